@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  QUARRY_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  SUPPORT_EMAIL: z.email().default('support@quarry.test'),
+  DEMO_PASSWORD: z.string().min(8).default('quarry-demo-2026'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Quarry <no-reply@quarry.test>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  env: string;
+  isProductionDatabase: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  authSecret: string | undefined;
+  supportEmail: string;
+  demoPassword: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+  bodyLimitBytes: number;
+  loginIpLimitPerMinute: number;
+  webDist: string | undefined;
+};
+
+/** Reads and validates the environment once at boot; a bad value stops the process with the variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${issues}`);
+  }
+  const e = parsed.data;
+  // Spec section 9: production and beta use the production database, anything else a development one.
+  const isProductionDatabase = e.QUARRY_ENV === 'production' || e.QUARRY_ENV === 'beta';
+  const dataDir = path.resolve(e.DATA_DIR);
+  const host = e.HOST;
+  return {
+    env: e.QUARRY_ENV,
+    isProductionDatabase,
+    port: e.PORT,
+    host,
+    publicUrl: e.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${e.PORT}`,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, isProductionDatabase ? 'quarry.db' : 'quarry-dev.db') },
+    authSecret: e.AUTH_SECRET,
+    supportEmail: e.SUPPORT_EMAIL.toLowerCase(),
+    demoPassword: e.DEMO_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL ?? (e.QUARRY_ENV === 'production' ? 'error' : 'info'),
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    loginIpLimitPerMinute: e.LOGIN_IP_LIMIT_PER_MINUTE,
+    webDist: e.WEB_DIST,
+  };
+}

@@ -1,0 +1,26 @@
+import { getMigrations } from 'better-auth/db/migration';
+import { type Migration, Migrator } from 'kysely';
+import type { Auth } from '../modules/auth/auth.ts';
+import type { DbHandle } from './connection.ts';
+import * as foundation from './migrations/001-foundation.ts';
+
+function migrationsFor(handle: DbHandle): Record<string, Migration> {
+  return {
+    '001-foundation': { up: (db) => foundation.up(db, handle.engine) },
+  };
+}
+
+/** Brings Quarry's tables, then better-auth's, to the latest schema. Safe to run at every start. */
+export async function migrateToLatest(handle: DbHandle, auth: Auth): Promise<void> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: async () => migrationsFor(handle) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+  const authMigrations = await getMigrations(auth.options);
+  await authMigrations.runMigrations();
+}

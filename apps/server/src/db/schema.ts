@@ -1,0 +1,75 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Booleans are stored as 0/1 on both engines so one query layer serves both. */
+type Flag = number;
+/** Timestamps are ISO-8601 UTC strings on both engines; they sort and slice the same way. */
+type Timestamp = string;
+
+export type TenantsTable = {
+  id: string;
+  name: string;
+  created_at: Timestamp;
+};
+
+export type UsersTable = {
+  uid: string;
+  email: string;
+  display_name: string;
+  company: string;
+  is_admin: Flag;
+  is_manager: Flag;
+  /** JSON: { ai_email_preferences: { rules, example_emails }, language?, theme? } */
+  preferences: string;
+  last_login_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type CompanyConfigurationsTable = {
+  tenant_id: string;
+  master_tenant_id: string;
+  /** JSON: { ai_email_preferences } */
+  tenant_preferences: string;
+  /** JSON: [{ type, field_mappings }] */
+  integrations: string;
+  updated_at: Timestamp;
+};
+
+export type LoginAttemptsTable = {
+  id: Generated<number>;
+  email: string;
+  ip: string;
+  succeeded: Flag;
+  created_at: Timestamp;
+};
+
+export type AnalyticsEventsTable = {
+  tenant_id: string;
+  id: string;
+  user_id: string;
+  email: string;
+  type: string;
+  event: string;
+  name: string | null;
+  properties: string;
+  user_properties: string;
+  occurred_at: Timestamp;
+  received_at: ColumnType<Timestamp, Timestamp, never>;
+};
+
+export type MailOutboxTable = {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: Timestamp;
+};
+
+export type Database = {
+  tenants: TenantsTable;
+  users: UsersTable;
+  company_configurations: CompanyConfigurationsTable;
+  login_attempts: LoginAttemptsTable;
+  analytics_events: AnalyticsEventsTable;
+  mail_outbox: MailOutboxTable;
+};

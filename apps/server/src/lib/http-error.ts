@@ -1,0 +1,19 @@
+import type { ErrorCode } from '@quarry/shared';
+
+/** An error that carries the API's answer: status, stable code and the message the user sees. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly details: unknown;
+
+  constructor(status: number, code: ErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export const notFound = (what = 'Not found') => new HttpError(404, 'not_found', what);
+export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, 'forbidden', message);
+export const unauthorized = () => new HttpError(401, 'unauthorized', 'Please sign in');

@@ -1,0 +1,41 @@
+import { resolveAuthSecret } from './auth-secret.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { demoUsers, seedDemo } from './db/seed/demo-seed.ts';
+import { createLogger } from './logger.ts';
+
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+const handle = openDatabase(config.database);
+const app = await buildApp({ config, handle, authSecret: resolveAuthSecret(config), logger });
+await migrateToLatest(handle, app.auth);
+const seeded = await seedDemo(handle.db, app.auth, config);
+await app.listen({ port: config.port, host: config.host });
+
+const lines = [
+  '',
+  `Quarry is running at ${config.publicUrl} (${handle.engine}${seeded ? ', demo data seeded' : ''})`,
+];
+if (!config.isProductionDatabase) {
+  lines.push(`Demo sign-ins (password: ${config.demoPassword}):`);
+  for (const u of demoUsers(config.supportEmail)) {
+    const role = u.admin ? 'admin' : u.manager ? 'manager' : u.email === config.supportEmail ? 'support' : 'regular';
+    lines.push(`  ${u.email.padEnd(24)} ${role}`);
+  }
+}
+process.stdout.write(`${lines.join('\n')}\n\n`);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'shutting down: finishing in-flight requests');
+  // Fastify stops accepting, answers 503 to new requests, and waits for the ones in flight.
+  await app.close();
+  await handle.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

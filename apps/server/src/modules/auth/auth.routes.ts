@@ -1,0 +1,121 @@
+import {
+  forgotPasswordBodySchema,
+  identityTokenSchema,
+  LOGIN_MESSAGES,
+  loginBodySchema,
+  meResponseSchema,
+  resetPasswordBodySchema,
+} from '@quarry/shared';
+import { APIError } from 'better-auth/api';
+import { decodeJwt } from 'jose';
+import { z } from 'zod';
+import type { App } from '../../app.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { forwardSetCookies, toWebHeaders } from '../../lib/web-headers.ts';
+import { contextFromUser, contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { Auth } from './auth.ts';
+import type { createLoginService } from './login.service.ts';
+
+const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
+
+export function registerAuthRoutes(
+  app: App,
+  deps: {
+    auth: Auth;
+    login: ReturnType<typeof createLoginService>;
+    usersService: UsersService;
+    signedIn: Guard;
+    loginIpLimitPerMinute: number;
+    supportEmail: string;
+  },
+): void {
+  const { auth, login, usersService, signedIn } = deps;
+
+  app.route({
+    method: 'POST',
+    url: '/api/session/login',
+    config: {
+      rateLimit: {
+        max: deps.loginIpLimitPerMinute,
+        timeWindow: 60_000,
+        errorResponseBuilder: () => ({
+          statusCode: 429,
+          error: { code: 'too_many_requests', message: LOGIN_MESSAGES.locked },
+        }),
+      },
+    },
+    schema: { tags: ['session'], body: loginBodySchema, response: { 200: meResponseSchema } },
+    handler: async (request, reply) => {
+      const result = await login.signIn(request.body, request.ip, toWebHeaders(request));
+      forwardSetCookies(result.headers, reply);
+      return usersService.meWithConfiguration(contextFromUser(result.user, deps.supportEmail, ''));
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/session/logout',
+    schema: { tags: ['session'], response: { 200: okSchema } },
+    handler: async (request, reply) => {
+      try {
+        const result = await auth.api.signOut({ headers: toWebHeaders(request), returnHeaders: true });
+        forwardSetCookies(result.headers, reply);
+      } catch (error) {
+        // Signing out without a session is already the wanted state.
+        if (!(error instanceof APIError)) throw error;
+      }
+      return { ok: true as const };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/session/forgot-password',
+    config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+    schema: { tags: ['session'], body: forgotPasswordBodySchema, response: { 200: okSchema } },
+    handler: async (request) => {
+      await auth.api.requestPasswordReset({
+        body: { email: request.body.email.toLowerCase(), redirectTo: '/reset-password' },
+        headers: toWebHeaders(request),
+      });
+      // The same answer whether or not the address exists.
+      return { ok: true as const, message: LOGIN_MESSAGES.resetSent };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/session/reset-password',
+    config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+    schema: { tags: ['session'], body: resetPasswordBodySchema, response: { 200: okSchema } },
+    handler: async (request) => {
+      try {
+        await auth.api.resetPassword({
+          body: { token: request.body.token, newPassword: request.body.password },
+          headers: toWebHeaders(request),
+        });
+      } catch (error) {
+        if (error instanceof APIError && error.statusCode === 400) {
+          throw new HttpError(400, 'invalid_token', 'This reset link is invalid or has expired');
+        }
+        throw error;
+      }
+      return { ok: true as const };
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/session/token',
+    preHandler: signedIn,
+    schema: { tags: ['session'], response: { 200: identityTokenSchema } },
+    handler: async (request, reply) => {
+      contextOf(request);
+      const { token } = await auth.api.getToken({ headers: toWebHeaders(request) });
+      reply.header('cache-control', 'no-store');
+      const { exp } = decodeJwt(token);
+      return { token, expires_at: (exp ?? 0) * 1000 };
+    },
+  });
+}

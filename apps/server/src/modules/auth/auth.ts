@@ -1,0 +1,67 @@
+import { betterAuth } from 'better-auth';
+import { jwt } from 'better-auth/plugins/jwt';
+import type { Config } from '../../config.ts';
+import type { DbHandle } from '../../db/connection.ts';
+import type { Mailer } from '../../adapters/mail/mailer.ts';
+
+export const IDENTITY_TOKEN_TTL_SECONDS = 15 * 60;
+
+type AuthDeps = {
+  config: Config;
+  handle: DbHandle;
+  secret: string;
+  mailer: Mailer;
+  /** Adds the tenant and email to the identity token so the relay can check events without a lookup. */
+  tokenClaims: (uid: string) => Promise<Record<string, unknown>>;
+};
+
+export function createAuth({ config, handle, secret, mailer, tokenClaims }: AuthDeps) {
+  const origin = new URL(config.publicUrl).origin;
+  return betterAuth({
+    appName: 'Quarry',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    database: { db: handle.db, type: handle.engine, casing: 'snake' },
+    trustedOrigins: [origin, origin.replace('127.0.0.1', 'localhost'), origin.replace('localhost', '127.0.0.1')],
+    // Quarry throttles sign-in itself (per email and per IP) so the messages match the spec.
+    rateLimit: { enabled: false },
+    user: { modelName: 'auth_users' },
+    session: { modelName: 'auth_sessions', expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    account: { modelName: 'auth_accounts' },
+    verification: { modelName: 'auth_verifications' },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your Quarry password',
+          text: `Someone asked to reset the password of your Quarry account.\n\nSet a new password here (valid for one hour):\n${link}\n\nIf it was not you, ignore this message.`,
+          link,
+        });
+      },
+    },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    plugins: [
+      jwt({
+        schema: { jwks: { modelName: 'auth_jwks' } },
+        jwt: {
+          issuer: origin,
+          audience: origin,
+          expirationTime: `${IDENTITY_TOKEN_TTL_SECONDS}s`,
+          definePayload: ({ user }) => tokenClaims(user.id),
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

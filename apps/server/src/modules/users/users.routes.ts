@@ -1,0 +1,49 @@
+import {
+  meResponseSchema,
+  updateOwnFieldBodySchema,
+  userDocumentSchema,
+  usersByIdsBodySchema,
+  userSummarySchema,
+} from '@quarry/shared';
+import { z } from 'zod';
+import type { App } from '../../app.ts';
+import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { UsersService } from './users.service.ts';
+
+export function registerUsersRoutes(app: App, { users, signedIn }: { users: UsersService; signedIn: Guard }): void {
+  app.route({
+    method: 'GET',
+    url: '/api/me',
+    preHandler: signedIn,
+    schema: { tags: ['users'], response: { 200: meResponseSchema } },
+    handler: (request) => users.meWithConfiguration(contextOf(request)),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/me',
+    preHandler: signedIn,
+    schema: { tags: ['users'], body: updateOwnFieldBodySchema, response: { 200: userDocumentSchema } },
+    handler: (request) => users.updateOwnField(contextOf(request), request.body),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/users',
+    preHandler: signedIn,
+    schema: { tags: ['users'], response: { 200: z.object({ users: z.array(userSummarySchema) }) } },
+    handler: async (request) => ({ users: await users.companyUsers(contextOf(request)) }),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/users/by-ids',
+    preHandler: signedIn,
+    schema: {
+      tags: ['users'],
+      body: usersByIdsBodySchema,
+      response: { 200: z.object({ users: z.array(userSummarySchema) }) },
+    },
+    handler: async (request) => ({ users: await users.usersByIds(contextOf(request), request.body.uids) }),
+  });
+}

@@ -1,0 +1,40 @@
+import type { MeResponse, UpdateOwnFieldBody, UserDocument } from '@quarry/shared';
+import { notFound } from '../../lib/http-error.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import { toUserDocument, type UsersRepository } from './users.repository.ts';
+
+export function createUsersService(users: UsersRepository, supportEmail: string) {
+  async function me(ctx: RequestContext): Promise<UserDocument> {
+    const row = await users.findOwn(ctx);
+    if (!row) throw notFound('User not found');
+    return toUserDocument(row, supportEmail);
+  }
+
+  return {
+    me,
+
+    async meWithConfiguration(ctx: RequestContext): Promise<MeResponse> {
+      const [user, company_configuration] = await Promise.all([me(ctx), users.companyConfiguration(ctx)]);
+      return { user, company_configuration, impersonation: null };
+    },
+
+    companyUsers: (ctx: RequestContext) => users.listCompanyUsers(ctx),
+
+    usersByIds: (ctx: RequestContext, uids: string[]) => users.findCompanyUsersByIds(ctx, uids),
+
+    /** Changes one allow-listed field of the caller's own document and answers the new document. */
+    async updateOwnField(ctx: RequestContext, body: UpdateOwnFieldBody): Promise<UserDocument> {
+      const current = await me(ctx);
+      if (body.field === 'display_name') {
+        await users.updateOwn(ctx, { display_name: body.value });
+      } else {
+        const key = body.field.slice('preferences.'.length) as 'language' | 'theme' | 'ai_email_preferences';
+        const preferences = { ...current.preferences, [key]: body.value };
+        await users.updateOwn(ctx, { preferences: JSON.stringify(preferences) });
+      }
+      return me(ctx);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

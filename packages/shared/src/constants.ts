@@ -1,0 +1,57 @@
+/** Business constants from spec section 9, defined once and imported everywhere. */
+export const ANALYTICS_FLUSH_INTERVAL_MS = 10_000;
+export const ANALYTICS_MAX_EVENT_AGE_MS = 48 * 60 * 60 * 1000;
+export const ANALYTICS_QUEUE_CAP = 1000;
+/** A relay batch above either limit is refused whole with 413. */
+export const ANALYTICS_BATCH_MAX_EVENTS = 500;
+export const ANALYTICS_BATCH_MAX_BYTES = 1024 * 1024;
+
+export const BATCH_PAGE_SIZE = 30;
+export const BACKEND_TIMEOUT_MS = 30_000;
+
+export const SNACKBAR_DEFAULT_MS = 4000;
+export const CREATION_SNACK_MS = 2000;
+export const TOAST_DEFAULT_MS = 5000;
+export const UPDATING_FLAG_DELAY_MS = 250;
+export const DIALOG_CLEAR_DELAY_MS = 500;
+export const TOOLTIP_DELAY_MS = 500;
+export const TOOLTIP_MAX_WIDTH = '27em';
+export const CONFIRM_DIALOG_WIDTH = '25rem';
+export const CREATE_DIALOG_MAX_WIDTH = 500;
+export const USER_MENU_WIDTH = '14rem';
+export const USER_MENU_MAX_HEIGHT = '20rem';
+export const ALERT_BAR_HEIGHT = 40;
+export const NAV_CARD_WIDTH_COLLAPSED = '3.7rem';
+export const NAV_CARD_WIDTH_EXPANDED = '15rem';
+export const SEARCH_DEBOUNCE_MS = 500;
+export const SEARCH_PAGE_SIZE = 15;
+export const SEARCH_AUTOCOMPLETE_PAGE_SIZE = 10;
+export const SEARCH_BLUR_DELAY_MS = 200;
+export const SEARCH_DIALOG_WIDTH = '30rem';
+export const TERRITORY_SELECTION_CAP = 1000;
+export const FLOWS_HIDDEN_AFTER_DAYS = 30;
+export const QUALIFICATION_SIGNAL_MAX = 100;
+export const QUALIFICATION_EXPLANATION_MAX = 150;
+
+/** Sign-in lockout: this many failures for one email within the window lock it. */
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+/** Longest free-text field the API accepts unless a field says otherwise. */
+export const MAX_TEXT_LENGTH = 2000;
+export const MAX_NAME_LENGTH = 120;
+
+/** Service accounts never appear in people pickers (spec section 5). */
+export const SERVICE_ACCOUNT_FRAGMENTS = ['admin@', 'quarry-service@'] as const;
+
+export const PROVIDER_NAME = 'Quarry';
+
+export const STORAGE_KEYS = {
+  theme: 'theme_preference',
+  language: 'quarry_language',
+  hiddenAlerts: 'quarry_hidden_alerts',
+  lastLoginDate: 'quarry_last_login_date',
+  authState: 'quarry_auth_state',
+  analyticsQueue: 'quarry_analytics_queue',
+  workspaceNav: 'quarry_workspace_nav',
+} as const;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from '../constants.ts';
+import { LANGUAGES, THEMES } from '../languages.ts';
+
+export const aiEmailPreferencesSchema = z.object({
+  rules: z.array(z.string().max(MAX_TEXT_LENGTH)).max(50),
+  example_emails: z.array(z.string().max(10_000)).max(20),
+});
+export type AiEmailPreferences = z.infer<typeof aiEmailPreferencesSchema>;
+
+export const userPreferencesSchema = z.object({
+  ai_email_preferences: aiEmailPreferencesSchema,
+  language: z.enum(LANGUAGES).optional(),
+  theme: z.enum(THEMES).optional(),
+});
+
+/** The signed-in user's document (spec section 3). */
+export const userDocumentSchema = z.object({
+  uid: z.string(),
+  email: z.string(),
+  display_name: z.string(),
+  company: z.string(),
+  is_admin: z.boolean(),
+  is_manager: z.boolean(),
+  is_support: z.boolean(),
+  preferences: userPreferencesSchema,
+});
+export type UserDocument = z.infer<typeof userDocumentSchema>;
+
+/** A colleague as listed for sharing. */
+export const userSummarySchema = z.object({
+  uid: z.string(),
+  display_name: z.string(),
+  email: z.string(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const fieldMappingsSchema = z.record(z.string(), z.string());
+
+export const integrationSchema = z.object({
+  type: z.enum(['apolloio', 'outreach', 'hubspot', 'salesloft']),
+  field_mappings: fieldMappingsSchema,
+});
+
+export const companyConfigurationSchema = z.object({
+  master_tenant_id: z.string(),
+  company_name: z.string(),
+  tenant_preferences: z.object({ ai_email_preferences: aiEmailPreferencesSchema }),
+  integrations: z.array(integrationSchema),
+});
+export type CompanyConfiguration = z.infer<typeof companyConfigurationSchema>;
+
+export const meResponseSchema = z.object({
+  user: userDocumentSchema,
+  company_configuration: companyConfigurationSchema.nullable(),
+  impersonation: z
+    .object({ impersonator_uid: z.string(), impersonator_email: z.string() })
+    .nullable(),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const usersByIdsBodySchema = z.strictObject({
+  uids: z.array(z.string().min(1).max(128)).min(1).max(1000),
+});
+
+/**
+ * The fields a user may change on their own document, one at a time.
+ * company, is_admin and is_manager are deliberately absent.
+ */
+export const updateOwnFieldBodySchema = z.discriminatedUnion('field', [
+  z.strictObject({ field: z.literal('display_name'), value: z.string().trim().min(1).max(MAX_NAME_LENGTH) }),
+  z.strictObject({ field: z.literal('preferences.language'), value: z.enum(LANGUAGES) }),
+  z.strictObject({ field: z.literal('preferences.theme'), value: z.enum(THEMES) }),
+  z.strictObject({ field: z.literal('preferences.ai_email_preferences'), value: aiEmailPreferencesSchema }),
+]);
+export type UpdateOwnFieldBody = z.infer<typeof updateOwnFieldBodySchema>;
+export const UPDATABLE_OWN_FIELDS = ['display_name', 'preferences.language', 'preferences.theme', 'preferences.ai_email_preferences'] as const;
