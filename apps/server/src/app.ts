@@ -23,14 +23,14 @@ import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
 import { registerAlertsRoutes } from './modules/alerts/alerts.routes.ts';
-import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
+import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createIdentityTokenVerifier } from './modules/analytics/identity-token.ts';
-import { createAuth } from './modules/auth/auth.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
-import { createLoginAttemptsRepository } from './modules/auth/login-attempts.repository.ts';
+import { createAuth } from './modules/auth/auth.ts';
 import { createLoginService } from './modules/auth/login.service.ts';
+import { createLoginAttemptsRepository } from './modules/auth/login-attempts.repository.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
@@ -100,6 +100,7 @@ export async function buildApp({ config, handle, authSecret, logger, mailer }: A
     handle,
     secret: authSecret,
     mailer: mail,
+    log: logger,
     tokenClaims: async (uid) => {
       const user = await usersRepository.findByUidForSession(uid);
       return user ? { tenant_id: user.company, email: user.email } : {};
@@ -142,15 +143,21 @@ function registerSpa(app: App, webDist: string | undefined): void {
     wildcard: false,
     index: false,
     setHeaders: (res, filePath) => {
-      res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   const html = fs.readFileSync(indexFile, 'utf8');
-  app.setNotFoundHandler((request, reply) => {
+  // A catch-all route rather than a second not-found handler, which Fastify refuses (errors.ts sets one).
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const isPage =
       request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');
     if (!isPage) {
-      return reply.code(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+      return reply
+        .code(404)
+        .send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
     }
     return reply.header('cache-control', 'no-cache').type('text/html').send(html);
   });

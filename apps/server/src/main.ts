@@ -1,5 +1,5 @@
-import { resolveAuthSecret } from './auth-secret.ts';
 import { buildApp } from './app.ts';
+import { resolveAuthSecret } from './auth-secret.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -14,10 +14,7 @@ await migrateToLatest(handle, app.auth);
 const seeded = await seedDemo(handle.db, app.auth, config);
 await app.listen({ port: config.port, host: config.host });
 
-const lines = [
-  '',
-  `Quarry is running at ${config.publicUrl} (${handle.engine}${seeded ? ', demo data seeded' : ''})`,
-];
+const lines = ['', `Quarry is running at ${config.publicUrl} (${handle.engine}${seeded ? ', demo data seeded' : ''})`];
 if (!config.isProductionDatabase) {
   lines.push(`Demo sign-ins (password: ${config.demoPassword}):`);
   for (const u of demoUsers(config.supportEmail)) {

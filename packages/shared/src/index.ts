@@ -1,3 +1,4 @@
+export * from './analytics-rules.ts';
 export * from './constants.ts';
 export * from './languages.ts';
 export * from './schemas/alerts.ts';

@@ -29,7 +29,15 @@ export function contextFromUser(user: Selectable<UsersTable>, supportEmail: stri
 }
 
 /** Resolves the session cookie to a tenant-scoped context; the tenant never comes from the request. */
-export function createGuards({ auth, users, supportEmail }: { auth: Auth; users: UsersRepository; supportEmail: string }) {
+export function createGuards({
+  auth,
+  users,
+  supportEmail,
+}: {
+  auth: Auth;
+  users: UsersRepository;
+  supportEmail: string;
+}) {
   const signedIn: Guard = async (request) => {
     const session = await auth.api.getSession({ headers: toWebHeaders(request) });
     if (!session) throw unauthorized();

@@ -26,7 +26,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const unknownKeys = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: string[] }).keys : undefined;
         const base = fieldOf(v.instancePath, error.validationContext);
         return unknownKeys?.length
-          ? { field: unknownKeys.map((k) => (base === 'body' ? k : `${base}.${k}`)).join(', '), message: 'Unknown field' }
+          ? {
+              field: unknownKeys.map((k) => (base === 'body' ? k : `${base}.${k}`)).join(', '),
+              message: 'Unknown field',
+            }
           : { field: base, message: v.message ?? 'Invalid value' };
       });
       const first = issues[0];
@@ -62,6 +65,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+    reply
+      .code(404)
+      .send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
   });
 }

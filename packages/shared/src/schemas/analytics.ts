@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ANALYTICS_MAX_EVENT_AGE_MS } from '../constants.ts';
 
 export const ANALYTICS_EVENTS = [
   'User Login',
@@ -66,18 +65,3 @@ export const analyticsRelayResponseSchema = z.object({
   duplicates: z.number(),
   dropped: z.number(),
 });
-
-/**
- * Spec section 5: an event older than 48 hours, or lacking an email, a user id or a tenant id,
- * is dropped. The client applies it before sending and the relay again before storing.
- */
-export function shouldKeepAnalyticsEvent(
-  event: Pick<AnalyticsEvent, 'timestamp' | 'user_properties'>,
-  nowMs: number,
-): boolean {
-  const { email, user_id, tenant_id } = event.user_properties;
-  if (!email || !user_id || !tenant_id) return false;
-  const at = Date.parse(event.timestamp);
-  if (Number.isNaN(at)) return false;
-  return nowMs - at <= ANALYTICS_MAX_EVENT_AGE_MS;
-}

@@ -53,9 +53,7 @@ export type CompanyConfiguration = z.infer<typeof companyConfigurationSchema>;
 export const meResponseSchema = z.object({
   user: userDocumentSchema,
   company_configuration: companyConfigurationSchema.nullable(),
-  impersonation: z
-    .object({ impersonator_uid: z.string(), impersonator_email: z.string() })
-    .nullable(),
+  impersonation: z.object({ impersonator_uid: z.string(), impersonator_email: z.string() }).nullable(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
@@ -74,4 +72,9 @@ export const updateOwnFieldBodySchema = z.discriminatedUnion('field', [
   z.strictObject({ field: z.literal('preferences.ai_email_preferences'), value: aiEmailPreferencesSchema }),
 ]);
 export type UpdateOwnFieldBody = z.infer<typeof updateOwnFieldBodySchema>;
-export const UPDATABLE_OWN_FIELDS = ['display_name', 'preferences.language', 'preferences.theme', 'preferences.ai_email_preferences'] as const;
+export const UPDATABLE_OWN_FIELDS = [
+  'display_name',
+  'preferences.language',
+  'preferences.theme',
+  'preferences.ai_email_preferences',
+] as const;

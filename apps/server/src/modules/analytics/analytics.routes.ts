@@ -11,7 +11,10 @@ import type { IdentityClaims } from './identity-token.ts';
 
 export function registerAnalyticsRoutes(
   app: App,
-  { analytics, verifyToken }: { analytics: AnalyticsService; verifyToken: (h: string | undefined) => Promise<IdentityClaims> },
+  {
+    analytics,
+    verifyToken,
+  }: { analytics: AnalyticsService; verifyToken: (h: string | undefined) => Promise<IdentityClaims> },
 ): void {
   // Keeps the spec's cloud-function path; the bearer is the identity token, not the session cookie.
   app.route({

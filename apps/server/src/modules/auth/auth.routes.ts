@@ -39,10 +39,8 @@ export function registerAuthRoutes(
       rateLimit: {
         max: deps.loginIpLimitPerMinute,
         timeWindow: 60_000,
-        errorResponseBuilder: () => ({
-          statusCode: 429,
-          error: { code: 'too_many_requests', message: LOGIN_MESSAGES.locked },
-        }),
+        // The plugin throws what this builds, so it must be an error the error handler knows.
+        errorResponseBuilder: () => new HttpError(429, 'too_many_requests', LOGIN_MESSAGES.locked),
       },
     },
     schema: { tags: ['session'], body: loginBodySchema, response: { 200: meResponseSchema } },

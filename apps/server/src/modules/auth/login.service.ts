@@ -21,7 +21,11 @@ export function createLoginService({
   attempts: LoginAttemptsRepository;
 }) {
   return {
-    async signIn(body: LoginBody, ip: string, headers: Headers): Promise<{ user: Selectable<UsersTable>; headers: Headers }> {
+    async signIn(
+      body: LoginBody,
+      ip: string,
+      headers: Headers,
+    ): Promise<{ user: Selectable<UsersTable>; headers: Headers }> {
       const email = body.email.toLowerCase();
       const since = new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS).toISOString();
       if ((await attempts.recentFailures(email, since)) >= LOGIN_MAX_FAILURES) {

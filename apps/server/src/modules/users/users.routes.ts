@@ -2,8 +2,8 @@ import {
   meResponseSchema,
   updateOwnFieldBodySchema,
   userDocumentSchema,
-  usersByIdsBodySchema,
   userSummarySchema,
+  usersByIdsBodySchema,
 } from '@quarry/shared';
 import { z } from 'zod';
 import type { App } from '../../app.ts';

@@ -1,0 +1,53 @@
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { useAuthStore } from '../features/auth/stores/auth-store.ts';
+import { logError } from '../lib/log-error.ts';
+import { loadSession } from './load-session.ts';
+
+type Check = (me: NonNullable<Awaited<ReturnType<typeof loadSession>>>) => boolean;
+
+/** Wraps a guard so that any unexpected failure lands on /sorry ("Navigation Error"). */
+function guarded(run: (args: LoaderFunctionArgs) => Promise<Response | null>) {
+  return async (args: LoaderFunctionArgs) => {
+    try {
+      const result = await run(args);
+      if (result) throw result;
+      return null;
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      logError('Navigation Error', error);
+      throw redirect('/sorry');
+    }
+  };
+}
+
+/** Signed-out visitors go to /login with the full original path and query in `redirect`. */
+export const requireSession = guarded(async ({ request }) => {
+  const url = new URL(request.url);
+  const me = await loadSession();
+  if (!me) return redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  return null;
+});
+
+/** A signed-in user opening /login goes to /. */
+export const redirectSignedIn = guarded(async () => {
+  if (!useAuthStore.getState().user) {
+    const me = await loadSession().catch(() => null);
+    if (!me) return null;
+  }
+  return redirect('/');
+});
+
+function requireRole(check: Check) {
+  return guarded(async ({ request }) => {
+    const url = new URL(request.url);
+    const me = await loadSession();
+    if (!me) return redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+    return check(me) ? null : redirect('/');
+  });
+}
+
+/** Reporting: managers and admins (the server enforces it too). */
+export const requireManagerOrAdmin = requireRole(({ user }) => user.is_admin || user.is_manager);
+
+/** Support Tools: the support account, or any session already impersonating. */
+export const requireSupport = requireRole(({ user }) => user.is_support || useAuthStore.getState().impersonationActive);

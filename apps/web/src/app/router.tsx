@@ -1,0 +1,77 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazyWithReload } from '../lib/chunk-reload.ts';
+import { redirectSignedIn, requireManagerOrAdmin, requireSession, requireSupport } from './guards.ts';
+import { PageLoader } from './pages/page-loader.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+const screenPage = lazyWithReload(() => import('./pages/screen-page.tsx').then((m) => ({ Component: m.ScreenPage })));
+
+/** A screen whose content later work fills, loaded on demand like every route; the handle names it. */
+const screen = (name: string) => ({ handle: { screen: name }, lazy: screenPage });
+
+const settings = lazyWithReload(() =>
+  import('../features/settings/components/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
+);
+
+const signedInRoutes: RouteObject[] = [
+  { index: true, ...screen('value') },
+  { path: 'accounts/:masterAccountId', ...screen('account') },
+  { path: 'valueMatch/:masterAccountId', ...screen('valueMatch') },
+  { path: 'action/:flowId', ...screen('action') },
+  { path: 'actions', ...screen('actions') },
+  { path: 'MyTerritory', ...screen('myTerritory') },
+  { path: 'preferences/email', ...screen('emailPreferences') },
+  { path: 'preferences/integrations', ...screen('integrations') },
+  { path: 'preferences/qualificationsignals', ...screen('qualificationSignals') },
+  { path: 'preferences/titles', ...screen('titles') },
+  { path: 'preferences/triggers', ...screen('triggers') },
+  {
+    path: 'preferences/user',
+    lazy: lazyWithReload(() =>
+      import('../features/settings/components/user-preferences-page.tsx').then((m) => ({
+        Component: m.UserPreferencesPage,
+      })),
+    ),
+  },
+  { path: 'reporting', loader: requireManagerOrAdmin, ...screen('reporting') },
+  { path: 'settings', lazy: settings },
+  { path: 'support-impersonation', loader: requireSupport, ...screen('supportTools') },
+  { path: 'upload', ...screen('upload') },
+  { path: 'workspaces/:workspaceId', ...screen('workspace') },
+  {
+    path: '*',
+    lazy: lazyWithReload(() => import('./pages/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }))),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    HydrateFallback: PageLoader,
+    children: [
+      {
+        path: 'login',
+        loader: redirectSignedIn,
+        lazy: lazyWithReload(() =>
+          import('../features/auth/components/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+        ),
+      },
+      {
+        path: 'reset-password',
+        lazy: lazyWithReload(() =>
+          import('../features/auth/components/reset-password-page.tsx').then((m) => ({
+            Component: m.ResetPasswordPage,
+          })),
+        ),
+      },
+      {
+        path: 'sorry',
+        lazy: lazyWithReload(() => import('./pages/sorry-page.tsx').then((m) => ({ Component: m.SorryPage }))),
+      },
+      { id: 'signed-in', loader: requireSession, children: signedInRoutes },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,33 @@
+import { Box } from '@mantine/core';
+import type { UserDocument } from '@quarry/shared';
+import { NAV_CARD_WIDTH_COLLAPSED } from '@quarry/shared/constants';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { AlertBanner } from '../../features/alerts/components/alert-banner.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
+import { PageLoader } from '../pages/page-loader.tsx';
+import { ImpersonationBanner } from './impersonation-banner.tsx';
+import { NavCard } from './nav-card.tsx';
+import { TopSnackbars } from './top-snackbars.tsx';
+import { WorkspaceDrawer } from './workspace-drawer.tsx';
+
+/** The signed-in frame: banners, navigation card, drawer, snackbars around the main view. */
+export function AppShell({ user }: { user: UserDocument }) {
+  const impersonating = useAuthStore((s) => s.impersonationActive);
+  const { data: me } = useMe();
+  return (
+    <>
+      {impersonating && <ImpersonationBanner user={user} companyName={me?.company_configuration?.company_name} />}
+      <AlertBanner enabled />
+      <NavCard user={user} impersonating={impersonating} />
+      <WorkspaceDrawer />
+      <TopSnackbars />
+      <Box component="main" ml={NAV_CARD_WIDTH_COLLAPSED} p="lg" mih="100vh">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </>
+  );
+}

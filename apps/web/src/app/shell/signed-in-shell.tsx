@@ -1,0 +1,18 @@
+import '@mantine/notifications/styles.css';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import type { UserDocument } from '@quarry/shared';
+import { TOAST_DEFAULT_MS } from '@quarry/shared/constants';
+import { SearchDialog } from '../search/search-dialog.tsx';
+import { AppShell } from './app-shell.tsx';
+
+/** Everything only a signed-in user needs, loaded after sign-in. */
+export function SignedInShell({ user }: { user: UserDocument }) {
+  return (
+    <ModalsProvider>
+      <Notifications position="top-right" autoClose={TOAST_DEFAULT_MS} />
+      <AppShell user={user} />
+      <SearchDialog />
+    </ModalsProvider>
+  );
+}

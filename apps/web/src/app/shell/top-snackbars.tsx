@@ -1,0 +1,72 @@
+import { ActionIcon, Button, Group, Paper, Text } from '@mantine/core';
+import { useTimeout } from '@mantine/hooks';
+import { IconX } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type Snack, useSnackbarStore } from '../../lib/snackbar-store.ts';
+
+function useAutoClose(snack: Snack | null, close: () => void) {
+  const { start, clear } = useTimeout(close, snack?.duration ?? 0);
+  // Restart the timer for each new message.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the message id on purpose
+  useEffect(() => {
+    if (!snack) return;
+    start();
+    return clear;
+  }, [snack?.id]);
+}
+
+/** The shell's two top snackbars: a general message with Close, and a route message with Visit. */
+export function TopSnackbars() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { general, route, closeGeneral, closeRoute } = useSnackbarStore();
+  useAutoClose(general, closeGeneral);
+  useAutoClose(route, closeRoute);
+  if (!general && !route) return null;
+  return (
+    <div
+      style={{
+        position: 'fixed',
+        top: 12,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        zIndex: 400,
+        display: 'grid',
+        gap: 8,
+      }}
+    >
+      {general && (
+        <Paper shadow="md" radius="md" px="md" py={8} withBorder role="status" data-testid="snackbar-general">
+          <Group gap="md" wrap="nowrap">
+            <Text size="sm">{general.message}</Text>
+            <Button size="compact-sm" variant="subtle" onClick={closeGeneral}>
+              {t('common.close')}
+            </Button>
+          </Group>
+        </Paper>
+      )}
+      {route && (
+        <Paper shadow="md" radius="md" px="md" py={8} withBorder role="status" data-testid="snackbar-route">
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm">{route.message}</Text>
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => {
+                closeRoute();
+                navigate(route.route);
+              }}
+            >
+              {t('common.visit')}
+            </Button>
+            <ActionIcon variant="subtle" color="gray" onClick={closeRoute} aria-label={t('common.close')}>
+              <IconX size={16} />
+            </ActionIcon>
+          </Group>
+        </Paper>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { CONFIRM_DIALOG_WIDTH } from '@quarry/shared/constants';
+import { type ReactNode, useState } from 'react';
+import { i18n } from '../lib/i18n.ts';
+
+export type ConfirmOptions = {
+  title: string;
+  message: ReactNode;
+  /** When set, proceed is enabled only once the user types exactly this phrase. */
+  confirmPhrase?: string;
+  /** Disables proceed and explains why. */
+  disabled?: boolean;
+  disabledNote?: string;
+  danger?: boolean;
+  proceedLabel?: string;
+  cancelLabel?: string;
+};
+
+function ConfirmBody({ options, onAnswer }: { options: ConfirmOptions; onAnswer: (ok: boolean) => void }) {
+  const [typed, setTyped] = useState('');
+  const phraseOk = options.confirmPhrase === undefined || typed === options.confirmPhrase;
+  const canProceed = phraseOk && !options.disabled;
+  return (
+    <Stack gap="md">
+      <Text size="sm">{options.message}</Text>
+      {options.confirmPhrase !== undefined && (
+        <TextInput
+          label={i18n.t('confirm.typeToConfirm', { phrase: options.confirmPhrase })}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          autoFocus
+          data-testid="confirm-phrase"
+        />
+      )}
+      {options.disabled && options.disabledNote && (
+        <Alert color="blue" variant="light">
+          {options.disabledNote}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => onAnswer(false)}>
+          {options.cancelLabel ?? i18n.t('common.cancel')}
+        </Button>
+        <Button color={options.danger ? 'red' : undefined} disabled={!canProceed} onClick={() => onAnswer(true)}>
+          {options.proceedLabel ?? i18n.t('common.confirm')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The generic confirm dialog (spec section 2): resolves true on proceed, false on cancel or close. */
+export function confirm(options: ConfirmOptions): Promise<boolean> {
+  return new Promise((resolve) => {
+    let answered = false;
+    const answer = (ok: boolean) => {
+      if (answered) return;
+      answered = true;
+      modals.close(id);
+      resolve(ok);
+    };
+    const id = modals.open({
+      title: options.title,
+      size: CONFIRM_DIALOG_WIDTH,
+      onClose: () => answer(false),
+      children: <ConfirmBody options={options} onAnswer={answer} />,
+    });
+  });
+}

@@ -1,0 +1,10 @@
+import type { GlobalAlert } from '@quarry/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const getAlerts = () => api<{ alerts: GlobalAlert[] }>('/api/alerts').then((r) => r.alerts);
+
+export const alertsQueryOptions = () =>
+  queryOptions({ queryKey: ['alerts'], queryFn: getAlerts, staleTime: 5 * 60_000 });
+
+export const useAlerts = (enabled: boolean) => useQuery({ ...alertsQueryOptions(), enabled });

@@ -1,0 +1,109 @@
+import { Box, Button, Group, Text } from '@mantine/core';
+import type { GlobalAlert } from '@quarry/shared';
+import { ALERT_BAR_HEIGHT } from '@quarry/shared/constants';
+import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
+import DOMPurify from 'dompurify';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { track } from '../../../lib/analytics.ts';
+import { useAlerts } from '../api/get-alerts.ts';
+import { dismissedThisSession, dismissForSession, hiddenForGood, hideForGood } from '../utils/hidden-alerts.ts';
+
+const colors: Record<string, string> = { info: 'blue', warning: 'yellow', error: 'red', success: 'green' };
+const icons = { info: IconInfoCircle, warning: IconAlertTriangle, error: IconAlertTriangle, success: IconCircleCheck };
+
+/** Limited HTML: formatting and links only; scripts, handlers and styles never survive. */
+function sanitize(html: string): string {
+  return DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: ['b', 'strong', 'i', 'em', 'u', 'a', 'br', 'span', 'code'],
+    ALLOWED_ATTR: ['href', 'target', 'rel'],
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/))/i,
+  });
+}
+
+function AlertBar({ alert, onHide }: { alert: GlobalAlert; onHide: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const color = colors[alert.color] ?? alert.color;
+  const Icon = icons[(alert.icon ?? alert.color) as keyof typeof icons] ?? IconInfoCircle;
+  const runAction = () => {
+    if (!alert.action) return;
+    track('Source Notification Clicked', { alert_id: alert.id, action: alert.action });
+    if (alert.action.startsWith('/')) navigate(alert.action);
+    else if (/^https?:\/\//i.test(alert.action)) window.open(alert.action, '_blank', 'noopener,noreferrer');
+  };
+  return (
+    <Box
+      role="status"
+      aria-label={alert.title}
+      data-testid="alert-banner"
+      h={ALERT_BAR_HEIGHT}
+      px="md"
+      bg={`${color}.1`}
+      c={`${color}.9`}
+      style={{ display: 'flex', alignItems: 'center', gap: 12, overflow: 'hidden' }}
+    >
+      <Icon size={18} aria-hidden />
+      <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {alert.title}
+      </Text>
+      <Text
+        size="sm"
+        style={{ flex: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: alert HTML is sanitised with DOMPurify right here
+        dangerouslySetInnerHTML={{ __html: sanitize(alert.message) }}
+      />
+      <Group gap={4} wrap="nowrap">
+        {alert.actionText && alert.action && (
+          <Button size="compact-sm" variant="filled" color={color} onClick={runAction}>
+            {alert.actionText}
+          </Button>
+        )}
+        {alert.allowDontShowAgain && (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color={color}
+            onClick={() => {
+              hideForGood(alert.id);
+              onHide();
+            }}
+          >
+            {t('alerts.dontShowAgain')}
+          </Button>
+        )}
+        {alert.dismissible && (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color={color}
+            leftSection={<IconX size={14} aria-hidden />}
+            onClick={() => {
+              dismissForSession(alert.id);
+              onHide();
+            }}
+          >
+            {t('alerts.dismiss')}
+          </Button>
+        )}
+      </Group>
+    </Box>
+  );
+}
+
+/** The global alert banner: every active alert not dismissed this session nor hidden for good. */
+export function AlertBanner({ enabled }: { enabled: boolean }) {
+  const { data } = useAlerts(enabled);
+  const [, setVersion] = useState(0);
+  if (!data?.length) return null;
+  const hidden = new Set([...hiddenForGood(), ...dismissedThisSession()]);
+  const visible = data.filter((a) => !hidden.has(a.id));
+  return (
+    <>
+      {visible.map((alert) => (
+        <AlertBar key={alert.id} alert={alert} onHide={() => setVersion((v) => v + 1)} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import type { UpdateOwnFieldBody, UserDocument } from '@quarry/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { useAuthStore } from '../stores/auth-store.ts';
+import { meQueryOptions } from './get-me.ts';
+
+export const updateOwnField = (body: UpdateOwnFieldBody) => api<UserDocument>('/api/me', { method: 'PATCH', body });
+
+export function useUpdateOwnField() {
+  const queryClient = useQueryClient();
+  const setUser = useAuthStore((s) => s.setUser);
+  return useMutation({
+    mutationFn: updateOwnField,
+    onSuccess: (user) => {
+      setUser(user);
+      void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+    },
+  });
+}

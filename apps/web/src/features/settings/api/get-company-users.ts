@@ -1,0 +1,9 @@
+import type { UserSummary } from '@quarry/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const getCompanyUsers = () => api<{ users: UserSummary[] }>('/api/users').then((r) => r.users);
+
+export const companyUsersQueryOptions = () => queryOptions({ queryKey: ['company-users'], queryFn: getCompanyUsers });
+
+export const useCompanyUsers = () => useQuery(companyUsersQueryOptions());

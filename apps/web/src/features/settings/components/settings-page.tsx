@@ -1,0 +1,39 @@
+import { Loader, Stack, Tabs, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useMe } from '../../auth/api/get-me.ts';
+import { OrganizationSettings } from './organization-settings.tsx';
+import { UserPreferencesForm } from './user-preferences-form.tsx';
+
+type Category = 'userPreferences' | 'tenantConfiguration';
+
+/** /settings?category=userPreferences|tenantConfiguration; the organization tab only for admins and managers. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const me = useMe();
+  if (!me.data) return <Loader />;
+  const { user, company_configuration } = me.data;
+  const canSeeOrganization = user.is_admin || user.is_manager;
+  const requested = params.get('category') as Category | null;
+  const category: Category = requested === 'tenantConfiguration' && canSeeOrganization ? requested : 'userPreferences';
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t('screens.settings.title')}</Title>
+      <Tabs value={category} onChange={(value) => value && setParams({ category: value })} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="userPreferences">{t('userMenu.personalSettings')}</Tabs.Tab>
+          {canSeeOrganization && <Tabs.Tab value="tenantConfiguration">{t('userMenu.organizationSettings')}</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="userPreferences" pt="lg">
+          <UserPreferencesForm user={user} />
+        </Tabs.Panel>
+        {canSeeOrganization && (
+          <Tabs.Panel value="tenantConfiguration" pt="lg">
+            <OrganizationSettings configuration={company_configuration} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </Stack>
+  );
+}

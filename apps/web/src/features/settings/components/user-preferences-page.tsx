@@ -1,0 +1,9 @@
+import { Loader } from '@mantine/core';
+import { useMe } from '../../auth/api/get-me.ts';
+import { UserPreferencesForm } from './user-preferences-form.tsx';
+
+/** /preferences/user: the same component as the personal settings tab. */
+export function UserPreferencesPage() {
+  const me = useMe();
+  return me.data ? <UserPreferencesForm user={me.data.user} /> : <Loader />;
+}

@@ -1,0 +1,50 @@
+import type { Language } from '@quarry/shared';
+import { STORAGE_KEYS } from '@quarry/shared/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@quarry/shared/languages';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en/common.json';
+import { local } from './storage.ts';
+
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, unknown> }>> = {
+  ko: () => import('../locales/ko/common.json'),
+  fr: () => import('../locales/fr/common.json'),
+  cn: () => import('../locales/cn/common.json'),
+  ja: () => import('../locales/ja/common.json'),
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function savedLanguage(): Language {
+  const saved = local.get(STORAGE_KEYS.language);
+  return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
+}
+
+/** Loads a language's strings on demand (English ships with the app) and switches to it. */
+export async function changeLanguage(language: Language): Promise<void> {
+  if (language !== 'en' && !i18n.hasResourceBundle(language, 'common')) {
+    const bundle = await loaders[language]();
+    i18n.addResourceBundle(language, 'common', bundle.default, true, true);
+  }
+  local.set(STORAGE_KEYS.language, language);
+  document.documentElement.lang = language === 'cn' ? 'zh-CN' : language;
+  await i18n.changeLanguage(language);
+}
+
+export async function initI18n(): Promise<void> {
+  await i18n.use(initReactI18next).init({
+    resources: { en: { common: en } },
+    lng: 'en',
+    fallbackLng: DEFAULT_LANGUAGE,
+    defaultNS: 'common',
+    ns: ['common'],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  const language = savedLanguage();
+  if (language !== 'en') await changeLanguage(language);
+}
+
+export { i18n };
