@@ -57,7 +57,7 @@ export function UserMenu({
   return (
     <Menu position="right-end" width={USER_MENU_WIDTH} shadow="md" withinPortal closeOnItemClick>
       <Menu.Target>
-        <button type="button" className={itemClassName} aria-label={t('userMenu.open')} data-testid="user-menu">
+        <button type="button" className={itemClassName} data-testid="user-menu">
           <Avatar
             size={30}
             radius="xl"

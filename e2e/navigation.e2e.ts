@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from './support/browser.ts';
+
+async function navItems(page: import('playwright-core').Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Value' }).waitFor();
+  return (await nav.locator('a, button').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+}
+
+describe('navigation', () => {
+  const b = useBrowser();
+
+  it('shows the 404 page with a Home button for an unknown path', async () => {
+    await signIn(b.page, 'rita@acme.test');
+    await b.page.goto('/no/such/page');
+    await b.page.getByRole('heading', { name: 'Oops' }).waitFor();
+    await b.page.getByText('The page you are looking for does not exist.').waitFor();
+    await b.page.getByRole('link', { name: 'Home', exact: true }).click();
+    await b.page.waitForURL((u) => u.pathname === '/');
+  });
+
+  it('shows a regular user neither Support Tools nor Reporting', async () => {
+    await signIn(b.page, 'rita@acme.test');
+    const items = await navItems(b.page);
+    expect(items).toEqual(
+      expect.arrayContaining(['Value', 'Actions', 'Search', 'Lists', 'My Accounts', 'Add Accounts']),
+    );
+    expect(items).not.toContain('Reporting');
+    expect(items).not.toContain('Support Tools');
+    await b.page.getByTestId('user-menu').click();
+    await b.page.getByRole('menuitem', { name: 'Personal Settings' }).waitFor();
+    expect(await b.page.getByRole('menuitem', { name: 'Organization Settings' }).count()).toBe(0);
+  });
+
+  it('keeps a regular user out of /reporting', async () => {
+    await signIn(b.page, 'rita@acme.test');
+    await b.page.goto('/reporting');
+    await b.page.waitForURL((u) => u.pathname === '/');
+  });
+
+  it('shows a manager Reporting and Organization Settings', async () => {
+    await signIn(b.page, 'mike@acme.test');
+    const items = await navItems(b.page);
+    expect(items).toContain('Reporting');
+    expect(items).not.toContain('Support Tools');
+    await b.page.getByTestId('user-menu').click();
+    await b.page.getByRole('menuitem', { name: 'Organization Settings' }).click();
+    await b.page.waitForURL('**/settings?category=tenantConfiguration');
+    await b.page.getByRole('heading', { name: 'Acme Analytics' }).waitFor();
+  });
+
+  it('shows an admin Reporting but not Support Tools', async () => {
+    await signIn(b.page, 'ada@acme.test');
+    const items = await navItems(b.page);
+    expect(items).toContain('Reporting');
+    expect(items).not.toContain('Support Tools');
+  });
+
+  it('shows the support account Support Tools', async () => {
+    await signIn(b.page, 'support@quarry.test');
+    const items = await navItems(b.page);
+    expect(items).toContain('Support Tools');
+    await b.page.getByRole('link', { name: 'Support Tools' }).click();
+    await b.page.getByRole('heading', { name: 'Support Tools' }).waitFor();
+  });
+
+  it('opens the Lists drawer from the navigation card', async () => {
+    await signIn(b.page, 'rita@acme.test');
+    await b.page.getByRole('button', { name: 'Lists' }).click();
+    await b.page.getByRole('dialog', { name: 'Lists' }).waitFor();
+  });
+
+  it('tracks page views and the daily login through /AnalyticsRelay', async () => {
+    await signIn(b.page, 'raj@acme.test');
+    await b.page.goto('/actions?source=email');
+    const sent = b.page.waitForRequest((r) => r.url().endsWith('/AnalyticsRelay') && r.method() === 'POST', {
+      timeout: 20_000,
+    });
+    // Hiding the tab flushes the queue at once instead of waiting for the 10 s timer.
+    await b.page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    const request = await sent;
+    const body = request.postDataJSON() as { events: { event: string; properties: Record<string, unknown> }[] };
+    expect(request.headers().authorization).toMatch(/^Bearer ey/);
+    const names = body.events.map((e) => e.event);
+    expect(names).toContain('User Login');
+    const page = body.events.find((e) => e.event === 'Page Viewed' && e.properties.path === '/actions');
+    expect(page?.properties.login_source).toBe('email');
+    const response = await request.response();
+    expect(response?.status()).toBe(200);
+  });
+});

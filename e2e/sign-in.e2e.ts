@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { baseURL, signIn, useBrowser } from './support/browser.ts';
+
+describe('sign-in', () => {
+  const b = useBrowser();
+
+  it('asks for an email address when it is left empty', async () => {
+    await b.page.goto('/login');
+    await b.page.getByRole('button', { name: 'Sign in' }).click();
+    await b.page.getByText('Please enter your email address').waitFor();
+    await b.page.getByText('Password is required').waitFor();
+  });
+
+  it('asks for a valid email address', async () => {
+    await b.page.goto('/login');
+    await b.page.getByLabel('Email').fill('not-an-email');
+    await b.page.getByLabel('Password', { exact: true }).fill('whatever');
+    await b.page.getByRole('button', { name: 'Sign in' }).click();
+    await b.page.getByText('Please enter a valid email address').waitFor();
+  });
+
+  it('says when no account has that email address', async () => {
+    await b.page.goto('/login');
+    await b.page.getByLabel('Email').fill('nobody@acme.test');
+    await b.page.getByLabel('Password', { exact: true }).fill('whatever-password');
+    await b.page.getByRole('button', { name: 'Sign in' }).click();
+    await b.page.getByTestId('login-error').getByText('No account found with this email address').waitFor();
+  });
+
+  it('says when the password is wrong', async () => {
+    await b.page.goto('/login');
+    await b.page.getByLabel('Email').fill('raj@acme.test');
+    await b.page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await b.page.getByRole('button', { name: 'Sign in' }).click();
+    await b.page.getByTestId('login-error').getByText('Incorrect password').waitFor();
+  });
+
+  it('locks an email after ten failures and refuses even the right password', async () => {
+    for (let i = 0; i < 10; i++) {
+      const response = await b.page.request.post(`${baseURL()}/api/session/login`, {
+        data: { email: 'gus@globex.test', password: `wrong-${i}` },
+      });
+      expect(response.status()).toBe(401);
+    }
+    await b.page.goto('/login');
+    await b.page.getByLabel('Email').fill('gus@globex.test');
+    await b.page.getByLabel('Password', { exact: true }).fill('quarry-demo-2026');
+    await b.page.getByRole('button', { name: 'Sign in' }).click();
+    await b.page.getByTestId('login-error').getByText('Too many login attempts. Please try again later.').waitFor();
+    expect(new URL(b.page.url()).pathname).toBe('/login');
+  });
+
+  it('sends a reset link from "Forgot password?"', async () => {
+    await b.page.goto('/login');
+    await b.page.getByRole('button', { name: 'Forgot password?' }).click();
+    await b.page.getByLabel('Email').fill('raj@acme.test');
+    await b.page.getByRole('button', { name: 'Send reset link' }).click();
+    await b.page.getByTestId('login-notice').getByText('Password reset email sent. Please check your inbox.').waitFor();
+  });
+
+  it('redirects a signed-out visitor to /login with the full path and query, and back after sign-in', async () => {
+    await b.page.goto('/workspaces/abc?tab=lists&sort=name');
+    await b.page.waitForURL('**/login?**');
+    const url = new URL(b.page.url());
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.get('redirect')).toBe('/workspaces/abc?tab=lists&sort=name');
+    await signIn(b.page, 'rita@acme.test');
+    const after = new URL(b.page.url());
+    expect(after.pathname + after.search).toBe('/workspaces/abc?tab=lists&sort=name');
+  });
+
+  it('sends a signed-in user who opens /login to /', async () => {
+    await signIn(b.page, 'rita@acme.test');
+    await b.page.goto('/login');
+    await b.page.waitForURL((u) => u.pathname === '/');
+    await b.page.getByRole('heading', { name: 'Value Match' }).waitFor();
+  });
+
+  it('signs out from the user menu and lands on /login', async () => {
+    await signIn(b.page, 'rita@acme.test');
+    await b.page.getByTestId('user-menu').click();
+    await b.page.getByRole('menuitem', { name: 'Logout' }).click();
+    await b.page.waitForURL('**/login');
+    await b.page.goto('/actions');
+    await b.page.waitForURL('**/login?redirect=%2Factions');
+    const stored = await b.page.evaluate(() => localStorage.getItem('quarry_auth_state') ?? '');
+    expect(stored).not.toContain('rita@acme.test');
+  });
+
+  it('keeps no token or secret in localStorage', async () => {
+    await signIn(b.page, 'rita@acme.test');
+    const all = await b.page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(all).toContain('rita@acme.test');
+    expect(all.toLowerCase()).not.toMatch(/token"\s*:\s*"ey|session_token|eyj/);
+  });
+});

@@ -1,0 +1,47 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const baseURL = () => inject('baseURL');
+export const demoPassword = () => inject('demoPassword');
+
+/**
+ * One Chromium per test file (Debian's, never a downloaded one) and a fresh context per test,
+ * so storage and cookies never leak between tests.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const state: { context: BrowserContext; page: Page } = {} as { context: BrowserContext; page: Page };
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+  beforeEach(async () => {
+    await state.context?.close().catch(() => undefined);
+    state.context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 800 } });
+    state.page = await state.context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return state;
+}
+
+export async function signIn(page: Page, email: string, password = demoPassword()): Promise<void> {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
