@@ -66,7 +66,7 @@ describe('app shell', () => {
     await signIn(b.page, 'rita@acme.test');
     const banner = b.page.getByTestId('alert-banner');
     await banner.getByText('Scheduled maintenance').waitFor();
-    expect(await banner.locator('b').innerText()).toBe('Sunday');
+    expect(await banner.locator('b').textContent()).toBe('Sunday');
     expect(await banner.locator('img').count()).toBe(0);
     expect(await b.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect((await banner.boundingBox())?.height).toBe(40);
