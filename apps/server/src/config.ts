@@ -14,7 +14,11 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Quarry <no-reply@quarry.test>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   WEB_DIST: z.string().optional(),
 });

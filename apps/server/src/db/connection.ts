@@ -18,11 +18,34 @@ export function openDatabase(database: Config['database']): DbHandle {
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
-  const sqlite = new SQLite(database.file);
+  const sqlite = withStatementCache(new SQLite(database.file));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('wal_autocheckpoint = 10000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/** Compiled statements kept per SQL text; the oldest goes first past this many. */
+const MAX_CACHED_STATEMENTS = 200;
+
+/**
+ * Kysely prepares every query it runs, and better-sqlite3 compiles on each prepare: keep the
+ * compiled statements. Kysely runs one query at a time on the connection, so a cached statement is
+ * never in use by another query; a busy one is still never handed out.
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    const cached = cache.get(source);
+    if (cached && !cached.busy) return cached;
+    const statement = prepare(source);
+    if (cache.size >= MAX_CACHED_STATEMENTS) cache.delete(cache.keys().next().value as string);
+    cache.set(source, statement);
+    return statement;
+  }) as SQLite.Database['prepare'];
+  return sqlite;
 }

@@ -15,5 +15,6 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what = 'Not found') => new HttpError(404, 'not_found', what);
-export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, 'forbidden', message);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new HttpError(403, 'forbidden', message);
 export const unauthorized = () => new HttpError(401, 'unauthorized', 'Please sign in');

@@ -7,7 +7,17 @@ export type MailMessage = { to: string; subject: string; text: string; link?: st
 export type Mailer = { send: (message: MailMessage) => Promise<void> };
 
 /** SMTP when SMTP_URL is set; otherwise the outbox table plus a log line holding the link. */
-export function createMailer({ smtpUrl, from, db, log }: { smtpUrl?: string; from: string; db: Db; log: Logger }): Mailer {
+export function createMailer({
+  smtpUrl,
+  from,
+  db,
+  log,
+}: {
+  smtpUrl?: string;
+  from: string;
+  db: Db;
+  log: Logger;
+}): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
@@ -18,7 +28,10 @@ export function createMailer({ smtpUrl, from, db, log }: { smtpUrl?: string; fro
   }
   return {
     send: async ({ to, subject, text, link }) => {
-      await db.insertInto('mail_outbox').values({ to_address: to, subject, text_body: text, created_at: nowIso() }).execute();
+      await db
+        .insertInto('mail_outbox')
+        .values({ to_address: to, subject, text_body: text, created_at: nowIso() })
+        .execute();
       // The outbox is the embedded default: the log line is how a developer follows the link.
       log.warn({ to, subject, link }, 'mail written to outbox');
     },

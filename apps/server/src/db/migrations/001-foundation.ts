@@ -44,7 +44,11 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .addColumn('succeeded', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('login_attempts_email_idx').on('login_attempts').columns(['email', 'created_at']).execute();
+  await db.schema
+    .createIndex('login_attempts_email_idx')
+    .on('login_attempts')
+    .columns(['email', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('analytics_events')

@@ -1,33 +1,78 @@
 import type { AnalyticsEvent } from '@quarry/shared';
+import { CompiledQuery, type Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import type { AnalyticsEventsTable } from '../../db/schema.ts';
 import { nowIso } from '../../lib/time.ts';
 
+type EventRow = Insertable<AnalyticsEventsTable>;
+type Column = keyof EventRow;
+
+const COLUMNS: Column[] = [
+  'tenant_id',
+  'id',
+  'user_id',
+  'email',
+  'type',
+  'event',
+  'name',
+  'properties',
+  'user_properties',
+  'occurred_at',
+  'received_at',
+];
+/** Batch sizes whose insert stays compiled; clients send a few sizes over and over. */
+const MAX_COMPILED_SIZES = 64;
+
 export function createAnalyticsRepository(db: Db) {
+  // Compiling a many-row insert costs about as much as running it, so each batch size is compiled
+  // once (for whichever engine `db` speaks) and run again with new values.
+  const compiled = new Map<number, { sql: string; slots: [row: number, column: number][] }>();
+
+  function insertFor(size: number) {
+    const known = compiled.get(size);
+    if (known) return known;
+    const markers = Array.from(
+      { length: size },
+      (_, row) => Object.fromEntries(COLUMNS.map((column) => [column, `${row}:${column}`])) as EventRow,
+    );
+    const query = db
+      .insertInto('analytics_events')
+      .values(markers)
+      .onConflict((oc) => oc.columns(['tenant_id', 'id']).doNothing())
+      .compile();
+    const slots = query.parameters.map((marker) => {
+      const [row, column] = String(marker).split(':');
+      return [Number(row), COLUMNS.indexOf(column as Column)] as [number, number];
+    });
+    if (compiled.size >= MAX_COMPILED_SIZES) compiled.delete(compiled.keys().next().value as number);
+    const entry = { sql: query.sql, slots };
+    compiled.set(size, entry);
+    return entry;
+  }
+
   return {
     /** Stores events once each: a resent client event id is ignored. Answers how many rows were new. */
     async insertMany(tenantId: string, events: AnalyticsEvent[]): Promise<number> {
       if (events.length === 0) return 0;
       const received_at = nowIso();
-      const result = await db
-        .insertInto('analytics_events')
-        .values(
-          events.map((e) => ({
-            tenant_id: tenantId,
-            id: e.id,
-            user_id: e.user_properties.user_id ?? '',
-            email: e.user_properties.email ?? '',
-            type: e.type,
-            event: e.event,
-            name: e.name ?? null,
-            properties: JSON.stringify(e.properties),
-            user_properties: JSON.stringify(e.user_properties),
-            occurred_at: new Date(e.timestamp).toISOString(),
-            received_at,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['tenant_id', 'id']).doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0);
+      // Each row's values in COLUMNS order.
+      const rows = events.map((e) => [
+        tenantId,
+        e.id,
+        e.user_properties.user_id ?? '',
+        e.user_properties.email ?? '',
+        e.type,
+        e.event,
+        e.name ?? null,
+        JSON.stringify(e.properties),
+        JSON.stringify(e.user_properties),
+        new Date(e.timestamp).toISOString(),
+        received_at,
+      ]);
+      const { sql, slots } = insertFor(rows.length);
+      const parameters = slots.map(([row, column]) => rows[row]?.[column] ?? null);
+      const result = await db.executeQuery(CompiledQuery.raw(sql, parameters));
+      return Number(result.numAffectedRows ?? 0);
     },
   };
 }

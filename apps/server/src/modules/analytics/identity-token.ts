@@ -4,12 +4,29 @@ import type { Auth } from '../auth/auth.ts';
 
 export type IdentityClaims = { uid: string; tenantId: string; email: string };
 
+/** Enough for every tab of every signed-in user of a busy server; the oldest entry goes first. */
+const MAX_REMEMBERED_TOKENS = 10_000;
+
 /**
  * Verifies the short-lived identity token the browser fetched after sign-in. The key set is read
  * once and re-read only when a token names a key it does not hold (after a key rotation).
+ * A tab sends the same token with every analytics batch, so a verified token is remembered until it
+ * expires instead of checking its signature again each time.
  */
 export function createIdentityTokenVerifier(auth: Auth, origin: string) {
   let keySet: ReturnType<typeof createLocalJWKSet> | null = null;
+  const remembered = new Map<string, { claims: IdentityClaims; expiresAtMs: number }>();
+
+  function remember(token: string, claims: IdentityClaims, exp: number | undefined) {
+    if (exp === undefined) return;
+    if (remembered.size >= MAX_REMEMBERED_TOKENS) {
+      const now = Date.now();
+      for (const [t, entry] of remembered) if (entry.expiresAtMs <= now) remembered.delete(t);
+      const oldest = remembered.keys().next();
+      if (remembered.size >= MAX_REMEMBERED_TOKENS && !oldest.done) remembered.delete(oldest.value);
+    }
+    remembered.set(token, { claims, expiresAtMs: exp * 1000 });
+  }
 
   async function loadKeySet() {
     const jwks = await auth.api.getJwks();
@@ -25,6 +42,11 @@ export function createIdentityTokenVerifier(auth: Auth, origin: string) {
   return async function verify(authorization: string | undefined): Promise<IdentityClaims> {
     const token = authorization?.match(/^Bearer\s+(.+)$/i)?.[1];
     if (!token) throw unauthorized();
+    const known = remembered.get(token);
+    if (known) {
+      if (known.expiresAtMs > Date.now()) return known.claims;
+      remembered.delete(token);
+    }
     let payload: JWTPayload;
     try {
       payload = await verifyWith(token, keySet ?? (await loadKeySet()));
@@ -39,6 +61,8 @@ export function createIdentityTokenVerifier(auth: Auth, origin: string) {
     }
     const { sub, tenant_id, email } = payload as JWTPayload & { tenant_id?: unknown; email?: unknown };
     if (typeof sub !== 'string' || typeof tenant_id !== 'string' || typeof email !== 'string') throw unauthorized();
-    return { uid: sub, tenantId: tenant_id, email };
+    const claims = { uid: sub, tenantId: tenant_id, email };
+    remember(token, claims, payload.exp);
+    return claims;
   };
 }

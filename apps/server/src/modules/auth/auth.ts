@@ -1,8 +1,9 @@
 import { betterAuth } from 'better-auth';
 import { jwt } from 'better-auth/plugins/jwt';
+import type { Logger } from 'pino';
+import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
 import type { DbHandle } from '../../db/connection.ts';
-import type { Mailer } from '../../adapters/mail/mailer.ts';
 
 export const IDENTITY_TOKEN_TTL_SECONDS = 15 * 60;
 
@@ -11,11 +12,12 @@ type AuthDeps = {
   handle: DbHandle;
   secret: string;
   mailer: Mailer;
+  log: Logger;
   /** Adds the tenant and email to the identity token so the relay can check events without a lookup. */
   tokenClaims: (uid: string) => Promise<Record<string, unknown>>;
 };
 
-export function createAuth({ config, handle, secret, mailer, tokenClaims }: AuthDeps) {
+export function createAuth({ config, handle, secret, mailer, log, tokenClaims }: AuthDeps) {
   const origin = new URL(config.publicUrl).origin;
   return betterAuth({
     appName: 'Quarry',
@@ -26,6 +28,14 @@ export function createAuth({ config, handle, secret, mailer, tokenClaims }: Auth
     trustedOrigins: [origin, origin.replace('127.0.0.1', 'localhost'), origin.replace('localhost', '127.0.0.1')],
     // Quarry throttles sign-in itself (per email and per IP) so the messages match the spec.
     rateLimit: { enabled: false },
+    // Through pino, so LOG_LEVEL and redaction apply to better-auth's lines too.
+    logger: {
+      level: 'debug',
+      log: (level, message, ...args) => {
+        const err = args.find((a) => a instanceof Error);
+        log[level](err ? { err } : { args }, `[better-auth] ${message}`);
+      },
+    },
     user: { modelName: 'auth_users' },
     session: { modelName: 'auth_sessions', expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     account: { modelName: 'auth_accounts' },
