@@ -34,12 +34,10 @@ function installIfNeeded() {
   }
   const digest = hash.digest('hex');
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) return;
-  // npm ci installs exactly the lockfile; better-sqlite3 compiles from source where no binary can be fetched.
-  run(
-    npm,
-    [fs.existsSync(lockfile) ? 'ci' : 'install', '--no-audit', '--no-fund'],
-    'Installing dependencies (first run takes a few minutes)',
-  );
+  // `npm install` keeps the locked versions. Not `npm ci`: its strict check refuses a lockfile that
+  // lacks the optional binaries of other platforms (Biome's), which a mirror may not carry.
+  // better-sqlite3 compiles from source where no prebuilt binary can be fetched.
+  run(npm, ['install', '--no-audit', '--no-fund'], 'Installing dependencies (first run takes a few minutes)');
   fs.writeFileSync(stamp, digest);
 }
 
