@@ -43,6 +43,7 @@ step('Type-check server', 'npx', ['tsc', '-p', 'apps/server']);
 step('Type-check web', 'npx', ['tsc', '-p', 'apps/web']);
 step('Type-check e2e', 'npx', ['tsc', '-p', 'e2e']);
 step('Lint and format', 'npx', ['biome', 'check', '.']);
+step('Shared unit tests', 'npx', ['vitest', 'run', '--root', 'packages/shared']);
 step('Web unit tests', 'npx', ['vitest', 'run', '--root', 'apps/web']);
 step('API tests on SQLite', 'npx', ['vitest', 'run', '--root', 'apps/server'], { QUARRY_TEST_ENGINE: 'sqlite' });
 if (process.env.TEST_DATABASE_URL) {

@@ -1,4 +1,5 @@
 import type { AnalyticsEventName, AnalyticsUserProperties } from '@quarry/shared';
+import { newEventId } from '@quarry/shared/event-id';
 import { type AnalyticsQueue, createAnalyticsQueue } from './analytics-queue.ts';
 import { cachedIdentityToken, getIdentityToken } from './identity-token.ts';
 import { session } from './storage.ts';
@@ -21,7 +22,7 @@ export function configureAnalytics(getUserProperties: () => AnalyticsUserPropert
 }
 
 function newId(): string {
-  return crypto.randomUUID();
+  return newEventId();
 }
 
 /** Records a named event (spec section 7). Nothing is recorded while signed out. */

@@ -1,6 +1,6 @@
 import { ANALYTICS_BATCH_MAX_EVENTS, type AnalyticsUserProperties, shouldKeepAnalyticsEvent } from '@quarry/shared';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AnalyticsEventInput, analyticsEvent } from '../../testing/analytics-event.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -49,6 +49,21 @@ describe('POST /AnalyticsRelay', () => {
       const cookie = await t.signIn('rita@acme.test');
       const res = await relay([analyticsEvent(rita)], { cookie });
       expect(res.statusCode).toBe(401);
+    });
+
+    it('a token that has expired, even one it accepted before', async () => {
+      const fresh = await t.identityToken(await t.signIn('rita@acme.test'));
+      const headers = { authorization: `Bearer ${fresh}` };
+      expect((await relay([analyticsEvent(rita)], headers)).statusCode).toBe(200);
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 16 * 60 * 1000 });
+      try {
+        const late = analyticsEvent(rita);
+        const res = await relay([late], headers);
+        expect(res.statusCode).toBe(401);
+        expect(await storedIds([late.id])).toEqual([]);
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('a token issued by another Quarry (another signing key)', async () => {
