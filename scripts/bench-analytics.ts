@@ -152,7 +152,7 @@ async function serveAndMeasure(): Promise<number> {
 }
 
 /** The client side: signs in, fetches the identity token, sends the batches and times each. */
-async function generateLoad({ port, password, runId, orderedIds }: LoadPlan): Promise<LoadResult> {
+async function generateLoad({ port, password, orderedIds }: LoadPlan): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const request = (method: string, url: string, headers: http.OutgoingHttpHeaders, body?: Buffer) =>
     new Promise<Reply>((resolve, reject) => {
