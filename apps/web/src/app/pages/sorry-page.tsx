@@ -1,17 +1,6 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { MessagePage } from './message-page.tsx';
 
-/** Where a failed navigation guard lands. */
+/** Where a failed navigation guard lands: "Navigation Error". */
 export function SorryPage() {
-  const { t } = useTranslation();
-  return (
-    <Stack align="center" justify="center" mih="60vh" gap="md">
-      <Title order={1}>{t('sorry.title')}</Title>
-      <Text>{t('sorry.message')}</Text>
-      <Button component={Link} to="/">
-        {t('notFound.home')}
-      </Button>
-    </Stack>
-  );
+  return <MessagePage titleKey="sorry.title" messageKey="sorry.message" />;
 }

@@ -14,15 +14,7 @@ export function SearchDialog() {
   const [query, setQuery] = useState('');
   useHotkeys([['mod+K', () => setOpen(true)]], []);
   return (
-    <Modal
-      opened={open}
-      onClose={() => {
-        setOpen(false);
-        if (!query.trim()) setQuery('');
-      }}
-      size={SEARCH_DIALOG_WIDTH}
-      title={t('search.title')}
-    >
+    <Modal opened={open} onClose={() => setOpen(false)} size={SEARCH_DIALOG_WIDTH} title={t('search.title')}>
       <TextInput
         data-autofocus
         leftSection={<IconSearch size={16} />}

@@ -19,7 +19,7 @@ export function AppShell({ user }: { user: UserDocument }) {
   return (
     <>
       {impersonating && <ImpersonationBanner user={user} companyName={me?.company_configuration?.company_name} />}
-      <AlertBanner enabled />
+      <AlertBanner />
       <NavCard user={user} impersonating={impersonating} />
       <WorkspaceDrawer />
       <TopSnackbars />

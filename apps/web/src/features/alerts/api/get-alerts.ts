@@ -7,4 +7,4 @@ export const getAlerts = () => api<{ alerts: GlobalAlert[] }>('/api/alerts').the
 export const alertsQueryOptions = () =>
   queryOptions({ queryKey: ['alerts'], queryFn: getAlerts, staleTime: 5 * 60_000 });
 
-export const useAlerts = (enabled: boolean) => useQuery({ ...alertsQueryOptions(), enabled });
+export const useAlerts = () => useQuery(alertsQueryOptions());

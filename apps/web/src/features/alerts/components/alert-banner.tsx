@@ -93,8 +93,8 @@ function AlertBar({ alert, onHide }: { alert: GlobalAlert; onHide: () => void })
 }
 
 /** The global alert banner: every active alert not dismissed this session nor hidden for good. */
-export function AlertBanner({ enabled }: { enabled: boolean }) {
-  const { data } = useAlerts(enabled);
+export function AlertBanner() {
+  const { data } = useAlerts();
   const [, setVersion] = useState(0);
   if (!data?.length) return null;
   const hidden = new Set([...hiddenForGood(), ...dismissedThisSession()]);

@@ -1,18 +1,17 @@
-import { Button, Group, SegmentedControl, Select, Stack, TextInput, Title, useMantineColorScheme } from '@mantine/core';
+import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import type { UserDocument } from '@quarry/shared';
 import { MAX_NAME_LENGTH } from '@quarry/shared/constants';
-import { LANGUAGES } from '@quarry/shared/languages';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
-import { changeLanguage, isLanguage } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUpdateOwnField } from '../../auth/api/update-own-field.ts';
+import { AppearanceControl } from './appearance-control.tsx';
+import { LanguageSelect } from './language-select.tsx';
 
 /** Personal preferences: one component wherever it appears (settings and /preferences/user). */
 export function UserPreferencesForm({ user }: { user: UserDocument }) {
-  const { t, i18n } = useTranslation();
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { t } = useTranslation();
   const update = useUpdateOwnField();
   const [displayName, setDisplayName] = useState(user.display_name);
   const [error, setError] = useState<string | null>(null);
@@ -50,31 +49,9 @@ export function UserPreferencesForm({ user }: { user: UserDocument }) {
           </Button>
         </Group>
       </form>
-      <Select
-        label={t('userMenu.language')}
-        value={isLanguage(i18n.language) ? i18n.language : 'en'}
-        allowDeselect={false}
-        data={LANGUAGES.map((l) => ({ value: l, label: t(`languages.${l}`) }))}
-        onChange={(value) => {
-          if (!isLanguage(value)) return;
-          void changeLanguage(value);
-          update.mutate({ field: 'preferences.language', value });
-        }}
-      />
+      <LanguageSelect />
       <div>
-        <SegmentedControl
-          aria-label={t('userMenu.appearance')}
-          value={colorScheme === 'auto' ? 'system' : colorScheme}
-          onChange={(value) => {
-            setColorScheme(value === 'system' ? 'auto' : (value as 'light' | 'dark'));
-            update.mutate({ field: 'preferences.theme', value: value as 'light' | 'dark' | 'system' });
-          }}
-          data={[
-            { value: 'light', label: t('userMenu.light') },
-            { value: 'dark', label: t('userMenu.dark') },
-            { value: 'system', label: t('userMenu.system') },
-          ]}
-        />
+        <AppearanceControl />
       </div>
     </Stack>
   );

@@ -1,0 +1,33 @@
+import { SegmentedControl, type SegmentedControlProps, useMantineColorScheme } from '@mantine/core';
+import type { ThemePreference } from '@quarry/shared/languages';
+import { useTranslation } from 'react-i18next';
+import { logError } from '../../../lib/log-error.ts';
+import { useUpdateOwnField } from '../../auth/api/update-own-field.ts';
+
+/** Light, dark or system: applied at once, kept locally (theme_preference) and in the user's preferences. */
+export function AppearanceControl(props: Omit<SegmentedControlProps, 'value' | 'onChange' | 'data'>) {
+  const { t } = useTranslation();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const update = useUpdateOwnField();
+  function onChange(value: string) {
+    const preference = value as ThemePreference;
+    setColorScheme(preference === 'system' ? 'auto' : preference);
+    update.mutate(
+      { field: 'preferences.theme', value: preference },
+      { onError: (error) => logError('Field update failed: preferences.theme', error) },
+    );
+  }
+  return (
+    <SegmentedControl
+      aria-label={t('userMenu.appearance')}
+      {...props}
+      value={colorScheme === 'auto' ? 'system' : colorScheme}
+      onChange={onChange}
+      data={[
+        { value: 'light', label: t('userMenu.light') },
+        { value: 'dark', label: t('userMenu.dark') },
+        { value: 'system', label: t('userMenu.system') },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { LANGUAGES, type Language } from '@quarry/shared/languages';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, isLanguage } from '../../../lib/i18n.ts';
+import { logError } from '../../../lib/log-error.ts';
+import { useUpdateOwnField } from '../../auth/api/update-own-field.ts';
+
+/** Each language named in itself, so a reader finds theirs whatever the current one. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  ko: '한국어',
+  fr: 'Français',
+  cn: '简体中文',
+  ja: '日本語',
+};
+
+type Props = Omit<SelectProps, 'value' | 'onChange' | 'data'> & { onChanged?: (language: Language) => void };
+
+/** Switches the interface language at once and keeps the choice in the user's preferences. */
+export function LanguageSelect({ onChanged, ...props }: Props) {
+  const { t, i18n } = useTranslation();
+  const update = useUpdateOwnField();
+  async function onChange(value: string | null) {
+    if (!isLanguage(value) || value === i18n.language) return;
+    await changeLanguage(value);
+    onChanged?.(value);
+    update.mutate(
+      { field: 'preferences.language', value },
+      { onError: (error) => logError('Field update failed: preferences.language', error) },
+    );
+  }
+  return (
+    <Select
+      label={t('userMenu.language')}
+      {...props}
+      value={isLanguage(i18n.language) ? i18n.language : 'en'}
+      onChange={(value) => void onChange(value)}
+      data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+      allowDeselect={false}
+    />
+  );
+}
