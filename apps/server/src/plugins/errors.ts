@@ -52,7 +52,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(400, { error: { code: 'bad_request', message: 'body: Malformed JSON' } });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return send(415 as number, { error: { code: 'bad_request', message: 'Unsupported content type' } });
+      return send(415, { error: { code: 'bad_request', message: 'Unsupported content type' } });
     }
     if (error.statusCode === 429) {
       return send(429, { error: { code: 'too_many_requests', message: error.message } });
