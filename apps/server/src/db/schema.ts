@@ -65,7 +65,72 @@ export type MailOutboxTable = {
   created_at: Timestamp;
 };
 
+export type MasterAccountsTable = {
+  master_account_id: string;
+  account_name: string;
+  website: string | null;
+  logo_url: string | null;
+  industry: string | null;
+  sector: string | null;
+  employees: number | null;
+  /** US dollars. */
+  revenue: number | string | null;
+  location: string | null;
+  description: string | null;
+  created_at: Timestamp;
+};
+
+export type MasterContactsTable = {
+  id: string;
+  external_contact_id: string | null;
+  master_account_id: string;
+  first_name: string;
+  last_name: string;
+  title: string | null;
+  seniority: string | null;
+  department: string | null;
+  email: string | null;
+  email_status: string | null;
+  linkedin_url: string | null;
+};
+
+export type MasterHitsTable = {
+  id: string;
+  master_account_id: string;
+  /** news_article or job_posting */
+  type: string;
+  title: string;
+  text: string;
+  url: string | null;
+  source: string;
+  published_at: Timestamp;
+};
+
+export type FavoritesTable = { tenant_id: string; user_id: string; master_account_id: string; created_at: Timestamp };
+
+export type CommentsTable = {
+  id: Generated<number>;
+  tenant_id: string;
+  master_account_id: string;
+  user_id: string;
+  text: string;
+  created_at: Timestamp;
+};
+
+export type TerritoryAccountsTable = {
+  tenant_id: string;
+  user_id: string;
+  master_account_id: string;
+  added_at: Timestamp;
+};
+
 export type Database = {
+  master_accounts: MasterAccountsTable;
+  master_contacts: MasterContactsTable;
+  master_hits: MasterHitsTable;
+  favorites: FavoritesTable;
+  comments: CommentsTable;
+  territory_accounts: TerritoryAccountsTable;
   tenants: TenantsTable;
   users: UsersTable;
   company_configurations: CompanyConfigurationsTable;
