@@ -20,8 +20,13 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
+import { createAccountSearch } from './adapters/search/account-search.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
+import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { createTerritoryRepository } from './modules/accounts/territory.repository.ts';
 import { registerAlertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -128,6 +133,14 @@ export async function buildApp({ config, handle, authSecret, logger, mailer }: A
   registerUsersRoutes(app, { users: usersService, signedIn });
   registerAlertsRoutes(app, { signedIn });
   registerAnalyticsRoutes(app, { analytics, verifyToken });
+  registerAccountsRoutes(app, {
+    accounts: createAccountsService({
+      accounts: createAccountsRepository(handle.db),
+      territory: createTerritoryRepository(handle.db),
+      search: createAccountSearch(handle),
+    }),
+    signedIn,
+  });
 
   registerSpa(app, config.webDist);
   return Object.assign(app, { auth });

@@ -2,6 +2,7 @@ export * from './analytics-rules.ts';
 export * from './constants.ts';
 export * from './event-id.ts';
 export * from './languages.ts';
+export * from './schemas/accounts.ts';
 export * from './schemas/alerts.ts';
 export * from './schemas/analytics.ts';
 export * from './schemas/auth.ts';

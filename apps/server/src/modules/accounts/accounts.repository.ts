@@ -1,0 +1,133 @@
+import { type Account, type Contact, isEmailUsable, type Signal } from '@quarry/shared';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { MasterAccountsTable } from '../../db/schema.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import { nowIso } from '../../lib/time.ts';
+
+/** Signals shown on an account page, newest first. */
+const SIGNAL_LIMIT = 100;
+
+function toAccount(row: Selectable<MasterAccountsTable>): Account {
+  return {
+    master_account_id: row.master_account_id,
+    account_name: row.account_name,
+    website: row.website,
+    logo_url: row.logo_url,
+    industry: row.industry,
+    sector: row.sector,
+    employees: row.employees,
+    revenue: row.revenue === null ? null : Number(row.revenue),
+    location: row.location,
+    description: row.description,
+  };
+}
+
+export function createAccountsRepository(db: Db) {
+  return {
+    /** Reference data: the same for every tenant. */
+    async findAccount(id: string): Promise<Account | null> {
+      const row = await db
+        .selectFrom('master_accounts')
+        .selectAll()
+        .where('master_account_id', '=', id)
+        .executeTakeFirst();
+      return row ? toAccount(row) : null;
+    },
+
+    async existingAccountIds(ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('master_accounts')
+        .select('master_account_id')
+        .where('master_account_id', 'in', ids)
+        .execute();
+      return rows.map((r) => r.master_account_id);
+    },
+
+    signals(id: string): Promise<Signal[]> {
+      return db
+        .selectFrom('master_hits')
+        .select(['id', 'type', 'title', 'text', 'url', 'source', 'published_at'])
+        .where('master_account_id', '=', id)
+        .orderBy('published_at', 'desc')
+        .orderBy('id')
+        .limit(SIGNAL_LIMIT)
+        .execute() as Promise<Signal[]>;
+    },
+
+    async contacts(id: string): Promise<Contact[]> {
+      const rows = await db
+        .selectFrom('master_contacts')
+        .selectAll()
+        .where('master_account_id', '=', id)
+        .orderBy('last_name')
+        .orderBy('first_name')
+        .execute();
+      return rows.map((r) => ({
+        id: r.id,
+        external_contact_id: r.external_contact_id,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        title: r.title,
+        seniority: r.seniority,
+        department: r.department,
+        email: isEmailUsable(r.email, r.email_status) ? r.email : null,
+        linkedin_url: r.linkedin_url,
+      }));
+    },
+
+    async isFavorite(ctx: RequestContext, id: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('favorites')
+        .select('master_account_id')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('user_id', '=', ctx.uid)
+        .where('master_account_id', '=', id)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async setFavorite(ctx: RequestContext, id: string, favorite: boolean): Promise<boolean> {
+      if (!favorite) {
+        await db
+          .deleteFrom('favorites')
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('user_id', '=', ctx.uid)
+          .where('master_account_id', '=', id)
+          .execute();
+        return false;
+      }
+      const result = await db
+        .insertInto('favorites')
+        .values({ tenant_id: ctx.tenantId, user_id: ctx.uid, master_account_id: id, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'master_account_id']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    listComments(ctx: RequestContext, id: string) {
+      return db
+        .selectFrom('comments')
+        .innerJoin('users', (join) =>
+          join.onRef('users.uid', '=', 'comments.user_id').onRef('users.company', '=', 'comments.tenant_id'),
+        )
+        .select(['comments.id', 'comments.text', 'comments.created_at', 'users.uid', 'users.display_name'])
+        .where('comments.tenant_id', '=', ctx.tenantId)
+        .where('comments.master_account_id', '=', id)
+        .orderBy('comments.created_at', 'desc')
+        .orderBy('comments.id', 'desc')
+        .limit(200)
+        .execute();
+    },
+
+    async addComment(ctx: RequestContext, id: string, text: string): Promise<void> {
+      await db
+        .insertInto('comments')
+        .values({ tenant_id: ctx.tenantId, master_account_id: id, user_id: ctx.uid, text, created_at: nowIso() })
+        .execute();
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

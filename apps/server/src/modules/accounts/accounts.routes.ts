@@ -1,0 +1,115 @@
+import {
+  accountDetailSchema,
+  accountIdParamsSchema,
+  commentSchema,
+  createCommentBodySchema,
+  searchHitSchema,
+  searchQuerySchema,
+  territoryChangeBodySchema,
+  territoryPageSchema,
+  territoryQuerySchema,
+} from '@quarry/shared';
+import { z } from 'zod';
+import type { App } from '../../app.ts';
+import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { AccountsService } from './accounts.service.ts';
+
+export function registerAccountsRoutes(
+  app: App,
+  { accounts, signedIn }: { accounts: AccountsService; signedIn: Guard },
+) {
+  app.route({
+    method: 'GET',
+    url: '/api/accounts/search',
+    preHandler: signedIn,
+    schema: {
+      tags: ['accounts'],
+      querystring: searchQuerySchema,
+      response: { 200: z.object({ hits: z.array(searchHitSchema) }) },
+    },
+    handler: async (request) => ({ hits: await accounts.search(request.query.q, request.query.mode) }),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/accounts/:masterAccountId',
+    preHandler: signedIn,
+    schema: { tags: ['accounts'], params: accountIdParamsSchema, response: { 200: accountDetailSchema } },
+    handler: (request) => accounts.detail(contextOf(request), request.params.masterAccountId),
+  });
+
+  app.route({
+    method: 'PUT',
+    url: '/api/accounts/:masterAccountId/favorite',
+    preHandler: signedIn,
+    schema: {
+      tags: ['accounts'],
+      params: accountIdParamsSchema,
+      body: z.strictObject({ favorite: z.boolean() }),
+      response: { 200: z.object({ is_favorite: z.boolean(), created: z.boolean() }) },
+    },
+    handler: (request) =>
+      accounts.setFavorite(contextOf(request), request.params.masterAccountId, request.body.favorite),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/accounts/:masterAccountId/comments',
+    preHandler: signedIn,
+    schema: {
+      tags: ['accounts'],
+      params: accountIdParamsSchema,
+      response: { 200: z.object({ comments: z.array(commentSchema) }) },
+    },
+    handler: async (request) => ({
+      comments: await accounts.comments(contextOf(request), request.params.masterAccountId),
+    }),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/accounts/:masterAccountId/comments',
+    preHandler: signedIn,
+    schema: {
+      tags: ['accounts'],
+      params: accountIdParamsSchema,
+      body: createCommentBodySchema,
+      response: { 200: z.object({ comments: z.array(commentSchema) }) },
+    },
+    handler: async (request) => ({
+      comments: await accounts.addComment(contextOf(request), request.params.masterAccountId, request.body.text),
+    }),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/territory',
+    preHandler: signedIn,
+    schema: { tags: ['territory'], querystring: territoryQuerySchema, response: { 200: territoryPageSchema } },
+    handler: (request) => accounts.territoryPage(contextOf(request), request.query),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/territory',
+    preHandler: signedIn,
+    schema: {
+      tags: ['territory'],
+      body: territoryChangeBodySchema,
+      response: { 200: z.object({ added: z.number(), unknown: z.array(z.string()) }) },
+    },
+    handler: (request) => accounts.addToTerritory(contextOf(request), request.body.master_account_ids),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/territory',
+    preHandler: signedIn,
+    schema: {
+      tags: ['territory'],
+      body: territoryChangeBodySchema,
+      response: { 200: z.object({ removed: z.number() }) },
+    },
+    handler: (request) => accounts.removeFromTerritory(contextOf(request), request.body.master_account_ids),
+  });
+}

@@ -1,0 +1,81 @@
+import type { AccountDetail, Comment } from '@quarry/shared';
+import { SEARCH_AUTOCOMPLETE_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@quarry/shared';
+import type { AccountSearch } from '../../adapters/search/account-search.ts';
+import { notFound } from '../../lib/http-error.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
+import type { TerritoryQuery, TerritoryRepository } from './territory.repository.ts';
+
+export function createAccountsService(deps: {
+  accounts: AccountsRepository;
+  territory: TerritoryRepository;
+  search: AccountSearch;
+}) {
+  const { accounts, territory, search } = deps;
+
+  async function requireAccount(id: string) {
+    const account = await accounts.findAccount(id);
+    if (!account) throw notFound('Account not found');
+    return account;
+  }
+
+  return {
+    /** Page size 15, or 10 on account names only for autocomplete (spec section 7). */
+    search: (q: string, mode: 'full' | 'autocomplete') =>
+      search(q, {
+        limit: mode === 'autocomplete' ? SEARCH_AUTOCOMPLETE_PAGE_SIZE : SEARCH_PAGE_SIZE,
+        nameOnly: mode === 'autocomplete',
+      }),
+
+    async detail(ctx: RequestContext, id: string): Promise<AccountDetail> {
+      const account = await requireAccount(id);
+      const [signals, contacts, is_favorite, in_territory] = await Promise.all([
+        accounts.signals(id),
+        accounts.contacts(id),
+        accounts.isFavorite(ctx, id),
+        territory.contains(ctx, id),
+      ]);
+      return { account, signals, contacts, is_favorite, in_territory };
+    },
+
+    /** Answers whether the favourite was newly created (for "Favorite Created"). */
+    async setFavorite(ctx: RequestContext, id: string, favorite: boolean) {
+      await requireAccount(id);
+      const created = await accounts.setFavorite(ctx, id, favorite);
+      return { is_favorite: favorite, created };
+    },
+
+    async comments(ctx: RequestContext, id: string): Promise<Comment[]> {
+      await requireAccount(id);
+      const rows = await accounts.listComments(ctx, id);
+      return rows.map((r) => ({
+        id: Number(r.id),
+        text: r.text,
+        created_at: r.created_at,
+        author: { uid: r.uid, display_name: r.display_name },
+      }));
+    },
+
+    async addComment(ctx: RequestContext, id: string, text: string): Promise<Comment[]> {
+      await requireAccount(id);
+      await accounts.addComment(ctx, id, text);
+      return this.comments(ctx, id);
+    },
+
+    territoryPage: (ctx: RequestContext, query: TerritoryQuery) => territory.page(ctx, query),
+
+    /** Adds the accounts that exist; unknown ids are reported, not stored. */
+    async addToTerritory(ctx: RequestContext, ids: string[]) {
+      const unique = [...new Set(ids)];
+      const known = await accounts.existingAccountIds(unique);
+      const added = await territory.add(ctx, known);
+      return { added, unknown: unique.filter((id) => !known.includes(id)) };
+    },
+
+    async removeFromTerritory(ctx: RequestContext, ids: string[]) {
+      return { removed: await territory.remove(ctx, [...new Set(ids)]) };
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+let rita: string;
+let raj: string;
+let gus: string;
+
+const at = '2026-01-01T00:00:00.000Z';
+const account = (id: string, name: string, website: string | null, extra: Record<string, unknown> = {}) => ({
+  master_account_id: id,
+  account_name: name,
+  website,
+  logo_url: null,
+  industry: 'General Merchandisers',
+  sector: 'Retailing',
+  employees: 1000,
+  revenue: 5_000_000,
+  location: 'Bentonville, Ark.',
+  description: null,
+  created_at: at,
+  ...extra,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.handle.db
+    .insertInto('master_accounts')
+    .values([
+      account('acc_walmart', 'Walmart', 'walmart.com', { revenue: 514_405_000_000, employees: 2_200_000 }),
+      account('acc_walmart_dup', 'Walmart Stores', 'walmart.com'),
+      account('acc_exxon', 'Exxon Mobil', 'exxonmobil.com', { industry: 'Petroleum Refining' }),
+      account('acc_wells', 'Wells Fargo', 'wellsfargo.com', { industry: 'Commercial Banks' }),
+      account('acc_sql', "Robert'); DROP TABLE master_accounts;--", null),
+    ])
+    .execute();
+  await t.handle.db
+    .insertInto('master_hits')
+    .values([
+      {
+        id: 'h1',
+        master_account_id: 'acc_walmart',
+        type: 'news_article',
+        title: 'Wal-Mart to buy Asda',
+        text: 'Older news',
+        url: 'https://en.wikinews.org/wiki/A',
+        source: 'Wikinews',
+        published_at: '2005-01-01',
+      },
+      {
+        id: 'h2',
+        master_account_id: 'acc_walmart',
+        type: 'job_posting',
+        title: 'Data engineer',
+        text: 'Newer posting',
+        url: null,
+        source: 'Quarry Jobs',
+        published_at: '2026-10-01',
+      },
+    ])
+    .execute();
+  await t.handle.db
+    .insertInto('master_contacts')
+    .values([
+      {
+        id: 'c1',
+        external_contact_id: 'x1',
+        master_account_id: 'acc_walmart',
+        first_name: 'Doug',
+        last_name: 'McMillon',
+        title: 'CEO',
+        seniority: 'c_suite',
+        department: 'executive',
+        email: 'doug.mcmillon@walmart.com',
+        email_status: 'verified',
+        linkedin_url: null,
+      },
+      {
+        id: 'c2',
+        external_contact_id: null,
+        master_account_id: 'acc_walmart',
+        first_name: 'Ann',
+        last_name: 'Empty',
+        title: 'VP Sales',
+        seniority: 'vp',
+        department: 'sales',
+        email: '',
+        email_status: 'guessed',
+        linkedin_url: null,
+      },
+      {
+        id: 'c3',
+        external_contact_id: null,
+        master_account_id: 'acc_walmart',
+        first_name: 'Pat',
+        last_name: 'Placeholder',
+        title: 'Director IT',
+        seniority: 'director',
+        department: 'it',
+        email: 'email_not_unlocked@domain.com',
+        email_status: 'guessed',
+        linkedin_url: null,
+      },
+      {
+        id: 'c4',
+        external_contact_id: null,
+        master_account_id: 'acc_walmart',
+        first_name: 'Una',
+        last_name: 'Unavailable',
+        title: 'Manager',
+        seniority: 'manager',
+        department: 'finance',
+        email: 'una@walmart.com',
+        email_status: 'unavailable',
+        linkedin_url: null,
+      },
+    ])
+    .execute();
+  [rita, raj, gus] = await Promise.all([
+    t.signIn('rita@acme.test'),
+    t.signIn('raj@acme.test'),
+    t.signIn('gus@globex.test'),
+  ]);
+});
+afterAll(() => t?.close());
+
+const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const send = (cookie: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload: unknown) =>
+  t.app.inject({ method, url, headers: { cookie }, payload: payload as Record<string, unknown> });
+const search = (cookie: string, q: string, mode = 'full') =>
+  get(cookie, `/api/accounts/search?${new URLSearchParams({ q, mode })}`);
+
+describe('account search', () => {
+  it('finds Walmart from "walm", de-duplicated by website', async () => {
+    const res = await search(rita, 'walm');
+    expect(res.statusCode).toBe(200);
+    const hits = res.json().hits;
+    expect(hits).toEqual([
+      { master_account_id: 'acc_walmart', account_name: 'Walmart', website: 'walmart.com', logo_url: null },
+    ]);
+  });
+
+  it('matches words inside a name and the website', async () => {
+    expect((await search(rita, 'mobil')).json().hits.map((h: { account_name: string }) => h.account_name)).toEqual([
+      'Exxon Mobil',
+    ]);
+    expect((await search(rita, 'wellsfargo')).json().hits[0]?.master_account_id).toBe('acc_wells');
+  });
+
+  it('restricts autocomplete to account names', async () => {
+    expect((await search(rita, 'wellsfargo', 'autocomplete')).json().hits).toEqual([]);
+    expect((await search(rita, 'wells', 'autocomplete')).json().hits[0]?.master_account_id).toBe('acc_wells');
+  });
+
+  it('answers no hits for an empty query', async () => {
+    expect((await search(rita, '   ')).json().hits).toEqual([]);
+  });
+
+  it.each([
+    '"walm',
+    'walm*',
+    '-walm',
+    'walm NEAR exxon',
+    'NEAR(',
+    ')(*&^%$#@!',
+    "'; DROP TABLE master_accounts;--",
+    'Walmart 🛒🚀',
+    'a'.repeat(200),
+    'account_name : walm',
+    '\\',
+    '%_',
+  ])('never fails on hostile input %j', async (q) => {
+    const res = await search(rita, q);
+    expect(res.statusCode).toBe(200);
+    expect(Array.isArray(res.json().hits)).toBe(true);
+  });
+
+  it('refuses a query over 200 characters with 400 naming q', async () => {
+    const res = await search(rita, 'a'.repeat(201));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/^q:/);
+  });
+
+  it('needs a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/accounts/search?q=walm' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('account page', () => {
+  it('answers the account, its signals newest first and its contacts with unusable emails hidden', async () => {
+    const res = await get(rita, '/api/accounts/acc_walmart');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.account.revenue).toBe(514_405_000_000);
+    expect(body.signals.map((s: { id: string }) => s.id)).toEqual(['h2', 'h1']);
+    const emails = Object.fromEntries(body.contacts.map((c: { id: string; email: string | null }) => [c.id, c.email]));
+    expect(emails).toEqual({ c1: 'doug.mcmillon@walmart.com', c2: null, c3: null, c4: null });
+    expect(body.is_favorite).toBe(false);
+    expect(body.in_territory).toBe(false);
+  });
+
+  it('answers 404 "Account not found" for an unknown id', async () => {
+    const res = await get(rita, '/api/accounts/acc_nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe('Account not found');
+  });
+
+  it('keeps favourites per user and reports whether one was created', async () => {
+    const first = await send(rita, 'PUT', '/api/accounts/acc_exxon/favorite', { favorite: true });
+    expect(first.json()).toEqual({ is_favorite: true, created: true });
+    const again = await send(rita, 'PUT', '/api/accounts/acc_exxon/favorite', { favorite: true });
+    expect(again.json().created).toBe(false);
+    expect((await get(rita, '/api/accounts/acc_exxon')).json().is_favorite).toBe(true);
+    expect((await get(raj, '/api/accounts/acc_exxon')).json().is_favorite).toBe(false);
+    await send(rita, 'PUT', '/api/accounts/acc_exxon/favorite', { favorite: false });
+    expect((await get(rita, '/api/accounts/acc_exxon')).json().is_favorite).toBe(false);
+  });
+
+  it('shares comments within the tenant only, stored verbatim', async () => {
+    const html = '<img src=x onerror=alert(1)> call them Monday';
+    const posted = await send(rita, 'POST', '/api/accounts/acc_wells/comments', { text: html });
+    expect(posted.statusCode).toBe(200);
+    const seenByRaj = (await get(raj, '/api/accounts/acc_wells/comments')).json().comments;
+    expect(seenByRaj[0]).toMatchObject({ text: html, author: { display_name: 'Rita Rep' } });
+    expect((await get(gus, '/api/accounts/acc_wells/comments')).json().comments).toEqual([]);
+  });
+
+  it('refuses an empty or over-long comment with 400 naming text', async () => {
+    for (const text of ['   ', 'x'.repeat(2001)]) {
+      const res = await send(rita, 'POST', '/api/accounts/acc_wells/comments', { text });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toMatch(/^text:/);
+    }
+  });
+});
+
+describe('My Accounts (territory)', () => {
+  it('adds accounts to my territory only, reports unknown ids, and lists them sorted and paged', async () => {
+    const added = await send(raj, 'POST', '/api/territory', {
+      master_account_ids: ['acc_walmart', 'acc_exxon', 'acc_wells', 'acc_unknown'],
+    });
+    expect(added.json()).toEqual({ added: 3, unknown: ['acc_unknown'] });
+    const page = (await get(raj, '/api/territory?sort=account_name&direction=desc&page_size=2')).json();
+    expect(page.total).toBe(3);
+    expect(page.rows.map((r: { account_name: string }) => r.account_name)).toEqual(['Wells Fargo', 'Walmart']);
+    const second = (await get(raj, '/api/territory?sort=account_name&direction=desc&page_size=2&page=2')).json();
+    expect(second.rows.map((r: { account_name: string }) => r.account_name)).toEqual(['Exxon Mobil']);
+    const bySignal = (await get(raj, '/api/territory?sort=latest_signal_at&direction=desc')).json();
+    expect(bySignal.rows[0]).toMatchObject({ master_account_id: 'acc_walmart', latest_signal_at: '2026-10-01' });
+    const filtered = (await get(raj, '/api/territory?q=FARGO')).json();
+    expect(filtered.rows.map((r: { master_account_id: string }) => r.master_account_id)).toEqual(['acc_wells']);
+    expect((await get(rita, '/api/territory')).json().total).toBe(0);
+    expect((await get(gus, '/api/territory')).json().total).toBe(0);
+    expect((await get(raj, '/api/accounts/acc_walmart')).json().in_territory).toBe(true);
+  });
+
+  it('treats a LIKE wildcard in the filter as plain text', async () => {
+    expect((await get(raj, '/api/territory?q=%25')).json().total).toBe(0);
+  });
+
+  it('refuses 1000 or more accounts at a time with the cap message and changes nothing', async () => {
+    const ids = Array.from({ length: 1000 }, (_, i) => `acc_${i}`);
+    const res = await send(rita, 'POST', '/api/territory', { master_account_ids: ids });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('master_account_ids: Select fewer than 1000 accounts at a time');
+    expect((await get(rita, '/api/territory')).json().total).toBe(0);
+  });
+
+  it('removes accounts in bulk', async () => {
+    const res = await send(raj, 'DELETE', '/api/territory', { master_account_ids: ['acc_exxon', 'acc_wells'] });
+    expect(res.json()).toEqual({ removed: 2 });
+    expect((await get(raj, '/api/territory')).json().total).toBe(1);
+  });
+
+  it('refuses bad sort fields with 400', async () => {
+    expect((await get(raj, '/api/territory?sort=password')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { MAX_TEXT_LENGTH, TERRITORY_SELECTION_CAP } from '../constants.ts';
+
+/** Longest search text accepted; longer answers 400. */
+export const SEARCH_QUERY_MAX = 200;
+
+/** Search hit (spec section 3). */
+export const searchHitSchema = z.object({
+  master_account_id: z.string(),
+  account_name: z.string(),
+  website: z.string().nullable(),
+  logo_url: z.string().nullable(),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
+
+export const searchQuerySchema = z.strictObject({
+  q: z.string().max(SEARCH_QUERY_MAX, `Search text is limited to ${SEARCH_QUERY_MAX} characters`).default(''),
+  mode: z.enum(['full', 'autocomplete']).default('full'),
+});
+
+export const accountSchema = searchHitSchema.extend({
+  industry: z.string().nullable(),
+  sector: z.string().nullable(),
+  employees: z.number().nullable(),
+  revenue: z.number().nullable(),
+  location: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const signalSchema = z.object({
+  id: z.string(),
+  type: z.enum(['news_article', 'job_posting']),
+  title: z.string(),
+  text: z.string(),
+  url: z.string().nullable(),
+  source: z.string(),
+  published_at: z.string(),
+});
+export type Signal = z.infer<typeof signalSchema>;
+
+export const contactSchema = z.object({
+  id: z.string(),
+  external_contact_id: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  title: z.string().nullable(),
+  seniority: z.string().nullable(),
+  department: z.string().nullable(),
+  /** Null when the spec's rule says the email is unusable. */
+  email: z.string().nullable(),
+  linkedin_url: z.string().nullable(),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+export const PLACEHOLDER_EMAIL = 'email_not_unlocked@domain.com';
+
+/** Spec section 3: empty, the "email not unlocked" placeholder, or status "unavailable" is unusable. */
+export function isEmailUsable(email: string | null | undefined, emailStatus: string | null | undefined): boolean {
+  return Boolean(email?.trim()) && email?.trim().toLowerCase() !== PLACEHOLDER_EMAIL && emailStatus !== 'unavailable';
+}
+
+export const accountDetailSchema = z.object({
+  account: accountSchema,
+  signals: z.array(signalSchema),
+  contacts: z.array(contactSchema),
+  is_favorite: z.boolean(),
+  in_territory: z.boolean(),
+});
+export type AccountDetail = z.infer<typeof accountDetailSchema>;
+
+export const accountIdParamsSchema = z.strictObject({ masterAccountId: z.string().min(1).max(64) });
+
+export const commentSchema = z.object({
+  id: z.number(),
+  text: z.string(),
+  created_at: z.string(),
+  author: z.object({ uid: z.string(), display_name: z.string() }),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const createCommentBodySchema = z.strictObject({
+  text: z.string().trim().min(1, 'Comment text is required').max(MAX_TEXT_LENGTH),
+});
+
+export const TERRITORY_CAP_MESSAGE = `Select fewer than ${TERRITORY_SELECTION_CAP} accounts at a time`;
+
+export const territoryChangeBodySchema = z.strictObject({
+  master_account_ids: z
+    .array(z.string().min(1).max(64))
+    .min(1, 'Select at least one account')
+    .max(TERRITORY_SELECTION_CAP - 1, TERRITORY_CAP_MESSAGE),
+});
+
+export const TERRITORY_SORTS = ['account_name', 'website', 'industry', 'employees', 'latest_signal_at'] as const;
+
+export const territoryQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(50),
+  sort: z.enum(TERRITORY_SORTS).default('account_name'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  q: z.string().max(200).optional(),
+  industry: z.string().max(200).optional(),
+});
+
+export const territoryRowSchema = searchHitSchema.extend({
+  industry: z.string().nullable(),
+  employees: z.number().nullable(),
+  latest_signal_at: z.string().nullable(),
+});
+
+export const territoryPageSchema = z.object({
+  rows: z.array(territoryRowSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type TerritoryPage = z.infer<typeof territoryPageSchema>;
