@@ -15,11 +15,21 @@ const settings = lazyWithReload(() =>
 
 const signedInRoutes: RouteObject[] = [
   { index: true, ...screen('value') },
-  { path: 'accounts/:masterAccountId', ...screen('account') },
+  {
+    path: 'accounts/:masterAccountId',
+    lazy: lazyWithReload(() =>
+      import('../features/accounts/components/account-page.tsx').then((m) => ({ Component: m.AccountPage })),
+    ),
+  },
   { path: 'valueMatch/:masterAccountId', ...screen('valueMatch') },
   { path: 'action/:flowId', ...screen('action') },
   { path: 'actions', ...screen('actions') },
-  { path: 'MyTerritory', ...screen('myTerritory') },
+  {
+    path: 'MyTerritory',
+    lazy: lazyWithReload(() =>
+      import('../features/accounts/components/my-accounts-page.tsx').then((m) => ({ Component: m.MyAccountsPage })),
+    ),
+  },
   { path: 'preferences/email', ...screen('emailPreferences') },
   { path: 'preferences/integrations', ...screen('integrations') },
   { path: 'preferences/qualificationsignals', ...screen('qualificationSignals') },

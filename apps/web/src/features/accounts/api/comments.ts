@@ -1,0 +1,26 @@
+import type { Comment } from '@quarry/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { track } from '../../../lib/analytics.ts';
+import { api } from '../../../lib/api-client.ts';
+
+const path = (id: string) => `/api/accounts/${encodeURIComponent(id)}/comments`;
+
+export const commentsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['account', id, 'comments'],
+    queryFn: () => api<{ comments: Comment[] }>(path(id)).then((r) => r.comments),
+  });
+
+export const useComments = (id: string) => useQuery(commentsQueryOptions(id));
+
+export function useAddComment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) =>
+      api<{ comments: Comment[] }>(path(id), { method: 'POST', body: { text } }).then((r) => r.comments),
+    onSuccess: (comments) => {
+      track('Comment Created', { master_account_id: id });
+      queryClient.setQueryData(commentsQueryOptions(id).queryKey, comments);
+    },
+  });
+}

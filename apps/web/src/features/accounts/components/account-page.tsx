@@ -1,0 +1,113 @@
+import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconExternalLink, IconStar, IconStarFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { AccountLogo } from '../../../components/account-logo.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatCurrency } from '../../../lib/format.ts';
+import { isLanguage } from '../../../lib/i18n.ts';
+import { useAccount } from '../api/get-account.ts';
+import { useSetFavorite } from '../api/set-favorite.ts';
+import { useChangeTerritory } from '../api/territory.ts';
+import { AccountComments } from './account-comments.tsx';
+import { AccountContacts } from './account-contacts.tsx';
+import { SignalsTimeline } from './signals-timeline.tsx';
+
+/** /accounts/{master_account_id}: the company, its signals, contacts and colleagues' comments. */
+export function AccountPage() {
+  const { t, i18n } = useTranslation();
+  const { masterAccountId = '' } = useParams();
+  const account = useAccount(masterAccountId);
+  const favorite = useSetFavorite(masterAccountId);
+  const territory = useChangeTerritory();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+
+  if (account.isPending) return <Loader aria-label={t('common.loading')} />;
+  if (account.isError) {
+    const missing = account.error instanceof ApiError && account.error.status === 404;
+    return (
+      <Alert color={missing ? 'gray' : 'red'} title={missing ? t('accounts.notFound') : t('errors.generic')}>
+        {missing ? t('accounts.notFoundHelp') : null}
+      </Alert>
+    );
+  }
+  const { account: a, signals, contacts, is_favorite, in_territory } = account.data;
+  const number = new Intl.NumberFormat(language === 'cn' ? 'zh-CN' : language);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Group gap="md" wrap="nowrap" align="flex-start">
+          <AccountLogo name={a.account_name} logoUrl={a.logo_url} size={56} />
+          <Stack gap={4}>
+            <Title order={1}>{a.account_name}</Title>
+            {a.website && (
+              <Anchor href={`https://${a.website}`} target="_blank" rel="noopener noreferrer" size="sm">
+                {a.website} <IconExternalLink size={12} aria-hidden />
+              </Anchor>
+            )}
+            <Group gap="xs">
+              {a.industry && <Badge variant="light">{a.industry}</Badge>}
+              {a.sector && <Badge variant="outline">{a.sector}</Badge>}
+            </Group>
+          </Stack>
+        </Group>
+        <Group gap="xs">
+          <Button
+            variant={is_favorite ? 'filled' : 'default'}
+            color="yellow"
+            leftSection={is_favorite ? <IconStarFilled size={16} /> : <IconStar size={16} />}
+            loading={favorite.isPending}
+            aria-pressed={is_favorite}
+            onClick={() => favorite.mutate(!is_favorite)}
+          >
+            {is_favorite ? t('accounts.favorited') : t('accounts.favorite')}
+          </Button>
+          <Button
+            variant={in_territory ? 'default' : 'filled'}
+            loading={territory.isPending}
+            onClick={() => territory.mutate({ ids: [a.master_account_id], add: !in_territory })}
+          >
+            {in_territory ? t('accounts.removeFromMyAccounts') : t('accounts.addToMyAccounts')}
+          </Button>
+        </Group>
+      </Group>
+
+      <Group gap="xl">
+        <Fact label={t('accounts.employees')} value={a.employees === null ? null : number.format(a.employees)} />
+        <Fact label={t('accounts.revenue')} value={a.revenue === null ? null : formatCurrency(a.revenue, language)} />
+        <Fact label={t('accounts.location')} value={a.location} />
+      </Group>
+      {a.description && <Text>{a.description}</Text>}
+
+      <Tabs defaultValue="signals">
+        <Tabs.List>
+          <Tabs.Tab value="signals">{t('accounts.signals', { count: signals.length })}</Tabs.Tab>
+          <Tabs.Tab value="contacts">{t('accounts.contacts', { count: contacts.length })}</Tabs.Tab>
+          <Tabs.Tab value="comments">{t('accounts.comments')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="signals" pt="md">
+          <SignalsTimeline signals={signals} language={language} />
+        </Tabs.Panel>
+        <Tabs.Panel value="contacts" pt="md">
+          <AccountContacts contacts={contacts} />
+        </Tabs.Panel>
+        <Tabs.Panel value="comments" pt="md">
+          <AccountComments accountId={a.master_account_id} language={language} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+        {label}
+      </Text>
+      <Text fw={600}>{value ?? t('accounts.unknown')}</Text>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { SEARCH_DEBOUNCE_MS, TERRITORY_SELECTION_CAP } from '@quarry/shared/constants';
+import { IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AccountLogo } from '../../../components/account-logo.tsx';
+import { confirm } from '../../../components/confirm-dialog.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { isLanguage } from '../../../lib/i18n.ts';
+import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { type TerritoryParams, useChangeTerritory, useTerritory } from '../api/territory.ts';
+
+const PAGE_SIZE = 50;
+type SortKey = 'account_name' | 'website' | 'industry' | 'employees' | 'latest_signal_at';
+
+/** /MyTerritory: the user's accounts, paged, sorted and filtered on the server. */
+export function MyAccountsPage() {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const [filter, setFilter] = useState('');
+  const [q] = useDebouncedValue(filter, SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<SortKey>('account_name');
+  const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const params: TerritoryParams = { page, page_size: PAGE_SIZE, sort, direction, q };
+  const territory = useTerritory(params);
+  const change = useChangeTerritory();
+  const overCap = selected.size >= TERRITORY_SELECTION_CAP;
+  const rows = territory.data?.rows ?? [];
+  const total = territory.data?.total ?? 0;
+
+  function toggleSort(key: SortKey) {
+    if (sort === key) setDirection(direction === 'asc' ? 'desc' : 'asc');
+    else {
+      setSort(key);
+      setDirection('asc');
+    }
+    setPage(1);
+  }
+
+  function toggle(id: string) {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  }
+
+  async function removeSelected() {
+    const ids = [...selected];
+    const ok = await confirm({
+      title: t('myAccounts.removeTitle'),
+      message: t('myAccounts.removeMessage', { count: ids.length }),
+      proceedLabel: t('myAccounts.remove'),
+      danger: true,
+    });
+    if (!ok) return;
+    await change.mutateAsync({ ids, add: false });
+    setSelected(new Set());
+    showSnackbar(t('myAccounts.removed', { count: ids.length }));
+  }
+
+  const header = (key: SortKey, label: string) => (
+    <Table.Th>
+      <UnstyledButton onClick={() => toggleSort(key)} aria-label={t('myAccounts.sortBy', { column: label })}>
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm" fw={700}>
+            {label}
+          </Text>
+          {sort === key && (direction === 'asc' ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />)}
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.master_account_id));
+  return (
+    <Stack>
+      <Title order={1}>{t('screens.myTerritory.title')}</Title>
+      <Group justify="space-between">
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('myAccounts.filter')}
+          aria-label={t('myAccounts.filter')}
+          value={filter}
+          onChange={(e) => {
+            setFilter(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={320}
+        />
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('myAccounts.selected', { count: selected.size })}
+          </Text>
+          <Button
+            color="red"
+            variant="light"
+            disabled={selected.size === 0 || overCap}
+            onClick={() => void removeSelected()}
+          >
+            {t('myAccounts.removeSelected')}
+          </Button>
+        </Group>
+      </Group>
+      {overCap && (
+        <Alert color="yellow" data-testid="territory-cap">
+          {t('myAccounts.cap', { count: TERRITORY_SELECTION_CAP })}
+        </Alert>
+      )}
+      {territory.isError && <Alert color="red">{t('errors.generic')}</Alert>}
+      {territory.isSuccess && total === 0 ? (
+        <Text c="dimmed">{q ? t('myAccounts.noMatches') : t('myAccounts.empty')}</Text>
+      ) : (
+        <Table striped highlightOnHover aria-busy={territory.isFetching}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label={t('myAccounts.selectPage')}
+                  checked={allOnPage}
+                  onChange={() => {
+                    const next = new Set(selected);
+                    for (const r of rows) {
+                      if (allOnPage) next.delete(r.master_account_id);
+                      else next.add(r.master_account_id);
+                    }
+                    setSelected(next);
+                  }}
+                />
+              </Table.Th>
+              {header('account_name', t('myAccounts.name'))}
+              {header('website', t('myAccounts.website'))}
+              {header('industry', t('myAccounts.industry'))}
+              {header('employees', t('myAccounts.employees'))}
+              {header('latest_signal_at', t('myAccounts.latestSignal'))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.master_account_id}>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={t('myAccounts.select', { name: r.account_name })}
+                    checked={selected.has(r.master_account_id)}
+                    onChange={() => toggle(r.master_account_id)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <AccountLogo name={r.account_name} logoUrl={r.logo_url} size={24} />
+                    <Anchor component={Link} to={`/accounts/${encodeURIComponent(r.master_account_id)}`}>
+                      {r.account_name}
+                    </Anchor>
+                  </Group>
+                </Table.Td>
+                <Table.Td>{r.website}</Table.Td>
+                <Table.Td>{r.industry}</Table.Td>
+                <Table.Td>{r.employees?.toLocaleString()}</Table.Td>
+                <Table.Td>{r.latest_signal_at ? formatDate(r.latest_signal_at, language) : '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {total > PAGE_SIZE && (
+        <Pagination
+          total={Math.ceil(total / PAGE_SIZE)}
+          value={page}
+          onChange={setPage}
+          aria-label={t('myAccounts.pages')}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from './support/browser.ts';
+
+describe('accounts', () => {
+  const b = useBrowser();
+
+  it('searches with Ctrl+K after the 500 ms debounce, with its empty states, and opens the chosen account', async () => {
+    const { page } = b;
+    await signIn(page, 'rita@acme.test');
+    const searches: number[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/accounts/search')) searches.push(Date.now());
+    });
+    await page.keyboard.press('Control+K');
+    const dialog = page.getByRole('dialog', { name: 'Search accounts' });
+    await dialog.getByText('Search to begin...').waitFor();
+    const input = dialog.getByRole('combobox');
+    const typedAt = Date.now();
+    await input.pressSequentially('walm', { delay: 30 });
+    await dialog.getByTestId('search-loading').waitFor();
+    const option = dialog.getByRole('option', { name: /Walmart/ });
+    await option.waitFor();
+    expect(searches.length).toBe(1);
+    expect((searches[0] ?? 0) - typedAt).toBeGreaterThanOrEqual(500);
+    await expect(option.getByText('walmart.com')).toBeDefined();
+    expect(await option.getByText('walmart.com').count()).toBe(1);
+
+    await input.fill('zzqxv');
+    await dialog.getByText('No results').waitFor();
+    await input.fill('');
+    await dialog.getByText('Search to begin...').waitFor();
+
+    await input.pressSequentially('walmart');
+    await dialog
+      .getByRole('option', { name: /Walmart/ })
+      .first()
+      .waitFor();
+    await input.press('Enter');
+    await page.waitForURL(/\/accounts\/[^/]+$/);
+    await page.getByRole('heading', { level: 1, name: 'Walmart' }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Search accounts' }).count()).toBe(0);
+  });
+
+  it('opens the search from the navigation card and moves through results with the arrow keys', async () => {
+    const { page } = b;
+    await signIn(page, 'rita@acme.test');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search accounts' });
+    const input = dialog.getByRole('combobox');
+    await input.fill('general');
+    const options = dialog.getByRole('option');
+    await options.nth(1).waitFor();
+    const second = (await options.nth(1).innerText()).split('\n')[0] ?? '';
+    await input.press('ArrowDown');
+    expect(await options.nth(1).getAttribute('aria-selected')).toBe('true');
+    await input.press('Enter');
+    await page.getByRole('heading', { level: 1, name: second }).waitFor();
+  });
+
+  it('shows an account with its real Wikinews news credited and linked, contacts, comments, favourite and My Accounts', async () => {
+    const { page } = b;
+    await signIn(page, 'raj@acme.test');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search accounts' });
+    await dialog.getByRole('combobox').fill('walmart');
+    await dialog
+      .getByRole('option', { name: /Walmart/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Walmart' }).waitFor();
+    await page.getByText('$514,405,000,000').waitFor();
+
+    const news = page.getByTestId('signal').filter({ hasText: 'Source: Wikinews' });
+    expect(await news.count()).toBeGreaterThan(0);
+    const link = news.first().getByRole('link');
+    expect(await link.getAttribute('href')).toMatch(/^https:\/\/en\.wikinews\.org\/wiki\//);
+
+    await page.getByRole('tab', { name: /Contacts/ }).click();
+    await page.getByText('Email not available').first().waitFor();
+    await page.getByRole('cell', { name: /McMillon/ }).waitFor();
+
+    await page.getByRole('tab', { name: 'Comments' }).click();
+    await page.getByLabel('Add a comment for your colleagues').fill('<b>Call</b> before Q3 planning');
+    await page.getByRole('button', { name: 'Post comment' }).click();
+    await page.getByTestId('comment').getByText('<b>Call</b> before Q3 planning').waitFor();
+
+    await page.getByRole('button', { name: 'Favorite' }).click();
+    await page.getByRole('button', { name: 'Favorited' }).waitFor();
+    await page.getByRole('button', { name: 'Add to My Accounts' }).click();
+    await page.getByRole('button', { name: 'Remove from My Accounts' }).waitFor();
+
+    await page.getByRole('link', { name: 'My Accounts' }).click();
+    await page.getByRole('link', { name: 'Walmart' }).waitFor();
+  });
+
+  it('says "Account not found" for an unknown id', async () => {
+    await signIn(b.page, 'rita@acme.test');
+    await b.page.goto('/accounts/acc_does_not_exist');
+    await b.page.getByText('Account not found').waitFor();
+  });
+
+  it('removes selected accounts from My Accounts after confirming', async () => {
+    const { page } = b;
+    await signIn(page, 'mike@acme.test');
+    const ids = await page.evaluate(async () => {
+      const res = await fetch('/api/accounts/search?q=bank');
+      const body = (await res.json()) as { hits: { master_account_id: string }[] };
+      return body.hits.map((h) => h.master_account_id);
+    });
+    expect(ids.length).toBeGreaterThan(2);
+    await page.evaluate(async (master_account_ids) => {
+      await fetch('/api/territory', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ master_account_ids }),
+      });
+    }, ids);
+    await page.goto('/MyTerritory');
+    const rows = page.getByRole('row');
+    await rows.nth(ids.length).waitFor();
+    await page.getByLabel('Select all on this page').check();
+    await page.getByText(`${ids.length} selected`).waitFor();
+    await page.getByRole('button', { name: 'Remove from My Accounts' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('No accounts yet. Add accounts from the search or an account page.').waitFor();
+  });
+});
