@@ -30,23 +30,41 @@ export function dedupeByWebsite(hits: SearchHit[], limit: number): SearchHit[] {
   return out;
 }
 
-/** The hosted search service of the spec, on the database's own full-text index. */
+/** The smallest string above every string that starts with `prefix`. */
+function prefixUpperBound(prefix: string): string {
+  return prefix + '\u{10FFFF}';
+}
+
+/**
+ * The hosted search service of the spec, on the database's own indexes. Names that start with
+ * the typed text come first, alphabetically (a range scan on lower(account_name)); then any
+ * account whose name or website has words starting with every typed word (full-text index).
+ * Neither step ranks every match, so a two-letter prefix over a million accounts stays fast.
+ */
 export function createAccountSearch(handle: DbHandle): AccountSearch {
-  return async (query, { limit, nameOnly }) => {
-    const terms = searchTerms(query);
-    if (terms.length === 0) return [];
-    // Over-fetch so that de-duplication by website still fills the page.
-    const fetch = limit * 2;
+  const { db } = handle;
+  const columns = ['master_account_id', 'account_name', 'website', 'logo_url'] as const;
+
+  function byNamePrefix(prefix: string, limit: number) {
+    return db
+      .selectFrom('master_accounts')
+      .select(columns)
+      .where(sql<string>`lower(account_name)`, '>=', prefix)
+      .where(sql<string>`lower(account_name)`, '<', prefixUpperBound(prefix))
+      .orderBy(sql`lower(account_name)`)
+      .limit(limit)
+      .execute();
+  }
+
+  async function byWords(terms: string[], limit: number, nameOnly: boolean): Promise<SearchHit[]> {
     if (handle.engine === 'sqlite') {
       const expression = terms.map((t) => `"${t}"*`).join(' ');
       const match = nameOnly ? `account_name : (${expression})` : expression;
       const { rows } = await sql<SearchHit>`
         SELECT a.master_account_id, a.account_name, a.website, a.logo_url
-        FROM master_accounts_fts f JOIN master_accounts a ON a.rowid = f.rowid
-        WHERE master_accounts_fts MATCH ${match}
-        ORDER BY (a.account_name LIKE ${`${terms[0]}%`}) DESC, f.rank, a.account_name
-        LIMIT ${fetch}`.execute(handle.db);
-      return dedupeByWebsite(rows, limit);
+        FROM (SELECT rowid FROM master_accounts_fts WHERE master_accounts_fts MATCH ${match} LIMIT ${limit}) f
+        JOIN master_accounts a ON a.rowid = f.rowid`.execute(db);
+      return rows;
     }
     const tsquery = terms.map((t) => `${t}:*`).join(' & ');
     const document = sql`to_tsvector('simple', account_name || ' ' || coalesce(replace(website, '.', ' '), ''))`;
@@ -55,8 +73,21 @@ export function createAccountSearch(handle: DbHandle): AccountSearch {
       FROM master_accounts
       WHERE ${document} @@ to_tsquery('simple', ${tsquery})
         ${nameOnly ? sql`AND to_tsvector('simple', account_name) @@ to_tsquery('simple', ${tsquery})` : sql``}
-      ORDER BY (lower(account_name) LIKE ${`${terms[0]}%`}) DESC, ts_rank(${document}, to_tsquery('simple', ${tsquery})) DESC, account_name
-      LIMIT ${fetch}`.execute(handle.db);
-    return dedupeByWebsite(rows, limit);
+      LIMIT ${limit}`.execute(db);
+    return rows;
+  }
+
+  return async (query, { limit, nameOnly }) => {
+    const terms = searchTerms(query);
+    if (terms.length === 0) return [];
+    // Over-fetch so that de-duplication by website still fills the page.
+    const fetch = limit * 2;
+    const prefix = query.trim().toLowerCase().replace(/\s+/g, ' ');
+    const first = await byNamePrefix(prefix, fetch);
+    if (dedupeByWebsite(first, limit).length === limit) return dedupeByWebsite(first, limit);
+    const seen = new Set(first.map((h) => h.master_account_id));
+    const rest = (await byWords(terms, fetch, nameOnly)).filter((h) => !seen.has(h.master_account_id));
+    rest.sort((a, b) => a.account_name.localeCompare(b.account_name));
+    return dedupeByWebsite([...first, ...rest], limit);
   };
 }

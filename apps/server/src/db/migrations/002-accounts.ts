@@ -20,7 +20,8 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('master_accounts_website_idx').on('master_accounts').column('website').execute();
-  await db.schema.createIndex('master_accounts_name_idx').on('master_accounts').column('account_name').execute();
+  // Typeahead reads names by lower-case prefix: a range scan on this index.
+  await sql`CREATE INDEX master_accounts_name_lower_idx ON master_accounts (lower(account_name))`.execute(db);
 
   if (engine === 'sqlite') {
     // External-content FTS5 index kept in step by triggers: an account is searchable once saved.

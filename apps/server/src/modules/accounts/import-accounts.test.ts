@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccountSearch } from '../../adapters/search/account-search.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { accountIdFor, importAccounts } from './import-accounts.ts';
+import { normalizeWebsite } from './normalize-website.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+describe('normalizeWebsite', () => {
+  it.each([
+    ['http://www.walmart.com', 'walmart.com'],
+    ['https://WWW.Exxonmobil.com/about?x=1#top', 'exxonmobil.com'],
+    ['apple.com.', 'apple.com'],
+    ['shop.example.co.uk:8080/path', 'shop.example.co.uk'],
+    ['not a website', null],
+    ['', null],
+    [null, null],
+  ])('turns %j into %j', (input, expected) => {
+    expect(normalizeWebsite(input)).toBe(expected);
+  });
+});
+
+describe('importAccounts', () => {
+  it('imports accounts that are searchable at once, skipping rows without a name', async () => {
+    const result = await importAccounts(t.handle.db, [
+      {
+        name: 'Zephyrine Robotics',
+        website: 'https://www.zephyrine.io/',
+        industry: 'Robotics',
+        employees: '1,200',
+        revenue: '$3,000,000',
+      },
+      { name: '  ', website: 'nameless.com' },
+      { name: 'Zephyrine Robotics Europe', website: 'zephyrine-eu.io' },
+    ]);
+    expect(result).toEqual({ imported: 2, skipped: 1, problems: ['row 3: name is required'] });
+    const search = createAccountSearch(t.handle);
+    const hits = await search('zephyr', { limit: 15, nameOnly: false });
+    expect(hits.map((h) => h.account_name)).toEqual(['Zephyrine Robotics', 'Zephyrine Robotics Europe']);
+    const row = await t.handle.db
+      .selectFrom('master_accounts')
+      .selectAll()
+      .where('master_account_id', '=', accountIdFor('Zephyrine Robotics', 'zephyrine.io'))
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ website: 'zephyrine.io', employees: 1200, industry: 'Robotics' });
+    expect(Number(row.revenue)).toBe(3_000_000);
+  });
+
+  it('is idempotent: importing the same accounts again adds nothing', async () => {
+    const result = await importAccounts(t.handle.db, [{ name: 'Zephyrine Robotics', website: 'zephyrine.io' }]);
+    expect(result).toEqual({ imported: 0, skipped: 1, problems: [] });
+  });
+});

@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { MasterAccountsTable } from '../../db/schema.ts';
+import { nowIso } from '../../lib/time.ts';
+import { normalizeWebsite } from './normalize-website.ts';
+
+export type AccountInput = {
+  name?: string | null;
+  website?: string | null;
+  industry?: string | null;
+  sector?: string | null;
+  employees?: string | number | null;
+  revenue?: string | number | null;
+  location?: string | null;
+  description?: string | null;
+};
+
+export type ImportResult = { imported: number; skipped: number; problems: string[] };
+
+/** Rows per INSERT: 11 columns each stays far below SQLite's 32,766 bound parameters. */
+const CHUNK = 500;
+const MAX_PROBLEMS = 20;
+
+function toNumber(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(String(value).replace(/[$,\s]/g, ''));
+  return Number.isFinite(n) && n >= 0 ? Math.round(n) : null;
+}
+
+const text = (value: string | null | undefined, max: number) => {
+  const t = value?.trim();
+  return t ? t.slice(0, max) : null;
+};
+
+/** The same account (by domain, or by name without one) always gets the same id: imports are idempotent. */
+export function accountIdFor(name: string, website: string | null): string {
+  const key = website ?? `name:${name.toLowerCase()}`;
+  return `acc_${crypto.createHash('sha1').update(key).digest('hex').slice(0, 20)}`;
+}
+
+/**
+ * Loads accounts into the global reference data in large INSERTs inside one transaction. An
+ * account already there (same id) is left as it was. Searchable at once: the full-text index is
+ * kept by the database (triggers on SQLite, an expression index on PostgreSQL).
+ */
+export async function importAccounts(
+  db: Db,
+  rows: Iterable<AccountInput> | AsyncIterable<AccountInput>,
+): Promise<ImportResult> {
+  const result: ImportResult = { imported: 0, skipped: 0, problems: [] };
+  const created_at = nowIso();
+  await db.transaction().execute(async (tx) => {
+    let chunk: Insertable<MasterAccountsTable>[] = [];
+    const flush = async () => {
+      if (chunk.length === 0) return;
+      const inserted = await tx
+        .insertInto('master_accounts')
+        .values(chunk)
+        .onConflict((oc) => oc.column('master_account_id').doNothing())
+        .executeTakeFirst();
+      const n = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+      result.imported += n;
+      result.skipped += chunk.length - n;
+      chunk = [];
+    };
+    let line = 1;
+    for await (const row of rows) {
+      line++;
+      const name = text(row.name, 300);
+      if (!name) {
+        result.skipped++;
+        if (result.problems.length < MAX_PROBLEMS) result.problems.push(`row ${line}: name is required`);
+        continue;
+      }
+      const website = normalizeWebsite(row.website);
+      chunk.push({
+        master_account_id: accountIdFor(name, website),
+        account_name: name,
+        website,
+        logo_url: null,
+        industry: text(row.industry, 200),
+        sector: text(row.sector, 200),
+        employees: toNumber(row.employees),
+        revenue: toNumber(row.revenue),
+        location: text(row.location, 200),
+        description: text(row.description, 2000),
+        created_at,
+      });
+      if (chunk.length === CHUNK) await flush();
+    }
+    await flush();
+  });
+  return result;
+}

@@ -1,0 +1,136 @@
+// npm run bench:search: imports 1,000,000 synthetic accounts (deterministic) into a throw-away
+// SQLite database (or DATABASE_URL), timing the import, then measures typeahead search latency
+// for prefixes of 2 to 6 characters. Prints each figure beside its target.
+import { performance } from 'node:perf_hooks';
+import { createAccountSearch } from '../apps/server/src/adapters/search/account-search.ts';
+import { type AccountInput, importAccounts } from '../apps/server/src/modules/accounts/import-accounts.ts';
+import { openMigratedDatabase } from './open-migrated-database.ts';
+
+const COUNT = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 2000);
+const TARGETS = { importSeconds: 60, p95: 10, p99: 25 };
+
+/** mulberry32: a small seeded generator, so every run imports the same accounts. */
+function rng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SYLLABLES = [
+  'ac',
+  'al',
+  'an',
+  'ar',
+  'bel',
+  'bri',
+  'cor',
+  'da',
+  'el',
+  'en',
+  'fa',
+  'gen',
+  'har',
+  'in',
+  'jo',
+  'ka',
+  'lu',
+  'mar',
+  'mo',
+  'nex',
+  'no',
+  'or',
+  'pa',
+  'quo',
+  'ra',
+  'sol',
+  'ta',
+  'tri',
+  'ul',
+  'va',
+  'wal',
+  'xe',
+  'yo',
+  'zen',
+];
+const WORDS = [
+  'Systems',
+  'Foods',
+  'Energy',
+  'Health',
+  'Logistics',
+  'Labs',
+  'Capital',
+  'Retail',
+  'Motors',
+  'Media',
+  'Analytics',
+  'Partners',
+];
+const SUFFIX = ['Inc.', 'Corp.', 'LLC', 'Group', 'Holdings', 'Co.'];
+const INDUSTRIES = ['Retailing', 'Energy', 'Financials', 'Health Care', 'Technology', 'Industrials', 'Transportation'];
+
+function* syntheticAccounts(random: () => number): Generator<AccountInput> {
+  for (let i = 0; i < COUNT; i++) {
+    const parts = 2 + Math.floor(random() * 2);
+    let stem = '';
+    for (let p = 0; p < parts; p++) stem += SYLLABLES[Math.floor(random() * SYLLABLES.length)];
+    const brand = stem.charAt(0).toUpperCase() + stem.slice(1);
+    const word = WORDS[Math.floor(random() * WORDS.length)];
+    const suffix = SUFFIX[Math.floor(random() * SUFFIX.length)];
+    yield {
+      name: `${brand} ${word} ${suffix}`,
+      website: `${stem}${word?.toLowerCase()}${i}.com`,
+      industry: INDUSTRIES[Math.floor(random() * INDUSTRIES.length)],
+      employees: Math.floor(random() * 200_000),
+      revenue: Math.floor(random() * 5e10),
+      location: 'Springfield, Ill.',
+    };
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+const { handle, close } = await openMigratedDatabase({ throwAway: true });
+try {
+  const importStart = performance.now();
+  const result = await importAccounts(handle.db, syntheticAccounts(rng(42)));
+  const importSeconds = (performance.now() - importStart) / 1000;
+  console.log(`bench:search on ${handle.engine}`);
+  console.log(
+    `  import      ${result.imported.toLocaleString('en-US')} accounts in ${importSeconds.toFixed(1)} s, indexes included   (target <= ${TARGETS.importSeconds} s: ${importSeconds <= TARGETS.importSeconds ? 'ok' : 'MISSED'})`,
+  );
+
+  const search = createAccountSearch(handle);
+  const random = rng(7);
+  const prefixes: string[] = [];
+  for (let i = 0; i < QUERIES; i++) {
+    let stem = '';
+    for (let p = 0; p < 3; p++) stem += SYLLABLES[Math.floor(random() * SYLLABLES.length)];
+    prefixes.push(stem.slice(0, 2 + (i % 5)));
+  }
+  for (const mode of ['full', 'autocomplete'] as const) {
+    for (const q of prefixes.slice(0, 50)) await search(q, { limit: 15, nameOnly: mode === 'autocomplete' });
+    const times: number[] = [];
+    let found = 0;
+    for (const q of prefixes) {
+      const t0 = performance.now();
+      const hits = await search(q, { limit: mode === 'autocomplete' ? 10 : 15, nameOnly: mode === 'autocomplete' });
+      times.push(performance.now() - t0);
+      found += hits.length;
+    }
+    times.sort((a, b) => a - b);
+    const p95 = percentile(times, 95);
+    const p99 = percentile(times, 99);
+    console.log(
+      `  ${mode.padEnd(14)}${QUERIES} prefixes of 2–6 characters: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, ${(found / QUERIES).toFixed(1)} hits on average   (targets p95 <= ${TARGETS.p95} ms, p99 <= ${TARGETS.p99} ms: ${p95 <= TARGETS.p95 && p99 <= TARGETS.p99 ? 'ok' : 'MISSED'})`,
+    );
+  }
+} finally {
+  await close();
+}
