@@ -50,7 +50,7 @@ describe('accounts', () => {
     await input.fill('general');
     const options = dialog.getByRole('option');
     await options.nth(1).waitFor();
-    const second = (await options.nth(1).innerText()).split('\n')[0] ?? '';
+    const second = (await options.nth(1).locator('p').first().textContent()) ?? '';
     await input.press('ArrowDown');
     expect(await options.nth(1).getAttribute('aria-selected')).toBe('true');
     await input.press('Enter');

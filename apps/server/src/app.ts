@@ -14,6 +14,7 @@ import Fastify, {
 } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -36,6 +37,10 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { createLoginService } from './modules/auth/login.service.ts';
 import { createLoginAttemptsRepository } from './modules/auth/login-attempts.repository.ts';
+import { createAccountQueryRepository } from './modules/filters/account-query.repository.ts';
+import { createFiltersRepository } from './modules/filters/filters.repository.ts';
+import { registerFiltersRoutes } from './modules/filters/filters.routes.ts';
+import { createFiltersService } from './modules/filters/filters.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
@@ -95,6 +100,8 @@ export async function buildApp({ config, handle, authSecret, logger, mailer }: A
   await app.register(swagger, {
     openapi: { info: { title: 'Quarry API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
+    // Named schemas (the recursive filter group) become components the document can refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -137,7 +144,15 @@ export async function buildApp({ config, handle, authSecret, logger, mailer }: A
     accounts: createAccountsService({
       accounts: createAccountsRepository(handle.db),
       territory: createTerritoryRepository(handle.db),
+      accountQuery: createAccountQueryRepository(handle.db),
       search: createAccountSearch(handle),
+    }),
+    signedIn,
+  });
+  registerFiltersRoutes(app, {
+    filters: createFiltersService({
+      filters: createFiltersRepository(handle.db),
+      accounts: createAccountQueryRepository(handle.db),
     }),
     signedIn,
   });

@@ -3,6 +3,7 @@ import { resolveAuthSecret } from './auth-secret.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
 import { demoUsers, seedDemo } from './db/seed/demo-seed.ts';
 import { createLogger } from './logger.ts';
 
@@ -12,9 +13,18 @@ const handle = openDatabase(config.database);
 const app = await buildApp({ config, handle, authSecret: resolveAuthSecret(config), logger });
 await migrateToLatest(handle, app.auth);
 const seeded = await seedDemo(handle.db, app.auth, config);
+// Reference data for the demo: the Fortune 500 with real Wikinews articles (never in production).
+const accountsSeed = config.isProductionDatabase ? null : await seedDemoAccounts(handle.db);
 await app.listen({ port: config.port, host: config.host });
 
 const lines = ['', `Quarry is running at ${config.publicUrl} (${handle.engine}${seeded ? ', demo data seeded' : ''})`];
+if (accountsSeed) {
+  const { news } = accountsSeed;
+  lines.push(
+    `Demo accounts: ${accountsSeed.accounts} Fortune 500 companies, ${accountsSeed.contacts} contacts, ${accountsSeed.jobPostings} job postings;`,
+    `  Wikinews: ${news.articlesMatched} of ${news.articlesRead} articles matched an account (${accountsSeed.newsHits} news signals on ${news.accountsWithArticles} accounts)`,
+  );
+}
 if (!config.isProductionDatabase) {
   lines.push(`Demo sign-ins (password: ${config.demoPassword}):`);
   for (const u of demoUsers(config.supportEmail)) {

@@ -7,4 +7,5 @@ export * from './schemas/alerts.ts';
 export * from './schemas/analytics.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/errors.ts';
+export * from './schemas/filters.ts';
 export * from './schemas/users.ts';

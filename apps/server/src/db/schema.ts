@@ -124,6 +124,21 @@ export type TerritoryAccountsTable = {
   added_at: Timestamp;
 };
 
+export type SavedFiltersTable = {
+  id: string;
+  tenant_id: string;
+  name: string;
+  description: string;
+  /** JSON: the filter group (spec section 3), as the user saved it. */
+  filter: string;
+  sort: string;
+  private: Flag;
+  created_at: Timestamp;
+  created_by: string;
+  updated_at: Timestamp;
+  updated_by: string;
+};
+
 export type Database = {
   master_accounts: MasterAccountsTable;
   master_contacts: MasterContactsTable;
@@ -131,6 +146,7 @@ export type Database = {
   favorites: FavoritesTable;
   comments: CommentsTable;
   territory_accounts: TerritoryAccountsTable;
+  saved_filters: SavedFiltersTable;
   tenants: TenantsTable;
   users: UsersTable;
   company_configurations: CompanyConfigurationsTable;

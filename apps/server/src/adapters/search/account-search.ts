@@ -32,7 +32,7 @@ export function dedupeByWebsite(hits: SearchHit[], limit: number): SearchHit[] {
 
 /** The smallest string above every string that starts with `prefix`. */
 function prefixUpperBound(prefix: string): string {
-  return prefix + '\u{10FFFF}';
+  return `${prefix}\u{10FFFF}`;
 }
 
 /**

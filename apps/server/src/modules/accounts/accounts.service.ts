@@ -1,17 +1,23 @@
-import type { AccountDetail, Comment } from '@quarry/shared';
+import type { AccountDetail, Comment, FilterGroup, territoryQuerySchema } from '@quarry/shared';
 import { SEARCH_AUTOCOMPLETE_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@quarry/shared';
+import type { z } from 'zod';
 import type { AccountSearch } from '../../adapters/search/account-search.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import type { AccountQueryRepository } from '../filters/account-query.repository.ts';
+import { withinMyTerritory } from '../filters/filter-sql.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
-import type { TerritoryQuery, TerritoryRepository } from './territory.repository.ts';
+import type { TerritoryRepository } from './territory.repository.ts';
+
+export type TerritoryQuery = z.infer<typeof territoryQuerySchema>;
 
 export function createAccountsService(deps: {
   accounts: AccountsRepository;
   territory: TerritoryRepository;
+  accountQuery: AccountQueryRepository;
   search: AccountSearch;
 }) {
-  const { accounts, territory, search } = deps;
+  const { accounts, territory, accountQuery, search } = deps;
 
   async function requireAccount(id: string) {
     const account = await accounts.findAccount(id);
@@ -62,7 +68,18 @@ export function createAccountsService(deps: {
       return this.comments(ctx, id);
     },
 
-    territoryPage: (ctx: RequestContext, query: TerritoryQuery) => territory.page(ctx, query),
+    /** My Accounts: the account query narrowed to the caller's territory. */
+    territoryPage(ctx: RequestContext, { industry, ...query }: TerritoryQuery) {
+      const filter: FilterGroup = {
+        complex: true,
+        operator: 'AND',
+        days_ago: null,
+        values: industry
+          ? [{ field: 'industry', complex: false, type: 'text', values: [industry], operator: 'IN', days_ago: null }]
+          : [],
+      };
+      return accountQuery.page(ctx, { ...query, filter: withinMyTerritory(filter) });
+    },
 
     /** Adds the accounts that exist; unknown ids are reported, not stored. */
     async addToTerritory(ctx: RequestContext, ids: string[]) {

@@ -1,20 +1,6 @@
-import type { TerritoryPage } from '@quarry/shared';
-import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { nowIso } from '../../lib/time.ts';
-
-export type TerritoryQuery = {
-  page: number;
-  page_size: number;
-  sort: 'account_name' | 'website' | 'industry' | 'employees' | 'latest_signal_at';
-  direction: 'asc' | 'desc';
-  q?: string | undefined;
-  industry?: string | undefined;
-};
-
-/** Escapes LIKE wildcards so user text matches literally. */
-const likeLiteral = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The user's territory: their own accounts, within their tenant. */
 export function createTerritoryRepository(db: Db) {
@@ -33,43 +19,6 @@ export function createTerritoryRepository(db: Db) {
         .where('a.master_account_id', '=', id)
         .executeTakeFirst();
       return Boolean(row);
-    },
-
-    async page(ctx: RequestContext, query: TerritoryQuery): Promise<TerritoryPage> {
-      let base = mine(ctx);
-      if (query.q?.trim()) {
-        const pattern = likeLiteral(query.q.trim().toLowerCase());
-        base = base.where((eb) =>
-          eb.or([
-            eb(sql`lower(a.account_name)`, 'like', sql`${pattern} escape '\\'`),
-            eb(sql`lower(coalesce(a.website, ''))`, 'like', sql`${pattern} escape '\\'`),
-          ]),
-        );
-      }
-      if (query.industry) base = base.where('a.industry', '=', query.industry);
-      const latest = sql<
-        string | null
-      >`(select max(h.published_at) from master_hits h where h.master_account_id = a.master_account_id)`;
-      const sortColumn = query.sort === 'latest_signal_at' ? latest : sql.ref(`a.${query.sort}`);
-      const [rows, count] = await Promise.all([
-        base
-          .select([
-            'a.master_account_id',
-            'a.account_name',
-            'a.website',
-            'a.logo_url',
-            'a.industry',
-            'a.employees',
-            latest.as('latest_signal_at'),
-          ])
-          .orderBy(sortColumn, (ob) => (query.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-          .orderBy('a.master_account_id')
-          .limit(query.page_size)
-          .offset((query.page - 1) * query.page_size)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n), page: query.page, page_size: query.page_size };
     },
 
     async add(ctx: RequestContext, ids: string[]): Promise<number> {

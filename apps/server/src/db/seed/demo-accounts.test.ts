@@ -1,0 +1,281 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import type { MasterAccountsTable, MasterContactsTable } from '../schema.ts';
+import {
+  buildDemoAccounts,
+  buildDemoContacts,
+  buildJobPostings,
+  DEMO_DATA_DIR,
+  matchArticlesToAccounts,
+  parseFortune500Csv,
+  parseWikinewsCsv,
+  seedDemoAccounts,
+  type WikinewsArticle,
+} from './demo-accounts.ts';
+
+const fortuneText = fs.readFileSync(path.join(DEMO_DATA_DIR, 'fortune500.csv'), 'utf8');
+const wikinewsText = fs.readFileSync(path.join(DEMO_DATA_DIR, 'wikinews-economy.csv'), 'utf8');
+const accounts = buildDemoAccounts(fortuneText);
+const contacts = buildDemoContacts(accounts, parseFortune500Csv(fortuneText));
+
+const accountNamed = (name: string): MasterAccountsTable => {
+  const account = accounts.find((a) => a.account_name === name);
+  if (!account) throw new Error(`no account named ${name}`);
+  return account;
+};
+
+let articleCount = 0;
+const article = (title: string, text: string, date = '2010-05-01'): WikinewsArticle => {
+  articleCount++;
+  return {
+    id: `T${articleCount}`,
+    date,
+    title,
+    text,
+    url: `https://en.wikinews.org/wiki/${title.replaceAll(' ', '_')}`,
+  };
+};
+
+/** Account names each article was attached to, in article order. */
+const attached = (articles: WikinewsArticle[]): string[][] => {
+  const { hits } = matchArticlesToAccounts(articles, accounts);
+  const names = new Map(accounts.map((a) => [a.master_account_id, a.account_name]));
+  return articles.map((a) =>
+    hits.filter((h) => h.id.startsWith(`hit_news_${a.id}_`)).map((h) => names.get(h.master_account_id) as string),
+  );
+};
+
+const isUnusable = (c: MasterContactsTable) =>
+  !c.email || c.email === 'email_not_unlocked@domain.com' || c.email_status === 'unavailable';
+
+describe('demo accounts from the Fortune 500', () => {
+  it('makes 500 accounts, each with its own normalised domain as website', () => {
+    expect(accounts).toHaveLength(500);
+    const websites = accounts.map((a) => a.website);
+    expect(new Set(websites).size).toBe(500);
+    for (const website of websites) expect(website).toMatch(/^(?!www\.)[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/);
+    expect(new Set(accounts.map((a) => a.master_account_id)).size).toBe(500);
+  });
+
+  it('shows Walmart with its revenue in dollars, staff, place and a factual description', () => {
+    expect(accountNamed('Walmart')).toEqual({
+      master_account_id: 'acc_walmart_com',
+      account_name: 'Walmart',
+      website: 'walmart.com',
+      logo_url: null,
+      industry: 'General Merchandisers',
+      sector: 'Retailing',
+      employees: 2_200_000,
+      revenue: 514_405_000_000,
+      location: 'Bentonville, Ark.',
+      description: expect.stringMatching(/^Ranked #1 in the 2019 Fortune 500 .*C\. Douglas McMillon/),
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
+    expect(accountNamed('AmerisourceBergen').revenue).toBe(167_939_600_000);
+  });
+
+  it('lists each CEO as a c-suite executive contact with an external id', () => {
+    expect(contacts.find((c) => c.id === 'con_acc_walmart_com_ceo')).toMatchObject({
+      master_account_id: 'acc_walmart_com',
+      first_name: 'C. Douglas',
+      last_name: 'McMillon',
+      title: 'President, Chief Executive Officer & Director',
+      seniority: 'c_suite',
+      department: 'executive',
+      email: 'douglas.mcmillon@walmart.com',
+      external_contact_id: expect.stringMatching(/^ext_/),
+    });
+    const withCeo = new Set(contacts.filter((c) => c.department === 'executive').map((c) => c.master_account_id));
+    expect(withCeo.size).toBe(500);
+  });
+
+  it('gives every account 6 to 10 further contacts across departments and seniorities, both contact kinds', () => {
+    const generated = contacts.filter((c) => c.department !== 'executive');
+    const perAccount = new Map<string, number>();
+    for (const c of generated) perAccount.set(c.master_account_id, (perAccount.get(c.master_account_id) ?? 0) + 1);
+    expect(perAccount.size).toBe(500);
+    for (const count of perAccount.values()) expect(count).toBeGreaterThanOrEqual(6);
+    for (const count of perAccount.values()) expect(count).toBeLessThanOrEqual(10);
+    expect(new Set(generated.map((c) => c.department))).toEqual(
+      new Set(['sales', 'marketing', 'engineering', 'finance', 'operations', 'it', 'hr']),
+    );
+    expect(new Set(generated.map((c) => c.seniority))).toEqual(
+      new Set(['c_suite', 'vp', 'director', 'manager', 'individual_contributor']),
+    );
+    const external = generated.filter((c) => c.external_contact_id).length / generated.length;
+    expect(external).toBeGreaterThan(0.45);
+    expect(external).toBeLessThan(0.55);
+    expect(new Set(contacts.map((c) => c.id)).size).toBe(contacts.length);
+    for (const c of generated)
+      expect(c.linkedin_url).toMatch(/^https:\/\/www\.linkedin\.com\/in\/[a-z]+-[a-z]+-[0-9a-f]{4}$/);
+  });
+
+  it('leaves about 15% of generated contacts without a usable email, in each of the three ways', () => {
+    const generated = contacts.filter((c) => c.department !== 'executive');
+    const share = generated.filter(isUnusable).length / generated.length;
+    expect(share).toBeGreaterThan(0.12);
+    expect(share).toBeLessThan(0.18);
+    expect(generated.some((c) => c.email === null)).toBe(true);
+    expect(generated.some((c) => c.email === 'email_not_unlocked@domain.com')).toBe(true);
+    expect(generated.some((c) => c.email_status === 'unavailable')).toBe(true);
+    const usable = generated.filter((c) => !isUnusable(c));
+    for (const c of usable) expect(['verified', 'guessed']).toContain(c.email_status);
+    const walmartEmails = usable.filter((c) => c.master_account_id === 'acc_walmart_com').map((c) => c.email);
+    for (const email of walmartEmails) expect(email).toMatch(/^[a-z]+\.[a-z]+\d*@walmart\.com$/);
+  });
+
+  it('builds the same demo every time', () => {
+    const again = buildDemoAccounts(fortuneText);
+    expect(again).toEqual(accounts);
+    expect(buildDemoContacts(again, parseFortune500Csv(fortuneText))).toEqual(contacts);
+    expect(buildJobPostings(again)).toEqual(buildJobPostings(accounts));
+    const articles = parseWikinewsCsv(wikinewsText).slice(0, 300);
+    expect(matchArticlesToAccounts(articles, again)).toEqual(matchArticlesToAccounts(articles, accounts));
+  });
+});
+
+describe('Wikinews articles attached to the accounts they mention', () => {
+  it('puts both "Wal-Mart" and "Walmart" articles on Walmart', () => {
+    const result = attached([
+      article('Wal-Mart opens stores in Canada', 'Wal-Mart Stores Inc. said on Monday it would hire 2,000 people.'),
+      article('Retail sales rise', "Walmart's quarterly sales rose 4%, the retailer said."),
+    ]);
+    expect(result).toEqual([['Walmart'], ['Walmart']]);
+  });
+
+  it('reads "ExxonMobil" and "Exxon-Mobil" as Exxon Mobil', () => {
+    const result = attached([
+      article('Oil profits', 'ExxonMobil reported record profits.'),
+      article('Oil merger', 'The Exxon-Mobil merger closed in 1999.'),
+    ]);
+    expect(result).toEqual([['Exxon Mobil'], ['Exxon Mobil']]);
+  });
+
+  it('does not take a lower-case "target" for Target, but does the retailer', () => {
+    const result = attached([
+      article('Inflation target', 'The bank missed its inflation target again this year.'),
+      article('Retailers', 'Shoppers queued outside Target and Best Buy before dawn.'),
+    ]);
+    expect(result).toEqual([[], ['Best Buy', 'Target']]);
+  });
+
+  it('knows famous aliases and reads short ones only as whole words', () => {
+    const result = attached([
+      article('Search', 'Google said its advertising revenue grew.'),
+      article('Cars', 'GM will cut 10,000 jobs at Opel.'),
+      article('Time zones', 'Trading opened at 0535 GMT.'),
+      article('Computers', 'Hewlett-Packard and IBM cut prices.'),
+    ]);
+    expect(result).toEqual([['Alphabet'], ['General Motors'], [], ['HP', 'IBM']]);
+  });
+
+  it('does not take everyday words and surnames for companies', () => {
+    const result = attached([
+      article('Wildfires', 'Residents of Southern California were told to leave.'),
+      article('Newspapers', 'The Washington Post and the New York Post reported the sale.'),
+      article('Politics', 'Opposition leader Tony Abbott criticised the budget.'),
+    ]);
+    expect(result).toEqual([[], [], []]);
+  });
+
+  it('skips articles without a publication date', () => {
+    const { hits, stats } = matchArticlesToAccounts([article('Undated', 'Microsoft released Windows.', '')], accounts);
+    expect(hits).toEqual([]);
+    expect(stats).toMatchObject({ articlesRead: 1, articlesSkipped: 1, articlesMatched: 0 });
+  });
+
+  it('attaches well over 300 of the real articles, credited to Wikinews and linked', () => {
+    const articles = parseWikinewsCsv(wikinewsText);
+    const { hits, stats } = matchArticlesToAccounts(articles, accounts);
+    console.log(
+      `Wikinews: ${stats.articlesMatched} of ${stats.articlesRead} articles matched ` +
+        `(${stats.articlesSkipped} undated skipped), ${stats.hitsMade} news hits on ${stats.accountsWithArticles} accounts`,
+    );
+    expect(stats.articlesMatched).toBeGreaterThan(300);
+    expect(stats.hitsMade).toBe(hits.length);
+    expect(new Set(hits.map((h) => h.id)).size).toBe(hits.length);
+    for (const hit of hits) {
+      expect(hit).toMatchObject({ type: 'news_article', source: 'Wikinews' });
+      expect(hit.url).toMatch(/^https:\/\/en\.wikinews\.org\/wiki\//);
+      expect(hit.published_at).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
+      expect(hit.id.length).toBeLessThanOrEqual(64);
+    }
+    const walmart = hits.filter((h) => h.master_account_id === 'acc_walmart_com');
+    expect(walmart.some((h) => /Wal-Mart/.test(h.text))).toBe(true);
+    expect(walmart.some((h) => /Walmart/.test(h.text))).toBe(true);
+  });
+});
+
+describe('demo job postings', () => {
+  it('gives every account 2 to 4 postings from the 90 days before 2026-11-01', () => {
+    const jobs = buildJobPostings(accounts);
+    const perAccount = new Map<string, number>();
+    for (const job of jobs) perAccount.set(job.master_account_id, (perAccount.get(job.master_account_id) ?? 0) + 1);
+    expect(perAccount.size).toBe(500);
+    for (const count of perAccount.values()) expect([2, 3, 4]).toContain(count);
+    const from = Date.parse('2026-08-03T00:00:00.000Z');
+    const until = Date.parse('2026-11-01T00:00:00.000Z');
+    for (const job of jobs) {
+      expect(job).toMatchObject({ type: 'job_posting', source: 'Quarry Jobs', url: null });
+      expect(Date.parse(job.published_at)).toBeGreaterThanOrEqual(from);
+      expect(Date.parse(job.published_at)).toBeLessThan(until);
+    }
+    expect(new Set(jobs.map((j) => j.id)).size).toBe(jobs.length);
+  });
+});
+
+describe('seeding the demo accounts into the database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('writes accounts, contacts and hits once, in under 5 seconds', async () => {
+    const { db } = t.handle;
+    // Start from empty whether or not the app's own seed already loaded them.
+    await db.deleteFrom('master_hits').execute();
+    await db.deleteFrom('master_contacts').execute();
+    await db.deleteFrom('master_accounts').execute();
+
+    const started = performance.now();
+    const stats = await seedDemoAccounts(db);
+    const seconds = (performance.now() - started) / 1000;
+    console.log(`Seeded demo accounts in ${seconds.toFixed(2)} s: ${JSON.stringify(stats)}`);
+    expect(seconds).toBeLessThan(5);
+
+    const count = async (table: 'master_accounts' | 'master_contacts' | 'master_hits') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(stats).not.toBeNull();
+    expect(await count('master_accounts')).toBe(500);
+    expect(await count('master_contacts')).toBe(contacts.length);
+    expect(await count('master_hits')).toBe((stats?.newsHits ?? 0) + (stats?.jobPostings ?? 0));
+    expect(stats?.news.articlesMatched).toBeGreaterThan(300);
+
+    const walmart = await db
+      .selectFrom('master_accounts')
+      .selectAll()
+      .where('master_account_id', '=', 'acc_walmart_com')
+      .executeTakeFirstOrThrow();
+    expect(Number(walmart.revenue)).toBe(514_405_000_000);
+    const walmartNews = await db
+      .selectFrom('master_hits')
+      .select('id')
+      .where('master_account_id', '=', 'acc_walmart_com')
+      .where('type', '=', 'news_article')
+      .execute();
+    expect(walmartNews.length).toBeGreaterThan(10);
+
+    expect(await seedDemoAccounts(db)).toBeNull();
+    expect(await count('master_accounts')).toBe(500);
+  });
+});

@@ -1,0 +1,112 @@
+import {
+  EMPLOYEE_BUCKET_RANGES,
+  type EmployeeBucket,
+  type FilterCondition,
+  type FilterGroup,
+  MY_TERRITORY_LIST_ID,
+  rewriteFilterForRequest,
+} from '@quarry/shared';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type { Database, MasterAccountsTable } from '../../db/schema.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+
+/** The query a filter constrains: master accounts, aliased `a`. */
+export type AccountsExpressionBuilder = ExpressionBuilder<Database & { a: MasterAccountsTable }, 'a'>;
+
+type Condition = Expression<SqlBool>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Escapes LIKE wildcards so user text matches literally. */
+/**
+ * The first day a signal may carry to count as "within N days": whole UTC days, so a signal
+ * stored with a date only still counts on the boundary day.
+ */
+const sinceDay = (daysAgo: number, now: Date) => new Date(now.getTime() - daysAgo * DAY_MS).toISOString().slice(0, 10);
+
+function conditionSql(
+  eb: AccountsExpressionBuilder,
+  ctx: RequestContext,
+  condition: FilterCondition,
+  now: Date,
+): Condition | null {
+  const values = [...new Set(condition.values)];
+  switch (condition.field) {
+    case 'industry':
+    case 'sector':
+      return values.length ? eb(`a.${condition.field}`, 'in', values) : null;
+    case 'employees': {
+      const ranges = values
+        .flatMap((bucket) => EMPLOYEE_BUCKET_RANGES[bucket as EmployeeBucket] ?? [])
+        .map(({ min, max }) =>
+          max === null
+            ? eb('a.employees', '>=', min)
+            : eb.and([eb('a.employees', '>=', min), eb('a.employees', '<=', max)]),
+        );
+      return ranges.length ? eb.or(ranges) : null;
+    }
+    case 'location': {
+      const patterns = values.map((v) => v.trim().toLowerCase()).filter(Boolean);
+      const matches = patterns.map((text) =>
+        eb(sql`lower(a.location)`, 'like', sql<string>`${containsPattern(text)} escape '\\'`),
+      );
+      return matches.length ? eb.or(matches) : null;
+    }
+    case 'master_hit_id': {
+      if (!values.length) return null;
+      let hits = eb
+        .selectFrom('master_hits as h')
+        .select(sql.lit(1).as('one'))
+        .whereRef('h.master_account_id', '=', 'a.master_account_id')
+        .where('h.type', 'in', values);
+      if (condition.days_ago !== null) hits = hits.where('h.published_at', '>=', sinceDay(condition.days_ago, now));
+      return eb.exists(hits);
+    }
+    case 'list_id':
+      if (!values.includes(MY_TERRITORY_LIST_ID)) return null;
+      return eb.exists(
+        eb
+          .selectFrom('territory_accounts as t')
+          .select(sql.lit(1).as('one'))
+          .where('t.tenant_id', '=', ctx.tenantId)
+          .where('t.user_id', '=', ctx.uid)
+          .whereRef('t.master_account_id', '=', 'a.master_account_id'),
+      );
+    default:
+      // news_article, job_posting and territory_list_id never get here: they are rewritten first.
+      return null;
+  }
+}
+
+function groupSql(eb: AccountsExpressionBuilder, ctx: RequestContext, group: FilterGroup, now: Date): Condition | null {
+  const parts = group.values
+    .map((node) => (node.complex ? groupSql(eb, ctx, node, now) : conditionSql(eb, ctx, node, now)))
+    .filter((part): part is Condition => part !== null);
+  if (!parts.length) return null;
+  return group.operator === 'OR' ? eb.or(parts) : eb.and(parts);
+}
+
+/**
+ * Turns a filter (rewritten or not) into a WHERE over `master_accounts as a`, the same on SQLite and
+ * PostgreSQL. A condition with no values, or a group with nothing in it, restricts nothing: the
+ * empty filter matches every account, and a half-built condition does not empty an OR group.
+ */
+export function filterWhere(ctx: RequestContext, filter: FilterGroup, now = new Date()) {
+  const rewritten = rewriteFilterForRequest(filter);
+  return (eb: AccountsExpressionBuilder): Condition => groupSql(eb, ctx, rewritten, now) ?? eb.and([]);
+}
+
+const inMyTerritory: FilterCondition = {
+  field: 'list_id',
+  complex: false,
+  type: 'text',
+  values: [MY_TERRITORY_LIST_ID],
+  operator: 'IN',
+  days_ago: null,
+};
+
+/** The filter narrowed to the caller's own accounts (My Accounts). */
+export function withinMyTerritory(filter: FilterGroup): FilterGroup {
+  return { complex: true, operator: 'AND', days_ago: null, values: [filter, inMyTerritory] };
+}

@@ -1,0 +1,51 @@
+import type { AccountsQuery, CreateSavedFilterBody, SavedFilter, UpdateSavedFilterBody } from '@quarry/shared';
+import { forbidden, notFound } from '../../lib/http-error.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import type { AccountQueryRepository } from './account-query.repository.ts';
+import { withinMyTerritory } from './filter-sql.ts';
+import type { FiltersRepository } from './filters.repository.ts';
+
+export function createFiltersService(deps: { filters: FiltersRepository; accounts: AccountQueryRepository }) {
+  const { filters, accounts } = deps;
+
+  /** Another tenant's filter and a colleague's private one answer 404, like one that does not exist. */
+  async function requireVisible(ctx: RequestContext, id: string): Promise<SavedFilter> {
+    const filter = await filters.findVisible(ctx, id);
+    if (!filter) throw notFound('Filter not found');
+    return filter;
+  }
+
+  /** Spec section 6: only the owner edits a saved filter; a colleague who can see it gets 403. */
+  async function requireOwn(ctx: RequestContext, id: string): Promise<SavedFilter> {
+    const filter = await requireVisible(ctx, id);
+    if (filter.created_by !== ctx.uid) throw forbidden('Only the owner can change this filter');
+    return filter;
+  }
+
+  return {
+    list: (ctx: RequestContext) => filters.list(ctx),
+
+    get: requireVisible,
+
+    create: (ctx: RequestContext, body: CreateSavedFilterBody) => filters.create(ctx, body),
+
+    async update(ctx: RequestContext, id: string, patch: UpdateSavedFilterBody): Promise<SavedFilter> {
+      await requireOwn(ctx, id);
+      await filters.updateOwn(ctx, id, patch);
+      return requireVisible(ctx, id);
+    },
+
+    async remove(ctx: RequestContext, id: string): Promise<void> {
+      await requireOwn(ctx, id);
+      await filters.deleteOwn(ctx, id);
+    },
+
+    /** Scope "territory" narrows the filter to the caller's own accounts. */
+    queryAccounts(ctx: RequestContext, query: AccountsQuery) {
+      const filter = query.scope === 'territory' ? withinMyTerritory(query.filter) : query.filter;
+      return accounts.page(ctx, { ...query, filter });
+    },
+  };
+}
+
+export type FiltersService = ReturnType<typeof createFiltersService>;
