@@ -26,9 +26,7 @@ const signedInRoutes: RouteObject[] = [
   { path: 'actions', ...screen('actions') },
   {
     path: 'MyTerritory',
-    lazy: lazyWithReload(() =>
-      import('../features/accounts/components/my-accounts-page.tsx').then((m) => ({ Component: m.MyAccountsPage })),
-    ),
+    lazy: lazyWithReload(() => import('./pages/my-territory-page.tsx').then((m) => ({ Component: m.MyTerritoryPage }))),
   },
   { path: 'preferences/email', ...screen('emailPreferences') },
   { path: 'preferences/integrations', ...screen('integrations') },

@@ -33,6 +33,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal, heade
     }
     throw new ApiError(0, 'network', 'Could not reach Quarry, please check your connection');
   }
+  if (response.status === 204) return undefined as T;
   if (response.ok) return (await response.json()) as T;
   const payload = (await response.json().catch(() => null)) as ErrorBody | null;
   throw new ApiError(

@@ -194,5 +194,7 @@ export const accountsQueryBodySchema = z.strictObject({
   direction: z.enum(['asc', 'desc']).default('asc'),
   page: z.number().int().min(1).default(1),
   page_size: z.number().int().min(1).max(100).default(50),
+  /** Narrows to names or websites containing this text. */
+  q: z.string().max(200).optional(),
 });
 export type AccountsQuery = z.infer<typeof accountsQueryBodySchema>;

@@ -1,28 +1,36 @@
-import type { TerritoryPage } from '@quarry/shared';
+import { type FilterGroup, rewriteFilterForRequest, type TerritoryPage } from '@quarry/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+
+export type TerritorySort = 'account_name' | 'website' | 'industry' | 'employees' | 'latest_signal_at';
 
 export type TerritoryParams = {
   page: number;
   page_size: number;
-  sort: string;
+  sort: TerritorySort;
   direction: 'asc' | 'desc';
   q: string;
+  filter: FilterGroup;
 };
 
+/** My Accounts through the accounts query: the filter is rewritten before sending (spec section 5). */
 export const territoryQueryOptions = (params: TerritoryParams) =>
   queryOptions({
     queryKey: ['territory', params],
-    queryFn: () => {
-      const search = new URLSearchParams({
-        page: String(params.page),
-        page_size: String(params.page_size),
-        sort: params.sort,
-        direction: params.direction,
-      });
-      if (params.q.trim()) search.set('q', params.q.trim());
-      return api<TerritoryPage>(`/api/territory?${search}`);
-    },
+    queryFn: ({ signal }) =>
+      api<TerritoryPage>('/api/accounts/query', {
+        method: 'POST',
+        signal,
+        body: {
+          scope: 'territory',
+          filter: rewriteFilterForRequest(params.filter),
+          sort: params.sort,
+          direction: params.direction,
+          page: params.page,
+          page_size: params.page_size,
+          ...(params.q.trim() ? { q: params.q.trim() } : {}),
+        },
+      }),
     placeholderData: keepPreviousData,
   });
 

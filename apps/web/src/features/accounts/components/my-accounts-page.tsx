@@ -13,9 +13,10 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import type { FilterGroup } from '@quarry/shared';
 import { SEARCH_DEBOUNCE_MS, TERRITORY_SELECTION_CAP } from '@quarry/shared/constants';
 import { IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
@@ -23,22 +24,36 @@ import { confirm } from '../../../components/confirm-dialog.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
-import { type TerritoryParams, useChangeTerritory, useTerritory } from '../api/territory.ts';
+import { type TerritoryParams, type TerritorySort, useChangeTerritory, useTerritory } from '../api/territory.ts';
 
 const PAGE_SIZE = 50;
-type SortKey = 'account_name' | 'website' | 'industry' | 'employees' | 'latest_signal_at';
+type SortKey = TerritorySort;
 
-/** /MyTerritory: the user's accounts, paged, sorted and filtered on the server. */
-export function MyAccountsPage() {
+export type AccountsSort = { sort: TerritorySort; direction: 'asc' | 'desc' };
+
+/**
+ * /MyTerritory: the user's accounts, paged, sorted and filtered on the server. The filter and the
+ * sort belong to whoever composes the page, so a saved filter can set both.
+ */
+export function MyAccountsPage({
+  filter,
+  order,
+  onOrderChange,
+  toolbar,
+}: {
+  filter: FilterGroup;
+  order: AccountsSort;
+  onOrderChange: (order: AccountsSort) => void;
+  toolbar?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
-  const [filter, setFilter] = useState('');
-  const [q] = useDebouncedValue(filter, SEARCH_DEBOUNCE_MS);
+  const [text, setText] = useState('');
+  const [q] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortKey>('account_name');
-  const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
+  const { sort, direction } = order;
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const params: TerritoryParams = { page, page_size: PAGE_SIZE, sort, direction, q };
+  const params: TerritoryParams = { page, page_size: PAGE_SIZE, sort, direction, q, filter };
   const territory = useTerritory(params);
   const change = useChangeTerritory();
   const overCap = selected.size >= TERRITORY_SELECTION_CAP;
@@ -46,11 +61,9 @@ export function MyAccountsPage() {
   const total = territory.data?.total ?? 0;
 
   function toggleSort(key: SortKey) {
-    if (sort === key) setDirection(direction === 'asc' ? 'desc' : 'asc');
-    else {
-      setSort(key);
-      setDirection('asc');
-    }
+    onOrderChange(
+      sort === key ? { sort, direction: direction === 'asc' ? 'desc' : 'asc' } : { sort: key, direction: 'asc' },
+    );
     setPage(1);
   }
 
@@ -92,14 +105,15 @@ export function MyAccountsPage() {
   return (
     <Stack>
       <Title order={1}>{t('screens.myTerritory.title')}</Title>
+      {toolbar}
       <Group justify="space-between">
         <TextInput
           leftSection={<IconSearch size={16} />}
           placeholder={t('myAccounts.filter')}
           aria-label={t('myAccounts.filter')}
-          value={filter}
+          value={text}
           onChange={(e) => {
-            setFilter(e.currentTarget.value);
+            setText(e.currentTarget.value);
             setPage(1);
           }}
           w={320}
@@ -125,7 +139,7 @@ export function MyAccountsPage() {
       )}
       {territory.isError && <Alert color="red">{t('errors.generic')}</Alert>}
       {territory.isSuccess && total === 0 ? (
-        <Text c="dimmed">{q ? t('myAccounts.noMatches') : t('myAccounts.empty')}</Text>
+        <Text c="dimmed">{q || filter.values.length ? t('myAccounts.noMatches') : t('myAccounts.empty')}</Text>
       ) : (
         <Table striped highlightOnHover aria-busy={territory.isFetching}>
           <Table.Thead>

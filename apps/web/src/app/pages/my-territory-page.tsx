@@ -1,0 +1,40 @@
+import { type FilterGroup, TERRITORY_SORTS } from '@quarry/shared';
+import { useState } from 'react';
+import { type AccountsSort, MyAccountsPage } from '../../features/accounts/components/my-accounts-page.tsx';
+import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
+import { FilterPanel } from '../../features/filters/components/filter-panel.tsx';
+
+const emptyFilter = (): FilterGroup => ({ complex: true, values: [], operator: 'AND', days_ago: null });
+
+/** A saved filter's sort reads like `account_name:asc`; anything else keeps the current order. */
+function parseSort(text: string | undefined): AccountsSort | null {
+  const [sort, direction] = (text ?? '').split(':');
+  if (!sort || !(TERRITORY_SORTS as readonly string[]).includes(sort)) return null;
+  return { sort: sort as AccountsSort['sort'], direction: direction === 'desc' ? 'desc' : 'asc' };
+}
+
+/** /MyTerritory: the accounts table with the filter builder and saved filters beside it. */
+export function MyTerritoryPage() {
+  const uid = useAuthStore((s) => s.user?.uid ?? '');
+  const [filter, setFilter] = useState<FilterGroup>(emptyFilter);
+  const [order, setOrder] = useState<AccountsSort>({ sort: 'account_name', direction: 'asc' });
+  return (
+    <MyAccountsPage
+      filter={filter}
+      order={order}
+      onOrderChange={setOrder}
+      toolbar={
+        <FilterPanel
+          currentUid={uid}
+          applied={filter}
+          sort={`${order.sort}:${order.direction}`}
+          onApply={(next, sort) => {
+            setFilter(next);
+            const parsed = parseSort(sort);
+            if (parsed) setOrder(parsed);
+          }}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,201 @@
+import {
+  ActionIcon,
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+} from '@mantine/core';
+import type { FilterCondition, FilterGroup } from '@quarry/shared';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** The fields a user builds filters from; the request rewriting happens when the filter is sent. */
+export const BUILDER_FIELDS = [
+  'industry',
+  'sector',
+  'employees',
+  'location',
+  'news_article',
+  'job_posting',
+  'territory_list_id',
+] as const;
+type BuilderField = (typeof BUILDER_FIELDS)[number];
+
+const EMPLOYEE_OPTIONS = ['1-1000', '1001-10000', '10001-100000', '100001+'];
+const MAX_DEPTH = 4;
+
+export function newCondition(field: BuilderField = 'industry'): FilterCondition {
+  const signal = field === 'news_article' || field === 'job_posting';
+  return {
+    field,
+    complex: false,
+    type: 'text',
+    values: field === 'territory_list_id' ? ['mine'] : [],
+    operator: 'IN',
+    days_ago: signal ? 30 : null,
+  };
+}
+
+const newGroup = (): FilterGroup => ({ complex: true, values: [newCondition()], operator: 'AND', days_ago: null });
+
+function ConditionEditor({
+  condition,
+  onChange,
+}: {
+  condition: FilterCondition;
+  onChange: (c: FilterCondition) => void;
+}) {
+  const { t } = useTranslation();
+  const field = condition.field as BuilderField;
+  const label = t(`filters.fields.${field}`);
+  if (field === 'employees') {
+    return (
+      <MultiSelect
+        aria-label={label}
+        placeholder={t('filters.pickRanges')}
+        data={EMPLOYEE_OPTIONS}
+        value={condition.values}
+        onChange={(values) => onChange({ ...condition, values })}
+        style={{ flex: 1 }}
+      />
+    );
+  }
+  if (field === 'news_article' || field === 'job_posting') {
+    return (
+      <Group gap="xs" style={{ flex: 1 }}>
+        <Text size="sm">{t('filters.withinDays')}</Text>
+        <NumberInput
+          aria-label={t('filters.days')}
+          min={1}
+          max={3650}
+          w={100}
+          value={condition.days_ago ?? 30}
+          onChange={(value) => onChange({ ...condition, days_ago: typeof value === 'number' ? value : 30 })}
+        />
+        <Text size="sm">{t('filters.days')}</Text>
+      </Group>
+    );
+  }
+  if (field === 'territory_list_id') {
+    return (
+      <Text size="sm" style={{ flex: 1 }}>
+        {t('filters.inMyAccounts')}
+      </Text>
+    );
+  }
+  return (
+    <TagsInput
+      aria-label={label}
+      placeholder={t('filters.typeValues')}
+      value={condition.values}
+      onChange={(values) => onChange({ ...condition, values: values.slice(0, 100) })}
+      style={{ flex: 1 }}
+    />
+  );
+}
+
+/** A group of conditions joined by AND or OR; groups nest up to four deep. */
+export function FilterBuilder({
+  group,
+  onChange,
+  onRemove,
+  depth = 1,
+}: {
+  group: FilterGroup;
+  onChange: (group: FilterGroup) => void;
+  onRemove?: () => void;
+  depth?: number;
+}) {
+  const { t } = useTranslation();
+  const setNode = (index: number, node: FilterGroup | FilterCondition | null) =>
+    onChange({
+      ...group,
+      values:
+        node === null
+          ? group.values.filter((_, i) => i !== index)
+          : group.values.map((n, i) => (i === index ? node : n)),
+    });
+
+  return (
+    <Paper withBorder p="sm" data-testid={`filter-group-${depth}`}>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <SegmentedControl
+            size="xs"
+            aria-label={t('filters.match')}
+            value={group.operator}
+            onChange={(value) => onChange({ ...group, operator: value as 'AND' | 'OR' })}
+            data={[
+              { value: 'AND', label: t('filters.all') },
+              { value: 'OR', label: t('filters.any') },
+            ]}
+          />
+          {onRemove && (
+            <ActionIcon variant="subtle" color="red" onClick={onRemove} aria-label={t('filters.removeGroup')}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          )}
+        </Group>
+        {group.values.map((node, index) =>
+          node.complex ? (
+            <FilterBuilder
+              // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no identity of their own
+              key={index}
+              group={node}
+              depth={depth + 1}
+              onChange={(g) => setNode(index, g)}
+              onRemove={() => setNode(index, null)}
+            />
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no identity of their own
+            <Group key={index} gap="xs" wrap="nowrap" align="center">
+              <Select
+                aria-label={t('filters.field')}
+                w={190}
+                allowDeselect={false}
+                value={node.field}
+                data={BUILDER_FIELDS.map((f) => ({ value: f, label: t(`filters.fields.${f}`) }))}
+                onChange={(value) => value && setNode(index, newCondition(value as BuilderField))}
+              />
+              <ConditionEditor condition={node} onChange={(c) => setNode(index, c)} />
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                onClick={() => setNode(index, null)}
+                aria-label={t('filters.removeCondition')}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+          ),
+        )}
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => onChange({ ...group, values: [...group.values, newCondition()] })}
+          >
+            {t('filters.addCondition')}
+          </Button>
+          {depth < MAX_DEPTH && (
+            <Button
+              size="xs"
+              variant="subtle"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => onChange({ ...group, values: [...group.values, newGroup()] })}
+            >
+              {t('filters.addGroup')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

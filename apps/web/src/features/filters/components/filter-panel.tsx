@@ -1,0 +1,136 @@
+import { Badge, Button, Group, Select, Stack } from '@mantine/core';
+import { type FilterGroup, isFilterApplied } from '@quarry/shared';
+import { IconDeviceFloppy, IconFilter, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirm } from '../../../components/confirm-dialog.tsx';
+import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useDeleteFilter, useSavedFilters, useSaveFilter } from '../api/filters.ts';
+import { FilterBuilder } from './filter-builder.tsx';
+import { SaveFilterDialog, type SaveFilterValues } from './save-filter-dialog.tsx';
+
+const empty = (): FilterGroup => ({ complex: true, values: [], operator: 'AND', days_ago: null });
+
+/** Build, apply, save, load and delete account filters; only the owner may change or delete one. */
+export function FilterPanel({
+  currentUid,
+  applied,
+  sort,
+  onApply,
+}: {
+  currentUid: string;
+  applied: FilterGroup;
+  /** Saved with the filter, like `account_name:asc`. */
+  sort: string;
+  onApply: (filter: FilterGroup, sort?: string) => void;
+}) {
+  const { t } = useTranslation();
+  const saved = useSavedFilters();
+  const save = useSaveFilter();
+  const remove = useDeleteFilter();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<FilterGroup>(applied);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const selected = saved.data?.find((f) => f.id === selectedId) ?? null;
+  const mine = selected?.created_by === currentUid;
+
+  function load(id: string | null) {
+    setSelectedId(id);
+    const filter = saved.data?.find((f) => f.id === id);
+    if (!filter) return;
+    setDraft(filter.filter);
+    setOpen(true);
+    onApply(filter.filter, filter.sort || undefined);
+  }
+
+  async function onSave(values: SaveFilterValues) {
+    const body = { ...values, filter: draft, sort };
+    const result = await save.mutateAsync(mine && selected ? { id: selected.id, body } : { body });
+    setSelectedId(result.id);
+    onApply(draft);
+    showSnackbar(t('filters.saved', { name: result.name }));
+  }
+
+  async function onDelete() {
+    if (!selected) return;
+    const ok = await confirm({
+      title: t('filters.deleteTitle'),
+      message: t('filters.deleteMessage', { name: selected.name }),
+      proceedLabel: t('filters.delete'),
+      danger: true,
+    });
+    if (!ok) return;
+    await remove.mutateAsync(selected.id);
+    setSelectedId(null);
+    showSnackbar(t('filters.deleted', { name: selected.name }));
+  }
+
+  const conditions = applied.values.length;
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Button
+          variant={open ? 'light' : 'default'}
+          leftSection={<IconFilter size={16} />}
+          rightSection={isFilterApplied(applied) ? <Badge size="xs">{conditions}</Badge> : null}
+          onClick={() => setOpen(!open)}
+          aria-expanded={open}
+        >
+          {t('filters.filters')}
+        </Button>
+        <Select
+          aria-label={t('filters.savedFilters')}
+          placeholder={t('filters.savedFilters')}
+          w={260}
+          clearable
+          value={selectedId}
+          onChange={load}
+          data={(saved.data ?? []).map((f) => ({
+            value: f.id,
+            label: f.private ? f.name : `${f.name} (${t('filters.public')})`,
+          }))}
+          nothingFoundMessage={t('filters.noSaved')}
+        />
+        {selected && mine && (
+          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => void onDelete()}>
+            {t('filters.delete')}
+          </Button>
+        )}
+      </Group>
+      {open && (
+        <Stack gap="xs">
+          <FilterBuilder group={draft} onChange={setDraft} />
+          <Group gap="xs">
+            <Button onClick={() => onApply(draft)}>{t('filters.apply')}</Button>
+            <Button
+              variant="default"
+              onClick={() => {
+                setDraft(empty());
+                setSelectedId(null);
+                onApply(empty());
+              }}
+            >
+              {t('filters.clear')}
+            </Button>
+            <Button variant="light" leftSection={<IconDeviceFloppy size={16} />} onClick={() => setSaving(true)}>
+              {mine ? t('filters.saveChanges') : t('filters.save')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      {saving && (
+        <SaveFilterDialog
+          opened
+          initial={{
+            name: mine && selected ? selected.name : '',
+            description: mine && selected ? selected.description : '',
+            private: mine && selected ? selected.private : true,
+          }}
+          onClose={() => setSaving(false)}
+          onSave={onSave}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from './support/browser.ts';
+
+/** Puts accounts of three industries into the signed-in user's territory through the API. */
+async function fillTerritory(page: import('playwright-core').Page): Promise<void> {
+  const added = await page.evaluate(async () => {
+    const ids: string[] = [];
+    for (const q of ['bank', 'airlines', 'walmart']) {
+      const res = await fetch(`/api/accounts/search?q=${q}`);
+      const body = (await res.json()) as { hits: { master_account_id: string }[] };
+      ids.push(...body.hits.map((h) => h.master_account_id));
+    }
+    const res = await fetch('/api/territory', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ master_account_ids: ids }),
+    });
+    return ((await res.json()) as { added: number }).added;
+  });
+  expect(added).toBeGreaterThan(3);
+}
+
+describe('saved filters on My Accounts', () => {
+  const b = useBrowser();
+
+  it('builds and applies a filter, refuses a nameless save, saves it, and loads it again after a reload', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    await fillTerritory(page);
+    await page.goto('/MyTerritory');
+    await page.getByRole('link', { name: 'Walmart' }).waitFor();
+
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('button', { name: 'Add condition' }).click();
+    await page.getByRole('combobox', { name: 'Industry' }).fill('Airlines');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('link', { name: 'Walmart' }).waitFor({ state: 'detached' });
+    const airlineRows = await page.getByRole('row').count();
+    expect(airlineRows).toBeGreaterThan(1);
+
+    await page.getByRole('button', { name: 'Save filter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save filter' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Filter name is required').waitFor();
+    await dialog.getByLabel('Filter name').fill('Airlines in my territory');
+    await dialog.getByLabel('Private').uncheck();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('snackbar-general').getByText('Filter "Airlines in my territory" saved').waitFor();
+
+    await page.reload();
+    await page.getByRole('link', { name: 'Walmart' }).waitFor();
+    await page.getByRole('combobox', { name: 'Saved filters' }).click();
+    await page.getByRole('option', { name: 'Airlines in my territory (public)' }).click();
+    await page.getByRole('link', { name: 'Walmart' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('row').count()).toBe(airlineRows);
+  });
+
+  it("shows a colleague's public filter without letting them delete it", async () => {
+    const { page } = b;
+    await signIn(page, 'mike@acme.test');
+    await page.goto('/MyTerritory');
+    await page.getByRole('combobox', { name: 'Saved filters' }).click();
+    await page.getByRole('option', { name: 'Airlines in my territory (public)' }).click();
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+  });
+
+  it('lets the owner delete a filter after confirming', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    await page.goto('/MyTerritory');
+    await page.getByRole('combobox', { name: 'Saved filters' }).click();
+    await page.getByRole('option', { name: 'Airlines in my territory (public)' }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete filter' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('snackbar-general').getByText('Filter "Airlines in my territory" deleted').waitFor();
+    await page.getByRole('combobox', { name: 'Saved filters' }).click();
+    expect(await page.getByRole('option', { name: /Airlines in my territory/ }).count()).toBe(0);
+  });
+});
