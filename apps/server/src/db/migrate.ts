@@ -5,12 +5,14 @@ import type { DbHandle } from './connection.ts';
 import * as foundation from './migrations/001-foundation.ts';
 import * as accounts from './migrations/002-accounts.ts';
 import * as filters from './migrations/003-filters.ts';
+import * as accountTableIndexes from './migrations/004-account-table-indexes.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
   return {
     '001-foundation': { up: (db) => foundation.up(db, handle.engine) },
     '002-accounts': { up: (db) => accounts.up(db, handle.engine) },
     '003-filters': { up: (db) => filters.up(db) },
+    '004-account-table-indexes': { up: (db) => accountTableIndexes.up(db) },
   };
 }
 

@@ -26,7 +26,7 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   if (engine === 'sqlite') {
     // External-content FTS5 index kept in step by triggers: an account is searchable once saved.
     await sql`CREATE VIRTUAL TABLE master_accounts_fts USING fts5(
-      account_name, website, content='master_accounts', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2', prefix='2 3')`.execute(
+      account_name, website, content='master_accounts', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2')`.execute(
       db,
     );
     await sql`CREATE TRIGGER master_accounts_ai AFTER INSERT ON master_accounts BEGIN
