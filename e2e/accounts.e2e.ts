@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
+import { EXTRA_ACCOUNT_MARK } from './support/extra-accounts.ts';
 
 describe('accounts', () => {
   const b = useBrowser();
@@ -123,5 +124,36 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Remove from My Accounts' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
     await page.getByText('No accounts yet. Add accounts from the search or an account page.').waitFor();
+  });
+
+  it('refuses to act on 1000 or more selected accounts and says why', async () => {
+    const { page } = b;
+    await signIn(page, 'gail@globex.test');
+    const added = await page.evaluate(async (mark) => {
+      const res = await fetch('/api/accounts/query/ids', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ scope: 'all', q: mark }),
+      });
+      const ids = ((await res.json()) as { master_account_ids: string[] }).master_account_ids;
+      let total = 0;
+      for (let i = 0; i < ids.length; i += 999) {
+        const add = await fetch('/api/territory', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ master_account_ids: ids.slice(i, i + 999) }),
+        });
+        total += ((await add.json()) as { added: number }).added;
+      }
+      return total;
+    }, EXTRA_ACCOUNT_MARK);
+    expect(added).toBe(1200);
+    await page.goto('/MyTerritory');
+    await page.getByRole('link', { name: `${EXTRA_ACCOUNT_MARK} Supply 0` }).waitFor();
+    await page.getByLabel('Select all on this page').check();
+    await page.getByRole('button', { name: 'Select all 1200 matching accounts' }).click();
+    await page.getByText('1200 selected').waitFor();
+    await page.getByTestId('territory-cap').getByText('Select fewer than 1000 accounts at a time').waitFor();
+    expect(await page.getByRole('button', { name: 'Remove from My Accounts' }).isDisabled()).toBe(true);
   });
 });

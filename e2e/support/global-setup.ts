@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { EXTRA_ACCOUNT_MARK, EXTRA_ACCOUNTS } from './extra-accounts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -32,6 +33,26 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+/**
+ * Loads 1,200 more accounts through `npm run import:accounts`, into the running server's
+ * database: enough to select past the 1,000-account cap, and a check of the import command itself.
+ */
+function importExtraAccounts(dataDir: string): void {
+  const file = path.join(dataDir, 'extra-accounts.csv');
+  const lines = ['name,website,industry,employees'];
+  for (let i = 0; i < EXTRA_ACCOUNTS; i++)
+    lines.push(`${EXTRA_ACCOUNT_MARK} Supply ${i},quarrytest${i}.example,Wholesalers,${100 + i}`);
+  fs.writeFileSync(file, `${lines.join('\n')}\n`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import-accounts.ts', file], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', QUARRY_ENV: 'test', DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0 || !result.stdout.includes(`Imported ${EXTRA_ACCOUNTS} accounts`)) {
+    throw new Error(`import:accounts failed:\n${result.stdout}\n${result.stderr}`);
+  }
 }
 
 /** Starts the real server on a fresh SQLite database with the demo seed, serving the built SPA. */
@@ -65,6 +86,7 @@ export default async function setup(project: TestProject) {
     log += d;
   });
   await waitForHealth(baseURL, child, () => log);
+  importExtraAccounts(dataDir);
   project.provide('baseURL', baseURL);
   project.provide('demoPassword', 'quarry-demo-2026');
   return async () => {

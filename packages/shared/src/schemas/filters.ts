@@ -198,3 +198,19 @@ export const accountsQueryBodySchema = z.strictObject({
   q: z.string().max(200).optional(),
 });
 export type AccountsQuery = z.infer<typeof accountsQueryBodySchema>;
+
+/** "Select all matching" answers at most this many ids; anything at or above the territory cap is refused anyway. */
+export const SELECT_ALL_MAX_IDS = 10_000;
+
+export const accountIdsQueryBodySchema = accountsQueryBodySchema.omit({
+  page: true,
+  page_size: true,
+  sort: true,
+  direction: true,
+});
+
+export const accountIdsResponseSchema = z.object({
+  master_account_ids: z.array(z.string()),
+  /** True when more matched than SELECT_ALL_MAX_IDS. */
+  truncated: z.boolean(),
+});

@@ -255,6 +255,14 @@ describe('My Accounts (territory)', () => {
     expect((await get(raj, '/api/accounts/acc_walmart')).json().in_territory).toBe(true);
   });
 
+  it('answers the ids of every matching account in my territory for "select all"', async () => {
+    const res = await send(raj, 'POST', '/api/accounts/query/ids', { scope: 'territory', q: 'w' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ master_account_ids: ['acc_walmart', 'acc_wells'], truncated: false });
+    const theirs = await send(gus, 'POST', '/api/accounts/query/ids', { scope: 'territory' });
+    expect(theirs.json().master_account_ids).toEqual([]);
+  });
+
   it('treats a LIKE wildcard in the filter as plain text', async () => {
     expect((await get(raj, '/api/territory?q=%25')).json().total).toBe(0);
   });

@@ -58,9 +58,21 @@ export function createAccountQueryRepository(db: Db) {
     return Number(row.n);
   }
 
+  /** Every matching id, in name order, up to `limit`. */
+  async function ids(ctx: RequestContext, query: Pick<PageQuery, 'filter' | 'q'>, limit: number): Promise<string[]> {
+    const found = await matching(ctx, { ...query, sort: 'account_name', direction: 'asc', page: 1, page_size: 1 })
+      .select('a.master_account_id')
+      .orderBy('a.account_name')
+      .orderBy('a.master_account_id')
+      .limit(limit)
+      .execute();
+    return found.map((r) => r.master_account_id);
+  }
+
   return {
     rows,
     count,
+    ids,
     async page(ctx: RequestContext, query: PageQuery): Promise<TerritoryPage> {
       const [found, total] = await Promise.all([rows(ctx, query), count(ctx, query)]);
       return { rows: found, total, page: query.page, page_size: query.page_size };

@@ -1,4 +1,6 @@
 import {
+  accountIdsQueryBodySchema,
+  accountIdsResponseSchema,
   accountsQueryBodySchema,
   createSavedFilterBodySchema,
   filterIdParamsSchema,
@@ -66,5 +68,13 @@ export function registerFiltersRoutes(app: App, { filters, signedIn }: { filters
     preHandler: signedIn,
     schema: { tags: ['accounts'], body: accountsQueryBodySchema, response: { 200: territoryPageSchema } },
     handler: (request) => filters.queryAccounts(contextOf(request), request.body),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/accounts/query/ids',
+    preHandler: signedIn,
+    schema: { tags: ['accounts'], body: accountIdsQueryBodySchema, response: { 200: accountIdsResponseSchema } },
+    handler: (request) => filters.matchingAccountIds(contextOf(request), request.body),
   });
 }

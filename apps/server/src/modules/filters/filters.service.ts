@@ -1,4 +1,10 @@
-import type { AccountsQuery, CreateSavedFilterBody, SavedFilter, UpdateSavedFilterBody } from '@quarry/shared';
+import {
+  type AccountsQuery,
+  type CreateSavedFilterBody,
+  type SavedFilter,
+  SELECT_ALL_MAX_IDS,
+  type UpdateSavedFilterBody,
+} from '@quarry/shared';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AccountQueryRepository } from './account-query.repository.ts';
@@ -41,6 +47,13 @@ export function createFiltersService(deps: { filters: FiltersRepository; account
     },
 
     /** Scope "territory" narrows the filter to the caller's own accounts. */
+    /** "Select all matching": the ids of every matching account, up to SELECT_ALL_MAX_IDS. */
+    async matchingAccountIds(ctx: RequestContext, query: Pick<AccountsQuery, 'filter' | 'scope' | 'q'>) {
+      const filter = query.scope === 'territory' ? withinMyTerritory(query.filter) : query.filter;
+      const ids = await accounts.ids(ctx, { filter, q: query.q }, SELECT_ALL_MAX_IDS + 1);
+      return { master_account_ids: ids.slice(0, SELECT_ALL_MAX_IDS), truncated: ids.length > SELECT_ALL_MAX_IDS };
+    },
+
     queryAccounts(ctx: RequestContext, query: AccountsQuery) {
       const filter = query.scope === 'territory' ? withinMyTerritory(query.filter) : query.filter;
       return accounts.page(ctx, { ...query, filter });

@@ -51,3 +51,10 @@ export function useChangeTerritory() {
     },
   });
 }
+
+/** Every account id of My Accounts matching the filter and text, for "select all matching". */
+export const matchingTerritoryIds = (filter: FilterGroup, q: string) =>
+  api<{ master_account_ids: string[]; truncated: boolean }>('/api/accounts/query/ids', {
+    method: 'POST',
+    body: { scope: 'territory', filter: rewriteFilterForRequest(filter), ...(q.trim() ? { q: q.trim() } : {}) },
+  });

@@ -24,7 +24,13 @@ import { confirm } from '../../../components/confirm-dialog.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
-import { type TerritoryParams, type TerritorySort, useChangeTerritory, useTerritory } from '../api/territory.ts';
+import {
+  matchingTerritoryIds,
+  type TerritoryParams,
+  type TerritorySort,
+  useChangeTerritory,
+  useTerritory,
+} from '../api/territory.ts';
 
 const PAGE_SIZE = 50;
 type SortKey = TerritorySort;
@@ -132,6 +138,18 @@ export function MyAccountsPage({
           </Button>
         </Group>
       </Group>
+      {allOnPage && total > rows.length && selected.size < total && (
+        <Group gap="xs">
+          <Text size="sm">{t('myAccounts.pageSelected', { count: rows.length })}</Text>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            onClick={async () => setSelected(new Set((await matchingTerritoryIds(filter, q)).master_account_ids))}
+          >
+            {t('myAccounts.selectAllMatching', { count: total })}
+          </Button>
+        </Group>
+      )}
       {overCap && (
         <Alert color="yellow" data-testid="territory-cap">
           {t('myAccounts.cap', { count: TERRITORY_SELECTION_CAP })}
