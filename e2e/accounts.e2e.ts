@@ -156,4 +156,19 @@ describe('accounts', () => {
     await page.getByTestId('territory-cap').getByText('Select fewer than 1000 accounts at a time').waitFor();
     expect(await page.getByRole('button', { name: 'Remove from My Accounts' }).isDisabled()).toBe(true);
   });
+
+  it('adds an account to My Accounts from the name autocomplete, whose list survives the click', async () => {
+    const { page } = b;
+    await signIn(page, 'raj@acme.test');
+    await page.goto('/MyTerritory');
+    const input = page.getByRole('combobox', { name: 'Add an account' });
+    await input.fill('delta');
+    const option = page
+      .getByRole('listbox', { name: 'Add an account' })
+      .getByRole('option', { name: /Delta Air Lines/ });
+    await option.waitFor();
+    await option.click();
+    await page.getByTestId('snackbar-general').getByText('Delta Air Lines added to My Accounts').waitFor();
+    await page.getByRole('link', { name: 'Delta Air Lines' }).waitFor();
+  });
 });

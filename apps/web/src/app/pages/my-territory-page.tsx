@@ -1,8 +1,13 @@
+import { Group } from '@mantine/core';
 import { type FilterGroup, TERRITORY_SORTS } from '@quarry/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useChangeTerritory } from '../../features/accounts/api/territory.ts';
 import { type AccountsSort, MyAccountsPage } from '../../features/accounts/components/my-accounts-page.tsx';
 import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
 import { FilterPanel } from '../../features/filters/components/filter-panel.tsx';
+import { AccountAutocomplete } from '../../features/search/components/account-autocomplete.tsx';
+import { showSnackbar } from '../../lib/snackbar-store.ts';
 
 const emptyFilter = (): FilterGroup => ({ complex: true, values: [], operator: 'AND', days_ago: null });
 
@@ -15,7 +20,9 @@ function parseSort(text: string | undefined): AccountsSort | null {
 
 /** /MyTerritory: the accounts table with the filter builder and saved filters beside it. */
 export function MyTerritoryPage() {
+  const { t } = useTranslation();
   const uid = useAuthStore((s) => s.user?.uid ?? '');
+  const territory = useChangeTerritory();
   const [filter, setFilter] = useState<FilterGroup>(emptyFilter);
   const [order, setOrder] = useState<AccountsSort>({ sort: 'account_name', direction: 'asc' });
   return (
@@ -24,16 +31,27 @@ export function MyTerritoryPage() {
       order={order}
       onOrderChange={setOrder}
       toolbar={
-        <FilterPanel
-          currentUid={uid}
-          applied={filter}
-          sort={`${order.sort}:${order.direction}`}
-          onApply={(next, sort) => {
-            setFilter(next);
-            const parsed = parseSort(sort);
-            if (parsed) setOrder(parsed);
-          }}
-        />
+        <Group align="flex-start" justify="space-between">
+          <FilterPanel
+            currentUid={uid}
+            applied={filter}
+            sort={`${order.sort}:${order.direction}`}
+            onApply={(next, sort) => {
+              setFilter(next);
+              const parsed = parseSort(sort);
+              if (parsed) setOrder(parsed);
+            }}
+          />
+          <AccountAutocomplete
+            label={t('myAccounts.addAccount')}
+            onSelect={(hit) =>
+              territory.mutate(
+                { ids: [hit.master_account_id], add: true },
+                { onSuccess: () => showSnackbar(t('myAccounts.added', { name: hit.account_name })) },
+              )
+            }
+          />
+        </Group>
       }
     />
   );
