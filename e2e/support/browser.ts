@@ -44,4 +44,6 @@ export async function signIn(page: Page, email: string, password = demoPassword(
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  // The signed-in shell (navigation, shortcuts) loads on its own after sign-in.
+  await page.getByTestId('user-menu').waitFor();
 }
