@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import { type FilterGroup, TERRITORY_SORTS } from '@quarry/shared';
+import { emptyFilter, type FilterGroup, TERRITORY_SORTS } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeTerritory } from '../../features/accounts/api/territory.ts';
@@ -8,8 +8,6 @@ import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
 import { FilterPanel } from '../../features/filters/components/filter-panel.tsx';
 import { AccountAutocomplete } from '../../features/search/components/account-autocomplete.tsx';
 import { showSnackbar } from '../../lib/snackbar-store.ts';
-
-const emptyFilter = (): FilterGroup => ({ complex: true, values: [], operator: 'AND', days_ago: null });
 
 /** A saved filter's sort reads like `account_name:asc`; anything else keeps the current order. */
 function parseSort(text: string | undefined): AccountsSort | null {

@@ -11,23 +11,13 @@ import {
   TagsInput,
   Text,
 } from '@mantine/core';
-import type { FilterCondition, FilterGroup } from '@quarry/shared';
+import { EMPLOYEE_BUCKETS, FILTER_FIELDS, type FilterCondition, type FilterGroup } from '@quarry/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** The fields a user builds filters from; the request rewriting happens when the filter is sent. */
-export const BUILDER_FIELDS = [
-  'industry',
-  'sector',
-  'employees',
-  'location',
-  'news_article',
-  'job_posting',
-  'territory_list_id',
-] as const;
-type BuilderField = (typeof BUILDER_FIELDS)[number];
-
-const EMPLOYEE_OPTIONS = ['1-1000', '1001-10000', '10001-100000', '100001+'];
+/** The fields a user builds filters from: all but the rewritten forms, which only requests carry. */
+type BuilderField = Exclude<(typeof FILTER_FIELDS)[number], 'master_hit_id' | 'list_id'>;
+const BUILDER_FIELDS = FILTER_FIELDS.filter((f): f is BuilderField => f !== 'master_hit_id' && f !== 'list_id');
 const MAX_DEPTH = 4;
 
 export function newCondition(field: BuilderField = 'industry'): FilterCondition {
@@ -59,7 +49,7 @@ function ConditionEditor({
       <MultiSelect
         aria-label={label}
         placeholder={t('filters.pickRanges')}
-        data={EMPLOYEE_OPTIONS}
+        data={EMPLOYEE_BUCKETS}
         value={condition.values}
         onChange={(values) => onChange({ ...condition, values })}
         style={{ flex: 1 }}

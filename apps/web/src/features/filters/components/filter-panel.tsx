@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Select, Stack } from '@mantine/core';
-import { type FilterGroup, isFilterApplied } from '@quarry/shared';
+import { emptyFilter, type FilterGroup, isFilterApplied } from '@quarry/shared';
 import { IconDeviceFloppy, IconFilter, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,6 @@ import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useDeleteFilter, useSavedFilters, useSaveFilter } from '../api/filters.ts';
 import { FilterBuilder } from './filter-builder.tsx';
 import { SaveFilterDialog, type SaveFilterValues } from './save-filter-dialog.tsx';
-
-const empty = (): FilterGroup => ({ complex: true, values: [], operator: 'AND', days_ago: null });
 
 /** Build, apply, save, load and delete account filters; only the owner may change or delete one. */
 export function FilterPanel({
@@ -106,9 +104,9 @@ export function FilterPanel({
             <Button
               variant="default"
               onClick={() => {
-                setDraft(empty());
+                setDraft(emptyFilter());
                 setSelectedId(null);
-                onApply(empty());
+                onApply(emptyFilter());
               }}
             >
               {t('filters.clear')}
