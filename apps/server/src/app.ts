@@ -45,6 +45,10 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createListsRepository } from './modules/workspaces/lists.repository.ts';
+import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository.ts';
+import { registerWorkspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
+import { createWorkspacesService } from './modules/workspaces/workspaces.service.ts';
 import { createGuards } from './plugins/auth-context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 
@@ -149,10 +153,19 @@ export async function buildApp({ config, handle, authSecret, logger, mailer }: A
     }),
     signedIn,
   });
+  const filtersRepository = createFiltersRepository(handle.db);
+  const accountQuery = createAccountQueryRepository(handle.db);
   registerFiltersRoutes(app, {
-    filters: createFiltersService({
-      filters: createFiltersRepository(handle.db),
-      accounts: createAccountQueryRepository(handle.db),
+    filters: createFiltersService({ filters: filtersRepository, accounts: accountQuery }),
+    signedIn,
+  });
+  registerWorkspacesRoutes(app, {
+    workspaces: createWorkspacesService({
+      workspaces: createWorkspacesRepository(handle.db),
+      lists: createListsRepository(handle.db),
+      users: usersRepository,
+      filters: filtersRepository,
+      accountQuery,
     }),
     signedIn,
   });

@@ -6,6 +6,7 @@ import * as foundation from './migrations/001-foundation.ts';
 import * as accounts from './migrations/002-accounts.ts';
 import * as filters from './migrations/003-filters.ts';
 import * as accountTableIndexes from './migrations/004-account-table-indexes.ts';
+import * as workspaces from './migrations/006-workspaces.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
   return {
@@ -13,6 +14,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '002-accounts': { up: (db) => accounts.up(db, handle.engine) },
     '003-filters': { up: (db) => filters.up(db) },
     '004-account-table-indexes': { up: (db) => accountTableIndexes.up(db) },
+    '006-workspaces': { up: (db) => workspaces.up(db) },
   };
 }
 
@@ -20,6 +22,8 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
 export async function migrateToLatest(handle: DbHandle, auth: Auth): Promise<void> {
   const migrator = new Migrator({
     db: handle.db,
+    // Migrations are developed on parallel branches; a database that ran a later one still takes an earlier one.
+    allowUnorderedMigrations: true,
     provider: { getMigrations: async () => migrationsFor(handle) },
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -139,6 +139,39 @@ export type SavedFiltersTable = {
   updated_by: string;
 };
 
+export type WorkspacesTable = {
+  id: string;
+  tenant_id: string;
+  name: string;
+  description: string;
+  archived: Flag;
+  created_at: Timestamp;
+  created_by: string;
+  updated_at: Timestamp;
+  updated_by: string;
+};
+
+export type WorkspaceSharedUsersTable = { workspace_id: string; tenant_id: string; uid: string; added_at: Timestamp };
+export type WorkspaceViewsTable = { workspace_id: string; uid: string; viewed_at: Timestamp };
+export type WorkspaceItemsTable = { workspace_id: string; list_id: string; position: number };
+
+export type ListsTable = {
+  id: string;
+  tenant_id: string;
+  name: string;
+  /** accounts, contacts, smartAccount or smartContact */
+  type: string;
+  /** The saved filter a smart list evaluates; null for static lists. */
+  filter_id: string | null;
+  created_at: Timestamp;
+  created_by: string;
+  updated_at: Timestamp;
+  updated_by: string;
+};
+
+export type ListAccountsTable = { list_id: string; master_account_id: string; added_at: Timestamp; added_by: string };
+export type ListContactsTable = { list_id: string; contact_id: string; added_at: Timestamp; added_by: string };
+
 export type Database = {
   master_accounts: MasterAccountsTable;
   master_contacts: MasterContactsTable;
@@ -147,6 +180,13 @@ export type Database = {
   comments: CommentsTable;
   territory_accounts: TerritoryAccountsTable;
   saved_filters: SavedFiltersTable;
+  workspaces: WorkspacesTable;
+  workspace_shared_users: WorkspaceSharedUsersTable;
+  workspace_views: WorkspaceViewsTable;
+  workspace_items: WorkspaceItemsTable;
+  lists: ListsTable;
+  list_accounts: ListAccountsTable;
+  list_contacts: ListContactsTable;
   tenants: TenantsTable;
   users: UsersTable;
   company_configurations: CompanyConfigurationsTable;

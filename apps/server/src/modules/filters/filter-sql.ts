@@ -63,16 +63,38 @@ function conditionSql(
       if (condition.days_ago !== null) hits = hits.where('h.published_at', '>=', sinceDay(condition.days_ago, now));
       return eb.exists(hits);
     }
-    case 'list_id':
-      if (!values.includes(MY_TERRITORY_LIST_ID)) return null;
-      return eb.exists(
-        eb
-          .selectFrom('territory_accounts as t')
-          .select(sql.lit(1).as('one'))
-          .where('t.tenant_id', '=', ctx.tenantId)
-          .where('t.user_id', '=', ctx.uid)
-          .whereRef('t.master_account_id', '=', 'a.master_account_id'),
-      );
+    case 'list_id': {
+      // The territory, and (built by the server only: saved filters accept just the territory)
+      // account lists of the caller's tenant.
+      const parts: Condition[] = [];
+      if (values.includes(MY_TERRITORY_LIST_ID)) {
+        parts.push(
+          eb.exists(
+            eb
+              .selectFrom('territory_accounts as t')
+              .select(sql.lit(1).as('one'))
+              .where('t.tenant_id', '=', ctx.tenantId)
+              .where('t.user_id', '=', ctx.uid)
+              .whereRef('t.master_account_id', '=', 'a.master_account_id'),
+          ),
+        );
+      }
+      const listIds = values.filter((v) => v !== MY_TERRITORY_LIST_ID);
+      if (listIds.length) {
+        parts.push(
+          eb.exists(
+            eb
+              .selectFrom('list_accounts as la')
+              .innerJoin('lists as l', 'l.id', 'la.list_id')
+              .select(sql.lit(1).as('one'))
+              .where('l.tenant_id', '=', ctx.tenantId)
+              .where('la.list_id', 'in', listIds)
+              .whereRef('la.master_account_id', '=', 'a.master_account_id'),
+          ),
+        );
+      }
+      return parts.length ? eb.or(parts) : null;
+    }
     default:
       // news_article, job_posting and territory_list_id never get here: they are rewritten first.
       return null;
@@ -109,4 +131,14 @@ const inMyTerritory: FilterCondition = {
 /** The filter narrowed to the caller's own accounts (My Accounts). */
 export function withinMyTerritory(filter: FilterGroup): FilterGroup {
   return { complex: true, operator: 'AND', days_ago: null, values: [filter, inMyTerritory] };
+}
+
+/** The accounts of one account list (the caller's tenant only). */
+export function inAccountList(listId: string): FilterGroup {
+  return {
+    complex: true,
+    operator: 'AND',
+    days_ago: null,
+    values: [{ field: 'list_id', complex: false, type: 'text', values: [listId], operator: 'IN', days_ago: null }],
+  };
 }

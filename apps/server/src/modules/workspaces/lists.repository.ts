@@ -1,0 +1,288 @@
+import crypto from 'node:crypto';
+import { type FilterGroup, isEmailUsable, type ListContactRow, type ListType } from '@quarry/shared';
+import { type Selectable, sql } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { ListsTable } from '../../db/schema.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import { nowIso } from '../../lib/time.ts';
+import { type AccountsExpressionBuilder, filterWhere } from '../filters/filter-sql.ts';
+
+export type ListRow = Selectable<ListsTable> & { workspace_id: string | null; workspace_name: string | null };
+
+export type ContactPageQuery = {
+  page: number;
+  page_size: number;
+  sort: 'last_name' | 'title' | 'account_name';
+  direction: 'asc' | 'desc';
+};
+
+/** Lists of the caller's tenant and their members (spec section 3: accounts, contacts, smart lists). */
+export function createListsRepository(db: Db) {
+  /**
+   * A list the caller may use: one they created, or one held by a workspace they own or that is
+   * shared with them. Answers the first such workspace with it.
+   */
+  function accessible(ctx: RequestContext) {
+    const memberOf = db
+      .selectFrom('workspace_items as wi')
+      .innerJoin('workspaces as w', 'w.id', 'wi.workspace_id')
+      .select(['wi.list_id', 'w.id as workspace_id', 'w.name as workspace_name'])
+      .where('w.tenant_id', '=', ctx.tenantId)
+      .where((eb) =>
+        eb.or([
+          eb('w.created_by', '=', ctx.uid),
+          eb.exists(
+            eb
+              .selectFrom('workspace_shared_users as s')
+              .select(sql.lit(1).as('one'))
+              .whereRef('s.workspace_id', '=', 'w.id')
+              .where('s.uid', '=', ctx.uid),
+          ),
+        ]),
+      );
+    return db
+      .selectFrom('lists as l')
+      .leftJoin(memberOf.as('m'), 'm.list_id', 'l.id')
+      .selectAll('l')
+      .select(['m.workspace_id', 'm.workspace_name'])
+      .where('l.tenant_id', '=', ctx.tenantId)
+      .where((eb) => eb.or([eb('m.workspace_id', 'is not', null), eb('l.created_by', '=', ctx.uid)]));
+  }
+
+  return {
+    async find(ctx: RequestContext, id: string): Promise<ListRow | null> {
+      return (await accessible(ctx).where('l.id', '=', id).executeTakeFirst()) ?? null;
+    },
+
+    /** Every list the caller may add to, grouped by workspace name. */
+    async mine(ctx: RequestContext): Promise<ListRow[]> {
+      const rows = await accessible(ctx).orderBy('m.workspace_name').orderBy('l.name').orderBy('l.id').execute();
+      const seen = new Set<string>();
+      return rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+    },
+
+    /** The lists a workspace holds, in its items order. */
+    async ofWorkspace(ctx: RequestContext, workspaceId: string, itemIds: string[]): Promise<ListRow[]> {
+      if (!itemIds.length) return [];
+      const rows = await db
+        .selectFrom('lists as l')
+        .innerJoin('workspace_items as wi', 'wi.list_id', 'l.id')
+        .innerJoin('workspaces as w', 'w.id', 'wi.workspace_id')
+        .selectAll('l')
+        .select(['w.id as workspace_id', 'w.name as workspace_name'])
+        .where('l.tenant_id', '=', ctx.tenantId)
+        .where('wi.workspace_id', '=', workspaceId)
+        .orderBy('wi.position')
+        .execute();
+      return rows;
+    },
+
+    /** Which of these ids are lists of the caller's tenant. */
+    async idsInTenant(ctx: RequestContext, ids: string[]): Promise<Set<string>> {
+      if (!ids.length) return new Set();
+      const rows = await db
+        .selectFrom('lists')
+        .select('id')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', 'in', ids)
+        .execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Creates the list inside the workspace's items, in one transaction. */
+    async create(
+      ctx: RequestContext,
+      workspaceId: string,
+      input: { name: string; type: ListType; filter_id: string | null },
+    ): Promise<string> {
+      const at = nowIso();
+      const id = crypto.randomUUID();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('lists')
+          .values({
+            id,
+            tenant_id: ctx.tenantId,
+            name: input.name,
+            type: input.type,
+            filter_id: input.filter_id,
+            created_at: at,
+            created_by: ctx.uid,
+            updated_at: at,
+            updated_by: ctx.uid,
+          })
+          .execute();
+        const last = await trx
+          .selectFrom('workspace_items')
+          .select((eb) => eb.fn.max('position').as('position'))
+          .where('workspace_id', '=', workspaceId)
+          .executeTakeFirst();
+        await trx
+          .insertInto('workspace_items')
+          .values({ workspace_id: workspaceId, list_id: id, position: Number(last?.position ?? -1) + 1 })
+          .execute();
+        await trx
+          .updateTable('workspaces')
+          .set({ updated_at: at, updated_by: ctx.uid })
+          .where('id', '=', workspaceId)
+          .execute();
+      });
+      return id;
+    },
+
+    async rename(ctx: RequestContext, id: string, name: string): Promise<void> {
+      await db
+        .updateTable('lists')
+        .set({ name, updated_at: nowIso(), updated_by: ctx.uid })
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async delete(ctx: RequestContext, id: string): Promise<void> {
+      await db.deleteFrom('lists').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute();
+    },
+
+    /** Stored member counts of static lists, by list id. */
+    async memberCounts(ids: string[]): Promise<Map<string, number>> {
+      const counts = new Map<string, number>();
+      if (!ids.length) return counts;
+      const [accounts, contacts] = await Promise.all([
+        db
+          .selectFrom('list_accounts')
+          .select(['list_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .where('list_id', 'in', ids)
+          .groupBy('list_id')
+          .execute(),
+        db
+          .selectFrom('list_contacts')
+          .select(['list_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .where('list_id', 'in', ids)
+          .groupBy('list_id')
+          .execute(),
+      ]);
+      for (const r of [...accounts, ...contacts]) counts.set(r.list_id, Number(r.n));
+      return counts;
+    },
+
+    async existingAccountIds(ids: string[]): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('master_accounts')
+        .select('master_account_id')
+        .where('master_account_id', 'in', ids)
+        .execute();
+      return new Set(rows.map((r) => r.master_account_id));
+    },
+
+    async existingContactIds(ids: string[]): Promise<Set<string>> {
+      const rows = await db.selectFrom('master_contacts').select('id').where('id', 'in', ids).execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Adds members in one statement and marks the list updated; answers how many were new. */
+    async addMembers(ctx: RequestContext, list: ListRow, ids: string[]): Promise<number> {
+      const at = nowIso();
+      return db.transaction().execute(async (trx) => {
+        const result =
+          list.type === 'contacts'
+            ? await trx
+                .insertInto('list_contacts')
+                .values(ids.map((contact_id) => ({ list_id: list.id, contact_id, added_at: at, added_by: ctx.uid })))
+                .onConflict((oc) => oc.columns(['list_id', 'contact_id']).doNothing())
+                .executeTakeFirst()
+            : await trx
+                .insertInto('list_accounts')
+                .values(
+                  ids.map((master_account_id) => ({
+                    list_id: list.id,
+                    master_account_id,
+                    added_at: at,
+                    added_by: ctx.uid,
+                  })),
+                )
+                .onConflict((oc) => oc.columns(['list_id', 'master_account_id']).doNothing())
+                .executeTakeFirst();
+        await trx.updateTable('lists').set({ updated_at: at, updated_by: ctx.uid }).where('id', '=', list.id).execute();
+        return Number(result.numInsertedOrUpdatedRows ?? 0);
+      });
+    },
+
+    async removeMembers(ctx: RequestContext, list: ListRow, ids: string[]): Promise<number> {
+      const at = nowIso();
+      return db.transaction().execute(async (trx) => {
+        const result =
+          list.type === 'contacts'
+            ? await trx
+                .deleteFrom('list_contacts')
+                .where('list_id', '=', list.id)
+                .where('contact_id', 'in', ids)
+                .executeTakeFirst()
+            : await trx
+                .deleteFrom('list_accounts')
+                .where('list_id', '=', list.id)
+                .where('master_account_id', 'in', ids)
+                .executeTakeFirst();
+        await trx.updateTable('lists').set({ updated_at: at, updated_by: ctx.uid }).where('id', '=', list.id).execute();
+        return Number(result.numDeletedRows);
+      });
+    },
+
+    /**
+     * Contacts of a contact list, paged: the stored members, or for a smart contact list the
+     * contacts of every account its filter matches now.
+     */
+    async contactsPage(
+      ctx: RequestContext,
+      source: { listId: string } | { filter: FilterGroup },
+      query: ContactPageQuery,
+    ): Promise<{ rows: ListContactRow[]; total: number }> {
+      let base = db
+        .selectFrom('master_contacts as c')
+        .innerJoin('master_accounts as a', 'a.master_account_id', 'c.master_account_id');
+      if ('listId' in source) {
+        base = base.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('list_contacts as lc')
+              .select(sql.lit(1).as('one'))
+              .where('lc.list_id', '=', source.listId)
+              .whereRef('lc.contact_id', '=', 'c.id'),
+          ),
+        );
+      } else {
+        const where = filterWhere(ctx, source.filter);
+        base = base.where((eb) => where(eb as unknown as AccountsExpressionBuilder));
+      }
+      const sortColumn =
+        query.sort === 'account_name' ? 'a.account_name' : query.sort === 'title' ? 'c.title' : 'c.last_name';
+      const [rows, total] = await Promise.all([
+        base
+          .select([
+            'c.id',
+            'c.first_name',
+            'c.last_name',
+            'c.title',
+            'c.email',
+            'c.email_status',
+            'a.master_account_id',
+            'a.account_name',
+          ])
+          .orderBy(sortColumn, query.direction)
+          .orderBy('c.id', query.direction)
+          .limit(query.page_size)
+          .offset((query.page - 1) * query.page_size)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        rows: rows.map(({ email_status, ...r }) => ({
+          ...r,
+          email: isEmailUsable(r.email, email_status) ? r.email : null,
+        })),
+        total: Number(total.n),
+      };
+    },
+  };
+}
+
+export type ListsRepository = ReturnType<typeof createListsRepository>;
