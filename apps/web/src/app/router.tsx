@@ -18,7 +18,7 @@ const signedInRoutes: RouteObject[] = [
   {
     path: 'accounts/:masterAccountId',
     lazy: lazyWithReload(() =>
-      import('../features/accounts/components/account-page.tsx').then((m) => ({ Component: m.AccountPage })),
+      import('./pages/account-route-page.tsx').then((m) => ({ Component: m.AccountRoutePage })),
     ),
   },
   { path: 'valueMatch/:masterAccountId', ...screen('valueMatch') },
@@ -45,7 +45,16 @@ const signedInRoutes: RouteObject[] = [
   { path: 'settings', lazy: settings },
   { path: 'support-impersonation', loader: requireSupport, ...screen('supportTools') },
   { path: 'upload', ...screen('upload') },
-  { path: 'workspaces/:workspaceId', ...screen('workspace') },
+  {
+    path: 'workspaces/:workspaceId',
+    lazy: lazyWithReload(() =>
+      import('./pages/workspace-route-page.tsx').then((m) => ({ Component: m.WorkspaceRoutePage })),
+    ),
+  },
+  {
+    path: 'lists/:listId',
+    lazy: lazyWithReload(() => import('./pages/list-route-page.tsx').then((m) => ({ Component: m.ListRoutePage }))),
+  },
   {
     path: '*',
     lazy: lazyWithReload(() => import('./pages/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }))),

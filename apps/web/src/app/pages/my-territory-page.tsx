@@ -7,6 +7,7 @@ import { type AccountsSort, MyAccountsPage } from '../../features/accounts/compo
 import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
 import { FilterPanel } from '../../features/filters/components/filter-panel.tsx';
 import { AccountAutocomplete } from '../../features/search/components/account-autocomplete.tsx';
+import { AddToListMenu } from '../../features/workspaces/components/add-to-list-menu.tsx';
 import { showSnackbar } from '../../lib/snackbar-store.ts';
 
 /** A saved filter's sort reads like `account_name:asc`; anything else keeps the current order. */
@@ -28,6 +29,9 @@ export function MyTerritoryPage() {
       filter={filter}
       order={order}
       onOrderChange={setOrder}
+      bulkActions={(selected, clear, disabled) => (
+        <AddToListMenu ids={() => selected} disabled={disabled} onAdded={clear} />
+      )}
       toolbar={
         <Group align="flex-start" justify="space-between">
           <FilterPanel

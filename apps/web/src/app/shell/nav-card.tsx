@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useWorkspaceNavStore } from '../../features/workspaces/stores/workspace-nav-store.ts';
 import { useUiStore } from '../stores/ui-store.ts';
 import classes from './nav-card.module.css';
 import { UserMenu } from './user-menu.tsx';
@@ -55,7 +56,7 @@ function NavButton({
 export function NavCard({ user, impersonating }: { user: UserDocument; impersonating: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const openDrawer = useUiStore((s) => s.setWorkspaceDrawerOpen);
+  const openDrawer = useWorkspaceNavStore((s) => s.setVisible);
   const openSearch = useUiStore((s) => s.setSearchOpen);
   const path = pathname.toLowerCase();
   const v = navVisibility(user, impersonating);

@@ -1,17 +1,18 @@
-import { Drawer, Text } from '@mantine/core';
+import { Drawer } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useUiStore } from '../stores/ui-store.ts';
+import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
+import { WorkspaceNavPanel } from '../../features/workspaces/components/workspace-nav-panel.tsx';
+import { useWorkspaceNavStore } from '../../features/workspaces/stores/workspace-nav-store.ts';
 
-/** The temporary left drawer that holds workspace and list navigation. */
+/** The temporary left drawer that holds workspace and list navigation; its visibility is remembered. */
 export function WorkspaceDrawer() {
   const { t } = useTranslation();
-  const open = useUiStore((s) => s.workspaceDrawerOpen);
-  const setOpen = useUiStore((s) => s.setWorkspaceDrawerOpen);
+  const open = useWorkspaceNavStore((s) => s.visible);
+  const setOpen = useWorkspaceNavStore((s) => s.setVisible);
+  const uid = useAuthStore((s) => s.user?.uid ?? '');
   return (
     <Drawer opened={open} onClose={() => setOpen(false)} position="left" size="sm" title={t('workspaces.title')}>
-      <Text size="sm" c="dimmed">
-        {t('workspaces.intro')}
-      </Text>
+      <WorkspaceNavPanel currentUid={uid} onNavigate={() => setOpen(false)} />
     </Drawer>
   );
 }

@@ -1,5 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { Account } from '@quarry/shared';
 import { IconExternalLink, IconStar, IconStarFilled } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
@@ -13,8 +15,11 @@ import { AccountComments } from './account-comments.tsx';
 import { AccountContacts } from './account-contacts.tsx';
 import { SignalsTimeline } from './signals-timeline.tsx';
 
-/** /accounts/{master_account_id}: the company, its signals, contacts and colleagues' comments. */
-export function AccountPage() {
+/**
+ * /accounts/{master_account_id}: the company, its signals, contacts and colleagues' comments.
+ * `actions` adds buttons from other features (the route composes them).
+ */
+export function AccountPage({ actions }: { actions?: (account: Account) => ReactNode } = {}) {
   const { t, i18n } = useTranslation();
   const { masterAccountId = '' } = useParams();
   const account = useAccount(masterAccountId);
@@ -70,6 +75,7 @@ export function AccountPage() {
           >
             {in_territory ? t('accounts.removeFromMyAccounts') : t('accounts.addToMyAccounts')}
           </Button>
+          {actions?.(a)}
         </Group>
       </Group>
 

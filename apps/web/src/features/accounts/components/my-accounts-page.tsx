@@ -46,11 +46,14 @@ export function MyAccountsPage({
   order,
   onOrderChange,
   toolbar,
+  bulkActions,
 }: {
   filter: FilterGroup;
   order: AccountsSort;
   onOrderChange: (order: AccountsSort) => void;
   toolbar?: ReactNode;
+  /** Buttons acting on the selection, from other features; `clear` empties the selection. */
+  bulkActions?: (selected: string[], clear: () => void, disabled: boolean) => ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
@@ -128,6 +131,7 @@ export function MyAccountsPage({
           <Text size="sm" c="dimmed">
             {t('myAccounts.selected', { count: selected.size })}
           </Text>
+          {bulkActions?.([...selected], () => setSelected(new Set()), selected.size === 0 || overCap)}
           <Button
             color="red"
             variant="light"

@@ -2,7 +2,7 @@ import { Alert, Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core
 import type { CompanyConfiguration } from '@quarry/shared';
 import { PROVIDER_NAME } from '@quarry/shared/constants';
 import { useTranslation } from 'react-i18next';
-import { useCompanyUsers } from '../api/get-company-users.ts';
+import { useCompanyUsers } from '../../../lib/company-users.ts';
 
 /** Organization settings for admins and managers: the company and its members. */
 export function OrganizationSettings({ configuration }: { configuration: CompanyConfiguration | null }) {

@@ -1,6 +1,6 @@
 import type { UserSummary } from '@quarry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 export const getCompanyUsers = () => api<{ users: UserSummary[] }>('/api/users').then((r) => r.users);
 

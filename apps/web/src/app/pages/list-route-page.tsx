@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { AccountAutocomplete } from '../../features/search/components/account-autocomplete.tsx';
+import { useListActions } from '../../features/workspaces/api/lists.ts';
+import { ListPage } from '../../features/workspaces/components/list-page.tsx';
+import { showSnackbar } from '../../lib/snackbar-store.ts';
+
+/** /lists/{id}: the list table, with account search to add members to an account list. */
+export function ListRoutePage() {
+  const { t } = useTranslation();
+  const actions = useListActions();
+  return (
+    <ListPage
+      toolbar={(list) =>
+        list.type === 'accounts' ? (
+          <AccountAutocomplete
+            label={t('lists.addAccount')}
+            onSelect={async (hit) => {
+              const result = await actions.addMembers(list.id, [hit.master_account_id]);
+              if (result) showSnackbar(t('lists.addedTo', { count: result.added, name: list.name }));
+            }}
+          />
+        ) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import { STORAGE_KEYS } from '@quarry/shared/constants';
+import { create } from 'zustand';
+import { local } from '../../../lib/storage.ts';
+
+export type NavGroup = 'personal' | 'shared';
+
+type NavState = {
+  visible: boolean;
+  expanded: NavGroup[];
+  setVisible: (visible: boolean) => void;
+  setExpanded: (expanded: NavGroup[]) => void;
+};
+
+type Stored = { visible: boolean; expanded: NavGroup[] };
+const DEFAULTS: Stored = { visible: false, expanded: ['personal', 'shared'] };
+
+function read(): Stored {
+  try {
+    const parsed = JSON.parse(local.get(STORAGE_KEYS.workspaceNav) ?? 'null') as Partial<Stored> | null;
+    if (!parsed || typeof parsed !== 'object') return DEFAULTS;
+    return {
+      visible: parsed.visible === true,
+      expanded: Array.isArray(parsed.expanded)
+        ? parsed.expanded.filter((g): g is NavGroup => g === 'personal' || g === 'shared')
+        : DEFAULTS.expanded,
+    };
+  } catch {
+    return DEFAULTS;
+  }
+}
+
+/** The workspace navigation panel's visibility and expanded groups, kept in local storage (spec section 2). */
+export const useWorkspaceNavStore = create<NavState>()((set, get) => {
+  const save = (next: Stored) => local.set(STORAGE_KEYS.workspaceNav, JSON.stringify(next));
+  return {
+    ...read(),
+    setVisible: (visible) => {
+      set({ visible });
+      save({ visible, expanded: get().expanded });
+    },
+    setExpanded: (expanded) => {
+      set({ expanded });
+      save({ visible: get().visible, expanded });
+    },
+  };
+});

@@ -1,0 +1,166 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from './support/browser.ts';
+
+/** Creates a workspace through the API as the signed-in user; answers its id. */
+async function createWorkspace(page: Page, name: string, sharedEmails: string[] = []): Promise<string> {
+  return page.evaluate(
+    async ({ name, sharedEmails }) => {
+      const users = (await (await fetch('/api/users')).json()) as { users: { uid: string; email: string }[] };
+      const shared_users = users.users.filter((u) => sharedEmails.includes(u.email)).map((u) => u.uid);
+      const res = await fetch('/api/workspaces', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name, shared_users }),
+      });
+      if (res.status !== 201) throw new Error(`create answered ${res.status}`);
+      return ((await res.json()) as { id: string }).id;
+    },
+    { name, sharedEmails },
+  );
+}
+
+const openLists = async (page: Page) => {
+  await page.getByRole('navigation', { name: /main/i }).getByRole('button', { name: 'Lists' }).click();
+  return page.getByRole('dialog', { name: 'Lists' });
+};
+
+describe('workspaces', () => {
+  const b = useBrowser();
+
+  it('creates a workspace shared with two colleagues and lands on it with the creation snack', async () => {
+    const { page } = b;
+    await signIn(page, 'rita@acme.test');
+    const drawer = await openLists(page);
+    await drawer.getByRole('button', { name: 'New workspace' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create workspace' });
+    const create = dialog.getByRole('button', { name: 'Create', exact: true });
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByLabel('Name').fill('Q3 Retail push');
+    await dialog.getByLabel('Description').fill('Retailers opening distribution centres');
+    for (const person of ['Raj', 'Mike']) {
+      await dialog.getByRole('button', { name: 'Add people' }).click();
+      const search = page.getByPlaceholder('Search people');
+      await search.fill(person.toLowerCase());
+      // The menu never offers the creator, service accounts or people already added.
+      await expect.poll(() => page.getByRole('option').allTextContents()).not.toContain('admin@acme.test');
+      await page.getByRole('option', { name: new RegExp(person) }).click();
+    }
+    await dialog.getByText(/Raj/).waitFor();
+    await create.click();
+    await page.waitForURL(/\/workspaces\/[0-9a-f-]{36}$/);
+    await page.getByTestId('snackbar-general').getByText('Workspace "Q3 Retail push" created').waitFor();
+    await page.getByRole('heading', { name: 'Q3 Retail push', level: 1 }).waitFor();
+    expect(await page.getByTestId('shared-user').count()).toBe(2);
+  });
+
+  it('shows Personal and Shared with me sorted by name, filters them, and remembers the panel across a reload', async () => {
+    const { page } = b;
+    await signIn(page, 'mike@acme.test');
+    await createWorkspace(page, 'zeta accounts');
+    await createWorkspace(page, 'Alpha retail');
+    await createWorkspace(page, 'beta banks');
+    let drawer = await openLists(page);
+    const personal = drawer.getByTestId('workspace-group-personal');
+    await personal.getByRole('link').first().waitFor();
+    expect(await personal.getByRole('link').allTextContents()).toEqual(['Alpha retail', 'beta banks', 'zeta accounts']);
+    const shared = drawer.getByTestId('workspace-group-shared');
+    expect(await shared.getByRole('link').allTextContents()).toContain('Q3 Retail push');
+
+    await drawer.getByLabel('Filter workspaces').fill('RETAIL');
+    await expect.poll(() => personal.getByRole('link').allTextContents()).toEqual(['Alpha retail']);
+    expect(await shared.getByRole('link').allTextContents()).toEqual(['Q3 Retail push']);
+
+    // Collapse "Personal", reload: the panel is still open and the group still collapsed.
+    await drawer.getByRole('button', { name: /^Personal/ }).click();
+    await expect.poll(() => personal.isVisible()).toBe(false);
+    await page.reload();
+    drawer = page.getByRole('dialog', { name: 'Lists' });
+    await drawer.getByTestId('workspace-group-shared').getByRole('link').first().waitFor();
+    expect(await drawer.getByTestId('workspace-group-personal').isVisible()).toBe(false);
+    expect(await drawer.getByRole('button', { name: /^Personal/ }).getAttribute('aria-expanded')).toBe('false');
+
+    await drawer.getByRole('link', { name: 'Q3 Retail push' }).click();
+    await page.getByRole('heading', { name: 'Q3 Retail push', level: 1 }).waitFor();
+  });
+
+  it('shows "No Workspaces" with a create button to someone without any', async () => {
+    const { page } = b;
+    await signIn(page, 'gus@globex.test');
+    const drawer = await openLists(page);
+    await drawer.getByText('No Workspaces').waitFor();
+    await drawer.getByRole('button', { name: 'Create workspace' }).click();
+    await page.getByRole('dialog', { name: 'Create workspace' }).waitFor();
+  });
+
+  it('lets a shared user leave after confirming', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    const id = await createWorkspace(page, 'Leavable', ['raj@acme.test']);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(/\/login/);
+    await signIn(page, 'raj@acme.test');
+    await page.goto(`/workspaces/${id}`);
+    await page.getByRole('heading', { name: 'Leavable', level: 1 }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete workspace' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Leave workspace' }).click();
+    const confirmDialog = page.getByRole('dialog', { name: 'Leave this workspace?' });
+    await confirmDialog.getByRole('button', { name: 'Cancel' }).click();
+    await confirmDialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Leave workspace' }).click();
+    await page
+      .getByRole('dialog', { name: 'Leave this workspace?' })
+      .getByRole('button', { name: 'Leave workspace' })
+      .click();
+    await page.getByTestId('snackbar-general').getByText('You left "Leavable"').waitFor();
+    const drawer = await openLists(page);
+    await drawer.getByTestId('workspace-group-shared').waitFor();
+    expect(await drawer.getByRole('link', { name: 'Leavable' }).count()).toBe(0);
+  });
+
+  it('deletes a workspace only after the owner types its name', async () => {
+    const { page } = b;
+    await signIn(page, 'rita@acme.test');
+    const id = await createWorkspace(page, 'Doomed deals');
+    await page.goto(`/workspaces/${id}`);
+    await page.getByRole('button', { name: 'Delete workspace' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this workspace?' });
+    const proceed = dialog.getByRole('button', { name: 'Delete workspace' });
+    expect(await proceed.isDisabled()).toBe(true);
+    await dialog.getByTestId('confirm-phrase').fill('Doomed');
+    expect(await proceed.isDisabled()).toBe(true);
+    await dialog.getByTestId('confirm-phrase').fill('Doomed deals');
+    await proceed.click();
+    await page.getByTestId('snackbar-general').getByText('Workspace "Doomed deals" deleted').waitFor();
+    await page.goto(`/workspaces/${id}`);
+    await page.getByText('Workspace not found').waitFor();
+  });
+
+  it('adds accounts to a list from search and shows them in the list table', async () => {
+    const { page } = b;
+    await signIn(page, 'raj@acme.test');
+    const id = await createWorkspace(page, 'Airline targets');
+    await page.goto(`/workspaces/${id}`);
+    await page.getByLabel('New list name').fill('Carriers');
+    await page.getByRole('button', { name: 'Create list' }).click();
+    await page.getByTestId('snackbar-general').getByText('List "Carriers" created').waitFor();
+    await page.getByRole('link', { name: 'Carriers' }).click();
+    await page.getByRole('heading', { name: 'Carriers', level: 1 }).waitFor();
+    await page.getByText(/This list is empty/).waitFor();
+
+    for (const [typed, name] of [
+      ['delta', /Delta Air Lines/],
+      ['american air', /American Airlines/],
+    ] as const) {
+      await page.getByRole('combobox', { name: 'Add an account' }).fill(typed);
+      const option = page.getByRole('listbox', { name: 'Add an account' }).getByRole('option', { name });
+      await option.waitFor();
+      await option.click();
+    }
+    const table = page.getByTestId('list-members');
+    await table.getByRole('link', { name: 'Delta Air Lines' }).waitFor();
+    await table.getByRole('link', { name: /American Airlines/ }).waitFor();
+    await page.getByText('Members: 2').waitFor();
+  });
+});
