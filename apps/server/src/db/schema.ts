@@ -145,6 +145,11 @@ export type WorkspacesTable = {
   name: string;
   description: string;
   archived: Flag;
+  /** Denormalised from workspace_items, workspace_shared_users and workspace_views: comma-separated. */
+  items_csv: Generated<string>;
+  shared_csv: Generated<string>;
+  /** uid=timestamp pairs */
+  viewed_csv: Generated<string>;
   created_at: Timestamp;
   created_by: string;
   updated_at: Timestamp;

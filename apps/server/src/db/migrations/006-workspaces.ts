@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: a migration must not depend on today's schema types
 export async function up(db: Kysely<any>): Promise<void> {
   // Workspace (spec section 3). items, shared_users and viewed are child tables so that
-  // "shared with me" is an index lookup, not a scan of every workspace's array.
+  // "shared with me" and "which workspaces hold this list" are index lookups.
   await db.schema
     .createTable('workspaces')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
@@ -11,6 +11,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'varchar(120)', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('archived', 'integer', (c) => c.notNull().defaultTo(0))
+    // The child tables below, folded into the row (comma-separated, in order) so a listing reads
+    // one row per workspace; the repository refreshes them in the transaction that changes a child.
+    .addColumn('items_csv', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('shared_csv', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('viewed_csv', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('created_by', 'varchar(64)', (c) => c.notNull())
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())

@@ -6,6 +6,7 @@ import type { ListsTable } from '../../db/schema.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { nowIso } from '../../lib/time.ts';
 import { type AccountsExpressionBuilder, filterWhere } from '../filters/filter-sql.ts';
+import { refreshFolded } from './workspaces.repository.ts';
 
 export type ListRow = Selectable<ListsTable> & { workspace_id: string | null; workspace_name: string | null };
 
@@ -121,6 +122,7 @@ export function createListsRepository(db: Db) {
           .insertInto('workspace_items')
           .values({ workspace_id: workspaceId, list_id: id, position: Number(last?.position ?? -1) + 1 })
           .execute();
+        await refreshFolded(trx, [workspaceId], ['items']);
         await trx
           .updateTable('workspaces')
           .set({ updated_at: at, updated_by: ctx.uid })
@@ -139,8 +141,21 @@ export function createListsRepository(db: Db) {
         .execute();
     },
 
+    /** Deletes the list; every workspace that held it drops it from its items. */
     async delete(ctx: RequestContext, id: string): Promise<void> {
-      await db.deleteFrom('lists').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        const holders = await trx
+          .selectFrom('workspace_items')
+          .select('workspace_id')
+          .where('list_id', '=', id)
+          .execute();
+        await trx.deleteFrom('lists').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute();
+        await refreshFolded(
+          trx,
+          holders.map((h) => h.workspace_id),
+          ['items'],
+        );
+      });
     },
 
     /** Stored member counts of static lists, by list id. */

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import type { Workspace } from '@quarry/shared';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import type { WorkspacesTable } from '../../db/schema.ts';
+import type { Database, WorkspacesTable } from '../../db/schema.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { nowIso } from '../../lib/time.ts';
 
-type WorkspaceRow = Selectable<WorkspacesTable>;
+type Executor = Db | Transaction<Database>;
+type Child = 'items' | 'shared' | 'viewed';
 
 /** Ids in one IN (…): well under SQLite's and PostgreSQL's bound-parameter limits. */
 const IN_BATCH = 500;
@@ -15,6 +16,53 @@ function chunks<T>(values: T[], size = IN_BATCH): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < values.length; i += size) out.push(values.slice(i, i + size));
   return out;
+}
+
+const split = (csv: string) => (csv ? csv.split(',') : []);
+
+function toWorkspace(r: Selectable<WorkspacesTable>): Workspace {
+  const viewed: Record<string, string> = {};
+  for (const pair of split(r.viewed_csv)) {
+    const at = pair.indexOf('=');
+    viewed[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    archived: r.archived === 1,
+    items: split(r.items_csv),
+    shared_users: split(r.shared_csv),
+    viewed,
+    created: r.created_at,
+    created_by: r.created_by,
+    updated: r.updated_at,
+    updated_by: r.updated_by,
+  };
+}
+
+/**
+ * Refolds a workspace's child rows into its *_csv column, inside the transaction that changed
+ * them (string_agg with ORDER BY: SQLite 3.44+ and PostgreSQL alike). Ids never contain the
+ * separators: list ids are server-made UUIDs and uids come from sign-up.
+ */
+export async function refreshFolded(db: Executor, workspaceIds: string[], which: Child[]): Promise<void> {
+  const folded = {
+    items: sql<string>`coalesce((select string_agg(i.list_id, ',' order by i.position) from workspace_items i where i.workspace_id = workspaces.id), '')`,
+    shared: sql<string>`coalesce((select string_agg(s.uid, ',' order by s.added_at, s.uid) from workspace_shared_users s where s.workspace_id = workspaces.id), '')`,
+    viewed: sql<string>`coalesce((select string_agg(v.uid || '=' || v.viewed_at, ',' order by v.uid) from workspace_views v where v.workspace_id = workspaces.id), '')`,
+  };
+  for (const ids of chunks(workspaceIds)) {
+    await db
+      .updateTable('workspaces')
+      .set({
+        ...(which.includes('items') && { items_csv: folded.items }),
+        ...(which.includes('shared') && { shared_csv: folded.shared }),
+        ...(which.includes('viewed') && { viewed_csv: folded.viewed }),
+      })
+      .where('id', 'in', ids)
+      .execute();
+  }
 }
 
 /**
@@ -26,61 +74,24 @@ export function createWorkspacesRepository(db: Db) {
     return db.selectFrom('workspaces as w').selectAll('w').where('w.tenant_id', '=', ctx.tenantId);
   }
 
-  /** Fills items, shared_users and viewed for a page of workspace rows, three queries in all. */
-  async function assemble(rows: WorkspaceRow[]): Promise<Workspace[]> {
-    if (!rows.length) return [];
-    const items = new Map<string, string[]>();
-    const shared = new Map<string, string[]>();
-    const viewed = new Map<string, Record<string, string>>();
-    for (const ids of chunks(rows.map((r) => r.id))) {
-      const [itemRows, sharedRows, viewRows] = await Promise.all([
-        db
-          .selectFrom('workspace_items')
-          .select(['workspace_id', 'list_id'])
-          .where('workspace_id', 'in', ids)
-          .orderBy('workspace_id')
-          .orderBy('position')
-          .execute(),
-        db
-          .selectFrom('workspace_shared_users')
-          .select(['workspace_id', 'uid'])
-          .where('workspace_id', 'in', ids)
-          .orderBy('workspace_id')
-          .orderBy('added_at')
-          .orderBy('uid')
-          .execute(),
-        db
-          .selectFrom('workspace_views')
-          .select(['workspace_id', 'uid', 'viewed_at'])
-          .where('workspace_id', 'in', ids)
-          .execute(),
-      ]);
-      for (const r of itemRows) items.set(r.workspace_id, [...(items.get(r.workspace_id) ?? []), r.list_id]);
-      for (const r of sharedRows) shared.set(r.workspace_id, [...(shared.get(r.workspace_id) ?? []), r.uid]);
-      for (const r of viewRows) viewed.set(r.workspace_id, { ...viewed.get(r.workspace_id), [r.uid]: r.viewed_at });
-    }
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      description: r.description,
-      archived: r.archived === 1,
-      items: items.get(r.id) ?? [],
-      shared_users: shared.get(r.id) ?? [],
-      viewed: viewed.get(r.id) ?? {},
-      created: r.created_at,
-      created_by: r.created_by,
-      updated: r.updated_at,
-      updated_by: r.updated_by,
-    }));
-  }
-
-  async function touch(ctx: RequestContext, id: string, at = nowIso()) {
-    await db
-      .updateTable('workspaces')
-      .set({ updated_at: at, updated_by: ctx.uid })
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('id', '=', id)
-      .execute();
+  /** Runs a change to the workspace's children and refolds them, marking it updated by the caller. */
+  async function changeChildren(
+    ctx: RequestContext,
+    id: string,
+    which: Child[],
+    work: (trx: Transaction<Database>, at: string) => Promise<void>,
+  ): Promise<void> {
+    const at = nowIso();
+    await db.transaction().execute(async (trx) => {
+      await work(trx, at);
+      await refreshFolded(trx, [id], which);
+      await trx
+        .updateTable('workspaces')
+        .set({ updated_at: at, updated_by: ctx.uid })
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', id)
+        .execute();
+    });
   }
 
   return {
@@ -92,25 +103,25 @@ export function createWorkspacesRepository(db: Db) {
         .orderBy('w.name')
         .orderBy('w.id')
         .execute();
-      return assemble(rows);
+      return rows.map(toWorkspace);
     },
 
     /** Read shared: shared_users contains me, archived false. */
     async shared(ctx: RequestContext): Promise<Workspace[]> {
       const rows = await inTenant(ctx)
-        .innerJoin('workspace_shared_users as s', 's.workspace_id', 'w.id')
-        .where('s.tenant_id', '=', ctx.tenantId)
-        .where('s.uid', '=', ctx.uid)
+        .innerJoin('workspace_shared_users as me', 'me.workspace_id', 'w.id')
+        .where('me.tenant_id', '=', ctx.tenantId)
+        .where('me.uid', '=', ctx.uid)
         .where('w.archived', '=', 0)
         .orderBy('w.name')
         .orderBy('w.id')
         .execute();
-      return assemble(rows);
+      return rows.map(toWorkspace);
     },
 
     async find(ctx: RequestContext, id: string): Promise<Workspace | null> {
       const row = await inTenant(ctx).where('w.id', '=', id).executeTakeFirst();
-      return row ? ((await assemble([row]))[0] ?? null) : null;
+      return row ? toWorkspace(row) : null;
     },
 
     /** Creates the workspace with its people and marks it viewed by its creator, in one transaction. */
@@ -142,6 +153,7 @@ export function createWorkspacesRepository(db: Db) {
             .execute();
         }
         await trx.insertInto('workspace_views').values({ workspace_id: id, uid: ctx.uid, viewed_at: at }).execute();
+        await refreshFolded(trx, [id], ['shared', 'viewed']);
       });
       return id;
     },
@@ -160,29 +172,28 @@ export function createWorkspacesRepository(db: Db) {
         .execute();
     },
 
-    async addSharedUsers(ctx: RequestContext, id: string, uids: string[]): Promise<void> {
-      const at = nowIso();
-      await db
-        .insertInto('workspace_shared_users')
-        .values(uids.map((uid) => ({ workspace_id: id, tenant_id: ctx.tenantId, uid, added_at: at })))
-        .onConflict((oc) => oc.columns(['workspace_id', 'uid']).doNothing())
-        .execute();
-      await touch(ctx, id, at);
-    },
+    addSharedUsers: (ctx: RequestContext, id: string, uids: string[]) =>
+      changeChildren(ctx, id, ['shared'], async (trx, at) => {
+        await trx
+          .insertInto('workspace_shared_users')
+          .values(uids.map((uid) => ({ workspace_id: id, tenant_id: ctx.tenantId, uid, added_at: at })))
+          .onConflict((oc) => oc.columns(['workspace_id', 'uid']).doNothing())
+          .execute();
+      }),
 
-    async removeSharedUsers(ctx: RequestContext, id: string, uids: string[]): Promise<void> {
-      await db
-        .deleteFrom('workspace_shared_users')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('workspace_id', '=', id)
-        .where('uid', 'in', uids)
-        .execute();
-      await touch(ctx, id);
-    },
+    removeSharedUsers: (ctx: RequestContext, id: string, uids: string[]) =>
+      changeChildren(ctx, id, ['shared'], async (trx) => {
+        await trx
+          .deleteFrom('workspace_shared_users')
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('workspace_id', '=', id)
+          .where('uid', 'in', uids)
+          .execute();
+      }),
 
     /** Adds list ids to items, after the ones already there; ids already present stay where they are. */
-    async addItems(ctx: RequestContext, id: string, listIds: string[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    addItems: (ctx: RequestContext, id: string, listIds: string[]) =>
+      changeChildren(ctx, id, ['items'], async (trx) => {
         const last = await trx
           .selectFrom('workspace_items')
           .select((eb) => eb.fn.max('position').as('position'))
@@ -194,18 +205,20 @@ export function createWorkspacesRepository(db: Db) {
           .values(listIds.map((list_id, i) => ({ workspace_id: id, list_id, position: start + i })))
           .onConflict((oc) => oc.columns(['workspace_id', 'list_id']).doNothing())
           .execute();
-      });
-      await touch(ctx, id);
-    },
+      }),
 
-    async removeItems(ctx: RequestContext, id: string, listIds: string[]): Promise<void> {
-      await db.deleteFrom('workspace_items').where('workspace_id', '=', id).where('list_id', 'in', listIds).execute();
-      await touch(ctx, id);
-    },
+    removeItems: (ctx: RequestContext, id: string, listIds: string[]) =>
+      changeChildren(ctx, id, ['items'], async (trx) => {
+        await trx
+          .deleteFrom('workspace_items')
+          .where('workspace_id', '=', id)
+          .where('list_id', 'in', listIds)
+          .execute();
+      }),
 
     /** Update items: the workspace's list ids become exactly `listIds`, in that order. */
-    async replaceItems(ctx: RequestContext, id: string, listIds: string[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    replaceItems: (ctx: RequestContext, id: string, listIds: string[]) =>
+      changeChildren(ctx, id, ['items'], async (trx) => {
         await trx.deleteFrom('workspace_items').where('workspace_id', '=', id).execute();
         if (listIds.length) {
           await trx
@@ -213,17 +226,19 @@ export function createWorkspacesRepository(db: Db) {
             .values(listIds.map((list_id, position) => ({ workspace_id: id, list_id, position })))
             .execute();
         }
-      });
-      await touch(ctx, id);
-    },
+      }),
 
+    /** viewed.{uid} = now; not an update of the workspace itself. */
     async markViewed(ctx: RequestContext, id: string): Promise<string> {
       const at = nowIso();
-      await db
-        .insertInto('workspace_views')
-        .values({ workspace_id: id, uid: ctx.uid, viewed_at: at })
-        .onConflict((oc) => oc.columns(['workspace_id', 'uid']).doUpdateSet({ viewed_at: at }))
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('workspace_views')
+          .values({ workspace_id: id, uid: ctx.uid, viewed_at: at })
+          .onConflict((oc) => oc.columns(['workspace_id', 'uid']).doUpdateSet({ viewed_at: at }))
+          .execute();
+        await refreshFolded(trx, [id], ['viewed']);
+      });
       return at;
     },
 
@@ -238,9 +253,19 @@ export function createWorkspacesRepository(db: Db) {
       ).map((r) => r.list_id);
       try {
         await db.transaction().execute(async (trx) => {
+          const others = new Set<string>();
           for (const ids of chunks(listIds)) {
+            // Another workspace holding one of these lists loses it from its items too.
+            const holders = await trx
+              .selectFrom('workspace_items')
+              .select('workspace_id')
+              .where('list_id', 'in', ids)
+              .where('workspace_id', '!=', id)
+              .execute();
+            for (const h of holders) others.add(h.workspace_id);
             await trx.deleteFrom('lists').where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).execute();
           }
+          await refreshFolded(trx, [...others], ['items']);
         });
       } catch (cause) {
         throw onListsFailed(cause);

@@ -1,15 +1,21 @@
 import { Accordion, Button, Group, NavLink, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import type { Workspace } from '@quarry/shared';
 import { IconFolder, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
-import { useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useNavWorkspaces } from '../api/workspaces.ts';
 import { type NavGroup, useWorkspaceNavStore } from '../stores/workspace-nav-store.ts';
 import { CreateWorkspaceDialog } from './create-workspace-dialog.tsx';
 
-const byName = (a: Workspace, b: Workspace) =>
-  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id);
+/** Entries drawn per group; past that the user narrows by typing, so typing stays instant. */
+const GROUP_RENDER_CAP = 100;
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
+const byName = (a: Workspace, b: Workspace) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1);
+const sorted = (list: Workspace[] | undefined) => [...(list ?? [])].sort(byName);
+const matching = (list: Workspace[], needle: string) =>
+  needle ? list.filter((w) => w.name.toLowerCase().includes(needle)) : list;
 
 /**
  * The workspace navigation panel (spec section 2): a name filter, "Personal" and "Shared with me"
@@ -27,31 +33,12 @@ export function WorkspaceNavPanel({ currentUid, onNavigate }: { currentUid: stri
   const [creating, setCreating] = useState(false);
   const { owned, shared } = useNavWorkspaces(visible);
 
-  const filter = (list: Workspace[] | undefined) =>
-    (list ?? []).filter((w) => !needle || w.name.toLowerCase().includes(needle)).sort(byName);
-  const personal = filter(owned.data);
-  const sharedWithMe = filter(shared.data);
+  const ownedSorted = useMemo(() => sorted(owned.data), [owned.data]);
+  const sharedSorted = useMemo(() => sorted(shared.data), [shared.data]);
+  const personal = useMemo(() => matching(ownedSorted, needle), [ownedSorted, needle]);
+  const sharedWithMe = useMemo(() => matching(sharedSorted, needle), [sharedSorted, needle]);
   const loading = owned.isPending || shared.isPending;
   const nothingAtAll = !loading && !owned.data?.length && !shared.data?.length;
-
-  const entry = (w: Workspace) => (
-    <NavLink
-      key={w.id}
-      component={Link}
-      to={`/workspaces/${encodeURIComponent(w.id)}`}
-      onClick={onNavigate}
-      active={location.pathname === `/workspaces/${w.id}`}
-      label={w.name}
-      leftSection={<IconFolder size={16} aria-hidden />}
-      rightSection={
-        w.shared_users.length > 0 ? (
-          <Tooltip label={t('workspaces.sharedWith', { count: w.shared_users.length })}>
-            <IconUsers size={14} aria-label={t('workspaces.sharedWith', { count: w.shared_users.length })} />
-          </Tooltip>
-        ) : null
-      }
-    />
-  );
 
   const group = (key: NavGroup, label: string, list: Workspace[]) => (
     <Accordion.Item value={key}>
@@ -60,9 +47,7 @@ export function WorkspaceNavPanel({ currentUid, onNavigate }: { currentUid: stri
       </Accordion.Control>
       <Accordion.Panel>
         {list.length ? (
-          <Stack gap={0} data-testid={`workspace-group-${key}`}>
-            {list.map(entry)}
-          </Stack>
+          <GroupEntries group={key} list={list} activePath={location.pathname} onNavigate={onNavigate} />
         ) : (
           <Text size="sm" c="dimmed">
             {needle ? t('workspaces.noMatches') : t('workspaces.groupEmpty')}
@@ -122,3 +107,46 @@ export function WorkspaceNavPanel({ currentUid, onNavigate }: { currentUid: stri
     </Stack>
   );
 }
+
+/**
+ * One group's entries. Memoised: a keystroke re-renders only the input at once, and the entries
+ * when the deferred filter text catches up.
+ */
+const GroupEntries = memo(function GroupEntries({
+  group,
+  list,
+  activePath,
+  onNavigate,
+}: {
+  group: NavGroup;
+  list: Workspace[];
+  activePath: string;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={0} data-testid={`workspace-group-${group}`}>
+      {list.slice(0, GROUP_RENDER_CAP).map((w) => (
+        <NavLink
+          key={w.id}
+          component={Link}
+          to={`/workspaces/${encodeURIComponent(w.id)}`}
+          onClick={onNavigate}
+          active={activePath === `/workspaces/${w.id}`}
+          label={w.name}
+          leftSection={<IconFolder size={16} aria-hidden />}
+          rightSection={
+            w.shared_users.length > 0 ? (
+              <IconUsers size={14} aria-label={t('workspaces.sharedWith', { count: w.shared_users.length })} />
+            ) : null
+          }
+        />
+      ))}
+      {list.length > GROUP_RENDER_CAP && (
+        <Text size="xs" c="dimmed" px="sm" py={4}>
+          {t('workspaces.more', { count: list.length - GROUP_RENDER_CAP })}
+        </Text>
+      )}
+    </Stack>
+  );
+});
