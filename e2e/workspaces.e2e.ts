@@ -163,4 +163,45 @@ describe('workspaces', () => {
     await table.getByRole('link', { name: /American Airlines/ }).waitFor();
     await page.getByText('Members: 2').waitFor();
   });
+
+  it('adds an account and two of its contacts to lists from the account page', async () => {
+    const { page } = b;
+    await signIn(page, 'raj@acme.test');
+    const ids = await page.evaluate(async () => {
+      const post = async (url: string, body: unknown) =>
+        (await (
+          await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json()) as { id: string };
+      const workspace = await post('/api/workspaces', { name: 'Walmart deal' });
+      const accounts = await post(`/api/workspaces/${workspace.id}/lists`, { name: 'Big box', type: 'accounts' });
+      const people = await post(`/api/workspaces/${workspace.id}/lists`, { name: 'Buyers', type: 'contacts' });
+      const hits = (await (await fetch('/api/accounts/search?q=walmart')).json()) as {
+        hits: { master_account_id: string }[];
+      };
+      return { accounts: accounts.id, people: people.id, walmart: hits.hits[0]?.master_account_id ?? '' };
+    });
+    await page.goto(`/accounts/${ids.walmart}`);
+    await page.getByRole('heading', { name: 'Walmart', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Add to list' }).first().click();
+    await page.getByRole('menuitem', { name: 'Big box' }).click();
+    await page.getByTestId('snackbar-route').getByText('Added to "Big box": 1').waitFor();
+
+    await page.getByRole('tab', { name: /Contacts/ }).click();
+    const boxes = page.getByRole('tabpanel').getByRole('checkbox', { name: /^Select (?!all)/ });
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Add to list' }).click();
+    await page.getByRole('menuitem', { name: 'Buyers' }).click();
+    await page.getByTestId('snackbar-route').getByText('Added to "Buyers": 2').waitFor();
+    await page.getByTestId('snackbar-route').getByRole('button', { name: 'Visit' }).click();
+    await page.waitForURL(`**/lists/${ids.people}`);
+    // A header row and the two contacts.
+    await expect.poll(() => page.getByTestId('list-members').getByRole('row').count()).toBe(3);
+    await page.goto(`/lists/${ids.accounts}`);
+    await page.getByTestId('list-members').getByRole('link', { name: 'Walmart' }).waitFor();
+  });
 });

@@ -3,5 +3,18 @@ import { AddToListMenu } from '../../features/workspaces/components/add-to-list-
 
 /** /accounts/{id}: the account page, with "Add to list" from the workspaces feature. */
 export function AccountRoutePage() {
-  return <AccountPage actions={(account) => <AddToListMenu ids={() => [account.master_account_id]} />} />;
+  return (
+    <AccountPage
+      actions={(account) => <AddToListMenu ids={() => [account.master_account_id]} />}
+      contactActions={(selected, clear) => (
+        <AddToListMenu
+          type="contacts"
+          size="xs"
+          ids={() => selected}
+          disabled={selected.length === 0}
+          onAdded={clear}
+        />
+      )}
+    />
+  );
 }

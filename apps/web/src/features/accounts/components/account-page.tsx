@@ -19,7 +19,13 @@ import { SignalsTimeline } from './signals-timeline.tsx';
  * /accounts/{master_account_id}: the company, its signals, contacts and colleagues' comments.
  * `actions` adds buttons from other features (the route composes them).
  */
-export function AccountPage({ actions }: { actions?: (account: Account) => ReactNode } = {}) {
+export function AccountPage({
+  actions,
+  contactActions,
+}: {
+  actions?: (account: Account) => ReactNode;
+  contactActions?: (selected: string[], clear: () => void) => ReactNode;
+} = {}) {
   const { t, i18n } = useTranslation();
   const { masterAccountId = '' } = useParams();
   const account = useAccount(masterAccountId);
@@ -96,7 +102,7 @@ export function AccountPage({ actions }: { actions?: (account: Account) => React
           <SignalsTimeline signals={signals} language={language} />
         </Tabs.Panel>
         <Tabs.Panel value="contacts" pt="md">
-          <AccountContacts contacts={contacts} />
+          <AccountContacts contacts={contacts} bulkActions={contactActions} />
         </Tabs.Panel>
         <Tabs.Panel value="comments" pt="md">
           <AccountComments accountId={a.master_account_id} language={language} />

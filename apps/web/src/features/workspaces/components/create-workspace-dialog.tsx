@@ -81,8 +81,11 @@ export function CreateWorkspaceDialog({
             label={t('workspaces.name')}
             value={draft.name}
             maxLength={MAX_NAME_LENGTH}
-            onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
-            onBlur={() => setTouched(true)}
+            onChange={(e) => {
+              setDraft({ ...draft, name: e.currentTarget.value });
+              // Only once the user has typed: an error appearing on blur would shift the dialog under their click.
+              setTouched(true);
+            }}
             error={touched && nameMissing ? WORKSPACE_NAME_REQUIRED : undefined}
             required
             data-autofocus

@@ -232,7 +232,9 @@ function People({ workspace: w, owner, currentUid }: { workspace: Workspace; own
           <Text size="sm" fw={500}>
             {t('workspaces.owner')}:
           </Text>
-          <Badge variant="light">{nameOf(w.created_by)}</Badge>
+          <Badge variant="light" tt="none">
+            {nameOf(w.created_by)}
+          </Badge>
         </Group>
         <Group gap="xs" align="center">
           <Text size="sm" fw={500}>
@@ -247,6 +249,7 @@ function People({ workspace: w, owner, currentUid }: { workspace: Workspace; own
               <Badge
                 key={uid}
                 variant="outline"
+                tt="none"
                 data-testid="shared-user"
                 rightSection={
                   owner ? (
