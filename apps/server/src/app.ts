@@ -28,7 +28,9 @@ import { createAccountsRepository } from './modules/accounts/accounts.repository
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createTerritoryRepository } from './modules/accounts/territory.repository.ts';
+import { createAlertsRepository } from './modules/alerts/alerts.repository.ts';
 import { registerAlertsRoutes } from './modules/alerts/alerts.routes.ts';
+import { createAlertsService } from './modules/alerts/alerts.service.ts';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository.ts';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
@@ -142,7 +144,7 @@ export async function buildApp({ config, handle, authSecret, logger, mailer }: A
     supportEmail: config.supportEmail,
   });
   registerUsersRoutes(app, { users: usersService, signedIn });
-  registerAlertsRoutes(app, { signedIn });
+  registerAlertsRoutes(app, { alerts: createAlertsService(createAlertsRepository(handle.db)), signedIn });
   registerAnalyticsRoutes(app, { analytics, verifyToken });
   registerAccountsRoutes(app, {
     accounts: createAccountsService({

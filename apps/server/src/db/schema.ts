@@ -177,6 +177,25 @@ export type ListsTable = {
 export type ListAccountsTable = { list_id: string; master_account_id: string; added_at: Timestamp; added_by: string };
 export type ListContactsTable = { list_id: string; contact_id: string; added_at: Timestamp; added_by: string };
 
+export type GlobalAlertsTable = {
+  id: string;
+  tenant_id: string | null;
+  title: string;
+  message: string;
+  color: string;
+  icon: string | null;
+  action_text: string | null;
+  action: string | null;
+  dismissible: Flag;
+  allow_dont_show_again: Flag;
+  starts_at: Timestamp;
+  ends_at: Timestamp | null;
+  created_at: Timestamp;
+  created_by: string;
+  updated_at: Timestamp;
+  updated_by: string;
+};
+
 export type Database = {
   master_accounts: MasterAccountsTable;
   master_contacts: MasterContactsTable;
@@ -192,6 +211,7 @@ export type Database = {
   lists: ListsTable;
   list_accounts: ListAccountsTable;
   list_contacts: ListContactsTable;
+  global_alerts: GlobalAlertsTable;
   tenants: TenantsTable;
   users: UsersTable;
   company_configurations: CompanyConfigurationsTable;

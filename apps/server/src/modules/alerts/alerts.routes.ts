@@ -1,15 +1,61 @@
-import { globalAlertSchema } from '@quarry/shared';
+import { alertBodySchema, globalAlertSchema, managedAlertSchema } from '@quarry/shared';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
-import type { Guard } from '../../plugins/auth-context.ts';
+import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { AlertsService } from './alerts.service.ts';
 
-/** The spec supplies no alert source, so the lookup answers none until alerts can be published. */
-export function registerAlertsRoutes(app: App, { signedIn }: { signedIn: Guard }): void {
+const idParams = z.object({ alertId: z.string().min(1).max(64) });
+
+/** The banner's lookup, and the support account's alert management. */
+export function registerAlertsRoutes(app: App, { alerts, signedIn }: { alerts: AlertsService; signedIn: Guard }): void {
   app.route({
     method: 'GET',
     url: '/api/alerts',
     preHandler: signedIn,
     schema: { tags: ['alerts'], response: { 200: z.object({ alerts: z.array(globalAlertSchema) }) } },
-    handler: async () => ({ alerts: [] }),
+    handler: async (request) => ({ alerts: await alerts.active(contextOf(request)) }),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/support/alerts',
+    preHandler: signedIn,
+    schema: {
+      tags: ['alerts'],
+      response: {
+        200: z.object({
+          alerts: z.array(managedAlertSchema),
+          tenants: z.array(z.object({ id: z.string(), name: z.string() })),
+        }),
+      },
+    },
+    handler: (request) => alerts.manage(contextOf(request)),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/support/alerts',
+    preHandler: signedIn,
+    schema: { tags: ['alerts'], body: alertBodySchema, response: { 201: managedAlertSchema } },
+    handler: async (request, reply) => reply.code(201).send(await alerts.create(contextOf(request), request.body)),
+  });
+
+  app.route({
+    method: 'PUT',
+    url: '/api/support/alerts/:alertId',
+    preHandler: signedIn,
+    schema: { tags: ['alerts'], params: idParams, body: alertBodySchema, response: { 200: managedAlertSchema } },
+    handler: (request) => alerts.update(contextOf(request), request.params.alertId, request.body),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/support/alerts/:alertId',
+    preHandler: signedIn,
+    schema: { tags: ['alerts'], params: idParams, response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await alerts.remove(contextOf(request), request.params.alertId);
+      return reply.code(204).send(null);
+    },
   });
 }
