@@ -1,20 +1,5 @@
-import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
-
-const alerts = [
-  {
-    id: 'maintenance-1',
-    title: 'Scheduled maintenance',
-    message: 'Quarry is read-only on <b>Sunday</b> <img src=x onerror="window.__xss=1">',
-    color: 'warning',
-    dismissible: true,
-    allowDontShowAgain: true,
-  },
-];
-
-// The spec's alert lookup answers nothing; the test feeds the banner alerts at the HTTP boundary.
-const feedAlerts = (route: Route) => route.fulfill({ json: { alerts } });
 
 describe('app shell', () => {
   const b = useBrowser();
@@ -59,38 +44,5 @@ describe('app shell', () => {
     await snack.waitFor();
     await snack.waitFor({ state: 'detached', timeout: 6000 });
     await b.page.getByTestId('user-menu').getByText('Raj P.').waitFor();
-  });
-
-  it('shows an alert, renders its HTML inert, and hides it for the session with Dismiss', async () => {
-    await b.context.route('**/api/alerts', feedAlerts);
-    await signIn(b.page, 'rita@acme.test');
-    const banner = b.page.getByTestId('alert-banner');
-    await banner.getByText('Scheduled maintenance').waitFor();
-    expect(await banner.locator('b').textContent()).toBe('Sunday');
-    expect(await banner.locator('img').count()).toBe(0);
-    expect(await b.page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-    expect((await banner.boundingBox())?.height).toBe(40);
-    await banner.getByRole('button', { name: 'Dismiss' }).click();
-    await banner.waitFor({ state: 'detached' });
-    await b.page.reload();
-    await b.page.getByRole('heading', { name: 'Value Match' }).waitFor();
-    expect(await b.page.getByTestId('alert-banner').count()).toBe(0);
-    // A new browser session shows it again: Dismiss is for the session only.
-    const fresh = await b.context.newPage();
-    await fresh.goto('/');
-    await fresh.getByTestId('alert-banner').waitFor();
-  });
-
-  it("hides an alert for good with Don't show again", async () => {
-    await b.context.route('**/api/alerts', feedAlerts);
-    await signIn(b.page, 'rita@acme.test');
-    const banner = b.page.getByTestId('alert-banner');
-    await banner.getByRole('button', { name: "Don't show again" }).click();
-    await banner.waitFor({ state: 'detached' });
-    expect(await b.page.evaluate(() => localStorage.getItem('quarry_hidden_alerts'))).toContain('maintenance-1');
-    const fresh = await b.context.newPage();
-    await fresh.goto('/');
-    await fresh.getByRole('heading', { name: 'Value Match' }).waitFor();
-    expect(await fresh.getByTestId('alert-banner').count()).toBe(0);
   });
 });

@@ -55,3 +55,7 @@ export const STORAGE_KEYS = {
   analyticsQueue: 'quarry_analytics_queue',
   workspaceNav: 'quarry_workspace_nav',
 } as const;
+
+/** Alert HTML allow-list, the same on the server (sanitize-html) and in the browser (DOMPurify). */
+export const ALERT_ALLOWED_TAGS = ['b', 'strong', 'i', 'em', 'u', 'a', 'br', 'span', 'code'] as const;
+export const ALERT_ALLOWED_SCHEMES = ['http', 'https', 'mailto'] as const;

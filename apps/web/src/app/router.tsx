@@ -44,6 +44,13 @@ const signedInRoutes: RouteObject[] = [
   { path: 'reporting', loader: requireManagerOrAdmin, ...screen('reporting') },
   { path: 'settings', lazy: settings },
   { path: 'support-impersonation', loader: requireSupport, ...screen('supportTools') },
+  {
+    path: 'support-alerts',
+    loader: requireSupport,
+    lazy: lazyWithReload(() =>
+      import('../features/alerts/components/alerts-admin-page.tsx').then((m) => ({ Component: m.AlertsAdminPage })),
+    ),
+  },
   { path: 'upload', ...screen('upload') },
   {
     path: 'workspaces/:workspaceId',

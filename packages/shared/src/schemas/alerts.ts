@@ -19,10 +19,6 @@ export const ALERT_TITLE_MAX = 120;
 export const ALERT_MESSAGE_MAX = 2000;
 export const ALERT_ACTION_TEXT_MAX = 40;
 
-/** Alert HTML allow-list, the same on the server (sanitize-html) and in the browser (DOMPurify). */
-export const ALERT_ALLOWED_TAGS = ['b', 'strong', 'i', 'em', 'u', 'a', 'br', 'span', 'code'] as const;
-export const ALERT_ALLOWED_SCHEMES = ['http', 'https', 'mailto'] as const;
-
 /** An action is a path inside Quarry ("/reporting") or an http(s) address. */
 const alertAction = z
   .string()

@@ -2,25 +2,16 @@ import { Box, Button, Group, Text } from '@mantine/core';
 import type { GlobalAlert } from '@quarry/shared';
 import { ALERT_BAR_HEIGHT } from '@quarry/shared/constants';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
-import DOMPurify from 'dompurify';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { track } from '../../../lib/analytics.ts';
 import { useAlerts } from '../api/get-alerts.ts';
 import { dismissedThisSession, dismissForSession, hiddenForGood, hideForGood } from '../utils/hidden-alerts.ts';
+import { sanitizeAlertHtml } from '../utils/sanitize-alert-html.ts';
 
 const colors: Record<string, string> = { info: 'blue', warning: 'yellow', error: 'red', success: 'green' };
 const icons = { info: IconInfoCircle, warning: IconAlertTriangle, error: IconAlertTriangle, success: IconCircleCheck };
-
-/** Limited HTML: formatting and links only; scripts, handlers and styles never survive. */
-function sanitize(html: string): string {
-  return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: ['b', 'strong', 'i', 'em', 'u', 'a', 'br', 'span', 'code'],
-    ALLOWED_ATTR: ['href', 'target', 'rel'],
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/))/i,
-  });
-}
 
 function AlertBar({ alert, onHide }: { alert: GlobalAlert; onHide: () => void }) {
   const { t } = useTranslation();
@@ -52,7 +43,7 @@ function AlertBar({ alert, onHide }: { alert: GlobalAlert; onHide: () => void })
         size="sm"
         style={{ flex: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: alert HTML is sanitised with DOMPurify right here
-        dangerouslySetInnerHTML={{ __html: sanitize(alert.message) }}
+        dangerouslySetInnerHTML={{ __html: sanitizeAlertHtml(alert.message) }}
       />
       <Group gap={4} wrap="nowrap">
         {alert.actionText && alert.action && (

@@ -1,0 +1,162 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { XSS_PAYLOADS } from '../apps/server/src/testing/xss-payloads.ts';
+import { baseURL, signIn, useBrowser } from './support/browser.ts';
+
+async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+/** Deletes, as the support account, every alert whose title starts with `prefix`. */
+async function deleteAlerts(support: Page, prefix: string): Promise<void> {
+  await support.evaluate(async (p) => {
+    const { alerts } = (await (await fetch('/api/support/alerts')).json()) as {
+      alerts: { id: string; title: string }[];
+    };
+    for (const a of alerts.filter((x) => x.title.startsWith(p))) {
+      await fetch(`/api/support/alerts/${a.id}`, { method: 'DELETE' });
+    }
+  }, prefix);
+}
+
+describe('global alerts', () => {
+  const b = useBrowser();
+
+  it("publishes an alert that a rep sees, dismisses for the session and hides for good with Don't show again", async () => {
+    const support = b.page;
+    await signIn(support, 'support@quarry.test');
+    await support.goto('/support-alerts');
+    await support.getByRole('button', { name: 'New alert' }).click();
+    const editor = support.getByRole('dialog', { name: 'New alert' });
+    await editor.getByLabel('Title').fill('Scheduled maintenance');
+    await editor
+      .getByLabel('Message')
+      .fill('Quarry is read-only on <b>Sunday</b> <img src=x onerror="window.__xss=1">');
+    expect(await editor.getByTestId('alert-preview').locator('b').textContent()).toBe('Sunday');
+    expect(await editor.getByTestId('alert-preview').locator('img').count()).toBe(0);
+    await editor.getByRole('combobox', { name: 'Kind' }).click();
+    await support.getByRole('option', { name: 'Warning' }).click();
+    await editor.getByRole('combobox', { name: 'Shown to' }).click();
+    await support.getByRole('option', { name: 'Acme Analytics' }).click();
+    await editor.getByRole('button', { name: 'Publish' }).click();
+    await support.getByTestId('snackbar-general').getByText('Alert "Scheduled maintenance" published').waitFor();
+    await support.getByRole('cell', { name: 'Acme Analytics' }).waitFor();
+
+    const rita = await signedInPage(b.context.browser() as Browser, 'rita@acme.test');
+    const banner = rita.getByTestId('alert-banner');
+    await banner.getByText('Scheduled maintenance').waitFor();
+    expect(await banner.locator('b').textContent()).toBe('Sunday');
+    expect(await banner.locator('img').count()).toBe(0);
+    expect(await rita.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect((await banner.boundingBox())?.height).toBe(40);
+    await banner.getByRole('button', { name: 'Dismiss' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await rita.reload();
+    await rita.getByRole('heading', { name: 'Value Match' }).waitFor();
+    expect(await rita.getByTestId('alert-banner').count()).toBe(0);
+    // A new tab is a new browser session: Dismiss held for the old one only.
+    const tab = await rita.context().newPage();
+    await tab.goto('/');
+    await tab.getByTestId('alert-banner').getByRole('button', { name: "Don't show again" }).click();
+    await tab.getByTestId('alert-banner').waitFor({ state: 'detached' });
+    const later = await rita.context().newPage();
+    await later.goto('/');
+    await later.getByRole('heading', { name: 'Value Match' }).waitFor();
+    expect(await later.getByTestId('alert-banner').count()).toBe(0);
+
+    // Globex never saw it; deleting it takes it away from everyone.
+    const gus = await signedInPage(b.context.browser() as Browser, 'gus@globex.test');
+    await gus.getByRole('heading', { name: 'Value Match' }).waitFor();
+    expect(await gus.getByText('Scheduled maintenance').count()).toBe(0);
+    await support.getByRole('button', { name: 'Delete Scheduled maintenance' }).click();
+    await support
+      .getByRole('dialog', { name: 'Delete this alert?' })
+      .getByRole('button', { name: 'Delete alert' })
+      .click();
+    await support.getByTestId('snackbar-general').getByText('Alert "Scheduled maintenance" deleted').waitFor();
+    await rita.context().close();
+    await gus.context().close();
+  });
+
+  it(`runs none of ${XSS_PAYLOADS.length} known XSS payloads stored as alert HTML`, async () => {
+    const support = b.page;
+    await signIn(support, 'support@quarry.test');
+    const published = await support.evaluate(async (payloads) => {
+      let count = 0;
+      for (const [i, payload] of payloads.entries()) {
+        const res = await fetch('/api/support/alerts', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            title: `XSS ${i + 1}`,
+            message: `${payload} payload ${i + 1}`,
+            starts_at: new Date(Date.now() - 60_000).toISOString(),
+            tenant_id: 'tnt_globex',
+            allow_dont_show_again: false,
+          }),
+        });
+        if (res.status === 201) count++;
+      }
+      return count;
+    }, XSS_PAYLOADS);
+    expect(published).toBeGreaterThanOrEqual(50);
+
+    try {
+      const context = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
+      const hits: unknown[] = [];
+      await context.exposeFunction('__xss', (n: unknown) => hits.push(n));
+      const gus = await context.newPage();
+      gus.on('dialog', (dialog) => {
+        hits.push(`dialog: ${dialog.message()}`);
+        void dialog.dismiss();
+      });
+      await signIn(gus, 'gus@globex.test');
+      const banners = gus.getByTestId('alert-banner');
+      await expect.poll(() => banners.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(published);
+      // Give handlers that fire on load, focus or animation their chance, then hover and click every message.
+      await gus.waitForTimeout(1000);
+      for (let i = 0; i < (await banners.count()); i++) {
+        const message = banners.nth(i).locator('p, div').nth(1);
+        await message.hover({ force: true }).catch(() => undefined);
+        await message.click({ force: true, trial: false }).catch(() => undefined);
+      }
+      await gus.goto('/');
+      await gus.waitForTimeout(500);
+      expect(hits).toEqual([]);
+      const dangerous = await gus.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="alert-banner"] *')]
+          .filter(
+            (el) =>
+              ![
+                'B',
+                'STRONG',
+                'I',
+                'EM',
+                'U',
+                'A',
+                'BR',
+                'SPAN',
+                'CODE',
+                'P',
+                'DIV',
+                'BUTTON',
+                'svg',
+                'path',
+                'SVG',
+                'PATH',
+              ].includes(el.tagName) ||
+              [...el.attributes].some((a) => /^on/i.test(a.name) || /javascript:|data:/i.test(a.value)) ||
+              (el.tagName === 'A' && !/^(https?:|mailto:|\/)/i.test(el.getAttribute('href') ?? '/')),
+          )
+          .map((el) => el.outerHTML.slice(0, 120)),
+      );
+      expect(dangerous).toEqual([]);
+      await context.close();
+    } finally {
+      await deleteAlerts(support, 'XSS ');
+    }
+  });
+});
