@@ -44,6 +44,9 @@ import { createFiltersRepository } from './modules/filters/filters.repository.ts
 import { registerFiltersRoutes } from './modules/filters/filters.routes.ts';
 import { createFiltersService } from './modules/filters/filters.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { createOrganizationRepository } from './modules/organization/organization.repository.ts';
+import { registerOrganizationRoutes } from './modules/organization/organization.routes.ts';
+import { createOrganizationService } from './modules/organization/organization.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -124,7 +127,11 @@ export async function buildApp({ config, handle, authSecret, logger, mailer }: A
       return user ? { tenant_id: user.company, email: user.email } : {};
     },
   });
-  const { signedIn } = createGuards({ auth, users: usersRepository, supportEmail: config.supportEmail });
+  const { signedIn, managerOrAdmin } = createGuards({
+    auth,
+    users: usersRepository,
+    supportEmail: config.supportEmail,
+  });
   const usersService = createUsersService(usersRepository, config.supportEmail);
   const login = createLoginService({
     auth,
@@ -170,6 +177,18 @@ export async function buildApp({ config, handle, authSecret, logger, mailer }: A
       accountQuery,
     }),
     signedIn,
+  });
+
+  registerOrganizationRoutes(app, {
+    organization: createOrganizationService({
+      organization: createOrganizationRepository(handle.db),
+      db: handle.db,
+      auth,
+      mailer: mail,
+      publicUrl: config.publicUrl,
+      supportEmail: config.supportEmail,
+    }),
+    managerOrAdmin,
   });
 
   registerSpa(app, config.webDist);

@@ -8,6 +8,7 @@ import * as filters from './migrations/003-filters.ts';
 import * as accountTableIndexes from './migrations/004-account-table-indexes.ts';
 import * as workspaces from './migrations/006-workspaces.ts';
 import * as globalAlerts from './migrations/009-global-alerts.ts';
+import * as invitations from './migrations/010-invitations.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
   return {
@@ -17,6 +18,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '004-account-table-indexes': { up: (db) => accountTableIndexes.up(db) },
     '006-workspaces': { up: (db) => workspaces.up(db) },
     '009-global-alerts': { up: (db) => globalAlerts.up(db) },
+    '010-invitations': { up: (db) => invitations.up(db) },
   };
 }
 
