@@ -9,3 +9,4 @@ export * from './schemas/auth.ts';
 export * from './schemas/errors.ts';
 export * from './schemas/filters.ts';
 export * from './schemas/users.ts';
+export * from './schemas/value-match.ts';
