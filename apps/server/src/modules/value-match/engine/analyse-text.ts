@@ -57,7 +57,8 @@ function lookUp(lower: string): Word | null {
   let word = byText.get(lower);
   if (word === undefined) {
     const normal = normalizeWord(lower);
-    const stop = STOP_WORDS.has(normal);
+    // Numbers step aside like stop words, so "cut 11,000 jobs" is the phrase "cut jobs".
+    const stop = STOP_WORDS.has(normal) || (normal.charCodeAt(0) >= 48 && normal.charCodeAt(0) <= 57);
     word = normal
       ? { lower, stem: stop ? normal : stemWord(normal), stop, vocabulary: null, inVocabulary: false }
       : null;

@@ -74,6 +74,7 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
     let count = 0;
     let best: { phrase: string; kind: PhraseMatchKind; tf: number } | null = null;
     let multiWord = false;
+    let inTitle = false;
     const spans: SpanRange[] = [];
     for (const phrase of compiled.phrases) {
       let phraseTf = 0;
@@ -83,6 +84,7 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
         count++;
         if (KIND_RANK[occurrence.kind] > KIND_RANK[kind]) kind = occurrence.kind;
         if (occurrence.kind === 'phrase' && phrase.stems.length > 1) multiWord = true;
+        if (field.name === 'title') inTitle = true;
         spans.push(...spansOf(field, occurrence, 'trigger', compiled.trigger.id));
       }
       if (phraseTf === 0) continue;
@@ -91,7 +93,7 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
         best = { phrase: phrase.text.trim(), kind, tf: phraseTf };
       }
     }
-    if (best) triggers.push({ compiled, tf, phrase: best.phrase, kind: best.kind, multiWord, count, spans });
+    if (best) triggers.push({ compiled, tf, phrase: best.phrase, kind: best.kind, inTitle, multiWord, count, spans });
   }
 
   const termTf = new Map<string, number>();

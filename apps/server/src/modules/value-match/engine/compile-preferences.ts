@@ -18,18 +18,18 @@ const GENERIC_TOPIC_STEMS = stemsOf(
 
 /** Words a person writes around a qualification signal ("company mentions …") that are not the signal. */
 const GENERIC_SIGNAL_STEMS = stemsOf(
-  'company companies account accounts mention mentions mentioned news article recent recently signal',
+  'company companies mention mentions mentioned news article recent recently signal',
 );
 
-/** "Files for bankruptcy, or announces layoffs" → two clauses; any one found meets the signal. */
-const CLAUSE_SEPARATOR = /[,;/|]|\bor\b/i;
+/** "Files for bankruptcy, or announces layoffs" → two clauses; any one found meets the signal (also split at ":" and ";"). */
+const CLAUSE_SEPARATOR = /[,;:/|]|\bor\b/i;
 
 function uniqueByStems(phrases: (CompiledPhrase | null)[]): CompiledPhrase[] {
   const seen = new Set<string>();
   const out: CompiledPhrase[] = [];
   for (const phrase of phrases) {
     if (!phrase) continue;
-    const key = `${phrase.stopWordsOnly}:${phrase.stems.join(' ')}`;
+    const key = `${phrase.literal}:${phrase.stems.join(' ')}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(phrase);
@@ -39,12 +39,15 @@ function uniqueByStems(phrases: (CompiledPhrase | null)[]): CompiledPhrase[] {
 
 /** Stems every trigger phrase, hypothesis, qualification clause and target title once. */
 export function compilePreferences(input: ValueMatchInput): CompiledPreferences {
-  const triggers = input.triggers
+  // Sorted by id so the answer does not depend on the order the tenant's lists come in.
+  const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const triggers = [...input.triggers]
+    .sort(byId)
     .filter((trigger) => trigger.enabled)
     .map((trigger) => ({ trigger, phrases: uniqueByStems(trigger.phrases.map((phrase) => compilePhrase(phrase))) }))
     .filter((compiled) => compiled.phrases.length > 0);
 
-  const hypotheses = input.hypotheses.map((hypothesis) => {
+  const hypotheses = [...input.hypotheses].sort(byId).map((hypothesis) => {
     const text = [
       hypothesis.name,
       hypothesis.description,
@@ -60,7 +63,8 @@ export function compilePreferences(input: ValueMatchInput): CompiledPreferences 
     return { hypothesis, terms: terms.sort() };
   });
 
-  const signals = input.qualification_signals
+  const signals = [...input.qualification_signals]
+    .sort(byId)
     .map((signal) => ({
       signal,
       clauses: uniqueByStems(
@@ -69,7 +73,7 @@ export function compilePreferences(input: ValueMatchInput): CompiledPreferences 
     }))
     .filter((compiled) => compiled.clauses.length > 0);
 
-  const targetTitles = uniqueByStems(input.target_titles.map((title) => compilePhrase(title)));
+  const targetTitles = uniqueByStems([...input.target_titles].sort().map((title) => compilePhrase(title)));
   const terms = [...new Set(hypotheses.flatMap((h) => h.terms))].sort();
   const vocabulary = new Set([
     ...terms,

@@ -30,7 +30,7 @@ export function findPhrase(doc: AnalysedText, phrase: CompiledPhrase, slack: num
   if (!first) return [];
   const found: PhraseOccurrence[] = [];
 
-  if (phrase.stopWordsOnly) {
+  if (phrase.literal) {
     for (const s of first) {
       const slots = [s];
       for (let i = 1; i < n; i++) {

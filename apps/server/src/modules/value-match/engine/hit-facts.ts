@@ -10,6 +10,8 @@ export type TriggerFacts = {
   tf: number;
   phrase: string;
   kind: PhraseMatchKind;
+  /** Found in the headline: the article is about it. */
+  inTitle: boolean;
   /** Some phrase of two or more words was found in order. */
   multiWord: boolean;
   count: number;

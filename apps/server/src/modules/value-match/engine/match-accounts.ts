@@ -16,8 +16,10 @@
  *    hit-type weight + topic weight × coverage of the hypothesis's own words + target-title bonus).
  *    Triggers with `hypothesis_ids` support only those hypotheses. A hit without any trigger or
  *    target title supports nothing: it is Activity Found.
- * 3. tier_1 needs a hit with ≥ 2 distinct triggers and a score ≥ tier1Score; tier_2 a score ≥
- *    tier2Score. The account takes its best hypothesis.
+ * 3. tier_1 needs a hit with ≥ 2 distinct triggers tied to the hypothesis, or one in the headline,
+ *    and a score ≥ tier1Score; general triggers (tied to no hypothesis) and triggers found only by
+ *    proximity add weight but do not count. tier_2 needs a score ≥ tier2Score.
+ *    The account takes its best hypothesis.
  * 4. Qualification signals (clauses split at commas, semicolons and "or"; all of a clause's words
  *    close together in one hit): good promotes one step (none only when some trigger was seen),
  *    bad demotes one step and halves the score, an unmet requirement caps at tier_2. Good and
@@ -120,6 +122,10 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
     ]),
   );
 
+  // A trigger tied to no hypothesis adds weight but is not evidence of a specific problem, so it
+  // does not count towards tier_1's distinct triggers (unless no trigger names a hypothesis).
+  const anyTriggerLinked = preferences.triggers.some(({ trigger }) => trigger.hypothesis_ids.length > 0);
+
   const scoreHit = (f: HitFacts): ScoredHit => {
     const { ageDays, weight: recency } = recencyWeight(f.publishedMs, nowMs, halfLife);
     let byHypothesis: HypothesisScore[] | null = null;
@@ -129,6 +135,8 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
 
     const triggerScores = new Float64Array(hypothesisCount);
     const triggerCounts = new Int32Array(hypothesisCount);
+    const specificCounts = new Int32Array(hypothesisCount);
+    const specificInTitle = new Int32Array(hypothesisCount);
     for (const t of f.triggers) {
       const trigger = t.compiled.trigger;
       const weight =
@@ -139,6 +147,10 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
       for (const i of supportedBy.get(trigger.id) ?? []) {
         triggerScores[i] = (triggerScores[i] ?? 0) + weight;
         triggerCounts[i] = (triggerCounts[i] ?? 0) + 1;
+        if ((trigger.hypothesis_ids.length > 0 || !anyTriggerLinked) && t.kind !== 'proximity') {
+          specificCounts[i] = (specificCounts[i] ?? 0) + 1;
+          if (t.inTitle) specificInTitle[i] = 1;
+        }
       }
     }
     const topic = new Float64Array(hypothesisCount);
@@ -149,12 +161,17 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
 
     for (let i = 0; i < hypothesisCount; i++) {
       const triggers = triggerCounts[i] ?? 0;
+      const specific = specificCounts[i] ?? 0;
       if (triggers === 0 && titleBonus === 0) continue;
       const mass = topicMass[i] ?? 0;
       const coverage = mass > 0 ? (topic[i] ?? 0) / mass : 0;
       const score = recency * ((triggerScores[i] ?? 0) + w.topicWeight * coverage + titleBonus);
       const tier: MatchTier =
-        triggers >= w.tier1MinTriggers && score >= w.tier1Score ? 'tier_1' : score >= w.tier2Score ? 'tier_2' : 'none';
+        (specific >= w.tier1MinTriggers || specificInTitle[i] === 1) && score >= w.tier1Score
+          ? 'tier_1'
+          : score >= w.tier2Score
+            ? 'tier_2'
+            : 'none';
       byHypothesis ??= new Array<HypothesisScore>(hypothesisCount).fill(NO_SCORE);
       byHypothesis[i] = { score, tier, triggers };
       best = Math.max(best, score);

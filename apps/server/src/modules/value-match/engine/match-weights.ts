@@ -30,10 +30,10 @@ export const MATCH_WEIGHTS = {
   /** Good and bad signals are read only in hits at least this recent (weight ≥ this). */
   qualificationMinRecency: 0.25,
   /** Extra words allowed between a qualification clause's words. */
-  qualificationSlack: 6,
-  tier1Score: 2.4,
+  qualificationSlack: 2,
+  tier1Score: 1.8,
   tier1MinTriggers: 2,
-  tier2Score: 0.9,
+  tier2Score: 0.6,
   goodSignalBoost: 0.25,
   badSignalFactor: 0.5,
   /** An account's score: its best hit plus this share of the next ones. */
