@@ -34,6 +34,7 @@ function spansOf(
 }
 
 type Found = { field: Field; occurrence: PhraseOccurrence };
+const NO_TRIGGERS: readonly number[] = [];
 const NOTHING: Found[] = [];
 
 function occurrencesIn(fields: Field[], phrase: CompiledPhrase, slack: number): Found[] {
@@ -68,8 +69,17 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
   ];
   const length = fields.reduce((sum, field) => sum + field.analysed.contentCount, 0);
 
+  // Only triggers with a phrase starting on a stem this hit holds can match: found from the
+  // hit's own (few) stems rather than by trying every phrase of every trigger.
+  const candidates = new Set<number>();
+  for (const field of fields) {
+    for (const stem of field.analysed.index.keys()) {
+      for (const t of preferences.triggersByFirstStem.get(stem) ?? NO_TRIGGERS) candidates.add(t);
+    }
+  }
   const triggers: TriggerFacts[] = [];
-  for (const compiled of preferences.triggers) {
+  for (const t of [...candidates].sort((a, b) => a - b)) {
+    const compiled = preferences.triggers[t] as CompiledPreferences['triggers'][number];
     let tf = 0;
     let count = 0;
     let best: { phrase: string; kind: PhraseMatchKind; tf: number } | null = null;

@@ -81,5 +81,23 @@ export function compilePreferences(input: ValueMatchInput): CompiledPreferences 
     ...signals.flatMap((s) => s.clauses.flatMap((c) => c.stems)),
     ...targetTitles.flatMap((t) => t.stems),
   ]);
-  return { triggers, hypotheses, terms, termSet: new Set(terms), signals, targetTitles, vocabulary };
+  const triggersByFirstStem = new Map<string, number[]>();
+  triggers.forEach((compiled, i) => {
+    for (const phrase of compiled.phrases) {
+      const first = phrase.stems[0] as string;
+      const list = triggersByFirstStem.get(first);
+      if (!list) triggersByFirstStem.set(first, [i]);
+      else if (list[list.length - 1] !== i) list.push(i);
+    }
+  });
+  return {
+    triggers,
+    hypotheses,
+    terms,
+    termSet: new Set(terms),
+    signals,
+    targetTitles,
+    triggersByFirstStem,
+    vocabulary,
+  };
 }

@@ -14,6 +14,8 @@ export type CompiledPreferences = {
   termSet: Set<string>;
   signals: CompiledSignal[];
   targetTitles: CompiledPhrase[];
+  /** First stem of each trigger phrase → indices into `triggers` of the triggers it may start. */
+  triggersByFirstStem: Map<string, number[]>;
   /** Every stem any of the above looks for: the only ones worth indexing in a hit. */
   vocabulary: Set<string>;
 };

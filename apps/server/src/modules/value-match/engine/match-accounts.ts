@@ -287,13 +287,16 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
       tier_label: MATCH_TIER_LABELS[final.tier],
       score: round(final.score),
       evidence_tier: evidenceTier,
-      hypotheses: hypotheses.map((x) => ({
-        hypothesis_id: x.h.hypothesis.id,
-        name: x.h.hypothesis.name,
-        tier: adjust(x.evidenceTier, x.evidenceScore).tier,
-        score: round(adjust(x.evidenceTier, x.evidenceScore).score),
-        hit_ids: x.supporting.map((s) => s.facts.hit.id),
-      })),
+      hypotheses: hypotheses.slice(0, w.maxHypotheses).map((x) => {
+        const adjusted = adjust(x.evidenceTier, x.evidenceScore);
+        return {
+          hypothesis_id: x.h.hypothesis.id,
+          name: x.h.hypothesis.name,
+          tier: adjusted.tier,
+          score: round(adjusted.score),
+          hit_ids: x.supporting.slice(0, w.maxEvidenceHits).map((s) => s.facts.hit.id),
+        };
+      }),
       hits: shown.map((s) => evidenceHit(s)),
       qualification,
       latest_hit_at: newestFirst[0]?.facts.hit.published_at ?? null,
@@ -347,6 +350,7 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
         .map((hs, i) => ({ id: preferences.hypotheses[i]?.hypothesis.id as string, score: hs.score }))
         .filter((x) => x.score > 0)
         .sort((a, b) => b.score - a.score || byId(a.id, b.id))
+        .slice(0, w.maxHypotheses)
         .map((x) => x.id),
       triggers: f.triggers.map((t) => ({
         trigger_id: t.compiled.trigger.id,

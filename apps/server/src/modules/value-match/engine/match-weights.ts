@@ -39,6 +39,8 @@ export const MATCH_WEIGHTS = {
   /** An account's score: its best hit plus this share of the next ones. */
   supportShare: 0.25,
   supportHits: 4,
+  /** An account lists its best hypotheses and hits, not every one that scored. */
+  maxHypotheses: 5,
   maxEvidenceHits: 10,
   maxActivityHits: 3,
   maxSpansPerHit: 40,
