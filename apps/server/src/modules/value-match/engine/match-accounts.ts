@@ -126,6 +126,14 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
   // does not count towards tier_1's distinct triggers (unless no trigger names a hypothesis).
   const anyTriggerLinked = preferences.triggers.some(({ trigger }) => trigger.hypothesis_ids.length > 0);
 
+  // Scratch space per hypothesis, reused hit after hit: a hundred thousand hits would otherwise
+  // allocate half a million small arrays.
+  const triggerScores = new Float64Array(hypothesisCount);
+  const triggerCounts = new Int32Array(hypothesisCount);
+  const specificCounts = new Int32Array(hypothesisCount);
+  const specificInTitle = new Int32Array(hypothesisCount);
+  const topic = new Float64Array(hypothesisCount);
+
   const scoreHit = (f: HitFacts): ScoredHit => {
     const { ageDays, weight: recency } = recencyWeight(f.publishedMs, nowMs, halfLife);
     let byHypothesis: HypothesisScore[] | null = null;
@@ -133,10 +141,11 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
     const titleBonus = f.targetTitles.length > 0 ? w.targetTitleWeight : 0;
     if (f.triggers.length === 0 && titleBonus === 0) return { facts: f, ageDays, recency, best, byHypothesis };
 
-    const triggerScores = new Float64Array(hypothesisCount);
-    const triggerCounts = new Int32Array(hypothesisCount);
-    const specificCounts = new Int32Array(hypothesisCount);
-    const specificInTitle = new Int32Array(hypothesisCount);
+    triggerScores.fill(0);
+    triggerCounts.fill(0);
+    specificCounts.fill(0);
+    specificInTitle.fill(0);
+    topic.fill(0);
     for (const t of f.triggers) {
       const trigger = t.compiled.trigger;
       const weight =
@@ -153,7 +162,6 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
         }
       }
     }
-    const topic = new Float64Array(hypothesisCount);
     for (const [term, tf] of f.termTf) {
       const share = ((termIdf.get(term) ?? 0) * tfOf(tf, f.length)) / (w.k1 + 1);
       for (const i of hypothesesOfTerm.get(term) ?? []) topic[i] = (topic[i] ?? 0) + share;
