@@ -77,6 +77,17 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
       for (const t of preferences.triggersByFirstStem.get(stem) ?? NO_TRIGGERS) candidates.add(t);
     }
   }
+  // Triggers often share a phrase: find each distinct one once per hit.
+  const foundByPhrase = new Map<string, Found[]>();
+  const foundOnce = (phrase: CompiledPhrase): Found[] => {
+    const key = `${phrase.literal ? 'literal' : 'stems'}:${phrase.stems.join(' ')}`;
+    let found = foundByPhrase.get(key);
+    if (!found) {
+      found = occurrencesIn(fields, phrase, w.proximitySlack);
+      foundByPhrase.set(key, found);
+    }
+    return found;
+  };
   const triggers: TriggerFacts[] = [];
   for (const t of [...candidates].sort((a, b) => a - b)) {
     const compiled = preferences.triggers[t] as CompiledPreferences['triggers'][number];
@@ -89,13 +100,17 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
     for (const phrase of compiled.phrases) {
       let phraseTf = 0;
       let kind: PhraseMatchKind = 'proximity';
-      for (const { field, occurrence } of occurrencesIn(fields, phrase, w.proximitySlack)) {
+      const kept = { title: 0, text: 0 };
+      for (const { field, occurrence } of foundOnce(phrase)) {
         phraseTf += field.weight * (occurrence.kind === 'proximity' ? w.proximityShare : 1);
         count++;
         if (KIND_RANK[occurrence.kind] > KIND_RANK[kind]) kind = occurrence.kind;
         if (occurrence.kind === 'phrase' && phrase.stems.length > 1) multiWord = true;
         if (field.name === 'title') inTitle = true;
-        spans.push(...spansOf(field, occurrence, 'trigger', compiled.trigger.id));
+        // A hit shows at most maxSpansPerHit spans: a text repeating a phrase thousands of times
+        // must not keep thousands of them.
+        if (kept[field.name]++ < w.maxSpansPerHit)
+          spans.push(...spansOf(field, occurrence, 'trigger', compiled.trigger.id));
       }
       if (phraseTf === 0) continue;
       tf += phraseTf;
@@ -117,9 +132,9 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
   const signals = new Map<string, SpanRange[]>();
   for (const { signal, clauses } of preferences.signals) {
     const spans = clauses.flatMap((clause) =>
-      occurrencesIn(fields, clause, w.qualificationSlack).flatMap(({ field, occurrence }) =>
-        spansOf(field, occurrence, 'qualification_signal', signal.id),
-      ),
+      occurrencesIn(fields, clause, w.qualificationSlack)
+        .slice(0, w.maxSpansPerHit)
+        .flatMap(({ field, occurrence }) => spansOf(field, occurrence, 'qualification_signal', signal.id)),
     );
     if (spans.length > 0) signals.set(signal.id, spans);
   }

@@ -251,6 +251,13 @@ describe('matchAccounts on awkward input', () => {
     expect(match.hits[0]?.spans.every((s) => s.end <= text.length && text.slice(s.start, s.end) === s.text)).toBe(true);
     expect(match.tier).not.toBe('none');
   });
+
+  it('keeps at most 40 spans for a text that repeats a phrase thousands of times', () => {
+    const text = 'The supplier will recall its parts. '.repeat(2_700);
+    const match = only({ hits: [hit('rep', 'Recall', text)] });
+    expect(match.hits[0]?.spans).toHaveLength(40);
+    expect(match.hits[0]?.triggers.find((t) => t.trigger_id === 'trg_recall')?.count).toBe(2_701);
+  });
 });
 
 describe('matchAccounts determinism', () => {
