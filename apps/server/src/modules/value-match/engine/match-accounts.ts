@@ -10,8 +10,9 @@
  *
  * How a tier is earned (numbers in match-weights.ts):
  * 1. Each hit is read once: words are normalised and Porter-stemmed (the `stemmer` package);
- *    trigger phrases match in order ("phrase"), as one word ("word"), or with their words close
- *    together ("proximity", half weight). Headline mentions count twice.
+ *    trigger phrases match in order ("phrase"; stop words and numbers between are skipped), as
+ *    one word ("word"), or with their words close together ("proximity", half weight). User
+ *    text is never made into a pattern. Headline mentions count twice.
  * 2. A hit's score for a hypothesis = recency × (Σ over its matched triggers of BM25 tf × idf ×
  *    hit-type weight + topic weight × coverage of the hypothesis's own words + target-title bonus).
  *    Triggers with `hypothesis_ids` support only those hypotheses. A hit without any trigger or
@@ -20,8 +21,9 @@
  *    and a score ≥ tier1Score; general triggers (tied to no hypothesis) and triggers found only by
  *    proximity add weight but do not count. tier_2 needs a score ≥ tier2Score.
  *    The account takes its best hypothesis.
- * 4. Qualification signals (clauses split at commas, semicolons and "or"; all of a clause's words
- *    close together in one hit): good promotes one step (none only when some trigger was seen),
+ * 4. Qualification signals (clauses split at commas, colons, semicolons and "or"; a clause is met
+ *    when all its words stand within two extra words of each other in one hit): good promotes one
+ *    step (none only when some trigger was seen),
  *    bad demotes one step and halves the score, an unmet requirement caps at tier_2. Good and
  *    bad count only in recent hits; a requirement may be met by any hit.
  */
