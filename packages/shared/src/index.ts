@@ -11,3 +11,4 @@ export * from './schemas/filters.ts';
 export * from './schemas/organization.ts';
 export * from './schemas/users.ts';
 export * from './schemas/workspaces.ts';
+export * from './schemas/value-match.ts';
