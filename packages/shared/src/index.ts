@@ -10,5 +10,5 @@ export * from './schemas/errors.ts';
 export * from './schemas/filters.ts';
 export * from './schemas/organization.ts';
 export * from './schemas/users.ts';
-export * from './schemas/workspaces.ts';
 export * from './schemas/value-match.ts';
+export * from './schemas/workspaces.ts';
