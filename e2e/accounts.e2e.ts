@@ -78,7 +78,7 @@ describe('accounts', () => {
 
     await page.getByRole('tab', { name: /Contacts/ }).click();
     await page.getByText('Email not available').first().waitFor();
-    await page.getByRole('cell', { name: /McMillon/ }).waitFor();
+    await page.getByRole('cell', { name: /^C\. Douglas McMillon$/ }).waitFor();
 
     await page.getByRole('tab', { name: 'Comments' }).click();
     await page.getByLabel('Add a comment for your colleagues').fill('<b>Call</b> before Q3 planning');

@@ -63,6 +63,7 @@ export function confirm(options: ConfirmOptions): Promise<boolean> {
     const id = modals.open({
       title: options.title,
       size: CONFIRM_DIALOG_WIDTH,
+      closeButtonProps: { 'aria-label': i18n.t('common.close') },
       onClose: () => answer(false),
       children: <ConfirmBody options={options} onAnswer={answer} />,
     });

@@ -11,7 +11,14 @@ export function WorkspaceDrawer() {
   const setOpen = useWorkspaceNavStore((s) => s.setVisible);
   const uid = useAuthStore((s) => s.user?.uid ?? '');
   return (
-    <Drawer opened={open} onClose={() => setOpen(false)} position="left" size="sm" title={t('workspaces.title')}>
+    <Drawer
+      opened={open}
+      onClose={() => setOpen(false)}
+      position="left"
+      size="sm"
+      title={t('workspaces.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <WorkspaceNavPanel currentUid={uid} onNavigate={() => setOpen(false)} />
     </Drawer>
   );

@@ -236,7 +236,13 @@ function AlertEditor({
   }
 
   return (
-    <Modal opened onClose={onClose} title={id ? t('alertsAdmin.edit') : t('alertsAdmin.new')} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={id ? t('alertsAdmin.edit') : t('alertsAdmin.new')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -40,7 +40,13 @@ export function SaveFilterDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('filters.saveTitle')} size={CREATE_DIALOG_MAX_WIDTH}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('filters.saveTitle')}
+      size={CREATE_DIALOG_MAX_WIDTH}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           {error && <Alert color="red">{error}</Alert>}

@@ -51,7 +51,13 @@ export function SearchDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} size={SEARCH_DIALOG_WIDTH} title={t('search.title')}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size={SEARCH_DIALOG_WIDTH}
+      title={t('search.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <TextInput
         data-autofocus
         leftSection={<IconSearch size={16} />}

@@ -69,6 +69,7 @@ export function CreateWorkspaceDialog({
       title={t('workspaces.createTitle')}
       size={CREATE_DIALOG_MAX_WIDTH}
       closeOnClickOutside={false}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <form
         onSubmit={(e) => {
