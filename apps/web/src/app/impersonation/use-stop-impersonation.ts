@@ -7,16 +7,21 @@ import { clearIdentityToken } from '../../lib/identity-token.ts';
 import { clearIntegrationToken } from '../../lib/integration-token.ts';
 import { logError } from '../../lib/log-error.ts';
 
-/** Spec section 4: restores the original data and goes to /support-impersonation; a failure is only logged. */
+/**
+ * Spec section 4: restores the original data and goes to /support-impersonation; a failure is only
+ * logged. Once the server has ended it (its 60 minutes are up) there is nothing to ask it.
+ */
 export function useStopImpersonation() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return async (): Promise<void> => {
+  return async ({ endedByServer = false }: { endedByServer?: boolean } = {}): Promise<void> => {
     await flushAnalytics().catch(() => 0);
-    try {
-      await stopImpersonation();
-    } catch (error) {
-      logError('Failed to stop impersonation', error);
+    if (!endedByServer) {
+      try {
+        await stopImpersonation();
+      } catch (error) {
+        logError('Failed to stop impersonation', error);
+      }
     }
     clearIntegrationToken();
     clearIdentityToken();
