@@ -2,8 +2,8 @@ import { Select } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
-import { useCompanyUsers } from '../../features/settings/api/get-company-users.ts';
 import { track } from '../../lib/analytics.ts';
+import { useCompanyUsers } from '../../lib/company-users.ts';
 
 /**
  * View-as (spec section 4): preview a colleague's personalised screens. It only sets the viewed
