@@ -45,6 +45,9 @@ import { createFiltersRepository } from './modules/filters/filters.repository.ts
 import { registerFiltersRoutes } from './modules/filters/filters.routes.ts';
 import { createFiltersService } from './modules/filters/filters.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { createOrganizationRepository } from './modules/organization/organization.repository.ts';
+import { registerOrganizationRoutes } from './modules/organization/organization.routes.ts';
+import { createOrganizationService } from './modules/organization/organization.service.ts';
 import { createAuditLogRepository } from './modules/support/audit-log.repository.ts';
 import { createImpersonationService } from './modules/support/impersonation.service.ts';
 import { createImpersonationsRepository } from './modules/support/impersonations.repository.ts';
@@ -150,7 +153,7 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
       };
     },
   });
-  const { signedIn, supportTools } = createGuards({
+  const { signedIn, managerOrAdmin, supportTools } = createGuards({
     auth,
     users: usersRepository,
     supportEmail: config.supportEmail,
@@ -212,6 +215,18 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
       accountQuery,
     }),
     signedIn,
+  });
+
+  registerOrganizationRoutes(app, {
+    organization: createOrganizationService({
+      organization: createOrganizationRepository(handle.db),
+      db: handle.db,
+      auth,
+      mailer: mail,
+      publicUrl: config.publicUrl,
+      supportEmail: config.supportEmail,
+    }),
+    managerOrAdmin,
   });
 
   registerSpa(app, config.webDist);

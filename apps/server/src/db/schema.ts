@@ -226,6 +226,19 @@ export type AuditLogTable = {
   occurred_at: Timestamp;
 };
 
+export type InvitationsTable = {
+  id: string;
+  tenant_id: string;
+  email: string;
+  display_name: string;
+  /** sha256 of the emailed token, hex */
+  token_hash: string;
+  invited_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+};
+
 export type Database = {
   master_accounts: MasterAccountsTable;
   master_contacts: MasterContactsTable;
@@ -242,6 +255,7 @@ export type Database = {
   list_accounts: ListAccountsTable;
   list_contacts: ListContactsTable;
   global_alerts: GlobalAlertsTable;
+  invitations: InvitationsTable;
   tenants: TenantsTable;
   users: UsersTable;
   company_configurations: CompanyConfigurationsTable;

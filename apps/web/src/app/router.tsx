@@ -96,6 +96,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'accept-invitation',
+        lazy: lazyWithReload(() =>
+          import('../features/auth/components/accept-invitation-page.tsx').then((m) => ({
+            Component: m.AcceptInvitationPage,
+          })),
+        ),
+      },
+      {
         path: 'sorry',
         lazy: lazyWithReload(() => import('./pages/sorry-page.tsx').then((m) => ({ Component: m.SorryPage }))),
       },

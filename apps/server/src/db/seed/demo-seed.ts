@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Auth } from '../../modules/auth/auth.ts';
+import { createUserWithPassword } from '../../modules/users/create-user-with-password.ts';
 import type { Db } from '../connection.ts';
 
 type DemoUser = { email: string; name: string; tenant: string; admin?: boolean; manager?: boolean };
@@ -40,43 +41,6 @@ async function createTenant(db: Db, tenant: { id: string; name: string }): Promi
       updated_at: at,
     })
     .execute();
-}
-
-/** Creates a sign-in (better-auth user plus credential) and Quarry's user document with the same uid. */
-export async function createUserWithPassword(
-  db: Db,
-  auth: Auth,
-  user: DemoUser,
-  passwordHash: string,
-): Promise<string> {
-  const context = await auth.$context;
-  const created = await context.internalAdapter.createUser(
-    { email: user.email, name: user.name, emailVerified: true },
-    { method: 'admin' },
-  );
-  await context.internalAdapter.linkAccount({
-    userId: created.id,
-    providerId: 'credential',
-    accountId: created.id,
-    password: passwordHash,
-  });
-  const at = nowIso();
-  await db
-    .insertInto('users')
-    .values({
-      uid: created.id,
-      email: user.email,
-      display_name: user.name,
-      company: user.tenant,
-      is_admin: user.admin ? 1 : 0,
-      is_manager: user.manager ? 1 : 0,
-      preferences: JSON.stringify({ ai_email_preferences: emptyAiPreferences }),
-      last_login_at: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  return created.id;
 }
 
 /**

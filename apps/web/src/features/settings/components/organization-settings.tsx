@@ -1,47 +1,261 @@
-import { Alert, Badge, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import type { CompanyConfiguration } from '@quarry/shared';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import type { CompanyConfiguration, Member } from '@quarry/shared';
 import { PROVIDER_NAME } from '@quarry/shared/constants';
+import { IconMail, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCompanyUsers } from '../../../lib/company-users.ts';
+import { Link } from 'react-router';
+import { confirm } from '../../../components/confirm-dialog.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { isLanguage } from '../../../lib/i18n.ts';
+import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useInvitations, useMembers, useOrganizationActions } from '../api/organization.ts';
 
-/** Organization settings for admins and managers: the company and its members. */
-export function OrganizationSettings({ configuration }: { configuration: CompanyConfiguration | null }) {
+const PREFERENCE_SCREENS = [
+  { to: '/preferences/qualificationsignals', key: 'qualificationSignals' },
+  { to: '/preferences/titles', key: 'titles' },
+  { to: '/preferences/triggers', key: 'triggers' },
+  { to: '/preferences/email', key: 'emailPreferences' },
+  { to: '/preferences/integrations', key: 'integrations' },
+] as const;
+
+/**
+ * Organization settings for admins and managers: the company, its members and their roles,
+ * invitations, and the organization-level preference screens. Only admins change anything.
+ */
+export function OrganizationSettings({
+  configuration,
+  isAdmin,
+  currentUid,
+}: {
+  configuration: CompanyConfiguration | null;
+  isAdmin: boolean;
+  currentUid: string;
+}) {
   const { t } = useTranslation();
-  const users = useCompanyUsers();
   if (!configuration) {
     return <Alert color="red">{t('settings.noTenantConfiguration', { provider: PROVIDER_NAME })}</Alert>;
   }
   return (
-    <Stack gap="md">
+    <Stack gap="xl">
       <Title order={2} size="h3">
         {configuration.company_name}
       </Title>
-      <Text c="dimmed" size="sm">
+      <Members isAdmin={isAdmin} currentUid={currentUid} />
+      {isAdmin && <Invitations />}
+      <Stack gap={6}>
+        <Title order={3} size="h4">
+          {t('organization.preferenceScreens')}
+        </Title>
+        <Group gap="md">
+          {PREFERENCE_SCREENS.map((s) => (
+            <Anchor key={s.to} component={Link} to={s.to}>
+              {t(`screens.${s.key}.title`)}
+            </Anchor>
+          ))}
+        </Group>
+      </Stack>
+    </Stack>
+  );
+}
+
+function Members({ isAdmin, currentUid }: { isAdmin: boolean; currentUid: string }) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const members = useMembers();
+  const { setRoles } = useOrganizationActions();
+  if (members.isPending) return <Skeleton h={160} />;
+  if (members.isError) return <Alert color="red">{t('errors.generic')}</Alert>;
+  const admins = members.data.filter((m) => m.is_admin).length;
+
+  function change(member: Member, roles: { is_admin: boolean; is_manager: boolean }) {
+    setRoles.mutate(
+      { uid: member.uid, roles },
+      {
+        onSuccess: () => showSnackbar(t('organization.rolesSaved', { name: member.display_name })),
+        onError: (e) => showSnackbar(e instanceof ApiError ? e.message : t('errors.generic')),
+      },
+    );
+  }
+
+  const roleSwitch = (member: Member, role: 'is_admin' | 'is_manager', label: string) => {
+    const lastAdmin = role === 'is_admin' && member.is_admin && admins <= 1;
+    const locked = !isAdmin || member.is_service_account || lastAdmin;
+    const control = (
+      <Switch
+        checked={member[role]}
+        disabled={locked || setRoles.isPending}
+        aria-label={t('organization.roleFor', { role: label, name: member.display_name })}
+        onChange={(e) =>
+          change(member, { is_admin: member.is_admin, is_manager: member.is_manager, [role]: e.currentTarget.checked })
+        }
+      />
+    );
+    return lastAdmin && isAdmin ? (
+      <Tooltip label={t('organization.lastAdmin')}>
+        <span>{control}</span>
+      </Tooltip>
+    ) : (
+      control
+    );
+  };
+
+  return (
+    <Stack gap={6}>
+      <Title order={3} size="h4">
         {t('settings.members')}
-      </Text>
-      {users.isPending ? (
-        <Skeleton h={120} />
-      ) : users.isError ? (
-        <Alert color="red">{t('errors.generic')}</Alert>
-      ) : (
-        <Table striped highlightOnHover>
+      </Title>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('settings.name')}</Table.Th>
+            <Table.Th>{t('settings.email')}</Table.Th>
+            <Table.Th>{t('organization.admin')}</Table.Th>
+            <Table.Th>{t('organization.manager')}</Table.Th>
+            <Table.Th>{t('organization.lastSignIn')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {members.data.map((m) => (
+            <Table.Tr key={m.uid}>
+              <Table.Td>
+                {m.display_name}
+                {m.uid === currentUid && (
+                  <Text span c="dimmed" size="sm">
+                    {' '}
+                    ({t('organization.you')})
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {m.email}{' '}
+                {m.is_service_account && (
+                  <Badge size="xs" variant="light">
+                    {t('settings.serviceAccount')}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{roleSwitch(m, 'is_admin', t('organization.admin'))}</Table.Td>
+              <Table.Td>{roleSwitch(m, 'is_manager', t('organization.manager'))}</Table.Td>
+              <Table.Td>{m.last_login_at ? formatDate(m.last_login_at, language) : t('organization.never')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+function Invitations() {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const invitations = useInvitations();
+  const { invite, revoke } = useOrganizationActions();
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function send() {
+    setError(null);
+    invite.mutate(
+      { email, display_name: name },
+      {
+        onSuccess: (inv) => {
+          showSnackbar(t('organization.invited', { email: inv.email }));
+          setEmail('');
+          setName('');
+        },
+        onError: (e) => setError(e instanceof ApiError ? e.message : t('errors.generic')),
+      },
+    );
+  }
+
+  async function cancel(id: string, address: string) {
+    const ok = await confirm({
+      title: t('organization.revokeTitle'),
+      message: t('organization.revokeMessage', { email: address }),
+      proceedLabel: t('organization.revoke'),
+      danger: true,
+    });
+    if (ok) revoke.mutate(id, { onSuccess: () => showSnackbar(t('organization.revoked', { email: address })) });
+  }
+
+  return (
+    <Stack gap={6}>
+      <Title order={3} size="h4">
+        {t('organization.invite')}
+      </Title>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          send();
+        }}
+      >
+        <Group align="flex-end" gap="xs">
+          <TextInput
+            type="email"
+            label={t('organization.inviteEmail')}
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            required
+          />
+          <TextInput
+            label={t('settings.displayName')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            required
+          />
+          <Button type="submit" leftSection={<IconMail size={16} />} loading={invite.isPending}>
+            {t('organization.sendInvite')}
+          </Button>
+        </Group>
+      </form>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {invitations.data && invitations.data.length > 0 && (
+        <Table>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('settings.name')}</Table.Th>
-              <Table.Th>{t('settings.email')}</Table.Th>
+              <Table.Th>{t('organization.pending')}</Table.Th>
+              <Table.Th>{t('organization.expires')}</Table.Th>
+              <Table.Th w={48} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {users.data.map((u) => (
-              <Table.Tr key={u.uid}>
-                <Table.Td>{u.display_name}</Table.Td>
+            {invitations.data.map((inv) => (
+              <Table.Tr key={inv.id}>
                 <Table.Td>
-                  {u.email}{' '}
-                  {u.email.includes('admin@') && (
-                    <Badge size="xs" variant="light">
-                      {t('settings.serviceAccount')}
-                    </Badge>
-                  )}
+                  {inv.display_name} &lt;{inv.email}&gt;
+                </Table.Td>
+                <Table.Td>{formatDate(inv.expires_at, language)}</Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('organization.revokeFor', { email: inv.email })}
+                    onClick={() => void cancel(inv.id, inv.email)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -30,7 +30,7 @@ export function SettingsPage() {
         </Tabs.Panel>
         {canSeeOrganization && (
           <Tabs.Panel value="tenantConfiguration" pt="lg">
-            <OrganizationSettings configuration={company_configuration} />
+            <OrganizationSettings configuration={company_configuration} isAdmin={user.is_admin} currentUid={user.uid} />
           </Tabs.Panel>
         )}
       </Tabs>

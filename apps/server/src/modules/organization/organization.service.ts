@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import { INVITATION_DAYS, INVITATION_INVALID_MESSAGE, LAST_ADMIN_MESSAGE, type Member } from '@quarry/shared';
+import { SERVICE_ACCOUNT_FRAGMENTS } from '@quarry/shared/constants';
+import type { Mailer } from '../../adapters/mail/mailer.ts';
+import type { Db } from '../../db/connection.ts';
+import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import type { Auth } from '../auth/auth.ts';
+import { createUserWithPassword } from '../users/create-user-with-password.ts';
+import type { OrganizationRepository } from './organization.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Organization settings: members, their roles and invitations. Admins and managers read; only
+ * admins change roles or invite (spec section 6's roles table).
+ */
+export function createOrganizationService(deps: {
+  organization: OrganizationRepository;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  publicUrl: string;
+  supportEmail: string;
+}) {
+  const { organization, mailer, publicUrl, supportEmail } = deps;
+  const isServiceAccount = (email: string) =>
+    email.toLowerCase() === supportEmail || SERVICE_ACCOUNT_FRAGMENTS.some((f) => email.toLowerCase().includes(f));
+
+  function requireAdmin(ctx: RequestContext) {
+    if (!ctx.isAdmin) throw forbidden('Only an admin can do this');
+  }
+
+  return {
+    async members(ctx: RequestContext): Promise<Member[]> {
+      const rows = await organization.members(ctx);
+      return rows.map((r) => ({
+        uid: r.uid,
+        display_name: r.display_name,
+        email: r.email,
+        is_admin: r.is_admin === 1,
+        is_manager: r.is_manager === 1,
+        is_service_account: isServiceAccount(r.email),
+        last_login_at: r.last_login_at,
+      }));
+    },
+
+    /** Grants or revokes admin and manager; never on the support account, never leaving no admin. */
+    async setRoles(ctx: RequestContext, uid: string, roles: { is_admin: boolean; is_manager: boolean }) {
+      requireAdmin(ctx);
+      const member = await organization.member(ctx, uid);
+      if (!member) throw notFound('User not found');
+      if (member.email.toLowerCase() === supportEmail) throw forbidden("The support account's roles cannot be changed");
+      if (!(await organization.setRoles(ctx, uid, roles))) throw new HttpError(409, 'conflict', LAST_ADMIN_MESSAGE);
+      return (await this.members(ctx)).find((m) => m.uid === uid) as Member;
+    },
+
+    invitations: (ctx: RequestContext) => organization.pendingInvitations(ctx),
+
+    /** Emails a sign-up link through the same mail adapter as password reset. */
+    async invite(ctx: RequestContext, body: { email: string; display_name: string }) {
+      requireAdmin(ctx);
+      if (await organization.emailTaken(body.email)) {
+        throw new HttpError(409, 'conflict', 'email: Someone already signs in with this email address');
+      }
+      const token = crypto.randomBytes(32).toString('base64url');
+      const invitation = await organization.invite(ctx, {
+        ...body,
+        token,
+        expires_at: new Date(Date.now() + INVITATION_DAYS * DAY_MS).toISOString(),
+      });
+      const link = `${publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
+      await mailer.send({
+        to: body.email,
+        subject: 'You are invited to Quarry',
+        text: `${body.display_name}, you are invited to join your team on Quarry. Choose a password here (the link works for ${INVITATION_DAYS} days): ${link}`,
+        link,
+      });
+      return invitation;
+    },
+
+    async revoke(ctx: RequestContext, id: string): Promise<void> {
+      requireAdmin(ctx);
+      if (!(await organization.revoke(ctx, id))) throw notFound('Invitation not found');
+    },
+
+    async preview(token: string) {
+      const found = await organization.findUsable(token);
+      if (!found) throw notFound(INVITATION_INVALID_MESSAGE);
+      return { email: found.email, display_name: found.display_name, company_name: found.company_name };
+    },
+
+    /** Creates the member in the inviting tenant, once; the invitation cannot be used again. */
+    async accept(body: { token: string; display_name: string; password: string }): Promise<{ email: string }> {
+      const found = await organization.findUsable(body.token);
+      if (!found || (await organization.emailTaken(found.email))) throw notFound(INVITATION_INVALID_MESSAGE);
+      if (!(await organization.markAccepted(found.id))) throw notFound(INVITATION_INVALID_MESSAGE);
+      const context = await deps.auth.$context;
+      const passwordHash = await context.password.hash(body.password);
+      await createUserWithPassword(
+        deps.db,
+        deps.auth,
+        { email: found.email, name: body.display_name, tenant: found.tenant_id },
+        passwordHash,
+      );
+      return { email: found.email };
+    },
+  };
+}
+
+export type OrganizationService = ReturnType<typeof createOrganizationService>;

@@ -1,0 +1,33 @@
+import type { MatchHit, MatchSpan, PhraseMatchKind } from '@quarry/shared';
+import type { CompiledTrigger } from './compiled-preferences.ts';
+
+/** A span before its text is cut out: only hits that are shown pay for that. */
+export type SpanRange = Omit<MatchSpan, 'text'>;
+
+export type TriggerFacts = {
+  compiled: CompiledTrigger;
+  /** Mentions, headline ones counted twice and proximity ones at their share. */
+  tf: number;
+  phrase: string;
+  kind: PhraseMatchKind;
+  /** Found in the headline: the article is about it. */
+  inTitle: boolean;
+  /** Some phrase of two or more words was found in order. */
+  multiWord: boolean;
+  count: number;
+  spans: SpanRange[];
+};
+
+/** What one hit says, read once; the analysed words are dropped after this. */
+export type HitFacts = {
+  hit: MatchHit;
+  publishedMs: number;
+  /** Non-stop words in headline and text. */
+  length: number;
+  triggers: TriggerFacts[];
+  /** Hypothesis term → mentions (headline counted twice). */
+  termTf: Map<string, number>;
+  /** Qualification signal id → spans that meet it. */
+  signals: Map<string, SpanRange[]>;
+  targetTitles: { title: string; spans: SpanRange[] }[];
+};

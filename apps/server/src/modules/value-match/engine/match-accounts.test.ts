@@ -1,0 +1,281 @@
+import {
+  type MatchHit,
+  type QualificationSignal,
+  type Trigger,
+  type ValueHypothesis,
+  type ValueMatchInput,
+  valueMatchInputSchema,
+} from '@quarry/shared';
+import { describe, expect, it } from 'vitest';
+import { matchAccounts } from './match-accounts.ts';
+
+const NOW = '2026-11-22T00:00:00.000Z';
+const DAY_MS = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.parse(NOW) - days * DAY_MS).toISOString();
+
+const hypothesis: ValueHypothesis = {
+  id: 'hyp_supply',
+  name: 'Supply disruption puts revenue at risk',
+  description: '',
+  visibility: 'public',
+  problem_or_goal: 'Recalls and shortages interrupt supply.',
+  product_value: 'We trace parts across suppliers and plants.',
+  roi_explanation: 'Fewer stock-outs.',
+  importance: 'A recall costs a quarter of margin.',
+  observation: 'News of a recall, a shortage or a supplier problem.',
+};
+
+function trigger(id: string, phrases: string[], extra: Partial<Trigger> = {}): Trigger {
+  return { id, name: id, hit_type: 'event', phrases, enabled: true, hypothesis_ids: ['hyp_supply'], ...extra };
+}
+
+const TRIGGERS = [trigger('trg_recall', ['recall']), trigger('trg_supplier', ['supplier', 'supply chain'])];
+
+function hit(id: string, title: string, text: string, publishedDaysAgo = 2, accountId = `acc_${id}`): MatchHit {
+  return { id, account_id: accountId, type: 'news_article', title, text, published_at: daysAgo(publishedDaysAgo) };
+}
+
+function input(parts: Partial<ValueMatchInput>): ValueMatchInput {
+  return valueMatchInputSchema.parse({ hypotheses: [hypothesis], triggers: TRIGGERS, ...parts });
+}
+
+function only(parts: Partial<ValueMatchInput>, options: { now?: string } = {}) {
+  const result = matchAccounts(input(parts), { now: options.now ?? NOW });
+  expect(result).toHaveLength(1);
+  return result[0] as (typeof result)[number];
+}
+
+const RECALL = hit(
+  'h1',
+  'Carmaker recalls 1.3 million cars',
+  'The carmaker blamed an outside supplier for the faulty power steering and will recall the cars next month.',
+);
+const WEAK = hit(
+  'h2',
+  'Carmaker reports sales',
+  'Sales rose. A new supplier was named for seats among many other changes.',
+);
+const UNRELATED = hit(
+  'h3',
+  'Carmaker names a new chief executive',
+  'The board met on Monday and praised the outgoing chief.',
+);
+
+describe('matchAccounts tiers', () => {
+  it('makes a recent hit with two of the hypothesis triggers a Value Match (tier_1) with its evidence', () => {
+    const match = only({ hits: [RECALL] });
+    expect(match.tier).toBe('tier_1');
+    expect(match.tier_label).toBe('Value Match');
+    expect(match.hypotheses.map((h) => h.hypothesis_id)).toEqual(['hyp_supply']);
+    expect(match.hits[0]?.triggers.map((t) => t.trigger_id).sort()).toEqual(['trg_recall', 'trg_supplier']);
+    expect(match.why_now).toContain('Value Match for “Supply disruption puts revenue at risk”');
+    expect(match.why_now).toContain('Carmaker recalls 1.3 million cars');
+  });
+
+  it('makes a single passing trigger a Value Alignment (tier_2)', () => {
+    expect(only({ hits: [WEAK] }).tier).toBe('tier_2');
+  });
+
+  it('shows news without any trigger as Activity Found (none), still listing the hit', () => {
+    const match = only({ hits: [UNRELATED] });
+    expect(match.tier).toBe('none');
+    expect(match.tier_label).toBe('Activity Found');
+    expect(match.hits.map((h) => h.hit_id)).toEqual(['h3']);
+    expect(match.why_now).toMatch(/^Activity Found: 1 signal/);
+  });
+
+  it('ranks accounts by tier, then score', () => {
+    const result = matchAccounts(input({ hits: [UNRELATED, WEAK, RECALL] }), { now: NOW });
+    expect(result.map((r) => [r.account_id, r.tier])).toEqual([
+      ['acc_h1', 'tier_1'],
+      ['acc_h2', 'tier_2'],
+      ['acc_h3', 'none'],
+    ]);
+  });
+
+  it('lets a trigger named in the headline alone make tier_1, but not a trigger tied to no hypothesis', () => {
+    const headline = hit(
+      'h4',
+      'Toy maker recalls 1.5 million trains',
+      'The recall covers wooden trains; recalled toys go back to the stores and the recall costs millions.',
+    );
+    expect(only({ hits: [headline] }).tier).toBe('tier_1');
+    const general = [trigger('trg_recall', ['recall'], { hypothesis_ids: [] }), trigger('trg_other', ['unrelated'])];
+    expect(only({ hits: [headline], triggers: general }).tier).toBe('tier_2');
+  });
+
+  it('ignores disabled triggers', () => {
+    const disabled = TRIGGERS.map((t) => ({ ...t, enabled: false }));
+    expect(only({ hits: [RECALL], triggers: disabled }).tier).toBe('none');
+  });
+});
+
+describe('matchAccounts recency', () => {
+  it('weighs a hit by its age at `now`: the same news is tier_1 this week and none years later', () => {
+    const fresh = only({ hits: [{ ...RECALL, published_at: daysAgo(3) }] });
+    const yearOld = only({ hits: [{ ...RECALL, published_at: daysAgo(365) }] });
+    const old = only({ hits: [{ ...RECALL, published_at: daysAgo(3 * 365) }] });
+    expect(fresh.tier).toBe('tier_1');
+    expect(yearOld.score).toBeLessThan(fresh.score / 3);
+    expect(old.tier).toBe('none');
+    expect(old.hits[0]?.recency).toBeLessThan(0.02);
+  });
+
+  it('takes `now` from its caller and refuses one that is not a date', () => {
+    expect(() => matchAccounts(input({ hits: [RECALL] }), { now: 'tomorrow' })).toThrow(RangeError);
+    const later = only({ hits: [RECALL] }, { now: daysAgo(-30) });
+    expect(later.hits[0]?.age_days).toBeCloseTo(32, 5);
+  });
+});
+
+describe('matchAccounts phrases and words', () => {
+  const chain = (text: string) => only({ hits: [hit('p', 'News', text)], triggers: [trigger('t', ['supply chain'])] });
+
+  it('finds a phrase with its words in order, through stop words and stems', () => {
+    const found = chain('Its supply of the chains was cut.').hits[0]?.triggers[0];
+    expect(found).toMatchObject({ kind: 'phrase', phrase: 'supply chain' });
+  });
+
+  it('finds the words close together in another order as a weaker proximity match', () => {
+    const near = chain('The chain of its supply was cut.');
+    const inOrder = chain('The supply chain was cut there.');
+    expect(near.hits[0]?.triggers[0]?.kind).toBe('proximity');
+    expect(near.score).toBeLessThan(inOrder.score);
+  });
+
+  it('does not match the words of a phrase far apart', () => {
+    const far = chain('Supply rose in the spring, demand stayed flat, prices held, and the store chain grew.');
+    expect(far.hits[0]?.triggers ?? []).toEqual([]);
+  });
+
+  it('matches a one-word phrase as a word, by its stem, never inside another word', () => {
+    const t = [trigger('t', ['recall'])];
+    expect(only({ hits: [hit('w', 'News', 'Three recalls this year.')], triggers: t }).hits[0]?.triggers[0]?.kind).toBe(
+      'word',
+    );
+    expect(only({ hits: [hit('w', 'News', 'Nobody could precall it.')], triggers: t }).tier).toBe('none');
+  });
+
+  it('skips numbers between words ("cut 11,000 jobs" is the phrase "cut jobs")', () => {
+    const t = [trigger('t', ['cut jobs'])];
+    const found = only({ hits: [hit('n', 'Retailer to cut 11,000 jobs', '')], triggers: t }).hits[0]?.triggers[0];
+    expect(found?.kind).toBe('phrase');
+  });
+
+  it('keeps the small words of a phrase that would otherwise shrink to one word ("out of stock")', () => {
+    const t = [trigger('t', ['out of stock'])];
+    expect(only({ hits: [hit('s', 'Stock market falls', 'Stock fell.')], triggers: t }).tier).toBe('none');
+    expect(
+      only({ hits: [hit('s', 'News', 'Shelves were out of stock.')], triggers: t }).hits[0]?.triggers,
+    ).toHaveLength(1);
+  });
+
+  it('gives spans as offsets into the title and text as written, so the UI can highlight them', () => {
+    const match = only({ hits: [RECALL] });
+    const spans = match.hits[0]?.spans ?? [];
+    expect(spans.length).toBeGreaterThan(0);
+    for (const span of spans) {
+      const source = span.field === 'title' ? RECALL.title : RECALL.text;
+      expect(source.slice(span.start, span.end)).toBe(span.text);
+    }
+    expect(spans.map((s) => `${s.field}:${s.text}`)).toEqual(['title:recalls', 'text:supplier', 'text:recall']);
+  });
+});
+
+describe('matchAccounts qualification signals', () => {
+  const signal = (type: QualificationSignal['type'], text: string): QualificationSignal => ({
+    id: `qs_${type}`,
+    type,
+    text,
+    explanation: '',
+  });
+
+  it('demotes an account one tier when a bad signal is found', () => {
+    const match = only({ hits: [RECALL], qualification_signals: [signal('bad', 'faulty power steering')] });
+    expect(match.evidence_tier).toBe('tier_1');
+    expect(match.tier).toBe('tier_2');
+    expect(match.qualification.bad.map((q) => q.hit_ids)).toEqual([['h1']]);
+    expect(match.why_now).toContain('Against it: “faulty power steering”');
+  });
+
+  it('caps an account at tier_2 while a requirement is unmet, and not once it is met', () => {
+    const unmet = only({ hits: [RECALL], qualification_signals: [signal('requirement', 'Operates warehouses')] });
+    expect(unmet.tier).toBe('tier_2');
+    expect(unmet.qualification.requirements_unmet).toHaveLength(1);
+    const met = only({
+      hits: [RECALL],
+      qualification_signals: [signal('requirement', 'operates warehouses, or cars')],
+    });
+    expect(met.tier).toBe('tier_1');
+    expect(met.qualification.requirements_met).toHaveLength(1);
+  });
+
+  it('promotes an account one tier when a good signal is found', () => {
+    const match = only({ hits: [WEAK], qualification_signals: [signal('good', 'sales rose')] });
+    expect(match.evidence_tier).toBe('tier_2');
+    expect(match.tier).toBe('tier_1');
+  });
+
+  it('does not promote news without any trigger out of Activity Found', () => {
+    const match = only({ hits: [UNRELATED], qualification_signals: [signal('good', 'board met')] });
+    expect(match.tier).toBe('none');
+  });
+});
+
+describe('matchAccounts on awkward input', () => {
+  it('treats empty, punctuation-only and regex-like phrases as plain text that matches nothing', () => {
+    const odd = [trigger('odd', ['', '   ', '.*', '(', '[a-z]+', '\\', '?!'])];
+    const match = only({ hits: [RECALL], triggers: odd });
+    expect(match.tier).toBe('none');
+    expect(match.hits[0]?.triggers).toEqual([]);
+  });
+
+  it('matches a phrase with regex characters by its words only ("C++ (beta)" is "c" and "beta")', () => {
+    const match = only({ hits: [hit('r', 'News', 'A c beta test.')], triggers: [trigger('t', ['C++ (beta)'])] });
+    expect(match.hits[0]?.triggers[0]?.kind).toBe('phrase');
+  });
+
+  it('answers for 0 hits, and for 0 hypotheses with Activity Found', () => {
+    expect(matchAccounts(input({ hits: [] }), { now: NOW })).toEqual([]);
+    const match = only({ hits: [RECALL], hypotheses: [] });
+    expect(match.tier).toBe('none');
+    expect(match.hypotheses).toEqual([]);
+  });
+
+  it('answers for a 100,000-character text with spans inside it', () => {
+    const filler = 'The quarter was quiet and nothing else happened. '.repeat(2100);
+    const text = `${filler}The supplier will recall its parts.`.slice(-100_000);
+    const started = performance.now();
+    const match = only({ hits: [hit('big', 'Long report', text)] });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(match.hits[0]?.spans.every((s) => s.end <= text.length && text.slice(s.start, s.end) === s.text)).toBe(true);
+    expect(match.tier).not.toBe('none');
+  });
+
+  it('keeps at most 40 spans for a text that repeats a phrase thousands of times', () => {
+    const text = 'The supplier will recall its parts. '.repeat(2_700);
+    const match = only({ hits: [hit('rep', 'Recall', text)] });
+    expect(match.hits[0]?.spans).toHaveLength(40);
+    expect(match.hits[0]?.triggers.find((t) => t.trigger_id === 'trg_recall')?.count).toBe(2_701);
+  });
+});
+
+describe('matchAccounts determinism', () => {
+  const hits = [
+    RECALL,
+    WEAK,
+    UNRELATED,
+    hit('h5', 'Supplier shortage', 'A supplier shortage hit the plant.', 10, 'acc_h1'),
+    hit('h6', 'Second recall', 'Another recall of seats.', 40, 'acc_h2'),
+  ];
+
+  it('gives the same answer for the same input and `now`, whatever the order of the input', () => {
+    const first = matchAccounts(input({ hits }), { now: NOW });
+    const again = matchAccounts(input({ hits }), { now: NOW });
+    const shuffled = matchAccounts(input({ hits: [...hits].reverse(), triggers: [...TRIGGERS].reverse() }), {
+      now: NOW,
+    });
+    expect(again).toEqual(first);
+    expect(JSON.stringify(shuffled)).toBe(JSON.stringify(first));
+  });
+});

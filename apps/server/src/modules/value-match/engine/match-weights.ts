@@ -1,0 +1,49 @@
+/**
+ * Every number the engine weighs with, in one place, so a reader can see why a score is what
+ * it is. Tuned only on the tuning half of the evaluation set (demo-data/value-match/eval/).
+ */
+export const MATCH_WEIGHTS = {
+  /** BM25 term-frequency saturation and length normalisation. */
+  k1: 1.2,
+  b: 0.75,
+  /**
+   * Pseudo-hits without the phrase added to the corpus before idf is taken, so one hit or a
+   * handful weigh like a phrase seen in 1 of 100 hits, and idf = 1 means exactly that.
+   */
+  idfPriorHits: 100,
+  idfMax: 1.5,
+  /** A word in the headline counts this many times (BM25F-style field weight). */
+  titleFieldWeight: 2,
+  /** Extra words allowed between a phrase's words for a proximity match. */
+  proximitySlack: 4,
+  /** A proximity match counts as this share of an in-order phrase match. */
+  proximityShare: 0.5,
+  /** Multi-word phrases are more specific than one word. */
+  multiWordBoost: 1.25,
+  hitTypeWeight: { product_and_service: 1, event: 1, concept: 0.8, title: 1 },
+  /** How much the hypothesis's own words (coverage 0..1) add to a hit that has a trigger. */
+  topicWeight: 2,
+  /** A job posting whose title is one of the target titles. */
+  targetTitleWeight: 0.5,
+  /** Recency: a hit's score halves every this many days. */
+  recencyHalfLifeDays: 180,
+  /** Good and bad signals are read only in hits at least this recent (weight ≥ this). */
+  qualificationMinRecency: 0.25,
+  /** Extra words allowed between a qualification clause's words. */
+  qualificationSlack: 2,
+  tier1Score: 1.8,
+  tier1MinTriggers: 2,
+  tier2Score: 0.6,
+  goodSignalBoost: 0.25,
+  badSignalFactor: 0.5,
+  /** An account's score: its best hit plus this share of the next ones. */
+  supportShare: 0.25,
+  supportHits: 4,
+  /** An account lists its best hypotheses and hits, not every one that scored. */
+  maxHypotheses: 5,
+  maxEvidenceHits: 10,
+  maxActivityHits: 3,
+  maxSpansPerHit: 40,
+} as const;
+
+export type MatchWeights = typeof MATCH_WEIGHTS;

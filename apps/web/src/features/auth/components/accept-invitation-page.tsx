@@ -1,0 +1,122 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Loader,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError, api } from '../../../lib/api-client.ts';
+
+const MIN_LENGTH = 8;
+type Preview = { email: string; display_name: string; company_name: string };
+
+/** Where an invitation link lands: choose a name and a password, then sign in. */
+export function AcceptInvitationPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const preview = useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () => api<Preview>(`/api/invitations/${encodeURIComponent(token)}`),
+    enabled: token.length >= 20,
+    retry: false,
+  });
+  const [name, setName] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const displayName = name ?? preview.data?.display_name ?? '';
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!displayName.trim()) return setError(t('settings.displayNameRequired'));
+    if (password.length < MIN_LENGTH) return setError(t('resetPassword.tooShort', { count: MIN_LENGTH }));
+    if (password !== confirm) return setError(t('resetPassword.mismatch'));
+    setBusy(true);
+    setError(null);
+    try {
+      await api('/api/invitations/accept', { method: 'POST', body: { token, display_name: displayName, password } });
+      setDone(true);
+    } catch (e) {
+      setError(e instanceof ApiError && e.status === 404 ? t('invitation.invalid') : t('errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const invalid = token.length < 20 || preview.isError;
+  return (
+    <Center mih="100vh" p="md">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420} component="main">
+        <form onSubmit={onSubmit} noValidate>
+          <Stack>
+            <Title order={1} size="h2">
+              {t('invitation.title')}
+            </Title>
+            {invalid ? (
+              <>
+                <Alert color="red">{t('invitation.invalid')}</Alert>
+                <Anchor component={Link} to="/login">
+                  {t('login.backToSignIn')}
+                </Anchor>
+              </>
+            ) : preview.isPending ? (
+              <Loader aria-label={t('common.loading')} />
+            ) : done ? (
+              <>
+                <Alert color="green" role="status">
+                  {t('invitation.done', { email: preview.data.email })}
+                </Alert>
+                <Anchor component={Link} to="/login">
+                  {t('login.backToSignIn')}
+                </Anchor>
+              </>
+            ) : (
+              <>
+                <Text>{t('invitation.intro', { company: preview.data.company_name, email: preview.data.email })}</Text>
+                {error && (
+                  <Alert color="red" role="alert">
+                    {error}
+                  </Alert>
+                )}
+                <TextInput
+                  label={t('settings.displayName')}
+                  value={displayName}
+                  onChange={(e) => setName(e.currentTarget.value)}
+                  required
+                />
+                <PasswordInput
+                  label={t('invitation.password')}
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  required
+                />
+                <PasswordInput
+                  label={t('invitation.confirmPassword')}
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.currentTarget.value)}
+                  required
+                />
+                <Button type="submit" loading={busy}>
+                  {t('invitation.join')}
+                </Button>
+              </>
+            )}
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from './support/browser.ts';
+
+describe('organization settings', () => {
+  const b = useBrowser();
+
+  it('lets an admin make a colleague a manager, but never remove the last admin', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    await page.goto('/settings?category=tenantConfiguration');
+    await page.getByRole('heading', { name: 'Acme Analytics' }).waitFor();
+    const rajManager = page.getByRole('switch', { name: 'Manager: Raj Patel' });
+    await rajManager.waitFor();
+    const wasManager = await rajManager.isChecked();
+    await rajManager.click({ force: true });
+    await page.getByTestId('snackbar-general').getByText('Roles of Raj Patel saved').waitFor();
+    await expect.poll(() => rajManager.isChecked()).toBe(!wasManager);
+    // Ada is the only admin: her admin switch is locked.
+    expect(await page.getByRole('switch', { name: 'Admin: Ada Lovelace' }).isDisabled()).toBe(true);
+    // The service account's roles are not managed here.
+    expect(await page.getByRole('switch', { name: 'Admin: Acme Service Account' }).isDisabled()).toBe(true);
+    // Put Raj back as he was for the other tests.
+    await rajManager.click({ force: true });
+    await expect.poll(() => rajManager.isChecked()).toBe(wasManager);
+  });
+
+  it('shows a manager the members without letting them change roles or invite', async () => {
+    const { page } = b;
+    await signIn(page, 'mike@acme.test');
+    await page.goto('/settings?category=tenantConfiguration');
+    await page.getByRole('switch', { name: 'Manager: Rita Rep' }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Manager: Rita Rep' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Send invitation' }).count()).toBe(0);
+  });
+
+  it('invites a member whose pending invitation can be revoked after confirming', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    await page.goto('/settings?category=tenantConfiguration');
+    await page.getByRole('textbox', { name: 'Email' }).fill('newcomer@acme.test');
+    await page.getByRole('textbox', { name: 'Display name' }).fill('Nadia Newcomer');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByTestId('snackbar-general').getByText('Invitation sent to newcomer@acme.test').waitFor();
+    await page.getByRole('cell', { name: /Nadia Newcomer/ }).waitFor();
+    await page.getByRole('button', { name: 'Revoke the invitation of newcomer@acme.test' }).click();
+    await page.getByRole('dialog', { name: 'Revoke this invitation?' }).getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('cell', { name: /Nadia Newcomer/ }).waitFor({ state: 'detached' });
+  });
+});
