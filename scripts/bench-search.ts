@@ -146,6 +146,7 @@ try {
     isManager: false,
     isSupport: false,
     sessionId: 'bench',
+    impersonator: null,
   };
   const cases: { label: string; filter: FilterGroup }[] = INDUSTRIES.map((industry) => ({
     label: industry,

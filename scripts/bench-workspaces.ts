@@ -126,6 +126,7 @@ try {
       isManager: false,
       isSupport: false,
       sessionId: 'bench',
+      impersonator: null,
     });
 
     for (const [label, listing] of [

@@ -24,6 +24,7 @@ import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createAccountSearch } from './adapters/search/account-search.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -47,6 +48,11 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createOrganizationRepository } from './modules/organization/organization.repository.ts';
 import { registerOrganizationRoutes } from './modules/organization/organization.routes.ts';
 import { createOrganizationService } from './modules/organization/organization.service.ts';
+import { createAuditLogRepository } from './modules/support/audit-log.repository.ts';
+import { createImpersonationService } from './modules/support/impersonation.service.ts';
+import { createImpersonationsRepository } from './modules/support/impersonations.repository.ts';
+import { registerSupportRoutes } from './modules/support/support.routes.ts';
+import { createSupportUsersRepository } from './modules/support/support-users.repository.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -54,7 +60,7 @@ import { createListsRepository } from './modules/workspaces/lists.repository.ts'
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository.ts';
 import { registerWorkspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.ts';
-import { createGuards } from './plugins/auth-context.ts';
+import { contextFromUser, createGuards } from './plugins/auth-context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 
 export type App = FastifyInstance<
@@ -72,10 +78,12 @@ export type AppDeps = {
   logger: Logger;
   /** Tests pass a recording mailer; otherwise SMTP or the outbox per config. */
   mailer?: Mailer;
+  /** Tests pass their own clock to reach the end of an impersonation without waiting for it. */
+  now?: Clock;
 };
 
 /** Builds the whole server (API and the built SPA) from its dependencies; tests build it the same way. */
-export async function buildApp({ config, handle, authSecret, logger, mailer }: AppDeps) {
+export async function buildApp({ config, handle, authSecret, logger, mailer, now = systemClock }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
@@ -116,21 +124,40 @@ export async function buildApp({ config, handle, authSecret, logger, mailer }: A
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: handle.db, log: logger });
   const usersRepository = createUsersRepository(handle.db);
+  const impersonation = createImpersonationService({
+    impersonations: createImpersonationsRepository(handle.db),
+    audit: createAuditLogRepository(handle.db),
+    users: usersRepository,
+    supportEmail: config.supportEmail,
+    now,
+  });
   const auth = createAuth({
     config,
     handle,
     secret: authSecret,
     mailer: mail,
     log: logger,
-    tokenClaims: async (uid) => {
+    tokenIdentity: async (uid, sessionId) => {
       const user = await usersRepository.findByUidForSession(uid);
-      return user ? { tenant_id: user.company, email: user.email } : {};
+      if (!user) return { subject: uid, claims: {} };
+      // While impersonating, analytics speak for the impersonated user and name the support account.
+      const ctx = await impersonation.resolve(contextFromUser(user, config.supportEmail, sessionId));
+      const by = ctx.impersonator;
+      return {
+        subject: ctx.uid,
+        claims: {
+          tenant_id: ctx.tenantId,
+          email: ctx.email,
+          ...(by ? { impersonator_uid: by.uid, impersonator_email: by.email } : {}),
+        },
+      };
     },
   });
-  const { signedIn, managerOrAdmin } = createGuards({
+  const { signedIn, managerOrAdmin, supportTools } = createGuards({
     auth,
     users: usersRepository,
     supportEmail: config.supportEmail,
+    impersonation,
   });
   const usersService = createUsersService(usersRepository, config.supportEmail);
   const login = createLoginService({
@@ -149,8 +176,15 @@ export async function buildApp({ config, handle, authSecret, logger, mailer }: A
     signedIn,
     loginIpLimitPerMinute: config.loginIpLimitPerMinute,
     supportEmail: config.supportEmail,
+    endImpersonation: (sessionId) => impersonation.endForSession(sessionId),
   });
   registerUsersRoutes(app, { users: usersService, signedIn });
+  registerSupportRoutes(app, {
+    supportUsers: createSupportUsersRepository(handle.db, config.supportEmail),
+    impersonation,
+    usersService,
+    supportTools,
+  });
   registerAlertsRoutes(app, { alerts: createAlertsService(createAlertsRepository(handle.db)), signedIn });
   registerAnalyticsRoutes(app, { analytics, verifyToken });
   registerAccountsRoutes(app, {
@@ -165,7 +199,11 @@ export async function buildApp({ config, handle, authSecret, logger, mailer }: A
   const filtersRepository = createFiltersRepository(handle.db);
   const accountQuery = createAccountQueryRepository(handle.db);
   registerFiltersRoutes(app, {
-    filters: createFiltersService({ filters: filtersRepository, accounts: accountQuery }),
+    filters: createFiltersService({
+      filters: filtersRepository,
+      accounts: accountQuery,
+      colleague: async (ctx, uid) => (await usersRepository.findCompanyUsersByIds(ctx, [uid]))[0],
+    }),
     signedIn,
   });
   registerWorkspacesRoutes(app, {

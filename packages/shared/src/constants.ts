@@ -46,6 +46,12 @@ export const SERVICE_ACCOUNT_FRAGMENTS = ['admin@', 'quarry-service@'] as const;
 
 export const PROVIDER_NAME = 'Quarry';
 
+/**
+ * The embedded integration connector's vendor, as its storage keys and cookies are named (its token
+ * comes from /HydraJwtGenerator). Clearing the integration token removes whatever carries it.
+ */
+export const CONNECTOR_VENDOR_NAME = 'hydra';
+
 export const STORAGE_KEYS = {
   theme: 'theme_preference',
   language: 'quarry_language',

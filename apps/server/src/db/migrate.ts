@@ -7,6 +7,7 @@ import * as accounts from './migrations/002-accounts.ts';
 import * as filters from './migrations/003-filters.ts';
 import * as accountTableIndexes from './migrations/004-account-table-indexes.ts';
 import * as workspaces from './migrations/006-workspaces.ts';
+import * as impersonation from './migrations/007-impersonation.ts';
 import * as globalAlerts from './migrations/009-global-alerts.ts';
 import * as invitations from './migrations/010-invitations.ts';
 
@@ -17,6 +18,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '003-filters': { up: (db) => filters.up(db) },
     '004-account-table-indexes': { up: (db) => accountTableIndexes.up(db) },
     '006-workspaces': { up: (db) => workspaces.up(db) },
+    '007-impersonation': { up: (db) => impersonation.up(db, handle.engine) },
     '009-global-alerts': { up: (db) => globalAlerts.up(db) },
     '010-invitations': { up: (db) => invitations.up(db) },
   };

@@ -196,6 +196,36 @@ export type GlobalAlertsTable = {
   updated_by: string;
 };
 
+export type ImpersonationsTable = {
+  id: string;
+  /** The support account's better-auth session the impersonation is bound to. */
+  session_id: string;
+  impersonator_uid: string;
+  impersonator_email: string;
+  target_uid: string;
+  target_tenant_id: string;
+  reason: string;
+  started_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+  end_reason: 'stopped' | 'expired' | 'signed_out' | null;
+};
+
+export type AuditLogTable = {
+  id: Generated<number>;
+  /** The tenant acted in: the impersonated user's. */
+  tenant_id: string;
+  actor_uid: string;
+  actor_email: string;
+  as_uid: string;
+  as_email: string;
+  impersonation_id: string | null;
+  action: string;
+  /** JSON */
+  details: string;
+  occurred_at: Timestamp;
+};
+
 export type InvitationsTable = {
   id: string;
   tenant_id: string;
@@ -232,4 +262,6 @@ export type Database = {
   login_attempts: LoginAttemptsTable;
   analytics_events: AnalyticsEventsTable;
   mail_outbox: MailOutboxTable;
+  impersonations: ImpersonationsTable;
+  audit_log: AuditLogTable;
 };

@@ -5,6 +5,7 @@ import { forbidden, unauthorized } from '../lib/http-error.ts';
 import type { RequestContext } from '../lib/request-context.ts';
 import { toWebHeaders } from '../lib/web-headers.ts';
 import type { Auth } from '../modules/auth/auth.ts';
+import type { ImpersonationService } from '../modules/support/impersonation.service.ts';
 import type { UsersRepository } from '../modules/users/users.repository.ts';
 
 declare module 'fastify' {
@@ -12,9 +13,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext | null;
   }
+  interface FastifyContextConfig {
+    /** A POST that only reads (a query with a body): not audited as a write while impersonating. */
+    readOnly?: boolean;
+  }
 }
 
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function contextFromUser(user: Selectable<UsersTable>, supportEmail: string, sessionId: string): RequestContext {
   return {
@@ -25,25 +32,45 @@ export function contextFromUser(user: Selectable<UsersTable>, supportEmail: stri
     isManager: user.is_manager === 1,
     isSupport: user.email === supportEmail,
     sessionId,
+    impersonator: null,
   };
 }
 
-/** Resolves the session cookie to a tenant-scoped context; the tenant never comes from the request. */
+/**
+ * Resolves the session cookie to a tenant-scoped context; the tenant never comes from the request.
+ * A support session with an open impersonation resolves to the impersonated user.
+ */
 export function createGuards({
   auth,
   users,
   supportEmail,
+  impersonation,
 }: {
   auth: Auth;
   users: UsersRepository;
   supportEmail: string;
+  impersonation: Pick<ImpersonationService, 'resolve' | 'recordWrite'>;
 }) {
-  const signedIn: Guard = async (request) => {
+  async function resolveContext(request: FastifyRequest): Promise<RequestContext> {
     const session = await auth.api.getSession({ headers: toWebHeaders(request) });
     if (!session) throw unauthorized();
     const user = await users.findByUidForSession(session.user.id);
     if (!user) throw unauthorized();
-    request.ctx = contextFromUser(user, supportEmail, session.session.id);
+    const ctx = await impersonation.resolve(contextFromUser(user, supportEmail, session.session.id));
+    request.ctx = ctx;
+    return ctx;
+  }
+
+  /** Any signed-in user; a write made while impersonating is written to the audit log before it runs. */
+  const signedIn: Guard = async (request) => {
+    const ctx = await resolveContext(request);
+    if (ctx.impersonator && !READS.has(request.method) && !request.routeOptions.config.readOnly) {
+      await impersonation.recordWrite(ctx, {
+        method: request.method,
+        route: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
+        params: request.params ?? {},
+      });
+    }
   };
 
   const managerOrAdmin: Guard = async (request, reply) => {
@@ -51,7 +78,13 @@ export function createGuards({
     if (!request.ctx?.isAdmin && !request.ctx?.isManager) throw forbidden();
   };
 
-  return { signedIn, managerOrAdmin };
+  /** Support Tools: the support account, or a session already impersonating (spec section 6). */
+  const supportTools: Guard = async (request) => {
+    const ctx = await resolveContext(request);
+    if (!ctx.isSupport && !ctx.impersonator) throw forbidden();
+  };
+
+  return { signedIn, managerOrAdmin, supportTools };
 }
 
 /** The context a guarded handler runs with; the guard has already refused anyone without one. */

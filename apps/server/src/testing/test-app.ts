@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed/demo-seed.ts';
+import type { Clock } from '../lib/clock.ts';
 import { createRecordingMailer, type RecordingMailer } from './recording-mailer.ts';
 import { createTestDatabase, testEngine } from './test-database.ts';
 
@@ -34,7 +35,14 @@ const UNTHROTTLED_LOGINS_PER_MINUTE = 100_000;
  * QUARRY_TEST_ENGINE=postgres), migrated and seeded with the demo tenants, talking through
  * app.inject with no network. Build one per test file and close it after.
  */
-export async function createTestApp({ config: overrides = {} }: { config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function createTestApp({
+  config: overrides = {},
+  now,
+}: {
+  config?: Partial<Config>;
+  /** A clock the test moves itself (e.g. past the end of an impersonation). */
+  now?: Clock;
+} = {}): Promise<TestApp> {
   const testDb = await createTestDatabase(testEngine());
   try {
     const config: Config = {
@@ -53,6 +61,7 @@ export async function createTestApp({ config: overrides = {} }: { config?: Parti
       authSecret: crypto.randomBytes(32).toString('base64url'),
       logger: pino({ level: 'silent' }),
       mailer,
+      ...(now ? { now } : {}),
     });
     await migrateToLatest(handle, app.auth);
     await seedDemo(handle.db, app.auth, config);

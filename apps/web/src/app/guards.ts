@@ -45,4 +45,4 @@ export const requireSession = requireRole(() => true);
 export const requireManagerOrAdmin = requireRole(({ user }) => user.is_admin || user.is_manager);
 
 /** Support Tools: the support account, or any session already impersonating. */
-export const requireSupport = requireRole(({ user }) => user.is_support || useAuthStore.getState().impersonationActive);
+export const requireSupport = requireRole(({ user, impersonation }) => user.is_support || impersonation !== null);

@@ -12,7 +12,7 @@ import { queryClient } from '../lib/query-client.ts';
 export async function loadSession(): Promise<MeResponse | null> {
   try {
     const me = await queryClient.ensureQueryData(meQueryOptions());
-    useAuthStore.getState().setUser(me.user);
+    useAuthStore.getState().setUser(me.user, me.impersonation);
     if (!me.company_configuration) logError('Company config does not exist');
     return me;
   } catch (error) {

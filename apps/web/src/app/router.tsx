@@ -43,7 +43,13 @@ const signedInRoutes: RouteObject[] = [
   },
   { path: 'reporting', loader: requireManagerOrAdmin, ...screen('reporting') },
   { path: 'settings', lazy: settings },
-  { path: 'support-impersonation', loader: requireSupport, ...screen('supportTools') },
+  {
+    path: 'support-impersonation',
+    loader: requireSupport,
+    lazy: lazyWithReload(() =>
+      import('./pages/support-tools-page.tsx').then((m) => ({ Component: m.SupportToolsPage })),
+    ),
+  },
   {
     path: 'support-alerts',
     loader: requireSupport,

@@ -209,6 +209,10 @@ export const accountIdsQueryBodySchema = accountsQueryBodySchema.omit({
   direction: true,
 });
 
+/** View-as (spec section 4): a colleague's My Accounts, read with the same query minus the scope. */
+export const colleagueTerritoryQueryBodySchema = accountsQueryBodySchema.omit({ scope: true });
+export type ColleagueTerritoryQuery = z.infer<typeof colleagueTerritoryQueryBodySchema>;
+
 export const accountIdsResponseSchema = z.object({
   master_account_ids: z.array(z.string()),
   /** True when more matched than SELECT_ALL_MAX_IDS. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from '../constants.ts';
 import { LANGUAGES, THEMES } from '../languages.ts';
+import { impersonationSchema } from './support.ts';
 
 export const aiEmailPreferencesSchema = z.object({
   rules: z.array(z.string().max(MAX_TEXT_LENGTH)).max(50),
@@ -53,9 +54,11 @@ export type CompanyConfiguration = z.infer<typeof companyConfigurationSchema>;
 export const meResponseSchema = z.object({
   user: userDocumentSchema,
   company_configuration: companyConfigurationSchema.nullable(),
-  impersonation: z.object({ impersonator_uid: z.string(), impersonator_email: z.string() }).nullable(),
+  impersonation: impersonationSchema.nullable(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const userIdParamsSchema = z.strictObject({ uid: z.string().min(1).max(128) });
 
 export const usersByIdsBodySchema = z.strictObject({
   uids: z.array(z.string().min(1).max(128)).min(1).max(1000),

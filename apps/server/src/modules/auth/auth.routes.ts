@@ -28,6 +28,8 @@ export function registerAuthRoutes(
     signedIn: Guard;
     loginIpLimitPerMinute: number;
     supportEmail: string;
+    /** Signing out ends the session's impersonation, if any. */
+    endImpersonation: (sessionId: string) => Promise<void>;
   },
 ): void {
   const { auth, login, usersService, signedIn } = deps;
@@ -57,6 +59,8 @@ export function registerAuthRoutes(
     schema: { tags: ['session'], response: { 200: okSchema } },
     handler: async (request, reply) => {
       try {
+        const session = await auth.api.getSession({ headers: toWebHeaders(request) });
+        if (session) await deps.endImpersonation(session.session.id);
         const result = await auth.api.signOut({ headers: toWebHeaders(request), returnHeaders: true });
         forwardSetCookies(result.headers, reply);
       } catch (error) {

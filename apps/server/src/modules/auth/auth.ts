@@ -13,11 +13,14 @@ type AuthDeps = {
   secret: string;
   mailer: Mailer;
   log: Logger;
-  /** Adds the tenant and email to the identity token so the relay can check events without a lookup. */
-  tokenClaims: (uid: string) => Promise<Record<string, unknown>>;
+  /**
+   * Whom the identity token speaks for (the impersonated user while the session impersonates) and
+   * the tenant and email it carries, so the relay can check events without a lookup.
+   */
+  tokenIdentity: (uid: string, sessionId: string) => Promise<{ subject: string; claims: Record<string, unknown> }>;
 };
 
-export function createAuth({ config, handle, secret, mailer, log, tokenClaims }: AuthDeps) {
+export function createAuth({ config, handle, secret, mailer, log, tokenIdentity }: AuthDeps) {
   const origin = new URL(config.publicUrl).origin;
   return betterAuth({
     appName: 'Quarry',
@@ -67,7 +70,8 @@ export function createAuth({ config, handle, secret, mailer, log, tokenClaims }:
           issuer: origin,
           audience: origin,
           expirationTime: `${IDENTITY_TOKEN_TTL_SECONDS}s`,
-          definePayload: ({ user }) => tokenClaims(user.id),
+          definePayload: async ({ user, session }) => (await tokenIdentity(user.id, session.id)).claims,
+          getSubject: async ({ user, session }) => (await tokenIdentity(user.id, session.id)).subject,
         },
       }),
     ],

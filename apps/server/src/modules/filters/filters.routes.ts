@@ -2,11 +2,13 @@ import {
   accountIdsQueryBodySchema,
   accountIdsResponseSchema,
   accountsQueryBodySchema,
+  colleagueTerritoryQueryBodySchema,
   createSavedFilterBodySchema,
   filterIdParamsSchema,
   savedFilterSchema,
   territoryPageSchema,
   updateSavedFilterBodySchema,
+  userIdParamsSchema,
 } from '@quarry/shared';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
@@ -65,6 +67,7 @@ export function registerFiltersRoutes(app: App, { filters, signedIn }: { filters
   app.route({
     method: 'POST',
     url: '/api/accounts/query',
+    config: { readOnly: true },
     preHandler: signedIn,
     schema: { tags: ['accounts'], body: accountsQueryBodySchema, response: { 200: territoryPageSchema } },
     handler: (request) => filters.queryAccounts(contextOf(request), request.body),
@@ -73,8 +76,23 @@ export function registerFiltersRoutes(app: App, { filters, signedIn }: { filters
   app.route({
     method: 'POST',
     url: '/api/accounts/query/ids',
+    config: { readOnly: true },
     preHandler: signedIn,
     schema: { tags: ['accounts'], body: accountIdsQueryBodySchema, response: { 200: accountIdsResponseSchema } },
     handler: (request) => filters.matchingAccountIds(contextOf(request), request.body),
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/users/:uid/territory/query',
+    config: { readOnly: true },
+    preHandler: signedIn,
+    schema: {
+      tags: ['accounts'],
+      params: userIdParamsSchema,
+      body: colleagueTerritoryQueryBodySchema,
+      response: { 200: territoryPageSchema },
+    },
+    handler: (request) => filters.queryColleagueTerritory(contextOf(request), request.params.uid, request.body),
   });
 }

@@ -1,9 +1,11 @@
 import {
   type AccountsQuery,
+  type ColleagueTerritoryQuery,
   type CreateSavedFilterBody,
   type SavedFilter,
   SELECT_ALL_MAX_IDS,
   type UpdateSavedFilterBody,
+  type UserSummary,
 } from '@quarry/shared';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -11,8 +13,13 @@ import type { AccountQueryRepository } from './account-query.repository.ts';
 import { withinMyTerritory } from './filter-sql.ts';
 import type { FiltersRepository } from './filters.repository.ts';
 
-export function createFiltersService(deps: { filters: FiltersRepository; accounts: AccountQueryRepository }) {
-  const { filters, accounts } = deps;
+export function createFiltersService(deps: {
+  filters: FiltersRepository;
+  accounts: AccountQueryRepository;
+  /** A user of the caller's own tenant, or nothing. */
+  colleague: (ctx: RequestContext, uid: string) => Promise<UserSummary | undefined>;
+}) {
+  const { filters, accounts, colleague } = deps;
 
   /** Another tenant's filter and a colleague's private one answer 404, like one that does not exist. */
   async function requireVisible(ctx: RequestContext, id: string): Promise<SavedFilter> {
@@ -57,6 +64,16 @@ export function createFiltersService(deps: { filters: FiltersRepository; account
     queryAccounts(ctx: RequestContext, query: AccountsQuery) {
       const filter = query.scope === 'territory' ? withinMyTerritory(query.filter) : query.filter;
       return accounts.page(ctx, { ...query, filter });
+    },
+
+    /**
+     * View-as: a colleague's My Accounts, read only. The tenant stays the caller's, so a user of
+     * another tenant answers 404 like one that does not exist.
+     */
+    async queryColleagueTerritory(ctx: RequestContext, uid: string, query: ColleagueTerritoryQuery) {
+      const viewed = await colleague(ctx, uid);
+      if (!viewed) throw notFound('User not found');
+      return accounts.page({ ...ctx, uid: viewed.uid }, { ...query, filter: withinMyTerritory(query.filter) });
     },
   };
 }

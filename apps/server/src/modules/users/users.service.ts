@@ -15,7 +15,17 @@ export function createUsersService(users: UsersRepository, supportEmail: string)
 
     async meWithConfiguration(ctx: RequestContext): Promise<MeResponse> {
       const [user, company_configuration] = await Promise.all([me(ctx), users.companyConfiguration(ctx)]);
-      return { user, company_configuration, impersonation: null };
+      const by = ctx.impersonator;
+      const impersonation = by
+        ? {
+            impersonator_uid: by.uid,
+            impersonator_email: by.email,
+            reason: by.reason,
+            started_at: by.startedAt,
+            expires_at: by.expiresAt,
+          }
+        : null;
+      return { user, company_configuration, impersonation };
     },
 
     companyUsers: (ctx: RequestContext) => users.listCompanyUsers(ctx),

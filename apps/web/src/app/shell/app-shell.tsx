@@ -2,23 +2,43 @@ import { Box } from '@mantine/core';
 import type { UserDocument } from '@quarry/shared';
 import { NAV_CARD_WIDTH_COLLAPSED } from '@quarry/shared/constants';
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AlertBanner } from '../../features/alerts/components/alert-banner.tsx';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
+import { showSnackbar } from '../../lib/snackbar-store.ts';
+import { useImpersonationExpiry } from '../impersonation/use-impersonation-expiry.ts';
+import { useStopImpersonation } from '../impersonation/use-stop-impersonation.ts';
 import { PageLoader } from '../pages/page-loader.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { NavCard } from './nav-card.tsx';
 import { TopSnackbars } from './top-snackbars.tsx';
+import { ViewAsBanner } from './view-as-banner.tsx';
 import { WorkspaceDrawer } from './workspace-drawer.tsx';
 
 /** The signed-in frame: banners, navigation card, drawer, snackbars around the main view. */
 export function AppShell({ user }: { user: UserDocument }) {
   const impersonating = useAuthStore((s) => s.impersonationActive);
+  const viewAs = useAuthStore((s) => s.viewAsUserData);
+  const setViewAs = useAuthStore((s) => s.setViewAs);
+  const stopImpersonation = useStopImpersonation();
   const { data: me } = useMe();
+  const { t } = useTranslation();
+  useImpersonationExpiry(impersonating ? me?.impersonation?.expires_at : undefined, () => {
+    showSnackbar(t('impersonation.expired'));
+    void stopImpersonation({ endedByServer: true });
+  });
   return (
     <>
-      {impersonating && <ImpersonationBanner user={user} companyName={me?.company_configuration?.company_name} />}
+      {impersonating && (
+        <ImpersonationBanner
+          user={user}
+          companyName={me?.company_configuration?.company_name}
+          onStop={() => stopImpersonation()}
+        />
+      )}
+      {viewAs && <ViewAsBanner colleague={viewAs} onExit={() => setViewAs(null)} />}
       <AlertBanner />
       <NavCard user={user} impersonating={impersonating} />
       <WorkspaceDrawer />

@@ -1,15 +1,41 @@
-import { Box, Text } from '@mantine/core';
+import { Box, Button, Group, Text } from '@mantine/core';
 import type { UserDocument } from '@quarry/shared';
+import { IconPlayerStop } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Shown while a support engineer acts as a customer's user. */
-export function ImpersonationBanner({ user, companyName }: { user: UserDocument; companyName: string | undefined }) {
+/** Shown while a support engineer acts as a customer's user: whom, at which company, and Stop. */
+export function ImpersonationBanner({
+  user,
+  companyName,
+  onStop,
+}: {
+  user: UserDocument;
+  companyName: string | undefined;
+  onStop: () => Promise<void>;
+}) {
   const { t } = useTranslation();
+  const [stopping, setStopping] = useState(false);
   return (
     <Box bg="orange.6" c="white" px="md" py={6} role="status" data-testid="impersonation-banner">
-      <Text size="sm" fw={600}>
-        {t('impersonation.banner', { name: user.display_name, company: companyName ?? user.company })}
-      </Text>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" fw={600}>
+          {t('impersonation.banner', { name: user.display_name, company: companyName ?? user.company })}
+        </Text>
+        <Button
+          size="compact-sm"
+          variant="white"
+          color="orange"
+          leftSection={<IconPlayerStop size={14} />}
+          loading={stopping}
+          onClick={() => {
+            setStopping(true);
+            void onStop().finally(() => setStopping(false));
+          }}
+        >
+          {t('impersonation.stop')}
+        </Button>
+      </Group>
     </Box>
   );
 }

@@ -13,28 +13,35 @@ export type TerritoryParams = {
   filter: FilterGroup;
 };
 
-/** My Accounts through the accounts query: the filter is rewritten before sending (spec section 5). */
-export const territoryQueryOptions = (params: TerritoryParams) =>
+/**
+ * My Accounts through the accounts query: the filter is rewritten before sending (spec section 5).
+ * With a colleague's uid (view-as), their My Accounts, read only.
+ */
+export const territoryQueryOptions = (params: TerritoryParams, viewAsUid: string | null = null) =>
   queryOptions({
-    queryKey: ['territory', params],
-    queryFn: ({ signal }) =>
-      api<TerritoryPage>('/api/accounts/query', {
-        method: 'POST',
-        signal,
-        body: {
-          scope: 'territory',
-          filter: rewriteFilterForRequest(params.filter),
-          sort: params.sort,
-          direction: params.direction,
-          page: params.page,
-          page_size: params.page_size,
-          ...(params.q.trim() ? { q: params.q.trim() } : {}),
-        },
-      }),
+    queryKey: ['territory', params, viewAsUid],
+    queryFn: ({ signal }) => {
+      const query = {
+        filter: rewriteFilterForRequest(params.filter),
+        sort: params.sort,
+        direction: params.direction,
+        page: params.page,
+        page_size: params.page_size,
+        ...(params.q.trim() ? { q: params.q.trim() } : {}),
+      };
+      return viewAsUid
+        ? api<TerritoryPage>(`/api/users/${encodeURIComponent(viewAsUid)}/territory/query`, {
+            method: 'POST',
+            signal,
+            body: query,
+          })
+        : api<TerritoryPage>('/api/accounts/query', { method: 'POST', signal, body: { scope: 'territory', ...query } });
+    },
     placeholderData: keepPreviousData,
   });
 
-export const useTerritory = (params: TerritoryParams) => useQuery(territoryQueryOptions(params));
+export const useTerritory = (params: TerritoryParams, viewAsUid: string | null = null) =>
+  useQuery(territoryQueryOptions(params, viewAsUid));
 
 /** Adds or removes accounts of the user's territory, then refreshes every view that shows it. */
 export function useChangeTerritory() {

@@ -39,7 +39,8 @@ export type AccountsSort = { sort: TerritorySort; direction: 'asc' | 'desc' };
 
 /**
  * /MyTerritory: the user's accounts, paged, sorted and filtered on the server. The filter and the
- * sort belong to whoever composes the page, so a saved filter can set both.
+ * sort belong to whoever composes the page, so a saved filter can set both. With viewAsUid it shows
+ * that colleague's accounts read-only: nothing can be selected or removed.
  */
 export function MyAccountsPage({
   filter,
@@ -47,6 +48,7 @@ export function MyAccountsPage({
   onOrderChange,
   toolbar,
   bulkActions,
+  viewAsUid = null,
 }: {
   filter: FilterGroup;
   order: AccountsSort;
@@ -54,7 +56,9 @@ export function MyAccountsPage({
   toolbar?: ReactNode;
   /** Buttons acting on the selection, from other features; `clear` empties the selection. */
   bulkActions?: (selected: string[], clear: () => void, disabled: boolean) => ReactNode;
+  viewAsUid?: string | null;
 }) {
+  const readOnly = viewAsUid !== null;
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const [text, setText] = useState('');
@@ -63,7 +67,7 @@ export function MyAccountsPage({
   const { sort, direction } = order;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const params: TerritoryParams = { page, page_size: PAGE_SIZE, sort, direction, q, filter };
-  const territory = useTerritory(params);
+  const territory = useTerritory(params, viewAsUid);
   const change = useChangeTerritory();
   const overCap = selected.size >= TERRITORY_SELECTION_CAP;
   const rows = territory.data?.rows ?? [];
@@ -131,18 +135,18 @@ export function MyAccountsPage({
           <Text size="sm" c="dimmed">
             {t('myAccounts.selected', { count: selected.size })}
           </Text>
-          {bulkActions?.([...selected], () => setSelected(new Set()), selected.size === 0 || overCap)}
+          {bulkActions?.([...selected], () => setSelected(new Set()), readOnly || selected.size === 0 || overCap)}
           <Button
             color="red"
             variant="light"
-            disabled={selected.size === 0 || overCap}
+            disabled={readOnly || selected.size === 0 || overCap}
             onClick={() => void removeSelected()}
           >
             {t('myAccounts.removeSelected')}
           </Button>
         </Group>
       </Group>
-      {allOnPage && total > rows.length && selected.size < total && (
+      {!readOnly && allOnPage && total > rows.length && selected.size < total && (
         <Group gap="xs">
           <Text size="sm">{t('myAccounts.pageSelected', { count: rows.length })}</Text>
           <Button
@@ -169,6 +173,7 @@ export function MyAccountsPage({
               <Table.Th w={40}>
                 <Checkbox
                   aria-label={t('myAccounts.selectPage')}
+                  disabled={readOnly}
                   checked={allOnPage}
                   onChange={() => {
                     const next = new Set(selected);
@@ -193,6 +198,7 @@ export function MyAccountsPage({
                 <Table.Td>
                   <Checkbox
                     aria-label={t('myAccounts.select', { name: r.account_name })}
+                    disabled={readOnly}
                     checked={selected.has(r.master_account_id)}
                     onChange={() => toggle(r.master_account_id)}
                   />

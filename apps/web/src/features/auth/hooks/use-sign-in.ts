@@ -15,7 +15,7 @@ export function useSignIn() {
   return async (email: string, password: string, redirect: string | null) => {
     const me = await login({ email, password });
     queryClient.setQueryData(meQueryOptions().queryKey, me);
-    setUser(me.user);
+    setUser(me.user, me.impersonation);
     await getIdentityToken({ forceRefresh: true }).catch(() => undefined);
     trackDailyLogin();
     navigate(safeRedirect(redirect), { replace: true });

@@ -15,8 +15,11 @@ export function FilterPanel({
   applied,
   sort,
   onApply,
+  readOnly = false,
 }: {
   currentUid: string;
+  /** Filters can be applied but not saved or deleted (view-as). */
+  readOnly?: boolean;
   applied: FilterGroup;
   /** Saved with the filter, like `account_name:asc`. */
   sort: string;
@@ -31,7 +34,7 @@ export function FilterPanel({
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const selected = saved.data?.find((f) => f.id === selectedId) ?? null;
-  const mine = selected?.created_by === currentUid;
+  const mine = !readOnly && selected?.created_by === currentUid;
 
   function load(id: string | null) {
     setSelectedId(id);
@@ -111,9 +114,11 @@ export function FilterPanel({
             >
               {t('filters.clear')}
             </Button>
-            <Button variant="light" leftSection={<IconDeviceFloppy size={16} />} onClick={() => setSaving(true)}>
-              {mine ? t('filters.saveChanges') : t('filters.save')}
-            </Button>
+            {!readOnly && (
+              <Button variant="light" leftSection={<IconDeviceFloppy size={16} />} onClick={() => setSaving(true)}>
+                {mine ? t('filters.saveChanges') : t('filters.save')}
+              </Button>
+            )}
           </Group>
         </Stack>
       )}

@@ -1,0 +1,10 @@
+import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
+import { SupportToolsPage as SupportTools } from '../../features/support/components/support-tools-page.tsx';
+import { useStartImpersonation } from '../impersonation/use-start-impersonation.ts';
+
+/** /support-impersonation: Support Tools, starting an impersonation through the auth state. */
+export function SupportToolsPage() {
+  const impersonating = useAuthStore((s) => s.impersonationActive);
+  const start = useStartImpersonation();
+  return <SupportTools impersonating={impersonating} onImpersonate={(user, reason) => start(user.uid, reason)} />;
+}

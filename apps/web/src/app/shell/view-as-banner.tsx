@@ -1,0 +1,24 @@
+import { Box, Button, Group, Text } from '@mantine/core';
+import type { UserSummary } from '@quarry/shared';
+import { IconEye, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** View-as is on: whose screens are shown, that nothing can be changed, and a one-click exit. */
+export function ViewAsBanner({ colleague, onExit }: { colleague: UserSummary; onExit: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box bg="grape.6" c="white" px="md" py={6} role="status" data-testid="view-as-banner">
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <IconEye size={16} />
+          <Text size="sm" fw={600}>
+            {t('viewAs.banner', { name: colleague.display_name })}
+          </Text>
+        </Group>
+        <Button size="compact-sm" variant="white" color="grape" leftSection={<IconX size={14} />} onClick={onExit}>
+          {t('viewAs.exit')}
+        </Button>
+      </Group>
+    </Box>
+  );
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from './support/browser.ts';
+
+const SUPPORT = 'support@quarry.test';
+
+describe('Support Tools and impersonation', () => {
+  const b = useBrowser();
+
+  it('lets the support account act as rita with a reason, under a warning banner and avatar, and Stop returns to Support Tools', async () => {
+    const { page } = b;
+    await signIn(page, SUPPORT);
+    await page.getByRole('link', { name: 'Support Tools' }).click();
+    await page.waitForURL('**/support-impersonation');
+    // Off the navigation card, which widens over the page while hovered.
+    await page.mouse.move(900, 600);
+    await page.getByLabel('Search users by name, email or company').fill('rita');
+    const row = page.getByTestId('support-users').getByRole('row', { name: /rita@acme\.test/ });
+    await row.getByText('Acme Analytics').waitFor();
+    await row.getByRole('button', { name: 'Choose Rita Rep' }).click();
+    await page.waitForURL(/\/support-impersonation\?uid=/);
+
+    const impersonate = page.getByRole('button', { name: 'Impersonate' });
+    expect(await impersonate.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Reason' }).fill('Ticket 1234: her list is missing');
+    await impersonate.click();
+
+    const banner = page.getByTestId('impersonation-banner');
+    await banner.getByText('You are acting as Rita Rep (Acme Analytics)').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    const avatar = page.getByTestId('user-menu').locator('[data-impersonating="true"]');
+    await avatar.waitFor();
+    // Warning-coloured: Mantine's filled orange, not the usual light blue.
+    const background = await avatar.evaluate(
+      (el) => getComputedStyle(el.querySelector('.mantine-Avatar-placeholder') ?? el).backgroundColor,
+    );
+    const [red = 0, green = 0, blue = 0] = (background.match(/\d+/g) ?? []).map(Number);
+    expect(red).toBeGreaterThan(200);
+    expect(green).toBeLessThan(150);
+    expect(blue).toBeLessThan(60);
+    // Rita's data from here on: the server answers as her.
+    const me = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
+    expect(me.user.email).toBe('rita@acme.test');
+    expect(me.impersonation.impersonator_email).toBe(SUPPORT);
+    // Any session already impersonating sees Support Tools.
+    await page.getByRole('link', { name: 'Support Tools' }).waitFor();
+
+    await banner.getByRole('button', { name: 'Stop' }).click();
+    await page.waitForURL((url) => url.pathname === '/support-impersonation');
+    await banner.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Support Tools' }).waitFor();
+    await page.getByTestId('user-menu').locator('[data-impersonating="false"]').waitFor();
+    expect(await page.getByTestId('user-menu').textContent()).toContain('Support');
+    const after = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
+    expect(after.user.email).toBe(SUPPORT);
+    expect(after.impersonation).toBeNull();
+  });
+
+  it('says "User not found" for an unknown uid in the URL', async () => {
+    await signIn(b.page, SUPPORT);
+    await b.page.goto('/support-impersonation?uid=no-such-user');
+    await b.page.getByTestId('support-user-error').getByText('User not found').waitFor();
+  });
+
+  it('never shows rita Support Tools: no nav item, the URL goes home, and the API refuses', async () => {
+    const { page } = b;
+    await signIn(page, 'rita@acme.test');
+    await page.getByRole('link', { name: 'My Accounts' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Support Tools' }).count()).toBe(0);
+    await page.goto('/support-impersonation');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.getByRole('heading', { name: 'Support Tools' }).count()).toBe(0);
+    const status = await page.evaluate(() => fetch('/api/support/users?q=a').then((r) => r.status));
+    expect(status).toBe(403);
+  });
+
+  it('lets rita view My Accounts as raj, read-only, and exit in one click', async () => {
+    const { page } = b;
+    await signIn(page, 'rita@acme.test');
+    await page.goto('/MyTerritory');
+    await page.getByLabel('Add an account').waitFor();
+    await page.getByTestId('view-as-select').click();
+    // Another file renames raj on the shared server; his name still starts with Raj.
+    await page.getByRole('option', { name: /^Raj/ }).click();
+    const banner = page.getByTestId('view-as-banner');
+    await banner.getByText(/^Viewing My Accounts as Raj.* \(read-only\)$/).waitFor();
+    expect(await page.getByLabel('Add an account').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Remove from My Accounts' }).isDisabled()).toBe(true);
+    await banner.getByRole('button', { name: 'Exit view-as' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await page.getByLabel('Add an account').waitFor();
+  });
+});
