@@ -13,7 +13,10 @@ describe('organization settings', () => {
     await rajManager.waitFor();
     const wasManager = await rajManager.isChecked();
     await rajManager.click({ force: true });
-    await page.getByTestId('snackbar-general').getByText(/^Roles of Raj.* saved$/).waitFor();
+    await page
+      .getByTestId('snackbar-general')
+      .getByText(/^Roles of Raj.* saved$/)
+      .waitFor();
     await expect.poll(() => rajManager.isChecked()).toBe(!wasManager);
     // Ada is the only admin: her admin switch is locked.
     expect(await page.getByRole('switch', { name: 'Admin: Ada Lovelace' }).isDisabled()).toBe(true);

@@ -16,10 +16,10 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import type { SupportUser } from '@quarry/shared';
 import { SEARCH_DEBOUNCE_MS } from '@quarry/shared/constants';
-import { IconSearch, IconUserShield } from '@tabler/icons-react';
+import { IconSearch, IconSpeakerphone, IconUserShield } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
@@ -159,10 +159,17 @@ export function SupportToolsPage(props: Props) {
 
   return (
     <Stack>
-      <div>
-        <Title order={1}>{t('screens.supportTools.title')}</Title>
-        <Text c="dimmed">{t('screens.supportTools.description')}</Text>
-      </div>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1}>{t('screens.supportTools.title')}</Title>
+          <Text c="dimmed">{t('screens.supportTools.description')}</Text>
+        </div>
+        {!props.impersonating && (
+          <Button component={Link} to="/support-alerts" variant="light" leftSection={<IconSpeakerphone size={16} />}>
+            {t('alertsAdmin.title')}
+          </Button>
+        )}
+      </Group>
       {uid && <SelectedUser key={uid} uid={uid} {...props} />}
       <TextInput
         leftSection={<IconSearch size={16} />}
