@@ -31,15 +31,18 @@ export function AppShell({ user }: { user: UserDocument }) {
   });
   return (
     <>
-      {impersonating && (
-        <ImpersonationBanner
-          user={user}
-          companyName={me?.company_configuration?.company_name}
-          onStop={() => stopImpersonation()}
-        />
-      )}
-      {viewAs && <ViewAsBanner colleague={viewAs} onExit={() => setViewAs(null)} />}
-      <AlertBanner />
+      {/* Banners sit beside the navigation card, never under it. */}
+      <Box ml={NAV_CARD_WIDTH_COLLAPSED}>
+        {impersonating && (
+          <ImpersonationBanner
+            user={user}
+            companyName={me?.company_configuration?.company_name}
+            onStop={() => stopImpersonation()}
+          />
+        )}
+        {viewAs && <ViewAsBanner colleague={viewAs} onExit={() => setViewAs(null)} />}
+        <AlertBanner />
+      </Box>
       <NavCard user={user} impersonating={impersonating} />
       <WorkspaceDrawer />
       <TopSnackbars />
