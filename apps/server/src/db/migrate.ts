@@ -6,6 +6,7 @@ import * as foundation from './migrations/001-foundation.ts';
 import * as accounts from './migrations/002-accounts.ts';
 import * as filters from './migrations/003-filters.ts';
 import * as accountTableIndexes from './migrations/004-account-table-indexes.ts';
+import * as accountSortIndexes from './migrations/005-account-sort-indexes.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
   return {
@@ -13,6 +14,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '002-accounts': { up: (db) => accounts.up(db, handle.engine) },
     '003-filters': { up: (db) => filters.up(db) },
     '004-account-table-indexes': { up: (db) => accountTableIndexes.up(db) },
+    '005-account-sort-indexes': { up: (db) => accountSortIndexes.up(db, handle.engine) },
   };
 }
 

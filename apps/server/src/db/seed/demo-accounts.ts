@@ -113,6 +113,8 @@ export function buildDemoAccounts(fortuneCsvText: string): MasterAccountsTable[]
       location: row.location.trim() || null,
       description: accountDescription(row),
       created_at: DEMO_CREATED_AT,
+      // Set by the database as the account's signals are inserted.
+      latest_signal_at: null,
     });
   }
   return accounts;
