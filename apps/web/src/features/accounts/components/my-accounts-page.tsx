@@ -31,33 +31,34 @@ import {
   useChangeTerritory,
   useTerritory,
 } from '../api/territory.ts';
+import type { AccountListOptions } from '../stores/account-list-cache.ts';
 
 const PAGE_SIZE = 50;
 type SortKey = TerritorySort;
 
-export type AccountsSort = { sort: TerritorySort; direction: 'asc' | 'desc' };
-
 /**
  * /MyTerritory: the user's accounts, paged, sorted and filtered on the server. The filter and the
- * sort belong to whoever composes the page, so a saved filter can set both.
+ * table options belong to whoever composes the page, so a saved filter can set the sort and the
+ * table can come back as it was; `accountLinkState` travels with the links to account pages.
  */
 export function MyAccountsPage({
   filter,
-  order,
-  onOrderChange,
+  options,
+  onOptionsChange,
+  accountLinkState,
   toolbar,
 }: {
   filter: FilterGroup;
-  order: AccountsSort;
-  onOrderChange: (order: AccountsSort) => void;
+  options: AccountListOptions;
+  onOptionsChange: (options: AccountListOptions) => void;
+  accountLinkState?: unknown;
   toolbar?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
-  const [text, setText] = useState('');
+  const { text, sort, direction, page } = options;
   const [q] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
-  const { sort, direction } = order;
+  const setPage = (next: number) => onOptionsChange({ ...options, page: next });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const params: TerritoryParams = { page, page_size: PAGE_SIZE, sort, direction, q, filter };
   const territory = useTerritory(params);
@@ -67,10 +68,8 @@ export function MyAccountsPage({
   const total = territory.data?.total ?? 0;
 
   function toggleSort(key: SortKey) {
-    onOrderChange(
-      sort === key ? { sort, direction: direction === 'asc' ? 'desc' : 'asc' } : { sort: key, direction: 'asc' },
-    );
-    setPage(1);
+    const flipped = direction === 'asc' ? 'desc' : 'asc';
+    onOptionsChange({ ...options, sort: key, direction: sort === key ? flipped : 'asc', page: 1 });
   }
 
   function toggle(id: string) {
@@ -118,10 +117,7 @@ export function MyAccountsPage({
           placeholder={t('myAccounts.filter')}
           aria-label={t('myAccounts.filter')}
           value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(e) => onOptionsChange({ ...options, text: e.currentTarget.value, page: 1 })}
           w={320}
         />
         <Group gap="xs">
@@ -196,7 +192,11 @@ export function MyAccountsPage({
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     <AccountLogo name={r.account_name} logoUrl={r.logo_url} size={24} />
-                    <Anchor component={Link} to={`/accounts/${encodeURIComponent(r.master_account_id)}`}>
+                    <Anchor
+                      component={Link}
+                      to={`/accounts/${encodeURIComponent(r.master_account_id)}`}
+                      state={accountLinkState}
+                    >
                       {r.account_name}
                     </Anchor>
                   </Group>
