@@ -39,23 +39,39 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
       INSERT INTO master_accounts_fts(rowid, account_name, website) VALUES (new.rowid, new.account_name, new.website);
     END`.execute(db);
   } else {
-    await sql`CREATE FUNCTION master_hits_latest_signal() RETURNS trigger LANGUAGE plpgsql AS $$
+    // Per statement, not per row: one UPDATE however many hits a statement writes (the seed writes
+    // hundreds at a time), each account's row changed once.
+    await sql`CREATE FUNCTION master_hits_latest_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF TG_OP <> 'INSERT' THEN
-        UPDATE master_accounts SET latest_signal_at =
-          (SELECT max(published_at) FROM master_hits WHERE master_account_id = OLD.master_account_id)
-        WHERE master_account_id = OLD.master_account_id;
-      END IF;
-      IF TG_OP <> 'DELETE' THEN
-        UPDATE master_accounts SET latest_signal_at = NEW.published_at
-        WHERE master_account_id = NEW.master_account_id
-          AND (latest_signal_at IS NULL OR latest_signal_at < NEW.published_at);
-      END IF;
+      UPDATE master_accounts a SET latest_signal_at = n.latest
+      FROM (SELECT master_account_id, max(published_at) AS latest FROM new_hits GROUP BY master_account_id) n
+      WHERE a.master_account_id = n.master_account_id
+        AND (a.latest_signal_at IS NULL OR a.latest_signal_at < n.latest);
       RETURN NULL;
     END $$`.execute(db);
-    await sql`CREATE TRIGGER master_hits_latest_signal
-      AFTER INSERT OR DELETE OR UPDATE OF master_account_id, published_at ON master_hits
-      FOR EACH ROW EXECUTE FUNCTION master_hits_latest_signal()`.execute(db);
+    await sql`CREATE FUNCTION master_hits_latest_after_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE master_accounts a SET latest_signal_at =
+        (SELECT max(h.published_at) FROM master_hits h WHERE h.master_account_id = a.master_account_id)
+      WHERE a.master_account_id IN (SELECT master_account_id FROM old_hits);
+      RETURN NULL;
+    END $$`.execute(db);
+    await sql`CREATE FUNCTION master_hits_latest_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE master_accounts a SET latest_signal_at =
+        (SELECT max(h.published_at) FROM master_hits h WHERE h.master_account_id = a.master_account_id)
+      WHERE a.master_account_id IN
+        (SELECT master_account_id FROM old_hits UNION SELECT master_account_id FROM new_hits);
+      RETURN NULL;
+    END $$`.execute(db);
+    await sql`CREATE TRIGGER master_hits_latest_ai AFTER INSERT ON master_hits REFERENCING NEW TABLE AS new_hits
+      FOR EACH STATEMENT EXECUTE FUNCTION master_hits_latest_after_insert()`.execute(db);
+    await sql`CREATE TRIGGER master_hits_latest_ad AFTER DELETE ON master_hits REFERENCING OLD TABLE AS old_hits
+      FOR EACH STATEMENT EXECUTE FUNCTION master_hits_latest_after_delete()`.execute(db);
+    // A transition-table trigger may not name columns: every UPDATE of master_hits recomputes.
+    await sql`CREATE TRIGGER master_hits_latest_au AFTER UPDATE ON master_hits
+      REFERENCING OLD TABLE AS old_hits NEW TABLE AS new_hits
+      FOR EACH STATEMENT EXECUTE FUNCTION master_hits_latest_after_update()`.execute(db);
     // Each new signal rewrites its account's row, clearing the page's all-visible bit: vacuum after 2%
     // of the table changed (not the default 20%) so counts stay index-only scans, not heap reads.
     await sql`ALTER TABLE master_accounts SET (autovacuum_vacuum_scale_factor = 0.02, autovacuum_analyze_scale_factor = 0.02)`.execute(
