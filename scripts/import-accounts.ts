@@ -37,7 +37,7 @@ async function* rows(): AsyncGenerator<AccountInput> {
 
 const { handle, close } = await openMigratedDatabase({ throwAway: false });
 const started = performance.now();
-const result = await importAccounts(handle.db, rows());
+const result = await importAccounts(handle, rows());
 const seconds = (performance.now() - started) / 1000;
 console.log(
   `Imported ${result.imported} accounts (${result.skipped} skipped) into ${handle.engine} in ${seconds.toFixed(1)} s`,

@@ -6,6 +6,7 @@ import * as foundation from './migrations/001-foundation.ts';
 import * as accounts from './migrations/002-accounts.ts';
 import * as filters from './migrations/003-filters.ts';
 import * as accountTableIndexes from './migrations/004-account-table-indexes.ts';
+import * as accountSortIndexes from './migrations/005-account-sort-indexes.ts';
 import * as workspaces from './migrations/006-workspaces.ts';
 import * as impersonation from './migrations/007-impersonation.ts';
 import * as globalAlerts from './migrations/009-global-alerts.ts';
@@ -17,6 +18,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '002-accounts': { up: (db) => accounts.up(db, handle.engine) },
     '003-filters': { up: (db) => filters.up(db) },
     '004-account-table-indexes': { up: (db) => accountTableIndexes.up(db) },
+    '005-account-sort-indexes': { up: (db) => accountSortIndexes.up(db, handle.engine) },
     '006-workspaces': { up: (db) => workspaces.up(db) },
     '007-impersonation': { up: (db) => impersonation.up(db, handle.engine) },
     '009-global-alerts': { up: (db) => globalAlerts.up(db) },

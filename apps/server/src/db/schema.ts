@@ -78,6 +78,8 @@ export type MasterAccountsTable = {
   location: string | null;
   description: string | null;
   created_at: Timestamp;
+  /** Newest published_at of the account's master_hits, kept by database triggers: never written by code. */
+  latest_signal_at: string | null;
 };
 
 export type MasterContactsTable = {

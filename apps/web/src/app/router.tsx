@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { lazyWithReload } from '../lib/chunk-reload.ts';
+import { followAccountListCacheRule } from './follow-account-list-cache-rule.ts';
 import { redirectSignedIn, requireManagerOrAdmin, requireSession, requireSupport } from './guards.ts';
 import { PageLoader } from './pages/page-loader.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -113,3 +114,4 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+followAccountListCacheRule(router);

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import type { MasterAccountsTable, MasterContactsTable } from '../schema.ts';
+import type { MasterContactsTable } from '../schema.ts';
 import {
   buildDemoAccounts,
   buildDemoContacts,
   buildJobPostings,
   DEMO_DATA_DIR,
+  type DemoAccount,
   matchArticlesToAccounts,
   parseFortune500Csv,
   parseWikinewsCsv,
@@ -20,7 +21,7 @@ const wikinewsText = fs.readFileSync(path.join(DEMO_DATA_DIR, 'wikinews-economy.
 const accounts = buildDemoAccounts(fortuneText);
 const contacts = buildDemoContacts(accounts, parseFortune500Csv(fortuneText));
 
-const accountNamed = (name: string): MasterAccountsTable => {
+const accountNamed = (name: string): DemoAccount => {
   const account = accounts.find((a) => a.account_name === name);
   if (!account) throw new Error(`no account named ${name}`);
   return account;

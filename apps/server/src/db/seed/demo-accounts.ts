@@ -92,9 +92,12 @@ function accountDescription(row: Fortune500Row): string {
   );
 }
 
+/** A demo master account as written: its latest signal date is the database's to keep. */
+export type DemoAccount = Omit<MasterAccountsTable, 'latest_signal_at'>;
+
 /** The Fortune 500 as master accounts, one per website. */
-export function buildDemoAccounts(fortuneCsvText: string): MasterAccountsTable[] {
-  const accounts: MasterAccountsTable[] = [];
+export function buildDemoAccounts(fortuneCsvText: string): DemoAccount[] {
+  const accounts: DemoAccount[] = [];
   const seen = new Set<string>();
   for (const row of parseFortune500Csv(fortuneCsvText)) {
     const website = domainOf(row);
@@ -303,10 +306,7 @@ function drawEmail(random: Random, address: string): EmailFields {
  * departments and seniorities. Even-numbered generated contacts carry an external_contact_id
  * (product-originated), odd-numbered ones only a plain id: the spec's two kinds.
  */
-export function buildDemoContacts(
-  accounts: MasterAccountsTable[],
-  fortuneRows: Fortune500Row[],
-): MasterContactsTable[] {
+export function buildDemoContacts(accounts: DemoAccount[], fortuneRows: Fortune500Row[]): MasterContactsTable[] {
   const rowsByAccount = new Map(fortuneRows.map((row) => [accountIdFor(domainOf(row)), row]));
   const contacts: MasterContactsTable[] = [];
   for (const account of accounts) {
@@ -559,7 +559,7 @@ function stripSuffixes(name: string): string {
 
 type NameVariant = { text: string; kind: 'name' | 'domain' | 'alias' };
 
-function nameVariants(account: MasterAccountsTable): NameVariant[] {
+function nameVariants(account: DemoAccount): NameVariant[] {
   const name = account.account_name.replace(/’/g, "'");
   const withoutAside = name.replace(/\s*\(([^)]*)\)\s*/g, ' ').trim();
   const aside = /\(([^)]*)\)/.exec(name)?.[1];
@@ -591,7 +591,7 @@ function ruleFor(variant: NameVariant, tokens: Token[], key: string): Omit<NameR
   return { ...plain, lowercaseWords: new Set(tokens.filter((t) => /^\p{Ll}/u.test(t.raw)).map((t) => t.raw)) };
 }
 
-function buildNameIndex(accounts: MasterAccountsTable[]): NameIndex {
+function buildNameIndex(accounts: DemoAccount[]): NameIndex {
   const rulesByKey = new Map<string, Map<string, NameRule>>();
   const prefixes = new Set<string>();
   let maxTokens = 1;
@@ -661,7 +661,7 @@ function mentionedAccounts(index: NameIndex, text: string, inTitle: boolean, fou
  */
 export function matchArticlesToAccounts(
   articles: WikinewsArticle[],
-  accounts: MasterAccountsTable[],
+  accounts: DemoAccount[],
 ): { hits: MasterHitsTable[]; stats: NewsMatchStats } {
   const index = buildNameIndex(accounts);
   const hits: MasterHitsTable[] = [];
@@ -729,7 +729,7 @@ const JOB_BLURBS: Record<Department, string> = {
 };
 
 /** 2–4 job_posting hits per account, published in the 90 days before 2026-11-01. */
-export function buildJobPostings(accounts: MasterAccountsTable[]): MasterHitsTable[] {
+export function buildJobPostings(accounts: DemoAccount[]): MasterHitsTable[] {
   const hits: MasterHitsTable[] = [];
   for (const account of accounts) {
     const random = randomFor('jobs', account.master_account_id);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountSearch } from '../../adapters/search/account-search.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -26,7 +27,7 @@ describe('normalizeWebsite', () => {
 
 describe('importAccounts', () => {
   it('imports accounts that are searchable at once, skipping rows without a name', async () => {
-    const result = await importAccounts(t.handle.db, [
+    const result = await importAccounts(t.handle, [
       {
         name: 'Zephyrine Robotics',
         website: 'https://www.zephyrine.io/',
@@ -51,7 +52,41 @@ describe('importAccounts', () => {
   });
 
   it('is idempotent: importing the same accounts again adds nothing', async () => {
-    const result = await importAccounts(t.handle.db, [{ name: 'Zephyrine Robotics', website: 'zephyrine.io' }]);
+    const result = await importAccounts(t.handle, [{ name: 'Zephyrine Robotics', website: 'zephyrine.io' }]);
     expect(result).toEqual({ imported: 0, skipped: 1, problems: [] });
+  });
+
+  it('leaves the same indexes after a big import, every account in them and searchable', async () => {
+    const indexes = async () =>
+      t.handle.engine === 'sqlite'
+        ? (
+            await sql<{ name: string; sql: string }>`SELECT name, sql FROM sqlite_master
+              WHERE type = 'index' AND tbl_name = 'master_accounts' ORDER BY name`.execute(t.handle.db)
+          ).rows
+        : (
+            await sql<{ name: string; sql: string }>`SELECT indexname AS name, indexdef AS sql FROM pg_indexes
+              WHERE tablename = 'master_accounts' ORDER BY indexname`.execute(t.handle.db)
+          ).rows;
+    const before = await indexes();
+    expect(before.map((i) => i.name)).toContain('master_accounts_industry_employees_idx');
+    const rows = Array.from({ length: 1200 }, (_, i) => ({
+      name: `Bulkimport Widgets ${i}`,
+      website: `bulkimport${i}.example`,
+      industry: 'Bulk Testing',
+      employees: i % 7 === 0 ? null : 10 * i,
+    }));
+    const result = await importAccounts(t.handle, rows, { bulkRows: 500 });
+    expect(result).toMatchObject({ imported: 1200, skipped: 0 });
+    expect(await indexes()).toEqual(before);
+    const search = createAccountSearch(t.handle);
+    const hits = await search('bulkimport widgets 1199', { limit: 15, nameOnly: true });
+    expect(hits.map((h) => h.account_name)).toContain('Bulkimport Widgets 1199');
+    const { n } = await t.handle.db
+      .selectFrom('master_accounts')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('industry', '=', 'Bulk Testing')
+      .where('employees', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(172);
   });
 });

@@ -7,10 +7,6 @@ import { filterWhere } from './filter-sql.ts';
 
 type PageQuery = Omit<AccountsQuery, 'scope'> & { q?: string | undefined };
 
-const latestSignal = sql<
-  string | null
->`(select max(h.published_at) from master_hits h where h.master_account_id = a.master_account_id)`;
-
 /** Master accounts matching a filter, as the My Accounts table pages them. */
 export function createAccountQueryRepository(db: Db) {
   /** `q` narrows to names or websites containing it, case-insensitively. */
@@ -27,35 +23,66 @@ export function createAccountQueryRepository(db: Db) {
     );
   }
 
-  function rows(ctx: RequestContext, query: PageQuery) {
-    const sortColumn = query.sort === 'latest_signal_at' ? latestSignal : sql.ref(`a.${query.sort}`);
-    // account_name is never null: a plain order lets an index (…, account_name, id) give the page directly.
-    const nullable = query.sort !== 'account_name';
-    return matching(ctx, query)
-      .select([
-        'a.master_account_id',
-        'a.account_name',
-        'a.website',
-        'a.logo_url',
-        'a.industry',
-        'a.employees',
-        latestSignal.as('latest_signal_at'),
-      ])
-      .orderBy(sortColumn, (ob) => {
-        const ordered = query.direction === 'asc' ? ob.asc() : ob.desc();
-        return nullable ? ordered.nullsLast() : ordered;
-      })
-      .orderBy('a.master_account_id', query.direction)
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size)
-      .execute();
+  /** One page in `sort` order, the tie broken by id in the same direction; no nulls to place. */
+  function orderedPage(
+    found: ReturnType<typeof matching>,
+    query: PageQuery,
+    sort: PageQuery['sort'] | 'master_account_id',
+    offset: number,
+    limit: number,
+  ) {
+    let ordered = found.select([
+      'a.master_account_id',
+      'a.account_name',
+      'a.website',
+      'a.logo_url',
+      'a.industry',
+      'a.employees',
+      'a.latest_signal_at',
+    ]);
+    if (sort !== 'master_account_id') ordered = ordered.orderBy(`a.${sort}`, query.direction);
+    return ordered.orderBy('a.master_account_id', query.direction).limit(limit).offset(offset).execute();
   }
 
-  async function count(ctx: RequestContext, query: PageQuery): Promise<number> {
-    const row = await matching(ctx, query)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow();
+  /**
+   * A page with nulls last in either direction. Asked in one ORDER BY, NULLS LAST defeats the
+   * (…, column, id) indexes on one engine or the other, so the accounts with a value are paged
+   * first, then those without, by id: each part reads its index in order and stops after the page.
+   */
+  async function rows(ctx: RequestContext, query: PageQuery) {
+    const offset = (query.page - 1) * query.page_size;
+    const column = `a.${query.sort}` as const;
+    // account_name is never null.
+    if (query.sort === 'account_name')
+      return orderedPage(matching(ctx, query), query, query.sort, offset, query.page_size);
+    const valued = await orderedPage(
+      matching(ctx, query).where(column, 'is not', null),
+      query,
+      query.sort,
+      offset,
+      query.page_size,
+    );
+    if (valued.length === query.page_size) return valued;
+    // A short page means the valued accounts ended on it, or before it when it is empty.
+    const valuedTotal =
+      valued.length > 0 ? offset + valued.length : await countOf(matching(ctx, query).where(column, 'is not', null));
+    const unvalued = await orderedPage(
+      matching(ctx, query).where(column, 'is', null),
+      query,
+      'master_account_id',
+      Math.max(0, offset - valuedTotal),
+      query.page_size - valued.length,
+    );
+    return [...valued, ...unvalued];
+  }
+
+  async function countOf(found: ReturnType<typeof matching>): Promise<number> {
+    const row = await found.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  function count(ctx: RequestContext, query: PageQuery): Promise<number> {
+    return countOf(matching(ctx, query));
   }
 
   /** Every matching id, in name order, up to `limit`. */

@@ -1,9 +1,15 @@
 import { Group } from '@mantine/core';
-import { emptyFilter, type FilterGroup, TERRITORY_SORTS } from '@quarry/shared';
+import { emptyFilter, TERRITORY_SORTS } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeTerritory } from '../../features/accounts/api/territory.ts';
-import { type AccountsSort, MyAccountsPage } from '../../features/accounts/components/my-accounts-page.tsx';
+import { MyAccountsPage } from '../../features/accounts/components/my-accounts-page.tsx';
+import {
+  type AccountListFilterManager,
+  type AccountListOptions,
+  useAccountListCache,
+} from '../../features/accounts/stores/account-list-cache.ts';
+import { accountListLinkState } from '../../features/accounts/utils/account-list-navigation.ts';
 import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
 import { FilterPanel } from '../../features/filters/components/filter-panel.tsx';
 import { AccountAutocomplete } from '../../features/search/components/account-autocomplete.tsx';
@@ -11,15 +17,25 @@ import { AddToListMenu } from '../../features/workspaces/components/add-to-list-
 import { showSnackbar } from '../../lib/snackbar-store.ts';
 import { ViewAsSelect } from '../view-as/view-as-select.tsx';
 
+const cleanFilterManager = (): AccountListFilterManager => ({
+  applied: emptyFilter(),
+  draft: emptyFilter(),
+  builderOpen: false,
+  savedFilterId: null,
+});
+const cleanOptions: AccountListOptions = { text: '', sort: 'account_name', direction: 'asc', page: 1 };
+
 /** A saved filter's sort reads like `account_name:asc`; anything else keeps the current order. */
-function parseSort(text: string | undefined): AccountsSort | null {
+function parseSort(text: string | undefined): Pick<AccountListOptions, 'sort' | 'direction'> | null {
   const [sort, direction] = (text ?? '').split(':');
   if (!sort || !(TERRITORY_SORTS as readonly string[]).includes(sort)) return null;
-  return { sort: sort as AccountsSort['sort'], direction: direction === 'desc' ? 'desc' : 'asc' };
+  return { sort: sort as AccountListOptions['sort'], direction: direction === 'desc' ? 'desc' : 'asc' };
 }
 
 /**
- * /MyTerritory: the accounts table with the filter builder and saved filters beside it. Viewing as a
+ * /MyTerritory: the accounts table with the filter builder and saved filters beside it. It starts
+ * from the account-list cache, which holds the list as it was when an account was opened from it
+ * (and is cleared by the navigation rule when the user arrives from elsewhere). Viewing as a
  * colleague shows their accounts with every change (add, remove, save a filter) taken away.
  */
 export function MyTerritoryPage() {
@@ -27,15 +43,18 @@ export function MyTerritoryPage() {
   const uid = useAuthStore((s) => s.user?.uid ?? '');
   const viewAsUid = useAuthStore((s) => s.viewAsUserData?.uid ?? null);
   const territory = useChangeTerritory();
-  const [filter, setFilter] = useState<FilterGroup>(emptyFilter);
-  const [order, setOrder] = useState<AccountsSort>({ sort: 'account_name', direction: 'asc' });
+  const [filterManager, setFilterManager] = useState(
+    () => useAccountListCache.getState().filterManager ?? cleanFilterManager(),
+  );
+  const [options, setOptions] = useState(() => useAccountListCache.getState().options ?? cleanOptions);
   return (
     <MyAccountsPage
       key={viewAsUid ?? 'mine'}
       viewAsUid={viewAsUid}
-      filter={filter}
-      order={order}
-      onOrderChange={setOrder}
+      filter={filterManager.applied}
+      options={options}
+      onOptionsChange={setOptions}
+      accountLinkState={accountListLinkState({ filterManager, options })}
       bulkActions={(selected, clear, disabled) => (
         <AddToListMenu ids={() => selected} disabled={disabled} onAdded={clear} />
       )}
@@ -44,12 +63,13 @@ export function MyTerritoryPage() {
           <FilterPanel
             currentUid={uid}
             readOnly={viewAsUid !== null}
-            applied={filter}
-            sort={`${order.sort}:${order.direction}`}
-            onApply={(next, sort) => {
-              setFilter(next);
-              const parsed = parseSort(sort);
-              if (parsed) setOrder(parsed);
+            manager={filterManager}
+            sort={`${options.sort}:${options.direction}`}
+            onChange={(next, sort) => {
+              setFilterManager(next);
+              const order = parseSort(sort);
+              const newFilter = next.applied !== filterManager.applied;
+              if (order || newFilter) setOptions({ ...options, ...order, ...(newFilter ? { page: 1 } : {}) });
             }}
           />
           <Group align="flex-end">

@@ -31,28 +31,30 @@ import {
   useChangeTerritory,
   useTerritory,
 } from '../api/territory.ts';
+import type { AccountListOptions } from '../stores/account-list-cache.ts';
 
 const PAGE_SIZE = 50;
 type SortKey = TerritorySort;
 
-export type AccountsSort = { sort: TerritorySort; direction: 'asc' | 'desc' };
-
 /**
  * /MyTerritory: the user's accounts, paged, sorted and filtered on the server. The filter and the
- * sort belong to whoever composes the page, so a saved filter can set both. With viewAsUid it shows
- * that colleague's accounts read-only: nothing can be selected or removed.
+ * table options belong to whoever composes the page, so a saved filter can set the sort and the
+ * table can come back as it was; `accountLinkState` travels with the links to account pages. With
+ * viewAsUid it shows that colleague's accounts read-only: nothing can be selected or removed.
  */
 export function MyAccountsPage({
   filter,
-  order,
-  onOrderChange,
+  options,
+  onOptionsChange,
+  accountLinkState,
   toolbar,
   bulkActions,
   viewAsUid = null,
 }: {
   filter: FilterGroup;
-  order: AccountsSort;
-  onOrderChange: (order: AccountsSort) => void;
+  options: AccountListOptions;
+  onOptionsChange: (options: AccountListOptions) => void;
+  accountLinkState?: unknown;
   toolbar?: ReactNode;
   /** Buttons acting on the selection, from other features; `clear` empties the selection. */
   bulkActions?: (selected: string[], clear: () => void, disabled: boolean) => ReactNode;
@@ -61,10 +63,9 @@ export function MyAccountsPage({
   const readOnly = viewAsUid !== null;
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
-  const [text, setText] = useState('');
+  const { text, sort, direction, page } = options;
   const [q] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
-  const { sort, direction } = order;
+  const setPage = (next: number) => onOptionsChange({ ...options, page: next });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const params: TerritoryParams = { page, page_size: PAGE_SIZE, sort, direction, q, filter };
   const territory = useTerritory(params, viewAsUid);
@@ -74,10 +75,8 @@ export function MyAccountsPage({
   const total = territory.data?.total ?? 0;
 
   function toggleSort(key: SortKey) {
-    onOrderChange(
-      sort === key ? { sort, direction: direction === 'asc' ? 'desc' : 'asc' } : { sort: key, direction: 'asc' },
-    );
-    setPage(1);
+    const flipped = direction === 'asc' ? 'desc' : 'asc';
+    onOptionsChange({ ...options, sort: key, direction: sort === key ? flipped : 'asc', page: 1 });
   }
 
   function toggle(id: string) {
@@ -125,10 +124,7 @@ export function MyAccountsPage({
           placeholder={t('myAccounts.filter')}
           aria-label={t('myAccounts.filter')}
           value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(e) => onOptionsChange({ ...options, text: e.currentTarget.value, page: 1 })}
           w={320}
         />
         <Group gap="xs">
@@ -206,7 +202,11 @@ export function MyAccountsPage({
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     <AccountLogo name={r.account_name} logoUrl={r.logo_url} size={24} />
-                    <Anchor component={Link} to={`/accounts/${encodeURIComponent(r.master_account_id)}`}>
+                    <Anchor
+                      component={Link}
+                      to={`/accounts/${encodeURIComponent(r.master_account_id)}`}
+                      state={accountLinkState}
+                    >
                       {r.account_name}
                     </Anchor>
                   </Group>

@@ -9,47 +9,60 @@ import { useDeleteFilter, useSavedFilters, useSaveFilter } from '../api/filters.
 import { FilterBuilder } from './filter-builder.tsx';
 import { SaveFilterDialog, type SaveFilterValues } from './save-filter-dialog.tsx';
 
-/** Build, apply, save, load and delete account filters; only the owner may change or delete one. */
+/** What the panel shows: the filter applied, the one in the builder, and the saved filter chosen. */
+export type FilterManager = {
+  applied: FilterGroup;
+  draft: FilterGroup;
+  builderOpen: boolean;
+  savedFilterId: string | null;
+};
+
+/**
+ * Build, apply, save, load and delete account filters; only the owner may change or delete one.
+ * Its state belongs to the page, which may keep it across visits.
+ */
 export function FilterPanel({
   currentUid,
-  applied,
+  manager,
   sort,
-  onApply,
+  onChange,
   readOnly = false,
 }: {
   currentUid: string;
   /** Filters can be applied but not saved or deleted (view-as). */
   readOnly?: boolean;
-  applied: FilterGroup;
+  manager: FilterManager;
   /** Saved with the filter, like `account_name:asc`. */
   sort: string;
-  onApply: (filter: FilterGroup, sort?: string) => void;
+  /** `sort` comes with a loaded saved filter that has one. */
+  onChange: (manager: FilterManager, sort?: string) => void;
 }) {
   const { t } = useTranslation();
   const saved = useSavedFilters();
   const save = useSaveFilter();
   const remove = useDeleteFilter();
-  const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<FilterGroup>(applied);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const { applied, draft, builderOpen: open, savedFilterId: selectedId } = manager;
+  const change = (next: Partial<FilterManager>, nextSort?: string) => onChange({ ...manager, ...next }, nextSort);
   const selected = saved.data?.find((f) => f.id === selectedId) ?? null;
   const mine = !readOnly && selected?.created_by === currentUid;
 
   function load(id: string | null) {
-    setSelectedId(id);
     const filter = saved.data?.find((f) => f.id === id);
-    if (!filter) return;
-    setDraft(filter.filter);
-    setOpen(true);
-    onApply(filter.filter, filter.sort || undefined);
+    if (!filter) {
+      change({ savedFilterId: id });
+      return;
+    }
+    change(
+      { savedFilterId: id, draft: filter.filter, builderOpen: true, applied: filter.filter },
+      filter.sort || undefined,
+    );
   }
 
   async function onSave(values: SaveFilterValues) {
     const body = { ...values, filter: draft, sort };
     const result = await save.mutateAsync(mine && selected ? { id: selected.id, body } : { body });
-    setSelectedId(result.id);
-    onApply(draft);
+    change({ savedFilterId: result.id, applied: draft });
     showSnackbar(t('filters.saved', { name: result.name }));
   }
 
@@ -63,7 +76,7 @@ export function FilterPanel({
     });
     if (!ok) return;
     await remove.mutateAsync(selected.id);
-    setSelectedId(null);
+    change({ savedFilterId: null });
     showSnackbar(t('filters.deleted', { name: selected.name }));
   }
 
@@ -75,7 +88,7 @@ export function FilterPanel({
           variant={open ? 'light' : 'default'}
           leftSection={<IconFilter size={16} />}
           rightSection={isFilterApplied(applied) ? <Badge size="xs">{conditions}</Badge> : null}
-          onClick={() => setOpen(!open)}
+          onClick={() => change({ builderOpen: !open })}
           aria-expanded={open}
         >
           {t('filters.filters')}
@@ -101,16 +114,12 @@ export function FilterPanel({
       </Group>
       {open && (
         <Stack gap="xs">
-          <FilterBuilder group={draft} onChange={setDraft} />
+          <FilterBuilder group={draft} onChange={(next) => change({ draft: next })} />
           <Group gap="xs">
-            <Button onClick={() => onApply(draft)}>{t('filters.apply')}</Button>
+            <Button onClick={() => change({ applied: draft })}>{t('filters.apply')}</Button>
             <Button
               variant="default"
-              onClick={() => {
-                setDraft(emptyFilter());
-                setSelectedId(null);
-                onApply(emptyFilter());
-              }}
+              onClick={() => change({ draft: emptyFilter(), savedFilterId: null, applied: emptyFilter() })}
             >
               {t('filters.clear')}
             </Button>
