@@ -11,4 +11,5 @@ export * from './schemas/filters.ts';
 export * from './schemas/organization.ts';
 export * from './schemas/users.ts';
 export * from './schemas/value-match.ts';
+export * from './schemas/value-preferences.ts';
 export * from './schemas/workspaces.ts';

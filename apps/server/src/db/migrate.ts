@@ -9,6 +9,7 @@ import * as accountTableIndexes from './migrations/004-account-table-indexes.ts'
 import * as workspaces from './migrations/006-workspaces.ts';
 import * as globalAlerts from './migrations/009-global-alerts.ts';
 import * as invitations from './migrations/010-invitations.ts';
+import * as valueIntelligence from './migrations/011-value-intelligence.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
   return {
@@ -19,6 +20,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '006-workspaces': { up: (db) => workspaces.up(db) },
     '009-global-alerts': { up: (db) => globalAlerts.up(db) },
     '010-invitations': { up: (db) => invitations.up(db) },
+    '011-value-intelligence': { up: (db) => valueIntelligence.up(db) },
   };
 }
 
