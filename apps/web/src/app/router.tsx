@@ -14,14 +14,26 @@ const settings = lazyWithReload(() =>
 );
 
 const signedInRoutes: RouteObject[] = [
-  { index: true, ...screen('value') },
+  {
+    index: true,
+    lazy: lazyWithReload(() =>
+      import('../features/value-match/components/value-match-home-page.tsx').then((m) => ({
+        Component: m.ValueMatchHomePage,
+      })),
+    ),
+  },
   {
     path: 'accounts/:masterAccountId',
     lazy: lazyWithReload(() =>
       import('./pages/account-route-page.tsx').then((m) => ({ Component: m.AccountRoutePage })),
     ),
   },
-  { path: 'valueMatch/:masterAccountId', ...screen('valueMatch') },
+  {
+    path: 'valueMatch/:masterAccountId',
+    lazy: lazyWithReload(() =>
+      import('../features/value-match/components/value-match-page.tsx').then((m) => ({ Component: m.ValueMatchPage })),
+    ),
+  },
   { path: 'action/:flowId', ...screen('action') },
   { path: 'actions', ...screen('actions') },
   {
