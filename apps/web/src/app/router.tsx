@@ -42,9 +42,24 @@ const signedInRoutes: RouteObject[] = [
   },
   { path: 'preferences/email', ...screen('emailPreferences') },
   { path: 'preferences/integrations', ...screen('integrations') },
-  { path: 'preferences/qualificationsignals', ...screen('qualificationSignals') },
-  { path: 'preferences/titles', ...screen('titles') },
-  { path: 'preferences/triggers', ...screen('triggers') },
+  {
+    path: 'preferences/qualificationsignals',
+    lazy: lazyWithReload(() =>
+      import('./pages/value-preferences-pages.tsx').then((m) => ({ Component: m.QualificationSignalsRoutePage })),
+    ),
+  },
+  {
+    path: 'preferences/titles',
+    lazy: lazyWithReload(() =>
+      import('./pages/value-preferences-pages.tsx').then((m) => ({ Component: m.TargetTitlesRoutePage })),
+    ),
+  },
+  {
+    path: 'preferences/triggers',
+    lazy: lazyWithReload(() =>
+      import('./pages/value-preferences-pages.tsx').then((m) => ({ Component: m.TriggersRoutePage })),
+    ),
+  },
   {
     path: 'preferences/user',
     lazy: lazyWithReload(() =>

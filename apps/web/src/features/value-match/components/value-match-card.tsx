@@ -19,7 +19,7 @@ export function ValueMatchCard({
   const { t } = useTranslation();
   return (
     <Card withBorder padding="md" radius="md" data-testid="value-match-card" data-tier={match.tier}>
-      <UnstyledButton onClick={() => onOpen(match.master_account_id)} aria-label={match.account_name}>
+      <UnstyledButton onClick={() => onOpen(match.master_account_id)}>
         <Stack gap="xs">
           <Group justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
