@@ -16,6 +16,7 @@ import {
 import { TRIGGER_HIT_TYPES, TRIGGER_PHRASES_MAX, type TriggerHitType } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { track } from '../../../lib/analytics.ts';
 import { type TriggerInput, useSaveTrigger, useTriggers } from '../api/triggers.ts';
 import { useValueHypotheses } from '../api/value-hypotheses.ts';
 import { ValueHypothesesSection } from './value-hypotheses-section.tsx';
@@ -126,15 +127,16 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
                   <Button
                     size="xs"
                     variant="subtle"
-                    onClick={() =>
+                    onClick={() => {
+                      track('Trigger viewed', { trigger_id: tr.id });
                       setDraft({
                         id: tr.id,
                         name: tr.name,
                         hit_type: tr.hit_type,
                         phrases: tr.phrases,
                         hypothesis_ids: tr.hypothesis_ids,
-                      })
-                    }
+                      });
+                    }}
                   >
                     {t('preferences.edit')}
                   </Button>
