@@ -273,6 +273,7 @@ export type ValueMatchesTable = {
   tier: string;
   tier_rank: number;
   score: number;
+  industry: string | null;
   top_hypothesis_id: string | null;
   top_hypothesis_name: string | null;
   top_hit_id: string | null;

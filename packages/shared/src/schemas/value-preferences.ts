@@ -147,9 +147,11 @@ export const valueMatchFeedSchema = z.object({
   items: z.array(valueMatchCardSchema),
   next_offset: z.number().nullable(),
   status: valueMatchStatusSchema,
-  industries: z.array(z.string()),
 });
 export type ValueMatchFeed = z.output<typeof valueMatchFeedSchema>;
+
+/** The industries of the accounts in the tenant's feed, for its filter. */
+export const valueMatchIndustriesSchema = z.object({ industries: z.array(z.string()) });
 
 export const valueMatchEvidenceSchema = z.object({
   hit_id: z.string(),

@@ -91,6 +91,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     // 2 tier_1, 1 tier_2, 0 Activity Found: the feed sorts on it.
     .addColumn('tier_rank', 'integer', (c) => c.notNull())
     .addColumn('score', 'double precision', (c) => c.notNull())
+    // The account's industry at compute time, so the feed filters and lists industries from one index.
+    .addColumn('industry', 'varchar(200)')
     .addColumn('top_hypothesis_id', 'varchar(64)')
     .addColumn('top_hypothesis_name', 'varchar(120)')
     .addColumn('top_hit_id', 'varchar(64)')
@@ -110,4 +112,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('value_matches')
     .columns(['tenant_id', 'tier_rank desc', 'score desc', 'latest_hit_at desc', 'master_account_id'])
     .execute();
+  // One per feed filter, each in feed order, so a filtered page reads only the rows it shows.
+  for (const [name, column] of [
+    ['value_matches_industry_idx', 'industry'],
+    ['value_matches_hypothesis_idx', 'top_hypothesis_id'],
+  ] as const) {
+    await db.schema
+      .createIndex(name)
+      .on('value_matches')
+      .columns(['tenant_id', column, 'tier_rank desc', 'score desc', 'latest_hit_at desc', 'master_account_id'])
+      .execute();
+  }
 }

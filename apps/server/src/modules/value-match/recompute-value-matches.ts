@@ -14,6 +14,7 @@ export function toValueMatchRow(
   tenantId: string,
   match: AccountMatch,
   computedAt: string,
+  industry: string | null = null,
 ): Insertable<ValueMatchesTable> {
   const top = match.hypotheses[0];
   const topHit = (top && match.hits.find((h) => top.hit_ids.includes(h.hit_id))) ?? match.hits[0];
@@ -23,6 +24,7 @@ export function toValueMatchRow(
     tier: match.tier,
     tier_rank: TIER_RANK[match.tier],
     score: match.score,
+    industry,
     top_hypothesis_id: match.tier === 'none' ? null : (top?.hypothesis_id ?? null),
     top_hypothesis_name: match.tier === 'none' ? null : (top?.name ?? null),
     top_hit_id: topHit?.hit_id ?? null,
@@ -45,12 +47,13 @@ export function createRecomputeValueMatches(deps: {
   const { preferences, matches, clock = () => new Date() } = deps;
   return async (tenantId: string): Promise<number> => {
     const ctx = { tenantId };
-    const [hypotheses, triggers, signals, titles, hitRows] = await Promise.all([
+    const [hypotheses, triggers, signals, titles, hitRows, industries] = await Promise.all([
       preferences.publicHypotheses(ctx),
       preferences.listTriggers(ctx),
       preferences.listSignals(ctx),
       preferences.listTitles(ctx),
       matches.allHits(),
+      matches.industriesByAccount(),
     ]);
     const hits: MatchHit[] = hitRows.map((h) => ({
       id: h.id,
@@ -77,7 +80,7 @@ export function createRecomputeValueMatches(deps: {
     const computedAt = now.toISOString();
     await matches.replaceAll(
       tenantId,
-      results.map((m) => toValueMatchRow(tenantId, m, computedAt)),
+      results.map((m) => toValueMatchRow(tenantId, m, computedAt, industries.get(m.account_id) ?? null)),
     );
     return results.length;
   };

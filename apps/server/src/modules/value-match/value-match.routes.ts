@@ -2,6 +2,7 @@ import {
   valueMatchDetailSchema,
   valueMatchFeedQuerySchema,
   valueMatchFeedSchema,
+  valueMatchIndustriesSchema,
   valueMatchStatusSchema,
 } from '@quarry/shared';
 import { z } from 'zod';
@@ -38,6 +39,13 @@ export function registerValueMatchRoutes(
     preHandler: signedIn,
     schema: { tags, response: { 200: valueMatchStatusSchema } },
     handler: (request) => valueMatch.status(contextOf(request)),
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/value-matches/industries',
+    preHandler: signedIn,
+    schema: { tags, response: { 200: valueMatchIndustriesSchema } },
+    handler: (request) => valueMatch.industries(contextOf(request)),
   });
   app.route({
     method: 'GET',

@@ -42,11 +42,7 @@ export function createValueMatchService(deps: {
     },
 
     async feed(ctx: RequestContext, filters: FeedFilters): Promise<ValueMatchFeed> {
-      const [rows, s, industries] = await Promise.all([
-        matches.feed(ctx, filters),
-        status(ctx),
-        filters.offset === 0 ? matches.industries(ctx) : Promise.resolve([]),
-      ]);
+      const [rows, s] = await Promise.all([matches.feed(ctx, filters), status(ctx)]);
       const items: ValueMatchCard[] = rows.slice(0, filters.limit).map((r) => ({
         master_account_id: r.master_account_id,
         account_name: r.account_name,
@@ -68,9 +64,10 @@ export function createValueMatchService(deps: {
         items,
         next_offset: rows.length > filters.limit ? filters.offset + filters.limit : null,
         status: s,
-        industries,
       };
     },
+
+    industries: async (ctx: RequestContext) => ({ industries: await matches.industries(ctx) }),
 
     /** One account's evidence per matched hypothesis, its other signals and the contacts to reach. */
     async detail(ctx: RequestContext, masterAccountId: string): Promise<ValueMatchDetail> {

@@ -69,7 +69,12 @@ describe('value-match feed', () => {
     expect(first.next_offset).toBe(5);
     expect(first.status.running).toBe(false);
     expect(first.status.last_computed_at).not.toBeNull();
-    expect(first.industries.length).toBeGreaterThan(0);
+    const industries = (await get(rita, '/api/value-matches/industries')).json() as { industries: string[] };
+    expect(industries.industries.length).toBeGreaterThan(0);
+    const industry = industries.industries[0] as string;
+    const inIndustry = await allCards(rita, `&industry=${encodeURIComponent(industry)}`);
+    expect(inIndustry.length).toBeGreaterThan(0);
+    expect(inIndustry.every((c) => c.industry === industry)).toBe(true);
     const second = (await get(rita, '/api/value-matches?limit=5&offset=5')).json() as ValueMatchFeed;
     expect(second.items[0]?.master_account_id).not.toBe(first.items[0]?.master_account_id);
     const byHypothesis = await allCards(rita, '&hypothesis_id=hyp_acme_cost');

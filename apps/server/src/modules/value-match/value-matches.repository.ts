@@ -4,6 +4,7 @@ import type { ValueMatchesTable } from '../../db/schema.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 
 const INSERT_CHUNK_ROWS = 200;
+const TIER_RANK = { tier_1: 2, tier_2: 1, none: 0 } as const;
 
 export type FeedFilters = {
   tier?: string;
@@ -38,6 +39,16 @@ export function createValueMatchesRepository(db: Db) {
         .execute();
     },
 
+    /** Each account's industry, copied into its match so the feed filters on one table. */
+    async industriesByAccount(): Promise<Map<string, string>> {
+      const rows = await db
+        .selectFrom('master_accounts')
+        .select(['master_account_id', 'industry'])
+        .where('industry', 'is not', null)
+        .execute();
+      return new Map(rows.map((r) => [r.master_account_id, r.industry as string]));
+    },
+
     /** Tenants that have never had matches computed: the start-up queues a recompute for them. */
     async tenantsWithoutMatches(): Promise<string[]> {
       const rows = await db
@@ -62,7 +73,7 @@ export function createValueMatchesRepository(db: Db) {
           'a.account_name',
           'a.logo_url',
           'a.website',
-          'a.industry',
+          'm.industry',
           'm.tier',
           'm.score',
           'm.top_hypothesis_id',
@@ -75,19 +86,18 @@ export function createValueMatchesRepository(db: Db) {
           'm.computed_at',
         ])
         .where('m.tenant_id', '=', ctx.tenantId);
-      if (f.tier) q = q.where('m.tier', '=', f.tier);
+      if (f.tier) q = q.where('m.tier_rank', '=', TIER_RANK[f.tier as keyof typeof TIER_RANK] ?? -1);
       if (f.hypothesisId) q = q.where('m.top_hypothesis_id', '=', f.hypothesisId);
-      if (f.industry) q = q.where('a.industry', '=', f.industry);
+      if (f.industry) q = q.where('m.industry', '=', f.industry);
       if (f.mine) {
-        q = q.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('territory_accounts as t')
-              .select('t.master_account_id')
-              .whereRef('t.master_account_id', '=', 'm.master_account_id')
-              .where('t.tenant_id', '=', ctx.tenantId)
-              .where('t.user_id', '=', ctx.uid),
-          ),
+        // IN over the caller's territory (small) lets the planner look matches up by key instead of
+        // walking the whole feed.
+        q = q.where('m.master_account_id', 'in', (eb) =>
+          eb
+            .selectFrom('territory_accounts as t')
+            .select('t.master_account_id')
+            .where('t.tenant_id', '=', ctx.tenantId)
+            .where('t.user_id', '=', ctx.uid),
         );
       }
       return q
@@ -103,13 +113,12 @@ export function createValueMatchesRepository(db: Db) {
     /** Industries of the accounts in the tenant's feed, for the filter. */
     async industries(ctx: RequestContext): Promise<string[]> {
       const rows = await db
-        .selectFrom('value_matches as m')
-        .innerJoin('master_accounts as a', 'a.master_account_id', 'm.master_account_id')
-        .select('a.industry')
+        .selectFrom('value_matches')
+        .select('industry')
         .distinct()
-        .where('m.tenant_id', '=', ctx.tenantId)
-        .where('a.industry', 'is not', null)
-        .orderBy('a.industry')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('industry', 'is not', null)
+        .orderBy('industry')
         .execute();
       return rows.map((r) => r.industry as string);
     },

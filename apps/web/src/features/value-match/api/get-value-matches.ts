@@ -31,6 +31,16 @@ export const valueMatchesQueryOptions = (filters: ValueMatchFilters) =>
 /** The feed, one server page at a time, ranked by tier, score and recency. */
 export const useValueMatches = (filters: ValueMatchFilters) => useInfiniteQuery(valueMatchesQueryOptions(filters));
 
+/** Industries in the tenant's feed, for the filter; they change only with a recompute. */
+export function useValueMatchIndustries() {
+  return useQuery<string[]>({
+    queryKey: ['value-matches', 'industries'],
+    queryFn: ({ signal }) =>
+      api<{ industries: string[] }>('/api/value-matches/industries', { signal }).then((r) => r.industries),
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** When matches were last computed; polled while a recompute runs, and the feed reloads when it ends. */
 export function useValueMatchStatus() {
   const queryClient = useQueryClient();

@@ -7,7 +7,12 @@ import { track } from '../../../lib/analytics.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
 import { useValueHypotheses } from '../api/get-value-hypotheses.ts';
-import { useValueMatches, useValueMatchStatus, type ValueMatchFilters } from '../api/get-value-matches.ts';
+import {
+  useValueMatches,
+  useValueMatchIndustries,
+  useValueMatchStatus,
+  type ValueMatchFilters,
+} from '../api/get-value-matches.ts';
 import { useLoadMoreOnScroll } from '../hooks/use-load-more-on-scroll.ts';
 import { ValueMatchCard } from './value-match-card.tsx';
 
@@ -24,7 +29,7 @@ export function ValueMatchHomePage() {
   const hypotheses = useValueHypotheses();
   const pages = feed.data?.pages ?? [];
   const items = pages.flatMap((p) => p.items);
-  const industries = pages[0]?.industries ?? [];
+  const industries = useValueMatchIndustries().data ?? [];
   const s = status.data ?? pages[0]?.status;
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
