@@ -24,6 +24,8 @@ import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createAccountSearch } from './adapters/search/account-search.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
+import { createJobRunner } from './jobs/job-runner.ts';
+import { createJobsRepository } from './jobs/jobs.repository.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
@@ -56,6 +58,13 @@ import { createSupportUsersRepository } from './modules/support/support-users.re
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createRecomputeValueMatches, RECOMPUTE_VALUE_MATCHES } from './modules/value-match/recompute-value-matches.ts';
+import { registerValueMatchRoutes } from './modules/value-match/value-match.routes.ts';
+import { createValueMatchService } from './modules/value-match/value-match.service.ts';
+import { createValueMatchesRepository } from './modules/value-match/value-matches.repository.ts';
+import { createValuePreferencesRepository } from './modules/value-preferences/value-preferences.repository.ts';
+import { registerValuePreferencesRoutes } from './modules/value-preferences/value-preferences.routes.ts';
+import { createValuePreferencesService } from './modules/value-preferences/value-preferences.service.ts';
 import { createListsRepository } from './modules/workspaces/lists.repository.ts';
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository.ts';
 import { registerWorkspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
@@ -229,8 +238,39 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
     managerOrAdmin,
   });
 
+  // Value intelligence: preferences change → a durable recompute job → stored matches for Home.
+  const jobsRepository = createJobsRepository(handle.db);
+  const valuePreferences = createValuePreferencesRepository(handle.db);
+  const valueMatches = createValueMatchesRepository(handle.db);
+  const valueMatch = createValueMatchService({
+    matches: valueMatches,
+    preferences: valuePreferences,
+    jobs: jobsRepository,
+  });
+  const recomputeValueMatches = createRecomputeValueMatches({ preferences: valuePreferences, matches: valueMatches });
+  const jobRunner = createJobRunner({
+    jobs: jobsRepository,
+    log: logger,
+    handlers: { [RECOMPUTE_VALUE_MATCHES]: async (job) => void (await recomputeValueMatches(job.tenant_id)) },
+  });
+  app.addHook('onClose', () => jobRunner.stop());
+  registerValuePreferencesRoutes(app, {
+    preferences: createValuePreferencesService({
+      preferences: valuePreferences,
+      requestRecompute: (tenantId) => valueMatch.requestRecompute(tenantId),
+    }),
+    signedIn,
+  });
+  registerValueMatchRoutes(app, { valueMatch, signedIn });
+  /** Queues a first computation for every tenant that has no matches yet (called at start-up). */
+  const recomputeTenantsWithoutMatches = async () => {
+    const tenants = await valueMatches.tenantsWithoutMatches();
+    for (const tenantId of tenants) await valueMatch.requestRecompute(tenantId);
+    return tenants.length;
+  };
+
   registerSpa(app, config.webDist);
-  return Object.assign(app, { auth });
+  return Object.assign(app, { auth, jobRunner, recomputeTenantsWithoutMatches });
 }
 
 /** Serves the built SPA: hashed assets cached for good, every other page path answers index.html. */

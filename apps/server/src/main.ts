@@ -5,6 +5,7 @@ import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
 import { demoUsers, seedDemo } from './db/seed/demo-seed.ts';
+import { seedDemoValuePreferences } from './db/seed/demo-value-preferences.ts';
 import { createLogger } from './logger.ts';
 
 const config = loadConfig();
@@ -15,6 +16,10 @@ await migrateToLatest(handle, app.auth);
 const seeded = await seedDemo(handle.db, app.auth, config);
 // Reference data for the demo: the Fortune 500 with real Wikinews articles (never in production).
 const accountsSeed = config.isProductionDatabase ? null : await seedDemoAccounts(handle.db);
+if (!config.isProductionDatabase) await seedDemoValuePreferences(handle.db);
+// Tenants that never had value matches get a first computation; then the worker runs queued jobs.
+await app.recomputeTenantsWithoutMatches();
+app.jobRunner.start();
 await app.listen({ port: config.port, host: config.host });
 
 const lines = ['', `Quarry is running at ${config.publicUrl} (${handle.engine}${seeded ? ', demo data seeded' : ''})`];

@@ -12,4 +12,5 @@ export * from './schemas/organization.ts';
 export * from './schemas/support.ts';
 export * from './schemas/users.ts';
 export * from './schemas/value-match.ts';
+export * from './schemas/value-preferences.ts';
 export * from './schemas/workspaces.ts';

@@ -11,6 +11,7 @@ import * as workspaces from './migrations/006-workspaces.ts';
 import * as impersonation from './migrations/007-impersonation.ts';
 import * as globalAlerts from './migrations/009-global-alerts.ts';
 import * as invitations from './migrations/010-invitations.ts';
+import * as valueIntelligence from './migrations/011-value-intelligence.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
   return {
@@ -23,6 +24,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '007-impersonation': { up: (db) => impersonation.up(db, handle.engine) },
     '009-global-alerts': { up: (db) => globalAlerts.up(db) },
     '010-invitations': { up: (db) => invitations.up(db) },
+    '011-value-intelligence': { up: (db) => valueIntelligence.up(db) },
   };
 }
 

@@ -241,6 +241,85 @@ export type InvitationsTable = {
   accepted_at: Timestamp | null;
 };
 
+type Stamps = { created_at: Timestamp; created_by: string; updated_at: Timestamp; updated_by: string };
+
+export type ValueHypothesesTable = Stamps & {
+  id: string;
+  tenant_id: string;
+  name: string;
+  description: string;
+  /** public or private (spec section 6) */
+  visibility: string;
+  problem_or_goal: string;
+  product_value: string;
+  roi_explanation: string;
+  importance: string;
+  observation: string;
+};
+
+export type TriggersTable = Stamps & {
+  id: string;
+  tenant_id: string;
+  name: string;
+  /** product_and_service, event, concept or title */
+  hit_type: string;
+  /** JSON: string[] */
+  phrases: string;
+  enabled: Flag;
+  /** JSON: string[]; empty supports every hypothesis */
+  hypothesis_ids: string;
+};
+
+export type QualificationSignalsTable = Stamps & {
+  id: string;
+  tenant_id: string;
+  /** good, bad or requirement */
+  type: string;
+  text: string;
+  explanation: string;
+};
+
+export type TargetTitlesTable = { tenant_id: string; position: number; title: string };
+
+export type JobsTable = {
+  id: string;
+  tenant_id: string;
+  type: string;
+  /** queued, running, done or failed */
+  status: string;
+  /** JSON */
+  payload: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: Timestamp;
+  lease_until: Timestamp | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+};
+
+export type ValueMatchesTable = {
+  tenant_id: string;
+  master_account_id: string;
+  tier: string;
+  tier_rank: number;
+  score: number;
+  industry: string | null;
+  top_hypothesis_id: string | null;
+  top_hypothesis_name: string | null;
+  top_hit_id: string | null;
+  top_hit_title: string | null;
+  top_hit_published_at: Timestamp | null;
+  latest_hit_at: Timestamp | null;
+  why_now: string;
+  /** JSON: MatchSpan[] of the top hit */
+  spans: string;
+  /** JSON: AccountMatch */
+  result: string;
+  computed_at: Timestamp;
+};
+
 export type Database = {
   master_accounts: MasterAccountsTable;
   master_contacts: MasterContactsTable;
@@ -258,6 +337,12 @@ export type Database = {
   list_contacts: ListContactsTable;
   global_alerts: GlobalAlertsTable;
   invitations: InvitationsTable;
+  value_hypotheses: ValueHypothesesTable;
+  triggers: TriggersTable;
+  qualification_signals: QualificationSignalsTable;
+  target_titles: TargetTitlesTable;
+  jobs: JobsTable;
+  value_matches: ValueMatchesTable;
   tenants: TenantsTable;
   users: UsersTable;
   company_configurations: CompanyConfigurationsTable;

@@ -15,14 +15,26 @@ const settings = lazyWithReload(() =>
 );
 
 const signedInRoutes: RouteObject[] = [
-  { index: true, ...screen('value') },
+  {
+    index: true,
+    lazy: lazyWithReload(() =>
+      import('../features/value-match/components/value-match-home-page.tsx').then((m) => ({
+        Component: m.ValueMatchHomePage,
+      })),
+    ),
+  },
   {
     path: 'accounts/:masterAccountId',
     lazy: lazyWithReload(() =>
       import('./pages/account-route-page.tsx').then((m) => ({ Component: m.AccountRoutePage })),
     ),
   },
-  { path: 'valueMatch/:masterAccountId', ...screen('valueMatch') },
+  {
+    path: 'valueMatch/:masterAccountId',
+    lazy: lazyWithReload(() =>
+      import('../features/value-match/components/value-match-page.tsx').then((m) => ({ Component: m.ValueMatchPage })),
+    ),
+  },
   { path: 'action/:flowId', ...screen('action') },
   { path: 'actions', ...screen('actions') },
   {
@@ -31,9 +43,24 @@ const signedInRoutes: RouteObject[] = [
   },
   { path: 'preferences/email', ...screen('emailPreferences') },
   { path: 'preferences/integrations', ...screen('integrations') },
-  { path: 'preferences/qualificationsignals', ...screen('qualificationSignals') },
-  { path: 'preferences/titles', ...screen('titles') },
-  { path: 'preferences/triggers', ...screen('triggers') },
+  {
+    path: 'preferences/qualificationsignals',
+    lazy: lazyWithReload(() =>
+      import('./pages/value-preferences-pages.tsx').then((m) => ({ Component: m.QualificationSignalsRoutePage })),
+    ),
+  },
+  {
+    path: 'preferences/titles',
+    lazy: lazyWithReload(() =>
+      import('./pages/value-preferences-pages.tsx').then((m) => ({ Component: m.TargetTitlesRoutePage })),
+    ),
+  },
+  {
+    path: 'preferences/triggers',
+    lazy: lazyWithReload(() =>
+      import('./pages/value-preferences-pages.tsx').then((m) => ({ Component: m.TriggersRoutePage })),
+    ),
+  },
   {
     path: 'preferences/user',
     lazy: lazyWithReload(() =>

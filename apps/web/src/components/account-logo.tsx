@@ -1,6 +1,7 @@
 import { Avatar, Image } from '@mantine/core';
 
-const COLORS = ['blue', 'teal', 'grape', 'orange', 'indigo', 'cyan', 'pink', 'lime', 'violet', 'red'];
+// Darkest shades only: white letters on them pass WCAG AA contrast (orange and lime never do).
+const COLORS = ['blue.9', 'teal.9', 'grape.9', 'indigo.9', 'cyan.9', 'pink.9', 'violet.9', 'red.9'];
 
 function monogram(name: string): string {
   const words = name
@@ -14,7 +15,7 @@ function monogram(name: string): string {
 function colorFor(name: string): string {
   let hash = 0;
   for (const ch of name) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
-  return COLORS[hash % COLORS.length] ?? 'blue';
+  return COLORS[hash % COLORS.length] ?? 'blue.9';
 }
 
 /** An account's logo, or a monogram drawn locally when it has none (no request leaves the machine). */

@@ -1,0 +1,141 @@
+import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import type { JobsTable } from '../db/schema.ts';
+
+export type Job = Selectable<JobsTable>;
+
+/** The job table: enqueue, claim with a lease, finish or retry later. Times are ISO strings. */
+export function createJobsRepository(db: Db) {
+  return {
+    /** Queues a job unless one of the same type is already waiting for the tenant (it will see the change). */
+    async enqueueOnce(
+      tenantId: string,
+      type: string,
+      { now, maxAttempts = 5 }: { now: Date; maxAttempts?: number },
+    ): Promise<boolean> {
+      const waiting = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('type', '=', type)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      if (waiting) return false;
+      const at = now.toISOString();
+      await db
+        .insertInto('jobs')
+        .values({
+          id: crypto.randomUUID(),
+          tenant_id: tenantId,
+          type,
+          status: 'queued',
+          payload: '{}',
+          attempts: 0,
+          max_attempts: maxAttempts,
+          run_at: at,
+          lease_until: null,
+          locked_by: null,
+          last_error: null,
+          created_at: at,
+          finished_at: null,
+        })
+        .execute();
+      return true;
+    },
+
+    /**
+     * Takes one due job: a queued one, or a running one whose lease ran out (its worker died).
+     * The UPDATE only wins while the lease is still expired, so of several processes racing for
+     * the same row exactly one gets it; the others move on to the next candidate.
+     */
+    async claim(workerId: string, { now, leaseMs }: { now: Date; leaseMs: number }): Promise<Job | null> {
+      const at = now.toISOString();
+      const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+      const candidates = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where('status', 'in', ['queued', 'running'])
+        .where('run_at', '<=', at)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(5)
+        .execute();
+      for (const { id } of candidates) {
+        const result = await db
+          .updateTable('jobs')
+          .set((eb) => ({
+            status: 'running',
+            lease_until: leaseUntil,
+            locked_by: workerId,
+            attempts: eb('attempts', '+', 1),
+          }))
+          .where('id', '=', id)
+          .where('status', 'in', ['queued', 'running'])
+          .where('run_at', '<=', at)
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 1) {
+          return (await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+        }
+      }
+      return null;
+    },
+
+    /** Marks the job done, only if this worker still holds it. */
+    async complete(job: Job, workerId: string, now: Date): Promise<void> {
+      await db
+        .updateTable('jobs')
+        .set({ status: 'done', lease_until: null, finished_at: now.toISOString(), last_error: null })
+        .where('id', '=', job.id)
+        .where('locked_by', '=', workerId)
+        .execute();
+    },
+
+    /** Puts the job back for a later attempt (or gives up after max_attempts). */
+    async fail(job: Job, workerId: string, { now, retryAt, error }: { now: Date; retryAt: Date; error: string }) {
+      const giveUp = job.attempts >= job.max_attempts;
+      await db
+        .updateTable('jobs')
+        .set({
+          status: giveUp ? 'failed' : 'queued',
+          lease_until: null,
+          locked_by: null,
+          run_at: giveUp ? job.run_at : retryAt.toISOString(),
+          last_error: error.slice(0, 2000),
+          finished_at: giveUp ? now.toISOString() : null,
+        })
+        .where('id', '=', job.id)
+        .where('locked_by', '=', workerId)
+        .execute();
+    },
+
+    async find(id: string): Promise<Job | null> {
+      return (await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    },
+
+    /** Whether a job of this type is waiting or running for the tenant, and when one last finished. */
+    async status(tenantId: string, type: string): Promise<{ running: boolean; lastDoneAt: string | null }> {
+      const [pending, done] = await Promise.all([
+        db
+          .selectFrom('jobs')
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .where('type', '=', type)
+          .where('status', 'in', ['queued', 'running'])
+          .executeTakeFirst(),
+        db
+          .selectFrom('jobs')
+          .select((eb) => eb.fn.max('finished_at').as('at'))
+          .where('tenant_id', '=', tenantId)
+          .where('type', '=', type)
+          .where('status', '=', 'done')
+          .executeTakeFirst(),
+      ]);
+      return { running: pending !== undefined, lastDoneAt: (done?.at as string | null | undefined) ?? null };
+    },
+  };
+}
+
+export type JobsRepository = ReturnType<typeof createJobsRepository>;

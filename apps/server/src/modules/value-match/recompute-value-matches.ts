@@ -1,0 +1,87 @@
+import { type AccountMatch, type MatchHit, TRIGGER_HIT_TYPES } from '@quarry/shared';
+import type { Insertable } from 'kysely';
+import type { ValueMatchesTable } from '../../db/schema.ts';
+import type { ValuePreferencesRepository } from '../value-preferences/value-preferences.repository.ts';
+import { matchAccounts } from './engine/match-accounts.ts';
+import type { ValueMatchesRepository } from './value-matches.repository.ts';
+
+export const RECOMPUTE_VALUE_MATCHES = 'recompute_value_matches';
+
+const TIER_RANK = { tier_1: 2, tier_2: 1, none: 0 } as const;
+
+/** The stored row for one account: the engine's answer plus the top hypothesis and hit, for the feed. */
+export function toValueMatchRow(
+  tenantId: string,
+  match: AccountMatch,
+  computedAt: string,
+  industry: string | null = null,
+): Insertable<ValueMatchesTable> {
+  const top = match.hypotheses[0];
+  const topHit = (top && match.hits.find((h) => top.hit_ids.includes(h.hit_id))) ?? match.hits[0];
+  return {
+    tenant_id: tenantId,
+    master_account_id: match.account_id,
+    tier: match.tier,
+    tier_rank: TIER_RANK[match.tier],
+    score: match.score,
+    industry,
+    top_hypothesis_id: match.tier === 'none' ? null : (top?.hypothesis_id ?? null),
+    top_hypothesis_name: match.tier === 'none' ? null : (top?.name ?? null),
+    top_hit_id: topHit?.hit_id ?? null,
+    top_hit_title: topHit?.title ?? null,
+    top_hit_published_at: topHit?.published_at ?? null,
+    latest_hit_at: match.latest_hit_at,
+    why_now: match.why_now,
+    spans: JSON.stringify(topHit?.spans ?? []),
+    result: JSON.stringify(match),
+    computed_at: computedAt,
+  };
+}
+
+/** The job handler: runs the engine over every account's signals with the tenant's preferences. */
+export function createRecomputeValueMatches(deps: {
+  preferences: ValuePreferencesRepository;
+  matches: ValueMatchesRepository;
+  clock?: () => Date;
+}) {
+  const { preferences, matches, clock = () => new Date() } = deps;
+  return async (tenantId: string): Promise<number> => {
+    const ctx = { tenantId };
+    const [hypotheses, triggers, signals, titles, hitRows, industries] = await Promise.all([
+      preferences.publicHypotheses(ctx),
+      preferences.listTriggers(ctx),
+      preferences.listSignals(ctx),
+      preferences.listTitles(ctx),
+      matches.allHits(),
+      matches.industriesByAccount(),
+    ]);
+    const hits: MatchHit[] = hitRows.map((h) => ({
+      id: h.id,
+      account_id: h.master_account_id,
+      type: h.type === 'job_posting' ? 'job_posting' : 'news_article',
+      title: h.title.slice(0, 500),
+      text: h.text,
+      published_at: h.published_at,
+      url: h.url,
+    }));
+    const now = clock();
+    const results = matchAccounts(
+      {
+        hypotheses,
+        triggers: triggers
+          .filter((t) => (TRIGGER_HIT_TYPES as readonly string[]).includes(t.hit_type))
+          .map((t) => ({ ...t, hypothesis_ids: t.hypothesis_ids })),
+        qualification_signals: signals,
+        target_titles: titles,
+        hits,
+      },
+      { now },
+    );
+    const computedAt = now.toISOString();
+    await matches.replaceAll(
+      tenantId,
+      results.map((m) => toValueMatchRow(tenantId, m, computedAt, industries.get(m.account_id) ?? null)),
+    );
+    return results.length;
+  };
+}

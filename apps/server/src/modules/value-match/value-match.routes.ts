@@ -1,0 +1,61 @@
+import {
+  valueMatchDetailSchema,
+  valueMatchFeedQuerySchema,
+  valueMatchFeedSchema,
+  valueMatchIndustriesSchema,
+  valueMatchStatusSchema,
+} from '@quarry/shared';
+import { z } from 'zod';
+import type { App } from '../../app.ts';
+import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { ValueMatchService } from './value-match.service.ts';
+
+const tags = ['value matches'];
+
+export function registerValueMatchRoutes(
+  app: App,
+  { valueMatch, signedIn }: { valueMatch: ValueMatchService; signedIn: Guard },
+) {
+  app.route({
+    method: 'GET',
+    url: '/api/value-matches',
+    preHandler: signedIn,
+    schema: { tags, querystring: valueMatchFeedQuerySchema, response: { 200: valueMatchFeedSchema } },
+    handler: (request) => {
+      const q = request.query;
+      return valueMatch.feed(contextOf(request), {
+        tier: q.tier,
+        hypothesisId: q.hypothesis_id,
+        industry: q.industry,
+        mine: q.mine,
+        offset: q.offset,
+        limit: q.limit,
+      });
+    },
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/value-matches/status',
+    preHandler: signedIn,
+    schema: { tags, response: { 200: valueMatchStatusSchema } },
+    handler: (request) => valueMatch.status(contextOf(request)),
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/value-matches/industries',
+    preHandler: signedIn,
+    schema: { tags, response: { 200: valueMatchIndustriesSchema } },
+    handler: (request) => valueMatch.industries(contextOf(request)),
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/value-matches/:masterAccountId',
+    preHandler: signedIn,
+    schema: {
+      tags,
+      params: z.object({ masterAccountId: z.string().min(1).max(64) }),
+      response: { 200: valueMatchDetailSchema },
+    },
+    handler: (request) => valueMatch.detail(contextOf(request), request.params.masterAccountId),
+  });
+}

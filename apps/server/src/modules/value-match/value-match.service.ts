@@ -1,0 +1,131 @@
+import type {
+  AccountMatch,
+  MatchSpan,
+  MatchTier,
+  ValueMatchCard,
+  ValueMatchDetail,
+  ValueMatchEvidence,
+  ValueMatchFeed,
+  ValueMatchStatus,
+} from '@quarry/shared';
+import type { JobsRepository } from '../../jobs/jobs.repository.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { parseJsonColumn } from '../../lib/json-column.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import type { ValuePreferencesRepository } from '../value-preferences/value-preferences.repository.ts';
+import { excerptOf, highlightsOf } from './highlights.ts';
+import { rankContacts } from './rank-contacts.ts';
+import { RECOMPUTE_VALUE_MATCHES } from './recompute-value-matches.ts';
+import type { FeedFilters, ValueMatchesRepository } from './value-matches.repository.ts';
+
+const asTier = (tier: string): MatchTier => (tier === 'tier_1' || tier === 'tier_2' ? tier : 'none');
+
+export function createValueMatchService(deps: {
+  matches: ValueMatchesRepository;
+  preferences: ValuePreferencesRepository;
+  jobs: JobsRepository;
+  clock?: () => Date;
+}) {
+  const { matches, preferences, jobs, clock = () => new Date() } = deps;
+
+  async function status(ctx: RequestContext): Promise<ValueMatchStatus> {
+    const s = await jobs.status(ctx.tenantId, RECOMPUTE_VALUE_MATCHES);
+    return { last_computed_at: s.lastDoneAt, running: s.running };
+  }
+
+  return {
+    status,
+
+    /** Queues a recompute of the tenant's matches (a waiting one is reused). */
+    async requestRecompute(tenantId: string): Promise<void> {
+      await jobs.enqueueOnce(tenantId, RECOMPUTE_VALUE_MATCHES, { now: clock() });
+    },
+
+    async feed(ctx: RequestContext, filters: FeedFilters): Promise<ValueMatchFeed> {
+      const [rows, s] = await Promise.all([matches.feed(ctx, filters), status(ctx)]);
+      const items: ValueMatchCard[] = rows.slice(0, filters.limit).map((r) => ({
+        master_account_id: r.master_account_id,
+        account_name: r.account_name,
+        logo_url: r.logo_url,
+        website: r.website,
+        industry: r.industry,
+        tier: asTier(r.tier),
+        score: Number(r.score),
+        hypothesis_id: r.top_hypothesis_id,
+        hypothesis_name: r.top_hypothesis_name,
+        hit_id: r.top_hit_id,
+        hit_title: r.top_hit_title,
+        hit_published_at: r.top_hit_published_at,
+        title_highlights: highlightsOf(parseJsonColumn<MatchSpan[]>(r.spans, []), 'title'),
+        why_now: r.why_now,
+        computed_at: r.computed_at,
+      }));
+      return {
+        items,
+        next_offset: rows.length > filters.limit ? filters.offset + filters.limit : null,
+        status: s,
+      };
+    },
+
+    industries: async (ctx: RequestContext) => ({ industries: await matches.industries(ctx) }),
+
+    /** One account's evidence per matched hypothesis, its other signals and the contacts to reach. */
+    async detail(ctx: RequestContext, masterAccountId: string): Promise<ValueMatchDetail> {
+      const account = await matches.account(masterAccountId);
+      if (!account) throw notFound('Account not found');
+      const [row, hits, contacts, titles] = await Promise.all([
+        matches.findOne(ctx, masterAccountId),
+        matches.hitsOf(masterAccountId),
+        matches.contactsOf(masterAccountId),
+        preferences.listTitles(ctx),
+      ]);
+      const result = row ? parseJsonColumn<AccountMatch | null>(row.result, null) : null;
+      const spansByHit = new Map((result?.hits ?? []).map((h) => [h.hit_id, h.spans]));
+      const hitById = new Map(hits.map((h) => [h.id, h]));
+      const evidenceOf = (hitId: string): ValueMatchEvidence | null => {
+        const hit = hitById.get(hitId);
+        if (!hit) return null;
+        const spans = spansByHit.get(hitId) ?? [];
+        const { excerpt, highlights } = excerptOf(hit.text, spans);
+        return {
+          hit_id: hit.id,
+          type: hit.type,
+          title: hit.title,
+          title_highlights: highlightsOf(spans, 'title'),
+          excerpt,
+          excerpt_highlights: highlights,
+          url: hit.url,
+          source: hit.source,
+          published_at: hit.published_at,
+        };
+      };
+      const hypotheses = (result?.hypotheses ?? [])
+        .filter((h) => h.tier !== 'none')
+        .map((h) => ({
+          hypothesis_id: h.hypothesis_id,
+          name: h.name,
+          tier: h.tier,
+          score: h.score,
+          evidence: h.hit_ids.map(evidenceOf).filter((e): e is ValueMatchEvidence => e !== null),
+        }));
+      const used = new Set(hypotheses.flatMap((h) => h.evidence.map((e) => e.hit_id)));
+      const activity = hits
+        .filter((h) => !used.has(h.id))
+        .slice(0, 50)
+        .map((h) => evidenceOf(h.id))
+        .filter((e): e is ValueMatchEvidence => e !== null);
+      return {
+        ...account,
+        tier: asTier(row?.tier ?? 'none'),
+        score: Number(row?.score ?? 0),
+        why_now: row?.why_now ?? '',
+        computed_at: row?.computed_at ?? null,
+        hypotheses,
+        activity,
+        contacts: rankContacts(contacts, titles),
+      };
+    },
+  };
+}
+
+export type ValueMatchService = ReturnType<typeof createValueMatchService>;

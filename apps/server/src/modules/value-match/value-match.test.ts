@@ -1,0 +1,131 @@
+import type { AccountMatch, ValueMatchCard, ValueMatchDetail, ValueMatchFeed } from '@quarry/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoAccounts } from '../../db/seed/demo-accounts.ts';
+import { seedDemoValuePreferences } from '../../db/seed/demo-value-preferences.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+let rita: string;
+let gus: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoAccounts(t.handle.db);
+  expect(await seedDemoValuePreferences(t.handle.db)).toEqual(['tnt_acme', 'tnt_globex']);
+  expect(await t.app.recomputeTenantsWithoutMatches()).toBe(3);
+  expect(await t.app.jobRunner.drain()).toBe(3);
+  [rita, gus] = await Promise.all([t.signIn('rita@acme.test'), t.signIn('gus@globex.test')]);
+}, 120_000);
+afterAll(() => t?.close());
+
+const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+async function allCards(cookie: string, query = ''): Promise<ValueMatchCard[]> {
+  const cards: ValueMatchCard[] = [];
+  let offset: number | null = 0;
+  while (offset !== null) {
+    const page = (await get(cookie, `/api/value-matches?limit=100&offset=${offset}${query}`)).json() as ValueMatchFeed;
+    cards.push(...page.items);
+    offset = page.next_offset;
+  }
+  return cards;
+}
+
+describe('value-match feed', () => {
+  it('shows Acme all three tiers over the demo signals, ranked by tier then score', async () => {
+    const cards = await allCards(rita);
+    const tiers = new Set(cards.map((c) => c.tier));
+    expect(tiers).toEqual(new Set(['tier_1', 'tier_2', 'none']));
+    const rank = { tier_1: 2, tier_2: 1, none: 0 };
+    for (let i = 1; i < cards.length; i++) {
+      const [a, b] = [cards[i - 1] as ValueMatchCard, cards[i] as ValueMatchCard];
+      expect(rank[a.tier] > rank[b.tier] || (rank[a.tier] === rank[b.tier] && a.score >= b.score)).toBe(true);
+    }
+    // Some Value Matches rest on Wikinews articles, not only on job postings.
+    const results = await t.handle.db
+      .selectFrom('value_matches')
+      .select('result')
+      .where('tenant_id', '=', 'tnt_acme')
+      .where('tier', '=', 'tier_1')
+      .execute();
+    const withNews = results.filter((r) =>
+      (JSON.parse(r.result) as AccountMatch).hits.some((h) => h.type === 'news_article' && h.hypothesis_ids.length > 0),
+    );
+    expect(withNews.length).toBeGreaterThan(5);
+    expect(cards.find((c) => c.tier === 'tier_1')?.hypothesis_name).toBeTruthy();
+  });
+
+  it('gives Globex different matches from its own profile', async () => {
+    const acme = await allCards(rita, '&tier=tier_2');
+    const globex = await allCards(gus, '&tier=tier_2');
+    expect(globex.length).toBeGreaterThan(0);
+    expect(new Set(globex.map((c) => c.hypothesis_name))).not.toEqual(new Set(acme.map((c) => c.hypothesis_name)));
+    expect(globex.every((c) => c.hypothesis_id?.startsWith('hyp_globex'))).toBe(true);
+  });
+
+  it('pages, filters by tier and hypothesis, and reports when it was computed', async () => {
+    const first = (await get(rita, '/api/value-matches?limit=5')).json() as ValueMatchFeed;
+    expect(first.items).toHaveLength(5);
+    expect(first.next_offset).toBe(5);
+    expect(first.status.running).toBe(false);
+    expect(first.status.last_computed_at).not.toBeNull();
+    const industries = (await get(rita, '/api/value-matches/industries')).json() as { industries: string[] };
+    expect(industries.industries.length).toBeGreaterThan(0);
+    const industry = industries.industries[0] as string;
+    const inIndustry = await allCards(rita, `&industry=${encodeURIComponent(industry)}`);
+    expect(inIndustry.length).toBeGreaterThan(0);
+    expect(inIndustry.every((c) => c.industry === industry)).toBe(true);
+    const second = (await get(rita, '/api/value-matches?limit=5&offset=5')).json() as ValueMatchFeed;
+    expect(second.items[0]?.master_account_id).not.toBe(first.items[0]?.master_account_id);
+    const byHypothesis = await allCards(rita, '&hypothesis_id=hyp_acme_cost');
+    expect(byHypothesis.length).toBeGreaterThan(0);
+    expect(byHypothesis.every((c) => c.hypothesis_id === 'hyp_acme_cost')).toBe(true);
+  });
+
+  it('narrows to my accounts only', async () => {
+    const [card] = await allCards(rita, '&tier=tier_1');
+    const uid = await t.uidOf('rita@acme.test');
+    await t.handle.db
+      .insertInto('territory_accounts')
+      .values({
+        tenant_id: 'tnt_acme',
+        user_id: uid,
+        master_account_id: card?.master_account_id as string,
+        added_at: '2026-11-01T00:00:00.000Z',
+      })
+      .execute();
+    const mine = await allCards(rita, '&mine=true');
+    expect(mine.map((c) => c.master_account_id)).toEqual([card?.master_account_id]);
+    expect(await allCards(gus, '&mine=true')).toEqual([]);
+  });
+});
+
+describe('value-match detail', () => {
+  it('shows each matched hypothesis with highlighted evidence, other activity and ranked contacts', async () => {
+    const [card] = await allCards(rita, '&tier=tier_1');
+    const res = await get(rita, `/api/value-matches/${card?.master_account_id}`);
+    expect(res.statusCode).toBe(200);
+    const detail = res.json() as ValueMatchDetail;
+    expect(detail.tier).toBe('tier_1');
+    expect(detail.hypotheses.length).toBeGreaterThan(0);
+    const evidence = detail.hypotheses.flatMap((h) => h.evidence);
+    expect(evidence.length).toBeGreaterThan(0);
+    const lit = evidence.flatMap((e) => [
+      ...e.title_highlights.map((h) => e.title.slice(h.start, h.end)),
+      ...e.excerpt_highlights.map((h) => e.excerpt.slice(h.start, h.end)),
+    ]);
+    expect(lit.length).toBeGreaterThan(0);
+    expect(lit.every((w) => w.trim().length > 0)).toBe(true);
+    expect(detail.contacts.length).toBeGreaterThan(0);
+    const order = { exact: 0, similar: 1, none: 2 };
+    for (let i = 1; i < detail.contacts.length; i++) {
+      expect(order[detail.contacts[i - 1]?.title_match ?? 'none']).toBeLessThanOrEqual(
+        order[detail.contacts[i]?.title_match ?? 'none'],
+      );
+    }
+  });
+
+  it('answers 404 for an account that does not exist', async () => {
+    expect((await get(rita, '/api/value-matches/nope')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,164 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { ValueMatchesTable } from '../../db/schema.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+
+const INSERT_CHUNK_ROWS = 200;
+const TIER_RANK = { tier_1: 2, tier_2: 1, none: 0 } as const;
+
+export type FeedFilters = {
+  tier?: string;
+  hypothesisId?: string;
+  industry?: string;
+  mine: boolean;
+  offset: number;
+  limit: number;
+};
+
+/** Stored value matches per tenant and account, and the reference data the recompute reads. */
+export function createValueMatchesRepository(db: Db) {
+  return {
+    /** Replaces the tenant's matches with a fresh computation, in one transaction. */
+    async replaceAll(tenantId: string, rows: Insertable<ValueMatchesTable>[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('value_matches').where('tenant_id', '=', tenantId).execute();
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK_ROWS) {
+          await trx
+            .insertInto('value_matches')
+            .values(rows.slice(i, i + INSERT_CHUNK_ROWS))
+            .execute();
+        }
+      });
+    },
+
+    /** Every signal the engine weighs (master_hits is global reference data). */
+    allHits() {
+      return db
+        .selectFrom('master_hits')
+        .select(['id', 'master_account_id', 'type', 'title', 'text', 'url', 'published_at'])
+        .execute();
+    },
+
+    /** Each account's industry, copied into its match so the feed filters on one table. */
+    async industriesByAccount(): Promise<Map<string, string>> {
+      const rows = await db
+        .selectFrom('master_accounts')
+        .select(['master_account_id', 'industry'])
+        .where('industry', 'is not', null)
+        .execute();
+      return new Map(rows.map((r) => [r.master_account_id, r.industry as string]));
+    },
+
+    /** Tenants that have never had matches computed: the start-up queues a recompute for them. */
+    async tenantsWithoutMatches(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('tenants')
+        .select('id')
+        .where((eb) =>
+          eb.not(
+            eb.exists(eb.selectFrom('value_matches').select('tenant_id').whereRef('tenant_id', '=', 'tenants.id')),
+          ),
+        )
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** One page of the feed: tier, then score, then the latest signal first. */
+    feed(ctx: RequestContext, f: FeedFilters) {
+      let q = db
+        .selectFrom('value_matches as m')
+        .innerJoin('master_accounts as a', 'a.master_account_id', 'm.master_account_id')
+        .select([
+          'm.master_account_id',
+          'a.account_name',
+          'a.logo_url',
+          'a.website',
+          'm.industry',
+          'm.tier',
+          'm.score',
+          'm.top_hypothesis_id',
+          'm.top_hypothesis_name',
+          'm.top_hit_id',
+          'm.top_hit_title',
+          'm.top_hit_published_at',
+          'm.spans',
+          'm.why_now',
+          'm.computed_at',
+        ])
+        .where('m.tenant_id', '=', ctx.tenantId);
+      if (f.tier) q = q.where('m.tier_rank', '=', TIER_RANK[f.tier as keyof typeof TIER_RANK] ?? -1);
+      if (f.hypothesisId) q = q.where('m.top_hypothesis_id', '=', f.hypothesisId);
+      if (f.industry) q = q.where('m.industry', '=', f.industry);
+      if (f.mine) {
+        // IN over the caller's territory (small) lets the planner look matches up by key instead of
+        // walking the whole feed.
+        q = q.where('m.master_account_id', 'in', (eb) =>
+          eb
+            .selectFrom('territory_accounts as t')
+            .select('t.master_account_id')
+            .where('t.tenant_id', '=', ctx.tenantId)
+            .where('t.user_id', '=', ctx.uid),
+        );
+      }
+      return q
+        .orderBy('m.tier_rank', 'desc')
+        .orderBy('m.score', 'desc')
+        .orderBy('m.latest_hit_at', 'desc')
+        .orderBy('m.master_account_id')
+        .limit(f.limit + 1)
+        .offset(f.offset)
+        .execute();
+    },
+
+    /** Industries of the accounts in the tenant's feed, for the filter. */
+    async industries(ctx: RequestContext): Promise<string[]> {
+      const rows = await db
+        .selectFrom('value_matches')
+        .select('industry')
+        .distinct()
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('industry', 'is not', null)
+        .orderBy('industry')
+        .execute();
+      return rows.map((r) => r.industry as string);
+    },
+
+    findOne(ctx: RequestContext, masterAccountId: string) {
+      return db
+        .selectFrom('value_matches')
+        .selectAll()
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('master_account_id', '=', masterAccountId)
+        .executeTakeFirst();
+    },
+
+    account(masterAccountId: string) {
+      return db
+        .selectFrom('master_accounts')
+        .select(['master_account_id', 'account_name', 'logo_url', 'website', 'industry'])
+        .where('master_account_id', '=', masterAccountId)
+        .executeTakeFirst();
+    },
+
+    hitsOf(masterAccountId: string) {
+      return db
+        .selectFrom('master_hits')
+        .select(['id', 'type', 'title', 'text', 'url', 'source', 'published_at'])
+        .where('master_account_id', '=', masterAccountId)
+        .orderBy('published_at', 'desc')
+        .limit(200)
+        .execute();
+    },
+
+    contactsOf(masterAccountId: string) {
+      return db
+        .selectFrom('master_contacts')
+        .select(['id', 'first_name', 'last_name', 'title', 'email', 'email_status'])
+        .where('master_account_id', '=', masterAccountId)
+        .limit(500)
+        .execute();
+    },
+  };
+}
+
+export type ValueMatchesRepository = ReturnType<typeof createValueMatchesRepository>;

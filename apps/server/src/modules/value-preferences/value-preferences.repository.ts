@@ -1,0 +1,241 @@
+import crypto from 'node:crypto';
+import type {
+  QualificationSignalBody,
+  StoredQualificationSignal,
+  StoredTrigger,
+  StoredValueHypothesis,
+  TriggerBody,
+  UpdateQualificationSignalBody,
+  UpdateTriggerBody,
+  UpdateValueHypothesisBody,
+  ValueHypothesisBody,
+} from '@quarry/shared';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { QualificationSignalsTable, TriggersTable, ValueHypothesesTable } from '../../db/schema.ts';
+import { parseJsonColumn } from '../../lib/json-column.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import { nowIso } from '../../lib/time.ts';
+
+const stampsOf = (row: { created_at: string; created_by: string; updated_at: string; updated_by: string }) => ({
+  created: row.created_at,
+  created_by: row.created_by,
+  updated: row.updated_at,
+  updated_by: row.updated_by,
+});
+
+function toHypothesis(row: Selectable<ValueHypothesesTable>): StoredValueHypothesis {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    visibility: row.visibility === 'private' ? 'private' : 'public',
+    problem_or_goal: row.problem_or_goal,
+    product_value: row.product_value,
+    roi_explanation: row.roi_explanation,
+    importance: row.importance,
+    observation: row.observation,
+    ...stampsOf(row),
+  };
+}
+
+function toTrigger(row: Selectable<TriggersTable>): StoredTrigger {
+  return {
+    id: row.id,
+    name: row.name,
+    hit_type: row.hit_type as StoredTrigger['hit_type'],
+    phrases: parseJsonColumn<string[]>(row.phrases, []),
+    enabled: row.enabled === 1,
+    hypothesis_ids: parseJsonColumn<string[]>(row.hypothesis_ids, []),
+    ...stampsOf(row),
+  };
+}
+
+function toSignal(row: Selectable<QualificationSignalsTable>): StoredQualificationSignal {
+  return {
+    id: row.id,
+    type: row.type as StoredQualificationSignal['type'],
+    text: row.text,
+    explanation: row.explanation,
+    ...stampsOf(row),
+  };
+}
+
+/** The tenant's value preferences: hypotheses, triggers, qualification signals and target titles. */
+export function createValuePreferencesRepository(db: Db) {
+  const created = (ctx: RequestContext) => {
+    const at = nowIso();
+    return { created_at: at, created_by: ctx.uid, updated_at: at, updated_by: ctx.uid };
+  };
+  const updated = (ctx: RequestContext) => ({ updated_at: nowIso(), updated_by: ctx.uid });
+
+  /** Public hypotheses and the caller's own private ones (spec section 6). */
+  const visibleHypotheses = (ctx: RequestContext) =>
+    db
+      .selectFrom('value_hypotheses')
+      .selectAll()
+      .where('tenant_id', '=', ctx.tenantId)
+      .where((eb) => eb.or([eb('visibility', '=', 'public'), eb('created_by', '=', ctx.uid)]));
+
+  return {
+    async listHypotheses(ctx: RequestContext): Promise<StoredValueHypothesis[]> {
+      const rows = await visibleHypotheses(ctx).orderBy('created_at').orderBy('id').execute();
+      return rows.map(toHypothesis);
+    },
+
+    async findHypothesis(ctx: RequestContext, id: string): Promise<StoredValueHypothesis | null> {
+      const row = await visibleHypotheses(ctx).where('id', '=', id).executeTakeFirst();
+      return row ? toHypothesis(row) : null;
+    },
+
+    /** What the engine weighs: every public hypothesis of the tenant (a private one is its owner's note). */
+    async publicHypotheses(ctx: Pick<RequestContext, 'tenantId'>): Promise<StoredValueHypothesis[]> {
+      const rows = await db
+        .selectFrom('value_hypotheses')
+        .selectAll()
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('visibility', '=', 'public')
+        .orderBy('id')
+        .execute();
+      return rows.map(toHypothesis);
+    },
+
+    async createHypothesis(ctx: RequestContext, body: ValueHypothesisBody, id: string = crypto.randomUUID()) {
+      const row = { id, tenant_id: ctx.tenantId, ...body, ...created(ctx) };
+      await db.insertInto('value_hypotheses').values(row).execute();
+      return toHypothesis(row);
+    },
+
+    async updateHypothesis(ctx: RequestContext, id: string, patch: UpdateValueHypothesisBody): Promise<void> {
+      await db
+        .updateTable('value_hypotheses')
+        .set({ ...patch, ...updated(ctx) })
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deleteHypothesis(ctx: RequestContext, id: string): Promise<void> {
+      await db.deleteFrom('value_hypotheses').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute();
+    },
+
+    async listTriggers(ctx: Pick<RequestContext, 'tenantId'>): Promise<StoredTrigger[]> {
+      const rows = await db
+        .selectFrom('triggers')
+        .selectAll()
+        .where('tenant_id', '=', ctx.tenantId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toTrigger);
+    },
+
+    async findTrigger(ctx: RequestContext, id: string): Promise<StoredTrigger | null> {
+      const row = await db
+        .selectFrom('triggers')
+        .selectAll()
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? toTrigger(row) : null;
+    },
+
+    async createTrigger(ctx: RequestContext, body: TriggerBody, id: string = crypto.randomUUID()) {
+      const row = {
+        id,
+        tenant_id: ctx.tenantId,
+        name: body.name,
+        hit_type: body.hit_type,
+        phrases: JSON.stringify(body.phrases),
+        enabled: body.enabled ? 1 : 0,
+        hypothesis_ids: JSON.stringify(body.hypothesis_ids),
+        ...created(ctx),
+      };
+      await db.insertInto('triggers').values(row).execute();
+      return toTrigger(row);
+    },
+
+    async updateTrigger(ctx: RequestContext, id: string, patch: UpdateTriggerBody): Promise<void> {
+      await db
+        .updateTable('triggers')
+        .set({
+          ...(patch.name !== undefined && { name: patch.name }),
+          ...(patch.hit_type !== undefined && { hit_type: patch.hit_type }),
+          ...(patch.phrases !== undefined && { phrases: JSON.stringify(patch.phrases) }),
+          ...(patch.enabled !== undefined && { enabled: patch.enabled ? 1 : 0 }),
+          ...(patch.hypothesis_ids !== undefined && { hypothesis_ids: JSON.stringify(patch.hypothesis_ids) }),
+          ...updated(ctx),
+        })
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deleteTrigger(ctx: RequestContext, id: string): Promise<void> {
+      await db.deleteFrom('triggers').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute();
+    },
+
+    async listSignals(ctx: Pick<RequestContext, 'tenantId'>): Promise<StoredQualificationSignal[]> {
+      const rows = await db
+        .selectFrom('qualification_signals')
+        .selectAll()
+        .where('tenant_id', '=', ctx.tenantId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return rows.map(toSignal);
+    },
+
+    async findSignal(ctx: RequestContext, id: string): Promise<StoredQualificationSignal | null> {
+      const row = await db
+        .selectFrom('qualification_signals')
+        .selectAll()
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? toSignal(row) : null;
+    },
+
+    async createSignal(ctx: RequestContext, body: QualificationSignalBody, id: string = crypto.randomUUID()) {
+      const row = { id, tenant_id: ctx.tenantId, ...body, ...created(ctx) };
+      await db.insertInto('qualification_signals').values(row).execute();
+      return toSignal(row);
+    },
+
+    async updateSignal(ctx: RequestContext, id: string, patch: UpdateQualificationSignalBody): Promise<void> {
+      await db
+        .updateTable('qualification_signals')
+        .set({ ...patch, ...updated(ctx) })
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deleteSignal(ctx: RequestContext, id: string): Promise<void> {
+      await db.deleteFrom('qualification_signals').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute();
+    },
+
+    async listTitles(ctx: Pick<RequestContext, 'tenantId'>): Promise<string[]> {
+      const rows = await db
+        .selectFrom('target_titles')
+        .select('title')
+        .where('tenant_id', '=', ctx.tenantId)
+        .orderBy('position')
+        .execute();
+      return rows.map((r) => r.title);
+    },
+
+    async replaceTitles(ctx: Pick<RequestContext, 'tenantId'>, titles: string[]): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('target_titles').where('tenant_id', '=', ctx.tenantId).execute();
+        if (titles.length === 0) return;
+        await trx
+          .insertInto('target_titles')
+          .values(titles.map((title, position) => ({ tenant_id: ctx.tenantId, position, title })))
+          .execute();
+      });
+    },
+  };
+}
+
+export type ValuePreferencesRepository = ReturnType<typeof createValuePreferencesRepository>;

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+let ada: string;
+let mike: string;
+let rita: string;
+let gus: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [ada, mike, rita, gus] = await Promise.all([
+    t.signIn('ada@acme.test'),
+    t.signIn('mike@acme.test'),
+    t.signIn('rita@acme.test'),
+    t.signIn('gus@globex.test'),
+  ]);
+});
+afterAll(() => t?.close());
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+const call = (cookie: string, method: Method, url: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const hypothesis = { name: 'Retailers cutting supply-chain cost', problem_or_goal: 'Freight costs rise' };
+
+describe('value hypotheses', () => {
+  it('lets an admin create one that a regular colleague reads but cannot change', async () => {
+    const created = await call(ada, 'POST', '/api/value-hypotheses', hypothesis);
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    expect(created.json()).toMatchObject({ ...hypothesis, visibility: 'public', description: '' });
+
+    const listed = await call(rita, 'GET', '/api/value-hypotheses');
+    expect(listed.json().hypotheses.map((h: { id: string }) => h.id)).toContain(id);
+    expect((await call(rita, 'PATCH', `/api/value-hypotheses/${id}`, { name: 'x' })).statusCode).toBe(403);
+    expect((await call(rita, 'POST', '/api/value-hypotheses', hypothesis)).statusCode).toBe(403);
+    expect((await call(rita, 'DELETE', `/api/value-hypotheses/${id}`)).statusCode).toBe(403);
+
+    const renamed = await call(mike, 'PATCH', `/api/value-hypotheses/${id}`, { name: 'Renamed by a manager' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().name).toBe('Renamed by a manager');
+  });
+
+  it('answers 404 for a private hypothesis of a colleague and for one of another tenant', async () => {
+    const priv = (await call(ada, 'POST', '/api/value-hypotheses', { ...hypothesis, visibility: 'private' })).json();
+    expect((await call(ada, 'GET', `/api/value-hypotheses/${priv.id}`)).statusCode).toBe(200);
+    expect((await call(mike, 'GET', `/api/value-hypotheses/${priv.id}`)).statusCode).toBe(404);
+    expect((await call(mike, 'PATCH', `/api/value-hypotheses/${priv.id}`, { name: 'x' })).statusCode).toBe(404);
+    expect((await call(gus, 'GET', `/api/value-hypotheses/${priv.id}`)).statusCode).toBe(404);
+    const ids = (await call(mike, 'GET', '/api/value-hypotheses')).json().hypotheses.map((h: { id: string }) => h.id);
+    expect(ids).not.toContain(priv.id);
+
+    const pub = (await call(ada, 'POST', '/api/value-hypotheses', hypothesis)).json();
+    const gail = await t.signIn('gail@globex.test');
+    expect((await call(gail, 'PATCH', `/api/value-hypotheses/${pub.id}`, { name: 'x' })).statusCode).toBe(404);
+    expect((await call(gail, 'DELETE', `/api/value-hypotheses/${pub.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses an over-long field with 400 naming it', async () => {
+    const res = await call(ada, 'POST', '/api/value-hypotheses', { ...hypothesis, observation: 'x'.repeat(2001) });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('observation');
+  });
+});
+
+describe('triggers', () => {
+  it('keeps phrases as plain text, drops blank ones, and can be disabled', async () => {
+    const res = await call(ada, 'POST', '/api/triggers', {
+      name: 'Recall',
+      hit_type: 'event',
+      phrases: ['product recall', '  ', '.*', '('],
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ phrases: ['product recall', '.*', '('], enabled: true, hypothesis_ids: [] });
+    const off = await call(mike, 'PATCH', `/api/triggers/${res.json().id}`, { enabled: false });
+    expect(off.json().enabled).toBe(false);
+    expect((await call(rita, 'PATCH', `/api/triggers/${res.json().id}`, { enabled: true })).statusCode).toBe(403);
+    expect((await call(gus, 'GET', `/api/triggers/${res.json().id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses an unknown hit type with 400 naming the field', async () => {
+    const res = await call(ada, 'POST', '/api/triggers', { name: 'x', hit_type: 'rumour', phrases: [] });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('hit_type');
+  });
+});
+
+describe('qualification signals', () => {
+  it('accepts 100 and 150 characters and refuses 101 and 151, naming the field', async () => {
+    const ok = await call(ada, 'POST', '/api/qualification-signals', {
+      type: 'good',
+      text: 'a'.repeat(100),
+      explanation: 'b'.repeat(150),
+    });
+    expect(ok.statusCode).toBe(201);
+    const long = await call(ada, 'POST', '/api/qualification-signals', { type: 'bad', text: 'a'.repeat(101) });
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain('text');
+    const longer = await call(ada, 'POST', '/api/qualification-signals', {
+      type: 'requirement',
+      text: 'ok',
+      explanation: 'b'.repeat(151),
+    });
+    expect(longer.statusCode).toBe(400);
+    expect(longer.body).toContain('explanation');
+    expect((await call(rita, 'DELETE', `/api/qualification-signals/${ok.json().id}`)).statusCode).toBe(403);
+    expect((await call(gus, 'DELETE', `/api/qualification-signals/${ok.json().id}`)).statusCode).toBe(403);
+    const gail = await t.signIn('gail@globex.test');
+    expect((await call(gail, 'DELETE', `/api/qualification-signals/${ok.json().id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('target titles', () => {
+  it('replaces the list, collapsing duplicates, and only for editors; each tenant has its own', async () => {
+    const res = await call(ada, 'PUT', '/api/target-titles', { titles: ['VP Supply Chain', 'vp supply chain', 'CFO'] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().titles).toEqual(['VP Supply Chain', 'CFO']);
+    expect((await call(rita, 'GET', '/api/target-titles')).json().titles).toEqual(['VP Supply Chain', 'CFO']);
+    expect((await call(rita, 'PUT', '/api/target-titles', { titles: [] })).statusCode).toBe(403);
+    expect((await call(gus, 'GET', '/api/target-titles')).json().titles).toEqual([]);
+  });
+
+  it('queues a recompute of the value matches after a change', async () => {
+    const status = await call(rita, 'GET', '/api/value-matches/status');
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toEqual({ last_computed_at: null, running: true });
+    expect((await call(gus, 'GET', '/api/value-matches/status')).json().running).toBe(false);
+  });
+});

@@ -1,0 +1,32 @@
+import type { QualificationSignalBody, StoredQualificationSignal } from '@quarry/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const qualificationSignalsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['qualification-signals'],
+    queryFn: ({ signal }) =>
+      api<{ signals: StoredQualificationSignal[] }>('/api/qualification-signals', { signal }).then((r) => r.signals),
+  });
+
+export const useQualificationSignals = () => useQuery(qualificationSignalsQueryOptions());
+
+/** Create (no id), update (with id) or delete a qualification signal; the list and Home refresh after. */
+export function useSaveQualificationSignal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body, remove }: { id?: string; body?: QualificationSignalBody; remove?: boolean }) =>
+      remove && id
+        ? api<null>(`/api/qualification-signals/${encodeURIComponent(id)}`, { method: 'DELETE' })
+        : id
+          ? api<StoredQualificationSignal>(`/api/qualification-signals/${encodeURIComponent(id)}`, {
+              method: 'PATCH',
+              body,
+            })
+          : api<StoredQualificationSignal>('/api/qualification-signals', { method: 'POST', body }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: qualificationSignalsQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: ['value-matches'] });
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import type { StoredValueHypothesis, ValueHypothesisBody } from '@quarry/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { track } from '../../../lib/analytics.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export const valueHypothesesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['value-hypotheses'],
+    queryFn: ({ signal }) =>
+      api<{ hypotheses: StoredValueHypothesis[] }>('/api/value-hypotheses', { signal }).then((r) => r.hypotheses),
+  });
+
+export const useValueHypotheses = () => useQuery(valueHypothesesQueryOptions());
+
+/** Create (no id), update (with id) or delete a value hypothesis; records "Value Hypo Mutated". */
+export function useSaveValueHypothesis() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body, remove }: { id?: string; body?: Partial<ValueHypothesisBody>; remove?: boolean }) =>
+      remove && id
+        ? api<null>(`/api/value-hypotheses/${encodeURIComponent(id)}`, { method: 'DELETE' })
+        : id
+          ? api<StoredValueHypothesis>(`/api/value-hypotheses/${encodeURIComponent(id)}`, { method: 'PATCH', body })
+          : api<StoredValueHypothesis>('/api/value-hypotheses', { method: 'POST', body }),
+    onSuccess: (_, { id, remove }) => {
+      track('Value Hypo Mutated', {
+        value_hypothesis_id: id ?? null,
+        mutation_type: remove ? 'deleted' : id ? 'updated' : 'created',
+      });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: valueHypothesesQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: ['value-matches'] });
+    },
+  });
+}

@@ -1,0 +1,131 @@
+import { Alert, Badge, Button, Card, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  QUALIFICATION_EXPLANATION_MAX,
+  QUALIFICATION_SIGNAL_MAX,
+  QUALIFICATION_SIGNAL_TYPES,
+  type QualificationSignalType,
+  type StoredQualificationSignal,
+} from '@quarry/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQualificationSignals, useSaveQualificationSignal } from '../api/qualification-signals.ts';
+import { CharacterCounter } from './character-counter.tsx';
+
+const COLOR: Record<QualificationSignalType, string> = { good: 'green', bad: 'red', requirement: 'blue' };
+type Draft = { id?: string; type: QualificationSignalType; text: string; explanation: string };
+const EMPTY: Draft = { type: 'good', text: '', explanation: '' };
+
+/** /preferences/qualificationsignals: good, bad and requirement signals (text 100, explanation 150). */
+export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  const signals = useQualificationSignals();
+  const save = useSaveQualificationSignal();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const textTooLong = draft.text.length > QUALIFICATION_SIGNAL_MAX;
+  const explanationTooLong = draft.explanation.length > QUALIFICATION_EXPLANATION_MAX;
+  const invalid = draft.text.trim().length === 0 || textTooLong || explanationTooLong;
+
+  const submit = () => {
+    if (invalid) return;
+    const { id, ...body } = draft;
+    save.mutate({ id, body }, { onSuccess: () => setDraft(EMPTY) });
+  };
+  const edit = (s: StoredQualificationSignal) =>
+    setDraft({ id: s.id, type: s.type, text: s.text, explanation: s.explanation });
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1}>{t('screens.qualificationSignals.title')}</Title>
+        <Text c="dimmed">{t('screens.qualificationSignals.description')}</Text>
+      </div>
+      {canEdit && (
+        <Card withBorder>
+          <Stack gap="xs">
+            <Select
+              label={t('preferences.signalType')}
+              data={QUALIFICATION_SIGNAL_TYPES.map((type) => ({
+                value: type,
+                label: t(`preferences.signalTypes.${type}`),
+              }))}
+              value={draft.type}
+              onChange={(v) => setDraft((d) => ({ ...d, type: (v as QualificationSignalType | null) ?? 'good' }))}
+              allowDeselect={false}
+              w={220}
+            />
+            <div>
+              <TextInput
+                label={t('preferences.signalText')}
+                value={draft.text}
+                onChange={(e) => {
+                  const text = e.currentTarget.value;
+                  setDraft((d) => ({ ...d, text }));
+                }}
+                error={textTooLong ? t('preferences.tooLong', { max: QUALIFICATION_SIGNAL_MAX }) : undefined}
+              />
+              <CharacterCounter length={draft.text.length} max={QUALIFICATION_SIGNAL_MAX} />
+            </div>
+            <div>
+              <Textarea
+                label={t('preferences.signalExplanation')}
+                value={draft.explanation}
+                autosize
+                minRows={2}
+                onChange={(e) => {
+                  const explanation = e.currentTarget.value;
+                  setDraft((d) => ({ ...d, explanation }));
+                }}
+                error={
+                  explanationTooLong ? t('preferences.tooLong', { max: QUALIFICATION_EXPLANATION_MAX }) : undefined
+                }
+              />
+              <CharacterCounter length={draft.explanation.length} max={QUALIFICATION_EXPLANATION_MAX} />
+            </div>
+            <Group>
+              <Button onClick={submit} disabled={invalid} loading={save.isPending}>
+                {draft.id ? t('preferences.save') : t('preferences.add')}
+              </Button>
+              {draft.id && (
+                <Button variant="subtle" onClick={() => setDraft(EMPTY)}>
+                  {t('common.cancel')}
+                </Button>
+              )}
+            </Group>
+            {save.isError && <Alert color="red">{t('preferences.saveError')}</Alert>}
+          </Stack>
+        </Card>
+      )}
+      {signals.isError && <Alert color="red">{t('preferences.loadError')}</Alert>}
+      {signals.data?.length === 0 && <Text c="dimmed">{t('preferences.noSignals')}</Text>}
+      {signals.data?.map((s) => (
+        <Card key={s.id} withBorder data-testid="qualification-signal">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Stack gap={4}>
+              <Group gap="xs">
+                <Badge color={COLOR[s.type]} variant="light">
+                  {t(`preferences.signalTypes.${s.type}`)}
+                </Badge>
+                <Text fw={600}>{s.text}</Text>
+              </Group>
+              {s.explanation && (
+                <Text size="sm" c="dimmed">
+                  {s.explanation}
+                </Text>
+              )}
+            </Stack>
+            {canEdit && (
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="subtle" onClick={() => edit(s)}>
+                  {t('preferences.edit')}
+                </Button>
+                <Button size="xs" variant="subtle" color="red" onClick={() => save.mutate({ id: s.id, remove: true })}>
+                  {t('preferences.delete')}
+                </Button>
+              </Group>
+            )}
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

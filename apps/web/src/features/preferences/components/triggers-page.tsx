@@ -1,0 +1,159 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  MultiSelect,
+  Select,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { TRIGGER_HIT_TYPES, TRIGGER_PHRASES_MAX, type TriggerHitType } from '@quarry/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { track } from '../../../lib/analytics.ts';
+import { type TriggerInput, useSaveTrigger, useTriggers } from '../api/triggers.ts';
+import { useValueHypotheses } from '../api/value-hypotheses.ts';
+import { ValueHypothesesSection } from './value-hypotheses-section.tsx';
+
+type Draft = { id?: string; name: string; hit_type: TriggerHitType; phrases: string[]; hypothesis_ids: string[] };
+const EMPTY: Draft = { name: '', hit_type: 'event', phrases: [], hypothesis_ids: [] };
+
+/** /preferences/triggers: the tenant's value hypotheses and the triggers that support them. */
+export function TriggersPage({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  const triggers = useTriggers();
+  const hypotheses = useValueHypotheses();
+  const save = useSaveTrigger();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const names = new Map((hypotheses.data ?? []).map((h) => [h.id, h.name]));
+
+  const submit = () => {
+    const { id, ...body } = draft;
+    if (!body.name.trim()) return;
+    save.mutate({ id, body: body satisfies TriggerInput }, { onSuccess: () => setDraft(EMPTY) });
+  };
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t('screens.triggers.title')}</Title>
+        <Text c="dimmed">{t('screens.triggers.description')}</Text>
+      </div>
+      <ValueHypothesesSection canEdit={canEdit} />
+
+      <Title order={2} size="h3">
+        {t('preferences.triggersHeading')}
+      </Title>
+      {canEdit && (
+        <Card withBorder>
+          <Stack gap="xs">
+            <Group grow align="flex-start">
+              <TextInput
+                label={t('preferences.triggerName')}
+                value={draft.name}
+                onChange={(e) => {
+                  const name = e.currentTarget.value;
+                  setDraft((d) => ({ ...d, name }));
+                }}
+              />
+              <Select
+                label={t('preferences.hitType')}
+                data={TRIGGER_HIT_TYPES.map((type) => ({ value: type, label: t(`preferences.hitTypes.${type}`) }))}
+                value={draft.hit_type}
+                allowDeselect={false}
+                onChange={(v) => setDraft((d) => ({ ...d, hit_type: (v as TriggerHitType | null) ?? 'event' }))}
+              />
+            </Group>
+            <TagsInput
+              label={t('preferences.phrases')}
+              description={t('preferences.phrasesHint')}
+              value={draft.phrases}
+              maxTags={TRIGGER_PHRASES_MAX}
+              onChange={(phrases) => setDraft((d) => ({ ...d, phrases }))}
+            />
+            <MultiSelect
+              label={t('preferences.triggerHypotheses')}
+              placeholder={t('preferences.allHypotheses')}
+              data={(hypotheses.data ?? []).map((h) => ({ value: h.id, label: h.name }))}
+              value={draft.hypothesis_ids}
+              onChange={(hypothesis_ids) => setDraft((d) => ({ ...d, hypothesis_ids }))}
+            />
+            <Group>
+              <Button onClick={submit} disabled={!draft.name.trim()} loading={save.isPending}>
+                {draft.id ? t('preferences.save') : t('preferences.add')}
+              </Button>
+              {draft.id && (
+                <Button variant="subtle" onClick={() => setDraft(EMPTY)}>
+                  {t('common.cancel')}
+                </Button>
+              )}
+            </Group>
+            {save.isError && <Alert color="red">{t('preferences.saveError')}</Alert>}
+          </Stack>
+        </Card>
+      )}
+      {triggers.isError && <Alert color="red">{t('preferences.loadError')}</Alert>}
+      {triggers.data?.length === 0 && <Text c="dimmed">{t('preferences.noTriggers')}</Text>}
+      {triggers.data?.map((tr) => (
+        <Card key={tr.id} withBorder data-testid="trigger">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={4}>
+              <Group gap="xs">
+                <Text fw={600}>{tr.name}</Text>
+                <Badge variant="light">{t(`preferences.hitTypes.${tr.hit_type}`)}</Badge>
+              </Group>
+              <Text size="sm">{tr.phrases.join(' · ')}</Text>
+              {tr.hypothesis_ids.length > 0 && (
+                <Text size="xs" c="dimmed">
+                  {tr.hypothesis_ids.map((id) => names.get(id) ?? id).join(' · ')}
+                </Text>
+              )}
+            </Stack>
+            <Group gap="xs" wrap="nowrap">
+              <Switch
+                label={t('preferences.enabled')}
+                checked={tr.enabled}
+                disabled={!canEdit}
+                onChange={(e) => save.mutate({ id: tr.id, body: { enabled: e.currentTarget.checked } })}
+              />
+              {canEdit && (
+                <>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    onClick={() => {
+                      track('Trigger viewed', { trigger_id: tr.id });
+                      setDraft({
+                        id: tr.id,
+                        name: tr.name,
+                        hit_type: tr.hit_type,
+                        phrases: tr.phrases,
+                        hypothesis_ids: tr.hypothesis_ids,
+                      });
+                    }}
+                  >
+                    {t('preferences.edit')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => save.mutate({ id: tr.id, remove: true })}
+                  >
+                    {t('preferences.delete')}
+                  </Button>
+                </>
+              )}
+            </Group>
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

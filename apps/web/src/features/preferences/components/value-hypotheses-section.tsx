@@ -1,0 +1,158 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { StoredValueHypothesis, ValueHypothesisBody } from '@quarry/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSaveValueHypothesis, useValueHypotheses } from '../api/value-hypotheses.ts';
+
+const LONG_FIELDS = [
+  'description',
+  'problem_or_goal',
+  'product_value',
+  'roi_explanation',
+  'importance',
+  'observation',
+] as const;
+type Draft = ValueHypothesisBody & { id?: string };
+const EMPTY: Draft = {
+  name: '',
+  visibility: 'public',
+  description: '',
+  problem_or_goal: '',
+  product_value: '',
+  roi_explanation: '',
+  importance: '',
+  observation: '',
+};
+
+/** Value hypotheses (spec sections 3 and 6): public ones for everyone, private ones for their author. */
+export function ValueHypothesesSection({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  const hypotheses = useValueHypotheses();
+  const save = useSaveValueHypothesis();
+  const [draft, setDraft] = useState<Draft | null>(null);
+
+  const edit = (h: StoredValueHypothesis) => {
+    const {
+      id,
+      name,
+      visibility,
+      description,
+      problem_or_goal,
+      product_value,
+      roi_explanation,
+      importance,
+      observation,
+    } = h;
+    setDraft({
+      id,
+      name,
+      visibility,
+      description,
+      problem_or_goal,
+      product_value,
+      roi_explanation,
+      importance,
+      observation,
+    });
+  };
+  const submit = () => {
+    if (!draft?.name.trim()) return;
+    const { id, ...body } = draft;
+    save.mutate({ id, body }, { onSuccess: () => setDraft(null) });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          {t('preferences.hypothesesHeading')}
+        </Title>
+        {canEdit && !draft && <Button onClick={() => setDraft(EMPTY)}>{t('preferences.addHypothesis')}</Button>}
+      </Group>
+      {draft && (
+        <Card withBorder>
+          <Stack gap="xs">
+            <TextInput
+              label={t('preferences.hypothesis.name')}
+              value={draft.name}
+              onChange={(e) => {
+                const name = e.currentTarget.value;
+                setDraft((d) => d && { ...d, name });
+              }}
+            />
+            <SegmentedControl
+              data={[
+                { value: 'public', label: t('preferences.public') },
+                { value: 'private', label: t('preferences.private') },
+              ]}
+              value={draft.visibility}
+              onChange={(v) => setDraft((d) => d && { ...d, visibility: v === 'private' ? 'private' : 'public' })}
+              w={240}
+            />
+            {LONG_FIELDS.map((field) => (
+              <Textarea
+                key={field}
+                label={t(`preferences.hypothesis.${field}`)}
+                autosize
+                minRows={2}
+                value={draft[field]}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  setDraft((d) => d && { ...d, [field]: value });
+                }}
+              />
+            ))}
+            <Group>
+              <Button onClick={submit} disabled={!draft.name.trim()} loading={save.isPending}>
+                {draft.id ? t('preferences.save') : t('preferences.add')}
+              </Button>
+              <Button variant="subtle" onClick={() => setDraft(null)}>
+                {t('common.cancel')}
+              </Button>
+            </Group>
+            {save.isError && <Alert color="red">{t('preferences.saveError')}</Alert>}
+          </Stack>
+        </Card>
+      )}
+      {hypotheses.isError && <Alert color="red">{t('preferences.loadError')}</Alert>}
+      {hypotheses.data?.length === 0 && <Text c="dimmed">{t('preferences.noHypotheses')}</Text>}
+      {hypotheses.data?.map((h) => (
+        <Card key={h.id} withBorder data-testid="value-hypothesis">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={4}>
+              <Group gap="xs">
+                <Text fw={600}>{h.name}</Text>
+                <Badge variant="light" color={h.visibility === 'private' ? 'gray' : 'blue'}>
+                  {t(`preferences.${h.visibility}`)}
+                </Badge>
+              </Group>
+              {h.problem_or_goal && <Text size="sm">{h.problem_or_goal}</Text>}
+            </Stack>
+            {canEdit && (
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="subtle" onClick={() => edit(h)}>
+                  {t('preferences.edit')}
+                </Button>
+                <Button size="xs" variant="subtle" color="red" onClick={() => save.mutate({ id: h.id, remove: true })}>
+                  {t('preferences.delete')}
+                </Button>
+              </Group>
+            )}
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

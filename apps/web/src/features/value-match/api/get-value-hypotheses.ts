@@ -1,0 +1,13 @@
+import type { StoredValueHypothesis } from '@quarry/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const valueHypothesesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['value-hypotheses'],
+    queryFn: ({ signal }) =>
+      api<{ hypotheses: StoredValueHypothesis[] }>('/api/value-hypotheses', { signal }).then((r) => r.hypotheses),
+  });
+
+/** The hypotheses the caller may see, for the feed's filter. */
+export const useValueHypotheses = () => useQuery(valueHypothesesQueryOptions());

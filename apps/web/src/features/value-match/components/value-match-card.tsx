@@ -1,0 +1,66 @@
+import { Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { ValueMatchCard as Card_, Language } from '@quarry/shared';
+import { useTranslation } from 'react-i18next';
+import { AccountLogo } from '../../../components/account-logo.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { HighlightedText } from './highlighted-text.tsx';
+import { TierBadge } from './tier-badge.tsx';
+
+/** One account in the feed: who, which tier and hypothesis, the top signal quoted, and why now. */
+export function ValueMatchCard({
+  match,
+  language,
+  onOpen,
+}: {
+  match: Card_;
+  language: Language;
+  onOpen: (masterAccountId: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="md" radius="md" data-testid="value-match-card" data-tier={match.tier}>
+      <UnstyledButton onClick={() => onOpen(match.master_account_id)}>
+        <Stack gap="xs">
+          <Group justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <AccountLogo name={match.account_name} logoUrl={match.logo_url} />
+              <div>
+                <Text fw={700}>{match.account_name}</Text>
+                {match.industry && (
+                  <Text size="xs" c="dimmed">
+                    {match.industry}
+                  </Text>
+                )}
+              </div>
+            </Group>
+            <TierBadge tier={match.tier} />
+          </Group>
+          {match.hypothesis_name && (
+            <Text size="sm">
+              <Text span c="dimmed">
+                {t('valueMatch.matchedHypothesis')}:{' '}
+              </Text>
+              {match.hypothesis_name}
+            </Text>
+          )}
+          {match.hit_title && (
+            <Text size="sm" fw={600} data-testid="value-match-headline">
+              <HighlightedText text={match.hit_title} highlights={match.title_highlights} />
+              {match.hit_published_at && (
+                <Text span size="xs" c="dimmed" fw={400}>
+                  {' · '}
+                  {formatDate(match.hit_published_at, language, 'long')}
+                </Text>
+              )}
+            </Text>
+          )}
+          {match.why_now && (
+            <Text size="sm" c="dimmed" lineClamp={3}>
+              {match.why_now}
+            </Text>
+          )}
+        </Stack>
+      </UnstyledButton>
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import { Alert, Anchor, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { AccountLogo } from '../../../components/account-logo.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { isLanguage } from '../../../lib/i18n.ts';
+import { useValueMatch } from '../api/get-value-match.ts';
+import { EvidenceItem } from './evidence-item.tsx';
+import { RankedContacts } from './ranked-contacts.tsx';
+import { TierBadge } from './tier-badge.tsx';
+
+/** /valueMatch/{master_account_id}: each matched hypothesis with its evidence, other activity, contacts. */
+export function ValueMatchPage() {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { masterAccountId = '' } = useParams();
+  const query = useValueMatch(masterAccountId);
+
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  if (query.isError) return <Alert color="red">{t('valueMatch.detailError')}</Alert>;
+  const m = query.data;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Group gap="sm">
+          <AccountLogo name={m.account_name} logoUrl={m.logo_url} size={48} />
+          <div>
+            <Title order={1}>{m.account_name}</Title>
+            {m.industry && <Text c="dimmed">{m.industry}</Text>}
+          </div>
+        </Group>
+        <Stack gap={4} align="flex-end">
+          <TierBadge tier={m.tier} />
+          <Anchor component={Link} to={`/accounts/${encodeURIComponent(m.master_account_id)}`}>
+            {t('valueMatch.openAccount')}
+          </Anchor>
+        </Stack>
+      </Group>
+      {m.why_now && (
+        <Card withBorder>
+          <Text fw={600}>{t('valueMatch.whyNow')}</Text>
+          <Text size="sm">{m.why_now}</Text>
+          {m.computed_at && (
+            <Text size="xs" c="dimmed" mt={4}>
+              {t('valueMatch.lastComputed', { when: formatDate(m.computed_at, language, 'long') })}
+            </Text>
+          )}
+        </Card>
+      )}
+
+      {m.hypotheses.map((h) => (
+        <Card key={h.hypothesis_id} withBorder data-testid="matched-hypothesis">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h4">
+              {h.name}
+            </Title>
+            <TierBadge tier={h.tier} />
+          </Group>
+          <Stack gap="md">
+            {h.evidence.map((e) => (
+              <EvidenceItem key={e.hit_id} evidence={e} language={language} />
+            ))}
+          </Stack>
+        </Card>
+      ))}
+
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('valueMatch.tier.none')}
+        </Title>
+        {m.activity.length === 0 ? (
+          <Text c="dimmed">{t('valueMatch.noActivity')}</Text>
+        ) : (
+          m.activity.map((e) => <EvidenceItem key={e.hit_id} evidence={e} language={language} />)
+        )}
+      </Stack>
+
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('valueMatch.contacts')}
+        </Title>
+        <RankedContacts contacts={m.contacts} />
+      </Stack>
+    </Stack>
+  );
+}
