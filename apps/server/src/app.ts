@@ -42,6 +42,9 @@ import { createFiltersRepository } from './modules/filters/filters.repository.ts
 import { registerFiltersRoutes } from './modules/filters/filters.routes.ts';
 import { createFiltersService } from './modules/filters/filters.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { createReportingRepository } from './modules/reporting/reporting.repository.ts';
+import { registerReportingRoutes } from './modules/reporting/reporting.routes.ts';
+import { createReportingService } from './modules/reporting/reporting.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -122,7 +125,11 @@ export async function buildApp({ config, handle, authSecret, logger, mailer }: A
       return user ? { tenant_id: user.company, email: user.email } : {};
     },
   });
-  const { signedIn } = createGuards({ auth, users: usersRepository, supportEmail: config.supportEmail });
+  const { signedIn, managerOrAdmin } = createGuards({
+    auth,
+    users: usersRepository,
+    supportEmail: config.supportEmail,
+  });
   const usersService = createUsersService(usersRepository, config.supportEmail);
   const login = createLoginService({
     auth,
@@ -144,6 +151,10 @@ export async function buildApp({ config, handle, authSecret, logger, mailer }: A
   registerUsersRoutes(app, { users: usersService, signedIn });
   registerAlertsRoutes(app, { signedIn });
   registerAnalyticsRoutes(app, { analytics, verifyToken });
+  registerReportingRoutes(app, {
+    reporting: createReportingService(createReportingRepository(handle.db, handle.engine)),
+    managerOrAdmin,
+  });
   registerAccountsRoutes(app, {
     accounts: createAccountsService({
       accounts: createAccountsRepository(handle.db),

@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
+import { seedDemoAnalytics } from './db/seed/demo-analytics.ts';
 import { demoUsers, seedDemo } from './db/seed/demo-seed.ts';
 import { createLogger } from './logger.ts';
 
@@ -15,6 +16,8 @@ await migrateToLatest(handle, app.auth);
 const seeded = await seedDemo(handle.db, app.auth, config);
 // Reference data for the demo: the Fortune 500 with real Wikinews articles (never in production).
 const accountsSeed = config.isProductionDatabase ? null : await seedDemoAccounts(handle.db);
+// Sixty days of Acme's usage for Reporting, on a database without any analytics event yet.
+const analyticsSeeded = config.isProductionDatabase ? 0 : await seedDemoAnalytics(handle.db);
 await app.listen({ port: config.port, host: config.host });
 
 const lines = ['', `Quarry is running at ${config.publicUrl} (${handle.engine}${seeded ? ', demo data seeded' : ''})`];
@@ -25,6 +28,8 @@ if (accountsSeed) {
     `  Wikinews: ${news.articlesMatched} of ${news.articlesRead} articles matched an account (${accountsSeed.newsHits} news signals on ${news.accountsWithArticles} accounts)`,
   );
 }
+if (analyticsSeeded > 0)
+  lines.push(`Demo usage: ${analyticsSeeded} analytics events for Reporting (Acme, last 60 days)`);
 if (!config.isProductionDatabase) {
   lines.push(`Demo sign-ins (password: ${config.demoPassword}):`);
   for (const u of demoUsers(config.supportEmail)) {

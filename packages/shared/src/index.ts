@@ -8,5 +8,6 @@ export * from './schemas/analytics.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/errors.ts';
 export * from './schemas/filters.ts';
+export * from './schemas/reporting.ts';
 export * from './schemas/users.ts';
 export * from './schemas/workspaces.ts';

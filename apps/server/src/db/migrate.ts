@@ -7,6 +7,7 @@ import * as accounts from './migrations/002-accounts.ts';
 import * as filters from './migrations/003-filters.ts';
 import * as accountTableIndexes from './migrations/004-account-table-indexes.ts';
 import * as workspaces from './migrations/006-workspaces.ts';
+import * as reporting from './migrations/008-reporting.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
   return {
@@ -15,6 +16,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '003-filters': { up: (db) => filters.up(db) },
     '004-account-table-indexes': { up: (db) => accountTableIndexes.up(db) },
     '006-workspaces': { up: (db) => workspaces.up(db) },
+    '008-reporting': { up: (db) => reporting.up(db, handle.engine) },
   };
 }
 

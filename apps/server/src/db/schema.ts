@@ -57,6 +57,26 @@ export type AnalyticsEventsTable = {
   received_at: ColumnType<Timestamp, Timestamp, never>;
 };
 
+/** One user's activity on one UTC day, kept by a trigger on analytics_events (migration 008). */
+export type AnalyticsUserDaysTable = {
+  tenant_id: string;
+  day: string;
+  user_id: string;
+  email: string;
+  events: number;
+  sign_ins: number;
+  last_sign_in_at: Timestamp | null;
+};
+
+/** How often one named event (track) or one page (page view) happened on one UTC day, per tenant. */
+export type AnalyticsEventDaysTable = {
+  tenant_id: string;
+  day: string;
+  type: string;
+  name: string;
+  events: number;
+};
+
 export type MailOutboxTable = {
   id: Generated<number>;
   to_address: string;
@@ -197,5 +217,7 @@ export type Database = {
   company_configurations: CompanyConfigurationsTable;
   login_attempts: LoginAttemptsTable;
   analytics_events: AnalyticsEventsTable;
+  analytics_user_days: AnalyticsUserDaysTable;
+  analytics_event_days: AnalyticsEventDaysTable;
   mail_outbox: MailOutboxTable;
 };

@@ -1,0 +1,113 @@
+import { type Kysely, sql } from 'kysely';
+import type { Engine } from '../connection.ts';
+
+const SIGN_IN_EVENT = 'User Login';
+
+// biome-ignore lint/suspicious/noExplicitAny: a migration must not depend on today's schema types
+export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
+  // Reporting reads daily rollups instead of the raw events: a 90-day report over a million events
+  // then reads a few thousand rows. Triggers keep them in step with every insert, whatever the path
+  // (relay, seed, bulk SQL), and only rows actually inserted count (a resent event id is ignored).
+  await db.schema
+    .createTable('analytics_user_days')
+    .addColumn('tenant_id', 'varchar(64)', (c) => c.notNull())
+    .addColumn('day', 'varchar(10)', (c) => c.notNull())
+    .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+    .addColumn('email', 'varchar(254)', (c) => c.notNull())
+    .addColumn('events', 'integer', (c) => c.notNull())
+    .addColumn('sign_ins', 'integer', (c) => c.notNull())
+    .addColumn('last_sign_in_at', 'varchar(32)')
+    .addPrimaryKeyConstraint('analytics_user_days_pk', ['tenant_id', 'day', 'user_id'])
+    .execute();
+  await db.schema
+    .createTable('analytics_event_days')
+    .addColumn('tenant_id', 'varchar(64)', (c) => c.notNull())
+    .addColumn('day', 'varchar(10)', (c) => c.notNull())
+    .addColumn('type', 'varchar(8)', (c) => c.notNull())
+    // The event's name for a track event, the page's path for a page view.
+    .addColumn('name', 'varchar(500)', (c) => c.notNull())
+    .addColumn('events', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('analytics_event_days_pk', ['tenant_id', 'day', 'type', 'name'])
+    .execute();
+
+  // Events stored before this migration.
+  await sql`
+    INSERT INTO analytics_user_days (tenant_id, day, user_id, email, events, sign_ins, last_sign_in_at)
+    SELECT tenant_id, substr(occurred_at, 1, 10), user_id, max(email), count(*),
+      sum(CASE WHEN type = 'track' AND event = ${SIGN_IN_EVENT} THEN 1 ELSE 0 END),
+      max(CASE WHEN type = 'track' AND event = ${SIGN_IN_EVENT} THEN occurred_at END)
+    FROM analytics_events GROUP BY tenant_id, substr(occurred_at, 1, 10), user_id`.execute(db);
+  await sql`
+    INSERT INTO analytics_event_days (tenant_id, day, type, name, events)
+    SELECT tenant_id, substr(occurred_at, 1, 10), type, CASE WHEN type = 'page' THEN coalesce(name, event) ELSE event END, count(*)
+    FROM analytics_events
+    GROUP BY tenant_id, substr(occurred_at, 1, 10), type, CASE WHEN type = 'page' THEN coalesce(name, event) ELSE event END`.execute(
+    db,
+  );
+
+  if (engine === 'sqlite') await sqliteTrigger(db);
+  else await postgresTrigger(db);
+}
+
+const laterSignIn = (incoming: string) => `
+  CASE WHEN ${incoming} IS NULL THEN analytics_user_days.last_sign_in_at
+       WHEN analytics_user_days.last_sign_in_at IS NULL OR ${incoming} > analytics_user_days.last_sign_in_at THEN ${incoming}
+       ELSE analytics_user_days.last_sign_in_at END`;
+
+// biome-ignore lint/suspicious/noExplicitAny: see up()
+async function sqliteTrigger(db: Kysely<any>): Promise<void> {
+  // SQLite has only row triggers; each costs two primary-key upserts.
+  await sql
+    .raw(`
+    CREATE TRIGGER analytics_events_rollup AFTER INSERT ON analytics_events
+    BEGIN
+      INSERT INTO analytics_user_days (tenant_id, day, user_id, email, events, sign_ins, last_sign_in_at)
+      VALUES (NEW.tenant_id, substr(NEW.occurred_at, 1, 10), NEW.user_id, NEW.email, 1,
+        CASE WHEN NEW.type = 'track' AND NEW.event = '${SIGN_IN_EVENT}' THEN 1 ELSE 0 END,
+        CASE WHEN NEW.type = 'track' AND NEW.event = '${SIGN_IN_EVENT}' THEN NEW.occurred_at END)
+      ON CONFLICT (tenant_id, day, user_id) DO UPDATE SET
+        email = excluded.email,
+        events = analytics_user_days.events + 1,
+        sign_ins = analytics_user_days.sign_ins + excluded.sign_ins,
+        last_sign_in_at = ${laterSignIn('excluded.last_sign_in_at')};
+      INSERT INTO analytics_event_days (tenant_id, day, type, name, events)
+      VALUES (NEW.tenant_id, substr(NEW.occurred_at, 1, 10), NEW.type,
+        CASE WHEN NEW.type = 'page' THEN coalesce(NEW.name, NEW.event) ELSE NEW.event END, 1)
+      ON CONFLICT (tenant_id, day, type, name) DO UPDATE SET events = analytics_event_days.events + 1;
+    END`)
+    .execute(db);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: see up()
+async function postgresTrigger(db: Kysely<any>): Promise<void> {
+  // One statement trigger per insert: the batch is folded by day and user in one upsert each,
+  // ordered so that concurrent batches lock rollup rows in the same order.
+  await sql
+    .raw(`
+    CREATE FUNCTION analytics_events_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO analytics_user_days (tenant_id, day, user_id, email, events, sign_ins, last_sign_in_at)
+      SELECT tenant_id, substr(occurred_at, 1, 10), user_id, max(email), count(*),
+        sum(CASE WHEN type = 'track' AND event = '${SIGN_IN_EVENT}' THEN 1 ELSE 0 END),
+        max(CASE WHEN type = 'track' AND event = '${SIGN_IN_EVENT}' THEN occurred_at END)
+      FROM inserted_events GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT (tenant_id, day, user_id) DO UPDATE SET
+        email = excluded.email,
+        events = analytics_user_days.events + excluded.events,
+        sign_ins = analytics_user_days.sign_ins + excluded.sign_ins,
+        last_sign_in_at = ${laterSignIn('excluded.last_sign_in_at')};
+      INSERT INTO analytics_event_days (tenant_id, day, type, name, events)
+      SELECT tenant_id, substr(occurred_at, 1, 10), type,
+        CASE WHEN type = 'page' THEN coalesce(name, event) ELSE event END, count(*)
+      FROM inserted_events GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+      ON CONFLICT (tenant_id, day, type, name) DO UPDATE SET events = analytics_event_days.events + excluded.events;
+      RETURN NULL;
+    END $$`)
+    .execute(db);
+  await sql
+    .raw(`
+    CREATE TRIGGER analytics_events_rollup AFTER INSERT ON analytics_events
+    REFERENCING NEW TABLE AS inserted_events
+    FOR EACH STATEMENT EXECUTE FUNCTION analytics_events_rollup()`)
+    .execute(db);
+}
