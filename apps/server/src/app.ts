@@ -152,7 +152,7 @@ export async function buildApp({ config, handle, authSecret, logger, mailer }: A
   registerAlertsRoutes(app, { signedIn });
   registerAnalyticsRoutes(app, { analytics, verifyToken });
   registerReportingRoutes(app, {
-    reporting: createReportingService(createReportingRepository(handle.db, handle.engine)),
+    reporting: createReportingService(createReportingRepository(handle.db)),
     managerOrAdmin,
   });
   registerAccountsRoutes(app, {

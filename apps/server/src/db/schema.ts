@@ -61,6 +61,8 @@ export type AnalyticsEventsTable = {
 export type AnalyticsUserDaysTable = {
   tenant_id: string;
   day: string;
+  /** Monday of the day's week. */
+  week: string;
   user_id: string;
   email: string;
   events: number;

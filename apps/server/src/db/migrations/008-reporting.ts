@@ -1,10 +1,13 @@
-import { type Kysely, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import type { Engine } from '../connection.ts';
 
 const SIGN_IN_EVENT = 'User Login';
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration must not depend on today's schema types
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
+  // On SQLite the rows live in their primary key's b-tree, so a range of days reads no other page.
+  const clustered = (table: CreateTableBuilder<string>) =>
+    engine === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table;
   // Reporting reads daily rollups instead of the raw events: a 90-day report over a million events
   // then reads a few thousand rows. Triggers keep them in step with every insert, whatever the path
   // (relay, seed, bulk SQL), and only rows actually inserted count (a resent event id is ignored).
@@ -12,12 +15,15 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .createTable('analytics_user_days')
     .addColumn('tenant_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('day', 'varchar(10)', (c) => c.notNull())
+    // Monday of the day's week, so weekly actives group without date arithmetic per row.
+    .addColumn('week', 'varchar(10)', (c) => c.notNull())
     .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('email', 'varchar(254)', (c) => c.notNull())
     .addColumn('events', 'integer', (c) => c.notNull())
     .addColumn('sign_ins', 'integer', (c) => c.notNull())
     .addColumn('last_sign_in_at', 'varchar(32)')
     .addPrimaryKeyConstraint('analytics_user_days_pk', ['tenant_id', 'day', 'user_id'])
+    .$call(clustered)
     .execute();
   await db.schema
     .createTable('analytics_event_days')
@@ -28,12 +34,13 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .addColumn('name', 'varchar(500)', (c) => c.notNull())
     .addColumn('events', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('analytics_event_days_pk', ['tenant_id', 'day', 'type', 'name'])
+    .$call(clustered)
     .execute();
 
   // Events stored before this migration.
   await sql`
-    INSERT INTO analytics_user_days (tenant_id, day, user_id, email, events, sign_ins, last_sign_in_at)
-    SELECT tenant_id, substr(occurred_at, 1, 10), user_id, max(email), count(*),
+    INSERT INTO analytics_user_days (tenant_id, day, week, user_id, email, events, sign_ins, last_sign_in_at)
+    SELECT tenant_id, substr(occurred_at, 1, 10), ${sql.raw(weekOf(engine, 'substr(occurred_at, 1, 10)'))}, user_id, max(email), count(*),
       sum(CASE WHEN type = 'track' AND event = ${SIGN_IN_EVENT} THEN 1 ELSE 0 END),
       max(CASE WHEN type = 'track' AND event = ${SIGN_IN_EVENT} THEN occurred_at END)
     FROM analytics_events GROUP BY tenant_id, substr(occurred_at, 1, 10), user_id`.execute(db);
@@ -49,6 +56,12 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
   else await postgresTrigger(db);
 }
 
+/** SQL for the Monday on or before an ISO day, as an ISO day. */
+const weekOf = (engine: Engine, day: string) =>
+  engine === 'sqlite'
+    ? `date(${day}, '-6 days', 'weekday 1')`
+    : `to_char(date_trunc('week', (${day})::date), 'YYYY-MM-DD')`;
+
 const laterSignIn = (incoming: string) => `
   CASE WHEN ${incoming} IS NULL THEN analytics_user_days.last_sign_in_at
        WHEN analytics_user_days.last_sign_in_at IS NULL OR ${incoming} > analytics_user_days.last_sign_in_at THEN ${incoming}
@@ -61,8 +74,8 @@ async function sqliteTrigger(db: Kysely<any>): Promise<void> {
     .raw(`
     CREATE TRIGGER analytics_events_rollup AFTER INSERT ON analytics_events
     BEGIN
-      INSERT INTO analytics_user_days (tenant_id, day, user_id, email, events, sign_ins, last_sign_in_at)
-      VALUES (NEW.tenant_id, substr(NEW.occurred_at, 1, 10), NEW.user_id, NEW.email, 1,
+      INSERT INTO analytics_user_days (tenant_id, day, week, user_id, email, events, sign_ins, last_sign_in_at)
+      VALUES (NEW.tenant_id, substr(NEW.occurred_at, 1, 10), ${weekOf('sqlite', 'substr(NEW.occurred_at, 1, 10)')}, NEW.user_id, NEW.email, 1,
         CASE WHEN NEW.type = 'track' AND NEW.event = '${SIGN_IN_EVENT}' THEN 1 ELSE 0 END,
         CASE WHEN NEW.type = 'track' AND NEW.event = '${SIGN_IN_EVENT}' THEN NEW.occurred_at END)
       ON CONFLICT (tenant_id, day, user_id) DO UPDATE SET
@@ -86,11 +99,11 @@ async function postgresTrigger(db: Kysely<any>): Promise<void> {
     .raw(`
     CREATE FUNCTION analytics_events_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      INSERT INTO analytics_user_days (tenant_id, day, user_id, email, events, sign_ins, last_sign_in_at)
-      SELECT tenant_id, substr(occurred_at, 1, 10), user_id, max(email), count(*),
+      INSERT INTO analytics_user_days (tenant_id, day, week, user_id, email, events, sign_ins, last_sign_in_at)
+      SELECT tenant_id, substr(occurred_at, 1, 10), ${weekOf('postgres', 'substr(occurred_at, 1, 10)')}, user_id, max(email), count(*),
         sum(CASE WHEN type = 'track' AND event = '${SIGN_IN_EVENT}' THEN 1 ELSE 0 END),
         max(CASE WHEN type = 'track' AND event = '${SIGN_IN_EVENT}' THEN occurred_at END)
-      FROM inserted_events GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      FROM inserted_events GROUP BY 1, 2, 4 ORDER BY 1, 2, 4
       ON CONFLICT (tenant_id, day, user_id) DO UPDATE SET
         email = excluded.email,
         events = analytics_user_days.events + excluded.events,

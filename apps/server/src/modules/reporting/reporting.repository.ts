@@ -1,19 +1,12 @@
 import { REPORT_TOP_PAGES, type ReportQuery } from '@quarry/shared';
-import { sql } from 'kysely';
-import type { Db, Engine } from '../../db/connection.ts';
+import type { Db } from '../../db/connection.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 
 /**
  * Reporting's aggregations, all in SQL over the daily rollups that migration 008's trigger keeps
  * (one row per user per day, one per event name or page per day), always within ctx's tenant.
  */
-export function createReportingRepository(db: Db, engine: Engine) {
-  // Monday of the day's ISO week, as an ISO day.
-  const weekOf =
-    engine === 'sqlite'
-      ? sql<string>`date(day, '-6 days', 'weekday 1')`
-      : sql<string>`to_char(date_trunc('week', day::date), 'YYYY-MM-DD')`;
-
+export function createReportingRepository(db: Db) {
   const userDays = (ctx: RequestContext, range: ReportQuery) =>
     db
       .selectFrom('analytics_user_days')
@@ -45,9 +38,9 @@ export function createReportingRepository(db: Db, engine: Engine) {
     /** Distinct active users per week (Monday first) within the range. */
     weekly: (ctx: RequestContext, range: ReportQuery) =>
       userDays(ctx, range)
-        .select((eb) => [weekOf.as('week'), eb.fn.count<number | string>('user_id').distinct().as('active_users')])
-        .groupBy(weekOf)
-        .orderBy(weekOf)
+        .select((eb) => ['week', eb.fn.count<number | string>('user_id').distinct().as('active_users')])
+        .groupBy('week')
+        .orderBy('week')
         .execute(),
 
     /** The most viewed pages. */

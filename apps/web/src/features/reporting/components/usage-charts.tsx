@@ -1,0 +1,82 @@
+import { BarChart, LineChart } from '@mantine/charts';
+import { SimpleGrid } from '@mantine/core';
+import type { Report } from '@quarry/shared';
+import { useTranslation } from 'react-i18next';
+import { ChartCard } from './chart-card.tsx';
+
+/** Height of a horizontal bar chart: enough room per bar for its label. */
+const barsHeight = (count: number) => Math.max(160, count * 28 + 40);
+
+/** Daily actives with sign-ins, weekly actives, page views by page and the named events. */
+export function UsageCharts({ report }: { report: Report }) {
+  const { t } = useTranslation();
+  const nobody = report.days.every((d) => d.active_users === 0);
+  return (
+    <>
+      <ChartCard
+        title={t('reporting.daily')}
+        empty={nobody}
+        emptyText={t('reporting.noActivity')}
+        testId="report-daily-chart"
+      >
+        <LineChart
+          h={260}
+          data={report.days}
+          dataKey="day"
+          withLegend
+          curveType="monotone"
+          withDots={report.days.length <= 31}
+          series={[
+            { name: 'active_users', label: t('reporting.activeUsers'), color: 'blue.6' },
+            { name: 'sign_ins', label: t('reporting.signIns'), color: 'teal.6' },
+          ]}
+        />
+      </ChartCard>
+      <ChartCard
+        title={t('reporting.weekly')}
+        empty={nobody}
+        emptyText={t('reporting.noActivity')}
+        testId="report-weekly-chart"
+      >
+        <BarChart
+          h={220}
+          data={report.weeks}
+          dataKey="week"
+          series={[{ name: 'active_users', label: t('reporting.activeUsers'), color: 'blue.6' }]}
+        />
+      </ChartCard>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <ChartCard
+          title={t('reporting.pages')}
+          empty={report.pages.length === 0}
+          emptyText={t('reporting.noPages')}
+          testId="report-pages-chart"
+        >
+          <BarChart
+            h={barsHeight(report.pages.length)}
+            data={report.pages}
+            dataKey="page"
+            orientation="vertical"
+            yAxisProps={{ width: 160 }}
+            series={[{ name: 'views', label: t('reporting.views'), color: 'violet.6' }]}
+          />
+        </ChartCard>
+        <ChartCard
+          title={t('reporting.events')}
+          empty={report.events.length === 0}
+          emptyText={t('reporting.noEvents')}
+          testId="report-events-chart"
+        >
+          <BarChart
+            h={barsHeight(report.events.length)}
+            data={report.events}
+            dataKey="event"
+            orientation="vertical"
+            yAxisProps={{ width: 180 }}
+            series={[{ name: 'count', label: t('reporting.count'), color: 'orange.6' }]}
+          />
+        </ChartCard>
+      </SimpleGrid>
+    </>
+  );
+}
