@@ -11,7 +11,13 @@ describe('reporting', () => {
     await b.page.waitForURL((u) => u.pathname === '/reporting');
     await b.page.getByRole('heading', { name: 'Reporting', level: 1 }).waitFor();
 
-    for (const chart of ['report-daily-chart', 'report-weekly-chart', 'report-pages-chart', 'report-events-chart']) {
+    for (const chart of [
+      'report-daily-chart',
+      'report-sign-ins-chart',
+      'report-weekly-chart',
+      'report-pages-chart',
+      'report-events-chart',
+    ]) {
       await b.page.getByTestId(chart).locator('.recharts-surface').first().waitFor();
     }
     const users = b.page.getByTestId('report-users');

@@ -1,13 +1,16 @@
-import { BarChart, LineChart } from '@mantine/charts';
+import { AreaChart, BarChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
 import type { Report } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { ChartCard } from './chart-card.tsx';
 
+/** Counts are whole numbers: no 0.5 ticks on a quiet range. */
+const COUNTS = { allowDecimals: false };
+
 /** Height of a horizontal bar chart: enough room per bar for its label. */
 const barsHeight = (count: number) => Math.max(160, count * 28 + 40);
 
-/** Daily actives with sign-ins, weekly actives, page views by page and the named events. */
+/** Daily actives, sign-ins per day, weekly actives, page views by page and the named events. */
 export function UsageCharts({ report }: { report: Report }) {
   const { t } = useTranslation();
   const nobody = report.days.every((d) => d.active_users === 0);
@@ -19,17 +22,28 @@ export function UsageCharts({ report }: { report: Report }) {
         emptyText={t('reporting.noActivity')}
         testId="report-daily-chart"
       >
-        <LineChart
-          h={260}
+        <AreaChart
+          h={220}
           data={report.days}
           dataKey="day"
-          withLegend
-          curveType="monotone"
+          curveType="linear"
           withDots={report.days.length <= 31}
-          series={[
-            { name: 'active_users', label: t('reporting.activeUsers'), color: 'blue.6' },
-            { name: 'sign_ins', label: t('reporting.signIns'), color: 'teal.6' },
-          ]}
+          yAxisProps={COUNTS}
+          series={[{ name: 'active_users', label: t('reporting.activeUsers'), color: 'blue.6' }]}
+        />
+      </ChartCard>
+      <ChartCard
+        title={t('reporting.signInsPerDay')}
+        empty={nobody}
+        emptyText={t('reporting.noActivity')}
+        testId="report-sign-ins-chart"
+      >
+        <BarChart
+          h={180}
+          data={report.days}
+          dataKey="day"
+          yAxisProps={COUNTS}
+          series={[{ name: 'sign_ins', label: t('reporting.signIns'), color: 'teal.6' }]}
         />
       </ChartCard>
       <ChartCard
@@ -42,6 +56,7 @@ export function UsageCharts({ report }: { report: Report }) {
           h={220}
           data={report.weeks}
           dataKey="week"
+          yAxisProps={COUNTS}
           series={[{ name: 'active_users', label: t('reporting.activeUsers'), color: 'blue.6' }]}
         />
       </ChartCard>
@@ -58,6 +73,7 @@ export function UsageCharts({ report }: { report: Report }) {
             dataKey="page"
             orientation="vertical"
             yAxisProps={{ width: 160 }}
+            xAxisProps={COUNTS}
             series={[{ name: 'views', label: t('reporting.views'), color: 'violet.6' }]}
           />
         </ChartCard>
@@ -73,6 +89,7 @@ export function UsageCharts({ report }: { report: Report }) {
             dataKey="event"
             orientation="vertical"
             yAxisProps={{ width: 180 }}
+            xAxisProps={COUNTS}
             series={[{ name: 'count', label: t('reporting.count'), color: 'orange.6' }]}
           />
         </ChartCard>
