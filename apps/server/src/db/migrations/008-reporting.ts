@@ -30,10 +30,12 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .addColumn('tenant_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('day', 'varchar(10)', (c) => c.notNull())
     .addColumn('type', 'varchar(8)', (c) => c.notNull())
-    // The event's name for a track event, the page's path for a page view.
+    // The event's name for a track event; for a page view its screen: the path, with the record id
+    // of a record's page replaced by ':id' (see pageOf).
     .addColumn('name', 'varchar(500)', (c) => c.notNull())
     .addColumn('events', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('analytics_event_days_pk', ['tenant_id', 'day', 'type', 'name'])
+    // Type before day: the named-event and the page reports each read only their own rows.
+    .addPrimaryKeyConstraint('analytics_event_days_pk', ['tenant_id', 'type', 'day', 'name'])
     .$call(clustered)
     .execute();
 
@@ -46,15 +48,27 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     FROM analytics_events GROUP BY tenant_id, substr(occurred_at, 1, 10), user_id`.execute(db);
   await sql`
     INSERT INTO analytics_event_days (tenant_id, day, type, name, events)
-    SELECT tenant_id, substr(occurred_at, 1, 10), type, CASE WHEN type = 'page' THEN coalesce(name, event) ELSE event END, count(*)
+    SELECT tenant_id, substr(occurred_at, 1, 10), type, ${sql.raw(keyOf(''))}, count(*)
     FROM analytics_events
-    GROUP BY tenant_id, substr(occurred_at, 1, 10), type, CASE WHEN type = 'page' THEN coalesce(name, event) ELSE event END`.execute(
-    db,
-  );
+    GROUP BY tenant_id, substr(occurred_at, 1, 10), type, ${sql.raw(keyOf(''))}`.execute(db);
 
   if (engine === 'sqlite') await sqliteTrigger(db);
   else await postgresTrigger(db);
 }
+
+/**
+ * The app's pages that show one record (router.tsx): each record's path counts as one page, so
+ * "page views by page" names screens, and the rollup stays as small as the app's list of screens.
+ * Frozen here like any migration: a later route with an id needs a later migration.
+ */
+const RECORD_PAGES = ['accounts', 'valueMatch', 'action', 'workspaces', 'lists'];
+
+/** SQL for a page view's screen (`row` is 'NEW.' inside a SQLite row trigger, '' elsewhere). */
+const pageOf = (row: string) =>
+  `CASE ${RECORD_PAGES.map((p) => `WHEN ${row}name LIKE '/${p}/%' THEN '/${p}/:id'`).join(' ')} ELSE coalesce(${row}name, ${row}event) END`;
+
+/** SQL for an event's rollup key: its name for a track event, its screen for a page view. */
+const keyOf = (row: string) => `CASE WHEN ${row}type = 'page' THEN ${pageOf(row)} ELSE ${row}event END`;
 
 /** SQL for the Monday on or before an ISO day, as an ISO day. */
 const weekOf = (engine: Engine, day: string) =>
@@ -85,8 +99,8 @@ async function sqliteTrigger(db: Kysely<any>): Promise<void> {
         last_sign_in_at = ${laterSignIn('excluded.last_sign_in_at')};
       INSERT INTO analytics_event_days (tenant_id, day, type, name, events)
       VALUES (NEW.tenant_id, substr(NEW.occurred_at, 1, 10), NEW.type,
-        CASE WHEN NEW.type = 'page' THEN coalesce(NEW.name, NEW.event) ELSE NEW.event END, 1)
-      ON CONFLICT (tenant_id, day, type, name) DO UPDATE SET events = analytics_event_days.events + 1;
+        ${keyOf('NEW.')}, 1)
+      ON CONFLICT (tenant_id, type, day, name) DO UPDATE SET events = analytics_event_days.events + 1;
     END`)
     .execute(db);
 }
@@ -111,9 +125,9 @@ async function postgresTrigger(db: Kysely<any>): Promise<void> {
         last_sign_in_at = ${laterSignIn('excluded.last_sign_in_at')};
       INSERT INTO analytics_event_days (tenant_id, day, type, name, events)
       SELECT tenant_id, substr(occurred_at, 1, 10), type,
-        CASE WHEN type = 'page' THEN coalesce(name, event) ELSE event END, count(*)
+        ${keyOf('')}, count(*)
       FROM inserted_events GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-      ON CONFLICT (tenant_id, day, type, name) DO UPDATE SET events = analytics_event_days.events + excluded.events;
+      ON CONFLICT (tenant_id, type, day, name) DO UPDATE SET events = analytics_event_days.events + excluded.events;
       RETURN NULL;
     END $$`)
     .execute(db);

@@ -77,6 +77,8 @@ describe('GET /api/reporting', () => {
         event('rita@acme.test', '2025-01-06T08:03:00.000Z', { event: 'Filter Created' }),
         login('rita@acme.test', '2025-01-08T09:30:00.000Z'),
         page('rita@acme.test', '2025-01-08T09:31:00.000Z', '/'),
+        page('rita@acme.test', '2025-01-08T09:32:00.000Z', '/accounts/mst_1'),
+        page('rita@acme.test', '2025-01-08T09:33:00.000Z', '/accounts/mst_2'),
         login('raj@acme.test', '2025-01-08T10:00:00.000Z'),
         event('raj@acme.test', '2025-01-08T10:05:00.000Z'),
         event('raj@acme.test', '2025-01-08T10:06:00.000Z'),
@@ -108,8 +110,10 @@ describe('GET /api/reporting', () => {
         { day: '2025-01-12', active_users: 0, sign_ins: 0 },
       ]);
       expect(body.weeks).toEqual([{ week: '2025-01-06', active_users: 2 }]);
+      // A record's page counts as one screen, whichever record it shows.
       expect(body.pages).toEqual([
         { page: '/', views: 2 },
+        { page: '/accounts/:id', views: 2 },
         { page: '/MyTerritory', views: 1 },
       ]);
       expect(body.events).toEqual([
@@ -123,7 +127,7 @@ describe('GET /api/reporting', () => {
         last_sign_in_at: '2025-01-08T09:30:00.000Z',
         days_active: 2,
         sign_ins: 2,
-        events: 6,
+        events: 8,
       });
       expect(byEmail['raj@acme.test']).toMatchObject({ days_active: 1, sign_ins: 1, events: 3 });
       // Members who did nothing in the range are listed with zeros.
