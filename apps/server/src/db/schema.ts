@@ -61,8 +61,18 @@ export type AnalyticsEventsTable = {
 export type AnalyticsUserDaysTable = {
   tenant_id: string;
   day: string;
-  /** Monday of the day's week. */
+  user_id: string;
+  email: string;
+  events: number;
+  sign_ins: number;
+  last_sign_in_at: Timestamp | null;
+};
+
+/** One user's activity in one week (Monday first); bit i of days_mask: active on the week's day i. */
+export type AnalyticsUserWeeksTable = {
+  tenant_id: string;
   week: string;
+  days_mask: number;
   user_id: string;
   email: string;
   events: number;
@@ -220,6 +230,7 @@ export type Database = {
   login_attempts: LoginAttemptsTable;
   analytics_events: AnalyticsEventsTable;
   analytics_user_days: AnalyticsUserDaysTable;
+  analytics_user_weeks: AnalyticsUserWeeksTable;
   analytics_event_days: AnalyticsEventDaysTable;
   mail_outbox: MailOutboxTable;
 };

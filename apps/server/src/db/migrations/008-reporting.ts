@@ -5,31 +5,45 @@ const SIGN_IN_EVENT = 'User Login';
 
 // biome-ignore lint/suspicious/noExplicitAny: a migration must not depend on today's schema types
 export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
-  // On SQLite the rows live in their primary key's b-tree, so a range of days reads no other page.
+  // On SQLite the rows live in their primary key's b-tree, so a range of keys reads no other page.
   const clustered = (table: CreateTableBuilder<string>) =>
     engine === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table;
-  // Reporting reads daily rollups instead of the raw events: a 90-day report over a million events
-  // then reads a few thousand rows. Triggers keep them in step with every insert, whatever the path
+  // Widened to any column name, so the primary key may name the columns added before and after.
+  const activity = (table: CreateTableBuilder<string, string>): CreateTableBuilder<string, string> =>
+    table
+      .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
+      .addColumn('email', 'varchar(254)', (c) => c.notNull())
+      .addColumn('events', 'integer', (c) => c.notNull())
+      .addColumn('sign_ins', 'integer', (c) => c.notNull())
+      .addColumn('last_sign_in_at', 'varchar(32)');
+
+  // Reporting reads rollups instead of the raw events, so a 90-day report over a million events
+  // reads a few thousand rows. A trigger keeps them in step with every insert, whatever the path
   // (relay, seed, bulk SQL), and only rows actually inserted count (a resent event id is ignored).
   await db.schema
     .createTable('analytics_user_days')
     .addColumn('tenant_id', 'varchar(64)', (c) => c.notNull())
     .addColumn('day', 'varchar(10)', (c) => c.notNull())
-    // Monday of the day's week, so weekly actives group without date arithmetic per row.
-    .addColumn('week', 'varchar(10)', (c) => c.notNull())
-    .addColumn('user_id', 'varchar(64)', (c) => c.notNull())
-    .addColumn('email', 'varchar(254)', (c) => c.notNull())
-    .addColumn('events', 'integer', (c) => c.notNull())
-    .addColumn('sign_ins', 'integer', (c) => c.notNull())
-    .addColumn('last_sign_in_at', 'varchar(32)')
+    .$call(activity)
     .addPrimaryKeyConstraint('analytics_user_days_pk', ['tenant_id', 'day', 'user_id'])
+    .$call(clustered)
+    .execute();
+  // One row per user and week (Monday first): whole weeks of a range read these, a seventh of the
+  // rows; days_mask has bit i set when the user was active on the week's day i (0 = Monday).
+  await db.schema
+    .createTable('analytics_user_weeks')
+    .addColumn('tenant_id', 'varchar(64)', (c) => c.notNull())
+    .addColumn('week', 'varchar(10)', (c) => c.notNull())
+    .addColumn('days_mask', 'integer', (c) => c.notNull())
+    .$call(activity)
+    .addPrimaryKeyConstraint('analytics_user_weeks_pk', ['tenant_id', 'week', 'user_id'])
     .$call(clustered)
     .execute();
   await db.schema
     .createTable('analytics_event_days')
     .addColumn('tenant_id', 'varchar(64)', (c) => c.notNull())
-    .addColumn('day', 'varchar(10)', (c) => c.notNull())
     .addColumn('type', 'varchar(8)', (c) => c.notNull())
+    .addColumn('day', 'varchar(10)', (c) => c.notNull())
     // The event's name for a track event; for a page view its screen: the path, with the record id
     // of a record's page replaced by ':id' (see pageOf).
     .addColumn('name', 'varchar(500)', (c) => c.notNull())
@@ -40,21 +54,30 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .execute();
 
   // Events stored before this migration.
+  const day = 'substr(occurred_at, 1, 10)';
   await sql`
-    INSERT INTO analytics_user_days (tenant_id, day, week, user_id, email, events, sign_ins, last_sign_in_at)
-    SELECT tenant_id, substr(occurred_at, 1, 10), ${sql.raw(weekOf(engine, 'substr(occurred_at, 1, 10)'))}, user_id, max(email), count(*),
-      sum(CASE WHEN type = 'track' AND event = ${SIGN_IN_EVENT} THEN 1 ELSE 0 END),
-      max(CASE WHEN type = 'track' AND event = ${SIGN_IN_EVENT} THEN occurred_at END)
-    FROM analytics_events GROUP BY tenant_id, substr(occurred_at, 1, 10), user_id`.execute(db);
+    INSERT INTO analytics_user_days (tenant_id, day, user_id, email, events, sign_ins, last_sign_in_at)
+    SELECT tenant_id, ${sql.raw(day)}, user_id, max(email), count(*), ${sql.raw(SIGN_INS)}, ${sql.raw(LAST_SIGN_IN)}
+    FROM analytics_events GROUP BY tenant_id, ${sql.raw(day)}, user_id`.execute(db);
+  // A user has one row per day, so the sum of the days' bits is their union.
   await sql`
-    INSERT INTO analytics_event_days (tenant_id, day, type, name, events)
-    SELECT tenant_id, substr(occurred_at, 1, 10), type, ${sql.raw(keyOf(''))}, count(*)
+    INSERT INTO analytics_user_weeks (tenant_id, week, days_mask, user_id, email, events, sign_ins, last_sign_in_at)
+    SELECT tenant_id, ${sql.raw(weekOf(engine, 'day'))}, sum(${sql.raw(dayBit(engine, 'day'))}), user_id, max(email),
+      sum(events), sum(sign_ins), max(last_sign_in_at)
+    FROM analytics_user_days GROUP BY tenant_id, ${sql.raw(weekOf(engine, 'day'))}, user_id`.execute(db);
+  await sql`
+    INSERT INTO analytics_event_days (tenant_id, type, day, name, events)
+    SELECT tenant_id, type, ${sql.raw(day)}, ${sql.raw(keyOf(''))}, count(*)
     FROM analytics_events
-    GROUP BY tenant_id, substr(occurred_at, 1, 10), type, ${sql.raw(keyOf(''))}`.execute(db);
+    GROUP BY tenant_id, type, ${sql.raw(day)}, ${sql.raw(keyOf(''))}`.execute(db);
 
   if (engine === 'sqlite') await sqliteTrigger(db);
   else await postgresTrigger(db);
 }
+
+const IS_SIGN_IN = `type = 'track' AND event = '${SIGN_IN_EVENT}'`;
+const SIGN_INS = `sum(CASE WHEN ${IS_SIGN_IN} THEN 1 ELSE 0 END)`;
+const LAST_SIGN_IN = `max(CASE WHEN ${IS_SIGN_IN} THEN occurred_at END)`;
 
 /**
  * The app's pages that show one record (router.tsx): each record's path counts as one page, so
@@ -76,30 +99,45 @@ const weekOf = (engine: Engine, day: string) =>
     ? `date(${day}, '-6 days', 'weekday 1')`
     : `to_char(date_trunc('week', (${day})::date), 'YYYY-MM-DD')`;
 
-const laterSignIn = (incoming: string) => `
-  CASE WHEN ${incoming} IS NULL THEN analytics_user_days.last_sign_in_at
-       WHEN analytics_user_days.last_sign_in_at IS NULL OR ${incoming} > analytics_user_days.last_sign_in_at THEN ${incoming}
-       ELSE analytics_user_days.last_sign_in_at END`;
+/** SQL for the day's bit in a week's days_mask: 1 on Monday, 64 on Sunday. */
+const dayBit = (engine: Engine, day: string) =>
+  engine === 'sqlite'
+    ? `(1 << ((CAST(strftime('%w', ${day}) AS INTEGER) + 6) % 7))`
+    : `(1 << (EXTRACT(ISODOW FROM (${day})::date)::integer - 1))`;
+
+/** SQL keeping the later of the stored and the incoming last sign-in. */
+const laterSignIn = (table: string) => `
+  CASE WHEN excluded.last_sign_in_at IS NULL THEN ${table}.last_sign_in_at
+       WHEN ${table}.last_sign_in_at IS NULL OR excluded.last_sign_in_at > ${table}.last_sign_in_at THEN excluded.last_sign_in_at
+       ELSE ${table}.last_sign_in_at END`;
+
+/** The upsert's update of the activity columns, adding the incoming counts. */
+const addActivity = (table: string) => `
+  email = excluded.email,
+  events = ${table}.events + excluded.events,
+  sign_ins = ${table}.sign_ins + excluded.sign_ins,
+  last_sign_in_at = ${laterSignIn(table)}`;
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 async function sqliteTrigger(db: Kysely<any>): Promise<void> {
-  // SQLite has only row triggers; each costs two primary-key upserts.
+  // SQLite has only row triggers: each event costs three primary-key upserts.
+  const day = 'substr(NEW.occurred_at, 1, 10)';
+  const isSignIn = `NEW.type = 'track' AND NEW.event = '${SIGN_IN_EVENT}'`;
+  const signIn = `CASE WHEN ${isSignIn} THEN 1 ELSE 0 END`;
+  const signInAt = `CASE WHEN ${isSignIn} THEN NEW.occurred_at END`;
   await sql
     .raw(`
     CREATE TRIGGER analytics_events_rollup AFTER INSERT ON analytics_events
     BEGIN
-      INSERT INTO analytics_user_days (tenant_id, day, week, user_id, email, events, sign_ins, last_sign_in_at)
-      VALUES (NEW.tenant_id, substr(NEW.occurred_at, 1, 10), ${weekOf('sqlite', 'substr(NEW.occurred_at, 1, 10)')}, NEW.user_id, NEW.email, 1,
-        CASE WHEN NEW.type = 'track' AND NEW.event = '${SIGN_IN_EVENT}' THEN 1 ELSE 0 END,
-        CASE WHEN NEW.type = 'track' AND NEW.event = '${SIGN_IN_EVENT}' THEN NEW.occurred_at END)
-      ON CONFLICT (tenant_id, day, user_id) DO UPDATE SET
-        email = excluded.email,
-        events = analytics_user_days.events + 1,
-        sign_ins = analytics_user_days.sign_ins + excluded.sign_ins,
-        last_sign_in_at = ${laterSignIn('excluded.last_sign_in_at')};
-      INSERT INTO analytics_event_days (tenant_id, day, type, name, events)
-      VALUES (NEW.tenant_id, substr(NEW.occurred_at, 1, 10), NEW.type,
-        ${keyOf('NEW.')}, 1)
+      INSERT INTO analytics_user_days (tenant_id, day, user_id, email, events, sign_ins, last_sign_in_at)
+      VALUES (NEW.tenant_id, ${day}, NEW.user_id, NEW.email, 1, ${signIn}, ${signInAt})
+      ON CONFLICT (tenant_id, day, user_id) DO UPDATE SET ${addActivity('analytics_user_days')};
+      INSERT INTO analytics_user_weeks (tenant_id, week, days_mask, user_id, email, events, sign_ins, last_sign_in_at)
+      VALUES (NEW.tenant_id, ${weekOf('sqlite', day)}, ${dayBit('sqlite', day)}, NEW.user_id, NEW.email, 1, ${signIn}, ${signInAt})
+      ON CONFLICT (tenant_id, week, user_id) DO UPDATE SET
+        days_mask = analytics_user_weeks.days_mask | excluded.days_mask, ${addActivity('analytics_user_weeks')};
+      INSERT INTO analytics_event_days (tenant_id, type, day, name, events)
+      VALUES (NEW.tenant_id, NEW.type, ${day}, ${keyOf('NEW.')}, 1)
       ON CONFLICT (tenant_id, type, day, name) DO UPDATE SET events = analytics_event_days.events + 1;
     END`)
     .execute(db);
@@ -107,25 +145,24 @@ async function sqliteTrigger(db: Kysely<any>): Promise<void> {
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 async function postgresTrigger(db: Kysely<any>): Promise<void> {
-  // One statement trigger per insert: the batch is folded by day and user in one upsert each,
-  // ordered so that concurrent batches lock rollup rows in the same order.
+  // One statement trigger per insert: the batch is folded in one upsert per rollup, ordered so
+  // that concurrent batches lock rollup rows in the same order.
+  const day = 'substr(occurred_at, 1, 10)';
   await sql
     .raw(`
     CREATE FUNCTION analytics_events_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      INSERT INTO analytics_user_days (tenant_id, day, week, user_id, email, events, sign_ins, last_sign_in_at)
-      SELECT tenant_id, substr(occurred_at, 1, 10), ${weekOf('postgres', 'substr(occurred_at, 1, 10)')}, user_id, max(email), count(*),
-        sum(CASE WHEN type = 'track' AND event = '${SIGN_IN_EVENT}' THEN 1 ELSE 0 END),
-        max(CASE WHEN type = 'track' AND event = '${SIGN_IN_EVENT}' THEN occurred_at END)
+      INSERT INTO analytics_user_days (tenant_id, day, user_id, email, events, sign_ins, last_sign_in_at)
+      SELECT tenant_id, ${day}, user_id, max(email), count(*), ${SIGN_INS}, ${LAST_SIGN_IN}
+      FROM inserted_events GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT (tenant_id, day, user_id) DO UPDATE SET ${addActivity('analytics_user_days')};
+      INSERT INTO analytics_user_weeks (tenant_id, week, days_mask, user_id, email, events, sign_ins, last_sign_in_at)
+      SELECT tenant_id, ${weekOf('postgres', day)}, bit_or(${dayBit('postgres', day)}), user_id, max(email), count(*), ${SIGN_INS}, ${LAST_SIGN_IN}
       FROM inserted_events GROUP BY 1, 2, 4 ORDER BY 1, 2, 4
-      ON CONFLICT (tenant_id, day, user_id) DO UPDATE SET
-        email = excluded.email,
-        events = analytics_user_days.events + excluded.events,
-        sign_ins = analytics_user_days.sign_ins + excluded.sign_ins,
-        last_sign_in_at = ${laterSignIn('excluded.last_sign_in_at')};
-      INSERT INTO analytics_event_days (tenant_id, day, type, name, events)
-      SELECT tenant_id, substr(occurred_at, 1, 10), type,
-        ${keyOf('')}, count(*)
+      ON CONFLICT (tenant_id, week, user_id) DO UPDATE SET
+        days_mask = analytics_user_weeks.days_mask | excluded.days_mask, ${addActivity('analytics_user_weeks')};
+      INSERT INTO analytics_event_days (tenant_id, type, day, name, events)
+      SELECT tenant_id, type, ${day}, ${keyOf('')}, count(*)
       FROM inserted_events GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
       ON CONFLICT (tenant_id, type, day, name) DO UPDATE SET events = analytics_event_days.events + excluded.events;
       RETURN NULL;

@@ -145,6 +145,17 @@ describe('GET /api/reporting', () => {
       ]);
     });
 
+    it('counts only the chosen days of a week the range starts and ends in', async () => {
+      const res = await report(mike, 'from=2025-01-06&to=2025-01-07');
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as Report;
+      expect(body.weeks).toEqual([{ week: '2025-01-06', active_users: 1 }]);
+      expect(body.days.map((d) => d.active_users)).toEqual([1, 0]);
+      const byEmail = Object.fromEntries(body.users.map((u) => [u.email, u]));
+      expect(byEmail['rita@acme.test']).toMatchObject({ days_active: 1, sign_ins: 1, events: 4 });
+      expect(byEmail['raj@acme.test']).toMatchObject({ days_active: 0, events: 0 });
+    });
+
     it("never shows another tenant's events: Globex's admin sees only Globex", async () => {
       const res = await report(gail, 'from=2025-01-06&to=2025-01-12');
       expect(res.statusCode).toBe(200);
