@@ -24,4 +24,12 @@ describe('accessibility', () => {
     await b.page.getByRole('heading', { name: 'Value Match' }).waitFor();
     expect(await seriousViolations(b.page)).toEqual([]);
   });
+
+  it('has no serious or critical axe violations on /reporting with its charts', async () => {
+    await signIn(b.page, 'mike@acme.test');
+    await b.page.goto('/reporting');
+    await b.page.getByTestId('report-users').waitFor();
+    await b.page.getByTestId('report-daily-chart').locator('.recharts-surface').waitFor();
+    expect(await seriousViolations(b.page)).toEqual([]);
+  });
 });
