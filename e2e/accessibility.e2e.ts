@@ -54,4 +54,12 @@ describe('accessibility', () => {
     await b.page.getByRole('dialog', { name: 'Lists' }).getByRole('link', { name: 'Axe check' }).waitFor();
     expect(await seriousViolations(b.page)).toEqual([]);
   });
+
+  it('has no serious or critical axe violations on /reporting with its charts', async () => {
+    await signIn(b.page, 'mike@acme.test');
+    await b.page.goto('/reporting');
+    await b.page.getByTestId('report-users').waitFor();
+    await b.page.getByTestId('report-daily-chart').locator('.recharts-surface').waitFor();
+    expect(await seriousViolations(b.page)).toEqual([]);
+  });
 });

@@ -50,6 +50,9 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createOrganizationRepository } from './modules/organization/organization.repository.ts';
 import { registerOrganizationRoutes } from './modules/organization/organization.routes.ts';
 import { createOrganizationService } from './modules/organization/organization.service.ts';
+import { createReportingRepository } from './modules/reporting/reporting.repository.ts';
+import { registerReportingRoutes } from './modules/reporting/reporting.routes.ts';
+import { createReportingService } from './modules/reporting/reporting.service.ts';
 import { createAuditLogRepository } from './modules/support/audit-log.repository.ts';
 import { createImpersonationService } from './modules/support/impersonation.service.ts';
 import { createImpersonationsRepository } from './modules/support/impersonations.repository.ts';
@@ -196,6 +199,10 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
   });
   registerAlertsRoutes(app, { alerts: createAlertsService(createAlertsRepository(handle.db)), signedIn });
   registerAnalyticsRoutes(app, { analytics, verifyToken });
+  registerReportingRoutes(app, {
+    reporting: createReportingService(createReportingRepository(handle.db)),
+    managerOrAdmin,
+  });
   registerAccountsRoutes(app, {
     accounts: createAccountsService({
       accounts: createAccountsRepository(handle.db),

@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
+import { seedDemoAnalytics } from './db/seed/demo-analytics.ts';
 import { demoUsers, seedDemo } from './db/seed/demo-seed.ts';
 import { seedDemoValuePreferences } from './db/seed/demo-value-preferences.ts';
 import { createLogger } from './logger.ts';
@@ -20,6 +21,8 @@ if (!config.isProductionDatabase) await seedDemoValuePreferences(handle.db);
 // Tenants that never had value matches get a first computation; then the worker runs queued jobs.
 await app.recomputeTenantsWithoutMatches();
 app.jobRunner.start();
+// Sixty days of Acme's usage for Reporting, on a database without any analytics event yet.
+const analyticsSeeded = config.isProductionDatabase ? 0 : await seedDemoAnalytics(handle.db);
 await app.listen({ port: config.port, host: config.host });
 
 const lines = ['', `Quarry is running at ${config.publicUrl} (${handle.engine}${seeded ? ', demo data seeded' : ''})`];
@@ -30,6 +33,8 @@ if (accountsSeed) {
     `  Wikinews: ${news.articlesMatched} of ${news.articlesRead} articles matched an account (${accountsSeed.newsHits} news signals on ${news.accountsWithArticles} accounts)`,
   );
 }
+if (analyticsSeeded > 0)
+  lines.push(`Demo usage: ${analyticsSeeded} analytics events for Reporting (Acme, last 60 days)`);
 if (!config.isProductionDatabase) {
   lines.push(`Demo sign-ins (password: ${config.demoPassword}):`);
   for (const u of demoUsers(config.supportEmail)) {

@@ -9,6 +9,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/errors.ts';
 export * from './schemas/filters.ts';
 export * from './schemas/organization.ts';
+export * from './schemas/reporting.ts';
 export * from './schemas/support.ts';
 export * from './schemas/users.ts';
 export * from './schemas/value-match.ts';

@@ -9,6 +9,7 @@ import * as accountTableIndexes from './migrations/004-account-table-indexes.ts'
 import * as accountSortIndexes from './migrations/005-account-sort-indexes.ts';
 import * as workspaces from './migrations/006-workspaces.ts';
 import * as impersonation from './migrations/007-impersonation.ts';
+import * as reporting from './migrations/008-reporting.ts';
 import * as globalAlerts from './migrations/009-global-alerts.ts';
 import * as invitations from './migrations/010-invitations.ts';
 import * as valueIntelligence from './migrations/011-value-intelligence.ts';
@@ -25,6 +26,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '009-global-alerts': { up: (db) => globalAlerts.up(db) },
     '010-invitations': { up: (db) => invitations.up(db) },
     '011-value-intelligence': { up: (db) => valueIntelligence.up(db) },
+    '008-reporting': { up: (db) => reporting.up(db, handle.engine) },
   };
 }
 

@@ -57,6 +57,38 @@ export type AnalyticsEventsTable = {
   received_at: ColumnType<Timestamp, Timestamp, never>;
 };
 
+/** One user's activity on one UTC day, kept by a trigger on analytics_events (migration 008). */
+export type AnalyticsUserDaysTable = {
+  tenant_id: string;
+  day: string;
+  user_id: string;
+  email: string;
+  events: number;
+  sign_ins: number;
+  last_sign_in_at: Timestamp | null;
+};
+
+/** One user's activity in one week (Monday first); bit i of days_mask: active on the week's day i. */
+export type AnalyticsUserWeeksTable = {
+  tenant_id: string;
+  week: string;
+  days_mask: number;
+  user_id: string;
+  email: string;
+  events: number;
+  sign_ins: number;
+  last_sign_in_at: Timestamp | null;
+};
+
+/** How often one named event (track) or one page (page view) happened on one UTC day, per tenant. */
+export type AnalyticsEventDaysTable = {
+  tenant_id: string;
+  day: string;
+  type: string;
+  name: string;
+  events: number;
+};
+
 export type MailOutboxTable = {
   id: Generated<number>;
   to_address: string;
@@ -348,6 +380,9 @@ export type Database = {
   company_configurations: CompanyConfigurationsTable;
   login_attempts: LoginAttemptsTable;
   analytics_events: AnalyticsEventsTable;
+  analytics_user_days: AnalyticsUserDaysTable;
+  analytics_user_weeks: AnalyticsUserWeeksTable;
+  analytics_event_days: AnalyticsEventDaysTable;
   mail_outbox: MailOutboxTable;
   impersonations: ImpersonationsTable;
   audit_log: AuditLogTable;

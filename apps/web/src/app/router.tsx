@@ -69,7 +69,13 @@ const signedInRoutes: RouteObject[] = [
       })),
     ),
   },
-  { path: 'reporting', loader: requireManagerOrAdmin, ...screen('reporting') },
+  {
+    path: 'reporting',
+    loader: requireManagerOrAdmin,
+    lazy: lazyWithReload(() =>
+      import('../features/reporting/components/reporting-page.tsx').then((m) => ({ Component: m.ReportingPage })),
+    ),
+  },
   { path: 'settings', lazy: settings },
   {
     path: 'support-impersonation',

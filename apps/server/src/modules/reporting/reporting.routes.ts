@@ -1,0 +1,18 @@
+import { reportQuerySchema, reportSchema } from '@quarry/shared';
+import type { App } from '../../app.ts';
+import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { ReportingService } from './reporting.service.ts';
+
+/** /reporting's data: managers and admins only, over their own tenant's events. */
+export function registerReportingRoutes(
+  app: App,
+  { reporting, managerOrAdmin }: { reporting: ReportingService; managerOrAdmin: Guard },
+) {
+  app.route({
+    method: 'GET',
+    url: '/api/reporting',
+    preHandler: managerOrAdmin,
+    schema: { tags: ['reporting'], querystring: reportQuerySchema, response: { 200: reportSchema } },
+    handler: (request) => reporting.report(contextOf(request), request.query),
+  });
+}

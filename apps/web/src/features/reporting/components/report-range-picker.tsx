@@ -1,0 +1,38 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import type { ReportQuery } from '@quarry/shared';
+import { useTranslation } from 'react-i18next';
+import { lastDays, REPORT_PRESET_DAYS } from '../utils/report-range.ts';
+
+/** From and to days (native date inputs) and one-click presets for the last 7, 30 and 90 days. */
+export function ReportRangePicker({
+  range,
+  onChange,
+}: {
+  range: { from: string; to: string };
+  onChange: (range: ReportQuery) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group align="end" gap="sm" wrap="wrap">
+      <TextInput
+        type="date"
+        label={t('reporting.from')}
+        value={range.from}
+        onChange={(e) => onChange({ ...range, from: e.currentTarget.value })}
+      />
+      <TextInput
+        type="date"
+        label={t('reporting.to')}
+        value={range.to}
+        onChange={(e) => onChange({ ...range, to: e.currentTarget.value })}
+      />
+      <Button.Group>
+        {REPORT_PRESET_DAYS.map((days) => (
+          <Button key={days} variant="default" onClick={() => onChange(lastDays(days))}>
+            {t('reporting.lastDays', { days })}
+          </Button>
+        ))}
+      </Button.Group>
+    </Group>
+  );
+}

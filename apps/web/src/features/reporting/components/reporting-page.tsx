@@ -1,0 +1,52 @@
+import '@mantine/charts/styles.css';
+import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { REPORT_MAX_DAYS, type ReportQuery } from '@quarry/shared';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useReport } from '../api/get-report.ts';
+import { checkRange, DEFAULT_REPORT_DAYS, lastDays } from '../utils/report-range.ts';
+import { ReportRangePicker } from './report-range-picker.tsx';
+import { ReportUsersTable } from './report-users-table.tsx';
+import { UsageCharts } from './usage-charts.tsx';
+
+/** /reporting: how the team uses Quarry over a chosen range (kept in the URL as ?from=&to=). */
+export function ReportingPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const fallback = lastDays(DEFAULT_REPORT_DAYS);
+  const range = { from: params.get('from') ?? fallback.from, to: params.get('to') ?? fallback.to };
+  const problem = checkRange(range);
+  const report = useReport(problem ? null : range);
+
+  const choose = (next: ReportQuery) => setParams(next, { replace: true });
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{t('screens.reporting.title')}</Title>
+        <Text c="dimmed">{t('reporting.subtitle')}</Text>
+      </Stack>
+      <Group justify="space-between" align="end">
+        <ReportRangePicker range={range} onChange={choose} />
+        {report.isFetching && <Loader size="sm" aria-label={t('common.loading')} />}
+      </Group>
+      {problem && (
+        <Alert color="yellow" title={t('reporting.rangeProblem')}>
+          {t(`reporting.range.${problem}`, { max: REPORT_MAX_DAYS })}
+        </Alert>
+      )}
+      {!problem && report.isPending && <Loader aria-label={t('common.loading')} />}
+      {!problem && report.isError && (
+        <Alert color="red" title={t('errors.generic')}>
+          {report.error.message}
+        </Alert>
+      )}
+      {!problem && report.data && (
+        <>
+          <UsageCharts report={report.data} />
+          <ReportUsersTable report={report.data} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { AreaChart, BarChart } from '@mantine/charts';
+import { SimpleGrid } from '@mantine/core';
+import type { Report } from '@quarry/shared';
+import { useTranslation } from 'react-i18next';
+import { ChartCard } from './chart-card.tsx';
+
+/** Counts are whole numbers: no 0.5 ticks on a quiet range. */
+const COUNTS = { allowDecimals: false };
+
+/** Height of a horizontal bar chart: enough room per bar for its label. */
+const barsHeight = (count: number) => Math.max(160, count * 28 + 40);
+
+/** Daily actives, sign-ins per day, weekly actives, page views by page and the named events. */
+export function UsageCharts({ report }: { report: Report }) {
+  const { t } = useTranslation();
+  const nobody = report.days.every((d) => d.active_users === 0);
+  return (
+    <>
+      <ChartCard
+        title={t('reporting.daily')}
+        empty={nobody}
+        emptyText={t('reporting.noActivity')}
+        testId="report-daily-chart"
+      >
+        <AreaChart
+          h={220}
+          data={report.days}
+          dataKey="day"
+          curveType="linear"
+          withDots={report.days.length <= 31}
+          yAxisProps={COUNTS}
+          series={[{ name: 'active_users', label: t('reporting.activeUsers'), color: 'blue.6' }]}
+        />
+      </ChartCard>
+      <ChartCard
+        title={t('reporting.signInsPerDay')}
+        empty={nobody}
+        emptyText={t('reporting.noActivity')}
+        testId="report-sign-ins-chart"
+      >
+        <BarChart
+          h={180}
+          data={report.days}
+          dataKey="day"
+          yAxisProps={COUNTS}
+          series={[{ name: 'sign_ins', label: t('reporting.signIns'), color: 'teal.6' }]}
+        />
+      </ChartCard>
+      <ChartCard
+        title={t('reporting.weekly')}
+        empty={nobody}
+        emptyText={t('reporting.noActivity')}
+        testId="report-weekly-chart"
+      >
+        <BarChart
+          h={220}
+          data={report.weeks}
+          dataKey="week"
+          yAxisProps={COUNTS}
+          series={[{ name: 'active_users', label: t('reporting.activeUsers'), color: 'blue.6' }]}
+        />
+      </ChartCard>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <ChartCard
+          title={t('reporting.pages')}
+          empty={report.pages.length === 0}
+          emptyText={t('reporting.noPages')}
+          testId="report-pages-chart"
+        >
+          <BarChart
+            h={barsHeight(report.pages.length)}
+            data={report.pages}
+            dataKey="page"
+            orientation="vertical"
+            yAxisProps={{ width: 160 }}
+            xAxisProps={COUNTS}
+            series={[{ name: 'views', label: t('reporting.views'), color: 'violet.6' }]}
+          />
+        </ChartCard>
+        <ChartCard
+          title={t('reporting.events')}
+          empty={report.events.length === 0}
+          emptyText={t('reporting.noEvents')}
+          testId="report-events-chart"
+        >
+          <BarChart
+            h={barsHeight(report.events.length)}
+            data={report.events}
+            dataKey="event"
+            orientation="vertical"
+            yAxisProps={{ width: 180 }}
+            xAxisProps={COUNTS}
+            series={[{ name: 'count', label: t('reporting.count'), color: 'orange.6' }]}
+          />
+        </ChartCard>
+      </SimpleGrid>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { reportUsersCsv } from './report-users-csv.ts';
+
+const headers = {
+  name: 'User',
+  email: 'Email',
+  lastSignIn: 'Last sign-in',
+  daysActive: 'Days active',
+  signIns: 'Sign-ins',
+  events: 'Events',
+};
+
+describe('reportUsersCsv', () => {
+  it('writes a header row and one row per user, quoting names that hold commas or quotes', () => {
+    const csv = reportUsersCsv(
+      [
+        {
+          uid: 'u1',
+          display_name: 'Rep, "Rita"',
+          email: 'rita@acme.test',
+          last_sign_in_at: '2026-03-30T08:00:00.000Z',
+          days_active: 12,
+          sign_ins: 12,
+          events: 140,
+        },
+        {
+          uid: 'u2',
+          display_name: 'Raj',
+          email: 'raj@acme.test',
+          last_sign_in_at: null,
+          days_active: 0,
+          sign_ins: 0,
+          events: 0,
+        },
+      ],
+      headers,
+    );
+    expect(csv.split('\n')).toEqual([
+      'User,Email,Last sign-in,Days active,Sign-ins,Events',
+      '"Rep, ""Rita""",rita@acme.test,2026-03-30T08:00:00.000Z,12,12,140',
+      'Raj,raj@acme.test,,0,0,0',
+      '',
+    ]);
+  });
+});

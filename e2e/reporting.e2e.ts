@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from './support/browser.ts';
+
+describe('reporting', () => {
+  const b = useBrowser();
+
+  it('shows mike (manager) charts over the seeded usage and exports the user table as CSV', async () => {
+    await signIn(b.page, 'mike@acme.test');
+    await b.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reporting' }).click();
+    await b.page.waitForURL((u) => u.pathname === '/reporting');
+    await b.page.getByRole('heading', { name: 'Reporting', level: 1 }).waitFor();
+
+    for (const chart of [
+      'report-daily-chart',
+      'report-sign-ins-chart',
+      'report-weekly-chart',
+      'report-pages-chart',
+      'report-events-chart',
+    ]) {
+      await b.page.getByTestId(chart).locator('.recharts-surface').first().waitFor();
+    }
+    const users = b.page.getByTestId('report-users');
+    const ritaRow = users.getByRole('row').filter({ hasText: 'rita@acme.test' });
+    await ritaRow.waitFor();
+    const ritaCells = await ritaRow.getByRole('cell').allInnerTexts();
+    expect(Number(ritaCells[3])).toBeGreaterThan(0);
+    expect(Number(ritaCells[5])).toBeGreaterThan(0);
+
+    await b.page.getByRole('button', { name: 'Last 90 days' }).click();
+    await b.page.waitForURL((u) => u.searchParams.has('from') && u.searchParams.has('to'));
+
+    const relayed = b.page.waitForRequest(
+      (r) => r.url().endsWith('/AnalyticsRelay') && (r.postData() ?? '').includes('Object Downloaded'),
+      { timeout: 30_000 },
+    );
+    const [download] = await Promise.all([
+      b.page.waitForEvent('download'),
+      users.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^quarry-usage-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync(await download.path(), 'utf8').split('\n');
+    expect(csv[0]).toBe('User,Email,Last sign-in,Days active,Sign-ins,Events');
+    expect(csv.find((line) => line.includes('rita@acme.test'))).toMatch(/^Rita Rep,rita@acme\.test,\d{4}-/);
+    await relayed;
+  }, 60_000);
+
+  it('keeps rita (regular) away from Reporting in the navigation, the route and the API', async () => {
+    await signIn(b.page, 'rita@acme.test');
+    const nav = b.page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Value' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Reporting' }).count()).toBe(0);
+    await b.page.goto('/reporting');
+    await b.page.waitForURL((u) => u.pathname === '/');
+    const res = await b.page.request.get('/api/reporting?from=2026-01-01&to=2026-01-31');
+    expect(res.status()).toBe(403);
+  });
+});
