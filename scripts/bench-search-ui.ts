@@ -2,13 +2,8 @@
 // in Chromium against the real server and the demo data. Measured in the page: from the last
 // keystroke's input event, minus the debounce, to the first frame in which the results list shows
 // an account for the new query.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { startBenchBrowser } from './bench-browser.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const DEBOUNCE_MS = 500;
 const TARGET_MS = 100;
 const QUERIES = [
@@ -27,58 +22,9 @@ const QUERIES = [
 ];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.error('Build the web app first: npm run build');
-  process.exit(2);
-}
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-bench-ui-'));
-const port = 3400 + Math.floor(Math.random() * 500);
-const baseURL = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    DATABASE_URL: '',
-    QUARRY_ENV: 'test',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    LOG_LEVEL: 'error',
-  },
-  stdio: 'ignore',
-});
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-});
+const bench = await startBenchBrowser();
 try {
-  await waitForServer();
-  const page = await browser.newPage({ baseURL });
-  // tsx names inner functions with a helper the page does not have.
-  await page.addInitScript('self.__name = (fn) => fn;');
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('rita@acme.test');
-  await page.getByLabel('Password', { exact: true }).fill(process.env.DEMO_PASSWORD ?? 'quarry-demo-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('user-menu').waitFor();
+  const page = await bench.signedInPage('rita@acme.test');
   await page.keyboard.press('Control+K');
   const input = page.getByRole('dialog', { name: 'Search accounts' }).getByRole('combobox');
   await input.waitFor();
@@ -125,7 +71,5 @@ try {
     `  p50 ${at(50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${at(100).toFixed(0)} ms   (target <= ${TARGET_MS} ms: ${p95 <= TARGET_MS ? 'ok' : 'MISSED'})`,
   );
 } finally {
-  await browser.close();
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench.stop();
 }

@@ -2,70 +2,17 @@
 // workspaces? In Chromium against the real server: a user owning 1,000 workspaces opens Lists and
 // types filters; each keystroke is timed from its input event to the first frame whose entries
 // all match the text typed so far.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { startBenchBrowser } from './bench-browser.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const WORKSPACES = 1000;
 /** Typing at a brisk 8 characters a second leaves 125 ms per key; a frame within 50 ms keeps up. */
 const TARGET_MS = 50;
 const TYPED = ['retail 4', 'bank', 'region 12', 'q3 push', 'north 9'];
 const WORDS = ['Retail', 'Bank', 'Region', 'Q3 push', 'North', 'Airline', 'Energy', 'Health'];
 
-if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  console.error('Build the web app first: npm run build');
-  process.exit(2);
-}
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-bench-ws-ui-'));
-const port = 3900 + Math.floor(Math.random() * 500);
-const baseURL = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    DATABASE_URL: '',
-    QUARRY_ENV: 'test',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    LOG_LEVEL: 'error',
-  },
-  stdio: 'ignore',
-});
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-  ],
-});
+const bench = await startBenchBrowser();
 try {
-  await waitForServer();
-  const page = await browser.newPage({ baseURL });
-  await page.addInitScript('self.__name = (fn) => fn;');
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('raj@acme.test');
-  await page.getByLabel('Password', { exact: true }).fill(process.env.DEMO_PASSWORD ?? 'quarry-demo-2026');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByTestId('user-menu').waitFor();
+  const page = await bench.signedInPage('raj@acme.test');
   const names = Array.from({ length: WORKSPACES }, (_, i) => `${WORDS[i % WORDS.length]} ${i}`);
   await page.evaluate(async (all) => {
     for (let i = 0; i < all.length; i += 20) {
@@ -126,7 +73,5 @@ try {
     `  p50 ${at(50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${at(100).toFixed(0)} ms   (target p95 <= ${TARGET_MS} ms: ${p95 <= TARGET_MS ? 'ok' : 'MISSED'})`,
   );
 } finally {
-  await browser.close();
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench.stop();
 }

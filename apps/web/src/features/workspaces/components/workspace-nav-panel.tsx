@@ -1,6 +1,6 @@
 import { Accordion, Button, Group, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import type { Workspace } from '@quarry/shared';
-import { IconFolder, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -136,7 +136,6 @@ const GroupEntries = memo(function GroupEntries({
           data-active={activePath === `/workspaces/${w.id}` || undefined}
           aria-current={activePath === `/workspaces/${w.id}` ? 'page' : undefined}
         >
-          <IconFolder size={16} aria-hidden />
           <span className={classes.name}>{w.name}</span>
           {w.shared_users.length > 0 && (
             <IconUsers size={14} role="img" aria-label={t('workspaces.sharedWith', { count: w.shared_users.length })} />
