@@ -13,7 +13,9 @@
  * match + alignment into tier_1 + tier_2. Targets (issue 6) apply to the held-out half:
  * precision ≥ 0.85, match recall ≥ 0.75, recall into tier_1 + tier_2 ≥ 0.85.
  *
- * Flags: --verbose lists every tuning-half disagreement (never the held-out half's).
+ * Flags: --half tuning (or held_out) scores one half only: develop with `--half tuning` and print
+ * the held-out half once, at the end. --verbose lists every tuning-half disagreement (never the
+ * held-out half's).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,6 +37,16 @@ const EVAL_DIR = path.join(DEMO_DATA_DIR, 'value-match');
 const TARGETS = { precision: 0.85, matchRecall: 0.75, anyRecall: 0.85 };
 const DAY_MS = 86_400_000;
 const verbose = process.argv.includes('--verbose');
+const halves = halvesToScore(process.argv);
+
+/** Which halves `--half tuning|held_out` asks for; both when the flag is absent. */
+function halvesToScore(argv: string[]): Split[] {
+  const at = argv.indexOf('--half');
+  if (at < 0) return ['tuning', 'held_out'];
+  const half = argv[at + 1];
+  if (half !== 'tuning' && half !== 'held_out') throw new Error('--half: expected tuning or held_out');
+  return [half];
+}
 
 function fnv1a(text: string): number {
   let h = 0x811c9dc5;
@@ -145,6 +157,7 @@ const push = (key: string, o: Outcome) => {
 };
 const disagreements: string[] = [];
 for (const judged of judgements.hits) {
+  if (!halves.includes(judged.split)) continue;
   const hit = hits.get(judged.hit_id) as MatchHit;
   for (const [profileId, input] of profiles) {
     const label = judged.labels[profileId];
@@ -171,7 +184,7 @@ console.log(
 console.log(
   'columns: tier_1 precision | match recall into tier_1 | match+alignment recall into tier_1+tier_2  (counts)',
 );
-for (const split of ['tuning', 'held_out'] as const) {
+for (const split of halves) {
   console.log(`\n${split}`);
   for (const profile of ['all', ...profiles.keys()]) {
     for (const system of ['engine', 'baseline'] as const) {

@@ -1,0 +1,121 @@
+/**
+ * tsx scripts/eval-draw.ts — the third draw of the value-match evaluation set: which Wikinews
+ * hits to read and label next (see demo-data/value-match/eval/README.md).
+ *
+ * The pool is the hits the demo seed makes, one per article (the first account by id), minus
+ * those already in judgements.json. They are ordered by FNV-1a of `draw3:<hit id>`; the first
+ * RANDOM_COUNT are taken as they come, then TOPICAL_COUNT per profile from the rest whose title
+ * or text holds one of that profile's broad domain words. The draw never reads a label or the
+ * engine; it prints the chosen hits (id, sample, title, text) for a person to read, not their split.
+ *
+ * Flags: --ids prints only `hit_id<TAB>sample` lines.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  buildDemoAccounts,
+  DEMO_DATA_DIR,
+  matchArticlesToAccounts,
+  parseWikinewsCsv,
+} from '../apps/server/src/db/seed/demo-accounts.ts';
+
+const RANDOM_COUNT = 75;
+const TOPICAL_COUNT = 25;
+
+/** Broad domain words per profile; they choose what to read, the labels come from reading. */
+const TOPIC_WORDS: Record<string, string[]> = {
+  'supply-chain': [
+    'supply',
+    'supplier',
+    'shortage',
+    'recall',
+    'factory',
+    'plant',
+    'production',
+    'merger',
+    'fuel',
+    'shipping',
+  ],
+  security: [
+    'hack',
+    'hacker',
+    'breach',
+    'virus',
+    'fraud',
+    'privacy',
+    'identity',
+    'password',
+    'stolen',
+    'security',
+    'data',
+  ],
+  workforce: [
+    'jobs',
+    'layoff',
+    'layoffs',
+    'workers',
+    'employees',
+    'strike',
+    'union',
+    'hiring',
+    'resign',
+    'resigns',
+    'staff',
+  ],
+};
+
+/** FNV-1a, 32 bits: the same order on every machine. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+function holdsWord(text: string, words: string[]): boolean {
+  const tokens = new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+  return words.some((word) => tokens.has(word));
+}
+
+const judged = JSON.parse(
+  fs.readFileSync(path.join(DEMO_DATA_DIR, 'value-match', 'eval', 'judgements.json'), 'utf8'),
+) as { hits: { hit_id: string; article_id: string }[] };
+const judgedArticles = new Set(judged.hits.map((h) => h.article_id));
+const accounts = buildDemoAccounts(fs.readFileSync(path.join(DEMO_DATA_DIR, 'fortune500.csv'), 'utf8'));
+const articles = parseWikinewsCsv(fs.readFileSync(path.join(DEMO_DATA_DIR, 'wikinews-economy.csv'), 'utf8'));
+const firstPerArticle = new Map<string, ReturnType<typeof matchArticlesToAccounts>['hits'][number]>();
+for (const hit of matchArticlesToAccounts(articles, accounts).hits) {
+  const articleId = hit.id.split('_')[2] as string;
+  const seen = firstPerArticle.get(articleId);
+  if (!seen || hit.master_account_id < seen.master_account_id) firstPerArticle.set(articleId, hit);
+}
+const pool = [...firstPerArticle.entries()]
+  .filter(([articleId]) => !judgedArticles.has(articleId))
+  .map(([, hit]) => hit)
+  .sort((a, b) => fnv1a(`draw3:${a.id}`) - fnv1a(`draw3:${b.id}`) || (a.id < b.id ? -1 : 1));
+
+const chosen: { hit: (typeof pool)[number]; sample: string }[] = pool
+  .slice(0, RANDOM_COUNT)
+  .map((hit) => ({ hit, sample: 'third draw: random' }));
+const taken = new Set(chosen.map((c) => c.hit.id));
+for (const [topic, words] of Object.entries(TOPIC_WORDS)) {
+  const picked = pool
+    .filter((hit) => !taken.has(hit.id) && holdsWord(`${hit.title}\n${hit.text}`, words))
+    .slice(0, TOPICAL_COUNT);
+  for (const hit of picked) {
+    taken.add(hit.id);
+    chosen.push({ hit, sample: `third draw: topic:${topic}` });
+  }
+}
+
+console.error(`pool ${pool.length} hits not yet judged; drew ${chosen.length}`);
+const idsOnly = process.argv.includes('--ids');
+for (const { hit, sample } of chosen) {
+  if (idsOnly) console.log(`${hit.id}\t${sample}`);
+  else
+    console.log(
+      `\n=== ${hit.id} | ${sample} | ${String(hit.published_at).slice(0, 10)}\nTITLE: ${hit.title}\n${hit.text}`,
+    );
+}
