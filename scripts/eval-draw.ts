@@ -3,7 +3,7 @@
  * hits to read and label next (see demo-data/value-match/eval/README.md).
  *
  * The pool is the hits the demo seed makes, one per article (the first account by id), minus
- * those already in judgements.json. They are ordered by FNV-1a of `draw3:<hit id>`; the first
+ * those the first two draws put in judgements.json. They are ordered by FNV-1a of `draw3:<hit id>`; the first
  * RANDOM_COUNT are taken as they come, then TOPICAL_COUNT per profile from the rest whose title
  * or text holds one of that profile's broad domain words. The draw never reads a label or the
  * engine; it prints the chosen hits (id, sample, title, text) for a person to read, not their split.
@@ -81,8 +81,9 @@ function holdsWord(text: string, words: string[]): boolean {
 
 const judged = JSON.parse(
   fs.readFileSync(path.join(DEMO_DATA_DIR, 'value-match', 'eval', 'judgements.json'), 'utf8'),
-) as { hits: { hit_id: string; article_id: string }[] };
-const judgedArticles = new Set(judged.hits.map((h) => h.article_id));
+) as { hits: { hit_id: string; article_id: string; sample: string }[] };
+// The pool is what the first two draws left, so the draw comes out the same once it is in the file.
+const judgedArticles = new Set(judged.hits.filter((h) => !h.sample.startsWith('third draw')).map((h) => h.article_id));
 const accounts = buildDemoAccounts(fs.readFileSync(path.join(DEMO_DATA_DIR, 'fortune500.csv'), 'utf8'));
 const articles = parseWikinewsCsv(fs.readFileSync(path.join(DEMO_DATA_DIR, 'wikinews-economy.csv'), 'utf8'));
 const firstPerArticle = new Map<string, ReturnType<typeof matchArticlesToAccounts>['hits'][number]>();
