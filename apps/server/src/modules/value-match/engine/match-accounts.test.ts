@@ -110,6 +110,31 @@ describe('matchAccounts tiers', () => {
   });
 });
 
+describe('matchAccounts tier_1 evidence', () => {
+  it('needs an event among the counted triggers: two concept triggers make a Value Alignment', () => {
+    const concepts = TRIGGERS.map((t) => ({ ...t, hit_type: 'concept' as const }));
+    expect(only({ hits: [RECALL], triggers: concepts }).tier).toBe('tier_2');
+    const oneEvent = [TRIGGERS[0] as Trigger, { ...(TRIGGERS[1] as Trigger), hit_type: 'concept' as const }];
+    expect(only({ hits: [RECALL], triggers: oneEvent }).tier).toBe('tier_1');
+  });
+
+  it('takes a job posting as the event itself: concept triggers in its title can make tier_1', () => {
+    const concepts = TRIGGERS.map((t) => ({ ...t, hit_type: 'concept' as const }));
+    const title = 'Supplier recall analyst';
+    const text = 'The role traces every supplier and runs each recall.';
+    const posting: MatchHit = { ...hit('j1', title, text), type: 'job_posting' };
+    expect(only({ hits: [posting], triggers: concepts }).tier).toBe('tier_1');
+    expect(only({ hits: [hit('j2', title, text)], triggers: concepts }).tier).toBe('tier_2');
+  });
+
+  it('does not let a headline that hedges ("may recall") make tier_1 with one trigger', () => {
+    const text = 'The recall would cover wooden trains; recalled toys would go back to the stores.';
+    expect(only({ hits: [hit('m1', 'Toy maker recalls 1.5 million trains', text)] }).tier).toBe('tier_1');
+    expect(only({ hits: [hit('m2', 'Toy maker may recall 1.5 million trains', text)] }).tier).toBe('tier_2');
+    expect(only({ hits: [hit('m3', 'Toy maker in talks to recall trains', text)] }).tier).toBe('tier_2');
+  });
+});
+
 describe('matchAccounts recency', () => {
   it('weighs a hit by its age at `now`: the same news is tier_1 this week and none years later', () => {
     const fresh = only({ hits: [{ ...RECALL, published_at: daysAgo(3) }] });

@@ -17,9 +17,11 @@
  *    hit-type weight + topic weight × coverage of the hypothesis's own words + target-title bonus).
  *    Triggers with `hypothesis_ids` support only those hypotheses. A hit without any trigger or
  *    target title supports nothing: it is Activity Found.
- * 3. tier_1 needs a hit with ≥ 2 distinct triggers tied to the hypothesis, or one in the headline,
- *    and a score ≥ tier1Score; general triggers (tied to no hypothesis) and triggers found only by
- *    proximity add weight but do not count. tier_2 needs a score ≥ tier2Score.
+ * 3. tier_1 needs a hit with ≥ tier1MinTriggers distinct triggers tied to the hypothesis (or one
+ *    in a headline that does not hedge with "may", "could", "talks" …), at least one of them an
+ *    event trigger in a news article (a concept or a product names the domain; an event says
+ *    something happened; a job posting is an event itself), and a score ≥ tier1Score. General triggers (tied to no hypothesis) and triggers found only
+ *    by proximity add weight but do not count. tier_2 needs a score ≥ tier2Score.
  *    The account takes its best hypothesis.
  * 4. Qualification signals (clauses split at commas, colons, semicolons and "or"; a clause is met
  *    when all its words stand within two extra words of each other in one hit): good promotes one
@@ -39,8 +41,9 @@ import { bm25Idf } from './bm25-idf.ts';
 import { bm25TermFrequency } from './bm25-term-frequency.ts';
 import { collectHitFacts } from './collect-hit-facts.ts';
 import { compilePreferences } from './compile-preferences.ts';
+import { isHedgedHeadline } from './hedged-headline.ts';
 import type { HitFacts } from './hit-facts.ts';
-import { MATCH_WEIGHTS } from './match-weights.ts';
+import { MATCH_WEIGHTS, type MatchWeights } from './match-weights.ts';
 import { recencyWeight } from './recency-weight.ts';
 import { writeWhyNow } from './why-now.ts';
 
@@ -48,6 +51,8 @@ export type MatchOptions = {
   /** The moment recency is measured from; the engine reads no clock of its own. */
   now: Date | string | number;
   recencyHalfLifeDays?: number;
+  /** Overrides some scoring weights: for the cross-validation script, never for a tenant. */
+  weights?: Partial<MatchWeights>;
 };
 
 const TIER_RANK: Record<MatchTier, number> = { tier_1: 2, tier_2: 1, none: 0 };
@@ -79,7 +84,7 @@ function shift(tier: MatchTier, steps: number): MatchTier {
 
 /** Ranks accounts by how well their hits fit the tenant's value hypotheses. */
 export function matchAccounts(input: ValueMatchInput, options: MatchOptions): AccountMatch[] {
-  const w = MATCH_WEIGHTS;
+  const w: MatchWeights = options.weights ? { ...MATCH_WEIGHTS, ...options.weights } : MATCH_WEIGHTS;
   const nowMs = toMs(options.now);
   const halfLife = options.recencyHalfLifeDays ?? w.recencyHalfLifeDays;
   const preferences = compilePreferences(input);
@@ -134,6 +139,7 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
   const triggerCounts = new Int32Array(hypothesisCount);
   const specificCounts = new Int32Array(hypothesisCount);
   const specificInTitle = new Int32Array(hypothesisCount);
+  const specificEvents = new Int32Array(hypothesisCount);
   const topic = new Float64Array(hypothesisCount);
 
   const scoreHit = (f: HitFacts): ScoredHit => {
@@ -147,6 +153,7 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
     triggerCounts.fill(0);
     specificCounts.fill(0);
     specificInTitle.fill(0);
+    specificEvents.fill(0);
     topic.fill(0);
     for (const t of f.triggers) {
       const trigger = t.compiled.trigger;
@@ -161,6 +168,7 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
         if ((trigger.hypothesis_ids.length > 0 || !anyTriggerLinked) && t.kind !== 'proximity') {
           specificCounts[i] = (specificCounts[i] ?? 0) + 1;
           if (t.inTitle) specificInTitle[i] = 1;
+          if (trigger.hit_type === 'event') specificEvents[i] = (specificEvents[i] ?? 0) + 1;
         }
       }
     }
@@ -169,6 +177,7 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
       for (const i of hypothesesOfTerm.get(term) ?? []) topic[i] = (topic[i] ?? 0) + share;
     }
 
+    const headlineAlone = w.tier1HeadlineAlone && !isHedgedHeadline(f.hit.title);
     for (let i = 0; i < hypothesisCount; i++) {
       const triggers = triggerCounts[i] ?? 0;
       const specific = specificCounts[i] ?? 0;
@@ -176,8 +185,12 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
       const mass = topicMass[i] ?? 0;
       const coverage = mass > 0 ? (topic[i] ?? 0) / mass : 0;
       const score = recency * ((triggerScores[i] ?? 0) + w.topicWeight * coverage + titleBonus);
+      // A job posting is itself the event: the company is hiring for the role now.
+      const eventSeen = !w.tier1NeedsEvent || (specificEvents[i] ?? 0) > 0 || f.hit.type === 'job_posting';
       const tier: MatchTier =
-        (specific >= w.tier1MinTriggers || specificInTitle[i] === 1) && score >= w.tier1Score
+        (specific >= w.tier1MinTriggers || (headlineAlone && specificInTitle[i] === 1)) &&
+        eventSeen &&
+        score >= w.tier1Score
           ? 'tier_1'
           : score >= w.tier2Score
             ? 'tier_2'

@@ -31,9 +31,13 @@ export const MATCH_WEIGHTS = {
   qualificationMinRecency: 0.25,
   /** Extra words allowed between a qualification clause's words. */
   qualificationSlack: 2,
-  tier1Score: 1.8,
+  tier1Score: 0.9,
   tier1MinTriggers: 2,
-  tier2Score: 0.6,
+  /** One counted trigger in the headline is enough for tier_1 (the article is about it). */
+  tier1HeadlineAlone: true,
+  /** tier_1 needs an event trigger among its counted ones: a concept alone is not news. */
+  tier1NeedsEvent: true,
+  tier2Score: 0.3,
   goodSignalBoost: 0.25,
   badSignalFactor: 0.5,
   /** An account's score: its best hit plus this share of the next ones. */
@@ -46,4 +50,13 @@ export const MATCH_WEIGHTS = {
   maxSpansPerHit: 40,
 } as const;
 
-export type MatchWeights = typeof MATCH_WEIGHTS;
+/** The weights' shape with literal types widened, so an override may say `false` or `2.1`. */
+type Widened<T> = T extends boolean
+  ? boolean
+  : T extends number
+    ? number
+    : T extends object
+      ? { readonly [K in keyof T]: Widened<T[K]> }
+      : T;
+
+export type MatchWeights = Widened<typeof MATCH_WEIGHTS>;

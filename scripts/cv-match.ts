@@ -1,0 +1,113 @@
+/**
+ * npm run cv:match — chooses the engine's tier thresholds by 5-fold cross-validation inside the
+ * tuning half of the evaluation set, so the choice is judged on hits it was not chosen on. The
+ * held-out half is never loaded.
+ *
+ * Folds: FNV-1a of `fold:<hit id>` mod 5. For each fold, every point of a small grid over
+ * tier1Score, tier2Score and tier1MinTriggers is scored on the other four folds, the best one
+ * (the largest worst margin over the three targets, then the largest sum) is applied to the fold
+ * left out, and the pooled left-out outcomes give the cross-validated figures. (The grid also
+ * covers tier1HeadlineAlone and tier1NeedsEvent.) Then the grid
+ * point best on the whole tuning half is printed: that is the one to write into match-weights.ts
+ * when the folds agree with it.
+ */
+import type { MatchTier } from '@quarry/shared';
+import type { MatchWeights } from '../apps/server/src/modules/value-match/engine/match-weights.ts';
+import { engineTier, type Figures, figures, type Label, loadEvalSet, type Outcome, TARGETS } from './eval-set.ts';
+
+const FOLDS = 5;
+const GRID = {
+  tier1Score: [0.6, 0.9, 1.2, 1.5, 1.8, 2.1, 2.4],
+  tier2Score: [0.3, 0.6],
+  tier1MinTriggers: [1, 2, 3],
+  tier1HeadlineAlone: [true, false],
+  tier1NeedsEvent: [true, false],
+};
+
+type Point = Pick<
+  MatchWeights,
+  'tier1Score' | 'tier2Score' | 'tier1MinTriggers' | 'tier1HeadlineAlone' | 'tier1NeedsEvent'
+>;
+type Row = { fold: number; label: Label; tiers: MatchTier[] };
+
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** The objective: the worst margin over the three targets first, their sum to break ties. */
+function objective(f: Figures): [number, number] {
+  const margins = [
+    f.precision - TARGETS.precision,
+    f.matchRecall - TARGETS.matchRecall,
+    f.anyRecall - TARGETS.anyRecall,
+  ];
+  const safe = margins.map((m) => (Number.isNaN(m) ? -1 : m));
+  return [Math.min(...safe), safe.reduce((a, b) => a + b, 0)];
+}
+
+function better(a: [number, number], b: [number, number]): boolean {
+  return a[0] > b[0] + 1e-9 || (Math.abs(a[0] - b[0]) <= 1e-9 && a[1] > b[1] + 1e-9);
+}
+
+const points: Point[] = [];
+for (const tier1Score of GRID.tier1Score)
+  for (const tier2Score of GRID.tier2Score)
+    for (const tier1MinTriggers of GRID.tier1MinTriggers)
+      for (const tier1HeadlineAlone of GRID.tier1HeadlineAlone)
+        for (const tier1NeedsEvent of GRID.tier1NeedsEvent)
+          points.push({ tier1Score, tier2Score, tier1MinTriggers, tier1HeadlineAlone, tier1NeedsEvent });
+
+const { judged, profiles, hits } = loadEvalSet(['tuning']);
+const rows: Row[] = [];
+for (const j of judged) {
+  const hit = hits.get(j.hit_id);
+  if (!hit) continue;
+  const fold = fnv1a(`fold:${j.hit_id}`) % FOLDS;
+  for (const [profileId, input] of profiles) {
+    rows.push({
+      fold,
+      label: j.labels[profileId] as Label,
+      tiers: points.map((p) => engineTier(input, hit, p)),
+    });
+  }
+}
+
+const outcomesOf = (subset: Row[], pointIndex: number): Outcome[] =>
+  subset.map((r) => ({ label: r.label, tier: r.tiers[pointIndex] as MatchTier }));
+
+function bestPoint(subset: Row[]): number {
+  let best = 0;
+  let bestScore: [number, number] = [-Infinity, -Infinity];
+  points.forEach((_, i) => {
+    const score = objective(figures(outcomesOf(subset, i)));
+    if (better(score, bestScore)) {
+      best = i;
+      bestScore = score;
+    }
+  });
+  return best;
+}
+
+const fmt = (x: number) => (Number.isNaN(x) ? ' n/a' : x.toFixed(2));
+const show = (f: Figures) => `${fmt(f.precision)} | ${fmt(f.matchRecall)} | ${fmt(f.anyRecall)}  (${f.counts})`;
+const pointText = (p: Point) =>
+  `tier1Score ${p.tier1Score}, tier2Score ${p.tier2Score}, tier1MinTriggers ${p.tier1MinTriggers}, ` +
+  `tier1HeadlineAlone ${p.tier1HeadlineAlone}, tier1NeedsEvent ${p.tier1NeedsEvent}`;
+
+const pooled: Outcome[] = [];
+for (let k = 0; k < FOLDS; k++) {
+  const chosen = bestPoint(rows.filter((r) => r.fold !== k));
+  const left = rows.filter((r) => r.fold === k);
+  pooled.push(...outcomesOf(left, chosen));
+  console.log(`fold ${k}: ${left.length} judgements, chose ${pointText(points[chosen] as Point)}`);
+}
+console.log(`\ncross-validated (tuning half, pooled left-out folds): ${show(figures(pooled))}`);
+const whole = bestPoint(rows);
+console.log(
+  `best on the whole tuning half: ${pointText(points[whole] as Point)}: ${show(figures(outcomesOf(rows, whole)))}`,
+);
