@@ -4,6 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import { createJobsRepository } from '../apps/server/src/jobs/jobs.repository.ts';
 import type { RequestContext } from '../apps/server/src/lib/request-context.ts';
+import { createTerritoryRepository } from '../apps/server/src/modules/accounts/territory.repository.ts';
 import { createValueMatchService } from '../apps/server/src/modules/value-match/value-match.service.ts';
 import { createValueMatchesRepository } from '../apps/server/src/modules/value-match/value-matches.repository.ts';
 import { createValuePreferencesRepository } from '../apps/server/src/modules/value-preferences/value-preferences.repository.ts';
@@ -94,6 +95,9 @@ try {
     matches: createValueMatchesRepository(db),
     preferences: createValuePreferencesRepository(db),
     jobs: createJobsRepository(db),
+    territory: createTerritoryRepository(db),
+    // The feed never assigns: no colleague is looked up here.
+    colleague: async () => undefined,
   });
   const ctx: RequestContext = {
     uid: 'bench_user',
