@@ -52,9 +52,12 @@ beforeAll(async () => {
     .insertInto('value_matches')
     .values([match('tnt_acme', 'acc_assign_a'), match('tnt_acme', 'acc_assign_b'), match('tnt_globex', 'acc_assign_a')])
     .execute();
-  [rita, mike, ada, gus] = await Promise.all(
-    ['rita@acme.test', 'mike@acme.test', 'ada@acme.test', 'gus@globex.test'].map((e) => t.signIn(e)),
-  );
+  [rita, mike, ada, gus] = await Promise.all([
+    t.signIn('rita@acme.test'),
+    t.signIn('mike@acme.test'),
+    t.signIn('ada@acme.test'),
+    t.signIn('gus@globex.test'),
+  ]);
   for (const email of ['rita@acme.test', 'raj@acme.test', 'mike@acme.test', 'gus@globex.test']) {
     uids[email] = await t.uidOf(email);
   }
