@@ -1,5 +1,5 @@
 import { Button, Menu } from '@mantine/core';
-import type { AccountAssignment, UserSummary } from '@quarry/shared';
+import type { AccountAssignment } from '@quarry/shared';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,17 +8,13 @@ import { track } from '../../../lib/analytics.ts';
 import { companyUsersQueryOptions } from '../../../lib/company-users.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useAssignAccount } from '../api/assign-account.ts';
+import { colleaguesMatching } from '../utils/colleagues-matching.ts';
 
 /** Who is assigning: their uid, and whether they may assign to a colleague (managers and admins). */
 export type Assigner = { uid: string; canAssignToColleagues: boolean };
 
 /** Past this many colleagues the menu gets a search box. */
 const SEARCH_FROM = 8;
-
-function matches(user: UserSummary, text: string): boolean {
-  const needle = text.trim().toLowerCase();
-  return user.display_name.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle);
-}
 
 /**
  * "Assign": adds the account to the caller's territory (My Accounts) or, for managers and admins,
@@ -38,8 +34,8 @@ export function AssignMenu({
   const [search, setSearch] = useState('');
   const assign = useAssignAccount();
   const users = useQuery({ ...companyUsersQueryOptions(), enabled: opened && assigner.canAssignToColleagues });
-  const colleagues = (users.data ?? []).filter((u) => u.uid !== assigner.uid);
-  const shown = colleagues.filter((u) => matches(u, search));
+  const colleagues = colleaguesMatching(users.data ?? [], assigner.uid, '');
+  const shown = colleaguesMatching(colleagues, assigner.uid, search);
 
   function confirm(result: AccountAssignment) {
     const mine = result.assignee.uid === assigner.uid;
