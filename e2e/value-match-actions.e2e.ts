@@ -20,12 +20,34 @@ async function accountOf(card: Locator): Promise<{ id: string; name: string }> {
   return { id, name };
 }
 
+type TrackedEvent = { event: string; properties: Record<string, unknown> };
+
+/** Every event the page sends to /AnalyticsRelay from now on, whichever flush carries it. */
+function recordAnalytics(page: Page): TrackedEvent[] {
+  const events: TrackedEvent[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/AnalyticsRelay') && r.method() === 'POST') {
+      events.push(...(r.postDataJSON() as { events: TrackedEvent[] }).events);
+    }
+  });
+  return events;
+}
+
+/** Sends what the analytics queue holds now, as hiding the tab does, instead of after its timer. */
+async function flushAnalytics(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
 describe('value match actions', () => {
   const b = useBrowser();
 
   it('shares a card from the keyboard: the absolute /valueMatch link is on the clipboard', async () => {
     const { page, context } = b;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+    const events = recordAnalytics(page);
     await openHome(page, 'rita@acme.test');
     const card = page.getByTestId('value-match-card').nth(1);
     const { id, name } = await accountOf(card);
@@ -34,10 +56,36 @@ describe('value match actions', () => {
     await page.getByTestId('snackbar-general').getByText('Link copied to the clipboard').waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(`${baseURL()}/valueMatch/${id}`);
+    await flushAnalytics(page);
+    await expect
+      .poll(() => events.find((e) => e.event === 'Value Match shared')?.properties)
+      .toMatchObject({
+        master_account_id: id,
+        copied: true,
+      });
+  });
+
+  it('shows the link to copy by hand when the browser refuses the clipboard', async () => {
+    const { page, context } = b;
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new DOMException('Write permission denied', 'NotAllowedError')) },
+        configurable: true,
+      });
+    });
+    await openHome(page, 'rita@acme.test');
+    const card = page.getByTestId('value-match-card').first();
+    const { id, name } = await accountOf(card);
+    await card.getByRole('button', { name: `Share ${name}` }).click();
+    await page
+      .getByTestId('snackbar-general')
+      .getByText(`Could not copy the link. Copy it from here: ${baseURL()}/valueMatch/${id}`)
+      .waitFor();
   });
 
   it('assigns an account to me: the card names me, "My accounts only" keeps it, and My Accounts lists it', async () => {
     const { page } = b;
+    const events = recordAnalytics(page);
     await openHome(page, 'rita@acme.test');
     // A card other browser tests do not act on: the third Value Alignment.
     await page.getByRole('combobox', { name: 'Tier', exact: true }).click();
@@ -65,6 +113,13 @@ describe('value match actions', () => {
       const cards = [...document.querySelectorAll('[data-testid="value-match-card"]')];
       return cards.length > 0 && cards.some((c) => c.getAttribute('data-account-id') === accountId);
     }, id);
+    await flushAnalytics(page);
+    const assigned = () => events.filter((e) => e.event === 'Value Match account assigned');
+    await expect.poll(() => assigned().length).toBe(2);
+    expect(assigned().map((e) => e.properties)).toEqual([
+      expect.objectContaining({ master_account_id: id, assignee_uid: expect.any(String), added: true }),
+      expect.objectContaining({ master_account_id: id, added: false }),
+    ]);
 
     await page.goto('/MyTerritory');
     await page.getByRole('link', { name, exact: true }).waitFor();
