@@ -151,6 +151,7 @@ try {
     isManager: false,
     isSupport: false,
     sessionId: 'bench',
+    impersonator: null,
   };
   const cases = [
     { name: 'first page', filters: { mine: false, offset: 0, limit: 20 } },
