@@ -51,7 +51,7 @@ describe('value match', () => {
   it('opens a card on /valueMatch with the evidence words highlighted and ranked contacts', async () => {
     const { page } = b;
     await openHome(page, 'rita@acme.test');
-    await page.getByTestId('value-match-card').first().getByRole('button').click();
+    await page.getByTestId('value-match-card').first().getByTestId('value-match-open').click();
     await page.waitForURL(/\/valueMatch\//);
     await page.getByTestId('matched-hypothesis').first().waitFor();
     const marked = await page.getByTestId('matched-hypothesis').locator('mark').allTextContents();

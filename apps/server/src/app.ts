@@ -253,6 +253,8 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
     matches: valueMatches,
     preferences: valuePreferences,
     jobs: jobsRepository,
+    territory: createTerritoryRepository(handle.db),
+    colleague: async (ctx, uid) => (await usersRepository.findCompanyUsersByIds(ctx, [uid]))[0],
   });
   const recomputeValueMatches = createRecomputeValueMatches({ preferences: valuePreferences, matches: valueMatches });
   const jobRunner = createJobRunner({

@@ -13,5 +13,6 @@ export * from './schemas/reporting.ts';
 export * from './schemas/support.ts';
 export * from './schemas/users.ts';
 export * from './schemas/value-match.ts';
+export * from './schemas/value-match-assignment.ts';
 export * from './schemas/value-preferences.ts';
 export * from './schemas/workspaces.ts';

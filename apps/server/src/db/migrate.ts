@@ -13,6 +13,7 @@ import * as reporting from './migrations/008-reporting.ts';
 import * as globalAlerts from './migrations/009-global-alerts.ts';
 import * as invitations from './migrations/010-invitations.ts';
 import * as valueIntelligence from './migrations/011-value-intelligence.ts';
+import * as territoryHoldersIndex from './migrations/013-territory-holders-index.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
   return {
@@ -27,6 +28,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '010-invitations': { up: (db) => invitations.up(db) },
     '011-value-intelligence': { up: (db) => valueIntelligence.up(db) },
     '008-reporting': { up: (db) => reporting.up(db, handle.engine) },
+    '013-territory-holders-index': { up: (db) => territoryHoldersIndex.up(db) },
   };
 }
 

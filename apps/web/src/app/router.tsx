@@ -17,11 +17,7 @@ const settings = lazyWithReload(() =>
 const signedInRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: lazyWithReload(() =>
-      import('../features/value-match/components/value-match-home-page.tsx').then((m) => ({
-        Component: m.ValueMatchHomePage,
-      })),
-    ),
+    lazy: lazyWithReload(() => import('./pages/home-route-page.tsx').then((m) => ({ Component: m.HomeRoutePage }))),
   },
   {
     path: 'accounts/:masterAccountId',
@@ -32,7 +28,7 @@ const signedInRoutes: RouteObject[] = [
   {
     path: 'valueMatch/:masterAccountId',
     lazy: lazyWithReload(() =>
-      import('../features/value-match/components/value-match-page.tsx').then((m) => ({ Component: m.ValueMatchPage })),
+      import('./pages/value-match-route-page.tsx').then((m) => ({ Component: m.ValueMatchRoutePage })),
     ),
   },
   { path: 'action/:flowId', ...screen('action') },

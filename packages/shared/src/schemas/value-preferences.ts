@@ -12,6 +12,7 @@ import {
   TRIGGER_PHRASE_MAX_LENGTH,
   TRIGGER_PHRASES_MAX,
 } from './value-match.ts';
+import { accountHolderSchema } from './value-match-assignment.ts';
 
 /** Spec section 5: advice for target titles is 5 to 10; the list itself is capped here. */
 export const TARGET_TITLES_ADVICE_MIN = 5;
@@ -140,6 +141,8 @@ export const valueMatchCardSchema = z.object({
   title_highlights: z.array(highlightSchema),
   why_now: z.string(),
   computed_at: z.string(),
+  /** Who in the tenant holds the account in their territory (My Accounts). */
+  held_by: z.array(accountHolderSchema),
 });
 export type ValueMatchCard = z.output<typeof valueMatchCardSchema>;
 
@@ -198,5 +201,6 @@ export const valueMatchDetailSchema = z.object({
   ),
   activity: z.array(valueMatchEvidenceSchema),
   contacts: z.array(valueMatchContactSchema),
+  held_by: z.array(accountHolderSchema),
 });
 export type ValueMatchDetail = z.output<typeof valueMatchDetailSchema>;

@@ -1,4 +1,6 @@
 import {
+  accountAssignmentSchema,
+  assignAccountBodySchema,
   valueMatchDetailSchema,
   valueMatchFeedQuerySchema,
   valueMatchFeedSchema,
@@ -57,5 +59,17 @@ export function registerValueMatchRoutes(
       response: { 200: valueMatchDetailSchema },
     },
     handler: (request) => valueMatch.detail(contextOf(request), request.params.masterAccountId),
+  });
+  app.route({
+    method: 'POST',
+    url: '/api/value-matches/:masterAccountId/assignment',
+    preHandler: signedIn,
+    schema: {
+      tags,
+      params: z.object({ masterAccountId: z.string().min(1).max(64) }),
+      body: assignAccountBodySchema,
+      response: { 200: accountAssignmentSchema },
+    },
+    handler: (request) => valueMatch.assign(contextOf(request), request.params.masterAccountId, request.body.uid),
   });
 }

@@ -1,7 +1,9 @@
 import type {
+  AccountAssignment,
   AccountMatch,
   MatchSpan,
   MatchTier,
+  UserSummary,
   ValueMatchCard,
   ValueMatchDetail,
   ValueMatchEvidence,
@@ -9,9 +11,10 @@ import type {
   ValueMatchStatus,
 } from '@quarry/shared';
 import type { JobsRepository } from '../../jobs/jobs.repository.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import type { TerritoryRepository } from '../accounts/territory.repository.ts';
 import type { ValuePreferencesRepository } from '../value-preferences/value-preferences.repository.ts';
 import { excerptOf, highlightsOf } from './highlights.ts';
 import { rankContacts } from './rank-contacts.ts';
@@ -24,9 +27,12 @@ export function createValueMatchService(deps: {
   matches: ValueMatchesRepository;
   preferences: ValuePreferencesRepository;
   jobs: JobsRepository;
+  territory: TerritoryRepository;
+  /** A user of the caller's tenant by uid; undefined for an unknown uid or another tenant's user. */
+  colleague: (ctx: RequestContext, uid: string) => Promise<UserSummary | undefined>;
   clock?: () => Date;
 }) {
-  const { matches, preferences, jobs, clock = () => new Date() } = deps;
+  const { matches, preferences, jobs, territory, colleague, clock = () => new Date() } = deps;
 
   async function status(ctx: RequestContext): Promise<ValueMatchStatus> {
     const s = await jobs.status(ctx.tenantId, RECOMPUTE_VALUE_MATCHES);
@@ -43,7 +49,12 @@ export function createValueMatchService(deps: {
 
     async feed(ctx: RequestContext, filters: FeedFilters): Promise<ValueMatchFeed> {
       const [rows, s] = await Promise.all([matches.feed(ctx, filters), status(ctx)]);
-      const items: ValueMatchCard[] = rows.slice(0, filters.limit).map((r) => ({
+      const page = rows.slice(0, filters.limit);
+      const holders = await matches.holdersOf(
+        ctx,
+        page.map((r) => r.master_account_id),
+      );
+      const items: ValueMatchCard[] = page.map((r) => ({
         master_account_id: r.master_account_id,
         account_name: r.account_name,
         logo_url: r.logo_url,
@@ -59,6 +70,7 @@ export function createValueMatchService(deps: {
         title_highlights: highlightsOf(parseJsonColumn<MatchSpan[]>(r.spans, []), 'title'),
         why_now: r.why_now,
         computed_at: r.computed_at,
+        held_by: holders.get(r.master_account_id) ?? [],
       }));
       return {
         items,
@@ -73,11 +85,12 @@ export function createValueMatchService(deps: {
     async detail(ctx: RequestContext, masterAccountId: string): Promise<ValueMatchDetail> {
       const account = await matches.account(masterAccountId);
       if (!account) throw notFound('Account not found');
-      const [row, hits, contacts, titles] = await Promise.all([
+      const [row, hits, contacts, titles, holders] = await Promise.all([
         matches.findOne(ctx, masterAccountId),
         matches.hitsOf(masterAccountId),
         matches.contactsOf(masterAccountId),
         preferences.listTitles(ctx),
+        matches.holdersOf(ctx, [masterAccountId]),
       ]);
       const result = row ? parseJsonColumn<AccountMatch | null>(row.result, null) : null;
       const spansByHit = new Map((result?.hits ?? []).map((h) => [h.hit_id, h.spans]));
@@ -123,6 +136,30 @@ export function createValueMatchService(deps: {
         hypotheses,
         activity,
         contacts: rankContacts(contacts, titles),
+        held_by: holders.get(masterAccountId) ?? [],
+      };
+    },
+
+    /**
+     * Puts the account in a user's territory (My Accounts). Anyone may assign to themselves;
+     * only managers and admins may assign to a colleague, as they share out the territories.
+     * Assigning an account already held by that user changes nothing and is not an error.
+     */
+    async assign(ctx: RequestContext, masterAccountId: string, uid: string): Promise<AccountAssignment> {
+      const account = await matches.account(masterAccountId);
+      if (!account) throw notFound('Account not found');
+      const assignee = await colleague(ctx, uid);
+      if (!assignee) throw invalidField('uid', 'is not a user of your company');
+      if (assignee.uid !== ctx.uid && !ctx.isManager && !ctx.isAdmin) {
+        throw forbidden('Only managers and admins can assign an account to a colleague');
+      }
+      const added = await territory.add({ ...ctx, uid: assignee.uid }, [masterAccountId]);
+      const holders = await matches.holdersOf(ctx, [masterAccountId]);
+      return {
+        master_account_id: masterAccountId,
+        assignee: { uid: assignee.uid, display_name: assignee.display_name },
+        added: added > 0,
+        held_by: holders.get(masterAccountId) ?? [],
       };
     },
   };

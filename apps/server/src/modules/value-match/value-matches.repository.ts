@@ -1,3 +1,4 @@
+import type { AccountHolder } from '@quarry/shared';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { ValueMatchesTable } from '../../db/schema.ts';
@@ -130,6 +131,26 @@ export function createValueMatchesRepository(db: Db) {
         .where('tenant_id', '=', ctx.tenantId)
         .where('master_account_id', '=', masterAccountId)
         .executeTakeFirst();
+    },
+
+    /** Who in the caller's tenant holds each of these accounts in their territory, by name. */
+    async holdersOf(ctx: RequestContext, masterAccountIds: string[]): Promise<Map<string, AccountHolder[]>> {
+      const holders = new Map<string, AccountHolder[]>();
+      if (masterAccountIds.length === 0) return holders;
+      const rows = await db
+        .selectFrom('territory_accounts as t')
+        .innerJoin('users as u', (join) => join.onRef('u.uid', '=', 't.user_id').onRef('u.company', '=', 't.tenant_id'))
+        .select(['t.master_account_id', 'u.uid', 'u.display_name'])
+        .where('t.tenant_id', '=', ctx.tenantId)
+        .where('t.master_account_id', 'in', masterAccountIds)
+        .orderBy('u.display_name')
+        .execute();
+      for (const r of rows) {
+        const list = holders.get(r.master_account_id) ?? [];
+        list.push({ uid: r.uid, display_name: r.display_name });
+        holders.set(r.master_account_id, list);
+      }
+      return holders;
     },
 
     account(masterAccountId: string) {

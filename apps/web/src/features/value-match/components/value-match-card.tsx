@@ -3,29 +3,46 @@ import type { ValueMatchCard as Card_, Language } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { type Assigner, AssignMenu } from './assign-menu.tsx';
+import { HeldBy } from './held-by.tsx';
 import { HighlightedText } from './highlighted-text.tsx';
+import { ShareButton } from './share-button.tsx';
 import { TierBadge } from './tier-badge.tsx';
 
-/** One account in the feed: who, which tier and hypothesis, the top signal quoted, and why now. */
+/**
+ * One account in the feed: who, which tier and hypothesis, the top signal quoted, and why now;
+ * below it who holds the account, and "Share" and "Assign".
+ */
 export function ValueMatchCard({
   match,
   language,
   onOpen,
+  assigner,
 }: {
   match: Card_;
   language: Language;
   onOpen: (masterAccountId: string) => void;
+  assigner: Assigner;
 }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="md" radius="md" data-testid="value-match-card" data-tier={match.tier}>
-      <UnstyledButton onClick={() => onOpen(match.master_account_id)}>
+    <Card
+      withBorder
+      padding="md"
+      radius="md"
+      data-testid="value-match-card"
+      data-tier={match.tier}
+      data-account-id={match.master_account_id}
+    >
+      <UnstyledButton onClick={() => onOpen(match.master_account_id)} data-testid="value-match-open">
         <Stack gap="xs">
           <Group justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
               <AccountLogo name={match.account_name} logoUrl={match.logo_url} />
               <div>
-                <Text fw={700}>{match.account_name}</Text>
+                <Text fw={700} data-testid="value-match-account-name">
+                  {match.account_name}
+                </Text>
                 {match.industry && (
                   <Text size="xs" c="dimmed">
                     {match.industry}
@@ -61,6 +78,13 @@ export function ValueMatchCard({
           )}
         </Stack>
       </UnstyledButton>
+      <Group justify="space-between" mt="sm" wrap="nowrap">
+        <HeldBy holders={match.held_by} />
+        <Group gap="xs" ml="auto" wrap="nowrap">
+          <ShareButton masterAccountId={match.master_account_id} accountName={match.account_name} />
+          <AssignMenu masterAccountId={match.master_account_id} accountName={match.account_name} assigner={assigner} />
+        </Group>
+      </Group>
     </Card>
   );
 }

@@ -14,12 +14,16 @@ import {
   type ValueMatchFilters,
 } from '../api/get-value-matches.ts';
 import { useLoadMoreOnScroll } from '../hooks/use-load-more-on-scroll.ts';
+import type { Assigner } from './assign-menu.tsx';
 import { ValueMatchCard } from './value-match-card.tsx';
 
 const NO_FILTERS: ValueMatchFilters = { tier: null, hypothesisId: null, industry: null, mine: false };
 
-/** Home: accounts ranked by tier, score and recency, with filters, paged as the user scrolls. */
-export function ValueMatchHomePage() {
+/**
+ * Home: accounts ranked by tier, score and recency, with filters, paged as the user scrolls.
+ * `assigner` (who is signed in, from the app) decides whom each card's "Assign" offers.
+ */
+export function ValueMatchHomePage({ assigner }: { assigner: Assigner }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const navigate = useNavigate();
@@ -114,7 +118,7 @@ export function ValueMatchHomePage() {
       {feed.isSuccess && items.length === 0 && <Text c="dimmed">{t('valueMatch.empty')}</Text>}
       <Stack gap="sm" data-testid="value-match-feed">
         {items.map((m) => (
-          <ValueMatchCard key={m.master_account_id} match={m} language={language} onOpen={open} />
+          <ValueMatchCard key={m.master_account_id} match={m} language={language} onOpen={open} assigner={assigner} />
         ))}
       </Stack>
       {hasNextPage && (

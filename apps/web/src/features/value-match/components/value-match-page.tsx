@@ -1,16 +1,32 @@
 import { Alert, Anchor, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
 import { useValueMatch } from '../api/get-value-match.ts';
+import { type Assigner, AssignMenu } from './assign-menu.tsx';
 import { EvidenceItem } from './evidence-item.tsx';
+import { HeldBy } from './held-by.tsx';
 import { RankedContacts } from './ranked-contacts.tsx';
+import { ShareButton } from './share-button.tsx';
 import { TierBadge } from './tier-badge.tsx';
 
-/** /valueMatch/{master_account_id}: each matched hypothesis with its evidence, other activity, contacts. */
-export function ValueMatchPage() {
+/**
+ * /valueMatch/{master_account_id}: each matched hypothesis with its evidence, other activity,
+ * contacts. "Share" and "Assign" are this feature's; `actions` (on the account) and
+ * `contactActions` (on the ticked contacts) come from other features, composed by the route.
+ */
+export function ValueMatchPage({
+  assigner,
+  actions,
+  contactActions,
+}: {
+  assigner: Assigner;
+  actions?: (masterAccountId: string) => ReactNode;
+  contactActions?: (selected: string[], clear: () => void) => ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const { masterAccountId = '' } = useParams();
@@ -33,10 +49,16 @@ export function ValueMatchPage() {
           <div>
             <Title order={1}>{m.account_name}</Title>
             {m.industry && <Text c="dimmed">{m.industry}</Text>}
+            <HeldBy holders={m.held_by} />
           </div>
         </Group>
-        <Stack gap={4} align="flex-end">
+        <Stack gap="xs" align="flex-end">
           <TierBadge tier={m.tier} />
+          <Group gap="xs" wrap="nowrap">
+            <ShareButton masterAccountId={m.master_account_id} accountName={m.account_name} />
+            <AssignMenu masterAccountId={m.master_account_id} accountName={m.account_name} assigner={assigner} />
+            {actions?.(m.master_account_id)}
+          </Group>
           <Anchor component={Link} to={`/accounts/${encodeURIComponent(m.master_account_id)}`}>
             {t('valueMatch.openAccount')}
           </Anchor>
@@ -85,7 +107,7 @@ export function ValueMatchPage() {
         <Title order={2} size="h4">
           {t('valueMatch.contacts')}
         </Title>
-        <RankedContacts contacts={m.contacts} />
+        <RankedContacts contacts={m.contacts} bulkActions={contactActions} />
       </Stack>
     </Stack>
   );

@@ -1,0 +1,27 @@
+import type { AccountAssignment } from '@quarry/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** Puts the account in a user's territory (My Accounts): the caller's own uid for "Assign to me". */
+export const assignAccount = (masterAccountId: string, uid: string) =>
+  api<AccountAssignment>(`/api/value-matches/${encodeURIComponent(masterAccountId)}/assignment`, {
+    method: 'POST',
+    body: { uid },
+  });
+
+/**
+ * "Assign" on Home and /valueMatch. Afterwards the feed (its holders and "my accounts only"), the
+ * detail, and the territory and account views (keyed 'territory' and 'account') are refetched.
+ */
+export function useAssignAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ masterAccountId, uid }: { masterAccountId: string; uid: string }) =>
+      assignAccount(masterAccountId, uid),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['value-matches'] });
+      void queryClient.invalidateQueries({ queryKey: ['territory'] });
+      void queryClient.invalidateQueries({ queryKey: ['account'] });
+    },
+  });
+}

@@ -1,0 +1,187 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, signIn, useBrowser } from './support/browser.ts';
+
+/** Home after sign-in, once the start-up recompute has filled the feed. */
+async function openHome(page: Page, email: string) {
+  await signIn(page, email);
+  await page.getByRole('heading', { name: 'Value Match' }).waitFor();
+  await page.getByTestId('value-match-card').first().waitFor({ timeout: 30_000 });
+}
+
+/** The feed's card for one account. */
+const cardOf = (page: Page, id: string): Locator =>
+  page.locator(`[data-testid="value-match-card"][data-account-id="${id}"]`);
+
+async function accountOf(card: Locator): Promise<{ id: string; name: string }> {
+  const id = (await card.getAttribute('data-account-id')) ?? '';
+  const name = ((await card.getByTestId('value-match-account-name').textContent()) ?? '').trim();
+  expect(id).not.toBe('');
+  return { id, name };
+}
+
+type TrackedEvent = { event: string; properties: Record<string, unknown> };
+
+/** Every event the page sends to /AnalyticsRelay from now on, whichever flush carries it. */
+function recordAnalytics(page: Page): TrackedEvent[] {
+  const events: TrackedEvent[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/AnalyticsRelay') && r.method() === 'POST') {
+      events.push(...(r.postDataJSON() as { events: TrackedEvent[] }).events);
+    }
+  });
+  return events;
+}
+
+/** Sends what the analytics queue holds now, as hiding the tab does, instead of after its timer. */
+async function flushAnalytics(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+describe('value match actions', () => {
+  const b = useBrowser();
+
+  it('shares a card from the keyboard: the absolute /valueMatch link is on the clipboard', async () => {
+    const { page, context } = b;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+    const events = recordAnalytics(page);
+    await openHome(page, 'rita@acme.test');
+    const card = page.getByTestId('value-match-card').nth(1);
+    const { id, name } = await accountOf(card);
+    await card.getByRole('button', { name: `Share ${name}` }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('snackbar-general').getByText('Link copied to the clipboard').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(`${baseURL()}/valueMatch/${id}`);
+    await flushAnalytics(page);
+    await expect
+      .poll(() => events.find((e) => e.event === 'Value Match shared')?.properties)
+      .toMatchObject({
+        master_account_id: id,
+        copied: true,
+      });
+  });
+
+  it('shows the link to copy by hand when the browser refuses the clipboard', async () => {
+    const { page, context } = b;
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new DOMException('Write permission denied', 'NotAllowedError')) },
+        configurable: true,
+      });
+    });
+    await openHome(page, 'rita@acme.test');
+    const card = page.getByTestId('value-match-card').first();
+    const { id, name } = await accountOf(card);
+    await card.getByRole('button', { name: `Share ${name}` }).click();
+    await page
+      .getByTestId('snackbar-general')
+      .getByText(`Could not copy the link. Copy it from here: ${baseURL()}/valueMatch/${id}`)
+      .waitFor();
+  });
+
+  it('assigns an account to me: the card names me, "My accounts only" keeps it, and My Accounts lists it', async () => {
+    const { page } = b;
+    const events = recordAnalytics(page);
+    await openHome(page, 'rita@acme.test');
+    // A card other browser tests do not act on: the third Value Alignment.
+    await page.getByRole('combobox', { name: 'Tier', exact: true }).click();
+    await page.getByRole('option', { name: 'Value Alignment', exact: true }).click();
+    await page.waitForFunction(() => {
+      const cards = [...document.querySelectorAll('[data-testid="value-match-card"]')];
+      return cards.length > 2 && cards.every((c) => c.getAttribute('data-tier') === 'tier_2');
+    });
+    const { id, name } = await accountOf(page.getByTestId('value-match-card').nth(2));
+    const card = cardOf(page, id);
+
+    await card.getByRole('button', { name: `Assign ${name}` }).click();
+    // Rita is a user: she may assign to herself only.
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Assign to me']);
+    await page.getByRole('menuitem', { name: 'Assign to me' }).click();
+    await page.getByTestId('snackbar-general').getByText(`Added ${name} to your accounts`).waitFor();
+    await card.getByTestId('value-match-held-by').getByText('In the accounts of Rita Rep').waitFor();
+
+    await card.getByRole('button', { name: `Assign ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Assign to me' }).click();
+    await page.getByTestId('snackbar-general').getByText(`${name} is already in your accounts`).waitFor();
+
+    await page.getByRole('switch', { name: 'My accounts only' }).check();
+    await page.waitForFunction((accountId) => {
+      const cards = [...document.querySelectorAll('[data-testid="value-match-card"]')];
+      return cards.length > 0 && cards.some((c) => c.getAttribute('data-account-id') === accountId);
+    }, id);
+    await flushAnalytics(page);
+    const assigned = () => events.filter((e) => e.event === 'Value Match account assigned');
+    await expect.poll(() => assigned().length).toBe(2);
+    expect(assigned().map((e) => e.properties)).toEqual([
+      expect.objectContaining({ master_account_id: id, assignee_uid: expect.any(String), added: true }),
+      expect.objectContaining({ master_account_id: id, added: false }),
+    ]);
+
+    await page.goto('/MyTerritory');
+    await page.getByRole('link', { name, exact: true }).waitFor();
+  });
+
+  it("lets a manager assign an account to a colleague's accounts from the menu", async () => {
+    const { page } = b;
+    // Raj's My Accounts is only checked for what it contains, never for being empty or exact.
+    await openHome(page, 'mike@acme.test');
+    const { id, name } = await accountOf(page.getByTestId('value-match-card').nth(3));
+    const card = cardOf(page, id);
+    await card.getByRole('button', { name: `Assign ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Raj Patel' }).click();
+    await page.getByTestId('snackbar-general').getByText(`Added ${name} to Raj Patel's accounts`).waitFor();
+    await card
+      .getByTestId('value-match-held-by')
+      .getByText(/Raj Patel/)
+      .waitFor();
+  });
+
+  it('adds the account and a ranked contact to lists from /valueMatch, then opens the account page', async () => {
+    const { page } = b;
+    await signIn(page, 'rita@acme.test');
+    const lists = await page.evaluate(async () => {
+      const post = async (url: string, body: unknown) =>
+        (await (
+          await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json()) as { id: string };
+      const workspace = await post('/api/workspaces', { name: 'Value Match picks' });
+      const accounts = await post(`/api/workspaces/${workspace.id}/lists`, {
+        name: 'Matched accounts',
+        type: 'accounts',
+      });
+      const people = await post(`/api/workspaces/${workspace.id}/lists`, { name: 'Matched people', type: 'contacts' });
+      return { accounts: accounts.id, people: people.id };
+    });
+    await page.goto('/');
+    await page.getByTestId('value-match-card').first().waitFor({ timeout: 30_000 });
+    const { name } = await accountOf(page.getByTestId('value-match-card').first());
+    await page.getByTestId('value-match-card').first().getByTestId('value-match-open').click();
+    await page.waitForURL(/\/valueMatch\//);
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+
+    await page.getByRole('button', { name: 'Add to list' }).first().click();
+    await page.getByRole('menuitem', { name: 'Matched accounts' }).click();
+    await page.getByTestId('snackbar-route').getByText('Added to "Matched accounts": 1').waitFor();
+
+    await page.getByTestId('ranked-contact').first().getByRole('checkbox').check();
+    await page.getByText('1 selected').waitFor();
+    await page.getByRole('button', { name: 'Add to list' }).nth(1).click();
+    await page.getByRole('menuitem', { name: 'Matched people' }).click();
+    await page.getByTestId('snackbar-route').getByText('Added to "Matched people": 1').waitFor();
+
+    await page.getByRole('link', { name: 'Open account page' }).click();
+    await page.waitForURL(/\/accounts\//);
+    await page.goto(`/lists/${lists.accounts}`);
+    await page.getByTestId('list-members').getByRole('link', { name, exact: true }).waitFor();
+    await page.goto(`/lists/${lists.people}`);
+    await expect.poll(() => page.getByTestId('list-members').getByRole('row').count()).toBe(2);
+  });
+});

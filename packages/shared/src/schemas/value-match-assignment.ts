@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** A colleague whose territory (My Accounts) holds an account. */
+export const accountHolderSchema = z.object({
+  uid: z.string(),
+  display_name: z.string(),
+});
+export type AccountHolder = z.output<typeof accountHolderSchema>;
+
+/** "Assign": whose territory the account goes to; the caller's own uid for "Assign to me". */
+export const assignAccountBodySchema = z.strictObject({
+  uid: z.string().trim().min(1).max(200),
+});
+export type AssignAccountBody = z.input<typeof assignAccountBodySchema>;
+
+/**
+ * The answer to an assignment. `added` is false when the account was already in the assignee's
+ * territory (not an error); `held_by` is everyone in the tenant who holds it afterwards.
+ */
+export const accountAssignmentSchema = z.object({
+  master_account_id: z.string(),
+  assignee: accountHolderSchema,
+  added: z.boolean(),
+  held_by: z.array(accountHolderSchema),
+});
+export type AccountAssignment = z.output<typeof accountAssignmentSchema>;
