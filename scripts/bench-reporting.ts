@@ -3,8 +3,9 @@
 // into a throw-away SQLite database (or DATABASE_URL), then times whole Reporting answers (every
 // aggregation of GET /api/reporting) for 90-day ranges, and each aggregation alone. Prints each
 // figure beside its target.
-// BENCH_DATA_DIR=dir keeps the SQLite database there and, on the next run, reuses the events it
-// already holds (migrations still run, so a new index or rollup is built over them as in production).
+// BENCH_DATA_DIR=dir keeps the SQLite database there (DATABASE_URL's PostgreSQL database is kept
+// anyway); BENCH_REUSE=1 then measures again on the events a previous run stored, skipping the
+// import. Migrations still run first, so a new index or a rollup's backfill is built over them.
 import { performance } from 'node:perf_hooks';
 import type { AnalyticsEvent } from '@quarry/shared';
 import { ANALYTICS_BATCH_MAX_EVENTS } from '@quarry/shared';
@@ -116,9 +117,13 @@ function timedRepository(repository: ReportingRepository, times: Map<string, num
 if (process.env.BENCH_DATA_DIR && !process.env.DATABASE_URL) process.env.DATA_DIR = process.env.BENCH_DATA_DIR;
 const keep = Boolean(process.env.BENCH_KEEP || process.env.BENCH_DATA_DIR);
 const { handle, close } = await openMigratedDatabase({ throwAway: !keep });
+console.log(`bench:reporting on ${handle.engine}`);
 try {
   const existing = await handle.db.selectFrom('tenants').select('id').where('id', '=', TENANT).executeTakeFirst();
-  if (existing) console.log(`bench:reporting reuses the events already stored for ${TENANT}`);
+  if (existing && process.env.BENCH_REUSE !== '1') {
+    throw new Error(`${TENANT} is already stored: set BENCH_REUSE=1 to measure on it, or use an empty database`);
+  }
+  if (existing) console.log(`  import      skipped (BENCH_REUSE=1): measuring the events already stored for ${TENANT}`);
   else await importEvents();
   await report();
 } finally {
@@ -186,7 +191,6 @@ async function report() {
         .executeTakeFirstOrThrow()
     ).n,
   );
-  console.log(`bench:reporting on ${handle.engine}`);
   console.log(
     `  data        ${storedEvents.toLocaleString('en-US')} events in ${TENANT}; rollup rows: ${(await rollupRows('analytics_user_days')).toLocaleString('en-US')} user-days, ${(await rollupRows('analytics_event_days')).toLocaleString('en-US')} event-days`,
   );
