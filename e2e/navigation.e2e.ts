@@ -64,6 +64,27 @@ describe('navigation', () => {
     await b.page.getByRole('heading', { name: 'Support Tools' }).waitFor();
   });
 
+  it('collapses the navigation card when the pointer leaves after a click, and expands it on keyboard focus', async () => {
+    const { page } = b;
+    await signIn(page, 'raj@acme.test');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const widthIs = (wide: boolean) =>
+      page.waitForFunction((expectWide) => {
+        const width = document.querySelector('nav[aria-label="Main navigation"]')?.getBoundingClientRect().width ?? 0;
+        return expectWide ? width > 200 : width < 80;
+      }, wide);
+    await widthIs(false);
+    await nav.getByRole('link', { name: 'Actions' }).hover();
+    await widthIs(true);
+    await nav.getByRole('link', { name: 'Actions' }).click();
+    await page.waitForURL(/\/actions/);
+    await page.mouse.move(900, 500);
+    await widthIs(false);
+    await page.keyboard.press('Tab');
+    await widthIs(true);
+    expect(await nav.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  });
+
   it('opens the Lists drawer from the navigation card', async () => {
     await signIn(b.page, 'rita@acme.test');
     await b.page.getByRole('button', { name: 'Lists' }).click();

@@ -35,12 +35,12 @@ describe('app shell', () => {
     await signIn(b.page, 'raj@acme.test');
     await b.page.goto('/settings?category=userPreferences');
     await b.page.getByLabel('Display name').fill('Raj P.');
-    await b.page.getByRole('button', { name: 'Save' }).click();
+    await b.page.getByRole('button', { name: 'Save', exact: true }).click();
     const snack = b.page.getByTestId('snackbar-general');
     await snack.getByText('Your preferences were saved').waitFor();
     await snack.getByRole('button', { name: 'Close' }).click();
     await snack.waitFor({ state: 'detached' });
-    await b.page.getByRole('button', { name: 'Save' }).click();
+    await b.page.getByRole('button', { name: 'Save', exact: true }).click();
     await snack.waitFor();
     await snack.waitFor({ state: 'detached', timeout: 6000 });
     await b.page.getByTestId('user-menu').getByText('Raj P.').waitFor();

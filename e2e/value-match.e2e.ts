@@ -9,10 +9,13 @@ async function openHome(page: Page, email: string) {
   await page.getByTestId('value-match-card').first().waitFor({ timeout: 30_000 });
 }
 
-/** Filters the feed to one tier and waits until every card shown is of that tier. */
+/** Filters the feed to one tier (dropping the one chosen before) and waits until every card shown is of it. */
 async function showOnly(page: Page, label: string, tier: string): Promise<number> {
-  await page.getByRole('combobox', { name: 'Tier', exact: true }).click();
+  const tiers = page.getByRole('combobox', { name: 'Tier', exact: true });
+  await tiers.press('Backspace');
+  await tiers.press('ArrowDown');
   await page.getByRole('option', { name: label, exact: true }).click();
+  await tiers.press('Escape');
   await page.waitForFunction((t) => {
     const cards = [...document.querySelectorAll('[data-testid="value-match-card"]')];
     return cards.length > 0 && cards.every((c) => c.getAttribute('data-tier') === t);

@@ -153,13 +153,14 @@ try {
     sessionId: 'bench',
     impersonator: null,
   };
+  const all = { tiers: [], hypothesisIds: [], industries: [], mine: false, offset: 0, limit: 20 };
   const cases = [
-    { name: 'first page', filters: { mine: false, offset: 0, limit: 20 } },
-    { name: 'page 10', filters: { mine: false, offset: 200, limit: 20 } },
-    { name: 'tier_2 only', filters: { tier: 'tier_2', mine: false, offset: 0, limit: 20 } },
-    { name: 'one hypothesis', filters: { hypothesisId: 'hyp_3', mine: false, offset: 20, limit: 20 } },
-    { name: 'one industry', filters: { industry: 'Energy', mine: false, offset: 0, limit: 20 } },
-    { name: 'my accounts only', filters: { mine: true, offset: 0, limit: 20 } },
+    { name: 'first page', filters: all },
+    { name: 'page 10', filters: { ...all, offset: 200 } },
+    { name: 'tier_2 only', filters: { ...all, tiers: ['tier_2'] } },
+    { name: 'one hypothesis', filters: { ...all, hypothesisIds: ['hyp_3'], offset: 20 } },
+    { name: 'one industry', filters: { ...all, industries: ['Energy'] } },
+    { name: 'my accounts only', filters: { ...all, mine: true } },
   ];
   let worst = 0;
   for (const c of cases) {

@@ -171,7 +171,12 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
     supportEmail: config.supportEmail,
     impersonation,
   });
-  const usersService = createUsersService(usersRepository, config.supportEmail);
+  const valuePreferences = createValuePreferencesRepository(handle.db);
+  const usersService = createUsersService({
+    users: usersRepository,
+    supportEmail: config.supportEmail,
+    visibleHypothesisIds: (ctx, ids) => valuePreferences.visibleHypothesisIds(ctx, ids),
+  });
   const login = createLoginService({
     auth,
     users: usersRepository,
@@ -247,7 +252,6 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
 
   // Value intelligence: preferences change → a durable recompute job → stored matches for Home.
   const jobsRepository = createJobsRepository(handle.db);
-  const valuePreferences = createValuePreferencesRepository(handle.db);
   const valueMatches = createValueMatchesRepository(handle.db);
   const valueMatch = createValueMatchService({
     matches: valueMatches,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from '../constants.ts';
 import { LANGUAGES, THEMES } from '../languages.ts';
+import { homeFiltersSchema } from './home-filters.ts';
 import { impersonationSchema } from './support.ts';
 
 export const aiEmailPreferencesSchema = z.object({
@@ -13,6 +14,8 @@ export const userPreferencesSchema = z.object({
   ai_email_preferences: aiEmailPreferencesSchema,
   language: z.enum(LANGUAGES).optional(),
   theme: z.enum(THEMES).optional(),
+  /** The filters Home opens with when its address names none. */
+  home_filters: homeFiltersSchema.optional(),
 });
 
 /** The signed-in user's document (spec section 3). */
@@ -73,6 +76,7 @@ export const updateOwnFieldBodySchema = z.discriminatedUnion('field', [
   z.strictObject({ field: z.literal('preferences.language'), value: z.enum(LANGUAGES) }),
   z.strictObject({ field: z.literal('preferences.theme'), value: z.enum(THEMES) }),
   z.strictObject({ field: z.literal('preferences.ai_email_preferences'), value: aiEmailPreferencesSchema }),
+  z.strictObject({ field: z.literal('preferences.home_filters'), value: homeFiltersSchema }),
 ]);
 export type UpdateOwnFieldBody = z.infer<typeof updateOwnFieldBodySchema>;
 export const UPDATABLE_OWN_FIELDS = [
@@ -80,4 +84,5 @@ export const UPDATABLE_OWN_FIELDS = [
   'preferences.language',
   'preferences.theme',
   'preferences.ai_email_preferences',
+  'preferences.home_filters',
 ] as const;

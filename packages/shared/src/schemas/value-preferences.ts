@@ -5,6 +5,7 @@ import {
   QUALIFICATION_EXPLANATION_MAX,
   QUALIFICATION_SIGNAL_MAX,
 } from '../constants.ts';
+import { HOME_FILTER_MAX_VALUES } from './home-filters.ts';
 import {
   MATCH_TIERS,
   QUALIFICATION_SIGNAL_TYPES,
@@ -112,10 +113,17 @@ export type Highlight = z.output<typeof highlightSchema>;
 
 export const VALUE_MATCH_PAGE_SIZE = 20;
 
+/** A query parameter given once or repeated (`?tier=a&tier=b`), read as a list; absent = empty. */
+const repeatedParam = <T extends z.ZodType<string>>(value: T, max: number) =>
+  z
+    .union([value, z.array(value).max(max)])
+    .optional()
+    .transform((v): z.output<T>[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+
 export const valueMatchFeedQuerySchema = z.object({
-  tier: z.enum(MATCH_TIERS).optional(),
-  hypothesis_id: z.string().max(200).optional(),
-  industry: z.string().max(200).optional(),
+  tier: repeatedParam(z.enum(MATCH_TIERS), MATCH_TIERS.length),
+  hypothesis_id: repeatedParam(z.string().max(200), HOME_FILTER_MAX_VALUES),
+  industry: repeatedParam(z.string().max(200), HOME_FILTER_MAX_VALUES),
   mine: z
     .enum(['true', 'false'])
     .optional()

@@ -1,5 +1,5 @@
 import { REPORT_TOP_PAGES, type ReportQuery } from '@quarry/shared';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 
@@ -46,25 +46,26 @@ export function createReportingRepository(db: Db) {
       .where('day', '<=', range.to);
 
   return {
-    /** Per week touched, how many users were active on each of its days (d0 = Monday). */
-    activeByWeekday: (ctx: RequestContext, weeks: ReportWeeks) =>
+    /**
+     * Per week touched, in one pass over its rows: how many users were active on each of its days
+     * (d0 = Monday), and how many on any of its days inside the range (a partial first or last week
+     * counts only the range's days).
+     */
+    activeByWeek: (ctx: RequestContext, weeks: ReportWeeks) =>
       userWeeks(ctx, weeks)
         .select((eb) => [
           'week',
           ...WEEKDAYS.map((i) => eb.fn.sum<number | string>(sql`(days_mask >> ${sql.lit(i)}) & 1`).as(`d${i}`)),
+          eb.fn
+            .sum<number | string>(
+              sql`CASE WHEN (days_mask & CASE WHEN week = ${weeks.firstWeek} THEN ${weeks.firstWeekMask} WHEN week = ${weeks.lastWeek} THEN ${weeks.lastWeekMask} ELSE 127 END) <> 0 THEN 1 ELSE 0 END`,
+            )
+            .as('active_users'),
         ])
         .groupBy('week')
-        .execute() as Promise<({ week: string } & Record<`d${(typeof WEEKDAYS)[number]}`, number | string>)[]>,
-
-    /** Distinct active users per week, counting only the range's days of a partial first or last week. */
-    weekly: (ctx: RequestContext, weeks: ReportWeeks) =>
-      userWeeks(ctx, weeks)
-        .select((eb) => ['week', eb.fn.countAll<number | string>().as('active_users')])
-        .where(
-          sql<SqlBool>`(days_mask & CASE WHEN week = ${weeks.firstWeek} THEN ${weeks.firstWeekMask} WHEN week = ${weeks.lastWeek} THEN ${weeks.lastWeekMask} ELSE 127 END) <> 0`,
-        )
-        .groupBy('week')
-        .execute(),
+        .execute() as Promise<
+        ({ week: string; active_users: number | string } & Record<`d${(typeof WEEKDAYS)[number]}`, number | string>)[]
+      >,
 
     /** Sign-ins ("User Login") on each day that had any. */
     signIns: (ctx: RequestContext, range: ReportQuery) =>
@@ -94,23 +95,26 @@ export function createReportingRepository(db: Db) {
      * the weekly rows of whole weeks and the daily rows of the days around them.
      */
     users: (ctx: RequestContext, range: ReportQuery, weeks: ReportWeeks) => {
-      const inWholeWeeks = (day: Expression<string>) =>
-        sql<SqlBool>`(${day} >= ${weeks.whole.from} AND ${day} <= ${weeks.whole.toSunday})`;
       const whole = db
         .selectFrom('analytics_user_weeks')
         .select(['user_id', 'email', daysIn.as('days_active'), 'events', 'sign_ins', 'last_sign_in_at'])
         .where('tenant_id', '=', ctx.tenantId)
         .where('week', '>=', weeks.whole.from)
         .where('week', '<=', weeks.whole.to);
-      const around = db
+      const days = db
         .selectFrom('analytics_user_days')
         .select(['user_id', 'email', sql<number>`1`.as('days_active'), 'events', 'sign_ins', 'last_sign_in_at'])
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('day', '>=', range.from)
-        .where('day', '<=', range.to)
-        .where((eb) => eb.not(inWholeWeeks(eb.ref('day'))));
+        .where('tenant_id', '=', ctx.tenantId);
+      // The days around the whole weeks as two key ranges, before and after them: a 90-day range
+      // reads its dozen partial days, not all ninety. Without a whole week, each day is read once.
+      const activity =
+        weeks.whole.from <= weeks.whole.to
+          ? whole
+              .unionAll(days.where('day', '>=', range.from).where('day', '<', weeks.whole.from))
+              .unionAll(days.where('day', '>', weeks.whole.toSunday).where('day', '<=', range.to))
+          : whole.unionAll(days.where('day', '>=', range.from).where('day', '<=', range.to));
       return db
-        .selectFrom(whole.unionAll(around).as('activity'))
+        .selectFrom(activity.as('activity'))
         .select((eb) => [
           'user_id',
           eb.fn.max('email').as('email'),

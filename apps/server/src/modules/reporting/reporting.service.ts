@@ -1,62 +1,36 @@
 import type { Report, ReportQuery, ReportUser } from '@quarry/shared';
-import dayjs, { type Dayjs } from 'dayjs';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { addDays, daysFromTo, mondayOf, weekdayOf } from './iso-days.ts';
 import type { ReportingRepository, ReportWeeks } from './reporting.repository.ts';
 
-const ISO_DAY = 'YYYY-MM-DD';
-
-/** Every ISO day from `from` to `to`, both included. */
-function daysOf(range: ReportQuery): string[] {
-  const days: string[] = [];
-  for (let d = dayjs(range.from); !d.isAfter(range.to, 'day'); d = d.add(1, 'day')) days.push(d.format(ISO_DAY));
-  return days;
-}
-
-/** Days since Monday: 0 on Monday, 6 on Sunday. */
-const weekday = (d: Dayjs) => (d.day() + 6) % 7;
-const monday = (d: Dayjs) => d.subtract(weekday(d), 'day');
 /** days_mask bits for the week's days `first` to `last` (0 = Monday). */
 const bits = (first: number, last: number) => ((1 << (last + 1)) - 1) & ~((1 << first) - 1);
 
 /** How the range splits over weekly rows (see ReportWeeks). */
 function weeksOf(range: ReportQuery): ReportWeeks {
-  const from = dayjs(range.from);
-  const to = dayjs(range.to);
-  const firstWeek = monday(from);
-  const lastWeek = monday(to);
-  const sameWeek = firstWeek.isSame(lastWeek, 'day');
-  const wholeFrom = weekday(from) === 0 ? from : firstWeek.add(1, 'week');
-  const wholeTo = weekday(to) === 6 ? lastWeek : lastWeek.subtract(1, 'week');
+  const firstWeek = mondayOf(range.from);
+  const lastWeek = mondayOf(range.to);
+  const sameWeek = firstWeek === lastWeek;
+  const wholeFrom = weekdayOf(range.from) === 0 ? range.from : addDays(firstWeek, 7);
+  const wholeTo = weekdayOf(range.to) === 6 ? lastWeek : addDays(lastWeek, -7);
   return {
-    firstWeek: firstWeek.format(ISO_DAY),
-    lastWeek: lastWeek.format(ISO_DAY),
-    firstWeekMask: bits(weekday(from), sameWeek ? weekday(to) : 6),
-    lastWeekMask: bits(0, weekday(to)),
-    whole: {
-      from: wholeFrom.format(ISO_DAY),
-      to: wholeTo.format(ISO_DAY),
-      toSunday: wholeTo.add(6, 'day').format(ISO_DAY),
-    },
+    firstWeek,
+    lastWeek,
+    firstWeekMask: bits(weekdayOf(range.from), sameWeek ? weekdayOf(range.to) : 6),
+    lastWeekMask: bits(0, weekdayOf(range.to)),
+    whole: { from: wholeFrom, to: wholeTo, toSunday: addDays(wholeTo, 6) },
   };
 }
 
-/** Mondays from the first week the range touches to the last. */
-function mondaysOf(weeks: ReportWeeks): string[] {
-  const mondays: string[] = [];
-  for (let w = dayjs(weeks.firstWeek); !w.isAfter(weeks.lastWeek, 'day'); w = w.add(1, 'week')) {
-    mondays.push(w.format(ISO_DAY));
-  }
-  return mondays;
-}
+const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 export function createReportingService(repository: ReportingRepository) {
   return {
     /** The tenant's usage over the range; the tenant is the caller's, from the session. */
     async report(ctx: RequestContext, range: ReportQuery): Promise<Report> {
       const weeks = weeksOf(range);
-      const [byWeekday, weekly, signIns, pages, events, activity, members] = await Promise.all([
-        repository.activeByWeekday(ctx, weeks),
-        repository.weekly(ctx, weeks),
+      const [byWeek, signIns, pages, events, activity, members] = await Promise.all([
+        repository.activeByWeek(ctx, weeks),
         repository.signIns(ctx, range),
         repository.pages(ctx, range),
         repository.events(ctx, range),
@@ -64,14 +38,12 @@ export function createReportingService(repository: ReportingRepository) {
         repository.members(ctx),
       ]);
       const activeOn = new Map<string, number>();
-      for (const row of byWeekday) {
-        const week = dayjs(row.week);
-        for (const i of [0, 1, 2, 3, 4, 5, 6] as const) {
-          activeOn.set(week.add(i, 'day').format(ISO_DAY), Number(row[`d${i}`]));
-        }
+      const activeInWeek = new Map<string, number>();
+      for (const row of byWeek) {
+        for (const i of WEEKDAYS) activeOn.set(addDays(row.week, i), Number(row[`d${i}`]));
+        activeInWeek.set(row.week, Number(row.active_users));
       }
       const signInsOn = new Map(signIns.map((d) => [d.day, Number(d.sign_ins)]));
-      const byWeek = new Map(weekly.map((w) => [w.week, Number(w.active_users)]));
       const byUser = new Map(activity.map((a) => [a.user_id, a]));
       const users: ReportUser[] = members.map((m) => {
         const a = byUser.get(m.uid);
@@ -102,12 +74,15 @@ export function createReportingService(repository: ReportingRepository) {
       return {
         from: range.from,
         to: range.to,
-        days: daysOf(range).map((day) => ({
+        days: daysFromTo(range.from, range.to).map((day) => ({
           day,
           active_users: activeOn.get(day) ?? 0,
           sign_ins: signInsOn.get(day) ?? 0,
         })),
-        weeks: mondaysOf(weeks).map((week) => ({ week, active_users: byWeek.get(week) ?? 0 })),
+        weeks: daysFromTo(weeks.firstWeek, weeks.lastWeek, 7).map((week) => ({
+          week,
+          active_users: activeInWeek.get(week) ?? 0,
+        })),
         pages: pages.map((p) => ({ page: p.name, views: Number(p.views) })),
         events: events.map((e) => ({ event: e.name, count: Number(e.count) })),
         users,

@@ -1,9 +1,25 @@
-import type { MeResponse, UpdateOwnFieldBody, UserDocument } from '@quarry/shared';
-import { notFound } from '../../lib/http-error.ts';
+import type { HomeFilters, MeResponse, UpdateOwnFieldBody, UserDocument } from '@quarry/shared';
+import { invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { toUserDocument, type UsersRepository } from './users.repository.ts';
 
-export function createUsersService(users: UsersRepository, supportEmail: string) {
+/** Of the hypothesis ids given, those the caller may see (public ones and their own). */
+export type VisibleHypothesisIds = (ctx: RequestContext, ids: string[]) => Promise<Set<string>>;
+
+export function createUsersService(deps: {
+  users: UsersRepository;
+  supportEmail: string;
+  visibleHypothesisIds: VisibleHypothesisIds;
+}) {
+  const { users, supportEmail, visibleHypothesisIds } = deps;
+
+  /** Default Home filters may name only hypotheses the user can see; tiers are checked by the schema. */
+  async function checkHomeFilters(ctx: RequestContext, filters: HomeFilters): Promise<void> {
+    const visible = await visibleHypothesisIds(ctx, filters.hypothesis_ids);
+    const unknown = filters.hypothesis_ids.filter((id) => !visible.has(id));
+    if (unknown.length > 0) throw invalidField('value.hypothesis_ids', `Unknown hypothesis: ${unknown.join(', ')}`);
+  }
+
   async function me(ctx: RequestContext): Promise<UserDocument> {
     const row = await users.findOwn(ctx);
     if (!row) throw notFound('User not found');
@@ -38,7 +54,8 @@ export function createUsersService(users: UsersRepository, supportEmail: string)
       if (body.field === 'display_name') {
         await users.updateOwn(ctx, { display_name: body.value });
       } else {
-        const key = body.field.slice('preferences.'.length) as 'language' | 'theme' | 'ai_email_preferences';
+        if (body.field === 'preferences.home_filters') await checkHomeFilters(ctx, body.value);
+        const key = body.field.slice('preferences.'.length) as keyof UserDocument['preferences'];
         const preferences = { ...current.preferences, [key]: body.value };
         await users.updateOwn(ctx, { preferences: JSON.stringify(preferences) });
       }

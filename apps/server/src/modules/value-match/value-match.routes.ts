@@ -26,9 +26,9 @@ export function registerValueMatchRoutes(
     handler: (request) => {
       const q = request.query;
       return valueMatch.feed(contextOf(request), {
-        tier: q.tier,
-        hypothesisId: q.hypothesis_id,
-        industry: q.industry,
+        tiers: q.tier,
+        hypothesisIds: q.hypothesis_id,
+        industries: q.industry,
         mine: q.mine,
         offset: q.offset,
         limit: q.limit,

@@ -82,6 +82,23 @@ describe('value-match feed', () => {
     expect(byHypothesis.every((c) => c.hypothesis_id === 'hyp_acme_cost')).toBe(true);
   });
 
+  it('keeps accounts matching any of several tiers or industries given as repeated parameters', async () => {
+    const all = await allCards(rita);
+    const both = await allCards(rita, '&tier=tier_1&tier=tier_2');
+    expect(both.map((c) => c.master_account_id)).toEqual(
+      all.filter((c) => c.tier !== 'none').map((c) => c.master_account_id),
+    );
+    const [first, second] = ((await get(rita, '/api/value-matches/industries')).json() as { industries: string[] })
+      .industries;
+    const query = `&industry=${encodeURIComponent(first as string)}&industry=${encodeURIComponent(second as string)}`;
+    const inEither = await allCards(rita, query);
+    expect(inEither.map((c) => c.master_account_id)).toEqual(
+      all.filter((c) => c.industry === first || c.industry === second).map((c) => c.master_account_id),
+    );
+    expect(new Set(inEither.map((c) => c.industry))).toEqual(new Set([first, second]));
+    expect((await get(rita, '/api/value-matches?tier=gold')).statusCode).toBe(400);
+  });
+
   it('narrows to my accounts only', async () => {
     const [card] = await allCards(rita, '&tier=tier_1');
     const uid = await t.uidOf('rita@acme.test');

@@ -7,10 +7,11 @@ import type { RequestContext } from '../../lib/request-context.ts';
 const INSERT_CHUNK_ROWS = 200;
 const TIER_RANK = { tier_1: 2, tier_2: 1, none: 0 } as const;
 
+/** Each list keeps accounts matching any of its values; an empty list filters nothing. */
 export type FeedFilters = {
-  tier?: string;
-  hypothesisId?: string;
-  industry?: string;
+  tiers: string[];
+  hypothesisIds: string[];
+  industries: string[];
   mine: boolean;
   offset: number;
   limit: number;
@@ -87,9 +88,15 @@ export function createValueMatchesRepository(db: Db) {
           'm.computed_at',
         ])
         .where('m.tenant_id', '=', ctx.tenantId);
-      if (f.tier) q = q.where('m.tier_rank', '=', TIER_RANK[f.tier as keyof typeof TIER_RANK] ?? -1);
-      if (f.hypothesisId) q = q.where('m.top_hypothesis_id', '=', f.hypothesisId);
-      if (f.industry) q = q.where('m.industry', '=', f.industry);
+      if (f.tiers.length > 0) {
+        q = q.where(
+          'm.tier_rank',
+          'in',
+          f.tiers.map((tier) => TIER_RANK[tier as keyof typeof TIER_RANK] ?? -1),
+        );
+      }
+      if (f.hypothesisIds.length > 0) q = q.where('m.top_hypothesis_id', 'in', f.hypothesisIds);
+      if (f.industries.length > 0) q = q.where('m.industry', 'in', f.industries);
       if (f.mine) {
         // IN over the caller's territory (small) lets the planner look matches up by key instead of
         // walking the whole feed.

@@ -88,6 +88,13 @@ export function createValuePreferencesRepository(db: Db) {
       return row ? toHypothesis(row) : null;
     },
 
+    /** Of `ids`, those naming a hypothesis the caller may see (one query, whatever the count). */
+    async visibleHypothesisIds(ctx: RequestContext, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await visibleHypotheses(ctx).clearSelect().select('id').where('id', 'in', ids).execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
     /** What the engine weighs: every public hypothesis of the tenant (a private one is its owner's note). */
     async publicHypotheses(ctx: Pick<RequestContext, 'tenantId'>): Promise<StoredValueHypothesis[]> {
       const rows = await db

@@ -52,7 +52,7 @@ function NavButton({
   );
 }
 
-/** The left navigation card: 3.7rem wide, 15rem on hover or keyboard focus. */
+/** The left navigation card: 3.7rem wide, 15rem on hover or keyboard focus (not focus left by a click). */
 export function NavCard({ user, impersonating }: { user: UserDocument; impersonating: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUpdateOwnField } from '../../auth/api/update-own-field.ts';
 import { AppearanceControl } from './appearance-control.tsx';
+import { DefaultHomeFilters } from './default-home-filters.tsx';
 import { LanguageSelect } from './language-select.tsx';
 
 /** Personal preferences: one component wherever it appears (settings and /preferences/user). */
@@ -53,6 +54,7 @@ export function UserPreferencesForm({ user }: { user: UserDocument }) {
       <div>
         <AppearanceControl />
       </div>
+      <DefaultHomeFilters saved={user.preferences.home_filters} />
     </Stack>
   );
 }

@@ -1,26 +1,20 @@
-import type { MatchTier, ValueMatchFeed, ValueMatchStatus } from '@quarry/shared';
+import type { HomeFilters, ValueMatchFeed, ValueMatchStatus } from '@quarry/shared';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-export type ValueMatchFilters = {
-  tier: MatchTier | null;
-  hypothesisId: string | null;
-  industry: string | null;
-  mine: boolean;
-};
-
 const STATUS_POLL_MS = 3_000;
 
-function feedUrl(filters: ValueMatchFilters, offset: number): string {
+/** The feed's address: each chosen value as its own repeated parameter. */
+function feedUrl(filters: HomeFilters, offset: number): string {
   const params = new URLSearchParams({ offset: String(offset) });
-  if (filters.tier) params.set('tier', filters.tier);
-  if (filters.hypothesisId) params.set('hypothesis_id', filters.hypothesisId);
-  if (filters.industry) params.set('industry', filters.industry);
+  for (const tier of filters.tiers) params.append('tier', tier);
+  for (const id of filters.hypothesis_ids) params.append('hypothesis_id', id);
+  for (const industry of filters.industries) params.append('industry', industry);
   if (filters.mine) params.set('mine', 'true');
   return `/api/value-matches?${params}`;
 }
 
-export const valueMatchesQueryOptions = (filters: ValueMatchFilters) =>
+export const valueMatchesQueryOptions = (filters: HomeFilters) =>
   infiniteQueryOptions({
     queryKey: ['value-matches', 'feed', filters],
     queryFn: ({ pageParam, signal }) => api<ValueMatchFeed>(feedUrl(filters, pageParam), { signal }),
@@ -29,17 +23,7 @@ export const valueMatchesQueryOptions = (filters: ValueMatchFilters) =>
   });
 
 /** The feed, one server page at a time, ranked by tier, score and recency. */
-export const useValueMatches = (filters: ValueMatchFilters) => useInfiniteQuery(valueMatchesQueryOptions(filters));
-
-/** Industries in the tenant's feed, for the filter; they change only with a recompute. */
-export function useValueMatchIndustries() {
-  return useQuery<string[]>({
-    queryKey: ['value-matches', 'industries'],
-    queryFn: ({ signal }) =>
-      api<{ industries: string[] }>('/api/value-matches/industries', { signal }).then((r) => r.industries),
-    staleTime: 5 * 60_000,
-  });
-}
+export const useValueMatches = (filters: HomeFilters) => useInfiniteQuery(valueMatchesQueryOptions(filters));
 
 /** When matches were last computed; polled while a recompute runs, and the feed reloads when it ends. */
 export function useValueMatchStatus() {

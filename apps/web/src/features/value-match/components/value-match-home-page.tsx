@@ -1,39 +1,46 @@
-import { Alert, Button, Center, Group, Loader, Select, Stack, Switch, Text, Title } from '@mantine/core';
-import { MATCH_TIERS, type MatchTier } from '@quarry/shared';
-import { useCallback, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { HomeFilters } from '@quarry/shared';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { HomeFilterFields } from '../../../components/home-filter-fields.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
-import { useValueHypotheses } from '../api/get-value-hypotheses.ts';
-import {
-  useValueMatches,
-  useValueMatchIndustries,
-  useValueMatchStatus,
-  type ValueMatchFilters,
-} from '../api/get-value-matches.ts';
+import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
+import { useMe } from '../../auth/api/get-me.ts';
+import { useValueMatches, useValueMatchStatus } from '../api/get-value-matches.ts';
+import { useHomeFilters } from '../hooks/use-home-filters.ts';
 import { useLoadMoreOnScroll } from '../hooks/use-load-more-on-scroll.ts';
 import type { Assigner } from './assign-menu.tsx';
 import { ValueMatchCard } from './value-match-card.tsx';
 
-const NO_FILTERS: ValueMatchFilters = { tier: null, hypothesisId: null, industry: null, mine: false };
-
 /**
- * Home: accounts ranked by tier, score and recency, with filters, paged as the user scrolls.
- * `assigner` (who is signed in, from the app) decides whom each card's "Assign" offers.
+ * Home: the user's default filters, or those the address names. `assigner` (who is signed in, from
+ * the app) decides whom each card's "Assign" offers.
  */
 export function ValueMatchHomePage({ assigner }: { assigner: Assigner }) {
+  const me = useMe();
+  const hypotheses = useValueHypotheses();
+  if (!me.data) return <Loader />;
+  const saved = me.data.user.preferences.home_filters;
+  // A default hypothesis since deleted or made private would empty the feed: drop it once the list is known.
+  const visible = hypotheses.data && new Set(hypotheses.data.map((h) => h.id));
+  const defaults =
+    saved && visible ? { ...saved, hypothesis_ids: saved.hypothesis_ids.filter((id) => visible.has(id)) } : saved;
+  return <ValueMatchHome defaults={defaults} assigner={assigner} />;
+}
+
+/** Accounts ranked by tier, score and recency, with filters, paged as the user scrolls. */
+function ValueMatchHome({ defaults, assigner }: { defaults: HomeFilters | undefined; assigner: Assigner }) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<ValueMatchFilters>(NO_FILTERS);
+  const { filters, setFilters, differsFromDefaults, resetToDefaults } = useHomeFilters(defaults);
   const feed = useValueMatches(filters);
   const status = useValueMatchStatus();
-  const hypotheses = useValueHypotheses();
   const pages = feed.data?.pages ?? [];
   const items = pages.flatMap((p) => p.items);
-  const industries = useValueMatchIndustries().data ?? [];
   const s = status.data ?? pages[0]?.status;
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
@@ -69,44 +76,12 @@ export function ValueMatchHomePage({ assigner }: { assigner: Assigner }) {
       </Group>
 
       <Group gap="sm" align="flex-end">
-        <Select
-          label={t('valueMatch.filters.tier')}
-          placeholder={t('valueMatch.filters.allTiers')}
-          clearable
-          data={MATCH_TIERS.map((tier) => ({ value: tier, label: t(`valueMatch.tier.${tier}`) }))}
-          value={filters.tier}
-          onChange={(v) => setFilters((f) => ({ ...f, tier: (v as MatchTier | null) ?? null }))}
-          w={180}
-        />
-        <Select
-          label={t('valueMatch.filters.hypothesis')}
-          placeholder={t('valueMatch.filters.allHypotheses')}
-          clearable
-          searchable
-          data={(hypotheses.data ?? []).map((h) => ({ value: h.id, label: h.name }))}
-          value={filters.hypothesisId}
-          onChange={(v) => setFilters((f) => ({ ...f, hypothesisId: v }))}
-          w={280}
-        />
-        <Select
-          label={t('valueMatch.filters.industry')}
-          placeholder={t('valueMatch.filters.allIndustries')}
-          clearable
-          searchable
-          data={industries}
-          value={filters.industry}
-          onChange={(v) => setFilters((f) => ({ ...f, industry: v }))}
-          w={220}
-        />
-        <Switch
-          label={t('valueMatch.filters.mine')}
-          checked={filters.mine}
-          onChange={(e) => {
-            const mine = e.currentTarget.checked;
-            setFilters((f) => ({ ...f, mine }));
-          }}
-          mb={8}
-        />
+        <HomeFilterFields value={filters} onChange={setFilters} direction="row" />
+        {differsFromDefaults && (
+          <Button variant="subtle" onClick={resetToDefaults} mb={4}>
+            {t('valueMatch.filters.resetToDefaults')}
+          </Button>
+        )}
       </Group>
 
       {feed.isError && <Alert color="red">{t('valueMatch.error')}</Alert>}

@@ -1,6 +1,6 @@
 import type { StoredValueHypothesis } from '@quarry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 export const valueHypothesesQueryOptions = () =>
   queryOptions({
@@ -9,5 +9,5 @@ export const valueHypothesesQueryOptions = () =>
       api<{ hypotheses: StoredValueHypothesis[] }>('/api/value-hypotheses', { signal }).then((r) => r.hypotheses),
   });
 
-/** The hypotheses the caller may see, for the feed's filter. */
+/** The hypotheses the caller may see, for Home's filter and the default Home filters. */
 export const useValueHypotheses = () => useQuery(valueHypothesesQueryOptions());

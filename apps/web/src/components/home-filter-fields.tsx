@@ -1,0 +1,70 @@
+import { Flex, MultiSelect, Switch } from '@mantine/core';
+import { type HomeFilters, MATCH_TIERS, type MatchTier } from '@quarry/shared';
+import { useTranslation } from 'react-i18next';
+import { useValueHypotheses } from '../lib/value-hypotheses.ts';
+import { useValueMatchIndustries } from '../lib/value-match-industries.ts';
+
+/**
+ * Home's filters (tiers, hypotheses, industries, my accounts only), for Home itself and for the
+ * default Home filters in the personal preferences: one set of fields for both.
+ */
+export function HomeFilterFields({
+  value,
+  onChange,
+  direction,
+}: {
+  value: HomeFilters;
+  onChange: (next: HomeFilters) => void;
+  direction: 'row' | 'column';
+}) {
+  const { t } = useTranslation();
+  const hypotheses = useValueHypotheses().data ?? [];
+  const industries = useValueMatchIndustries().data ?? [];
+  const width = direction === 'row' ? { tiers: 220, hypotheses: 300, industries: 240 } : undefined;
+  return (
+    <Flex
+      direction={direction}
+      gap="sm"
+      align={direction === 'row' ? 'flex-end' : 'stretch'}
+      wrap="wrap"
+      data-testid="home-filter-fields"
+    >
+      <MultiSelect
+        label={t('valueMatch.filters.tier')}
+        placeholder={value.tiers.length === 0 ? t('valueMatch.filters.allTiers') : undefined}
+        clearable
+        data={MATCH_TIERS.map((tier) => ({ value: tier, label: t(`valueMatch.tier.${tier}`) }))}
+        value={value.tiers}
+        onChange={(tiers) => onChange({ ...value, tiers: tiers as MatchTier[] })}
+        w={width?.tiers}
+      />
+      <MultiSelect
+        label={t('valueMatch.filters.hypothesis')}
+        placeholder={value.hypothesis_ids.length === 0 ? t('valueMatch.filters.allHypotheses') : undefined}
+        clearable
+        searchable
+        data={hypotheses.map((h) => ({ value: h.id, label: h.name }))}
+        value={value.hypothesis_ids}
+        onChange={(hypothesis_ids) => onChange({ ...value, hypothesis_ids })}
+        w={width?.hypotheses}
+      />
+      <MultiSelect
+        label={t('valueMatch.filters.industry')}
+        placeholder={value.industries.length === 0 ? t('valueMatch.filters.allIndustries') : undefined}
+        clearable
+        searchable
+        data={industries}
+        value={value.industries}
+        onChange={(industries) => onChange({ ...value, industries })}
+        w={width?.industries}
+      />
+      <Switch
+        label={t('valueMatch.filters.mine')}
+        checked={value.mine}
+        onChange={(e) => onChange({ ...value, mine: e.currentTarget.checked })}
+        mb={direction === 'row' ? 8 : undefined}
+        mt={direction === 'column' ? 'xs' : undefined}
+      />
+    </Flex>
+  );
+}
