@@ -6,6 +6,8 @@ import type { RequestContext } from '../../lib/request-context.ts';
 
 const INSERT_CHUNK_ROWS = 200;
 const TIER_RANK = { tier_1: 2, tier_2: 1, none: 0 } as const;
+/** Territories up to this size are named id by id in "my accounts only" (within SQLite's 32,766 bound values). */
+const MINE_AS_LIST_MAX = 5_000;
 
 /** Each list keeps accounts matching any of its values; an empty list filters nothing. */
 export type FeedFilters = {
@@ -19,6 +21,21 @@ export type FeedFilters = {
 
 /** Stored value matches per tenant and account, and the reference data the recompute reads. */
 export function createValueMatchesRepository(db: Db) {
+  /**
+   * The caller's territory as a list of ids when it is small enough to name in the feed query
+   * (MINE_AS_LIST_MAX), else `true`: match it inside the query instead.
+   */
+  async function territoryForFeed(ctx: RequestContext): Promise<string[] | true> {
+    const rows = await db
+      .selectFrom('territory_accounts')
+      .select('master_account_id')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('user_id', '=', ctx.uid)
+      .limit(MINE_AS_LIST_MAX + 1)
+      .execute();
+    return rows.length > MINE_AS_LIST_MAX ? true : rows.map((r) => r.master_account_id);
+  }
+
   return {
     /** Replaces the tenant's matches with a fresh computation, in one transaction. */
     async replaceAll(tenantId: string, rows: Insertable<ValueMatchesTable>[]): Promise<void> {
@@ -65,10 +82,65 @@ export function createValueMatchesRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    /** One page of the feed: tier, then score, then the latest signal first. */
-    feed(ctx: RequestContext, f: FeedFilters) {
-      let q = db
-        .selectFrom('value_matches as m')
+    /**
+     * One page of the feed: tier, then score, then the latest signal first. The page is chosen from
+     * value_matches alone and only its rows are joined to their accounts, so the planner never
+     * joins the whole feed to master_accounts before cutting the page.
+     */
+    async feed(ctx: RequestContext, f: FeedFilters) {
+      const mine = f.mine ? await territoryForFeed(ctx) : null;
+      return db
+        .selectFrom((eb) => {
+          let page = eb
+            .selectFrom('value_matches as v')
+            .select([
+              'v.master_account_id',
+              'v.industry',
+              'v.tier',
+              'v.tier_rank',
+              'v.score',
+              'v.latest_hit_at',
+              'v.top_hypothesis_id',
+              'v.top_hypothesis_name',
+              'v.top_hit_id',
+              'v.top_hit_title',
+              'v.top_hit_published_at',
+              'v.spans',
+              'v.why_now',
+              'v.computed_at',
+            ])
+            .where('v.tenant_id', '=', ctx.tenantId);
+          if (f.tiers.length > 0) {
+            page = page.where(
+              'v.tier_rank',
+              'in',
+              f.tiers.map((tier) => TIER_RANK[tier as keyof typeof TIER_RANK] ?? -1),
+            );
+          }
+          if (f.hypothesisIds.length > 0) page = page.where('v.top_hypothesis_id', 'in', f.hypothesisIds);
+          if (f.industries.length > 0) page = page.where('v.industry', 'in', f.industries);
+          if (mine) {
+            // A territory named id by id lets both planners look its matches up by key and sort
+            // them; a large one is matched as the feed is walked in order, which finds a page fast.
+            page = Array.isArray(mine)
+              ? page.where('v.master_account_id', 'in', mine.length > 0 ? mine : [''])
+              : page.where('v.master_account_id', 'in', (sub) =>
+                  sub
+                    .selectFrom('territory_accounts as t')
+                    .select('t.master_account_id')
+                    .where('t.tenant_id', '=', ctx.tenantId)
+                    .where('t.user_id', '=', ctx.uid),
+                );
+          }
+          return page
+            .orderBy('v.tier_rank', 'desc')
+            .orderBy('v.score', 'desc')
+            .orderBy('v.latest_hit_at', 'desc')
+            .orderBy('v.master_account_id')
+            .limit(f.limit + 1)
+            .offset(f.offset)
+            .as('m');
+        })
         .innerJoin('master_accounts as a', 'a.master_account_id', 'm.master_account_id')
         .select([
           'm.master_account_id',
@@ -87,34 +159,10 @@ export function createValueMatchesRepository(db: Db) {
           'm.why_now',
           'm.computed_at',
         ])
-        .where('m.tenant_id', '=', ctx.tenantId);
-      if (f.tiers.length > 0) {
-        q = q.where(
-          'm.tier_rank',
-          'in',
-          f.tiers.map((tier) => TIER_RANK[tier as keyof typeof TIER_RANK] ?? -1),
-        );
-      }
-      if (f.hypothesisIds.length > 0) q = q.where('m.top_hypothesis_id', 'in', f.hypothesisIds);
-      if (f.industries.length > 0) q = q.where('m.industry', 'in', f.industries);
-      if (f.mine) {
-        // IN over the caller's territory (small) lets the planner look matches up by key instead of
-        // walking the whole feed.
-        q = q.where('m.master_account_id', 'in', (eb) =>
-          eb
-            .selectFrom('territory_accounts as t')
-            .select('t.master_account_id')
-            .where('t.tenant_id', '=', ctx.tenantId)
-            .where('t.user_id', '=', ctx.uid),
-        );
-      }
-      return q
         .orderBy('m.tier_rank', 'desc')
         .orderBy('m.score', 'desc')
         .orderBy('m.latest_hit_at', 'desc')
         .orderBy('m.master_account_id')
-        .limit(f.limit + 1)
-        .offset(f.offset)
         .execute();
     },
 
