@@ -13,24 +13,24 @@ type Field = { name: 'title' | 'text'; source: string; analysed: AnalysedText; w
 const KIND_RANK: Record<PhraseMatchKind, number> = { phrase: 2, word: 1, proximity: 0 };
 
 /** Slots come in text order: a phrase is one span from its first word to its last, proximity one per word. */
-function spansOf(
+function pushSpans(
+  out: SpanRange[],
   field: Field,
   occurrence: PhraseOccurrence,
   source: MatchSpan['source'],
   sourceId: string,
-): SpanRange[] {
+): void {
   const { start: starts, end: ends } = field.analysed;
   const { slots } = occurrence;
   const name = field.name;
   if (occurrence.kind !== 'proximity') {
     const start = starts[slots[0] as number] as number;
     const end = ends[slots[slots.length - 1] as number] as number;
-    return [{ field: name, start, end, source, source_id: sourceId }];
+    out.push({ field: name, start, end, source, source_id: sourceId });
+    return;
   }
-  const out: SpanRange[] = [];
   for (const s of slots)
     out.push({ field: name, start: starts[s] as number, end: ends[s] as number, source, source_id: sourceId });
-  return out;
 }
 
 type Found = { field: Field; occurrence: PhraseOccurrence };
@@ -71,37 +71,39 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
 
   // Only triggers with a phrase starting on a stem this hit holds can match: found from the
   // hit's own (few) stems rather than by trying every phrase of every trigger.
-  const candidates = new Set<number>();
+  const triggerCount = preferences.triggers.length;
+  const candidate = new Uint8Array(triggerCount);
   for (const field of fields) {
     for (const stem of field.analysed.index.keys()) {
-      for (const t of preferences.triggersByFirstStem.get(stem) ?? NO_TRIGGERS) candidates.add(t);
+      for (const t of preferences.triggersByFirstStem.get(stem) ?? NO_TRIGGERS) candidate[t] = 1;
     }
   }
   // Triggers often share a phrase: find each distinct one once per hit.
-  const foundByPhrase = new Map<string, Found[]>();
-  const foundOnce = (phrase: CompiledPhrase): Found[] => {
-    const key = `${phrase.literal ? 'literal' : 'stems'}:${phrase.stems.join(' ')}`;
-    let found = foundByPhrase.get(key);
-    if (!found) {
-      found = occurrencesIn(fields, phrase, w.proximitySlack);
-      foundByPhrase.set(key, found);
-    }
-    return found;
-  };
+  const foundByPhrase: (Found[] | undefined)[] = new Array(preferences.distinctPhrases);
   const triggers: TriggerFacts[] = [];
-  for (const t of [...candidates].sort((a, b) => a - b)) {
+  for (let t = 0; t < triggerCount; t++) {
+    if (candidate[t] === 0) continue;
     const compiled = preferences.triggers[t] as CompiledPreferences['triggers'][number];
+    const phraseIds = preferences.triggerPhraseIds[t] as number[];
     let tf = 0;
     let count = 0;
     let best: { phrase: string; kind: PhraseMatchKind; tf: number } | null = null;
     let multiWord = false;
     let inTitle = false;
     const spans: SpanRange[] = [];
-    for (const phrase of compiled.phrases) {
+    for (let p = 0; p < compiled.phrases.length; p++) {
+      const phrase = compiled.phrases[p] as CompiledPhrase;
+      const phraseId = phraseIds[p] as number;
+      let found = foundByPhrase[phraseId];
+      if (!found) {
+        found = occurrencesIn(fields, phrase, w.proximitySlack);
+        foundByPhrase[phraseId] = found;
+      }
       let phraseTf = 0;
       let kind: PhraseMatchKind = 'proximity';
-      const kept = { title: 0, text: 0 };
-      for (const { field, occurrence } of foundOnce(phrase)) {
+      let keptTitle = 0;
+      let keptText = 0;
+      for (const { field, occurrence } of found) {
         phraseTf += field.weight * (occurrence.kind === 'proximity' ? w.proximityShare : 1);
         count++;
         if (KIND_RANK[occurrence.kind] > KIND_RANK[kind]) kind = occurrence.kind;
@@ -109,8 +111,8 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
         if (field.name === 'title') inTitle = true;
         // A hit shows at most maxSpansPerHit spans: a text repeating a phrase thousands of times
         // must not keep thousands of them.
-        if (kept[field.name]++ < w.maxSpansPerHit)
-          spans.push(...spansOf(field, occurrence, 'trigger', compiled.trigger.id));
+        const kept = field.name === 'title' ? keptTitle++ : keptText++;
+        if (kept < w.maxSpansPerHit) pushSpans(spans, field, occurrence, 'trigger', compiled.trigger.id);
       }
       if (phraseTf === 0) continue;
       tf += phraseTf;
@@ -131,11 +133,15 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
 
   const signals = new Map<string, SpanRange[]>();
   for (const { signal, clauses } of preferences.signals) {
-    const spans = clauses.flatMap((clause) =>
-      occurrencesIn(fields, clause, w.qualificationSlack)
-        .slice(0, w.maxSpansPerHit)
-        .flatMap(({ field, occurrence }) => spansOf(field, occurrence, 'qualification_signal', signal.id)),
-    );
+    const spans: SpanRange[] = [];
+    for (const clause of clauses) {
+      const found = occurrencesIn(fields, clause, w.qualificationSlack);
+      const kept = Math.min(found.length, w.maxSpansPerHit);
+      for (let k = 0; k < kept; k++) {
+        const { field, occurrence } = found[k] as Found;
+        pushSpans(spans, field, occurrence, 'qualification_signal', signal.id);
+      }
+    }
     if (spans.length > 0) signals.set(signal.id, spans);
   }
 
@@ -145,10 +151,9 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
     for (const phrase of preferences.targetTitles) {
       const found = findPhrase(title.analysed, phrase, 0).filter((o) => o.kind !== 'proximity');
       if (found.length === 0) continue;
-      targetTitles.push({
-        title: phrase.text.trim(),
-        spans: found.flatMap((o) => spansOf(title, o, 'target_title', phrase.text.trim())),
-      });
+      const spans: SpanRange[] = [];
+      for (const occurrence of found) pushSpans(spans, title, occurrence, 'target_title', phrase.text.trim());
+      targetTitles.push({ title: phrase.text.trim(), spans });
     }
   }
 

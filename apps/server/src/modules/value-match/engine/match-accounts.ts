@@ -344,7 +344,11 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
       .sort((a, b) => byId(b.field, a.field) || a.start - b.start || a.end - b.end || byId(a.source_id, b.source_id))
       .slice(0, w.maxSpansPerHit)
       .map((range) => ({
-        ...range,
+        field: range.field,
+        start: range.start,
+        end: range.end,
+        source: range.source,
+        source_id: range.source_id,
         text: (range.field === 'title' ? f.hit.title : f.hit.text).slice(range.start, range.end),
       }));
     return {
