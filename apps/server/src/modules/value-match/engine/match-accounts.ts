@@ -39,7 +39,7 @@ import { bm25Idf } from './bm25-idf.ts';
 import { bm25TermFrequency } from './bm25-term-frequency.ts';
 import { collectHitFacts } from './collect-hit-facts.ts';
 import { compilePreferences } from './compile-preferences.ts';
-import type { HitFacts } from './hit-facts.ts';
+import type { HitFacts, SpanRange } from './hit-facts.ts';
 import { MATCH_WEIGHTS } from './match-weights.ts';
 import { recencyWeight } from './recency-weight.ts';
 import { writeWhyNow } from './why-now.ts';
@@ -334,13 +334,25 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
     };
   }
 
+  /** The hypotheses a hit supports, strongest first. */
+  function hypothesisIdsOf(s: ScoredHit): string[] {
+    const supported: { id: string; score: number }[] = [];
+    s.byHypothesis?.forEach((hs, i) => {
+      if (hs.score > 0) supported.push({ id: preferences.hypotheses[i]?.hypothesis.id as string, score: hs.score });
+    });
+    return supported
+      .sort((a, b) => b.score - a.score || byId(a.id, b.id))
+      .slice(0, w.maxHypotheses)
+      .map((x) => x.id);
+  }
+
   function evidenceHit(s: ScoredHit): MatchEvidenceHit {
     const f = s.facts;
-    const spans: MatchSpan[] = [
-      ...f.triggers.flatMap((t) => t.spans),
-      ...f.targetTitles.flatMap((t) => t.spans),
-      ...[...f.signals.values()].flat(),
-    ]
+    const ranges: SpanRange[] = [];
+    for (const t of f.triggers) for (const range of t.spans) ranges.push(range);
+    for (const t of f.targetTitles) for (const range of t.spans) ranges.push(range);
+    for (const signalSpans of f.signals.values()) for (const range of signalSpans) ranges.push(range);
+    const spans: MatchSpan[] = ranges
       .sort((a, b) => byId(b.field, a.field) || a.start - b.start || a.end - b.end || byId(a.source_id, b.source_id))
       .slice(0, w.maxSpansPerHit)
       .map((range) => ({
@@ -360,12 +372,7 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
       age_days: round(s.ageDays),
       recency: round(s.recency),
       score: round(s.best),
-      hypothesis_ids: (s.byHypothesis ?? [])
-        .map((hs, i) => ({ id: preferences.hypotheses[i]?.hypothesis.id as string, score: hs.score }))
-        .filter((x) => x.score > 0)
-        .sort((a, b) => b.score - a.score || byId(a.id, b.id))
-        .slice(0, w.maxHypotheses)
-        .map((x) => x.id),
+      hypothesis_ids: hypothesisIdsOf(s),
       triggers: f.triggers.map((t) => ({
         trigger_id: t.compiled.trigger.id,
         name: t.compiled.trigger.name,
