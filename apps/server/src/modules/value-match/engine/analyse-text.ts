@@ -8,8 +8,14 @@ function wordIdOf(word: string): number {
   return wordId(hashOf(word, 0, word.length), word, 0, word.length);
 }
 
+/** 1 for the ASCII letters and digits. */
+const ASCII_WORD = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  ASCII_WORD[code] = (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) ? 1 : 0;
+}
+
 function isWordChar(code: number, text: string, i: number): boolean {
-  if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+  if (code < 128) return ASCII_WORD[code] === 1;
   return LETTER_OR_DIGIT.test(text[i] as string);
 }
 

@@ -36,6 +36,12 @@ function pushSpans(
 type Found = { field: Field; occurrence: PhraseOccurrence };
 const NO_TRIGGERS: readonly number[] = [];
 const NOTHING: Found[] = [];
+// Most hits meet no signal, title or term: they share these, so a hundred thousand hits kept
+// until the end do not each hold empty Maps. Nothing writes to a hit's facts once collected.
+const NO_TERMS: ReadonlyMap<string, number> = new Map();
+const NO_SIGNALS: ReadonlyMap<string, SpanRange[]> = new Map();
+const NO_TITLES: HitFacts['targetTitles'] = [];
+const NO_TRIGGERS_MET: TriggerFacts[] = [];
 
 function occurrencesIn(fields: Field[], phrase: CompiledPhrase, slack: number): Found[] {
   const first = phrase.stems[0] as string;
@@ -80,7 +86,7 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
   }
   // Triggers often share a phrase: find each distinct one once per hit.
   const foundByPhrase: (Found[] | undefined)[] = new Array(preferences.distinctPhrases);
-  const triggers: TriggerFacts[] = [];
+  let triggers = NO_TRIGGERS_MET;
   for (let t = 0; t < triggerCount; t++) {
     if (candidate[t] === 0) continue;
     const compiled = preferences.triggers[t] as CompiledPreferences['triggers'][number];
@@ -120,18 +126,21 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
         best = { phrase: phrase.text.trim(), kind, tf: phraseTf };
       }
     }
-    if (best) triggers.push({ compiled, tf, phrase: best.phrase, kind: best.kind, inTitle, multiWord, count, spans });
+    if (!best) continue;
+    if (triggers === NO_TRIGGERS_MET) triggers = [];
+    triggers.push({ compiled, tf, phrase: best.phrase, kind: best.kind, inTitle, multiWord, count, spans });
   }
 
-  const termTf = new Map<string, number>();
+  let termTf: Map<string, number> | null = null;
   for (const field of fields) {
     for (const [stem, slots] of field.analysed.index) {
       if (!preferences.termSet.has(stem)) continue;
+      termTf ??= new Map();
       termTf.set(stem, (termTf.get(stem) ?? 0) + slots.length * field.weight);
     }
   }
 
-  const signals = new Map<string, SpanRange[]>();
+  let signals: Map<string, SpanRange[]> | null = null;
   for (const { signal, clauses } of preferences.signals) {
     const spans: SpanRange[] = [];
     for (const clause of clauses) {
@@ -142,10 +151,13 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
         pushSpans(spans, field, occurrence, 'qualification_signal', signal.id);
       }
     }
-    if (spans.length > 0) signals.set(signal.id, spans);
+    if (spans.length > 0) {
+      signals ??= new Map();
+      signals.set(signal.id, spans);
+    }
   }
 
-  const targetTitles: HitFacts['targetTitles'] = [];
+  let targetTitles = NO_TITLES;
   if (hit.type === 'job_posting') {
     const title = fields[0] as Field;
     for (const phrase of preferences.targetTitles) {
@@ -153,9 +165,18 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
       if (found.length === 0) continue;
       const spans: SpanRange[] = [];
       for (const occurrence of found) pushSpans(spans, title, occurrence, 'target_title', phrase.text.trim());
+      if (targetTitles === NO_TITLES) targetTitles = [];
       targetTitles.push({ title: phrase.text.trim(), spans });
     }
   }
 
-  return { hit, publishedMs: Date.parse(hit.published_at), length, triggers, termTf, signals, targetTitles };
+  return {
+    hit,
+    publishedMs: Date.parse(hit.published_at),
+    length,
+    triggers,
+    termTf: termTf ?? NO_TERMS,
+    signals: signals ?? NO_SIGNALS,
+    targetTitles,
+  };
 }
