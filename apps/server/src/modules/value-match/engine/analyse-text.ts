@@ -1,11 +1,15 @@
 import type { AnalysedText } from './analysed-text.ts';
+import { charCodes } from './char-codes.ts';
 import { hashOf, NO_WORD, STOP_WORD, stemIsIn, wordId, wordKind, wordStem } from './word-table.ts';
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const LETTER = /\p{L}/u;
 
+/** A word lowered on its own (rare): its own code array, as the scan's shared one is in use. */
 function wordIdOf(word: string): number {
-  return wordId(hashOf(word, 0, word.length), word, 0, word.length);
+  const codes = new Uint16Array(word.length);
+  for (let k = 0; k < word.length; k++) codes[k] = word.charCodeAt(k);
+  return wordId(hashOf(codes, 0, word.length), codes, word, 0, word.length);
 }
 
 /** 1 for the ASCII letters and digits. */
@@ -50,9 +54,10 @@ export function analyseText(
     end: [],
   };
   const length = lower.length;
+  const codes = charCodes(lower);
   let i = 0;
   while (i < length) {
-    let code = lower.charCodeAt(i);
+    let code = codes[i] as number;
     if (!isWordChar(code, lower, i)) {
       i++;
       continue;
@@ -63,7 +68,7 @@ export function analyseText(
     for (;;) {
       i++;
       if (i >= length) break;
-      code = lower.charCodeAt(i);
+      code = codes[i] as number;
       if (!isWordChar(code, lower, i)) {
         if (apostrophe || !isApostrophe(code) || i + 1 >= length || !LETTER.test(lower[i + 1] as string)) break;
         apostrophe = true;
@@ -71,7 +76,7 @@ export function analyseText(
       hash = Math.imul(hash ^ code, 0x01000193);
     }
     // After a length-changing lower case the word is lowered on its own and hashed again.
-    const id = sameOffsets ? wordId(hash, lower, start, i) : wordIdOf(source.slice(start, i).toLowerCase());
+    const id = sameOffsets ? wordId(hash, codes, lower, start, i) : wordIdOf(source.slice(start, i).toLowerCase());
     const kind = wordKind(id);
     if (kind === NO_WORD) continue;
     const position = out.wordCount++;

@@ -55,10 +55,10 @@ function grown<T extends Int32Array | Uint16Array | Uint8Array>(array: T, length
   return bigger;
 }
 
-function sameLetters(id: number, text: string, start: number, end: number): boolean {
+function sameLetters(id: number, codes: Uint16Array, start: number, end: number): boolean {
   const from = lettersStart[id] as number;
   if ((lettersStart[id + 1] as number) - from !== end - start) return false;
-  for (let k = start; k < end; k++) if (letters[from + k - start] !== text.charCodeAt(k)) return false;
+  for (let k = start; k < end; k++) if (letters[from + k - start] !== codes[k]) return false;
   return true;
 }
 
@@ -77,14 +77,14 @@ function growTable(): void {
   for (let s = 0; s < old.length; s += 2) if (old[s + 1] !== 0) place(old[s] as number, (old[s + 1] as number) - 1);
 }
 
-function add(hash: number, text: string, start: number, end: number): number {
+function add(hash: number, codes: Uint16Array, text: string, start: number, end: number): number {
   if (wordCount >= MAX_WORDS) clear();
   if ((wordCount + 1) * 2 > slotMask + 1) growTable();
   const id = wordCount++;
   const from = lettersStart[id] as number;
   lettersStart = grown(lettersStart, id + 2);
   letters = grown(letters, from + end - start);
-  for (let k = start; k < end; k++) letters[from + k - start] = text.charCodeAt(k);
+  letters.set(codes.subarray(start, end), from);
   lettersStart[id + 1] = from + end - start;
   kinds = grown(kinds, id + 1);
   inVocabulary = grown(inVocabulary, id + 1);
@@ -100,15 +100,15 @@ function add(hash: number, text: string, start: number, end: number): number {
 }
 
 /**
- * The id of the lower-case word `text[start..end)`, whose FNV-1a hash over those char codes is
- * `hash`; a word not seen before is normalised, stemmed and added. An id stays valid only until
- * the next call (a full table starts again).
+ * The id of the lower-case word at `start..end` of `text`, whose char codes are also in `codes`
+ * and whose FNV-1a hash over them is `hash`; a word not seen before is normalised, stemmed and
+ * added. An id stays valid only until the next call (a full table starts again).
  */
-export function wordId(hash: number, text: string, start: number, end: number): number {
+export function wordId(hash: number, codes: Uint16Array, text: string, start: number, end: number): number {
   for (let at = hash & slotMask; ; at = (at + 1) & slotMask) {
     const stored = table[2 * at + 1] as number;
-    if (stored === 0) return add(hash, text, start, end);
-    if (table[2 * at] === hash && sameLetters(stored - 1, text, start, end)) return stored - 1;
+    if (stored === 0) return add(hash, codes, text, start, end);
+    if (table[2 * at] === hash && sameLetters(stored - 1, codes, start, end)) return stored - 1;
   }
 }
 
@@ -136,9 +136,9 @@ export function stemIsIn(id: number, wanted: ReadonlySet<string>): boolean {
   return known === 1;
 }
 
-/** FNV-1a over `text[start..end)`, as analyseText computes it while scanning. */
-export function hashOf(text: string, start: number, end: number): number {
+/** FNV-1a over `codes[start..end)`, as analyseText computes it while scanning. */
+export function hashOf(codes: Uint16Array, start: number, end: number): number {
   let hash = 0x811c9dc5;
-  for (let k = start; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
+  for (let k = start; k < end; k++) hash = Math.imul(hash ^ (codes[k] as number), 0x01000193);
   return hash;
 }
