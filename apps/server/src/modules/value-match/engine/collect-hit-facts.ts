@@ -43,6 +43,28 @@ const NO_SIGNALS: ReadonlyMap<string, SpanRange[]> = new Map();
 const NO_TITLES: HitFacts['targetTitles'] = [];
 const NO_TRIGGERS_MET: TriggerFacts[] = [];
 
+// Scratch space reused hit after hit (the engine is synchronous and reads one hit at a time):
+// which triggers may match, and each distinct phrase's occurrences, valid where its stamp is
+// the current hit's.
+let candidate = new Uint8Array(64);
+let foundStamp = new Int32Array(64);
+let foundScratch: Found[][] = [];
+let hitStamp = 0;
+
+function resetScratch(triggerCount: number, phraseCount: number): void {
+  if (candidate.length < triggerCount) candidate = new Uint8Array(triggerCount * 2);
+  else candidate.fill(0, 0, triggerCount);
+  if (foundStamp.length < phraseCount) {
+    foundStamp = new Int32Array(phraseCount * 2);
+    foundScratch = [];
+  }
+  hitStamp++;
+  if (hitStamp === 0x7fffffff) {
+    foundStamp.fill(0);
+    hitStamp = 1;
+  }
+}
+
 function occurrencesIn(fields: Field[], phrase: CompiledPhrase, slack: number): Found[] {
   const first = phrase.stems[0] as string;
   let out = NOTHING;
@@ -78,14 +100,13 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
   // Only triggers with a phrase starting on a stem this hit holds can match: found from the
   // hit's own (few) stems rather than by trying every phrase of every trigger.
   const triggerCount = preferences.triggers.length;
-  const candidate = new Uint8Array(triggerCount);
+  resetScratch(triggerCount, preferences.distinctPhrases);
   for (const field of fields) {
     for (const stem of field.analysed.index.keys()) {
       for (const t of preferences.triggersByFirstStem.get(stem) ?? NO_TRIGGERS) candidate[t] = 1;
     }
   }
   // Triggers often share a phrase: find each distinct one once per hit.
-  const foundByPhrase: (Found[] | undefined)[] = new Array(preferences.distinctPhrases);
   let triggers = NO_TRIGGERS_MET;
   for (let t = 0; t < triggerCount; t++) {
     if (candidate[t] === 0) continue;
@@ -100,10 +121,12 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
     for (let p = 0; p < compiled.phrases.length; p++) {
       const phrase = compiled.phrases[p] as CompiledPhrase;
       const phraseId = phraseIds[p] as number;
-      let found = foundByPhrase[phraseId];
-      if (!found) {
+      let found: Found[];
+      if (foundStamp[phraseId] === hitStamp) found = foundScratch[phraseId] as Found[];
+      else {
         found = occurrencesIn(fields, phrase, w.proximitySlack);
-        foundByPhrase[phraseId] = found;
+        foundScratch[phraseId] = found;
+        foundStamp[phraseId] = hitStamp;
       }
       let phraseTf = 0;
       let kind: PhraseMatchKind = 'proximity';
