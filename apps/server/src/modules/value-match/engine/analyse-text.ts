@@ -1,5 +1,6 @@
 import type { AnalysedText } from './analysed-text.ts';
 import { charCodes } from './char-codes.ts';
+import { lowerCaseCodes } from './lower-case-codes.ts';
 import { hashOf, NO_WORD, STOP_WORD, stemIsIn, wordId, wordKind, wordStem } from './word-table.ts';
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -39,10 +40,18 @@ export function analyseText(
   indexed: ReadonlySet<string> | null = null,
 ): AnalysedText {
   const source = text.length > maxChars ? text.slice(0, maxChars) : text;
-  let lower = source.toLowerCase();
-  // A few letters change length in lower case ("İ"); then offsets come from the text itself.
-  const sameOffsets = lower.length === source.length;
-  if (!sameOffsets) lower = source;
+  // Words are matched in lower case. Usually only ASCII capitals change, and the lower-case code
+  // units come straight from the text; otherwise the text is lowered as a string. A few letters
+  // change length in lower case ("İ"); then offsets come from the text itself.
+  let codes = lowerCaseCodes(source);
+  let lower = source;
+  let sameOffsets = true;
+  if (!codes) {
+    lower = source.toLowerCase();
+    sameOffsets = lower.length === source.length;
+    if (!sameOffsets) lower = source;
+    codes = charCodes(lower);
+  }
   const out: AnalysedText = {
     wordCount: 0,
     contentCount: 0,
@@ -54,7 +63,6 @@ export function analyseText(
     end: [],
   };
   const length = lower.length;
-  const codes = charCodes(lower);
   let i = 0;
   while (i < length) {
     let code = codes[i] as number;

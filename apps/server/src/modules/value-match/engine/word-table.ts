@@ -100,9 +100,10 @@ function add(hash: number, codes: Uint16Array, text: string, start: number, end:
 }
 
 /**
- * The id of the lower-case word at `start..end` of `text`, whose char codes are also in `codes`
- * and whose FNV-1a hash over them is `hash`; a word not seen before is normalised, stemmed and
- * added. An id stays valid only until the next call (a full table starts again).
+ * The id of the word at `start..end` of `text`, whose lower-case code units are at the same place
+ * in `codes` and whose FNV-1a hash over those is `hash`; a word not seen before is normalised
+ * (which lowers it), stemmed and added. An id stays valid only until the next call (a full table
+ * starts again).
  */
 export function wordId(hash: number, codes: Uint16Array, text: string, start: number, end: number): number {
   for (let at = hash & slotMask; ; at = (at + 1) & slotMask) {
