@@ -50,6 +50,12 @@ let candidate = new Uint8Array(64);
 let foundStamp = new Int32Array(64);
 let foundScratch: Found[][] = [];
 let hitStamp = 0;
+/**
+ * A trigger's spans and a hit's triggers are gathered here and kept as exact-size copies: an
+ * array grown by push holds room for 17, and every hit is kept until the end of the run.
+ */
+const spanScratch: SpanRange[] = [];
+const triggerScratch: TriggerFacts[] = [];
 
 function resetScratch(triggerCount: number, phraseCount: number): void {
   if (candidate.length < triggerCount) candidate = new Uint8Array(triggerCount * 2);
@@ -107,7 +113,7 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
     }
   }
   // Triggers often share a phrase: find each distinct one once per hit.
-  let triggers = NO_TRIGGERS_MET;
+  triggerScratch.length = 0;
   for (let t = 0; t < triggerCount; t++) {
     if (candidate[t] === 0) continue;
     const compiled = preferences.triggers[t] as CompiledPreferences['triggers'][number];
@@ -117,7 +123,7 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
     let best: { phrase: string; kind: PhraseMatchKind; tf: number } | null = null;
     let multiWord = false;
     let inTitle = false;
-    const spans: SpanRange[] = [];
+    spanScratch.length = 0;
     for (let p = 0; p < compiled.phrases.length; p++) {
       const phrase = compiled.phrases[p] as CompiledPhrase;
       const phraseId = phraseIds[p] as number;
@@ -141,7 +147,7 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
         // A hit shows at most maxSpansPerHit spans: a text repeating a phrase thousands of times
         // must not keep thousands of them.
         const kept = field.name === 'title' ? keptTitle++ : keptText++;
-        if (kept < w.maxSpansPerHit) pushSpans(spans, field, occurrence, 'trigger', compiled.trigger.id);
+        if (kept < w.maxSpansPerHit) pushSpans(spanScratch, field, occurrence, 'trigger', compiled.trigger.id);
       }
       if (phraseTf === 0) continue;
       tf += phraseTf;
@@ -150,8 +156,8 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
       }
     }
     if (!best) continue;
-    if (triggers === NO_TRIGGERS_MET) triggers = [];
-    triggers.push({ compiled, tf, phrase: best.phrase, kind: best.kind, inTitle, multiWord, count, spans });
+    const spans = spanScratch.slice();
+    triggerScratch.push({ compiled, tf, phrase: best.phrase, kind: best.kind, inTitle, multiWord, count, spans });
   }
 
   let termTf: Map<string, number> | null = null;
@@ -197,7 +203,7 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
     hit,
     publishedMs: Date.parse(hit.published_at),
     length,
-    triggers,
+    triggers: triggerScratch.length > 0 ? triggerScratch.slice() : NO_TRIGGERS_MET,
     termTf: termTf ?? NO_TERMS,
     signals: signals ?? NO_SIGNALS,
     targetTitles,
