@@ -1,16 +1,16 @@
 import type { AnalysedText } from './analysed-text.ts';
 import { charCodes } from './char-codes.ts';
 import { lowerCaseCodes } from './lower-case-codes.ts';
-import { hashOf, NO_WORD, STOP_WORD, stemIsIn, wordId, wordKind, wordStem } from './word-table.ts';
+import { hashOf, NO_WORD, STOP_WORD, stemIsIn, wordEntry, wordKind, wordStem } from './word-table.ts';
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const LETTER = /\p{L}/u;
 
 /** A word lowered on its own (rare): its own code array, as the scan's shared one is in use. */
-function wordIdOf(word: string): number {
+function wordEntryOf(word: string): number {
   const codes = new Uint16Array(word.length);
   for (let k = 0; k < word.length; k++) codes[k] = word.charCodeAt(k);
-  return wordId(hashOf(codes, 0, word.length), codes, word, 0, word.length);
+  return wordEntry(hashOf(codes, 0, word.length), codes, word, 0, word.length);
 }
 
 /** 1 for the ASCII letters and digits. */
@@ -84,13 +84,15 @@ export function analyseText(
       hash = Math.imul(hash ^ code, 0x01000193);
     }
     // After a length-changing lower case the word is lowered on its own and hashed again.
-    const id = sameOffsets ? wordId(hash, codes, lower, start, i) : wordIdOf(source.slice(start, i).toLowerCase());
-    const kind = wordKind(id);
+    const entry = sameOffsets
+      ? wordEntry(hash, codes, lower, start, i)
+      : wordEntryOf(source.slice(start, i).toLowerCase());
+    const kind = wordKind(entry);
     if (kind === NO_WORD) continue;
     const position = out.wordCount++;
     const ordinal = kind === STOP_WORD ? -1 : out.contentCount++;
-    if (indexed && !stemIsIn(id, indexed)) continue;
-    const stem = wordStem(id);
+    if (indexed && !stemIsIn(entry, indexed)) continue;
+    const stem = wordStem(entry);
     const slot = out.stem.length;
     out.stem.push(stem);
     out.position.push(position);
