@@ -42,6 +42,7 @@ import { compilePreferences } from './compile-preferences.ts';
 import type { HitFacts, SpanRange } from './hit-facts.ts';
 import { MATCH_WEIGHTS } from './match-weights.ts';
 import { recencyWeight } from './recency-weight.ts';
+import { sortSmall } from './sort-small.ts';
 import { writeWhyNow } from './why-now.ts';
 
 export type MatchOptions = {
@@ -254,11 +255,11 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
         if (hs.score > 0) perHypothesis[i]?.push({ s, hs });
       });
     }
-    const hypotheses = preferences.hypotheses
+    const scoredHypotheses = preferences.hypotheses
       .map((h, i) => {
         const list = perHypothesis[i] ?? [];
         if (list.length === 0) return null;
-        list.sort((a, b) => TIER_RANK[b.hs.tier] - TIER_RANK[a.hs.tier] || b.hs.score - a.hs.score);
+        sortSmall(list, (a, b) => TIER_RANK[b.hs.tier] - TIER_RANK[a.hs.tier] || b.hs.score - a.hs.score);
         const top = (list[0] as { hs: HypothesisScore }).hs;
         const support = list.slice(1, 1 + w.supportHits).reduce((sum, x) => sum + x.hs.score, 0);
         return {
@@ -268,13 +269,14 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
           supporting: list.map((x) => x.s),
         };
       })
-      .filter((x) => x !== null)
-      .sort(
-        (a, b) =>
-          TIER_RANK[b.evidenceTier] - TIER_RANK[a.evidenceTier] ||
-          b.evidenceScore - a.evidenceScore ||
-          byId(a.h.hypothesis.id, b.h.hypothesis.id),
-      );
+      .filter((x) => x !== null);
+    const hypotheses = sortSmall(
+      scoredHypotheses,
+      (a, b) =>
+        TIER_RANK[b.evidenceTier] - TIER_RANK[a.evidenceTier] ||
+        b.evidenceScore - a.evidenceScore ||
+        byId(a.h.hypothesis.id, b.h.hypothesis.id),
+    );
 
     const lead = hypotheses[0];
     const evidenceTier: MatchTier = lead?.evidenceTier ?? 'none';
@@ -340,8 +342,7 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
     s.byHypothesis?.forEach((hs, i) => {
       if (hs.score > 0) supported.push({ id: preferences.hypotheses[i]?.hypothesis.id as string, score: hs.score });
     });
-    return supported
-      .sort((a, b) => b.score - a.score || byId(a.id, b.id))
+    return sortSmall(supported, (a, b) => b.score - a.score || byId(a.id, b.id))
       .slice(0, w.maxHypotheses)
       .map((x) => x.id);
   }
@@ -352,8 +353,10 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
     for (const t of f.triggers) for (const range of t.spans) ranges.push(range);
     for (const t of f.targetTitles) for (const range of t.spans) ranges.push(range);
     for (const signalSpans of f.signals.values()) for (const range of signalSpans) ranges.push(range);
-    const spans: MatchSpan[] = ranges
-      .sort((a, b) => byId(b.field, a.field) || a.start - b.start || a.end - b.end || byId(a.source_id, b.source_id))
+    const spans: MatchSpan[] = sortSmall(
+      ranges,
+      (a, b) => byId(b.field, a.field) || a.start - b.start || a.end - b.end || byId(a.source_id, b.source_id),
+    )
       .slice(0, w.maxSpansPerHit)
       .map((range) => ({
         field: range.field,
