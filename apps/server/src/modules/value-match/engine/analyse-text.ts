@@ -1,6 +1,6 @@
 import type { AnalysedText } from './analysed-text.ts';
 import { charCodes } from './char-codes.ts';
-import { lowerCaseCodes } from './lower-case-codes.ts';
+import { lowerCaseUnit } from './lower-case-unit.ts';
 import { hashOf, NO_WORD, STOP_WORD, stemIsIn, wordEntry, wordKind, wordStem } from './word-table.ts';
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -29,29 +29,18 @@ function isApostrophe(code: number): boolean {
 }
 
 /**
- * Words of `text` (at most `maxChars` of it): runs of letters and digits with one inner
- * apostrophe ("Macy's"); hyphens and "&" split words. With `indexed`, only those stems get a
- * slot. A hand-written scan that hashes each word as it goes and finds it in the word table:
- * per-word strings and a Unicode regex cost more than all the matching after them.
+ * The words of `scanned` (the text, or the text lowered as a string), read from its code units
+ * `codes`. With `lowerInline` the scan lowers ASCII capitals itself as it reads them and gives up
+ * (null) at the first other unit lower case would change. Without `sameOffsets` (lowering changed
+ * the length), `scanned` is the original text and each word is lowered on its own.
  */
-export function analyseText(
-  text: string,
-  maxChars = Number.POSITIVE_INFINITY,
-  indexed: ReadonlySet<string> | null = null,
-): AnalysedText {
-  const source = text.length > maxChars ? text.slice(0, maxChars) : text;
-  // Words are matched in lower case. Usually only ASCII capitals change, and the lower-case code
-  // units come straight from the text; otherwise the text is lowered as a string. A few letters
-  // change length in lower case ("İ"); then offsets come from the text itself.
-  let codes = lowerCaseCodes(source);
-  let lower = source;
-  let sameOffsets = true;
-  if (!codes) {
-    lower = source.toLowerCase();
-    sameOffsets = lower.length === source.length;
-    if (!sameOffsets) lower = source;
-    codes = charCodes(lower);
-  }
+function scanWords(
+  scanned: string,
+  codes: Uint16Array,
+  lowerInline: boolean,
+  sameOffsets: boolean,
+  indexed: ReadonlySet<string> | null,
+): AnalysedText | null {
   const out: AnalysedText = {
     wordCount: 0,
     contentCount: 0,
@@ -62,11 +51,12 @@ export function analyseText(
     start: [],
     end: [],
   };
-  const length = lower.length;
+  const length = scanned.length;
   let i = 0;
   while (i < length) {
-    let code = codes[i] as number;
-    if (!isWordChar(code, lower, i)) {
+    let code = lowerInline ? lowerCaseUnit(codes, i) : (codes[i] as number);
+    if (code < 0) return null;
+    if (!isWordChar(code, scanned, i)) {
       i++;
       continue;
     }
@@ -76,17 +66,18 @@ export function analyseText(
     for (;;) {
       i++;
       if (i >= length) break;
-      code = codes[i] as number;
-      if (!isWordChar(code, lower, i)) {
-        if (apostrophe || !isApostrophe(code) || i + 1 >= length || !LETTER.test(lower[i + 1] as string)) break;
+      code = lowerInline ? lowerCaseUnit(codes, i) : (codes[i] as number);
+      if (code < 0) return null;
+      if (!isWordChar(code, scanned, i)) {
+        if (apostrophe || !isApostrophe(code) || i + 1 >= length || !LETTER.test(scanned[i + 1] as string)) break;
         apostrophe = true;
       }
       hash = Math.imul(hash ^ code, 0x01000193);
     }
     // After a length-changing lower case the word is lowered on its own and hashed again.
     const entry = sameOffsets
-      ? wordEntry(hash, codes, lower, start, i)
-      : wordEntryOf(source.slice(start, i).toLowerCase());
+      ? wordEntry(hash, codes, scanned, start, i)
+      : wordEntryOf(scanned.slice(start, i).toLowerCase());
     const kind = wordKind(entry);
     if (kind === NO_WORD) continue;
     const position = out.wordCount++;
@@ -104,4 +95,27 @@ export function analyseText(
     else out.index.set(stem, [slot]);
   }
   return out;
+}
+
+/**
+ * Words of `text` (at most `maxChars` of it): runs of letters and digits with one inner
+ * apostrophe ("Macy's"); hyphens and "&" split words. With `indexed`, only those stems get a
+ * slot. A hand-written scan that hashes each word as it goes and finds it in the word table:
+ * per-word strings and a Unicode regex cost more than all the matching after them.
+ */
+export function analyseText(
+  text: string,
+  maxChars = Number.POSITIVE_INFINITY,
+  indexed: ReadonlySet<string> | null = null,
+): AnalysedText {
+  const source = text.length > maxChars ? text.slice(0, maxChars) : text;
+  // Words are matched in lower case. Usually only ASCII capitals change, and the scan lowers
+  // those as it goes; otherwise the text is lowered as a string and scanned again. A few letters
+  // change length in lower case ("İ"); then offsets come from the text itself.
+  const fast = scanWords(source, charCodes(source), true, true, indexed);
+  if (fast) return fast;
+  let lower = source.toLowerCase();
+  const sameOffsets = lower.length === source.length;
+  if (!sameOffsets) lower = source;
+  return scanWords(lower, charCodes(lower), false, sameOffsets, indexed) as AnalysedText;
 }
