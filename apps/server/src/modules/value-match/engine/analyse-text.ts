@@ -1,75 +1,26 @@
 import type { AnalysedText } from './analysed-text.ts';
-import { normalizeWord } from './normalize-word.ts';
-import { stemWord } from './stem-word.ts';
-import { STOP_WORDS } from './stop-words.ts';
-
-type Word = {
-  lower: string;
-  stem: string;
-  stop: boolean;
-  /** Whether `stem` is in the vocabulary last asked about: one Set lookup per word and run, not per mention. */
-  vocabulary: ReadonlySet<string> | null;
-  inVocabulary: boolean;
-};
+import { charCodes } from './char-codes.ts';
+import { lowerCaseUnit } from './lower-case-unit.ts';
+import { hashOf, NO_WORD, STOP_WORD, stemIsIn, wordEntry, wordKind, wordStem } from './word-table.ts';
 
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const LETTER = /\p{L}/u;
-const CACHE_MAX = 300_000;
-/** Lower-case word → stem. */
-const byText = new Map<string, Word | null>();
-/**
- * The same, found by the hash computed while scanning, so a word seen before costs no string:
- * open addressing over typed arrays (slot holds word id + 1), verified letter by letter.
- */
-const TABLE_SIZE = 1 << 20;
-const TABLE_MASK = TABLE_SIZE - 1;
-const tableId = new Int32Array(TABLE_SIZE);
-const tableHash = new Int32Array(TABLE_SIZE);
-const words: Word[] = [];
 
-function clearCaches(): void {
-  byText.clear();
-  tableId.fill(0);
-  words.length = 0;
+/** A word lowered on its own (rare): its own code array, as the scan's shared one is in use. */
+function wordEntryOf(word: string): number {
+  const codes = new Uint16Array(word.length);
+  for (let k = 0; k < word.length; k++) codes[k] = word.charCodeAt(k);
+  return wordEntry(hashOf(codes, 0, word.length), codes, word, 0, word.length);
 }
 
-function findByHash(hash: number, text: string, start: number, end: number): Word | undefined {
-  for (let at = hash & TABLE_MASK; ; at = (at + 1) & TABLE_MASK) {
-    const id = tableId[at] as number;
-    if (id === 0) return undefined;
-    if (tableHash[at] === hash) {
-      const word = words[id - 1] as Word;
-      if (sameText(word, text, start, end)) return word;
-    }
-  }
-}
-
-function remember(hash: number, word: Word): void {
-  if (words.length >= CACHE_MAX) clearCaches();
-  words.push(word);
-  let at = hash & TABLE_MASK;
-  while (tableId[at] !== 0) at = (at + 1) & TABLE_MASK;
-  tableId[at] = words.length;
-  tableHash[at] = hash;
-}
-
-function lookUp(lower: string): Word | null {
-  let word = byText.get(lower);
-  if (word === undefined) {
-    const normal = normalizeWord(lower);
-    // Numbers step aside like stop words, so "cut 11,000 jobs" is the phrase "cut jobs".
-    const stop = STOP_WORDS.has(normal) || (normal.charCodeAt(0) >= 48 && normal.charCodeAt(0) <= 57);
-    word = normal
-      ? { lower, stem: stop ? normal : stemWord(normal), stop, vocabulary: null, inVocabulary: false }
-      : null;
-    if (byText.size >= CACHE_MAX) clearCaches();
-    byText.set(lower, word);
-  }
-  return word;
+/** 1 for the ASCII letters and digits. */
+const ASCII_WORD = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  ASCII_WORD[code] = (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) ? 1 : 0;
 }
 
 function isWordChar(code: number, text: string, i: number): boolean {
-  if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+  if (code < 128) return ASCII_WORD[code] === 1;
   return LETTER_OR_DIGIT.test(text[i] as string);
 }
 
@@ -77,29 +28,19 @@ function isApostrophe(code: number): boolean {
   return code === 39 || code === 0x2019;
 }
 
-function sameText(word: Word, text: string, start: number, end: number): boolean {
-  const { lower } = word;
-  if (lower.length !== end - start) return false;
-  for (let k = 0; k < lower.length; k++) if (lower.charCodeAt(k) !== text.charCodeAt(start + k)) return false;
-  return true;
-}
-
 /**
- * Words of `text` (at most `maxChars` of it): runs of letters and digits with one inner
- * apostrophe ("Macy's"); hyphens and "&" split words. With `indexed`, only those stems get a
- * slot. A hand-written scan with a hash-keyed cache: per-word strings and a Unicode regex cost
- * more than all the matching after them.
+ * The words of `scanned` (the text, or the text lowered as a string), read from its code units
+ * `codes`. With `lowerInline` the scan lowers ASCII capitals itself as it reads them and gives up
+ * (null) at the first other unit lower case would change. Without `sameOffsets` (lowering changed
+ * the length), `scanned` is the original text and each word is lowered on its own.
  */
-export function analyseText(
-  text: string,
-  maxChars = Number.POSITIVE_INFINITY,
-  indexed: ReadonlySet<string> | null = null,
-): AnalysedText {
-  const source = text.length > maxChars ? text.slice(0, maxChars) : text;
-  let lower = source.toLowerCase();
-  // A few letters change length in lower case ("İ"); then offsets come from the text itself.
-  const sameOffsets = lower.length === source.length;
-  if (!sameOffsets) lower = source;
+function scanWords(
+  scanned: string,
+  codes: Uint16Array,
+  lowerInline: boolean,
+  sameOffsets: boolean,
+  indexed: ReadonlySet<string> | null,
+): AnalysedText | null {
   const out: AnalysedText = {
     wordCount: 0,
     contentCount: 0,
@@ -110,11 +51,12 @@ export function analyseText(
     start: [],
     end: [],
   };
-  const length = lower.length;
+  const length = scanned.length;
   let i = 0;
   while (i < length) {
-    let code = lower.charCodeAt(i);
-    if (!isWordChar(code, lower, i)) {
+    let code = lowerInline ? lowerCaseUnit(codes, i) : (codes[i] as number);
+    if (code < 0) return null;
+    if (!isWordChar(code, scanned, i)) {
       i++;
       continue;
     }
@@ -124,37 +66,56 @@ export function analyseText(
     for (;;) {
       i++;
       if (i >= length) break;
-      code = lower.charCodeAt(i);
-      if (!isWordChar(code, lower, i)) {
-        if (apostrophe || !isApostrophe(code) || i + 1 >= length || !LETTER.test(lower[i + 1] as string)) break;
+      code = lowerInline ? lowerCaseUnit(codes, i) : (codes[i] as number);
+      if (code < 0) return null;
+      if (!isWordChar(code, scanned, i)) {
+        if (apostrophe || !isApostrophe(code) || i + 1 >= length || !LETTER.test(scanned[i + 1] as string)) break;
         apostrophe = true;
       }
       hash = Math.imul(hash ^ code, 0x01000193);
     }
-    let word: Word | null | undefined = sameOffsets ? findByHash(hash, lower, start, i) : undefined;
-    if (word === undefined) {
-      word = lookUp(sameOffsets ? lower.slice(start, i) : source.slice(start, i).toLowerCase());
-      if (word && sameOffsets) remember(hash, word);
-    }
-    if (!word) continue;
+    // After a length-changing lower case the word is lowered on its own and hashed again.
+    const entry = sameOffsets
+      ? wordEntry(hash, codes, scanned, start, i)
+      : wordEntryOf(scanned.slice(start, i).toLowerCase());
+    const kind = wordKind(entry);
+    if (kind === NO_WORD) continue;
     const position = out.wordCount++;
-    const ordinal = word.stop ? -1 : out.contentCount++;
-    if (indexed) {
-      if (word.vocabulary !== indexed) {
-        word.vocabulary = indexed;
-        word.inVocabulary = indexed.has(word.stem);
-      }
-      if (!word.inVocabulary) continue;
-    }
+    const ordinal = kind === STOP_WORD ? -1 : out.contentCount++;
+    if (indexed && !stemIsIn(entry, indexed)) continue;
+    const stem = wordStem(entry);
     const slot = out.stem.length;
-    out.stem.push(word.stem);
+    out.stem.push(stem);
     out.position.push(position);
     out.ordinal.push(ordinal);
     out.start.push(start);
     out.end.push(i);
-    const slots = out.index.get(word.stem);
+    const slots = out.index.get(stem);
     if (slots) slots.push(slot);
-    else out.index.set(word.stem, [slot]);
+    else out.index.set(stem, [slot]);
   }
   return out;
+}
+
+/**
+ * Words of `text` (at most `maxChars` of it): runs of letters and digits with one inner
+ * apostrophe ("Macy's"); hyphens and "&" split words. With `indexed`, only those stems get a
+ * slot. A hand-written scan that hashes each word as it goes and finds it in the word table:
+ * per-word strings and a Unicode regex cost more than all the matching after them.
+ */
+export function analyseText(
+  text: string,
+  maxChars = Number.POSITIVE_INFINITY,
+  indexed: ReadonlySet<string> | null = null,
+): AnalysedText {
+  const source = text.length > maxChars ? text.slice(0, maxChars) : text;
+  // Words are matched in lower case. Usually only ASCII capitals change, and the scan lowers
+  // those as it goes; otherwise the text is lowered as a string and scanned again. A few letters
+  // change length in lower case ("İ"); then offsets come from the text itself.
+  const fast = scanWords(source, charCodes(source), true, true, indexed);
+  if (fast) return fast;
+  let lower = source.toLowerCase();
+  const sameOffsets = lower.length === source.length;
+  if (!sameOffsets) lower = source;
+  return scanWords(lower, charCodes(lower), false, sameOffsets, indexed) as AnalysedText;
 }

@@ -13,29 +13,63 @@ type Field = { name: 'title' | 'text'; source: string; analysed: AnalysedText; w
 const KIND_RANK: Record<PhraseMatchKind, number> = { phrase: 2, word: 1, proximity: 0 };
 
 /** Slots come in text order: a phrase is one span from its first word to its last, proximity one per word. */
-function spansOf(
+function pushSpans(
+  out: SpanRange[],
   field: Field,
   occurrence: PhraseOccurrence,
   source: MatchSpan['source'],
   sourceId: string,
-): SpanRange[] {
+): void {
   const { start: starts, end: ends } = field.analysed;
   const { slots } = occurrence;
   const name = field.name;
   if (occurrence.kind !== 'proximity') {
     const start = starts[slots[0] as number] as number;
     const end = ends[slots[slots.length - 1] as number] as number;
-    return [{ field: name, start, end, source, source_id: sourceId }];
+    out.push({ field: name, start, end, source, source_id: sourceId });
+    return;
   }
-  const out: SpanRange[] = [];
   for (const s of slots)
     out.push({ field: name, start: starts[s] as number, end: ends[s] as number, source, source_id: sourceId });
-  return out;
 }
 
 type Found = { field: Field; occurrence: PhraseOccurrence };
 const NO_TRIGGERS: readonly number[] = [];
 const NOTHING: Found[] = [];
+// Most hits meet no signal, title or term: they share these, so a hundred thousand hits kept
+// until the end do not each hold empty Maps. Nothing writes to a hit's facts once collected.
+const NO_TERMS: ReadonlyMap<string, number> = new Map();
+const NO_SIGNALS: ReadonlyMap<string, SpanRange[]> = new Map();
+const NO_TITLES: HitFacts['targetTitles'] = [];
+const NO_TRIGGERS_MET: TriggerFacts[] = [];
+
+// Scratch space reused hit after hit (the engine is synchronous and reads one hit at a time):
+// which triggers may match, and each distinct phrase's occurrences, valid where its stamp is
+// the current hit's.
+let candidate = new Uint8Array(64);
+let foundStamp = new Int32Array(64);
+let foundScratch: Found[][] = [];
+let hitStamp = 0;
+/**
+ * A trigger's spans and a hit's triggers are gathered here and kept as exact-size copies: an
+ * array grown by push holds room for 17, and every hit is kept until the end of the run.
+ */
+const spanScratch: SpanRange[] = [];
+const triggerScratch: TriggerFacts[] = [];
+
+function resetScratch(triggerCount: number, phraseCount: number): void {
+  if (candidate.length < triggerCount) candidate = new Uint8Array(triggerCount * 2);
+  else candidate.fill(0, 0, triggerCount);
+  if (foundStamp.length < phraseCount) {
+    foundStamp = new Int32Array(phraseCount * 2);
+    foundScratch = [];
+  }
+  hitStamp++;
+  if (hitStamp === 0x7fffffff) {
+    foundStamp.fill(0);
+    hitStamp = 1;
+  }
+}
 
 function occurrencesIn(fields: Field[], phrase: CompiledPhrase, slack: number): Found[] {
   const first = phrase.stems[0] as string;
@@ -71,37 +105,40 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
 
   // Only triggers with a phrase starting on a stem this hit holds can match: found from the
   // hit's own (few) stems rather than by trying every phrase of every trigger.
-  const candidates = new Set<number>();
+  const triggerCount = preferences.triggers.length;
+  resetScratch(triggerCount, preferences.distinctPhrases);
   for (const field of fields) {
     for (const stem of field.analysed.index.keys()) {
-      for (const t of preferences.triggersByFirstStem.get(stem) ?? NO_TRIGGERS) candidates.add(t);
+      for (const t of preferences.triggersByFirstStem.get(stem) ?? NO_TRIGGERS) candidate[t] = 1;
     }
   }
   // Triggers often share a phrase: find each distinct one once per hit.
-  const foundByPhrase = new Map<string, Found[]>();
-  const foundOnce = (phrase: CompiledPhrase): Found[] => {
-    const key = `${phrase.literal ? 'literal' : 'stems'}:${phrase.stems.join(' ')}`;
-    let found = foundByPhrase.get(key);
-    if (!found) {
-      found = occurrencesIn(fields, phrase, w.proximitySlack);
-      foundByPhrase.set(key, found);
-    }
-    return found;
-  };
-  const triggers: TriggerFacts[] = [];
-  for (const t of [...candidates].sort((a, b) => a - b)) {
+  triggerScratch.length = 0;
+  for (let t = 0; t < triggerCount; t++) {
+    if (candidate[t] === 0) continue;
     const compiled = preferences.triggers[t] as CompiledPreferences['triggers'][number];
+    const phraseIds = preferences.triggerPhraseIds[t] as number[];
     let tf = 0;
     let count = 0;
     let best: { phrase: string; kind: PhraseMatchKind; tf: number } | null = null;
     let multiWord = false;
     let inTitle = false;
-    const spans: SpanRange[] = [];
-    for (const phrase of compiled.phrases) {
+    spanScratch.length = 0;
+    for (let p = 0; p < compiled.phrases.length; p++) {
+      const phrase = compiled.phrases[p] as CompiledPhrase;
+      const phraseId = phraseIds[p] as number;
+      let found: Found[];
+      if (foundStamp[phraseId] === hitStamp) found = foundScratch[phraseId] as Found[];
+      else {
+        found = occurrencesIn(fields, phrase, w.proximitySlack);
+        foundScratch[phraseId] = found;
+        foundStamp[phraseId] = hitStamp;
+      }
       let phraseTf = 0;
       let kind: PhraseMatchKind = 'proximity';
-      const kept = { title: 0, text: 0 };
-      for (const { field, occurrence } of foundOnce(phrase)) {
+      let keptTitle = 0;
+      let keptText = 0;
+      for (const { field, occurrence } of found) {
         phraseTf += field.weight * (occurrence.kind === 'proximity' ? w.proximityShare : 1);
         count++;
         if (KIND_RANK[occurrence.kind] > KIND_RANK[kind]) kind = occurrence.kind;
@@ -109,8 +146,8 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
         if (field.name === 'title') inTitle = true;
         // A hit shows at most maxSpansPerHit spans: a text repeating a phrase thousands of times
         // must not keep thousands of them.
-        if (kept[field.name]++ < w.maxSpansPerHit)
-          spans.push(...spansOf(field, occurrence, 'trigger', compiled.trigger.id));
+        const kept = field.name === 'title' ? keptTitle++ : keptText++;
+        if (kept < w.maxSpansPerHit) pushSpans(spanScratch, field, occurrence, 'trigger', compiled.trigger.id);
       }
       if (phraseTf === 0) continue;
       tf += phraseTf;
@@ -118,39 +155,57 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
         best = { phrase: phrase.text.trim(), kind, tf: phraseTf };
       }
     }
-    if (best) triggers.push({ compiled, tf, phrase: best.phrase, kind: best.kind, inTitle, multiWord, count, spans });
+    if (!best) continue;
+    const spans = spanScratch.slice();
+    triggerScratch.push({ compiled, tf, phrase: best.phrase, kind: best.kind, inTitle, multiWord, count, spans });
   }
 
-  const termTf = new Map<string, number>();
+  let termTf: Map<string, number> | null = null;
   for (const field of fields) {
     for (const [stem, slots] of field.analysed.index) {
       if (!preferences.termSet.has(stem)) continue;
+      termTf ??= new Map();
       termTf.set(stem, (termTf.get(stem) ?? 0) + slots.length * field.weight);
     }
   }
 
-  const signals = new Map<string, SpanRange[]>();
+  let signals: Map<string, SpanRange[]> | null = null;
   for (const { signal, clauses } of preferences.signals) {
-    const spans = clauses.flatMap((clause) =>
-      occurrencesIn(fields, clause, w.qualificationSlack)
-        .slice(0, w.maxSpansPerHit)
-        .flatMap(({ field, occurrence }) => spansOf(field, occurrence, 'qualification_signal', signal.id)),
-    );
-    if (spans.length > 0) signals.set(signal.id, spans);
+    const spans: SpanRange[] = [];
+    for (const clause of clauses) {
+      const found = occurrencesIn(fields, clause, w.qualificationSlack);
+      const kept = Math.min(found.length, w.maxSpansPerHit);
+      for (let k = 0; k < kept; k++) {
+        const { field, occurrence } = found[k] as Found;
+        pushSpans(spans, field, occurrence, 'qualification_signal', signal.id);
+      }
+    }
+    if (spans.length > 0) {
+      signals ??= new Map();
+      signals.set(signal.id, spans);
+    }
   }
 
-  const targetTitles: HitFacts['targetTitles'] = [];
+  let targetTitles = NO_TITLES;
   if (hit.type === 'job_posting') {
     const title = fields[0] as Field;
     for (const phrase of preferences.targetTitles) {
       const found = findPhrase(title.analysed, phrase, 0).filter((o) => o.kind !== 'proximity');
       if (found.length === 0) continue;
-      targetTitles.push({
-        title: phrase.text.trim(),
-        spans: found.flatMap((o) => spansOf(title, o, 'target_title', phrase.text.trim())),
-      });
+      const spans: SpanRange[] = [];
+      for (const occurrence of found) pushSpans(spans, title, occurrence, 'target_title', phrase.text.trim());
+      if (targetTitles === NO_TITLES) targetTitles = [];
+      targetTitles.push({ title: phrase.text.trim(), spans });
     }
   }
 
-  return { hit, publishedMs: Date.parse(hit.published_at), length, triggers, termTf, signals, targetTitles };
+  return {
+    hit,
+    publishedMs: Date.parse(hit.published_at),
+    length,
+    triggers: triggerScratch.length > 0 ? triggerScratch.slice() : NO_TRIGGERS_MET,
+    termTf: termTf ?? NO_TERMS,
+    signals: signals ?? NO_SIGNALS,
+    targetTitles,
+  };
 }

@@ -90,8 +90,24 @@ export function compilePreferences(input: ValueMatchInput): CompiledPreferences 
       else if (list[list.length - 1] !== i) list.push(i);
     }
   });
+  // Triggers often share a phrase ("price" in three of them): each distinct one gets an id, so a
+  // hit looks it up once, by number.
+  const phraseIds = new Map<string, number>();
+  const triggerPhraseIds = triggers.map((compiled) =>
+    compiled.phrases.map((phrase) => {
+      const key = `${phrase.literal ? 'literal' : 'stems'}:${phrase.stems.join(' ')}`;
+      let id = phraseIds.get(key);
+      if (id === undefined) {
+        id = phraseIds.size;
+        phraseIds.set(key, id);
+      }
+      return id;
+    }),
+  );
   return {
     triggers,
+    triggerPhraseIds,
+    distinctPhrases: phraseIds.size,
     hypotheses,
     terms,
     termSet: new Set(terms),

@@ -8,6 +8,10 @@ export type CompiledSignal = { signal: QualificationSignal; clauses: CompiledPhr
 /** A tenant's preferences turned into stems once, before any hit is read. */
 export type CompiledPreferences = {
   triggers: CompiledTrigger[];
+  /** triggerPhraseIds[t][p]: the id of trigger t's phrase p; phrases with the same stems share one. */
+  triggerPhraseIds: number[][];
+  /** How many distinct trigger phrases there are (ids run 0 .. distinctPhrases - 1). */
+  distinctPhrases: number;
   hypotheses: CompiledHypothesis[];
   /** Every hypothesis term, to count in each hit. */
   terms: string[];

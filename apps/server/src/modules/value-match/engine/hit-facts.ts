@@ -26,8 +26,8 @@ export type HitFacts = {
   length: number;
   triggers: TriggerFacts[];
   /** Hypothesis term → mentions (headline counted twice). */
-  termTf: Map<string, number>;
+  termTf: ReadonlyMap<string, number>;
   /** Qualification signal id → spans that meet it. */
-  signals: Map<string, SpanRange[]>;
+  signals: ReadonlyMap<string, SpanRange[]>;
   targetTitles: { title: string; spans: SpanRange[] }[];
 };

@@ -43,9 +43,10 @@ import { bm25TermFrequency } from './bm25-term-frequency.ts';
 import { collectHitFacts } from './collect-hit-facts.ts';
 import { compilePreferences } from './compile-preferences.ts';
 import { isHedgedHeadline } from './hedged-headline.ts';
-import type { HitFacts } from './hit-facts.ts';
+import type { HitFacts, SpanRange } from './hit-facts.ts';
 import { MATCH_WEIGHTS, type MatchWeights } from './match-weights.ts';
 import { recencyWeight } from './recency-weight.ts';
+import { sortSmall } from './sort-small.ts';
 import { writeWhyNow } from './why-now.ts';
 
 export type MatchOptions = {
@@ -268,11 +269,11 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
         if (hs.score > 0) perHypothesis[i]?.push({ s, hs });
       });
     }
-    const hypotheses = preferences.hypotheses
+    const scoredHypotheses = preferences.hypotheses
       .map((h, i) => {
         const list = perHypothesis[i] ?? [];
         if (list.length === 0) return null;
-        list.sort((a, b) => TIER_RANK[b.hs.tier] - TIER_RANK[a.hs.tier] || b.hs.score - a.hs.score);
+        sortSmall(list, (a, b) => TIER_RANK[b.hs.tier] - TIER_RANK[a.hs.tier] || b.hs.score - a.hs.score);
         const top = (list[0] as { hs: HypothesisScore }).hs;
         const support = list.slice(1, 1 + w.supportHits).reduce((sum, x) => sum + x.hs.score, 0);
         return {
@@ -282,13 +283,14 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
           supporting: list.map((x) => x.s),
         };
       })
-      .filter((x) => x !== null)
-      .sort(
-        (a, b) =>
-          TIER_RANK[b.evidenceTier] - TIER_RANK[a.evidenceTier] ||
-          b.evidenceScore - a.evidenceScore ||
-          byId(a.h.hypothesis.id, b.h.hypothesis.id),
-      );
+      .filter((x) => x !== null);
+    const hypotheses = sortSmall(
+      scoredHypotheses,
+      (a, b) =>
+        TIER_RANK[b.evidenceTier] - TIER_RANK[a.evidenceTier] ||
+        b.evidenceScore - a.evidenceScore ||
+        byId(a.h.hypothesis.id, b.h.hypothesis.id),
+    );
 
     const lead = hypotheses[0];
     const evidenceTier: MatchTier = lead?.evidenceTier ?? 'none';
@@ -348,17 +350,34 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
     };
   }
 
+  /** The hypotheses a hit supports, strongest first. */
+  function hypothesisIdsOf(s: ScoredHit): string[] {
+    const supported: { id: string; score: number }[] = [];
+    s.byHypothesis?.forEach((hs, i) => {
+      if (hs.score > 0) supported.push({ id: preferences.hypotheses[i]?.hypothesis.id as string, score: hs.score });
+    });
+    return sortSmall(supported, (a, b) => b.score - a.score || byId(a.id, b.id))
+      .slice(0, w.maxHypotheses)
+      .map((x) => x.id);
+  }
+
   function evidenceHit(s: ScoredHit): MatchEvidenceHit {
     const f = s.facts;
-    const spans: MatchSpan[] = [
-      ...f.triggers.flatMap((t) => t.spans),
-      ...f.targetTitles.flatMap((t) => t.spans),
-      ...[...f.signals.values()].flat(),
-    ]
-      .sort((a, b) => byId(b.field, a.field) || a.start - b.start || a.end - b.end || byId(a.source_id, b.source_id))
+    const ranges: SpanRange[] = [];
+    for (const t of f.triggers) for (const range of t.spans) ranges.push(range);
+    for (const t of f.targetTitles) for (const range of t.spans) ranges.push(range);
+    for (const signalSpans of f.signals.values()) for (const range of signalSpans) ranges.push(range);
+    const spans: MatchSpan[] = sortSmall(
+      ranges,
+      (a, b) => byId(b.field, a.field) || a.start - b.start || a.end - b.end || byId(a.source_id, b.source_id),
+    )
       .slice(0, w.maxSpansPerHit)
       .map((range) => ({
-        ...range,
+        field: range.field,
+        start: range.start,
+        end: range.end,
+        source: range.source,
+        source_id: range.source_id,
         text: (range.field === 'title' ? f.hit.title : f.hit.text).slice(range.start, range.end),
       }));
     return {
@@ -370,12 +389,7 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
       age_days: round(s.ageDays),
       recency: round(s.recency),
       score: round(s.best),
-      hypothesis_ids: (s.byHypothesis ?? [])
-        .map((hs, i) => ({ id: preferences.hypotheses[i]?.hypothesis.id as string, score: hs.score }))
-        .filter((x) => x.score > 0)
-        .sort((a, b) => b.score - a.score || byId(a.id, b.id))
-        .slice(0, w.maxHypotheses)
-        .map((x) => x.id),
+      hypothesis_ids: hypothesisIdsOf(s),
       triggers: f.triggers.map((t) => ({
         trigger_id: t.compiled.trigger.id,
         name: t.compiled.trigger.name,
