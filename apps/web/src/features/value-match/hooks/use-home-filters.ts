@@ -1,4 +1,5 @@
 import { type HomeFilters, NO_HOME_FILTERS } from '@quarry/shared';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { homeFiltersFromParams, homeFiltersToParams } from '../utils/home-filters-params.ts';
 
@@ -13,18 +14,40 @@ export const sameHomeFilters = (a: HomeFilters, b: HomeFilters) =>
 
 /**
  * Home's filters: those the address names, else the user's default Home filters. A change on Home
- * goes into the address (Back from an account returns to it); resetting clears it.
+ * shows at once (component state) and is mirrored into the address (Back from an account returns
+ * to it); resetting clears it. The router applies an address change asynchronously, so the address
+ * is not the source of the filters shown: a second change made before the first reached it would
+ * start from stale filters and undo the first. An address change the hook did not make (the Home
+ * link, Back/Forward) is adopted.
  */
 export function useHomeFilters(defaults: HomeFilters | undefined) {
   const [params, setParams] = useSearchParams();
-  const chosen = homeFiltersFromParams(params);
-  const mine = defaults ?? NO_HOME_FILTERS;
-  const filters = chosen ?? mine;
+  const [chosen, setChosen] = useState<HomeFilters | null>(() => homeFiltersFromParams(params));
+  // Addresses this hook wrote that the router has not shown yet, oldest first.
+  const pending = useRef<string[]>([]);
+  const address = params.toString();
+  useEffect(() => {
+    const at = pending.current.indexOf(address);
+    if (at >= 0) {
+      pending.current = pending.current.slice(at + 1);
+      return;
+    }
+    pending.current = [];
+    setChosen(homeFiltersFromParams(new URLSearchParams(address)));
+  }, [address]);
+
+  const write = (next: HomeFilters | null) => {
+    const nextParams = next ? homeFiltersToParams(next) : new URLSearchParams();
+    pending.current.push(nextParams.toString());
+    setChosen(next);
+    setParams(nextParams, { replace: true });
+  };
+  const filters = chosen ?? defaults ?? NO_HOME_FILTERS;
   return {
     filters,
     /** The user has saved defaults and the filters shown differ from them. */
     differsFromDefaults: defaults !== undefined && !sameHomeFilters(filters, defaults),
-    setFilters: (next: HomeFilters) => setParams(homeFiltersToParams(next), { replace: true }),
-    resetToDefaults: () => setParams(new URLSearchParams(), { replace: true }),
+    setFilters: (next: HomeFilters) => write(next),
+    resetToDefaults: () => write(null),
   };
 }
