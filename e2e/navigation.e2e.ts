@@ -85,6 +85,27 @@ describe('navigation', () => {
     expect(await nav.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   });
 
+  it('keeps the navigation card open while its user menu is open, so the menu stays under the pointer', async () => {
+    const { page } = b;
+    await signIn(page, 'raj@acme.test');
+    const width = () =>
+      page.evaluate(
+        () => document.querySelector('nav[aria-label="Main navigation"]')?.getBoundingClientRect().width ?? 0,
+      );
+    await page.getByTestId('user-menu').click();
+    const item = page.getByRole('menuitem').first();
+    await item.hover();
+    // The card would take 150 ms to collapse: check after that that it stayed open.
+    await page.waitForTimeout(400);
+    expect(await width()).toBeGreaterThan(200);
+    // Closed with the mouse (Escape would hand keyboard focus back to the menu button, which keeps the card open).
+    await page.mouse.click(900, 500);
+    await page.getByRole('menu').waitFor({ state: 'hidden' });
+    await page.waitForFunction(
+      () => (document.querySelector('nav[aria-label="Main navigation"]')?.getBoundingClientRect().width ?? 999) < 80,
+    );
+  });
+
   it('opens the Lists drawer from the navigation card', async () => {
     await signIn(b.page, 'rita@acme.test');
     await b.page.getByRole('button', { name: 'Lists' }).click();
