@@ -157,7 +157,17 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
     }
     if (!best) continue;
     const spans = spanScratch.slice();
-    triggerScratch.push({ compiled, tf, phrase: best.phrase, kind: best.kind, inTitle, multiWord, count, spans });
+    triggerScratch.push({
+      compiled,
+      index: t,
+      tf,
+      phrase: best.phrase,
+      kind: best.kind,
+      inTitle,
+      multiWord,
+      count,
+      spans,
+    });
   }
 
   let termTf: Map<string, number> | null = null;

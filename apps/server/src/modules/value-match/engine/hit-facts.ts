@@ -6,6 +6,8 @@ export type SpanRange = Omit<MatchSpan, 'text'>;
 
 export type TriggerFacts = {
   compiled: CompiledTrigger;
+  /** The trigger's index in the compiled preferences' `triggers`. */
+  index: number;
   /** Mentions, headline ones counted twice and proximity ones at their share. */
   tf: number;
   phrase: string;
