@@ -2,6 +2,7 @@ import type { MatchEvidenceHit, MatchSpan } from '@quarry/shared';
 import { bm25TermFrequency } from './bm25-term-frequency.ts';
 import { byId } from './by-id.ts';
 import type { SpanRange } from './hit-facts.ts';
+import { unpackSpans } from './packed-spans.ts';
 import { roundScore } from './round-score.ts';
 import type { ScoredHit } from './scored-hit.ts';
 import type { ScoringContext } from './scoring-context.ts';
@@ -25,9 +26,9 @@ export function evidenceHit(ctx: ScoringContext, s: ScoredHit): MatchEvidenceHit
   const { w } = ctx;
   const f = s.facts;
   const ranges: SpanRange[] = [];
-  for (const t of f.triggers) for (const range of t.spans) ranges.push(range);
-  for (const t of f.targetTitles) for (const range of t.spans) ranges.push(range);
-  for (const signalSpans of f.signals.values()) for (const range of signalSpans) ranges.push(range);
+  for (const t of f.triggers) unpackSpans(t.spans, 'trigger', t.compiled.trigger.id, ranges);
+  for (const t of f.targetTitles) unpackSpans(t.spans, 'target_title', t.title, ranges);
+  for (const [signalId, signalSpans] of f.signals) unpackSpans(signalSpans, 'qualification_signal', signalId, ranges);
   const spans: MatchSpan[] = sortSmall(
     ranges,
     (a, b) => byId(b.field, a.field) || a.start - b.start || a.end - b.end || byId(a.source_id, b.source_id),

@@ -1,5 +1,6 @@
 import type { MatchHit, MatchSpan, PhraseMatchKind } from '@quarry/shared';
 import type { CompiledTrigger } from './compiled-preferences.ts';
+import type { PackedSpans } from './packed-spans.ts';
 
 /** A span before its text is cut out: only hits that are shown pay for that. */
 export type SpanRange = Omit<MatchSpan, 'text'>;
@@ -17,7 +18,7 @@ export type TriggerFacts = {
   /** Some phrase of two or more words was found in order. */
   multiWord: boolean;
   count: number;
-  spans: SpanRange[];
+  spans: PackedSpans;
 };
 
 /** What one hit says, read once; the analysed words are dropped after this. */
@@ -30,6 +31,6 @@ export type HitFacts = {
   /** Hypothesis term → mentions (headline counted twice). */
   termTf: ReadonlyMap<string, number>;
   /** Qualification signal id → spans that meet it. */
-  signals: ReadonlyMap<string, SpanRange[]>;
-  targetTitles: { title: string; spans: SpanRange[] }[];
+  signals: ReadonlyMap<string, PackedSpans>;
+  targetTitles: { title: string; spans: PackedSpans }[];
 };
