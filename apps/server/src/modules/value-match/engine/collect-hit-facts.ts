@@ -30,7 +30,8 @@ const NO_TRIGGERS: readonly number[] = [];
 const NOTHING: Found[] = [];
 // Most hits meet no signal, title or term: they share these, so a hundred thousand hits kept
 // until the end do not each hold empty Maps. Nothing writes to a hit's facts once collected.
-const NO_TERMS: ReadonlyMap<string, number> = new Map();
+const NO_TERMS: readonly string[] = [];
+const NO_TERM_TF: readonly number[] = [];
 const NO_SIGNALS: ReadonlyMap<string, PackedSpans> = new Map();
 const NO_TITLES: HitFacts['targetTitles'] = [];
 const NO_TRIGGERS_MET: TriggerFacts[] = [];
@@ -162,12 +163,23 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
     });
   }
 
-  let termTf: Map<string, number> | null = null;
+  let terms: string[] | null = null;
+  let termTf: number[] | null = null;
   for (const field of fields) {
     for (const [stem, slots] of field.analysed.index) {
       if (!preferences.termSet.has(stem)) continue;
-      termTf ??= new Map();
-      termTf.set(stem, (termTf.get(stem) ?? 0) + slots.length * field.weight);
+      const tf = slots.length * field.weight;
+      if (!terms || !termTf) {
+        terms = [stem];
+        termTf = [tf];
+        continue;
+      }
+      const k = terms.indexOf(stem);
+      if (k >= 0) termTf[k] = (termTf[k] as number) + tf;
+      else {
+        terms.push(stem);
+        termTf.push(tf);
+      }
     }
   }
 
@@ -206,7 +218,8 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
     publishedMs: Date.parse(hit.published_at),
     length,
     triggers: triggerScratch.length > 0 ? triggerScratch.slice() : NO_TRIGGERS_MET,
-    termTf: termTf ?? NO_TERMS,
+    terms: terms ?? NO_TERMS,
+    termTf: termTf ?? NO_TERM_TF,
     signals: signals ?? NO_SIGNALS,
     targetTitles,
   };

@@ -28,8 +28,10 @@ export type HitFacts = {
   /** Non-stop words in headline and text. */
   length: number;
   triggers: TriggerFacts[];
-  /** Hypothesis term → mentions (headline counted twice). */
-  termTf: ReadonlyMap<string, number>;
+  /** Hypothesis terms the hit mentions, in the order first met (headline first). */
+  terms: readonly string[];
+  /** Mentions of terms[k] (headline ones counted twice). Two arrays rather than a Map a hit. */
+  termTf: readonly number[];
   /** Qualification signal id → spans that meet it. */
   signals: ReadonlyMap<string, PackedSpans>;
   targetTitles: { title: string; spans: PackedSpans }[];

@@ -67,7 +67,9 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
       }
     }
   }
-  for (const [term, tf] of f.termTf) {
+  for (let k = 0; k < f.terms.length; k++) {
+    const term = f.terms[k] as string;
+    const tf = f.termTf[k] as number;
     const share =
       ((ctx.termIdf.get(term) ?? 0) * bm25TermFrequency(tf, f.length, averageLength, w.k1, w.b)) / (w.k1 + 1);
     const hypotheses = ctx.hypothesesOfTerm.get(term);

@@ -50,7 +50,7 @@ export function buildScoringContext(
   let lengthSum = 0;
   for (const f of facts) {
     for (const t of f.triggers) triggerDf.set(t.compiled.trigger.id, (triggerDf.get(t.compiled.trigger.id) ?? 0) + 1);
-    for (const term of f.termTf.keys()) termDf.set(term, (termDf.get(term) ?? 0) + 1);
+    for (const term of f.terms) termDf.set(term, (termDf.get(term) ?? 0) + 1);
     lengthSum += f.length;
   }
   const termIdf = new Map<string, number>();
