@@ -51,11 +51,14 @@ export function createValueMatchesRepository(db: Db) {
       });
     },
 
-    /** Every signal the engine weighs (master_hits is global reference data). */
+    /**
+     * Every signal the engine weighs (master_hits is global reference data), named as the
+     * engine's hits are, so the recompute can use the rows themselves.
+     */
     allHits() {
       return db
         .selectFrom('master_hits')
-        .select(['id', 'master_account_id', 'type', 'title', 'text', 'url', 'published_at'])
+        .select(['id', 'master_account_id as account_id', 'type', 'title', 'text', 'url', 'published_at'])
         .execute();
     },
 
