@@ -8,8 +8,8 @@
  * engine's hot paths in tiers over several calls, and the heap grows), then BENCH_ROUNDS timed rounds
  * of BENCH_HITS distinct hits each (new hit ids, the articles taken from a different offset each
  * round), and prints the MEDIAN round's hits per CPU second with the min and max. Nothing is
- * cached across rounds but what a word is (the word table and the stem cache of word-table.ts:
- * a word's normal form and stem, never a hit's facts or scores). Then it times a 100,000-hit
+ * cached across rounds but what a word or a character is (word-table.ts: a word's kind and
+ * stem; unit-class.ts: a UTF-16 unit's class), never a hit's facts or scores. Then it times a 100,000-hit
  * tenant recompute in one call. The engine is synchronous, so this is one core.
  *
  * Each figure is given twice: per second of wall-clock time, and per second of this process's CPU
