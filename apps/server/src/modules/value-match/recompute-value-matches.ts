@@ -38,6 +38,20 @@ export function toValueMatchRow(
   };
 }
 
+type HitRow = Awaited<ReturnType<ValueMatchesRepository['allHits']>>[number];
+
+/**
+ * The stored hits as the engine's, made in place: a hundred thousand hits would otherwise be
+ * held twice (row and copy) while the engine runs.
+ */
+function asMatchHits(rows: HitRow[]): MatchHit[] {
+  for (const row of rows) {
+    row.type = row.type === 'job_posting' ? 'job_posting' : 'news_article';
+    if (row.title.length > 500) row.title = row.title.slice(0, 500);
+  }
+  return rows as MatchHit[];
+}
+
 /** The job handler: runs the engine over every account's signals with the tenant's preferences. */
 export function createRecomputeValueMatches(deps: {
   preferences: ValuePreferencesRepository;
@@ -55,15 +69,7 @@ export function createRecomputeValueMatches(deps: {
       matches.allHits(),
       matches.industriesByAccount(),
     ]);
-    const hits: MatchHit[] = hitRows.map((h) => ({
-      id: h.id,
-      account_id: h.master_account_id,
-      type: h.type === 'job_posting' ? 'job_posting' : 'news_article',
-      title: h.title.slice(0, 500),
-      text: h.text,
-      published_at: h.published_at,
-      url: h.url,
-    }));
+    const hits = asMatchHits(hitRows);
     const now = clock();
     const results = matchAccounts(
       {

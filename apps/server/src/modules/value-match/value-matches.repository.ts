@@ -4,7 +4,8 @@ import type { Db } from '../../db/connection.ts';
 import type { ValueMatchesTable } from '../../db/schema.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 
-const INSERT_CHUNK_ROWS = 200;
+/** 16 columns a row: 1,000 rows bind 16,000 values, within SQLite's 32,766 and PostgreSQL's 65,535. */
+const INSERT_CHUNK_ROWS = 1_000;
 const TIER_RANK = { tier_1: 2, tier_2: 1, none: 0 } as const;
 /** Territories up to this size are named id by id in "my accounts only" (within SQLite's 32,766 bound values). */
 const MINE_AS_LIST_MAX = 5_000;
@@ -50,11 +51,14 @@ export function createValueMatchesRepository(db: Db) {
       });
     },
 
-    /** Every signal the engine weighs (master_hits is global reference data). */
+    /**
+     * Every signal the engine weighs (master_hits is global reference data), named as the
+     * engine's hits are, so the recompute can use the rows themselves.
+     */
     allHits() {
       return db
         .selectFrom('master_hits')
-        .select(['id', 'master_account_id', 'type', 'title', 'text', 'url', 'published_at'])
+        .select(['id', 'master_account_id as account_id', 'type', 'title', 'text', 'url', 'published_at'])
         .execute();
     },
 

@@ -1,10 +1,21 @@
 import type { AnalysedText } from './analysed-text.ts';
 import { charCodes } from './char-codes.ts';
-import { lowerCaseUnit } from './lower-case-unit.ts';
+import {
+  APOSTROPHE_UNIT,
+  ASCII_CAPITAL_UNIT,
+  LETTER_UNIT,
+  NEEDS_LOWERING_UNIT,
+  unitClass,
+  WORD_UNIT,
+} from './unit-class.ts';
 import { hashOf, NO_WORD, STOP_WORD, stemIsIn, wordEntry, wordKind, wordStem } from './word-table.ts';
 
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-const LETTER = /\p{L}/u;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function emptyAnalysis(): AnalysedText {
+  return { wordCount: 0, contentCount: 0, index: new Map(), stem: [], position: [], ordinal: [], start: [], end: [] };
+}
 
 /** A word lowered on its own (rare): its own code array, as the scan's shared one is in use. */
 function wordEntryOf(word: string): number {
@@ -13,86 +24,124 @@ function wordEntryOf(word: string): number {
   return wordEntry(hashOf(codes, 0, word.length), codes, word, 0, word.length);
 }
 
-/** 1 for the ASCII letters and digits. */
-const ASCII_WORD = new Uint8Array(128);
-for (let code = 0; code < 128; code++) {
-  ASCII_WORD[code] = (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) ? 1 : 0;
+/** Appends one word (its word-table entry) to `out`: counted, and given a slot when its stem is wanted. */
+function addWord(
+  out: AnalysedText,
+  entry: number,
+  start: number,
+  end: number,
+  indexed: ReadonlySet<string> | null,
+): void {
+  const kind = wordKind(entry);
+  if (kind === NO_WORD) return;
+  const position = out.wordCount++;
+  const ordinal = kind === STOP_WORD ? -1 : out.contentCount++;
+  if (indexed && !stemIsIn(entry, indexed)) return;
+  const stem = wordStem(entry);
+  const slot = out.stem.length;
+  out.stem.push(stem);
+  out.position.push(position);
+  out.ordinal.push(ordinal);
+  out.start.push(start);
+  out.end.push(end);
+  const slots = out.index.get(stem);
+  if (slots) slots.push(slot);
+  else out.index.set(stem, [slot]);
 }
 
-function isWordChar(code: number, text: string, i: number): boolean {
-  if (code < 128) return ASCII_WORD[code] === 1;
-  return LETTER_OR_DIGIT.test(text[i] as string);
-}
-
-function isApostrophe(code: number): boolean {
-  return code === 39 || code === 0x2019;
+/** Whether the unit at `i` (a non-word unit inside a word) joins the word: one apostrophe before a letter. */
+function joinsWord(codes: Uint16Array, i: number, length: number, bits: number, apostrophe: boolean): boolean {
+  return (
+    !apostrophe &&
+    (bits & APOSTROPHE_UNIT) !== 0 &&
+    i + 1 < length &&
+    (unitClass(codes[i + 1] as number) & LETTER_UNIT) !== 0
+  );
 }
 
 /**
- * The words of `scanned` (the text, or the text lowered as a string), read from its code units
- * `codes`. With `lowerInline` the scan lowers ASCII capitals itself as it reads them and gives up
- * (null) at the first other unit lower case would change. Without `sameOffsets` (lowering changed
- * the length), `scanned` is the original text and each word is lowered on its own.
+ * The words of `text` from its code units `codes`, lowering ASCII capitals in `codes` as it reads
+ * them; null at the first other unit lower case would change (then the caller lowers the string).
+ * Each unit costs one read of the unit-class table.
  */
-function scanWords(
-  scanned: string,
-  codes: Uint16Array,
-  lowerInline: boolean,
-  sameOffsets: boolean,
-  indexed: ReadonlySet<string> | null,
-): AnalysedText | null {
-  const out: AnalysedText = {
-    wordCount: 0,
-    contentCount: 0,
-    index: new Map(),
-    stem: [],
-    position: [],
-    ordinal: [],
-    start: [],
-    end: [],
-  };
-  const length = scanned.length;
+function scanLowering(text: string, codes: Uint16Array, indexed: ReadonlySet<string> | null): AnalysedText | null {
+  const out = emptyAnalysis();
+  const length = text.length;
   let i = 0;
   while (i < length) {
-    let code = lowerInline ? lowerCaseUnit(codes, i) : (codes[i] as number);
-    if (code < 0) return null;
-    if (!isWordChar(code, scanned, i)) {
+    let code = codes[i] as number;
+    let bits = unitClass(code);
+    if ((bits & NEEDS_LOWERING_UNIT) !== 0) return null;
+    if ((bits & WORD_UNIT) === 0) {
       i++;
       continue;
     }
+    if ((bits & ASCII_CAPITAL_UNIT) !== 0) {
+      code += 32;
+      codes[i] = code;
+    }
     const start = i;
-    let hash = Math.imul(0x811c9dc5 ^ code, 0x01000193);
+    let hash = Math.imul(FNV_OFFSET ^ code, FNV_PRIME);
     let apostrophe = false;
     for (;;) {
       i++;
       if (i >= length) break;
-      code = lowerInline ? lowerCaseUnit(codes, i) : (codes[i] as number);
-      if (code < 0) return null;
-      if (!isWordChar(code, scanned, i)) {
-        if (apostrophe || !isApostrophe(code) || i + 1 >= length || !LETTER.test(scanned[i + 1] as string)) break;
+      code = codes[i] as number;
+      bits = unitClass(code);
+      if ((bits & NEEDS_LOWERING_UNIT) !== 0) return null;
+      if ((bits & WORD_UNIT) === 0) {
+        if (!joinsWord(codes, i, length, bits, apostrophe)) break;
+        apostrophe = true;
+      } else if ((bits & ASCII_CAPITAL_UNIT) !== 0) {
+        code += 32;
+        codes[i] = code;
+      }
+      hash = Math.imul(hash ^ code, FNV_PRIME);
+    }
+    addWord(out, wordEntry(hash, codes, text, start, i), start, i, indexed);
+  }
+  return out;
+}
+
+/**
+ * The words of a string already lowered as a whole (`lower`, with its code units `codes`).
+ * Without `sameOffsets` (lowering changed the length), `lower` is the original text and each
+ * word is lowered on its own, so offsets stay the original's.
+ */
+function scanLowered(
+  lower: string,
+  codes: Uint16Array,
+  sameOffsets: boolean,
+  indexed: ReadonlySet<string> | null,
+): AnalysedText {
+  const out = emptyAnalysis();
+  const length = lower.length;
+  let i = 0;
+  while (i < length) {
+    let code = codes[i] as number;
+    if ((unitClass(code) & WORD_UNIT) === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let hash = Math.imul(FNV_OFFSET ^ code, FNV_PRIME);
+    let apostrophe = false;
+    for (;;) {
+      i++;
+      if (i >= length) break;
+      code = codes[i] as number;
+      const bits = unitClass(code);
+      if ((bits & WORD_UNIT) === 0) {
+        if (!joinsWord(codes, i, length, bits, apostrophe)) break;
         apostrophe = true;
       }
-      hash = Math.imul(hash ^ code, 0x01000193);
+      hash = Math.imul(hash ^ code, FNV_PRIME);
     }
     // After a length-changing lower case the word is lowered on its own and hashed again.
     const entry = sameOffsets
-      ? wordEntry(hash, codes, scanned, start, i)
-      : wordEntryOf(scanned.slice(start, i).toLowerCase());
-    const kind = wordKind(entry);
-    if (kind === NO_WORD) continue;
-    const position = out.wordCount++;
-    const ordinal = kind === STOP_WORD ? -1 : out.contentCount++;
-    if (indexed && !stemIsIn(entry, indexed)) continue;
-    const stem = wordStem(entry);
-    const slot = out.stem.length;
-    out.stem.push(stem);
-    out.position.push(position);
-    out.ordinal.push(ordinal);
-    out.start.push(start);
-    out.end.push(i);
-    const slots = out.index.get(stem);
-    if (slots) slots.push(slot);
-    else out.index.set(stem, [slot]);
+      ? wordEntry(hash, codes, lower, start, i)
+      : wordEntryOf(lower.slice(start, i).toLowerCase());
+    addWord(out, entry, start, i, indexed);
   }
   return out;
 }
@@ -112,10 +161,10 @@ export function analyseText(
   // Words are matched in lower case. Usually only ASCII capitals change, and the scan lowers
   // those as it goes; otherwise the text is lowered as a string and scanned again. A few letters
   // change length in lower case ("İ"); then offsets come from the text itself.
-  const fast = scanWords(source, charCodes(source), true, true, indexed);
+  const fast = scanLowering(source, charCodes(source), indexed);
   if (fast) return fast;
   let lower = source.toLowerCase();
   const sameOffsets = lower.length === source.length;
   if (!sameOffsets) lower = source;
-  return scanWords(lower, charCodes(lower), false, sameOffsets, indexed) as AnalysedText;
+  return scanLowered(lower, charCodes(lower), sameOffsets, indexed);
 }

@@ -1,11 +1,12 @@
-import { MATCH_HIT_TEXT_MAX, type MatchHit, type MatchSpan, type PhraseMatchKind } from '@quarry/shared';
+import { MATCH_HIT_TEXT_MAX, type MatchHit, type PhraseMatchKind } from '@quarry/shared';
 import { analyseText } from './analyse-text.ts';
 import type { AnalysedText } from './analysed-text.ts';
 import type { CompiledPhrase } from './compiled-phrase.ts';
 import type { CompiledPreferences } from './compiled-preferences.ts';
 import { findPhrase } from './find-phrase.ts';
-import type { HitFacts, SpanRange, TriggerFacts } from './hit-facts.ts';
+import type { HitFacts, TriggerFacts } from './hit-facts.ts';
 import { MATCH_WEIGHTS } from './match-weights.ts';
+import { type PackedSpans, packSpan } from './packed-spans.ts';
 import type { PhraseOccurrence } from './phrase-occurrence.ts';
 
 type Field = { name: 'title' | 'text'; source: string; analysed: AnalysedText; weight: number };
@@ -13,24 +14,15 @@ type Field = { name: 'title' | 'text'; source: string; analysed: AnalysedText; w
 const KIND_RANK: Record<PhraseMatchKind, number> = { phrase: 2, word: 1, proximity: 0 };
 
 /** Slots come in text order: a phrase is one span from its first word to its last, proximity one per word. */
-function pushSpans(
-  out: SpanRange[],
-  field: Field,
-  occurrence: PhraseOccurrence,
-  source: MatchSpan['source'],
-  sourceId: string,
-): void {
+function pushSpans(out: PackedSpans, field: Field, occurrence: PhraseOccurrence): void {
   const { start: starts, end: ends } = field.analysed;
   const { slots } = occurrence;
   const name = field.name;
   if (occurrence.kind !== 'proximity') {
-    const start = starts[slots[0] as number] as number;
-    const end = ends[slots[slots.length - 1] as number] as number;
-    out.push({ field: name, start, end, source, source_id: sourceId });
+    packSpan(out, name, starts[slots[0] as number] as number, ends[slots[slots.length - 1] as number] as number);
     return;
   }
-  for (const s of slots)
-    out.push({ field: name, start: starts[s] as number, end: ends[s] as number, source, source_id: sourceId });
+  for (const s of slots) packSpan(out, name, starts[s] as number, ends[s] as number);
 }
 
 type Found = { field: Field; occurrence: PhraseOccurrence };
@@ -38,8 +30,9 @@ const NO_TRIGGERS: readonly number[] = [];
 const NOTHING: Found[] = [];
 // Most hits meet no signal, title or term: they share these, so a hundred thousand hits kept
 // until the end do not each hold empty Maps. Nothing writes to a hit's facts once collected.
-const NO_TERMS: ReadonlyMap<string, number> = new Map();
-const NO_SIGNALS: ReadonlyMap<string, SpanRange[]> = new Map();
+const NO_TERMS: readonly string[] = [];
+const NO_TERM_TF: readonly number[] = [];
+const NO_SIGNALS: ReadonlyMap<string, PackedSpans> = new Map();
 const NO_TITLES: HitFacts['targetTitles'] = [];
 const NO_TRIGGERS_MET: TriggerFacts[] = [];
 
@@ -54,7 +47,7 @@ let hitStamp = 0;
  * A trigger's spans and a hit's triggers are gathered here and kept as exact-size copies: an
  * array grown by push holds room for 17, and every hit is kept until the end of the run.
  */
-const spanScratch: SpanRange[] = [];
+const spanScratch: PackedSpans = [];
 const triggerScratch: TriggerFacts[] = [];
 
 function resetScratch(triggerCount: number, phraseCount: number): void {
@@ -147,7 +140,7 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
         // A hit shows at most maxSpansPerHit spans: a text repeating a phrase thousands of times
         // must not keep thousands of them.
         const kept = field.name === 'title' ? keptTitle++ : keptText++;
-        if (kept < w.maxSpansPerHit) pushSpans(spanScratch, field, occurrence, 'trigger', compiled.trigger.id);
+        if (kept < w.maxSpansPerHit) pushSpans(spanScratch, field, occurrence);
       }
       if (phraseTf === 0) continue;
       tf += phraseTf;
@@ -157,27 +150,48 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
     }
     if (!best) continue;
     const spans = spanScratch.slice();
-    triggerScratch.push({ compiled, tf, phrase: best.phrase, kind: best.kind, inTitle, multiWord, count, spans });
+    triggerScratch.push({
+      compiled,
+      index: t,
+      tf,
+      phrase: best.phrase,
+      kind: best.kind,
+      inTitle,
+      multiWord,
+      count,
+      spans,
+    });
   }
 
-  let termTf: Map<string, number> | null = null;
+  let terms: string[] | null = null;
+  let termTf: number[] | null = null;
   for (const field of fields) {
     for (const [stem, slots] of field.analysed.index) {
       if (!preferences.termSet.has(stem)) continue;
-      termTf ??= new Map();
-      termTf.set(stem, (termTf.get(stem) ?? 0) + slots.length * field.weight);
+      const tf = slots.length * field.weight;
+      if (!terms || !termTf) {
+        terms = [stem];
+        termTf = [tf];
+        continue;
+      }
+      const k = terms.indexOf(stem);
+      if (k >= 0) termTf[k] = (termTf[k] as number) + tf;
+      else {
+        terms.push(stem);
+        termTf.push(tf);
+      }
     }
   }
 
-  let signals: Map<string, SpanRange[]> | null = null;
+  let signals: Map<string, PackedSpans> | null = null;
   for (const { signal, clauses } of preferences.signals) {
-    const spans: SpanRange[] = [];
+    const spans: PackedSpans = [];
     for (const clause of clauses) {
       const found = occurrencesIn(fields, clause, w.qualificationSlack);
       const kept = Math.min(found.length, w.maxSpansPerHit);
       for (let k = 0; k < kept; k++) {
         const { field, occurrence } = found[k] as Found;
-        pushSpans(spans, field, occurrence, 'qualification_signal', signal.id);
+        pushSpans(spans, field, occurrence);
       }
     }
     if (spans.length > 0) {
@@ -192,8 +206,8 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
     for (const phrase of preferences.targetTitles) {
       const found = findPhrase(title.analysed, phrase, 0).filter((o) => o.kind !== 'proximity');
       if (found.length === 0) continue;
-      const spans: SpanRange[] = [];
-      for (const occurrence of found) pushSpans(spans, title, occurrence, 'target_title', phrase.text.trim());
+      const spans: PackedSpans = [];
+      for (const occurrence of found) pushSpans(spans, title, occurrence);
       if (targetTitles === NO_TITLES) targetTitles = [];
       targetTitles.push({ title: phrase.text.trim(), spans });
     }
@@ -204,7 +218,8 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
     publishedMs: Date.parse(hit.published_at),
     length,
     triggers: triggerScratch.length > 0 ? triggerScratch.slice() : NO_TRIGGERS_MET,
-    termTf: termTf ?? NO_TERMS,
+    terms: terms ?? NO_TERMS,
+    termTf: termTf ?? NO_TERM_TF,
     signals: signals ?? NO_SIGNALS,
     targetTitles,
   };

@@ -1,11 +1,14 @@
 import type { MatchHit, MatchSpan, PhraseMatchKind } from '@quarry/shared';
 import type { CompiledTrigger } from './compiled-preferences.ts';
+import type { PackedSpans } from './packed-spans.ts';
 
 /** A span before its text is cut out: only hits that are shown pay for that. */
 export type SpanRange = Omit<MatchSpan, 'text'>;
 
 export type TriggerFacts = {
   compiled: CompiledTrigger;
+  /** The trigger's index in the compiled preferences' `triggers`. */
+  index: number;
   /** Mentions, headline ones counted twice and proximity ones at their share. */
   tf: number;
   phrase: string;
@@ -15,7 +18,7 @@ export type TriggerFacts = {
   /** Some phrase of two or more words was found in order. */
   multiWord: boolean;
   count: number;
-  spans: SpanRange[];
+  spans: PackedSpans;
 };
 
 /** What one hit says, read once; the analysed words are dropped after this. */
@@ -25,9 +28,11 @@ export type HitFacts = {
   /** Non-stop words in headline and text. */
   length: number;
   triggers: TriggerFacts[];
-  /** Hypothesis term → mentions (headline counted twice). */
-  termTf: ReadonlyMap<string, number>;
+  /** Hypothesis terms the hit mentions, in the order first met (headline first). */
+  terms: readonly string[];
+  /** Mentions of terms[k] (headline ones counted twice). Two arrays rather than a Map a hit. */
+  termTf: readonly number[];
   /** Qualification signal id → spans that meet it. */
-  signals: ReadonlyMap<string, SpanRange[]>;
-  targetTitles: { title: string; spans: SpanRange[] }[];
+  signals: ReadonlyMap<string, PackedSpans>;
+  targetTitles: { title: string; spans: PackedSpans }[];
 };

@@ -1,0 +1,162 @@
+import { type AccountMatch, MATCH_TIER_LABELS, type MatchTier } from '@quarry/shared';
+import { byId } from './by-id.ts';
+import type { CompiledHypothesis } from './compiled-preferences.ts';
+import { evidenceHit } from './evidence-hit.ts';
+import { roundScore } from './round-score.ts';
+import type { ScoredHit } from './scored-hit.ts';
+import type { ScoringContext } from './scoring-context.ts';
+import { sortSmall } from './sort-small.ts';
+import { writeWhyNow } from './why-now.ts';
+
+const TIERS_BY_RANK: MatchTier[] = ['none', 'tier_2', 'tier_1'];
+const TIER_RANK: Record<MatchTier, number> = { tier_1: 2, tier_2: 1, none: 0 };
+
+/** One hit's score for one hypothesis. */
+type HypothesisHit = { s: ScoredHit; score: number; rank: number };
+type ScoredHypothesis = {
+  h: CompiledHypothesis;
+  evidenceTier: MatchTier;
+  evidenceScore: number;
+  supporting: ScoredHit[];
+};
+
+function shift(tier: MatchTier, steps: number): MatchTier {
+  return TIERS_BY_RANK[Math.max(0, Math.min(2, TIER_RANK[tier] + steps))] as MatchTier;
+}
+
+/** Each hypothesis an account's hits support: its best hit plus a share of the next ones, strongest first. */
+function scoreHypotheses(ctx: ScoringContext, strongestFirst: ScoredHit[]): ScoredHypothesis[] {
+  const { w, hypothesisCount, scores, tierRanks } = ctx;
+  const perHypothesis: HypothesisHit[][] = [];
+  for (let i = 0; i < hypothesisCount; i++) perHypothesis.push([]);
+  for (const s of strongestFirst) {
+    const base = s.row * hypothesisCount;
+    for (let i = 0; i < hypothesisCount; i++) {
+      const score = scores[base + i] as number;
+      if (score > 0) (perHypothesis[i] as HypothesisHit[]).push({ s, score, rank: tierRanks[base + i] as number });
+    }
+  }
+  const scored: ScoredHypothesis[] = [];
+  ctx.preferences.hypotheses.forEach((h, i) => {
+    const list = perHypothesis[i] as HypothesisHit[];
+    if (list.length === 0) return;
+    sortSmall(list, (a, b) => b.rank - a.rank || b.score - a.score);
+    const top = list[0] as HypothesisHit;
+    const support = list.slice(1, 1 + w.supportHits).reduce((sum, x) => sum + x.score, 0);
+    scored.push({
+      h,
+      evidenceTier: TIERS_BY_RANK[top.rank] as MatchTier,
+      evidenceScore: top.score + w.supportShare * support,
+      supporting: list.map((x) => x.s),
+    });
+  });
+  return sortSmall(
+    scored,
+    (a, b) =>
+      TIER_RANK[b.evidenceTier] - TIER_RANK[a.evidenceTier] ||
+      b.evidenceScore - a.evidenceScore ||
+      byId(a.h.hypothesis.id, b.h.hypothesis.id),
+  );
+}
+
+/** One account's answer from its scored hits: tier, hypotheses, evidence, qualification and why now. */
+export function matchAccount(ctx: ScoringContext, accountId: string, scored: ScoredHit[]): AccountMatch {
+  const { w, preferences } = ctx;
+  const newestFirst = [...scored].sort(
+    (a, b) => b.facts.publishedMs - a.facts.publishedMs || byId(a.facts.hit.id, b.facts.hit.id),
+  );
+  const strongestFirst = scored
+    .filter((s) => s.best > 0)
+    .sort(
+      (a, b) => b.best - a.best || b.facts.publishedMs - a.facts.publishedMs || byId(a.facts.hit.id, b.facts.hit.id),
+    );
+
+  // Qualification signals: which hits meet each one.
+  const signalHits = (recentOnly: boolean, id: string) =>
+    newestFirst
+      .filter((s) => (!recentOnly || s.recency >= w.qualificationMinRecency) && s.facts.signals.has(id))
+      .map((s) => s.facts.hit.id);
+  const qualification: AccountMatch['qualification'] = {
+    good: [],
+    bad: [],
+    requirements_met: [],
+    requirements_unmet: [],
+  };
+  for (const { signal } of preferences.signals) {
+    const hitIds = signalHits(signal.type !== 'requirement', signal.id);
+    const entry = { qualification_signal_id: signal.id, type: signal.type, text: signal.text, hit_ids: hitIds };
+    if (signal.type === 'requirement')
+      (hitIds.length > 0 ? qualification.requirements_met : qualification.requirements_unmet).push(entry);
+    else if (hitIds.length > 0) qualification[signal.type].push(entry);
+  }
+  const sawTrigger = scored.some((s) => s.facts.triggers.length > 0);
+  const adjust = (tier: MatchTier, score: number): { tier: MatchTier; score: number } => {
+    let t = tier;
+    let s = score * (1 + w.goodSignalBoost * qualification.good.length);
+    if (qualification.good.length > 0 && (t !== 'none' || sawTrigger)) t = shift(t, 1);
+    if (qualification.bad.length > 0) {
+      t = shift(t, -1);
+      s *= w.badSignalFactor;
+    }
+    if (qualification.requirements_unmet.length > 0 && t === 'tier_1') t = 'tier_2';
+    return { tier: t, score: s };
+  };
+
+  const hypotheses = scoreHypotheses(ctx, strongestFirst);
+  const lead = hypotheses[0];
+  const evidenceTier: MatchTier = lead?.evidenceTier ?? 'none';
+  const final = adjust(evidenceTier, lead?.evidenceScore ?? 0);
+
+  const signalHitIds = new Set([...qualification.good, ...qualification.bad].flatMap((q) => q.hit_ids));
+  const shown =
+    strongestFirst.length > 0 ? strongestFirst.slice(0, w.maxEvidenceHits) : newestFirst.slice(0, w.maxActivityHits);
+  for (const s of newestFirst) if (signalHitIds.has(s.facts.hit.id) && !shown.includes(s)) shown.push(s);
+
+  const topHit = lead?.supporting[0] ?? newestFirst[0];
+  const leadTriggers = topHit?.facts.triggers.filter((t) => {
+    const linked = t.compiled.trigger.hypothesis_ids;
+    return !lead || linked.length === 0 || linked.includes(lead.h.hypothesis.id);
+  });
+
+  return {
+    account_id: accountId,
+    tier: final.tier,
+    tier_label: MATCH_TIER_LABELS[final.tier],
+    score: roundScore(final.score),
+    evidence_tier: evidenceTier,
+    hypotheses: hypotheses.slice(0, w.maxHypotheses).map((x) => {
+      const adjusted = adjust(x.evidenceTier, x.evidenceScore);
+      return {
+        hypothesis_id: x.h.hypothesis.id,
+        name: x.h.hypothesis.name,
+        tier: adjusted.tier,
+        score: roundScore(adjusted.score),
+        hit_ids: x.supporting.slice(0, w.maxEvidenceHits).map((s) => s.facts.hit.id),
+      };
+    }),
+    hits: shown.map((s) => evidenceHit(ctx, s)),
+    qualification,
+    latest_hit_at: newestFirst[0]?.facts.hit.published_at ?? null,
+    why_now: writeWhyNow({
+      tier: final.tier,
+      evidenceTier: lead ? evidenceTier : 'none',
+      hypothesisName: lead?.h.hypothesis.name ?? null,
+      topHit: topHit
+        ? {
+            type: topHit.facts.hit.type,
+            title: topHit.facts.hit.title,
+            publishedAt: topHit.facts.hit.published_at,
+            ageDays: topHit.ageDays,
+          }
+        : null,
+      phrases: [...new Set(leadTriggers?.map((t) => t.phrase) ?? [])],
+      triggerNames: [...new Set(leadTriggers?.map((t) => t.compiled.trigger.name) ?? [])],
+      targetTitles: topHit?.facts.targetTitles.map((t) => t.title) ?? [],
+      supportingHits: Math.max(0, (lead?.supporting.length ?? 0) - 1),
+      activityHits: scored.length,
+      good: qualification.good.map((q) => q.text),
+      bad: qualification.bad.map((q) => q.text),
+      unmetRequirements: qualification.requirements_unmet.map((q) => q.text),
+    }),
+  };
+}

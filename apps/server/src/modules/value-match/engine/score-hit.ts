@@ -1,0 +1,101 @@
+import { bm25TermFrequency } from './bm25-term-frequency.ts';
+import { isHedgedHeadline } from './hedged-headline.ts';
+import type { HitFacts } from './hit-facts.ts';
+import { recencyWeight } from './recency-weight.ts';
+import type { ScoredHit } from './scored-hit.ts';
+import type { ScoringContext } from './scoring-context.ts';
+
+/**
+ * Scratch space per hypothesis, reused hit after hit (the engine is synchronous): a hundred
+ * thousand hits would otherwise allocate half a million small arrays.
+ */
+let triggerScores = new Float64Array(0);
+let triggerCounts = new Int32Array(0);
+let specificCounts = new Int32Array(0);
+let specificInTitle = new Int32Array(0);
+let specificEvents = new Int32Array(0);
+let topic = new Float64Array(0);
+
+function resetScratch(hypothesisCount: number): void {
+  if (triggerScores.length !== hypothesisCount) {
+    triggerScores = new Float64Array(hypothesisCount);
+    triggerCounts = new Int32Array(hypothesisCount);
+    specificCounts = new Int32Array(hypothesisCount);
+    specificInTitle = new Int32Array(hypothesisCount);
+    specificEvents = new Int32Array(hypothesisCount);
+    topic = new Float64Array(hypothesisCount);
+    return;
+  }
+  triggerScores.fill(0);
+  triggerCounts.fill(0);
+  specificCounts.fill(0);
+  specificInTitle.fill(0);
+  specificEvents.fill(0);
+  topic.fill(0);
+}
+
+/**
+ * Weighs one hit (row `row` of the run) against every hypothesis: writes its score and tier
+ * rank per hypothesis into the context's arrays and returns the hit with its best score. A hit
+ * without any trigger or target title supports nothing and writes nothing (its row stays 0).
+ */
+export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredHit {
+  const { w, hypothesisCount } = ctx;
+  const { ageDays, weight: recency } = recencyWeight(f.publishedMs, ctx.nowMs, ctx.halfLife);
+  let best = 0;
+  const titleBonus = f.targetTitles.length > 0 ? w.targetTitleWeight : 0;
+  if (f.triggers.length === 0 && titleBonus === 0) return { facts: f, ageDays, recency, best, row };
+
+  resetScratch(hypothesisCount);
+  const averageLength = ctx.averageLength;
+  for (const t of f.triggers) {
+    const trigger = t.compiled.trigger;
+    const weight =
+      (ctx.triggerIdf[t.index] as number) *
+      bm25TermFrequency(t.tf, f.length, averageLength, w.k1, w.b) *
+      w.hitTypeWeight[trigger.hit_type] *
+      (t.multiWord ? w.multiWordBoost : 1);
+    const counts = ctx.specific[t.index] === 1 && t.kind !== 'proximity';
+    const isEvent = trigger.hit_type === 'event';
+    for (const i of ctx.supportedBy[t.index] as number[]) {
+      triggerScores[i] = (triggerScores[i] as number) + weight;
+      triggerCounts[i] = (triggerCounts[i] as number) + 1;
+      if (counts) {
+        specificCounts[i] = (specificCounts[i] as number) + 1;
+        if (t.inTitle) specificInTitle[i] = 1;
+        if (isEvent) specificEvents[i] = (specificEvents[i] as number) + 1;
+      }
+    }
+  }
+  for (let k = 0; k < f.terms.length; k++) {
+    const term = f.terms[k] as string;
+    const tf = f.termTf[k] as number;
+    const share =
+      ((ctx.termIdf.get(term) ?? 0) * bm25TermFrequency(tf, f.length, averageLength, w.k1, w.b)) / (w.k1 + 1);
+    const hypotheses = ctx.hypothesesOfTerm.get(term);
+    if (hypotheses) for (const i of hypotheses) topic[i] = (topic[i] as number) + share;
+  }
+
+  const headlineAlone = w.tier1HeadlineAlone && !isHedgedHeadline(f.hit.title);
+  const base = row * hypothesisCount;
+  for (let i = 0; i < hypothesisCount; i++) {
+    if (triggerCounts[i] === 0 && titleBonus === 0) continue;
+    const specific = specificCounts[i] as number;
+    const mass = ctx.topicMass[i] as number;
+    const coverage = mass > 0 ? (topic[i] as number) / mass : 0;
+    const score = recency * ((triggerScores[i] as number) + w.topicWeight * coverage + titleBonus);
+    // A job posting is itself the event: the company is hiring for the role now.
+    const eventSeen = !w.tier1NeedsEvent || (specificEvents[i] as number) > 0 || f.hit.type === 'job_posting';
+    ctx.tierRanks[base + i] =
+      (specific >= w.tier1MinTriggers || (headlineAlone && specificInTitle[i] === 1)) &&
+      eventSeen &&
+      score >= w.tier1Score
+        ? 2
+        : score >= w.tier2Score
+          ? 1
+          : 0;
+    ctx.scores[base + i] = score;
+    best = Math.max(best, score);
+  }
+  return { facts: f, ageDays, recency, best, row };
+}
