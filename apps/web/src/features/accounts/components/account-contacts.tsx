@@ -1,7 +1,8 @@
 import { Anchor, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import type { Contact } from '@quarry/shared';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIdSelection } from '../../../lib/use-id-selection.ts';
 
 /**
  * The account's contacts. `bulkActions`, given by the page that composes this one, acts on the
@@ -15,23 +16,16 @@ export function AccountContacts({
   bulkActions?: (selected: string[], clear: () => void) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const selection = useIdSelection(contacts.map((c) => c.id));
   if (contacts.length === 0) return <Text c="dimmed">{t('accounts.noContacts')}</Text>;
-  const toggle = (id: string) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setSelected(next);
-  };
-  const all = contacts.every((c) => selected.has(c.id));
   return (
     <Stack gap="xs">
       {bulkActions && (
         <Group justify="flex-end" gap="xs">
           <Text size="sm" c="dimmed">
-            {t('myAccounts.selected', { count: selected.size })}
+            {t('myAccounts.selected', { count: selection.count })}
           </Text>
-          {bulkActions([...selected], () => setSelected(new Set()))}
+          {bulkActions(selection.selected, selection.clear)}
         </Group>
       )}
       <Table striped highlightOnHover>
@@ -41,8 +35,8 @@ export function AccountContacts({
               <Table.Th w={40}>
                 <Checkbox
                   aria-label={t('accounts.selectAllContacts')}
-                  checked={all}
-                  onChange={() => setSelected(all ? new Set() : new Set(contacts.map((c) => c.id)))}
+                  checked={selection.allSelected}
+                  onChange={selection.toggleAll}
                 />
               </Table.Th>
             )}
@@ -58,8 +52,8 @@ export function AccountContacts({
                 <Table.Td>
                   <Checkbox
                     aria-label={t('myAccounts.select', { name: `${c.first_name} ${c.last_name}` })}
-                    checked={selected.has(c.id)}
-                    onChange={() => toggle(c.id)}
+                    checked={selection.isSelected(c.id)}
+                    onChange={() => selection.toggle(c.id)}
                   />
                 </Table.Td>
               )}

@@ -1,7 +1,8 @@
 import { Badge, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import type { ValueMatchContact } from '@quarry/shared';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIdSelection } from '../../../lib/use-id-selection.ts';
 
 /**
  * Contacts ranked by the target titles (exact, then similar), a usable email first. With
@@ -15,23 +16,16 @@ export function RankedContacts({
   bulkActions?: (selected: string[], clear: () => void) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const selection = useIdSelection(contacts.map((c) => c.id));
   if (contacts.length === 0) return <Text c="dimmed">{t('valueMatch.noContacts')}</Text>;
-  const toggle = (id: string) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setSelected(next);
-  };
-  const all = contacts.every((c) => selected.has(c.id));
   return (
     <Stack gap="xs">
       {bulkActions && (
         <Group justify="flex-end" gap="xs">
           <Text size="sm" c="dimmed">
-            {t('valueMatch.contactsSelected', { count: selected.size })}
+            {t('valueMatch.contactsSelected', { count: selection.count })}
           </Text>
-          {bulkActions([...selected], () => setSelected(new Set()))}
+          {bulkActions(selection.selected, selection.clear)}
         </Group>
       )}
       <Table striped>
@@ -41,8 +35,8 @@ export function RankedContacts({
               <Table.Th w={40}>
                 <Checkbox
                   aria-label={t('valueMatch.selectAllContacts')}
-                  checked={all}
-                  onChange={() => setSelected(all ? new Set() : new Set(contacts.map((c) => c.id)))}
+                  checked={selection.allSelected}
+                  onChange={selection.toggleAll}
                 />
               </Table.Th>
             )}
@@ -58,8 +52,8 @@ export function RankedContacts({
                 <Table.Td>
                   <Checkbox
                     aria-label={t('valueMatch.selectContact', { name: `${c.first_name} ${c.last_name}` })}
-                    checked={selected.has(c.id)}
-                    onChange={() => toggle(c.id)}
+                    checked={selection.isSelected(c.id)}
+                    onChange={() => selection.toggle(c.id)}
                   />
                 </Table.Td>
               )}
