@@ -1,13 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearIntegrationToken } from './integration-token.ts';
 
 afterEach(() => {
+  vi.useRealTimers();
   localStorage.clear();
   sessionStorage.clear();
 });
 
 describe('clearIntegrationToken', () => {
   it('removes stored items, session data and cookies naming the connector vendor, and nothing else', () => {
+    // A frozen clock: the cookies must be gone even when clearing happens within the millisecond
+    // they were set (a "Max-Age=0" expiry is not yet past then, and used to make this test flaky).
+    vi.useFakeTimers({ now: new Date('2026-11-22T06:00:00Z'), toFake: ['Date'] });
     localStorage.setItem('hydra_token', 'a');
     localStorage.setItem('x-Hydra-user', 'b');
     localStorage.setItem('theme_preference', 'dark');

@@ -1,5 +1,7 @@
 import { CONNECTOR_VENDOR_NAME } from '@quarry/shared/constants';
 
+const EXPIRED = new Date(0).toUTCString();
+
 function clearStorage(getStore: () => Storage): void {
   try {
     const store = getStore();
@@ -23,10 +25,11 @@ export function clearIntegrationToken(): void {
     const name = pair.split('=')[0]?.trim() ?? '';
     if (!name.toLowerCase().includes(CONNECTOR_VENDOR_NAME)) continue;
     // Expire it at the root, where connectors set theirs, and on this path. The Cookie Store API
-    // would be nicer but not every supported browser has it.
+    // would be nicer but not every supported browser has it. A date in the past rather than
+    // Max-Age=0: "expires now" is not yet expired within the same millisecond in some engines.
     // biome-ignore lint/suspicious/noDocumentCookie: see above
-    document.cookie = `${name}=; Max-Age=0; path=/`;
+    document.cookie = `${name}=; expires=${EXPIRED}; path=/`;
     // biome-ignore lint/suspicious/noDocumentCookie: see above
-    document.cookie = `${name}=; Max-Age=0`;
+    document.cookie = `${name}=; expires=${EXPIRED}`;
   }
 }
