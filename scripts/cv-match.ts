@@ -13,7 +13,16 @@
  */
 import type { MatchTier } from '@quarry/shared';
 import type { MatchWeights } from '../apps/server/src/modules/value-match/engine/match-weights.ts';
-import { engineTier, type Figures, figures, type Label, loadEvalSet, type Outcome, TARGETS } from './eval-set.ts';
+import {
+  engineTier,
+  type Figures,
+  figures,
+  foldOf,
+  type Label,
+  loadEvalSet,
+  type Outcome,
+  TARGETS,
+} from './eval-set.ts';
 
 const FOLDS = 5;
 const GRID = {
@@ -29,15 +38,6 @@ type Point = Pick<
   'tier1Score' | 'tier2Score' | 'tier1MinTriggers' | 'tier1HeadlineAlone' | 'tier1NeedsEvent'
 >;
 type Row = { fold: number; label: Label; tiers: MatchTier[] };
-
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 /** The objective: the worst margin over the three targets first, their sum to break ties. */
 function objective(f: Figures): [number, number] {
@@ -67,7 +67,7 @@ const rows: Row[] = [];
 for (const j of judged) {
   const hit = hits.get(j.hit_id);
   if (!hit) continue;
-  const fold = fnv1a(`fold:${j.hit_id}`) % FOLDS;
+  const fold = foldOf(j.hit_id, FOLDS);
   for (const [profileId, input] of profiles) {
     rows.push({
       fold,

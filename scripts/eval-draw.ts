@@ -1,6 +1,9 @@
 /**
- * tsx scripts/eval-draw.ts — the third draw of the value-match evaluation set: which Wikinews
- * hits to read and label next (see demo-data/value-match/eval/README.md).
+ * tsx scripts/eval-draw.ts — the third and fourth draws of the value-match evaluation set: which
+ * Wikinews hits to read and label next (see demo-data/value-match/eval/README.md).
+ *
+ * `--draw 4` is every hit the first three draws left, ordered by FNV-1a of `draw4:<hit id>`,
+ * sample `fourth draw`; `--json DIR --batches N` writes them as N JSON files for the readers.
  *
  * The pool is the hits the demo seed makes, one per article (the first account by id), minus
  * those the first two draws put in judgements.json. They are ordered by FNV-1a of `draw3:<hit id>`; the first
@@ -82,8 +85,18 @@ function holdsWord(text: string, words: string[]): boolean {
 const judged = JSON.parse(
   fs.readFileSync(path.join(DEMO_DATA_DIR, 'value-match', 'eval', 'judgements.json'), 'utf8'),
 ) as { hits: { hit_id: string; article_id: string; sample: string }[] };
-// The pool is what the first two draws left, so the draw comes out the same once it is in the file.
-const judgedArticles = new Set(judged.hits.filter((h) => !h.sample.startsWith('third draw')).map((h) => h.article_id));
+function flag(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+const draw = Number(flag('--draw') ?? '3');
+if (draw !== 3 && draw !== 4) throw new Error('--draw: expected 3 or 4');
+// The pool is what the earlier draws left, so a draw comes out the same once it is in the file.
+const earlier = (sample: string): boolean =>
+  draw === 3
+    ? !sample.startsWith('third draw') && !sample.startsWith('fourth draw')
+    : !sample.startsWith('fourth draw');
+const judgedArticles = new Set(judged.hits.filter((h) => earlier(h.sample)).map((h) => h.article_id));
 const accounts = buildDemoAccounts(fs.readFileSync(path.join(DEMO_DATA_DIR, 'fortune500.csv'), 'utf8'));
 const articles = parseWikinewsCsv(fs.readFileSync(path.join(DEMO_DATA_DIR, 'wikinews-economy.csv'), 'utf8'));
 const firstPerArticle = new Map<string, ReturnType<typeof matchArticlesToAccounts>['hits'][number]>();
@@ -95,13 +108,14 @@ for (const hit of matchArticlesToAccounts(articles, accounts).hits) {
 const pool = [...firstPerArticle.entries()]
   .filter(([articleId]) => !judgedArticles.has(articleId))
   .map(([, hit]) => hit)
-  .sort((a, b) => fnv1a(`draw3:${a.id}`) - fnv1a(`draw3:${b.id}`) || (a.id < b.id ? -1 : 1));
+  .sort((a, b) => fnv1a(`draw${draw}:${a.id}`) - fnv1a(`draw${draw}:${b.id}`) || (a.id < b.id ? -1 : 1));
 
-const chosen: { hit: (typeof pool)[number]; sample: string }[] = pool
-  .slice(0, RANDOM_COUNT)
-  .map((hit) => ({ hit, sample: 'third draw: random' }));
+const chosen: { hit: (typeof pool)[number]; sample: string }[] =
+  draw === 4
+    ? pool.map((hit) => ({ hit, sample: 'fourth draw' }))
+    : pool.slice(0, RANDOM_COUNT).map((hit) => ({ hit, sample: 'third draw: random' }));
 const taken = new Set(chosen.map((c) => c.hit.id));
-for (const [topic, words] of Object.entries(TOPIC_WORDS)) {
+for (const [topic, words] of draw === 4 ? [] : Object.entries(TOPIC_WORDS)) {
   const picked = pool
     .filter((hit) => !taken.has(hit.id) && holdsWord(`${hit.title}\n${hit.text}`, words))
     .slice(0, TOPICAL_COUNT);
@@ -112,6 +126,27 @@ for (const [topic, words] of Object.entries(TOPIC_WORDS)) {
 }
 
 console.error(`pool ${pool.length} hits not yet judged; drew ${chosen.length}`);
+const jsonDir = flag('--json');
+if (jsonDir) {
+  const batches = Number(flag('--batches') ?? '1');
+  fs.mkdirSync(jsonDir, { recursive: true });
+  for (let b = 0; b < batches; b++) {
+    const hits = chosen
+      .filter((_, i) => i % batches === b)
+      .map(({ hit, sample }) => ({
+        hit_id: hit.id,
+        article_id: hit.id.split('_')[2],
+        account_id: hit.master_account_id,
+        account_name: accounts.find((a) => a.master_account_id === hit.master_account_id)?.account_name ?? '',
+        title: hit.title,
+        published_at: String(hit.published_at).slice(0, 10),
+        sample,
+        text: hit.text,
+      }));
+    fs.writeFileSync(path.join(jsonDir, `batch-${b + 1}.json`), `${JSON.stringify(hits, null, 2)}\n`);
+  }
+  process.exit(0);
+}
 const idsOnly = process.argv.includes('--ids');
 for (const { hit, sample } of chosen) {
   if (idsOnly) console.log(`${hit.id}\t${sample}`);

@@ -18,7 +18,7 @@ import type { MatchWeights } from '../apps/server/src/modules/value-match/engine
 
 export type Label = 'match' | 'alignment' | 'none';
 export type Split = 'tuning' | 'held_out';
-export type Judged = { hit_id: string; split: Split; labels: Record<string, Label> };
+export type Judged = { hit_id: string; sample: string; split: Split; labels: Record<string, Label> };
 export type Outcome = { label: Label; tier: MatchTier };
 export type Figures = { precision: number; matchRecall: number; anyRecall: number; counts: string };
 export type EvalSet = {
@@ -44,9 +44,18 @@ function fnv1a(text: string): number {
   return h >>> 0;
 }
 
-/** The half a hit belongs to, fixed by its id alone. */
-export function splitOf(hitId: string): Split {
-  return fnv1a(`split:${hitId}`) % 2 === 0 ? 'tuning' : 'held_out';
+/**
+ * The half a hit belongs to, fixed by its draw alone: the fourth draw (every article the first
+ * three left, labelled before the engine ever ran on it) is the held-out half; the first three
+ * draws, whose old held-out half was scored and then seen, are the tuning half.
+ */
+export function splitOf(sample: string): Split {
+  return sample.startsWith('fourth draw') ? 'held_out' : 'tuning';
+}
+
+/** The fold (0..folds-1) of a tuning hit for cross-validation, fixed by its id alone. */
+export function foldOf(hitId: string, folds: number): number {
+  return fnv1a(`fold:${hitId}`) % folds;
 }
 
 /**
@@ -59,9 +68,9 @@ export function loadEvalSet(halves: Split[]): EvalSet {
     hits: Judged[];
   };
   for (const judged of file.hits) {
-    if (judged.split !== splitOf(judged.hit_id)) {
+    if (judged.split !== splitOf(judged.sample)) {
       throw new Error(
-        `judgements.json: ${judged.hit_id} is marked ${judged.split}; its hash puts it in ${splitOf(judged.hit_id)}`,
+        `judgements.json: ${judged.hit_id} is marked ${judged.split}; its draw puts it in ${splitOf(judged.sample)}`,
       );
     }
     for (const profileId of file.profiles) {
