@@ -29,13 +29,16 @@ const GRID = {
   tier1Score: [0.6, 0.9, 1.2, 1.5, 1.8, 2.1, 2.4],
   tier2Score: [0.3, 0.6],
   tier1MinTriggers: [1, 2, 3],
-  tier1HeadlineAlone: [true, false],
-  tier1NeedsEvent: [true, false],
+  // Every fold of the second round chose these two on; the third round keeps them on and
+  // searches the lead instead.
+  tier1HeadlineAlone: [true],
+  tier1NeedsEvent: [true],
+  tier1LeadChars: [150, 300, 600, 1_000_000_000],
 };
 
 type Point = Pick<
   MatchWeights,
-  'tier1Score' | 'tier2Score' | 'tier1MinTriggers' | 'tier1HeadlineAlone' | 'tier1NeedsEvent'
+  'tier1Score' | 'tier2Score' | 'tier1MinTriggers' | 'tier1HeadlineAlone' | 'tier1NeedsEvent' | 'tier1LeadChars'
 >;
 type Row = { fold: number; label: Label; tiers: MatchTier[] };
 
@@ -60,7 +63,15 @@ for (const tier1Score of GRID.tier1Score)
     for (const tier1MinTriggers of GRID.tier1MinTriggers)
       for (const tier1HeadlineAlone of GRID.tier1HeadlineAlone)
         for (const tier1NeedsEvent of GRID.tier1NeedsEvent)
-          points.push({ tier1Score, tier2Score, tier1MinTriggers, tier1HeadlineAlone, tier1NeedsEvent });
+          for (const tier1LeadChars of tier1NeedsEvent ? GRID.tier1LeadChars : [GRID.tier1LeadChars.at(-1) as number])
+            points.push({
+              tier1Score,
+              tier2Score,
+              tier1MinTriggers,
+              tier1HeadlineAlone,
+              tier1NeedsEvent,
+              tier1LeadChars,
+            });
 
 const { judged, profiles, hits } = loadEvalSet(['tuning']);
 const rows: Row[] = [];
@@ -97,7 +108,7 @@ const fmt = (x: number) => (Number.isNaN(x) ? ' n/a' : x.toFixed(2));
 const show = (f: Figures) => `${fmt(f.precision)} | ${fmt(f.matchRecall)} | ${fmt(f.anyRecall)}  (${f.counts})`;
 const pointText = (p: Point) =>
   `tier1Score ${p.tier1Score}, tier2Score ${p.tier2Score}, tier1MinTriggers ${p.tier1MinTriggers}, ` +
-  `tier1HeadlineAlone ${p.tier1HeadlineAlone}, tier1NeedsEvent ${p.tier1NeedsEvent}`;
+  `tier1HeadlineAlone ${p.tier1HeadlineAlone}, tier1NeedsEvent ${p.tier1NeedsEvent}, tier1LeadChars ${p.tier1LeadChars}`;
 
 const pooled: Outcome[] = [];
 for (let k = 0; k < FOLDS; k++) {

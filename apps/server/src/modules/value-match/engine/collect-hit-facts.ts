@@ -116,6 +116,7 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
     let best: { phrase: string; kind: PhraseMatchKind; tf: number } | null = null;
     let multiWord = false;
     let inTitle = false;
+    let firstTextAt = Number.POSITIVE_INFINITY;
     spanScratch.length = 0;
     for (let p = 0; p < compiled.phrases.length; p++) {
       const phrase = compiled.phrases[p] as CompiledPhrase;
@@ -137,6 +138,9 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
         if (KIND_RANK[occurrence.kind] > KIND_RANK[kind]) kind = occurrence.kind;
         if (occurrence.kind === 'phrase' && phrase.stems.length > 1) multiWord = true;
         if (field.name === 'title') inTitle = true;
+        else if (occurrence.kind !== 'proximity') {
+          firstTextAt = Math.min(firstTextAt, field.analysed.start[occurrence.slots[0] as number] as number);
+        }
         // A hit shows at most maxSpansPerHit spans: a text repeating a phrase thousands of times
         // must not keep thousands of them.
         const kept = field.name === 'title' ? keptTitle++ : keptText++;
@@ -157,6 +161,7 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
       phrase: best.phrase,
       kind: best.kind,
       inTitle,
+      firstTextAt,
       multiWord,
       count,
       spans,

@@ -15,6 +15,8 @@ export type TriggerFacts = {
   kind: PhraseMatchKind;
   /** Found in the headline: the article is about it. */
   inTitle: boolean;
+  /** Where in the text it is first found in order (a character offset); Infinity when never. */
+  firstTextAt: number;
   /** Some phrase of two or more words was found in order. */
   multiWord: boolean;
   count: number;

@@ -8,6 +8,7 @@ import {
 } from '@quarry/shared';
 import { describe, expect, it } from 'vitest';
 import { matchAccounts } from './match-accounts.ts';
+import { MATCH_WEIGHTS } from './match-weights.ts';
 
 const NOW = '2026-11-22T00:00:00.000Z';
 const DAY_MS = 86_400_000;
@@ -116,6 +117,16 @@ describe('matchAccounts tier_1 evidence', () => {
     expect(only({ hits: [RECALL], triggers: concepts }).tier).toBe('tier_2');
     const oneEvent = [TRIGGERS[0] as Trigger, { ...(TRIGGERS[1] as Trigger), hit_type: 'concept' as const }];
     expect(only({ hits: [RECALL], triggers: oneEvent }).tier).toBe('tier_1');
+  });
+
+  it('needs that event in the headline or the lead: one named only further down is context', () => {
+    const lead = 'The carmaker blamed an outside supplier and will recall the cars next month.';
+    const filler = ' Analysts expect sales to hold up through the winter and the spring season.'.repeat(5);
+    const inLead = hit('l1', 'Carmaker results', lead + filler);
+    expect(only({ hits: [inLead] }).tier).toBe('tier_1');
+    const further = hit('l2', 'Carmaker results', filler + lead);
+    expect(filler.length).toBeGreaterThan(MATCH_WEIGHTS.tier1LeadChars);
+    expect(only({ hits: [further] }).tier).toBe('tier_2');
   });
 
   it('takes a job posting as the event itself: concept triggers in its title can make tier_1', () => {

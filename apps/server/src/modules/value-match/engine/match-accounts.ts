@@ -19,8 +19,10 @@
  *    target title supports nothing: it is Activity Found.
  * 3. tier_1 needs a hit with ≥ tier1MinTriggers distinct triggers tied to the hypothesis (or one
  *    in a headline that does not hedge with "may", "could", "talks" …), at least one of them an
- *    event trigger in a news article (a concept or a product names the domain; an event says
- *    something happened; a job posting is an event itself), and a score ≥ tier1Score. General
+ *    event trigger in a news article standing in its headline or lead (the text's first
+ *    tier1LeadChars characters: news puts its subject there, and an event named further down is
+ *    context) — a concept or a product names the domain; an event says something happened; a job
+ *    posting is an event itself — and a score ≥ tier1Score. General
  *    triggers (tied to no hypothesis) and triggers found only by proximity add weight but do not
  *    count. tier_2 needs a score ≥ tier2Score.
  *    The account takes its best hypothesis.

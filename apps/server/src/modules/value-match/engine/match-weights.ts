@@ -37,6 +37,11 @@ export const MATCH_WEIGHTS = {
   tier1HeadlineAlone: true,
   /** tier_1 needs an event trigger among its counted ones: a concept alone is not news. */
   tier1NeedsEvent: true,
+  /**
+   * That event must stand where news puts its subject: the headline or the text's first this
+   * many characters (the lead). An event named only further down is context, not the story.
+   */
+  tier1LeadChars: 300,
   tier2Score: 0.3,
   goodSignalBoost: 0.25,
   badSignalFactor: 0.5,

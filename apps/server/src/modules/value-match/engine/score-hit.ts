@@ -63,7 +63,9 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
       if (counts) {
         specificCounts[i] = (specificCounts[i] as number) + 1;
         if (t.inTitle) specificInTitle[i] = 1;
-        if (isEvent) specificEvents[i] = (specificEvents[i] as number) + 1;
+        if (isEvent && (t.inTitle || t.firstTextAt < w.tier1LeadChars)) {
+          specificEvents[i] = (specificEvents[i] as number) + 1;
+        }
       }
     }
   }
