@@ -108,5 +108,19 @@ export async function seedDemoAnalytics(db: Db, now = new Date()): Promise<numbe
   let stored = 0;
   for (let i = 0; i < events.length; i += BATCH)
     stored += await repository.insertMany(TENANT, events.slice(i, i + BATCH));
+  // The members table's "Last sign-in" and Reporting's must tell the same story.
+  const lastLogin = new Map<string, string>();
+  for (const e of events) {
+    const uid = e.user_properties.user_id;
+    if (e.event === 'User Login' && uid) lastLogin.set(uid, e.timestamp);
+  }
+  for (const [uid, at] of lastLogin) {
+    await db
+      .updateTable('users')
+      .set({ last_login_at: at })
+      .where('uid', '=', uid)
+      .where((eb) => eb.or([eb('last_login_at', 'is', null), eb('last_login_at', '<', at)]))
+      .execute();
+  }
   return stored;
 }
