@@ -25,6 +25,26 @@ async function deleteAlerts(support: Page, prefix: string): Promise<void> {
 describe('global alerts', () => {
   const b = useBrowser();
 
+  it('asks again before a new alert goes to every tenant, and publishes nothing until then', async () => {
+    const support = b.page;
+    await signIn(support, 'support@quarry.test');
+    await support.goto('/support-alerts');
+    await support.getByRole('button', { name: 'New alert' }).click();
+    const editor = support.getByRole('dialog', { name: 'New alert' });
+    await editor.getByLabel('Title').fill('Everyone check');
+    await editor.getByLabel('Message').fill('Hello everyone');
+    expect(await editor.getByRole('combobox', { name: 'Shown to' }).inputValue()).toBe('All tenants');
+    await editor.getByRole('button', { name: 'Publish', exact: true }).click();
+    await editor.getByText('This alert will show to every user of every tenant').waitFor();
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await editor.waitFor({ state: 'detached' });
+    const titles = await support.evaluate(async () => {
+      const res = await fetch('/api/support/alerts');
+      return ((await res.json()) as { alerts: { title: string }[] }).alerts.map((a) => a.title);
+    });
+    expect(titles).not.toContain('Everyone check');
+  });
+
   it("publishes an alert that a rep sees, dismisses for the session and hides for good with Don't show again", async () => {
     const support = b.page;
     await signIn(support, 'support@quarry.test');

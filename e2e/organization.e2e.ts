@@ -28,6 +28,39 @@ describe('organization settings', () => {
     await expect.poll(() => rajManager.isChecked()).toBe(wasManager);
   });
 
+  it('asks before making someone an admin, and changes nothing when the admin cancels', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    await page.goto('/settings?category=tenantConfiguration');
+    const ritaAdmin = page.getByRole('switch', { name: 'Admin: Rita Rep' });
+    await ritaAdmin.waitFor();
+    expect(await ritaAdmin.isChecked()).toBe(false);
+    await ritaAdmin.click({ force: true });
+    const dialog = page.getByRole('dialog', { name: 'Make Rita Rep an admin?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await ritaAdmin.isChecked()).toBe(false);
+    const roles = await page.evaluate(async () => {
+      const res = await fetch('/api/organization/members');
+      return ((await res.json()) as { members: { email: string; is_admin: boolean }[] }).members.find(
+        (m) => m.email === 'rita@acme.test',
+      )?.is_admin;
+    });
+    expect(roles).toBe(false);
+  });
+
+  it('links only to the preference screens this version has, and says so on one it has not', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    await page.goto('/settings?category=tenantConfiguration');
+    await page.getByRole('link', { name: 'Triggers' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'AI email preferences' }).count()).toBe(0);
+    await page.goto('/preferences/email');
+    await page.getByText('Not available yet').waitFor();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
   it('shows a manager the members without letting them change roles or invite', async () => {
     const { page } = b;
     await signIn(page, 'mike@acme.test');

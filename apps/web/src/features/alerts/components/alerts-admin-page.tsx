@@ -203,11 +203,18 @@ function AlertEditor({
   const { save } = useSaveAlert();
   const [draft, setDraft] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  // A new alert for every tenant reaches every customer at once: the first Publish asks again.
+  const [confirmingAll, setConfirmingAll] = useState(false);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setConfirmingAll(false);
+    setDraft((d) => ({ ...d, [key]: value }));
+  };
   const starts = fromLocalInput(draft.starts);
+  const toEveryone = !id && draft.tenant_id === ALL_TENANTS;
 
   function submit() {
     if (!starts) return setError(t('alertsAdmin.startRequired'));
+    if (toEveryone && !confirmingAll) return setConfirmingAll(true);
     const body: AlertBody = {
       title: draft.title,
       message: draft.message,
@@ -341,12 +348,22 @@ function AlertEditor({
               {error}
             </Alert>
           )}
+          {confirmingAll && (
+            <Alert color="orange" role="alert">
+              {t('alertsAdmin.confirmAllTenants')}
+            </Alert>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={save.isPending} disabled={!draft.title.trim() || !draft.message.trim()}>
-              {id ? t('common.save') : t('alertsAdmin.publish')}
+            <Button
+              type="submit"
+              color={confirmingAll ? 'orange' : undefined}
+              loading={save.isPending}
+              disabled={!draft.title.trim() || !draft.message.trim()}
+            >
+              {id ? t('common.save') : t(confirmingAll ? 'alertsAdmin.publishToAll' : 'alertsAdmin.publish')}
             </Button>
           </Group>
         </Stack>

@@ -31,8 +31,6 @@ const PREFERENCE_SCREENS = [
   { to: '/preferences/qualificationsignals', key: 'qualificationSignals' },
   { to: '/preferences/titles', key: 'titles' },
   { to: '/preferences/triggers', key: 'triggers' },
-  { to: '/preferences/email', key: 'emailPreferences' },
-  { to: '/preferences/integrations', key: 'integrations' },
 ] as const;
 
 /**
@@ -84,7 +82,21 @@ function Members({ isAdmin, currentUid }: { isAdmin: boolean; currentUid: string
   if (members.isError) return <Alert color="red">{t('errors.generic')}</Alert>;
   const admins = members.data.filter((m) => m.is_admin).length;
 
-  function change(member: Member, roles: { is_admin: boolean; is_manager: boolean }) {
+  async function change(member: Member, roles: { is_admin: boolean; is_manager: boolean }) {
+    // Admin rights change what someone may do to the whole organization: ask before either way.
+    if (roles.is_admin !== member.is_admin) {
+      const ok = await confirm({
+        title: t(roles.is_admin ? 'organization.grantAdminTitle' : 'organization.revokeAdminTitle', {
+          name: member.display_name,
+        }),
+        message: t(roles.is_admin ? 'organization.grantAdminMessage' : 'organization.revokeAdminMessage', {
+          name: member.display_name,
+        }),
+        proceedLabel: t(roles.is_admin ? 'organization.grantAdmin' : 'organization.revokeAdmin'),
+        danger: !roles.is_admin,
+      });
+      if (!ok) return;
+    }
     setRoles.mutate(
       { uid: member.uid, roles },
       {
@@ -121,43 +133,45 @@ function Members({ isAdmin, currentUid }: { isAdmin: boolean; currentUid: string
       <Title order={3} size="h4">
         {t('settings.members')}
       </Title>
-      <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('settings.name')}</Table.Th>
-            <Table.Th>{t('settings.email')}</Table.Th>
-            <Table.Th>{t('organization.admin')}</Table.Th>
-            <Table.Th>{t('organization.manager')}</Table.Th>
-            <Table.Th>{t('organization.lastSignIn')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {members.data.map((m) => (
-            <Table.Tr key={m.uid}>
-              <Table.Td>
-                {m.display_name}
-                {m.uid === currentUid && (
-                  <Text span c="dimmed" size="sm">
-                    {' '}
-                    ({t('organization.you')})
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {m.email}{' '}
-                {m.is_service_account && (
-                  <Badge size="xs" variant="light">
-                    {t('settings.serviceAccount')}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>{roleSwitch(m, 'is_admin', t('organization.admin'))}</Table.Td>
-              <Table.Td>{roleSwitch(m, 'is_manager', t('organization.manager'))}</Table.Td>
-              <Table.Td>{m.last_login_at ? formatDate(m.last_login_at, language) : t('organization.never')}</Table.Td>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('settings.name')}</Table.Th>
+              <Table.Th>{t('settings.email')}</Table.Th>
+              <Table.Th>{t('organization.admin')}</Table.Th>
+              <Table.Th>{t('organization.manager')}</Table.Th>
+              <Table.Th>{t('organization.lastSignIn')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {members.data.map((m) => (
+              <Table.Tr key={m.uid}>
+                <Table.Td>
+                  {m.display_name}
+                  {m.uid === currentUid && (
+                    <Text span c="dimmed" size="sm">
+                      {' '}
+                      ({t('organization.you')})
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {m.email}{' '}
+                  {m.is_service_account && (
+                    <Badge size="xs" variant="light">
+                      {t('settings.serviceAccount')}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{roleSwitch(m, 'is_admin', t('organization.admin'))}</Table.Td>
+                <Table.Td>{roleSwitch(m, 'is_manager', t('organization.manager'))}</Table.Td>
+                <Table.Td>{m.last_login_at ? formatDate(m.last_login_at, language) : t('organization.never')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Stack>
   );
 }

@@ -184,39 +184,41 @@ export function SupportToolsPage(props: Props) {
       {users.isSuccess && users.data.length === 0 ? (
         <Text c="dimmed">{t('support.noResults')}</Text>
       ) : (
-        <Table highlightOnHover aria-busy={users.isFetching} data-testid="support-users">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('support.name')}</Table.Th>
-              <Table.Th>{t('support.email')}</Table.Th>
-              <Table.Th>{t('support.company')}</Table.Th>
-              <Table.Th>{t('support.rolesLabel')}</Table.Th>
-              <Table.Th>{t('support.lastSignIn')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(users.data ?? []).map((user) => (
-              <Table.Tr key={user.uid} bg={user.uid === uid ? 'var(--mantine-color-blue-light)' : undefined}>
-                <Table.Td>
-                  <UnstyledButton
-                    c="blue"
-                    fw={500}
-                    onClick={() => setParams({ uid: user.uid })}
-                    aria-label={t('support.choose', { name: user.display_name })}
-                  >
-                    {user.display_name}
-                  </UnstyledButton>
-                </Table.Td>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td>{user.tenant_name}</Table.Td>
-                <Table.Td>
-                  <Roles user={user} />
-                </Table.Td>
-                <Table.Td>{lastSignIn(user.last_login_at)}</Table.Td>
+        <Table.ScrollContainer minWidth={640}>
+          <Table highlightOnHover aria-busy={users.isFetching} data-testid="support-users">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('support.name')}</Table.Th>
+                <Table.Th>{t('support.email')}</Table.Th>
+                <Table.Th>{t('support.company')}</Table.Th>
+                <Table.Th>{t('support.rolesLabel')}</Table.Th>
+                <Table.Th>{t('support.lastSignIn')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {(users.data ?? []).map((user) => (
+                <Table.Tr key={user.uid} bg={user.uid === uid ? 'var(--mantine-color-blue-light)' : undefined}>
+                  <Table.Td>
+                    <UnstyledButton
+                      c="blue"
+                      fw={500}
+                      onClick={() => setParams({ uid: user.uid })}
+                      aria-label={t('support.choose', { name: user.display_name })}
+                    >
+                      {user.display_name}
+                    </UnstyledButton>
+                  </Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>{user.tenant_name}</Table.Td>
+                  <Table.Td>
+                    <Roles user={user} />
+                  </Table.Td>
+                  <Table.Td>{lastSignIn(user.last_login_at)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );
