@@ -74,8 +74,17 @@ describe('navigation', () => {
         return expectWide ? width > 200 : width < 80;
       }, wide);
     await widthIs(false);
+    // Collapsed, only icons show: no label's first letter peeks out beside them.
+    const labelOpacity = () =>
+      nav
+        .getByRole('link', { name: 'Actions' })
+        .locator('span')
+        .last()
+        .evaluate((el) => Number(getComputedStyle(el).opacity));
+    await expect.poll(labelOpacity).toBe(0);
     await nav.getByRole('link', { name: 'Actions' }).hover();
     await widthIs(true);
+    await expect.poll(labelOpacity).toBe(1);
     await nav.getByRole('link', { name: 'Actions' }).click();
     await page.waitForURL(/\/actions/);
     await page.mouse.move(900, 500);
