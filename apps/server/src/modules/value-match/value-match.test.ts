@@ -155,6 +155,20 @@ describe('value-match detail', () => {
     }
   });
 
+  it('tags "VP, Supply Chain" as a target title and marketing roles as unrelated (Aramark, Edison)', async () => {
+    const contacts = await Promise.all(
+      ['acc_aramark_com', 'acc_edisoninvestor_com'].map(
+        async (id) => ((await get(rita, `/api/value-matches/${id}`)).json() as ValueMatchDetail).contacts,
+      ),
+    ).then((lists) => lists.flat());
+    const vp = contacts.filter((c) => c.title === 'VP, Supply Chain');
+    const marketing = contacts.filter((c) => c.title?.includes('Marketing'));
+    expect(vp.length).toBeGreaterThan(0);
+    expect(marketing.length).toBeGreaterThan(1);
+    expect(vp.every((c) => c.title_match === 'exact')).toBe(true);
+    expect(marketing.map((c) => c.title_match)).toEqual(marketing.map(() => 'none'));
+  });
+
   it('answers 404 for an account that does not exist', async () => {
     expect((await get(rita, '/api/value-matches/nope')).statusCode).toBe(404);
   });
