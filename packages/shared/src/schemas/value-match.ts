@@ -174,6 +174,8 @@ export const accountMatchSchema = z.object({
     requirements_unmet: z.array(matchedQualificationSignalSchema),
   }),
   latest_hit_at: z.string().nullable(),
+  /** The hit the why-now line is written from (the lead hypothesis's top hit); always among `hits`. */
+  top_hit_id: z.string().nullable(),
   why_now: z.string(),
 });
 export type AccountMatch = z.output<typeof accountMatchSchema>;

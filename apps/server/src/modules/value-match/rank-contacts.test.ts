@@ -19,6 +19,55 @@ describe('contacts ranked by target titles', () => {
     expect(titleMatch(null, targets)).toBe('none');
   });
 
+  const acmeTargets = [
+    'Chief Operating Officer',
+    'VP Supply Chain',
+    'Director of Logistics',
+    'Supply Chain Manager',
+    'Operations Analyst',
+    'Director of Procurement',
+  ];
+
+  it('reads a title equal to a target after case, punctuation and "&"/"and" as exact', () => {
+    expect(titleMatch('VP, Supply Chain', acmeTargets)).toBe('exact');
+    expect(titleMatch('  vp supply-chain ', acmeTargets)).toBe('exact');
+    expect(titleMatch('Director, Logistics & Procurement', ['Director Logistics and Procurement'])).toBe('exact');
+    expect(titleMatch('Director of Sales and Marketing', ['Director of Sales & Marketing'])).toBe('exact');
+  });
+
+  it('does not call titles similar that share only seniority words', () => {
+    expect(titleMatch('Chief Marketing Officer', acmeTargets)).toBe('none');
+    expect(titleMatch('Marketing Analyst', acmeTargets)).toBe('none');
+    expect(titleMatch('Chief Executive Officer', acmeTargets)).toBe('none');
+    expect(titleMatch('Senior Vice President', acmeTargets)).toBe('none');
+    expect(titleMatch('Director', acmeTargets)).toBe('none');
+  });
+
+  it('calls titles similar that share a domain word, in any word form', () => {
+    expect(titleMatch('Logistics Manager', acmeTargets)).toBe('similar');
+    expect(titleMatch('Head of Operations', acmeTargets)).toBe('similar');
+    expect(titleMatch('Procurement Specialist', acmeTargets)).toBe('similar');
+    expect(titleMatch('Senior Supply Planner', acmeTargets)).toBe('similar');
+  });
+
+  it('ranks "VP, Supply Chain" above a Chief Marketing Officer for the Acme targets', () => {
+    const ranked = rankContacts(
+      [
+        contact('cmo', 'Chief Marketing Officer', 'cmo@x.example', 'verified'),
+        contact('vp', 'VP, Supply Chain', 'vp@x.example', 'guessed'),
+        contact('log', 'Logistics Manager', null, null),
+        contact('mkt', 'Marketing Analyst', 'mkt@x.example', 'verified'),
+      ],
+      acmeTargets,
+    );
+    expect(ranked.map((c) => [c.id, c.title_match])).toEqual([
+      ['vp', 'exact'],
+      ['log', 'similar'],
+      ['cmo', 'none'],
+      ['mkt', 'none'],
+    ]);
+  });
+
   it('puts exact titles first, then similar, and a usable email before none within each', () => {
     const ranked = rankContacts(
       [

@@ -1,4 +1,5 @@
 import type { ValueMatchContact } from '@quarry/shared';
+import { domainStems, titleKey } from './title-words.ts';
 
 type ContactRow = {
   id: string;
@@ -9,32 +10,21 @@ type ContactRow = {
   email_status: string | null;
 };
 
-const MINOR_WORDS = new Set([
-  'of',
-  'and',
-  'the',
-  'for',
-  'vp',
-  'head',
-  'senior',
-  'chief',
-  'director',
-  'manager',
-  'lead',
-]);
-const words = (s: string) =>
-  s
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 1);
-
-/** exact: the title is a target title; similar: it shares a meaningful word with one (e.g. "supply chain"). */
+/**
+ * How a contact's title meets the target titles. exact: it is a target title once case,
+ * punctuation and "&"/"and" are set aside ("VP, Supply Chain" = "VP Supply Chain"). similar: it
+ * shares a domain word with one ("Logistics Manager" and "Director of Logistics"); seniority words
+ * alone ("Chief … Officer", "… Analyst") do not count. none: neither.
+ */
 export function titleMatch(title: string | null, targets: string[]): ValueMatchContact['title_match'] {
   if (!title) return 'none';
-  const t = title.trim().toLowerCase();
-  if (targets.some((x) => x.trim().toLowerCase() === t)) return 'exact';
-  const mine = new Set(words(title).filter((w) => !MINOR_WORDS.has(w)));
-  return targets.some((x) => words(x).some((w) => !MINOR_WORDS.has(w) && mine.has(w))) ? 'similar' : 'none';
+  const key = titleKey(title);
+  if (key.length === 0) return 'none';
+  if (targets.some((target) => titleKey(target) === key)) return 'exact';
+  const mine = domainStems(title);
+  if (mine.size === 0) return 'none';
+  const shares = (target: string) => [...domainStems(target)].some((stem) => mine.has(stem));
+  return targets.some(shares) ? 'similar' : 'none';
 }
 
 const EMAIL_RANK: Record<string, number> = { verified: 0, guessed: 1 };

@@ -9,7 +9,11 @@ export const RECOMPUTE_VALUE_MATCHES = 'recompute_value_matches';
 
 const TIER_RANK = { tier_1: 2, tier_2: 1, none: 0 } as const;
 
-/** The stored row for one account: the engine's answer plus the top hypothesis and hit, for the feed. */
+/**
+ * The stored row for one account: the engine's answer plus the top hypothesis and hit, for the feed.
+ * The top hit is the one the engine wrote `why_now` from, so the card's headline and its "why now"
+ * line describe the same signal.
+ */
 export function toValueMatchRow(
   tenantId: string,
   match: AccountMatch,
@@ -17,7 +21,7 @@ export function toValueMatchRow(
   industry: string | null = null,
 ): Insertable<ValueMatchesTable> {
   const top = match.hypotheses[0];
-  const topHit = (top && match.hits.find((h) => top.hit_ids.includes(h.hit_id))) ?? match.hits[0];
+  const topHit = match.hits.find((h) => h.hit_id === match.top_hit_id);
   return {
     tenant_id: tenantId,
     master_account_id: match.account_id,

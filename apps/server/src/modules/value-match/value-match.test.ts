@@ -55,6 +55,19 @@ describe('value-match feed', () => {
     expect(cards.find((c) => c.tier === 'tier_1')?.hypothesis_name).toBeTruthy();
   });
 
+  it('heads every card with the hit its why-now line is written from', async () => {
+    const cards = await allCards(rita);
+    const withHit = cards.filter((c) => c.hit_title !== null && c.hit_published_at !== null);
+    expect(withHit.length).toBeGreaterThan(100);
+    const contradicting = withHit
+      .filter((c) => {
+        const headline = `of ${String(c.hit_published_at).slice(0, 10)} (`;
+        return !c.why_now.includes(headline) || !c.why_now.includes(`“${String(c.hit_title).trim()}”`);
+      })
+      .map((c) => `${c.account_name}: ${c.hit_title} · ${c.hit_published_at}`);
+    expect(contradicting).toEqual([]);
+  });
+
   it('gives Globex different matches from its own profile', async () => {
     const acme = await allCards(rita, '&tier=tier_2');
     const globex = await allCards(gus, '&tier=tier_2');
@@ -140,6 +153,20 @@ describe('value-match detail', () => {
         order[detail.contacts[i]?.title_match ?? 'none'],
       );
     }
+  });
+
+  it('tags "VP, Supply Chain" as a target title and marketing roles as unrelated (Aramark, Edison)', async () => {
+    const contacts = await Promise.all(
+      ['acc_aramark_com', 'acc_edisoninvestor_com'].map(
+        async (id) => ((await get(rita, `/api/value-matches/${id}`)).json() as ValueMatchDetail).contacts,
+      ),
+    ).then((lists) => lists.flat());
+    const vp = contacts.filter((c) => c.title === 'VP, Supply Chain');
+    const marketing = contacts.filter((c) => c.title?.includes('Marketing'));
+    expect(vp.length).toBeGreaterThan(0);
+    expect(marketing.length).toBeGreaterThan(1);
+    expect(vp.every((c) => c.title_match === 'exact')).toBe(true);
+    expect(marketing.map((c) => c.title_match)).toEqual(marketing.map(() => 'none'));
   });
 
   it('answers 404 for an account that does not exist', async () => {

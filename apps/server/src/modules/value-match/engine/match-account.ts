@@ -113,6 +113,8 @@ export function matchAccount(ctx: ScoringContext, accountId: string, scored: Sco
   for (const s of newestFirst) if (signalHitIds.has(s.facts.hit.id) && !shown.includes(s)) shown.push(s);
 
   const topHit = lead?.supporting[0] ?? newestFirst[0];
+  // The card heads with the hit the why-now line describes, so the evidence must carry it.
+  if (topHit && !shown.includes(topHit)) shown.push(topHit);
   const leadTriggers = topHit?.facts.triggers.filter((t) => {
     const linked = t.compiled.trigger.hypothesis_ids;
     return !lead || linked.length === 0 || linked.includes(lead.h.hypothesis.id);
@@ -137,6 +139,7 @@ export function matchAccount(ctx: ScoringContext, accountId: string, scored: Sco
     hits: shown.map((s) => evidenceHit(ctx, s)),
     qualification,
     latest_hit_at: newestFirst[0]?.facts.hit.published_at ?? null,
+    top_hit_id: topHit?.facts.hit.id ?? null,
     why_now: writeWhyNow({
       tier: final.tier,
       evidenceTier: lead ? evidenceTier : 'none',

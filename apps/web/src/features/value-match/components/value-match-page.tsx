@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
 import { useValueMatch } from '../api/get-value-match.ts';
@@ -12,6 +13,7 @@ import { HeldBy } from './held-by.tsx';
 import { RankedContacts } from './ranked-contacts.tsx';
 import { ShareButton } from './share-button.tsx';
 import { TierBadge } from './tier-badge.tsx';
+import { ValueMatchNotFound } from './value-match-not-found.tsx';
 
 /**
  * /valueMatch/{master_account_id}: each matched hypothesis with its evidence, other activity,
@@ -39,7 +41,10 @@ export function ValueMatchPage({
       </Center>
     );
   }
-  if (query.isError) return <Alert color="red">{t('valueMatch.detailError')}</Alert>;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <ValueMatchNotFound />;
+    return <Alert color="red">{t('valueMatch.detailError')}</Alert>;
+  }
   const m = query.data;
   return (
     <Stack gap="lg">
