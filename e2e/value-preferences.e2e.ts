@@ -133,6 +133,36 @@ describe('value preferences', () => {
     await trigger.waitFor({ state: 'detached' });
   });
 
+  it('lets Escape close an open dropdown first, then the trigger edit form; deleting the edited trigger closes its form', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    await create(page, '/api/triggers', { name: 'E2E edited trigger', hit_type: 'event', phrases: ['recall'] });
+    await page.goto('/preferences/triggers');
+    const trigger = page.getByTestId('trigger').filter({ hasText: 'E2E edited trigger' });
+    const form = page.getByTestId('trigger-form');
+    const name = form.getByLabel('Name');
+
+    await trigger.getByRole('button', { name: 'Edit' }).click();
+    expect(await name.inputValue()).toBe('E2E edited trigger');
+    await form.getByLabel('Supports').click();
+    const listbox = page.getByRole('listbox');
+    await listbox.waitFor();
+    await form.getByLabel('Supports').press('Escape');
+    await listbox.waitFor({ state: 'hidden' });
+    expect(await name.inputValue()).toBe('E2E edited trigger');
+    await form.getByLabel('Supports').press('Escape');
+    await form.getByRole('button', { name: 'Add', exact: true }).waitFor();
+    expect(await name.inputValue()).toBe('');
+
+    await trigger.getByRole('button', { name: 'Edit' }).click();
+    await form.getByRole('button', { name: 'Save' }).waitFor();
+    await trigger.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await trigger.waitFor({ state: 'detached' });
+    await form.getByRole('button', { name: 'Add', exact: true }).waitFor();
+    expect(await name.inputValue()).toBe('');
+  });
+
   it("shows a regular user a colleague's private hypothesis as a label, never its id, and says why nothing is editable", async () => {
     const { page } = b;
     await signIn(page, 'ada@acme.test');
