@@ -1,5 +1,13 @@
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { baseURL, signIn, useBrowser } from './support/browser.ts';
+
+/** Creates a value preference through the API with the page's session and answers its id. */
+async function create(page: Page, url: string, data: object): Promise<string> {
+  const res = await page.request.post(url, { data });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
 
 describe('value preferences', () => {
   const b = useBrowser();
@@ -43,5 +51,144 @@ describe('value preferences', () => {
     await page.getByTestId('trigger').first().waitFor();
     await page.getByTestId('value-hypothesis').first().waitFor();
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+  });
+
+  it('asks before deleting a qualification signal: Cancel keeps it, Delete removes it and closes its edit form', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    await create(page, '/api/qualification-signals', { type: 'bad', text: 'E2E doomed signal', explanation: '' });
+    await page.goto('/preferences/qualificationsignals');
+    const card = page.getByTestId('qualification-signal').filter({ hasText: 'E2E doomed signal' });
+    await card.waitFor();
+    const signalField = page.getByLabel('Signal', { exact: true });
+
+    // Escape cancels the edit form, like Cancel.
+    await card.getByRole('button', { name: 'Edit' }).click();
+    expect(await signalField.inputValue()).toBe('E2E doomed signal');
+    await signalField.press('Escape');
+    await page.getByRole('button', { name: 'Add', exact: true }).waitFor();
+    expect(await signalField.inputValue()).toBe('');
+
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Delete “E2E doomed signal”?').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await card.count()).toBe(1);
+    expect(await signalField.inputValue()).toBe('E2E doomed signal');
+
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await card.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Add', exact: true }).waitFor();
+    expect(await signalField.inputValue()).toBe('');
+    const left = (await (await page.request.get('/api/qualification-signals')).json()) as {
+      signals: { text: string }[];
+    };
+    expect(left.signals.map((s) => s.text)).not.toContain('E2E doomed signal');
+  });
+
+  it('closes the hypothesis form on Escape and asks before deleting a hypothesis or a trigger', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    const hypothesisId = await create(page, '/api/value-hypotheses', { name: 'E2E doomed hypothesis' });
+    await create(page, '/api/triggers', {
+      name: 'E2E doomed trigger',
+      hit_type: 'event',
+      phrases: ['port strike'],
+      hypothesis_ids: [hypothesisId],
+    });
+    await page.goto('/preferences/triggers');
+    const hypothesis = page.getByTestId('value-hypothesis').filter({ hasText: 'E2E doomed hypothesis' });
+    const trigger = page.getByTestId('trigger').filter({ hasText: 'E2E doomed trigger' });
+    await trigger.getByText('E2E doomed hypothesis').waitFor();
+
+    await page.getByRole('button', { name: 'Add hypothesis' }).click();
+    await page.getByTestId('hypothesis-form').getByLabel('Name').fill('Never saved');
+    await page.getByTestId('hypothesis-form').getByLabel('Name').press('Escape');
+    await page.getByTestId('hypothesis-form').waitFor({ state: 'detached' });
+
+    const dialog = page.getByRole('dialog');
+    await hypothesis.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByText('Delete “E2E doomed hypothesis”?').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await hypothesis.count()).toBe(1);
+
+    await hypothesis.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await hypothesis.waitFor({ state: 'detached' });
+    // The trigger no longer names the deleted hypothesis, neither by name nor by id.
+    await expect.poll(() => trigger.getByTestId('trigger-hypotheses').count()).toBe(0);
+    expect(await trigger.textContent()).not.toContain(hypothesisId);
+
+    await trigger.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByText('Delete “E2E doomed trigger”?').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await trigger.count()).toBe(1);
+    await trigger.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await trigger.waitFor({ state: 'detached' });
+  });
+
+  it('lets Escape close an open dropdown first, then the trigger edit form; deleting the edited trigger closes its form', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    await create(page, '/api/triggers', { name: 'E2E edited trigger', hit_type: 'event', phrases: ['recall'] });
+    await page.goto('/preferences/triggers');
+    const trigger = page.getByTestId('trigger').filter({ hasText: 'E2E edited trigger' });
+    const form = page.getByTestId('trigger-form');
+    const name = form.getByLabel('Name');
+
+    await trigger.getByRole('button', { name: 'Edit' }).click();
+    expect(await name.inputValue()).toBe('E2E edited trigger');
+    await form.getByLabel('Supports').click();
+    const listbox = page.getByRole('listbox');
+    await listbox.waitFor();
+    await form.getByLabel('Supports').press('Escape');
+    await listbox.waitFor({ state: 'hidden' });
+    expect(await name.inputValue()).toBe('E2E edited trigger');
+    await form.getByLabel('Supports').press('Escape');
+    await form.getByRole('button', { name: 'Add', exact: true }).waitFor();
+    expect(await name.inputValue()).toBe('');
+
+    await trigger.getByRole('button', { name: 'Edit' }).click();
+    await form.getByRole('button', { name: 'Save' }).waitFor();
+    await trigger.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await trigger.waitFor({ state: 'detached' });
+    await form.getByRole('button', { name: 'Add', exact: true }).waitFor();
+    expect(await name.inputValue()).toBe('');
+  });
+
+  it("shows a regular user a colleague's private hypothesis as a label, never its id, and says why nothing is editable", async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    const privateId = await create(page, '/api/value-hypotheses', { name: 'Ada private note', visibility: 'private' });
+    await create(page, '/api/triggers', {
+      name: 'E2E private-backed trigger',
+      hit_type: 'event',
+      phrases: ['warehouse'],
+      hypothesis_ids: [privateId],
+    });
+
+    const context = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
+    try {
+      const rita = await context.newPage();
+      await signIn(rita, 'rita@acme.test');
+      await rita.goto('/preferences/triggers');
+      const trigger = rita.getByTestId('trigger').filter({ hasText: 'E2E private-backed trigger' });
+      await trigger.getByText('Private hypothesis', { exact: true }).waitFor();
+      expect(await trigger.textContent()).not.toContain(privateId);
+      await rita.getByText('Only admins and managers can change these.').waitFor();
+
+      await rita.goto('/preferences/titles');
+      await rita.getByText('Only admins and managers can change these.').waitFor();
+      expect(await rita.getByText('Add 5 to 10 specific roles or domains.').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -122,8 +122,29 @@ export function createValuePreferencesRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * Deletes a hypothesis and, in the same transaction, takes its id out of every trigger of the
+     * tenant that supported it, so no trigger keeps a dangling id.
+     */
     async deleteHypothesis(ctx: RequestContext, id: string): Promise<void> {
-      await db.deleteFrom('value_hypotheses').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('value_hypotheses').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute();
+        const triggers = await trx
+          .selectFrom('triggers')
+          .select(['id', 'hypothesis_ids'])
+          .where('tenant_id', '=', ctx.tenantId)
+          .execute();
+        for (const trigger of triggers) {
+          const ids = parseJsonColumn<string[]>(trigger.hypothesis_ids, []);
+          if (!ids.includes(id)) continue;
+          await trx
+            .updateTable('triggers')
+            .set({ hypothesis_ids: JSON.stringify(ids.filter((other) => other !== id)), ...updated(ctx) })
+            .where('tenant_id', '=', ctx.tenantId)
+            .where('id', '=', trigger.id)
+            .execute();
+        }
+      });
     },
 
     async listTriggers(ctx: Pick<RequestContext, 'tenantId'>): Promise<StoredTrigger[]> {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -21,6 +22,31 @@ afterAll(() => t?.close());
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const call = (cookie: string, method: Method, url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+/** Inserts a Globex trigger that names `hypothesisId`, without touching Globex's value matches. */
+async function globexTriggerHolding(hypothesisId: string): Promise<string> {
+  const tenant_id = 'tnt_globex';
+  const uid = await t.uidOf('gail@globex.test');
+  const at = new Date().toISOString();
+  const id = crypto.randomUUID();
+  await t.handle.db
+    .insertInto('triggers')
+    .values({
+      id,
+      tenant_id,
+      name: 'Globex trigger',
+      hit_type: 'event',
+      phrases: '[]',
+      enabled: 1,
+      hypothesis_ids: JSON.stringify([hypothesisId]),
+      created_at: at,
+      created_by: uid,
+      updated_at: at,
+      updated_by: uid,
+    })
+    .execute();
+  return id;
+}
 
 const hypothesis = { name: 'Retailers cutting supply-chain cost', problem_or_goal: 'Freight costs rise' };
 
@@ -55,6 +81,39 @@ describe('value hypotheses', () => {
     const gail = await t.signIn('gail@globex.test');
     expect((await call(gail, 'PATCH', `/api/value-hypotheses/${pub.id}`, { name: 'x' })).statusCode).toBe(404);
     expect((await call(gail, 'DELETE', `/api/value-hypotheses/${pub.id}`)).statusCode).toBe(404);
+  });
+
+  it('takes a deleted hypothesis out of every trigger of the tenant, and only of this tenant', async () => {
+    const doomed = (await call(ada, 'POST', '/api/value-hypotheses', { ...hypothesis, visibility: 'private' })).json();
+    const kept = (await call(ada, 'POST', '/api/value-hypotheses', hypothesis)).json();
+    const trigger = async (cookie: string, hypothesis_ids: string[]) =>
+      (
+        await call(cookie, 'POST', '/api/triggers', {
+          name: 'Port strike',
+          hit_type: 'event',
+          phrases: [],
+          hypothesis_ids,
+        })
+      ).json().id as string;
+    const both = await trigger(ada, [doomed.id, kept.id]);
+    const only = await trigger(ada, [doomed.id]);
+    const untouched = await trigger(ada, [kept.id]);
+    // Written straight to the table: a Globex change through the API would queue Globex's recompute.
+    const otherTenant = await globexTriggerHolding(doomed.id);
+
+    expect((await call(ada, 'DELETE', `/api/value-hypotheses/${doomed.id}`)).statusCode).toBe(204);
+
+    const idsOf = async (cookie: string, id: string) =>
+      (await call(cookie, 'GET', `/api/triggers/${id}`)).json().hypothesis_ids;
+    expect(await idsOf(mike, both)).toEqual([kept.id]);
+    expect(await idsOf(mike, only)).toEqual([]);
+    expect(await idsOf(mike, untouched)).toEqual([kept.id]);
+    const globexRow = await t.handle.db
+      .selectFrom('triggers')
+      .select('hypothesis_ids')
+      .where('id', '=', otherTenant)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(globexRow.hypothesis_ids)).toEqual([doomed.id]);
   });
 
   it('refuses an over-long field with 400 naming it', async () => {

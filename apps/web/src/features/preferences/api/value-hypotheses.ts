@@ -2,6 +2,7 @@ import type { StoredValueHypothesis, ValueHypothesisBody } from '@quarry/shared'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { track } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
+import { triggersQueryOptions } from './triggers.ts';
 
 export const valueHypothesesQueryOptions = () =>
   queryOptions({
@@ -12,7 +13,7 @@ export const valueHypothesesQueryOptions = () =>
 
 export const useValueHypotheses = () => useQuery(valueHypothesesQueryOptions());
 
-/** Create (no id), update (with id) or delete a value hypothesis; records "Value Hypo Mutated". */
+/** Create (no id), update (with id) or delete a value hypothesis; records "Value Hypo Mutated". A delete refreshes the triggers too. */
 export function useSaveValueHypothesis() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -28,8 +29,10 @@ export function useSaveValueHypothesis() {
         mutation_type: remove ? 'deleted' : id ? 'updated' : 'created',
       });
     },
-    onSettled: () => {
+    onSettled: (_, __, { remove }) => {
       void queryClient.invalidateQueries({ queryKey: valueHypothesesQueryOptions().queryKey });
+      // The server takes a deleted hypothesis out of every trigger that supported it.
+      if (remove) void queryClient.invalidateQueries({ queryKey: triggersQueryOptions().queryKey });
       void queryClient.invalidateQueries({ queryKey: ['value-matches'] });
     },
   });

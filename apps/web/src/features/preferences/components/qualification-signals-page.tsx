@@ -10,6 +10,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQualificationSignals, useSaveQualificationSignal } from '../api/qualification-signals.ts';
 import { CharacterCounter } from './character-counter.tsx';
+import { confirmPreferenceDelete } from './confirm-delete.ts';
+import { escapeToCancel } from './escape-to-cancel.ts';
+import { ReadOnlyNote } from './read-only-note.tsx';
 
 const COLOR: Record<QualificationSignalType, string> = { good: 'green', bad: 'red', requirement: 'blue' };
 type Draft = { id?: string; type: QualificationSignalType; text: string; explanation: string };
@@ -32,6 +35,11 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
   };
   const edit = (s: StoredQualificationSignal) =>
     setDraft({ id: s.id, type: s.type, text: s.text, explanation: s.explanation });
+  const cancel = () => setDraft(EMPTY);
+  const remove = async (s: StoredQualificationSignal) => {
+    if (!(await confirmPreferenceDelete('signal', s.text))) return;
+    save.mutate({ id: s.id, remove: true }, { onSuccess: () => setDraft((d) => (d.id === s.id ? EMPTY : d)) });
+  };
 
   return (
     <Stack gap="md">
@@ -39,8 +47,9 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
         <Title order={1}>{t('screens.qualificationSignals.title')}</Title>
         <Text c="dimmed">{t('screens.qualificationSignals.description')}</Text>
       </div>
+      {!canEdit && <ReadOnlyNote />}
       {canEdit && (
-        <Card withBorder>
+        <Card withBorder onKeyDown={draft.id ? escapeToCancel(cancel) : undefined} data-testid="signal-form">
           <Stack gap="xs">
             <Select
               label={t('preferences.signalType')}
@@ -86,7 +95,7 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
                 {draft.id ? t('preferences.save') : t('preferences.add')}
               </Button>
               {draft.id && (
-                <Button variant="subtle" onClick={() => setDraft(EMPTY)}>
+                <Button variant="subtle" onClick={cancel}>
                   {t('common.cancel')}
                 </Button>
               )}
@@ -118,7 +127,7 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
                 <Button size="xs" variant="subtle" onClick={() => edit(s)}>
                   {t('preferences.edit')}
                 </Button>
-                <Button size="xs" variant="subtle" color="red" onClick={() => save.mutate({ id: s.id, remove: true })}>
+                <Button size="xs" variant="subtle" color="red" onClick={() => void remove(s)}>
                   {t('preferences.delete')}
                 </Button>
               </Group>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useSaveTargetTitles, useTargetTitles } from '../api/target-titles.ts';
+import { ReadOnlyNote } from './read-only-note.tsx';
 
 /** /preferences/titles: type a title and press Enter to add it as a chip; the advice is 5 to 10. */
 export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
@@ -18,9 +19,13 @@ export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
         <Title order={1}>{t('screens.titles.title')}</Title>
         <Text c="dimmed">{t('screens.titles.description')}</Text>
       </div>
-      <Text size="sm">
-        {t('preferences.titlesAdvice', { min: TARGET_TITLES_ADVICE_MIN, max: TARGET_TITLES_ADVICE_MAX })}
-      </Text>
+      {canEdit ? (
+        <Text size="sm">
+          {t('preferences.titlesAdvice', { min: TARGET_TITLES_ADVICE_MIN, max: TARGET_TITLES_ADVICE_MAX })}
+        </Text>
+      ) : (
+        <ReadOnlyNote />
+      )}
       <TagsInput
         label={t('preferences.titlesLabel')}
         placeholder={canEdit ? t('preferences.titlesPlaceholder') : undefined}

@@ -13,12 +13,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { TRIGGER_HIT_TYPES, TRIGGER_PHRASES_MAX, type TriggerHitType } from '@quarry/shared';
+import { type StoredTrigger, TRIGGER_HIT_TYPES, TRIGGER_PHRASES_MAX, type TriggerHitType } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/analytics.ts';
 import { type TriggerInput, useSaveTrigger, useTriggers } from '../api/triggers.ts';
 import { useValueHypotheses } from '../api/value-hypotheses.ts';
+import { confirmPreferenceDelete } from './confirm-delete.ts';
+import { escapeToCancel } from './escape-to-cancel.ts';
+import { ReadOnlyNote } from './read-only-note.tsx';
 import { ValueHypothesesSection } from './value-hypotheses-section.tsx';
 
 type Draft = { id?: string; name: string; hit_type: TriggerHitType; phrases: string[]; hypothesis_ids: string[] };
@@ -32,6 +35,23 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
   const save = useSaveTrigger();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const names = new Map((hypotheses.data ?? []).map((h) => [h.id, h.name]));
+  /** A hypothesis the viewer cannot see (a colleague's private one) never shows its raw id. */
+  const labelOf = (id: string) => names.get(id) ?? t('preferences.privateHypothesis');
+  const hypothesisOptions = [
+    ...(hypotheses.data ?? []).map((h) => ({ value: h.id, label: h.name })),
+    ...draft.hypothesis_ids.filter((id) => !names.has(id)).map((id) => ({ value: id, label: labelOf(id) })),
+  ];
+  const cancel = () => setDraft(EMPTY);
+  /** A deleted hypothesis leaves the open form too, so Save cannot name it again. */
+  const forgetHypothesis = (id: string) =>
+    setDraft((d) => ({ ...d, hypothesis_ids: d.hypothesis_ids.filter((other) => other !== id) }));
+  const remove = async (trigger: StoredTrigger) => {
+    if (!(await confirmPreferenceDelete('trigger', trigger.name))) return;
+    save.mutate(
+      { id: trigger.id, remove: true },
+      { onSuccess: () => setDraft((d) => (d.id === trigger.id ? EMPTY : d)) },
+    );
+  };
 
   const submit = () => {
     const { id, ...body } = draft;
@@ -45,13 +65,14 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
         <Title order={1}>{t('screens.triggers.title')}</Title>
         <Text c="dimmed">{t('screens.triggers.description')}</Text>
       </div>
-      <ValueHypothesesSection canEdit={canEdit} />
+      {!canEdit && <ReadOnlyNote />}
+      <ValueHypothesesSection canEdit={canEdit} onDeleted={forgetHypothesis} />
 
       <Title order={2} size="h3">
         {t('preferences.triggersHeading')}
       </Title>
       {canEdit && (
-        <Card withBorder>
+        <Card withBorder onKeyDown={draft.id ? escapeToCancel(cancel) : undefined} data-testid="trigger-form">
           <Stack gap="xs">
             <Group grow align="flex-start">
               <TextInput
@@ -80,7 +101,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
             <MultiSelect
               label={t('preferences.triggerHypotheses')}
               placeholder={t('preferences.allHypotheses')}
-              data={(hypotheses.data ?? []).map((h) => ({ value: h.id, label: h.name }))}
+              data={hypothesisOptions}
               value={draft.hypothesis_ids}
               onChange={(hypothesis_ids) => setDraft((d) => ({ ...d, hypothesis_ids }))}
             />
@@ -89,7 +110,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
                 {draft.id ? t('preferences.save') : t('preferences.add')}
               </Button>
               {draft.id && (
-                <Button variant="subtle" onClick={() => setDraft(EMPTY)}>
+                <Button variant="subtle" onClick={cancel}>
                   {t('common.cancel')}
                 </Button>
               )}
@@ -109,9 +130,9 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
                 <Badge variant="light">{t(`preferences.hitTypes.${tr.hit_type}`)}</Badge>
               </Group>
               <Text size="sm">{tr.phrases.join(' · ')}</Text>
-              {tr.hypothesis_ids.length > 0 && (
-                <Text size="xs" c="dimmed">
-                  {tr.hypothesis_ids.map((id) => names.get(id) ?? id).join(' · ')}
+              {tr.hypothesis_ids.length > 0 && hypotheses.data && (
+                <Text size="xs" c="dimmed" data-testid="trigger-hypotheses">
+                  {tr.hypothesis_ids.map(labelOf).join(' · ')}
                 </Text>
               )}
             </Stack>
@@ -140,12 +161,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
                   >
                     {t('preferences.edit')}
                   </Button>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    onClick={() => save.mutate({ id: tr.id, remove: true })}
-                  >
+                  <Button size="xs" variant="subtle" color="red" onClick={() => void remove(tr)}>
                     {t('preferences.delete')}
                   </Button>
                 </>

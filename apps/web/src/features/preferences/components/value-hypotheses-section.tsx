@@ -15,6 +15,8 @@ import type { StoredValueHypothesis, ValueHypothesisBody } from '@quarry/shared'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveValueHypothesis, useValueHypotheses } from '../api/value-hypotheses.ts';
+import { confirmPreferenceDelete } from './confirm-delete.ts';
+import { escapeToCancel } from './escape-to-cancel.ts';
 
 const LONG_FIELDS = [
   'description',
@@ -37,7 +39,14 @@ const EMPTY: Draft = {
 };
 
 /** Value hypotheses (spec sections 3 and 6): public ones for everyone, private ones for their author. */
-export function ValueHypothesesSection({ canEdit }: { canEdit: boolean }) {
+export function ValueHypothesesSection({
+  canEdit,
+  onDeleted,
+}: {
+  canEdit: boolean;
+  /** Called with the id of a hypothesis once it is deleted. */
+  onDeleted?: (id: string) => void;
+}) {
   const { t } = useTranslation();
   const hypotheses = useValueHypotheses();
   const save = useSaveValueHypothesis();
@@ -67,6 +76,19 @@ export function ValueHypothesesSection({ canEdit }: { canEdit: boolean }) {
       observation,
     });
   };
+  const cancel = () => setDraft(null);
+  const remove = async (h: StoredValueHypothesis) => {
+    if (!(await confirmPreferenceDelete('hypothesis', h.name))) return;
+    save.mutate(
+      { id: h.id, remove: true },
+      {
+        onSuccess: () => {
+          setDraft((d) => (d?.id === h.id ? null : d));
+          onDeleted?.(h.id);
+        },
+      },
+    );
+  };
   const submit = () => {
     if (!draft?.name.trim()) return;
     const { id, ...body } = draft;
@@ -82,7 +104,7 @@ export function ValueHypothesesSection({ canEdit }: { canEdit: boolean }) {
         {canEdit && !draft && <Button onClick={() => setDraft(EMPTY)}>{t('preferences.addHypothesis')}</Button>}
       </Group>
       {draft && (
-        <Card withBorder>
+        <Card withBorder onKeyDown={escapeToCancel(cancel)} data-testid="hypothesis-form">
           <Stack gap="xs">
             <TextInput
               label={t('preferences.hypothesis.name')}
@@ -118,7 +140,7 @@ export function ValueHypothesesSection({ canEdit }: { canEdit: boolean }) {
               <Button onClick={submit} disabled={!draft.name.trim()} loading={save.isPending}>
                 {draft.id ? t('preferences.save') : t('preferences.add')}
               </Button>
-              <Button variant="subtle" onClick={() => setDraft(null)}>
+              <Button variant="subtle" onClick={cancel}>
                 {t('common.cancel')}
               </Button>
             </Group>
@@ -145,7 +167,7 @@ export function ValueHypothesesSection({ canEdit }: { canEdit: boolean }) {
                 <Button size="xs" variant="subtle" onClick={() => edit(h)}>
                   {t('preferences.edit')}
                 </Button>
-                <Button size="xs" variant="subtle" color="red" onClick={() => save.mutate({ id: h.id, remove: true })}>
+                <Button size="xs" variant="subtle" color="red" onClick={() => void remove(h)}>
                   {t('preferences.delete')}
                 </Button>
               </Group>
