@@ -124,7 +124,8 @@ export function createValuePreferencesRepository(db: Db) {
 
     /**
      * Deletes a hypothesis and, in the same transaction, takes its id out of every trigger of the
-     * tenant that supported it, so no trigger keeps a dangling id.
+     * tenant that supported it, so no trigger keeps a dangling id; a trigger left with none is
+     * switched off.
      */
     async deleteHypothesis(ctx: RequestContext, id: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
@@ -137,9 +138,16 @@ export function createValuePreferencesRepository(db: Db) {
         for (const trigger of triggers) {
           const ids = parseJsonColumn<string[]>(trigger.hypothesis_ids, []);
           if (!ids.includes(id)) continue;
+          const rest = ids.filter((other) => other !== id);
+          // No ids means "supports every hypothesis": a trigger that supported only this one is
+          // switched off rather than silently widened to all of them.
           await trx
             .updateTable('triggers')
-            .set({ hypothesis_ids: JSON.stringify(ids.filter((other) => other !== id)), ...updated(ctx) })
+            .set({
+              hypothesis_ids: JSON.stringify(rest),
+              ...(rest.length === 0 ? { enabled: 0 } : {}),
+              ...updated(ctx),
+            })
             .where('tenant_id', '=', ctx.tenantId)
             .where('id', '=', trigger.id)
             .execute();

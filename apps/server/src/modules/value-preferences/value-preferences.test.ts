@@ -103,11 +103,12 @@ describe('value hypotheses', () => {
 
     expect((await call(ada, 'DELETE', `/api/value-hypotheses/${doomed.id}`)).statusCode).toBe(204);
 
-    const idsOf = async (cookie: string, id: string) =>
-      (await call(cookie, 'GET', `/api/triggers/${id}`)).json().hypothesis_ids;
-    expect(await idsOf(mike, both)).toEqual([kept.id]);
-    expect(await idsOf(mike, only)).toEqual([]);
-    expect(await idsOf(mike, untouched)).toEqual([kept.id]);
+    const triggerOf = async (cookie: string, id: string) =>
+      (await call(cookie, 'GET', `/api/triggers/${id}`)).json() as { hypothesis_ids: string[]; enabled: boolean };
+    expect(await triggerOf(mike, both)).toMatchObject({ hypothesis_ids: [kept.id], enabled: true });
+    // Left with no hypothesis it would support all of them: it is switched off instead.
+    expect(await triggerOf(mike, only)).toMatchObject({ hypothesis_ids: [], enabled: false });
+    expect(await triggerOf(mike, untouched)).toMatchObject({ hypothesis_ids: [kept.id], enabled: true });
     const globexRow = await t.handle.db
       .selectFrom('triggers')
       .select('hypothesis_ids')
