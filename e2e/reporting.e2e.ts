@@ -27,7 +27,14 @@ describe('reporting', () => {
     expect(Number(ritaCells[3])).toBeGreaterThan(0);
     expect(Number(ritaCells[5])).toBeGreaterThan(0);
 
+    // The default range is the last 30 days: its preset shows pressed, and the pickers stop at today.
+    expect(await b.page.getByRole('button', { name: 'Last 30 days' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await b.page.getByLabel('To').getAttribute('max')).toBe(await b.page.getByLabel('To').inputValue());
     await b.page.getByRole('button', { name: 'Last 90 days' }).click();
+    await expect
+      .poll(() => b.page.getByRole('button', { name: 'Last 90 days' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    expect(await b.page.getByRole('button', { name: 'Last 30 days' }).getAttribute('aria-pressed')).toBe('false');
     await b.page.waitForURL((u) => u.searchParams.has('from') && u.searchParams.has('to'));
 
     const relayed = b.page.waitForRequest(

@@ -12,26 +12,39 @@ export function ReportRangePicker({
   onChange: (range: ReportQuery) => void;
 }) {
   const { t } = useTranslation();
+  // Nothing is recorded after today: the pickers stop there, and the preset in use shows pressed.
+  const today = lastDays(1).to;
   return (
     <Group align="end" gap="sm" wrap="wrap">
       <TextInput
         type="date"
         label={t('reporting.from')}
+        max={today}
         value={range.from}
         onChange={(e) => onChange({ ...range, from: e.currentTarget.value })}
       />
       <TextInput
         type="date"
         label={t('reporting.to')}
+        max={today}
         value={range.to}
         onChange={(e) => onChange({ ...range, to: e.currentTarget.value })}
       />
       <Button.Group>
-        {REPORT_PRESET_DAYS.map((days) => (
-          <Button key={days} variant="default" onClick={() => onChange(lastDays(days))}>
-            {t('reporting.lastDays', { days })}
-          </Button>
-        ))}
+        {REPORT_PRESET_DAYS.map((days) => {
+          const preset = lastDays(days);
+          const pressed = preset.from === range.from && preset.to === range.to;
+          return (
+            <Button
+              key={days}
+              variant={pressed ? 'light' : 'default'}
+              aria-pressed={pressed}
+              onClick={() => onChange(preset)}
+            >
+              {t('reporting.lastDays', { days })}
+            </Button>
+          );
+        })}
       </Button.Group>
     </Group>
   );

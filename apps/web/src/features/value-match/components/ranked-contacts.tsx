@@ -28,59 +28,61 @@ export function RankedContacts({
           {bulkActions(selection.selected, selection.clear)}
         </Group>
       )}
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            {bulkActions && (
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label={t('valueMatch.selectAllContacts')}
-                  checked={selection.allSelected}
-                  onChange={selection.toggleAll}
-                />
-              </Table.Th>
-            )}
-            <Table.Th>{t('valueMatch.contactName')}</Table.Th>
-            <Table.Th>{t('valueMatch.contactTitle')}</Table.Th>
-            <Table.Th>{t('valueMatch.contactEmail')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {contacts.map((c) => (
-            <Table.Tr key={c.id} data-testid="ranked-contact">
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
               {bulkActions && (
-                <Table.Td>
+                <Table.Th w={40}>
                   <Checkbox
-                    aria-label={t('valueMatch.selectContact', { name: `${c.first_name} ${c.last_name}` })}
-                    checked={selection.isSelected(c.id)}
-                    onChange={() => selection.toggle(c.id)}
+                    aria-label={t('valueMatch.selectAllContacts')}
+                    checked={selection.allSelected}
+                    onChange={selection.toggleAll}
                   />
-                </Table.Td>
+                </Table.Th>
               )}
-              <Table.Td>
-                {c.first_name} {c.last_name}
-              </Table.Td>
-              <Table.Td>
-                {c.title ?? ''}{' '}
-                {c.title_match !== 'none' && (
-                  <Badge size="xs" variant="light" color={c.title_match === 'exact' ? 'green' : 'blue'}>
-                    {t(`valueMatch.titleMatch.${c.title_match}`)}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {c.email_usable && c.email ? (
-                  c.email
-                ) : (
-                  <Text span c="dimmed" size="sm">
-                    {t('valueMatch.noEmail')}
-                  </Text>
-                )}
-              </Table.Td>
+              <Table.Th>{t('valueMatch.contactName')}</Table.Th>
+              <Table.Th>{t('valueMatch.contactTitle')}</Table.Th>
+              <Table.Th>{t('valueMatch.contactEmail')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {contacts.map((c) => (
+              <Table.Tr key={c.id} data-testid="ranked-contact">
+                {bulkActions && (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t('valueMatch.selectContact', { name: `${c.first_name} ${c.last_name}` })}
+                      checked={selection.isSelected(c.id)}
+                      onChange={() => selection.toggle(c.id)}
+                    />
+                  </Table.Td>
+                )}
+                <Table.Td>
+                  {c.first_name} {c.last_name}
+                </Table.Td>
+                <Table.Td>
+                  {c.title ?? ''}{' '}
+                  {c.title_match !== 'none' && (
+                    <Badge size="xs" variant="light" color={c.title_match === 'exact' ? 'green' : 'blue'}>
+                      {t(`valueMatch.titleMatch.${c.title_match}`)}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {c.email_usable && c.email ? (
+                    c.email
+                  ) : (
+                    <Text span c="dimmed" size="sm">
+                      {t('valueMatch.noEmail')}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Stack>
   );
 }
