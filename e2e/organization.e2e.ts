@@ -68,6 +68,7 @@ describe('organization settings', () => {
     await page.getByRole('switch', { name: 'Manager: Rita Rep' }).waitFor();
     expect(await page.getByRole('switch', { name: 'Manager: Rita Rep' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Send invitation' }).count()).toBe(0);
+    await page.getByText('Only admins change roles and invite members.').waitFor();
   });
 
   it('invites a member whose pending invitation can be revoked after confirming', async () => {

@@ -133,6 +133,11 @@ function Members({ isAdmin, currentUid }: { isAdmin: boolean; currentUid: string
       <Title order={3} size="h4">
         {t('settings.members')}
       </Title>
+      {!isAdmin && (
+        <Text size="sm" c="dimmed">
+          {t('organization.adminsOnly')}
+        </Text>
+      )}
       <Table.ScrollContainer minWidth={640}>
         <Table striped highlightOnHover>
           <Table.Thead>
