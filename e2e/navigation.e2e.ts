@@ -36,6 +36,7 @@ describe('navigation', () => {
     await signIn(b.page, 'rita@acme.test');
     await b.page.goto('/reporting');
     await b.page.waitForURL((u) => u.pathname === '/');
+    await b.page.getByTestId('snackbar-general').getByText('You don’t have access to that page.').waitFor();
   });
 
   it('shows a manager Reporting and Organization Settings', async () => {

@@ -1,6 +1,8 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { useAuthStore } from '../features/auth/stores/auth-store.ts';
+import { i18n } from '../lib/i18n.ts';
 import { logError } from '../lib/log-error.ts';
+import { showSnackbar } from '../lib/snackbar-store.ts';
 import { loadSession } from './load-session.ts';
 
 type Check = (me: NonNullable<Awaited<ReturnType<typeof loadSession>>>) => boolean;
@@ -28,14 +30,17 @@ export const redirectSignedIn = guarded(async () => (useAuthStore.getState().use
 
 /**
  * Signed-out visitors go to /login with the full original path and query in `redirect`;
- * a signed-in user who fails the check goes home.
+ * a signed-in user who fails the check goes home, told that the page is not theirs to see.
  */
 function requireRole(check: Check) {
   return guarded(async ({ request }) => {
     const url = new URL(request.url);
     const me = await loadSession();
     if (!me) return redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
-    return check(me) ? null : redirect('/');
+    if (check(me)) return null;
+    // Not a silent bounce: the user learns why the page they asked for is not shown.
+    showSnackbar(i18n.t('errors.noAccess'));
+    return redirect('/');
   });
 }
 
