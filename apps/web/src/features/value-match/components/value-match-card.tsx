@@ -44,7 +44,7 @@ export function ValueMatchCard({
                   {match.account_name}
                 </Text>
                 {match.industry && (
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="dimmed" data-testid="value-match-industry">
                     {match.industry}
                   </Text>
                 )}
