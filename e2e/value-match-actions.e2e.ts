@@ -138,6 +138,16 @@ describe('value match actions', () => {
       .getByTestId('value-match-held-by')
       .getByText(/Raj Patel/)
       .waitFor();
+
+    // Opened again: Raj has the check mark; the service account (admin@acme.test) is never offered.
+    await card.getByRole('button', { name: `Assign ${name}` }).click();
+    const raj = page.getByRole('menuitem', { name: 'Raj Patel' });
+    await raj.getByTestId('assign-held-mark').waitFor();
+    expect(await raj.getAttribute('data-held')).toBe('true');
+    const offered = await page.getByRole('menuitem').allTextContents();
+    expect(offered).toContain('Rita Rep');
+    expect(offered.some((text) => /service account/i.test(text))).toBe(false);
+    expect(await page.getByRole('menuitem', { name: 'Rita Rep' }).getAttribute('data-held')).toBe('false');
   });
 
   it('adds the account and a ranked contact to lists from /valueMatch, then opens the account page', async () => {

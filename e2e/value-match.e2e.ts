@@ -64,4 +64,69 @@ describe('value match', () => {
     await page.getByRole('link', { name: 'Open account page' }).click();
     await page.waitForURL(/\/accounts\//);
   });
+
+  it('offers "Clear filters" when filters leave no card, and clearing shows every card again', async () => {
+    const { page } = b;
+    await openHome(page, 'rita@acme.test');
+    const unfiltered = await page.getByTestId('value-match-card').count();
+    // "Activity Found" with a hypothesis can never match: such cards have no hypothesis.
+    await showOnly(page, 'Activity Found', 'none');
+    const hypotheses = page.getByRole('combobox', { name: 'Value hypothesis', exact: true });
+    await hypotheses.click();
+    await page.getByRole('option').first().click();
+    await hypotheses.press('Escape');
+    // The field grown by its pill leaves the other labels where they were, on one line.
+    const fields = page.getByTestId('home-filter-fields');
+    const tops = await Promise.all(
+      ['Tier', 'Value hypothesis', 'Industry'].map(
+        async (label) => (await fields.getByText(label, { exact: true }).boundingBox())?.y,
+      ),
+    );
+    expect(new Set(tops).size).toBe(1);
+    const empty = page.getByTestId('value-match-empty');
+    await empty.getByText('No accounts match these filters yet.').waitFor();
+    expect(await page.getByTestId('value-match-card').count()).toBe(0);
+
+    await empty.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByTestId('value-match-card').first().waitFor();
+    expect(await page.getByTestId('value-match-card').count()).toBe(unfiltered);
+    expect(await page.getByRole('combobox', { name: 'Tier', exact: true }).getAttribute('placeholder')).toBe(
+      'All tiers',
+    );
+    const url = new URL(page.url());
+    expect(url.searchParams.getAll('tier')).toEqual([]);
+    expect(url.searchParams.getAll('hypothesis')).toEqual([]);
+    // Cleared to no filter at all, written out, so that the user's defaults do not come back.
+    expect(url.searchParams.get('mine')).toBe('false');
+    expect(await empty.count()).toBe(0);
+  });
+
+  it('picks the first industry matching what was typed on Enter, and marks the end of the list', async () => {
+    const { page } = b;
+    await openHome(page, 'rita@acme.test');
+    const industry = (
+      (await page.getByTestId('value-match-card').first().getByTestId('value-match-industry').textContent()) ?? ''
+    ).trim();
+    expect(industry).not.toBe('');
+    const field = page.getByRole('combobox', { name: 'Industry', exact: true });
+    await field.click();
+    await field.pressSequentially(industry.slice(0, -1));
+    const first = ((await page.getByRole('option').first().textContent()) ?? '').trim();
+    expect(first.toLowerCase()).toContain(industry.slice(0, -1).toLowerCase());
+    await field.press('Enter');
+    await page.waitForURL((u) => u.searchParams.getAll('industry').includes(first));
+    await page.waitForFunction((name) => {
+      const cards = [...document.querySelectorAll('[data-testid="value-match-industry"]')];
+      return cards.length > 0 && cards.every((c) => c.textContent?.trim() === name);
+    }, first);
+    // Load the remaining pages, if any: the last one ends with the end-of-list line.
+    const end = page.getByTestId('value-match-end');
+    const more = page.getByRole('button', { name: 'Load more' });
+    for (let i = 0; i < 40 && !(await end.isVisible()); i++) {
+      if (await more.isVisible()) await more.click();
+      await Promise.race([end.waitFor(), more.waitFor({ state: 'detached' })]).catch(() => undefined);
+    }
+    expect(await end.textContent()).toBe('You have reached the end of the list.');
+    expect(await more.count()).toBe(0);
+  });
 });

@@ -259,6 +259,7 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
     jobs: jobsRepository,
     territory: createTerritoryRepository(handle.db),
     colleague: async (ctx, uid) => (await usersRepository.findCompanyUsersByIds(ctx, [uid]))[0],
+    supportEmail: config.supportEmail,
   });
   const recomputeValueMatches = createRecomputeValueMatches({ preferences: valuePreferences, matches: valueMatches });
   const jobRunner = createJobRunner({

@@ -5,6 +5,16 @@ import { useValueHypotheses } from '../lib/value-hypotheses.ts';
 import { useValueMatchIndustries } from '../lib/value-match-industries.ts';
 
 /**
+ * In a row the fields are aligned at the top, so that a field growing with its pills does not push
+ * the others' labels down. A control with no label above it (the switch, a button beside the row)
+ * is moved down by the height of a label line to sit level with the inputs.
+ */
+export const FILTER_LABEL_HEIGHT = 'calc(var(--mantine-line-height) * var(--mantine-font-size-sm))';
+
+/** Half an input's height (36px) less half the switch's (20px): the switch sits at the inputs' middle. */
+const SWITCH_OFFSET_IN_ROW = `calc(${FILTER_LABEL_HEIGHT} + 8px)`;
+
+/**
  * Home's filters (tiers, hypotheses, industries, my accounts only), for Home itself and for the
  * default Home filters in the personal preferences: one set of fields for both.
  */
@@ -25,7 +35,7 @@ export function HomeFilterFields({
     <Flex
       direction={direction}
       gap="sm"
-      align={direction === 'row' ? 'flex-end' : 'stretch'}
+      align={direction === 'row' ? 'flex-start' : 'stretch'}
       wrap="wrap"
       data-testid="home-filter-fields"
     >
@@ -43,6 +53,7 @@ export function HomeFilterFields({
         placeholder={value.hypothesis_ids.length === 0 ? t('valueMatch.filters.allHypotheses') : undefined}
         clearable
         searchable
+        selectFirstOptionOnChange
         data={hypotheses.map((h) => ({ value: h.id, label: h.name }))}
         value={value.hypothesis_ids}
         onChange={(hypothesis_ids) => onChange({ ...value, hypothesis_ids })}
@@ -53,6 +64,7 @@ export function HomeFilterFields({
         placeholder={value.industries.length === 0 ? t('valueMatch.filters.allIndustries') : undefined}
         clearable
         searchable
+        selectFirstOptionOnChange
         data={industries}
         value={value.industries}
         onChange={(industries) => onChange({ ...value, industries })}
@@ -62,8 +74,7 @@ export function HomeFilterFields({
         label={t('valueMatch.filters.mine')}
         checked={value.mine}
         onChange={(e) => onChange({ ...value, mine: e.currentTarget.checked })}
-        mb={direction === 'row' ? 8 : undefined}
-        mt={direction === 'column' ? 'xs' : undefined}
+        mt={direction === 'row' ? SWITCH_OFFSET_IN_ROW : 'xs'}
       />
     </Flex>
   );

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { INVITATION_DAYS, INVITATION_INVALID_MESSAGE, LAST_ADMIN_MESSAGE, type Member } from '@quarry/shared';
-import { SERVICE_ACCOUNT_FRAGMENTS } from '@quarry/shared/constants';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/connection.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { isServiceAccountEmail } from '../../lib/service-account.ts';
 import type { Auth } from '../auth/auth.ts';
 import { createUserWithPassword } from '../users/create-user-with-password.ts';
 import type { OrganizationRepository } from './organization.repository.ts';
@@ -24,8 +24,7 @@ export function createOrganizationService(deps: {
   supportEmail: string;
 }) {
   const { organization, mailer, publicUrl, supportEmail } = deps;
-  const isServiceAccount = (email: string) =>
-    email.toLowerCase() === supportEmail || SERVICE_ACCOUNT_FRAGMENTS.some((f) => email.toLowerCase().includes(f));
+  const isServiceAccount = (email: string) => isServiceAccountEmail(email, supportEmail);
 
   function requireAdmin(ctx: RequestContext) {
     if (!ctx.isAdmin) throw forbidden('Only an admin can do this');

@@ -10,6 +10,9 @@ import type { App } from '../../app.ts';
 import { contextOf, type Guard } from '../../plugins/auth-context.ts';
 import type { UsersService } from './users.service.ts';
 
+/** `pickable=true` lists only people one may pick (no service account). */
+const companyUsersQuerySchema = z.strictObject({ pickable: z.enum(['true', 'false']).optional() });
+
 export function registerUsersRoutes(app: App, { users, signedIn }: { users: UsersService; signedIn: Guard }): void {
   app.route({
     method: 'GET',
@@ -31,8 +34,14 @@ export function registerUsersRoutes(app: App, { users, signedIn }: { users: User
     method: 'GET',
     url: '/api/users',
     preHandler: signedIn,
-    schema: { tags: ['users'], response: { 200: z.object({ users: z.array(userSummarySchema) }) } },
-    handler: async (request) => ({ users: await users.companyUsers(contextOf(request)) }),
+    schema: {
+      tags: ['users'],
+      querystring: companyUsersQuerySchema,
+      response: { 200: z.object({ users: z.array(userSummarySchema) }) },
+    },
+    handler: async (request) => ({
+      users: await users.companyUsers(contextOf(request), { pickableOnly: request.query.pickable === 'true' }),
+    }),
   });
 
   app.route({

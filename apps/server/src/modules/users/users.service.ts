@@ -1,6 +1,7 @@
 import type { HomeFilters, MeResponse, UpdateOwnFieldBody, UserDocument } from '@quarry/shared';
 import { invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { isServiceAccountEmail } from '../../lib/service-account.ts';
 import { toUserDocument, type UsersRepository } from './users.repository.ts';
 
 /** Of the hypothesis ids given, those the caller may see (public ones and their own). */
@@ -44,7 +45,14 @@ export function createUsersService(deps: {
       return { user, company_configuration, impersonation };
     },
 
-    companyUsers: (ctx: RequestContext) => users.listCompanyUsers(ctx),
+    /**
+     * The users of the caller's company. `pickableOnly` leaves out service accounts, for lists that
+     * offer people to pick (spec section 5).
+     */
+    async companyUsers(ctx: RequestContext, { pickableOnly }: { pickableOnly: boolean }) {
+      const all = await users.listCompanyUsers(ctx);
+      return pickableOnly ? all.filter((u) => !isServiceAccountEmail(u.email, supportEmail)) : all;
+    },
 
     usersByIds: (ctx: RequestContext, uids: string[]) => users.findCompanyUsersByIds(ctx, uids),
 

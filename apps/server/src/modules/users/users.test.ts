@@ -169,6 +169,22 @@ describe('GET /api/users', () => {
     expect(emails).toEqual(ACME);
   });
 
+  it('with pickable=true leaves out service accounts (admin@), for lists of people to pick', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/users?pickable=true', headers: { cookie: ada } });
+    expect(res.statusCode).toBe(200);
+    const emails = res
+      .json()
+      .users.map((u: { email: string }) => u.email)
+      .sort();
+    expect(emails).toEqual(ACME.filter((e) => e !== 'admin@acme.test'));
+  });
+
+  it('answers 400 naming pickable for a value other than true or false', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/users?pickable=yes', headers: { cookie: ada } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/^pickable: /);
+  });
+
   it('never shows gus an Acme user', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/users', headers: { cookie: gus } });
     const users = res.json().users as { uid: string; email: string; display_name: string }[];

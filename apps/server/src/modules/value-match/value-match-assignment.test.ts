@@ -58,7 +58,7 @@ beforeAll(async () => {
     t.signIn('ada@acme.test'),
     t.signIn('gus@globex.test'),
   ]);
-  for (const email of ['rita@acme.test', 'raj@acme.test', 'mike@acme.test', 'gus@globex.test']) {
+  for (const email of ['rita@acme.test', 'raj@acme.test', 'mike@acme.test', 'admin@acme.test', 'gus@globex.test']) {
     uids[email] = await t.uidOf(email);
   }
 }, 60_000);
@@ -132,6 +132,13 @@ describe('assigning a Value Match account', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe('Only managers and admins can assign an account to a colleague');
     expect(await territoryOf('raj@acme.test')).toEqual(['acc_assign_a']);
+  });
+
+  it('refuses assigning to a service account (admin@) with 400 naming uid and changes nothing', async () => {
+    const res = await assign(ada, 'acc_assign_b', { uid: uids['admin@acme.test'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('uid: is a service account, not a colleague');
+    expect(await territoryOf('admin@acme.test')).toEqual([]);
   });
 
   it("refuses another tenant's user or an unknown uid with 400 naming uid", async () => {

@@ -14,6 +14,7 @@ import type { JobsRepository } from '../../jobs/jobs.repository.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { isServiceAccountEmail } from '../../lib/service-account.ts';
 import type { TerritoryRepository } from '../accounts/territory.repository.ts';
 import type { ValuePreferencesRepository } from '../value-preferences/value-preferences.repository.ts';
 import { excerptOf, highlightsOf } from './highlights.ts';
@@ -30,9 +31,11 @@ export function createValueMatchService(deps: {
   territory: TerritoryRepository;
   /** A user of the caller's tenant by uid; undefined for an unknown uid or another tenant's user. */
   colleague: (ctx: RequestContext, uid: string) => Promise<UserSummary | undefined>;
+  /** The support account's email: a service account, like "admin@" addresses. */
+  supportEmail: string;
   clock?: () => Date;
 }) {
-  const { matches, preferences, jobs, territory, colleague, clock = () => new Date() } = deps;
+  const { matches, preferences, jobs, territory, colleague, supportEmail, clock = () => new Date() } = deps;
 
   async function status(ctx: RequestContext): Promise<ValueMatchStatus> {
     const s = await jobs.status(ctx.tenantId, RECOMPUTE_VALUE_MATCHES);
@@ -152,6 +155,9 @@ export function createValueMatchService(deps: {
       if (!assignee) throw invalidField('uid', 'is not a user of your company');
       if (assignee.uid !== ctx.uid && !ctx.isManager && !ctx.isAdmin) {
         throw forbidden('Only managers and admins can assign an account to a colleague');
+      }
+      if (assignee.uid !== ctx.uid && isServiceAccountEmail(assignee.email, supportEmail)) {
+        throw invalidField('uid', 'is a service account, not a colleague');
       }
       const added = await territory.add({ ...ctx, uid: assignee.uid }, [masterAccountId]);
       const holders = await matches.holdersOf(ctx, [masterAccountId]);

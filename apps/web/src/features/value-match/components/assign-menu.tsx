@@ -1,11 +1,11 @@
 import { Button, Menu } from '@mantine/core';
-import type { AccountAssignment } from '@quarry/shared';
-import { IconUserPlus } from '@tabler/icons-react';
+import type { AccountAssignment, AccountHolder } from '@quarry/shared';
+import { IconCheck, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/analytics.ts';
-import { companyUsersQueryOptions } from '../../../lib/company-users.ts';
+import { pickableUsersQueryOptions } from '../../../lib/company-users.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useAssignAccount } from '../api/assign-account.ts';
 import { colleaguesMatching } from '../utils/colleagues-matching.ts';
@@ -16,24 +16,35 @@ export type Assigner = { uid: string; canAssignToColleagues: boolean };
 /** Past this many colleagues the menu gets a search box. */
 const SEARCH_FROM = 8;
 
+/** The mark beside someone who already holds the account; an empty slot keeps names aligned. */
+function HeldMark({ held }: { held: boolean }) {
+  const { t } = useTranslation();
+  if (!held) return <span style={{ display: 'inline-block', width: 16 }} />;
+  return <IconCheck size={16} aria-label={t('valueMatch.alreadyHolds')} data-testid="assign-held-mark" />;
+}
+
 /**
  * "Assign": adds the account to the caller's territory (My Accounts) or, for managers and admins,
- * to a colleague's. Assigning to someone who already holds it only says so.
+ * to a colleague's (never a service account). Whoever already holds it has a check mark;
+ * assigning to them again only says so.
  */
 export function AssignMenu({
   masterAccountId,
   accountName,
   assigner,
+  holders,
 }: {
   masterAccountId: string;
   accountName: string;
   assigner: Assigner;
+  holders: AccountHolder[];
 }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
   const assign = useAssignAccount();
-  const users = useQuery({ ...companyUsersQueryOptions(), enabled: opened && assigner.canAssignToColleagues });
+  const users = useQuery({ ...pickableUsersQueryOptions(), enabled: opened && assigner.canAssignToColleagues });
+  const heldBy = new Set(holders.map((h) => h.uid));
   const colleagues = colleaguesMatching(users.data ?? [], assigner.uid, '');
   const shown = colleaguesMatching(colleagues, assigner.uid, search);
 
@@ -75,7 +86,13 @@ export function AssignMenu({
         </Button>
       </Menu.Target>
       <Menu.Dropdown mah="22rem" style={{ overflowY: 'auto' }}>
-        <Menu.Item onClick={() => assignTo(assigner.uid)}>{t('valueMatch.assignToMe')}</Menu.Item>
+        <Menu.Item
+          onClick={() => assignTo(assigner.uid)}
+          leftSection={<HeldMark held={heldBy.has(assigner.uid)} />}
+          data-held={heldBy.has(assigner.uid)}
+        >
+          {t('valueMatch.assignToMe')}
+        </Menu.Item>
         {assigner.canAssignToColleagues && (
           <>
             <Menu.Divider />
@@ -94,7 +111,12 @@ export function AssignMenu({
               <Menu.Label>{t('valueMatch.noColleagueFound')}</Menu.Label>
             ) : (
               shown.map((u) => (
-                <Menu.Item key={u.uid} onClick={() => assignTo(u.uid)}>
+                <Menu.Item
+                  key={u.uid}
+                  onClick={() => assignTo(u.uid)}
+                  leftSection={<HeldMark held={heldBy.has(u.uid)} />}
+                  data-held={heldBy.has(u.uid)}
+                >
                   {u.display_name}
                 </Menu.Item>
               ))

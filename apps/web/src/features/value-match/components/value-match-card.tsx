@@ -44,7 +44,7 @@ export function ValueMatchCard({
                   {match.account_name}
                 </Text>
                 {match.industry && (
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="dimmed" data-testid="value-match-industry">
                     {match.industry}
                   </Text>
                 )}
@@ -82,7 +82,12 @@ export function ValueMatchCard({
         <HeldBy holders={match.held_by} />
         <Group gap="xs" ml="auto" wrap="nowrap">
           <ShareButton masterAccountId={match.master_account_id} accountName={match.account_name} />
-          <AssignMenu masterAccountId={match.master_account_id} accountName={match.account_name} assigner={assigner} />
+          <AssignMenu
+            masterAccountId={match.master_account_id}
+            accountName={match.account_name}
+            assigner={assigner}
+            holders={match.held_by}
+          />
         </Group>
       </Group>
     </Card>

@@ -1,18 +1,19 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { HomeFilters } from '@quarry/shared';
+import { type HomeFilters, NO_HOME_FILTERS } from '@quarry/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HomeFilterFields } from '../../../components/home-filter-fields.tsx';
+import { FILTER_LABEL_HEIGHT, HomeFilterFields } from '../../../components/home-filter-fields.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
 import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
 import { useMe } from '../../auth/api/get-me.ts';
 import { useValueMatches, useValueMatchStatus } from '../api/get-value-matches.ts';
-import { useHomeFilters } from '../hooks/use-home-filters.ts';
+import { sameHomeFilters, useHomeFilters } from '../hooks/use-home-filters.ts';
 import { useLoadMoreOnScroll } from '../hooks/use-load-more-on-scroll.ts';
 import type { Assigner } from './assign-menu.tsx';
+import { FeedEmpty } from './feed-empty.tsx';
 import { ValueMatchCard } from './value-match-card.tsx';
 
 /**
@@ -75,10 +76,10 @@ function ValueMatchHome({ defaults, assigner }: { defaults: HomeFilters | undefi
         </Group>
       </Group>
 
-      <Group gap="sm" align="flex-end">
+      <Group gap="sm" align="flex-start">
         <HomeFilterFields value={filters} onChange={setFilters} direction="row" />
         {differsFromDefaults && (
-          <Button variant="subtle" onClick={resetToDefaults} mb={4}>
+          <Button variant="subtle" onClick={resetToDefaults} mt={FILTER_LABEL_HEIGHT}>
             {t('valueMatch.filters.resetToDefaults')}
           </Button>
         )}
@@ -90,7 +91,11 @@ function ValueMatchHome({ defaults, assigner }: { defaults: HomeFilters | undefi
           <Loader />
         </Center>
       )}
-      {feed.isSuccess && items.length === 0 && <Text c="dimmed">{t('valueMatch.empty')}</Text>}
+      {feed.isSuccess && items.length === 0 && (
+        <FeedEmpty
+          onClearFilters={sameHomeFilters(filters, NO_HOME_FILTERS) ? undefined : () => setFilters(NO_HOME_FILTERS)}
+        />
+      )}
       <Stack gap="sm" data-testid="value-match-feed">
         {items.map((m) => (
           <ValueMatchCard key={m.master_account_id} match={m} language={language} onOpen={open} assigner={assigner} />
@@ -102,6 +107,11 @@ function ValueMatchHome({ defaults, assigner }: { defaults: HomeFilters | undefi
             {t('valueMatch.loadMore')}
           </Button>
         </Center>
+      )}
+      {feed.isSuccess && items.length > 0 && !hasNextPage && (
+        <Text size="sm" c="dimmed" ta="center" data-testid="value-match-end">
+          {t('valueMatch.endOfList')}
+        </Text>
       )}
     </Stack>
   );

@@ -61,7 +61,12 @@ export function ValueMatchPage({
           <TierBadge tier={m.tier} />
           <Group gap="xs" wrap="nowrap">
             <ShareButton masterAccountId={m.master_account_id} accountName={m.account_name} />
-            <AssignMenu masterAccountId={m.master_account_id} accountName={m.account_name} assigner={assigner} />
+            <AssignMenu
+              masterAccountId={m.master_account_id}
+              accountName={m.account_name}
+              assigner={assigner}
+              holders={m.held_by}
+            />
             {actions?.(m.master_account_id)}
           </Group>
           <Anchor component={Link} to={`/accounts/${encodeURIComponent(m.master_account_id)}`}>

@@ -19,6 +19,12 @@ describe('colleaguesMatching', () => {
     expect(colleaguesMatching(team, 'u_mike', 'rita@').map((u) => u.uid)).toEqual(['u_rita']);
   });
 
+  it('never offers a service account (admin@), even when the search names it', () => {
+    const withService = [...team, user('u_svc', 'Acme Service Account', 'admin@acme.test')];
+    expect(colleaguesMatching(withService, 'u_mike', '').map((u) => u.uid)).toEqual(['u_rita', 'u_raj']);
+    expect(colleaguesMatching(withService, 'u_mike', 'service')).toEqual([]);
+  });
+
   it('never offers the caller, even when the search names them', () => {
     expect(colleaguesMatching(team, 'u_mike', 'mike')).toEqual([]);
   });

@@ -1,7 +1,12 @@
 import type { UserSummary } from '@quarry/shared';
+import { SERVICE_ACCOUNT_FRAGMENTS } from '@quarry/shared/constants';
+
+const isServiceAccount = (u: UserSummary) =>
+  SERVICE_ACCOUNT_FRAGMENTS.some((fragment) => u.email.toLowerCase().includes(fragment));
 
 /**
- * The colleagues "Assign" offers: everyone in the tenant but the caller, narrowed to those whose
+ * The colleagues "Assign" offers: everyone in the tenant but the caller and service accounts (the
+ * server leaves those out already; spec section 5), narrowed to those whose
  * name or email contains the search text (any case; blank text keeps everyone).
  */
 export function colleaguesMatching(users: UserSummary[], selfUid: string, text: string): UserSummary[] {
@@ -9,6 +14,7 @@ export function colleaguesMatching(users: UserSummary[], selfUid: string, text: 
   return users.filter(
     (u) =>
       u.uid !== selfUid &&
+      !isServiceAccount(u) &&
       (needle === '' || u.display_name.toLowerCase().includes(needle) || u.email.toLowerCase().includes(needle)),
   );
 }
