@@ -72,6 +72,11 @@ describe('global alerts', () => {
     expect(await banner.locator('img').count()).toBe(0);
     expect(await rita.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect((await banner.boundingBox())?.height).toBe(40);
+    // On a phone the title gives way: the banner's buttons stay on the screen.
+    await rita.setViewportSize({ width: 390, height: 844 });
+    const dismissBox = await banner.getByRole('button', { name: 'Dismiss' }).boundingBox();
+    expect((dismissBox?.x ?? 0) + (dismissBox?.width ?? 0)).toBeLessThanOrEqual(390);
+    await rita.setViewportSize({ width: 1280, height: 800 });
     await banner.getByRole('button', { name: 'Dismiss' }).click();
     await banner.waitFor({ state: 'detached' });
     await rita.reload();

@@ -13,6 +13,13 @@ describe('Support Tools and impersonation', () => {
     await page.waitForURL('**/support-impersonation');
     // Off the navigation card, which widens over the page while hovered.
     await page.mouse.move(900, 600);
+    // A service account is labelled as one, not as a regular user.
+    await page.getByLabel('Search users by name, email or company').fill('admin@acme');
+    await page
+      .getByTestId('support-users')
+      .getByRole('row', { name: /admin@acme\.test/ })
+      .getByText('Service account', { exact: true })
+      .waitFor();
     await page.getByLabel('Search users by name, email or company').fill('rita');
     const row = page.getByTestId('support-users').getByRole('row', { name: /rita@acme\.test/ });
     await row.getByText('Acme Analytics').waitFor();

@@ -36,7 +36,11 @@ function AlertBar({ alert, onHide }: { alert: GlobalAlert; onHide: () => void })
       style={{ display: 'flex', alignItems: 'center', gap: 12, overflow: 'hidden' }}
     >
       <Icon size={18} aria-hidden />
-      <Text fw={600} size="sm" style={{ whiteSpace: 'nowrap' }}>
+      <Text
+        fw={600}
+        size="sm"
+        style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0, maxWidth: '40%' }}
+      >
         {alert.title}
       </Text>
       <Text
@@ -45,7 +49,7 @@ function AlertBar({ alert, onHide }: { alert: GlobalAlert; onHide: () => void })
         // biome-ignore lint/security/noDangerouslySetInnerHtml: alert HTML is sanitised with DOMPurify right here
         dangerouslySetInnerHTML={{ __html: sanitizeAlertHtml(alert.message) }}
       />
-      <Group gap={4} wrap="nowrap">
+      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
         {alert.actionText && alert.action && (
           <Button size="compact-sm" variant="filled" color={color} onClick={runAction}>
             {alert.actionText}

@@ -23,6 +23,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
+import { isServiceAccountEmail } from '../../../lib/service-account.ts';
 import { useSupportUser } from '../api/get-support-user.ts';
 import { useSupportUsers } from '../api/search-support-users.ts';
 
@@ -41,6 +42,13 @@ function useLastSignIn() {
 
 function Roles({ user }: { user: SupportUser }) {
   const { t } = useTranslation();
+  if (!user.roles.length && isServiceAccountEmail(user.email)) {
+    return (
+      <Badge size="sm" variant="light" color="gray">
+        {t('settings.serviceAccount')}
+      </Badge>
+    );
+  }
   if (!user.roles.length) return <Text size="sm">{t('support.roles.regular')}</Text>;
   return (
     <Group gap={4}>

@@ -1,8 +1,7 @@
 import type { UserSummary } from '@quarry/shared';
-import { SERVICE_ACCOUNT_FRAGMENTS } from '@quarry/shared/constants';
+import { isServiceAccountEmail } from '../../../lib/service-account.ts';
 
-const isServiceAccount = (u: UserSummary) =>
-  SERVICE_ACCOUNT_FRAGMENTS.some((fragment) => u.email.toLowerCase().includes(fragment));
+const isServiceAccount = (u: UserSummary) => isServiceAccountEmail(u.email);
 
 /**
  * The colleagues "Assign" offers: everyone in the tenant but the caller and service accounts (the

@@ -1,5 +1,5 @@
 import type { UserSummary } from '@quarry/shared';
-import { SERVICE_ACCOUNT_FRAGMENTS } from '@quarry/shared/constants';
+import { isServiceAccountEmail } from '../../../lib/service-account.ts';
 
 /**
  * The add-user menu's people (spec section 5): company users minus those already shared, the
@@ -19,7 +19,7 @@ export function shareableUsers(
   const needle = search.trim().toLowerCase();
   return users
     .filter((u) => !taken.has(u.uid))
-    .filter((u) => !SERVICE_ACCOUNT_FRAGMENTS.some((fragment) => u.email.toLowerCase().includes(fragment)))
+    .filter((u) => !isServiceAccountEmail(u.email))
     .filter((u) => !needle || u.display_name.toLowerCase().includes(needle))
     .sort((a, b) => a.display_name.localeCompare(b.display_name));
 }
