@@ -1,7 +1,10 @@
 import { AreaChart, BarChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
 import type { Report } from '@quarry/shared';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format.ts';
+import { isLanguage } from '../../../lib/i18n.ts';
 import { ChartCard } from './chart-card.tsx';
 
 /** Counts are whole numbers: no 0.5 ticks on a quiet range. */
@@ -12,7 +15,10 @@ const barsHeight = (count: number) => Math.max(160, count * 28 + 40);
 
 /** Daily actives, sign-ins per day, weekly actives, page views by page and the named events. */
 export function UsageCharts({ report }: { report: Report }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  // Days ("2026-10-24") read as local calendar days, shown in the interface language's short form.
+  const days = { tickFormatter: (day: string) => formatDate(dayjs(day).toDate(), language) };
   const nobody = report.days.every((d) => d.active_users === 0);
   return (
     <>
@@ -26,6 +32,7 @@ export function UsageCharts({ report }: { report: Report }) {
           h={220}
           data={report.days}
           dataKey="day"
+          xAxisProps={days}
           curveType="linear"
           withDots={report.days.length <= 31}
           yAxisProps={COUNTS}
@@ -42,6 +49,7 @@ export function UsageCharts({ report }: { report: Report }) {
           h={180}
           data={report.days}
           dataKey="day"
+          xAxisProps={days}
           yAxisProps={COUNTS}
           series={[{ name: 'sign_ins', label: t('reporting.signIns'), color: 'teal.6' }]}
         />
@@ -56,6 +64,7 @@ export function UsageCharts({ report }: { report: Report }) {
           h={220}
           data={report.weeks}
           dataKey="week"
+          xAxisProps={days}
           yAxisProps={COUNTS}
           series={[{ name: 'active_users', label: t('reporting.activeUsers'), color: 'blue.6' }]}
         />
