@@ -24,6 +24,9 @@ import {
 
 const RANDOM_COUNT = 75;
 const TOPICAL_COUNT = 25;
+/** The fifth draw (articles attached to no account, where matches are rarer) reads more per topic. */
+const FIFTH_RANDOM_COUNT = 60;
+const FIFTH_TOPICAL_COUNT = 80;
 
 /** Broad domain words per profile; they choose what to read, the labels come from reading. */
 const TOPIC_WORDS: Record<string, string[]> = {
@@ -90,7 +93,7 @@ function flag(name: string): string | undefined {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 const draw = Number(flag('--draw') ?? '3');
-if (draw !== 3 && draw !== 4) throw new Error('--draw: expected 3 or 4');
+if (draw !== 3 && draw !== 4 && draw !== 5) throw new Error('--draw: expected 3, 4 or 5');
 // The pool is what the earlier draws left, so a draw comes out the same once it is in the file.
 const earlier = (sample: string): boolean =>
   draw === 3
@@ -110,22 +113,48 @@ const pool = [...firstPerArticle.entries()]
   .map(([, hit]) => hit)
   .sort((a, b) => fnv1a(`draw${draw}:${a.id}`) - fnv1a(`draw${draw}:${b.id}`) || (a.id < b.id ? -1 : 1));
 
-const chosen: { hit: (typeof pool)[number]; sample: string }[] =
+type PoolHit = (typeof pool)[number];
+/**
+ * The fifth draw's pool: articles the seed attaches to no account (so no earlier draw could hold
+ * them), as hits of no account (`hit_news_<article id>_none`), in FNV-1a order of `draw5:<hit id>`.
+ */
+function unattachedPool(): PoolHit[] {
+  const attached = new Set(firstPerArticle.keys());
+  return articles
+    .filter((a) => !attached.has(a.id) && /^\d{4}-\d{2}-\d{2}$/.test(a.date.trim()))
+    .map((a) => ({
+      id: `hit_news_${a.id}_none`,
+      master_account_id: 'none',
+      type: 'news_article' as const,
+      title: a.title.trim().slice(0, 500),
+      text: a.text.trim(),
+      url: a.url.trim() || null,
+      source: 'Wikinews',
+      published_at: `${a.date.trim()}T00:00:00.000Z`,
+    }))
+    .sort((a, b) => fnv1a(`draw5:${a.id}`) - fnv1a(`draw5:${b.id}`) || (a.id < b.id ? -1 : 1));
+}
+const drawPool = draw === 5 ? unattachedPool() : pool;
+const ordinal = draw === 5 ? 'fifth' : 'third';
+const randomCount = draw === 5 ? FIFTH_RANDOM_COUNT : RANDOM_COUNT;
+const topicalCount = draw === 5 ? FIFTH_TOPICAL_COUNT : TOPICAL_COUNT;
+
+const chosen: { hit: PoolHit; sample: string }[] =
   draw === 4
     ? pool.map((hit) => ({ hit, sample: 'fourth draw' }))
-    : pool.slice(0, RANDOM_COUNT).map((hit) => ({ hit, sample: 'third draw: random' }));
+    : drawPool.slice(0, randomCount).map((hit) => ({ hit, sample: `${ordinal} draw: random` }));
 const taken = new Set(chosen.map((c) => c.hit.id));
 for (const [topic, words] of draw === 4 ? [] : Object.entries(TOPIC_WORDS)) {
-  const picked = pool
+  const picked = drawPool
     .filter((hit) => !taken.has(hit.id) && holdsWord(`${hit.title}\n${hit.text}`, words))
-    .slice(0, TOPICAL_COUNT);
+    .slice(0, topicalCount);
   for (const hit of picked) {
     taken.add(hit.id);
-    chosen.push({ hit, sample: `third draw: topic:${topic}` });
+    chosen.push({ hit, sample: `${ordinal} draw: topic:${topic}` });
   }
 }
 
-console.error(`pool ${pool.length} hits not yet judged; drew ${chosen.length}`);
+console.error(`pool ${drawPool.length} hits not yet judged; drew ${chosen.length}`);
 const jsonDir = flag('--json');
 if (jsonDir) {
   const batches = Number(flag('--batches') ?? '1');
@@ -137,7 +166,7 @@ if (jsonDir) {
         hit_id: hit.id,
         article_id: hit.id.split('_')[2],
         account_id: hit.master_account_id,
-        account_name: accounts.find((a) => a.master_account_id === hit.master_account_id)?.account_name ?? '',
+        account_name: accounts.find((a) => a.master_account_id === hit.master_account_id)?.account_name ?? '(none)',
         title: hit.title,
         published_at: String(hit.published_at).slice(0, 10),
         sample,

@@ -45,12 +45,12 @@ function fnv1a(text: string): number {
 }
 
 /**
- * The half a hit belongs to, fixed by its draw alone: the fourth draw (every article the first
- * three left, labelled before the engine ever ran on it) is the held-out half; the first three
- * draws, whose old held-out half was scored and then seen, are the tuning half.
+ * The half a hit belongs to, fixed by its draw alone: the fifth draw (articles attached to no
+ * account, labelled before the engine ever ran on them) is the held-out half; the first four
+ * draws, whose earlier held-out halves were scored and then seen, are the tuning half.
  */
 export function splitOf(sample: string): Split {
-  return sample.startsWith('fourth draw') ? 'held_out' : 'tuning';
+  return sample.startsWith('fifth draw') ? 'held_out' : 'tuning';
 }
 
 /** The fold (0..folds-1) of a tuning hit for cross-validation, fixed by its id alone. */
@@ -87,11 +87,25 @@ export function loadEvalSet(halves: Split[]): EvalSet {
   const accounts = buildDemoAccounts(fs.readFileSync(path.join(DEMO_DATA_DIR, 'fortune500.csv'), 'utf8'));
   const articles = parseWikinewsCsv(fs.readFileSync(path.join(DEMO_DATA_DIR, 'wikinews-economy.csv'), 'utf8'));
   const seeded = new Map(matchArticlesToAccounts(articles, accounts).hits.map((h) => [h.id, h]));
+  // The fifth draw's articles are attached to no account: `hit_news_<article id>_none`.
+  for (const article of articles) {
+    const id = `hit_news_${article.id}_none`;
+    seeded.set(id, {
+      id,
+      master_account_id: 'none',
+      type: 'news_article',
+      title: article.title.trim().slice(0, 500),
+      text: article.text.trim(),
+      url: article.url.trim() || null,
+      source: 'Wikinews',
+      published_at: `${article.date.trim()}T00:00:00.000Z`,
+    });
+  }
   const judged = file.hits.filter((h) => halves.includes(h.split));
   const hits = new Map<string, MatchHit>();
   for (const j of file.hits) {
     const row = seeded.get(j.hit_id);
-    if (!row) throw new Error(`judgements.json: ${j.hit_id} is not a hit the demo seed makes`);
+    if (!row) throw new Error(`judgements.json: ${j.hit_id} is neither a hit the demo seed makes nor an article`);
     if (!halves.includes(j.split)) continue;
     hits.set(j.hit_id, {
       id: row.id,
