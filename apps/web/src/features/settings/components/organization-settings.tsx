@@ -102,7 +102,7 @@ function Members({ isAdmin, currentUid }: { isAdmin: boolean; currentUid: string
       { uid: member.uid, roles },
       {
         onSuccess: () => showSnackbar(t('organization.rolesSaved', { name: member.display_name })),
-        onError: (e) => showSnackbar(e instanceof ApiError ? e.message : t('errors.generic')),
+        onError: (e) => showSnackbar(fieldError(e, [], t('errors.generic')).message),
       },
     );
   }
@@ -195,6 +195,10 @@ function Invitations() {
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<InviteErrors>({});
 
+  function clearError(field: keyof InviteErrors) {
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
   function send() {
     setErrors({});
     invite.mutate(
@@ -244,7 +248,7 @@ function Invitations() {
             value={email}
             onChange={(e) => {
               setEmail(e.currentTarget.value);
-              setErrors(({ email: _changed, ...rest }) => rest);
+              clearError('email');
             }}
             error={errors.email}
             required
@@ -254,7 +258,7 @@ function Invitations() {
             value={name}
             onChange={(e) => {
               setName(e.currentTarget.value);
-              setErrors(({ display_name: _changed, ...rest }) => rest);
+              clearError('display_name');
             }}
             error={errors.display_name}
             required
