@@ -84,4 +84,55 @@ describe('organization settings', () => {
     await page.getByRole('dialog', { name: 'Revoke this invitation?' }).getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('cell', { name: /Nadia Newcomer/ }).waitFor({ state: 'detached' });
   });
+
+  it("shows a refused invitation under the Email field, without the API's field key", async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    await page.goto('/settings?category=tenantConfiguration');
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await email.fill('rita@acme.test');
+    await page.getByRole('textbox', { name: 'Display name' }).fill('Rita again');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    const message = 'Someone already signs in with this email address.';
+    await page.getByText(message).waitFor();
+    // Mantine ties the error to its input: it is the field's description, and the field is invalid.
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await email.getAttribute('aria-describedby')) ?? '';
+    const descriptions = await Promise.all(
+      describedBy.split(' ').map((id) => page.locator(`[id="${id}"]`).textContent()),
+    );
+    expect(descriptions).toContain(message);
+    expect(await page.getByText(/email:/).count()).toBe(0);
+    expect(await page.getByRole('alert').filter({ hasText: message }).count()).toBe(0);
+    // Typing again clears it.
+    await email.fill('rita2@acme.test');
+    await page.getByText(message).waitFor({ state: 'detached' });
+  });
+
+  it('answers an address of another company like a new one', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    await page.goto('/settings?category=tenantConfiguration');
+    await page.getByRole('textbox', { name: 'Email' }).fill('gail@globex.test');
+    await page.getByRole('textbox', { name: 'Display name' }).fill('Gail');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByTestId('snackbar-general').getByText('Invitation sent to gail@globex.test').waitFor();
+    await page.getByRole('button', { name: 'Revoke the invitation of gail@globex.test' }).click();
+    await page.getByRole('dialog', { name: 'Revoke this invitation?' }).getByRole('button', { name: 'Revoke' }).click();
+    await page
+      .getByRole('button', { name: 'Revoke the invitation of gail@globex.test' })
+      .waitFor({ state: 'detached' });
+  });
+
+  it('puts the tab a regular user actually sees into the address instead of tenantConfiguration', async () => {
+    const { page } = b;
+    await signIn(page, 'raj@acme.test');
+    await page.goto('/settings?category=tenantConfiguration');
+    await page.waitForURL((url) => url.searchParams.get('category') === 'userPreferences');
+    expect(await page.getByRole('tab', { name: 'Personal Settings' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'Organization Settings' }).count()).toBe(0);
+    // Replaced, not pushed: Back leaves settings instead of returning to the address it corrected.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname !== '/settings');
+  });
 });

@@ -63,9 +63,13 @@ export function createOrganizationRepository(db: Db) {
         });
     },
 
-    async emailTaken(email: string): Promise<boolean> {
-      const row = await db.selectFrom('users').select('uid').where('email', '=', email).executeTakeFirst();
-      return Boolean(row);
+    /**
+     * The tenant of whoever signs in with this address, in any tenant, or null when nobody does.
+     * Only the service reads it, to keep another tenant's users out of what an admin is told.
+     */
+    async tenantOfEmail(email: string): Promise<string | null> {
+      const row = await db.selectFrom('users').select('company').where('email', '=', email).executeTakeFirst();
+      return row?.company ?? null;
     },
 
     async pendingInvitations(ctx: RequestContext): Promise<Invitation[]> {

@@ -7,6 +7,7 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import { isServiceAccountEmail } from '../../lib/service-account.ts';
 import type { Auth } from '../auth/auth.ts';
 import { createUserWithPassword } from '../users/create-user-with-password.ts';
+import { invitationMail } from './invitation-mail.ts';
 import type { OrganizationRepository } from './organization.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -56,10 +57,15 @@ export function createOrganizationService(deps: {
 
     invitations: (ctx: RequestContext) => organization.pendingInvitations(ctx),
 
-    /** Emails a sign-up link through the same mail adapter as password reset. */
+    /**
+     * Emails a sign-up link through the same mail adapter as password reset. Only the admin's own
+     * members are refused (409): an address that signs in at another tenant is answered and
+     * recorded exactly like a new one, so an admin cannot probe other companies' users.
+     */
     async invite(ctx: RequestContext, body: { email: string; display_name: string }) {
       requireAdmin(ctx);
-      if (await organization.emailTaken(body.email)) {
+      const tenantOfEmail = await organization.tenantOfEmail(body.email);
+      if (tenantOfEmail === ctx.tenantId) {
         throw new HttpError(409, 'conflict', 'email: Someone already signs in with this email address');
       }
       const token = crypto.randomBytes(32).toString('base64url');
@@ -69,12 +75,14 @@ export function createOrganizationService(deps: {
         expires_at: new Date(Date.now() + INVITATION_DAYS * DAY_MS).toISOString(),
       });
       const link = `${publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
-      await mailer.send({
-        to: body.email,
-        subject: 'You are invited to Quarry',
-        text: `${body.display_name}, you are invited to join your team on Quarry. Choose a password here (the link works for ${INVITATION_DAYS} days): ${link}`,
-        link,
-      });
+      await mailer.send(
+        invitationMail({
+          to: body.email,
+          displayName: body.display_name,
+          link,
+          signsInElsewhere: tenantOfEmail !== null,
+        }),
+      );
       return invitation;
     },
 
@@ -83,16 +91,23 @@ export function createOrganizationService(deps: {
       if (!(await organization.revoke(ctx, id))) throw notFound('Invitation not found');
     },
 
+    /** What the invitation page shows; dead once its address signs in anywhere. */
     async preview(token: string) {
       const found = await organization.findUsable(token);
-      if (!found) throw notFound(INVITATION_INVALID_MESSAGE);
+      if (!found || (await organization.tenantOfEmail(found.email)) !== null)
+        throw notFound(INVITATION_INVALID_MESSAGE);
       return { email: found.email, display_name: found.display_name, company_name: found.company_name };
     },
 
-    /** Creates the member in the inviting tenant, once; the invitation cannot be used again. */
+    /**
+     * Creates the member in the inviting tenant, once; the invitation cannot be used again. It never
+     * touches an existing user: an address that signs in anywhere (another tenant included) makes
+     * the invitation dead, and the unique email column refuses a concurrent second sign-up.
+     */
     async accept(body: { token: string; display_name: string; password: string }): Promise<{ email: string }> {
       const found = await organization.findUsable(body.token);
-      if (!found || (await organization.emailTaken(found.email))) throw notFound(INVITATION_INVALID_MESSAGE);
+      if (!found || (await organization.tenantOfEmail(found.email)) !== null)
+        throw notFound(INVITATION_INVALID_MESSAGE);
       if (!(await organization.markAccepted(found.id))) throw notFound(INVITATION_INVALID_MESSAGE);
       const context = await deps.auth.$context;
       const passwordHash = await context.password.hash(body.password);

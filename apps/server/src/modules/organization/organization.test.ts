@@ -1,6 +1,7 @@
 import type { Member } from '@quarry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { hashToken } from './organization.repository.ts';
 
 let t: TestApp;
 let ada: string;
@@ -171,10 +172,102 @@ describe('invitations', () => {
       display_name: 'R',
     });
     expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe('email: Someone already signs in with this email address');
     const bad = await call(ada, 'POST', '/api/organization/invitations', { email: 'not-an-email', display_name: 'X' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toMatch(/^email: /);
     expect(t.mailer.messages.length).toBe(before);
+  });
+
+  it("answers an address of another tenant exactly like a new one, and leaves that tenant's user as they were", async () => {
+    const gus = await t.signIn('gus@globex.test');
+    const userBefore = await t.handle.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'gus@globex.test')
+      .executeTakeFirstOrThrow();
+    const mailsBefore = t.mailer.messages.length;
+
+    const fresh = await call(ada, 'POST', '/api/organization/invitations', {
+      email: 'fresh.face@acme.test',
+      display_name: 'Fresh',
+    });
+    const elsewhere = await call(ada, 'POST', '/api/organization/invitations', {
+      email: 'gus@globex.test',
+      display_name: 'Gus',
+    });
+    expect(fresh.statusCode).toBe(201);
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+    expect(Object.keys(elsewhere.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(elsewhere.json()).toMatchObject({
+      email: 'gus@globex.test',
+      display_name: 'Gus',
+      invited_by: uid['ada@acme.test'],
+    });
+    // Both are pending in Acme, stored the same way, and both sent one mail.
+    const pending = (await call(ada, 'GET', '/api/organization/invitations')).json().invitations;
+    expect(pending.map((i: { email: string }) => i.email)).toEqual(
+      expect.arrayContaining(['fresh.face@acme.test', 'gus@globex.test']),
+    );
+    const stored = await t.handle.db
+      .selectFrom('invitations')
+      .select(['email', 'tenant_id', 'accepted_at'])
+      .where('id', '=', elsewhere.json().id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ email: 'gus@globex.test', tenant_id: 'tnt_acme', accepted_at: null });
+    expect(t.mailer.messages.length).toBe(mailsBefore + 2);
+    // Gus's own mail carries no sign-up link; nothing about Gus changed, and his session still works.
+    expect(t.mailer.messages.at(-1)).toMatchObject({ to: 'gus@globex.test' });
+    expect(t.mailer.messages.at(-1)?.link).toBeUndefined();
+    const userAfter = await t.handle.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'gus@globex.test')
+      .executeTakeFirstOrThrow();
+    expect(userAfter).toEqual(userBefore);
+    const me = await call(gus, 'GET', '/api/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({ email: 'gus@globex.test', company: 'tnt_globex', is_admin: false });
+  });
+
+  it('never moves a user between tenants, even with a link to an invitation for their address', async () => {
+    // A link can exist for an address that signed up elsewhere after being invited.
+    const token = 'a-token-for-an-address-that-signs-in-at-globex';
+    await t.handle.db
+      .insertInto('invitations')
+      .values({
+        id: 'inv-gus-test',
+        tenant_id: 'tnt_acme',
+        email: 'gus@globex.test',
+        display_name: 'Gus',
+        token_hash: hashToken(token),
+        invited_by: uid['ada@acme.test'] as string,
+        created_at: new Date().toISOString(),
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        accepted_at: null,
+      })
+      .execute();
+    const userBefore = await t.handle.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'gus@globex.test')
+      .executeTakeFirstOrThrow();
+    expect((await t.app.inject({ method: 'GET', url: `/api/invitations/${token}` })).statusCode).toBe(404);
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/invitations/accept',
+      payload: { token, display_name: 'Gus at Acme', password: 'a-long-password' },
+    });
+    expect(accepted.statusCode).toBe(404);
+    expect(accepted.json().error.message).toBe('This invitation is no longer valid');
+    const userAfter = await t.handle.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'gus@globex.test')
+      .executeTakeFirstOrThrow();
+    expect(userAfter).toEqual(userBefore);
+    // His password is still the one he had.
+    expect(await t.signIn('gus@globex.test')).toBeTruthy();
   });
 
   it('lets an admin revoke a pending invitation, after which its link is dead', async () => {

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { fieldError } from '../../../lib/field-error.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -101,7 +102,7 @@ function Members({ isAdmin, currentUid }: { isAdmin: boolean; currentUid: string
       { uid: member.uid, roles },
       {
         onSuccess: () => showSnackbar(t('organization.rolesSaved', { name: member.display_name })),
-        onError: (e) => showSnackbar(e instanceof ApiError ? e.message : t('errors.generic')),
+        onError: (e) => showSnackbar(fieldError(e, [], t('errors.generic')).message),
       },
     );
   }
@@ -181,6 +182,10 @@ function Members({ isAdmin, currentUid }: { isAdmin: boolean; currentUid: string
   );
 }
 
+/** The invite form's inputs as the API names them. */
+const INVITE_FIELDS = ['email', 'display_name'] as const;
+type InviteErrors = Partial<Record<(typeof INVITE_FIELDS)[number] | 'form', string>>;
+
 function Invitations() {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
@@ -188,10 +193,14 @@ function Invitations() {
   const { invite, revoke } = useOrganizationActions();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<InviteErrors>({});
+
+  function clearError(field: keyof InviteErrors) {
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
 
   function send() {
-    setError(null);
+    setErrors({});
     invite.mutate(
       { email, display_name: name },
       {
@@ -200,7 +209,13 @@ function Invitations() {
           setEmail('');
           setName('');
         },
-        onError: (e) => setError(e instanceof ApiError ? e.message : t('errors.generic')),
+        onError: (e) => {
+          const { field, message } = fieldError(e, INVITE_FIELDS, t('errors.generic'));
+          // The one refusal an admin meets in normal use is said in their language.
+          const shown =
+            e instanceof ApiError && e.status === 409 && field === 'email' ? t('organization.emailTaken') : message;
+          setErrors(field ? { [field]: shown } : { form: shown });
+        },
       },
     );
   }
@@ -231,13 +246,21 @@ function Invitations() {
             type="email"
             label={t('organization.inviteEmail')}
             value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            onChange={(e) => {
+              setEmail(e.currentTarget.value);
+              clearError('email');
+            }}
+            error={errors.email}
             required
           />
           <TextInput
             label={t('settings.displayName')}
             value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              clearError('display_name');
+            }}
+            error={errors.display_name}
             required
           />
           <Button type="submit" leftSection={<IconMail size={16} />} loading={invite.isPending}>
@@ -245,9 +268,9 @@ function Invitations() {
           </Button>
         </Group>
       </form>
-      {error && (
+      {errors.form && (
         <Alert color="red" role="alert">
-          {error}
+          {errors.form}
         </Alert>
       )}
       {invitations.data && invitations.data.length > 0 && (

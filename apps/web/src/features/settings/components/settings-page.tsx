@@ -1,13 +1,24 @@
 import { Loader, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useMe } from '../../auth/api/get-me.ts';
 import { OrganizationSettings } from './organization-settings.tsx';
 import { UserPreferencesForm } from './user-preferences-form.tsx';
 
 type Category = 'userPreferences' | 'tenantConfiguration';
 
-/** /settings?category=userPreferences|tenantConfiguration; the organization tab only for admins and managers. */
+/** The same query with `category` set, so the address names the tab on screen. */
+function withCategory(params: URLSearchParams, category: Category): string {
+  const next = new URLSearchParams(params);
+  next.set('category', category);
+  return `?${next.toString()}`;
+}
+
+/**
+ * /settings?category=userPreferences|tenantConfiguration; the organization tab only for admins and
+ * managers. Any other category (or one this user may not open) is replaced in the address by the
+ * tab actually shown.
+ */
 export function SettingsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -19,6 +30,7 @@ export function SettingsPage() {
   const category: Category = requested === 'tenantConfiguration' && canSeeOrganization ? requested : 'userPreferences';
   return (
     <Stack gap="lg">
+      {requested !== category && <Navigate to={{ search: withCategory(params, category) }} replace />}
       <Title order={1}>{t('screens.settings.title')}</Title>
       <Tabs value={category} onChange={(value) => value && setParams({ category: value })} keepMounted={false}>
         <Tabs.List>

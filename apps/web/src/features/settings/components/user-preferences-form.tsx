@@ -3,7 +3,7 @@ import type { UserDocument } from '@quarry/shared';
 import { MAX_NAME_LENGTH } from '@quarry/shared/constants';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { fieldError } from '../../../lib/field-error.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUpdateOwnField } from '../../auth/api/update-own-field.ts';
 import { AppearanceControl } from './appearance-control.tsx';
@@ -26,7 +26,8 @@ export function UserPreferencesForm({ user }: { user: UserDocument }) {
       await update.mutateAsync({ field: 'display_name', value });
       showSnackbar(t('settings.saved'));
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : t('errors.generic'));
+      // The only input here is the display name: whatever the server names ("value"), show it there.
+      setError(fieldError(e, ['value'], t('errors.generic')).message);
     }
   }
 
