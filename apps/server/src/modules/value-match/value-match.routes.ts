@@ -82,7 +82,6 @@ export function registerValueMatchRoutes(
       params: z.object({ masterAccountId: z.string().min(1).max(64), uid: z.string().trim().min(1).max(200) }),
       response: { 200: accountUnassignmentSchema },
     },
-    handler: (request) =>
-      valueMatch.unassign(contextOf(request), request.params.masterAccountId, request.params.uid),
+    handler: (request) => valueMatch.unassign(contextOf(request), request.params.masterAccountId, request.params.uid),
   });
 }
