@@ -103,7 +103,7 @@ export function createValueMatchService(deps: {
         const hit = hitById.get(hitId);
         if (!hit) return null;
         const spans = spansByHit.get(hitId) ?? [];
-        const { excerpt, highlights } = excerptOf(hit.text, spans);
+        const { excerpt, highlights, cutBefore, cutAfter } = excerptOf(hit.text, spans);
         return {
           hit_id: hit.id,
           type: hit.type,
@@ -111,6 +111,8 @@ export function createValueMatchService(deps: {
           title_highlights: highlightsOf(spans, 'title'),
           excerpt,
           excerpt_highlights: highlights,
+          excerpt_cut_before: cutBefore,
+          excerpt_cut_after: cutAfter,
           url: hit.url,
           source: hit.source,
           published_at: hit.published_at,
