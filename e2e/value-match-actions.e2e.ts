@@ -83,7 +83,7 @@ describe('value match actions', () => {
       .waitFor();
   });
 
-  it('assigns an account to me: the card names me, "My accounts only" keeps it, and My Accounts lists it', async () => {
+  it('assigns an account to me, then removes it from the menu after a confirmation that Cancel can refuse', async () => {
     const { page } = b;
     const events = recordAnalytics(page);
     await openHome(page, 'rita@acme.test');
@@ -104,28 +104,53 @@ describe('value match actions', () => {
     await page.getByTestId('snackbar-general').getByText(`Added ${name} to your accounts`).waitFor();
     await card.getByTestId('value-match-held-by').getByText('In the accounts of Rita Rep').waitFor();
 
+    // Opened again: she holds it, so her item offers removal; Cancel keeps the assignment.
     await card.getByRole('button', { name: `Assign ${name}` }).click();
-    await page.getByRole('menuitem', { name: 'Assign to me' }).click();
-    await page.getByTestId('snackbar-general').getByText(`${name} is already in your accounts`).waitFor();
+    const toMe = page.getByRole('menuitem', { name: /Assign to me/ });
+    expect(await toMe.getAttribute('data-held')).toBe('true');
+    expect(await toMe.textContent()).toContain('Remove');
+    await toMe.click();
+    const dialog = page.getByRole('dialog', { name: `Remove ${name} from your accounts?` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await card.getByTestId('value-match-held-by').getByText('In the accounts of Rita Rep').waitFor();
 
     await page.getByRole('switch', { name: 'My accounts only' }).check();
     await page.waitForFunction((accountId) => {
       const cards = [...document.querySelectorAll('[data-testid="value-match-card"]')];
       return cards.length > 0 && cards.some((c) => c.getAttribute('data-account-id') === accountId);
     }, id);
+    const territory = () =>
+      page.evaluate(async () => {
+        const body = (await (await fetch('/api/territory')).json()) as { rows: { master_account_id: string }[] };
+        return body.rows.map((r) => r.master_account_id);
+      });
+    expect(await territory()).toContain(id);
+
+    // Confirming removes it: the card leaves the "my accounts only" feed and My Accounts.
+    await card.getByRole('button', { name: `Assign ${name}` }).click();
+    await page.getByRole('menuitem', { name: /Assign to me/ }).click();
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await page.getByTestId('snackbar-general').getByText(`Removed ${name} from your accounts`).waitFor();
+    await card.waitFor({ state: 'detached' });
+
     await flushAnalytics(page);
     const assigned = () => events.filter((e) => e.event === 'Value Match account assigned');
     await expect.poll(() => assigned().length).toBe(2);
     expect(assigned().map((e) => e.properties)).toEqual([
-      expect.objectContaining({ master_account_id: id, assignee_uid: expect.any(String), added: true }),
-      expect.objectContaining({ master_account_id: id, added: false }),
+      expect.objectContaining({
+        master_account_id: id,
+        assignee_uid: expect.any(String),
+        action: 'assigned',
+        added: true,
+      }),
+      expect.objectContaining({ master_account_id: id, action: 'removed', removed: true }),
     ]);
 
-    await page.goto('/MyTerritory');
-    await page.getByRole('link', { name, exact: true }).waitFor();
+    expect(await territory()).not.toContain(id);
   });
 
-  it("lets a manager assign an account to a colleague's accounts from the menu", async () => {
+  it("lets a manager assign an account to a colleague's accounts from the menu, and remove it again", async () => {
     const { page } = b;
     // Raj's My Accounts is only checked for what it contains, never for being empty or exact.
     await openHome(page, 'mike@acme.test');
@@ -148,6 +173,26 @@ describe('value match actions', () => {
     expect(offered).toContain('Rita Rep');
     expect(offered.some((text) => /service account/i.test(text))).toBe(false);
     expect(await page.getByRole('menuitem', { name: 'Rita Rep' }).getAttribute('data-held')).toBe('false');
+
+    // Clicking the check-marked holder asks first. A failed removal says so and keeps Raj as holder.
+    const removeRaj = page.getByRole('dialog', { name: `Remove ${name} from Raj Patel's accounts?` });
+    await page.route('**/assignment/*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'boom' } } })
+        : route.continue(),
+    );
+    await raj.click();
+    await removeRaj.getByRole('button', { name: 'Remove' }).click();
+    await page.getByTestId('snackbar-general').getByText('Could not remove the assignment, please try again').waitFor();
+    expect(await card.getByTestId('value-match-held-by').textContent()).toContain('Raj Patel');
+    await page.unrouteAll();
+
+    // Confirmed again with the server answering: Raj's assignment is gone.
+    await card.getByRole('button', { name: `Assign ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Raj Patel' }).click();
+    await removeRaj.getByRole('button', { name: 'Remove' }).click();
+    await page.getByTestId('snackbar-general').getByText(`Removed ${name} from Raj Patel's accounts`).waitFor();
+    await expect.poll(async () => (await card.textContent()) ?? '').not.toContain('Raj Patel');
   });
 
   it('adds the account and a ranked contact to lists from /valueMatch, then opens the account page', async () => {

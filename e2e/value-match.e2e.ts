@@ -60,6 +60,10 @@ describe('value match', () => {
     const marked = await page.getByTestId('matched-hypothesis').locator('mark').allTextContents();
     expect(marked.length).toBeGreaterThan(0);
     expect(marked.every((m) => m.trim().length > 0)).toBe(true);
+    // Excerpts end on a whole sentence or with "…", never both ("business.…").
+    const evidence = await page.getByTestId('matched-hypothesis').getByTestId('evidence').allTextContents();
+    expect(evidence.length).toBeGreaterThan(0);
+    expect(evidence.filter((text) => /[.!?]…/.test(text))).toEqual([]);
     await page.getByTestId('ranked-contact').first().waitFor();
     await page.getByRole('link', { name: 'Open account page' }).click();
     await page.waitForURL(/\/accounts\//);

@@ -44,6 +44,43 @@ describe('value preferences', () => {
     await page.getByText('Head of Fraud Prevention', { exact: true }).waitFor();
   });
 
+  it('warns before leaving target titles with unsaved changes: Cancel stays, Leave page goes', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    await page.goto('/preferences/titles');
+    await page.getByText('Add 5 to 10 specific roles or domains.').waitFor();
+    const input = page.getByPlaceholder('Type a title and press Enter');
+    await input.fill('E2E Unsaved Title');
+    await input.press('Enter');
+    await page.getByText('E2E Unsaved Title', { exact: true }).waitFor();
+
+    const warning = page.getByRole('dialog', { name: 'Leave without saving?' });
+    const myAccounts = page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'My Accounts' });
+    await myAccounts.click();
+    await warning.getByText('Your changes to the target titles are not saved yet.', { exact: false }).waitFor();
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await warning.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/preferences/titles');
+    await page.getByText('E2E Unsaved Title', { exact: true }).waitFor();
+
+    // A reload is guarded too: the page asks the browser for its own prompt.
+    const prompt = page.waitForEvent('dialog');
+    void page.reload().catch(() => undefined);
+    const beforeUnload = await prompt;
+    expect(beforeUnload.type()).toBe('beforeunload');
+    await beforeUnload.dismiss();
+    await page.getByText('E2E Unsaved Title', { exact: true }).waitFor();
+
+    await myAccounts.click();
+    await warning.getByRole('button', { name: 'Leave page' }).click();
+    await page.waitForURL((url) => url.pathname.toLowerCase() === '/myterritory');
+    // Nothing was saved.
+    const saved = await page.request.get('/api/target-titles');
+    expect(((await saved.json()) as { titles: string[] }).titles).not.toContain('E2E Unsaved Title');
+  });
+
   it('shows a regular user the triggers and hypotheses without edit controls', async () => {
     const { page } = b;
     await signIn(page, 'rita@acme.test');

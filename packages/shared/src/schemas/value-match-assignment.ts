@@ -24,3 +24,15 @@ export const accountAssignmentSchema = z.object({
   held_by: z.array(accountHolderSchema),
 });
 export type AccountAssignment = z.output<typeof accountAssignmentSchema>;
+
+/**
+ * The answer to removing an assignment. `removed` is false when the account was not in that
+ * user's territory (not an error: the call is idempotent); `held_by` is who holds it afterwards.
+ */
+export const accountUnassignmentSchema = z.object({
+  master_account_id: z.string(),
+  assignee: accountHolderSchema,
+  removed: z.boolean(),
+  held_by: z.array(accountHolderSchema),
+});
+export type AccountUnassignment = z.output<typeof accountUnassignmentSchema>;

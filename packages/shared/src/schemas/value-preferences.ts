@@ -171,6 +171,10 @@ export const valueMatchEvidenceSchema = z.object({
   title_highlights: z.array(highlightSchema),
   excerpt: z.string(),
   excerpt_highlights: z.array(highlightSchema),
+  /** The excerpt opens inside a sentence: shown after a "…". */
+  excerpt_cut_before: z.boolean(),
+  /** The text goes on inside a sentence after the excerpt: shown followed by "…". */
+  excerpt_cut_after: z.boolean(),
   url: z.string().nullable(),
   source: z.string(),
   published_at: z.string(),

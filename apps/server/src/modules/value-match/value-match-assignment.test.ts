@@ -1,4 +1,4 @@
-import type { AccountAssignment, ValueMatchDetail, ValueMatchFeed } from '@quarry/shared';
+import type { AccountAssignment, AccountUnassignment, ValueMatchDetail, ValueMatchFeed } from '@quarry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -71,6 +71,8 @@ const assign = (cookie: string, accountId: string, body: unknown) =>
     headers: { cookie },
     payload: body as Record<string, unknown>,
   });
+const unassign = (cookie: string, accountId: string, uid: string) =>
+  t.app.inject({ method: 'DELETE', url: `/api/value-matches/${accountId}/assignment/${uid}`, headers: { cookie } });
 const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 
 /** The account ids in the user's territory (My Accounts). */
@@ -177,5 +179,77 @@ describe('assigning a Value Match account', () => {
       payload: { uid: 'x' },
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+// Runs after the block above: rita and raj hold acc_assign_a, mike holds acc_assign_b, gus (Globex) acc_assign_a.
+describe('removing a Value Match assignment', () => {
+  it('removes my own: the account leaves My Accounts and the feed no longer names me', async () => {
+    const res = await unassign(rita, 'acc_assign_a', uids['rita@acme.test'] as string);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as AccountUnassignment;
+    expect(body).toMatchObject({ removed: true, assignee: { uid: uids['rita@acme.test'] } });
+    expect(body.held_by.map((h) => h.uid)).toEqual([uids['raj@acme.test']]);
+    expect(await territoryOf('rita@acme.test')).toEqual([]);
+    const feed = (await get(rita, '/api/value-matches?limit=100')).json() as ValueMatchFeed;
+    const card = feed.items.find((c) => c.master_account_id === 'acc_assign_a');
+    expect(card?.held_by.map((h) => h.uid)).toEqual([uids['raj@acme.test']]);
+  });
+
+  it('is idempotent: removing an assignment that does not exist answers 200 with removed false', async () => {
+    const res = await unassign(rita, 'acc_assign_a', uids['rita@acme.test'] as string);
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as AccountUnassignment).removed).toBe(false);
+    expect(await territoryOf('raj@acme.test')).toEqual(['acc_assign_a']);
+  });
+
+  it("refuses a plain user removing a colleague's assignment with 403 and changes nothing", async () => {
+    const res = await unassign(rita, 'acc_assign_a', uids['raj@acme.test'] as string);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe("Only managers and admins can remove a colleague's assignment");
+    expect(await territoryOf('raj@acme.test')).toEqual(['acc_assign_a']);
+  });
+
+  it("lets a manager and an admin remove a colleague's assignment", async () => {
+    const byManager = await unassign(mike, 'acc_assign_a', uids['raj@acme.test'] as string);
+    expect(byManager.statusCode).toBe(200);
+    expect((byManager.json() as AccountUnassignment).held_by).toEqual([]);
+    expect(await territoryOf('raj@acme.test')).toEqual([]);
+    const byAdmin = await unassign(ada, 'acc_assign_b', uids['mike@acme.test'] as string);
+    expect(byAdmin.statusCode).toBe(200);
+    expect((byAdmin.json() as AccountUnassignment).removed).toBe(true);
+    expect(await territoryOf('mike@acme.test')).toEqual([]);
+  });
+
+  it("answers 404 for another tenant's user or an unknown uid, and leaves their territory alone", async () => {
+    for (const uid of [uids['gus@globex.test'] as string, 'usr_nobody']) {
+      const res = await unassign(ada, 'acc_assign_a', uid);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe('User not found');
+    }
+    expect(await territoryOf('gus@globex.test')).toEqual(['acc_assign_a']);
+  });
+
+  it("keeps tenants apart: Globex cannot remove an Acme user's assignment", async () => {
+    await assign(rita, 'acc_assign_b', { uid: uids['rita@acme.test'] });
+    const res = await unassign(gus, 'acc_assign_b', uids['rita@acme.test'] as string);
+    expect(res.statusCode).toBe(404);
+    expect(await territoryOf('rita@acme.test')).toEqual(['acc_assign_b']);
+  });
+
+  it('answers 404 for an account that does not exist', async () => {
+    const res = await unassign(rita, 'acc_no_such_account', uids['rita@acme.test'] as string);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe('Account not found');
+    expect(await territoryOf('rita@acme.test')).toEqual(['acc_assign_b']);
+  });
+
+  it('needs a session', async () => {
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/value-matches/acc_assign_b/assignment/${uids['rita@acme.test']}`,
+    });
+    expect(res.statusCode).toBe(401);
+    expect(await territoryOf('rita@acme.test')).toEqual(['acc_assign_b']);
   });
 });

@@ -1,5 +1,6 @@
 import {
   accountAssignmentSchema,
+  accountUnassignmentSchema,
   assignAccountBodySchema,
   valueMatchDetailSchema,
   valueMatchFeedQuerySchema,
@@ -71,5 +72,16 @@ export function registerValueMatchRoutes(
       response: { 200: accountAssignmentSchema },
     },
     handler: (request) => valueMatch.assign(contextOf(request), request.params.masterAccountId, request.body.uid),
+  });
+  app.route({
+    method: 'DELETE',
+    url: '/api/value-matches/:masterAccountId/assignment/:uid',
+    preHandler: signedIn,
+    schema: {
+      tags,
+      params: z.object({ masterAccountId: z.string().min(1).max(64), uid: z.string().trim().min(1).max(200) }),
+      response: { 200: accountUnassignmentSchema },
+    },
+    handler: (request) => valueMatch.unassign(contextOf(request), request.params.masterAccountId, request.params.uid),
   });
 }

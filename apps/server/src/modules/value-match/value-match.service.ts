@@ -1,6 +1,7 @@
 import type {
   AccountAssignment,
   AccountMatch,
+  AccountUnassignment,
   MatchSpan,
   MatchTier,
   UserSummary,
@@ -102,7 +103,7 @@ export function createValueMatchService(deps: {
         const hit = hitById.get(hitId);
         if (!hit) return null;
         const spans = spansByHit.get(hitId) ?? [];
-        const { excerpt, highlights } = excerptOf(hit.text, spans);
+        const { excerpt, highlights, cutBefore, cutAfter } = excerptOf(hit.text, spans);
         return {
           hit_id: hit.id,
           type: hit.type,
@@ -110,6 +111,8 @@ export function createValueMatchService(deps: {
           title_highlights: highlightsOf(spans, 'title'),
           excerpt,
           excerpt_highlights: highlights,
+          excerpt_cut_before: cutBefore,
+          excerpt_cut_after: cutAfter,
           url: hit.url,
           source: hit.source,
           published_at: hit.published_at,
@@ -165,6 +168,30 @@ export function createValueMatchService(deps: {
         master_account_id: masterAccountId,
         assignee: { uid: assignee.uid, display_name: assignee.display_name },
         added: added > 0,
+        held_by: holders.get(masterAccountId) ?? [],
+      };
+    },
+
+    /**
+     * Takes the account out of a user's territory, under the same rules as assigning: anyone may
+     * remove their own assignment, only managers and admins a colleague's. An unknown account, or
+     * a uid that is not a user of the caller's tenant, answers 404. Removing an assignment that
+     * does not exist changes nothing and is not an error (`removed` false), like assigning twice.
+     */
+    async unassign(ctx: RequestContext, masterAccountId: string, uid: string): Promise<AccountUnassignment> {
+      const account = await matches.account(masterAccountId);
+      if (!account) throw notFound('Account not found');
+      const assignee = await colleague(ctx, uid);
+      if (!assignee) throw notFound('User not found');
+      if (assignee.uid !== ctx.uid && !ctx.isManager && !ctx.isAdmin) {
+        throw forbidden("Only managers and admins can remove a colleague's assignment");
+      }
+      const removed = await territory.remove({ ...ctx, uid: assignee.uid }, [masterAccountId]);
+      const holders = await matches.holdersOf(ctx, [masterAccountId]);
+      return {
+        master_account_id: masterAccountId,
+        assignee: { uid: assignee.uid, display_name: assignee.display_name },
+        removed: removed > 0,
         held_by: holders.get(masterAccountId) ?? [],
       };
     },

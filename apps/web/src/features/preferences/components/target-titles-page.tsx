@@ -4,15 +4,26 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useSaveTargetTitles, useTargetTitles } from '../api/target-titles.ts';
+import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard.ts';
 import { ReadOnlyNote } from './read-only-note.tsx';
 
-/** /preferences/titles: type a title and press Enter to add it as a chip; the advice is 5 to 10. */
+/** Whether the edited list differs from the saved one (adding a chip and removing it again does not). */
+function differs(edited: string[] | null, saved: string[]): boolean {
+  if (edited === null) return false;
+  return edited.length !== saved.length || edited.some((title, i) => title !== saved[i]);
+}
+
+/**
+ * /preferences/titles: type a title and press Enter to add it as a chip; the advice is 5 to 10.
+ * Leaving with unsaved changes asks first.
+ */
 export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const titles = useTargetTitles();
   const save = useSaveTargetTitles();
   const [edited, setEdited] = useState<string[] | null>(null);
   const value = edited ?? titles.data ?? [];
+  useUnsavedChangesGuard(differs(edited, titles.data ?? []));
   return (
     <Stack gap="md" maw={720}>
       <div>

@@ -1,6 +1,7 @@
 import type { AccountAssignment } from '@quarry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { invalidateAssignmentViews } from './invalidate-assignment-views.ts';
 
 /** Puts the account in a user's territory (My Accounts): the caller's own uid for "Assign to me". */
 export const assignAccount = (masterAccountId: string, uid: string) =>
@@ -9,19 +10,12 @@ export const assignAccount = (masterAccountId: string, uid: string) =>
     body: { uid },
   });
 
-/**
- * "Assign" on Home and /valueMatch. Afterwards the feed (its holders and "my accounts only"), the
- * detail, and the territory and account views (keyed 'territory' and 'account') are refetched.
- */
+/** "Assign" on Home and /valueMatch; afterwards every view that shows who holds the account is refetched. */
 export function useAssignAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ masterAccountId, uid }: { masterAccountId: string; uid: string }) =>
       assignAccount(masterAccountId, uid),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['value-matches'] });
-      void queryClient.invalidateQueries({ queryKey: ['territory'] });
-      void queryClient.invalidateQueries({ queryKey: ['account'] });
-    },
+    onSuccess: () => invalidateAssignmentViews(queryClient),
   });
 }

@@ -1,13 +1,15 @@
-import { Button, Menu } from '@mantine/core';
-import type { AccountAssignment, AccountHolder } from '@quarry/shared';
+import { Button, Menu, Text } from '@mantine/core';
+import type { AccountAssignment, AccountHolder, AccountUnassignment } from '@quarry/shared';
 import { IconCheck, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirm } from '../../../components/confirm-dialog.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { pickableUsersQueryOptions } from '../../../lib/company-users.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useAssignAccount } from '../api/assign-account.ts';
+import { useUnassignAccount } from '../api/unassign-account.ts';
 import { colleaguesMatching } from '../utils/colleagues-matching.ts';
 
 /** Who is assigning: their uid, and whether they may assign to a colleague (managers and admins). */
@@ -23,10 +25,21 @@ function HeldMark({ held }: { held: boolean }) {
   return <IconCheck size={16} aria-label={t('valueMatch.alreadyHolds')} data-testid="assign-held-mark" />;
 }
 
+/** What a holder's menu item offers: clicking it removes their assignment, after a confirmation. */
+function RemoveHint({ held }: { held: boolean }) {
+  const { t } = useTranslation();
+  if (!held) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {t('valueMatch.removeAssignment')}
+    </Text>
+  );
+}
+
 /**
  * "Assign": adds the account to the caller's territory (My Accounts) or, for managers and admins,
- * to a colleague's (never a service account). Whoever already holds it has a check mark;
- * assigning to them again only says so.
+ * to a colleague's (never a service account). Whoever already holds it has a check mark; clicking
+ * them removes that assignment once the user confirms (the server applies the same role rule).
  */
 export function AssignMenu({
   masterAccountId,
@@ -43,12 +56,14 @@ export function AssignMenu({
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
   const assign = useAssignAccount();
+  const unassign = useUnassignAccount();
   const users = useQuery({ ...pickableUsersQueryOptions(), enabled: opened && assigner.canAssignToColleagues });
   const heldBy = new Set(holders.map((h) => h.uid));
+  const me = holders.find((h) => h.uid === assigner.uid)?.display_name ?? '';
   const colleagues = colleaguesMatching(users.data ?? [], assigner.uid, '');
   const shown = colleaguesMatching(colleagues, assigner.uid, search);
 
-  function confirm(result: AccountAssignment) {
+  function announceAssigned(result: AccountAssignment) {
     const mine = result.assignee.uid === assigner.uid;
     const values = { name: accountName, assignee: result.assignee.display_name };
     if (result.added) showSnackbar(t(mine ? 'valueMatch.assignedToMe' : 'valueMatch.assignedTo', values));
@@ -63,13 +78,54 @@ export function AssignMenu({
           track('Value Match account assigned', {
             master_account_id: masterAccountId,
             assignee_uid: result.assignee.uid,
+            action: 'assigned',
             added: result.added,
           });
-          confirm(result);
+          announceAssigned(result);
         },
         onError: () => showSnackbar(t('valueMatch.assignError')),
       },
     );
+  }
+
+  function announceRemoved(result: AccountUnassignment) {
+    const mine = result.assignee.uid === assigner.uid;
+    const values = { name: accountName, assignee: result.assignee.display_name };
+    showSnackbar(t(mine ? 'valueMatch.removedFromMe' : 'valueMatch.removedFrom', values));
+  }
+
+  async function removeFrom(holder: AccountHolder) {
+    const mine = holder.uid === assigner.uid;
+    const values = { name: accountName, assignee: holder.display_name };
+    const ok = await confirm({
+      title: t(mine ? 'valueMatch.removeFromMeTitle' : 'valueMatch.removeFromTitle', values),
+      message: t('valueMatch.removeMessage'),
+      proceedLabel: t('valueMatch.removeAssignment'),
+      danger: true,
+    });
+    if (!ok) return;
+    unassign.mutate(
+      { masterAccountId, uid: holder.uid },
+      {
+        onSuccess: (result) => {
+          // The spec names no unassign event: the assignment event carries the action instead.
+          track('Value Match account assigned', {
+            master_account_id: masterAccountId,
+            assignee_uid: result.assignee.uid,
+            action: 'removed',
+            removed: result.removed,
+          });
+          announceRemoved(result);
+        },
+        onError: () => showSnackbar(t('valueMatch.removeError')),
+      },
+    );
+  }
+
+  /** A held item removes that holder's assignment; any other item assigns. */
+  function pick(holder: AccountHolder) {
+    if (heldBy.has(holder.uid)) void removeFrom(holder);
+    else assignTo(holder.uid);
   }
 
   return (
@@ -78,7 +134,7 @@ export function AssignMenu({
         <Button
           variant="default"
           leftSection={<IconUserPlus size={16} />}
-          loading={assign.isPending}
+          loading={assign.isPending || unassign.isPending}
           aria-label={t('valueMatch.assignAccount', { name: accountName })}
           data-testid="value-match-assign"
         >
@@ -87,8 +143,9 @@ export function AssignMenu({
       </Menu.Target>
       <Menu.Dropdown mah="22rem" style={{ overflowY: 'auto' }}>
         <Menu.Item
-          onClick={() => assignTo(assigner.uid)}
+          onClick={() => pick({ uid: assigner.uid, display_name: me })}
           leftSection={<HeldMark held={heldBy.has(assigner.uid)} />}
+          rightSection={<RemoveHint held={heldBy.has(assigner.uid)} />}
           data-held={heldBy.has(assigner.uid)}
         >
           {t('valueMatch.assignToMe')}
@@ -113,8 +170,9 @@ export function AssignMenu({
               shown.map((u) => (
                 <Menu.Item
                   key={u.uid}
-                  onClick={() => assignTo(u.uid)}
+                  onClick={() => pick(u)}
                   leftSection={<HeldMark held={heldBy.has(u.uid)} />}
+                  rightSection={<RemoveHint held={heldBy.has(u.uid)} />}
                   data-held={heldBy.has(u.uid)}
                 >
                   {u.display_name}

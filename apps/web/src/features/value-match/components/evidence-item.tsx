@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 
-/** One signal: headline and excerpt with the matched words marked, its date, and its source credited. */
+/**
+ * One signal: headline and excerpt with the matched words marked, its date, and its source
+ * credited. "…" marks only where the excerpt cuts a sentence.
+ */
 export function EvidenceItem({ evidence, language }: { evidence: ValueMatchEvidence; language: Language }) {
   const { t } = useTranslation();
   const headline = <HighlightedText text={evidence.title} highlights={evidence.title_highlights} />;
@@ -29,7 +32,9 @@ export function EvidenceItem({ evidence, language }: { evidence: ValueMatchEvide
       </Group>
       {evidence.excerpt && (
         <Text size="sm">
-          <HighlightedText text={evidence.excerpt} highlights={evidence.excerpt_highlights} />…
+          {evidence.excerpt_cut_before && '…'}
+          <HighlightedText text={evidence.excerpt} highlights={evidence.excerpt_highlights} />
+          {evidence.excerpt_cut_after && '…'}
         </Text>
       )}
     </Stack>
