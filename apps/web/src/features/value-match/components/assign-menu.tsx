@@ -78,7 +78,6 @@ export function AssignMenu({
           track('Value Match account assigned', {
             master_account_id: masterAccountId,
             assignee_uid: result.assignee.uid,
-            action: 'assigned',
             added: result.added,
           });
           announceAssigned(result);
@@ -107,14 +106,9 @@ export function AssignMenu({
     unassign.mutate(
       { masterAccountId, uid: holder.uid },
       {
+        // The spec names no event for removing an assignment, and "Value Match account assigned"
+        // must count assignments only, so a removal sends none.
         onSuccess: (result) => {
-          // The spec names no unassign event: the assignment event carries the action instead.
-          track('Value Match account assigned', {
-            master_account_id: masterAccountId,
-            assignee_uid: result.assignee.uid,
-            action: 'removed',
-            removed: result.removed,
-          });
           announceRemoved(result);
         },
         onError: () => showSnackbar(t('valueMatch.removeError')),
