@@ -7,7 +7,7 @@
  * tier1Score, tier2Score and tier1MinTriggers is scored on the other four folds, the best one
  * (the largest worst margin over the three targets, then the largest sum) is applied to the fold
  * left out, and the pooled left-out outcomes give the cross-validated figures. (The grid also
- * covers tier1HeadlineAlone and tier1NeedsEvent.) Then the grid
+ * covers the lead lengths and whether proximity counts; see GRID.) Then the grid
  * point best on the whole tuning half is printed: that is the one to write into match-weights.ts
  * when the folds agree with it.
  */
@@ -26,19 +26,28 @@ import {
 
 const FOLDS = 5;
 const GRID = {
-  tier1Score: [0.6, 0.9, 1.2, 1.5, 1.8, 2.1, 2.4],
-  tier2Score: [0.3, 0.6],
-  tier1MinTriggers: [1, 2, 3],
-  // Every fold of the second round chose these two on; the third round keeps them on and
-  // searches the lead instead.
+  tier1Score: [0.6, 0.9, 1.2],
+  tier2Score: [0.3],
+  tier1MinTriggers: [1, 2],
+  // Every fold of the second round chose these two on; later rounds keep them on.
   tier1HeadlineAlone: [true],
   tier1NeedsEvent: [true],
-  tier1LeadChars: [150, 300, 600, 1_000_000_000],
+  tier1LeadChars: [300, 600],
+  // The fourth round asks where a requirement must stand, and whether proximity counts.
+  requirementLeadChars: [300, 600, 1_000_000_000],
+  tier1CountsProximity: [false, true],
 };
 
 type Point = Pick<
   MatchWeights,
-  'tier1Score' | 'tier2Score' | 'tier1MinTriggers' | 'tier1HeadlineAlone' | 'tier1NeedsEvent' | 'tier1LeadChars'
+  | 'tier1Score'
+  | 'tier2Score'
+  | 'tier1MinTriggers'
+  | 'tier1HeadlineAlone'
+  | 'tier1NeedsEvent'
+  | 'tier1LeadChars'
+  | 'requirementLeadChars'
+  | 'tier1CountsProximity'
 >;
 type Row = { fold: number; label: Label; tiers: MatchTier[] };
 
@@ -57,21 +66,15 @@ function better(a: [number, number], b: [number, number]): boolean {
   return a[0] > b[0] + 1e-9 || (Math.abs(a[0] - b[0]) <= 1e-9 && a[1] > b[1] + 1e-9);
 }
 
-const points: Point[] = [];
-for (const tier1Score of GRID.tier1Score)
-  for (const tier2Score of GRID.tier2Score)
-    for (const tier1MinTriggers of GRID.tier1MinTriggers)
-      for (const tier1HeadlineAlone of GRID.tier1HeadlineAlone)
-        for (const tier1NeedsEvent of GRID.tier1NeedsEvent)
-          for (const tier1LeadChars of tier1NeedsEvent ? GRID.tier1LeadChars : [GRID.tier1LeadChars.at(-1) as number])
-            points.push({
-              tier1Score,
-              tier2Score,
-              tier1MinTriggers,
-              tier1HeadlineAlone,
-              tier1NeedsEvent,
-              tier1LeadChars,
-            });
+/** Every combination of the grid's values. */
+function gridPoints(): Point[] {
+  let partial: Record<string, unknown>[] = [{}];
+  for (const [key, values] of Object.entries(GRID)) {
+    partial = partial.flatMap((p) => (values as unknown[]).map((v) => ({ ...p, [key]: v })));
+  }
+  return partial as Point[];
+}
+const points = gridPoints();
 
 const { judged, profiles, hits } = loadEvalSet(['tuning']);
 const rows: Row[] = [];
@@ -107,8 +110,9 @@ function bestPoint(subset: Row[]): number {
 const fmt = (x: number) => (Number.isNaN(x) ? ' n/a' : x.toFixed(2));
 const show = (f: Figures) => `${fmt(f.precision)} | ${fmt(f.matchRecall)} | ${fmt(f.anyRecall)}  (${f.counts})`;
 const pointText = (p: Point) =>
-  `tier1Score ${p.tier1Score}, tier2Score ${p.tier2Score}, tier1MinTriggers ${p.tier1MinTriggers}, ` +
-  `tier1HeadlineAlone ${p.tier1HeadlineAlone}, tier1NeedsEvent ${p.tier1NeedsEvent}, tier1LeadChars ${p.tier1LeadChars}`;
+  Object.entries(p)
+    .map(([key, value]) => `${key} ${value}`)
+    .join(', ');
 
 const pooled: Outcome[] = [];
 for (let k = 0; k < FOLDS; k++) {

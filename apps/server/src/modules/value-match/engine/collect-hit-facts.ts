@@ -5,7 +5,7 @@ import type { CompiledPhrase } from './compiled-phrase.ts';
 import type { CompiledPreferences } from './compiled-preferences.ts';
 import { findPhrase } from './find-phrase.ts';
 import type { HitFacts, TriggerFacts } from './hit-facts.ts';
-import { MATCH_WEIGHTS } from './match-weights.ts';
+import { MATCH_WEIGHTS, type MatchWeights } from './match-weights.ts';
 import { type PackedSpans, packSpan } from './packed-spans.ts';
 import type { PhraseOccurrence } from './phrase-occurrence.ts';
 
@@ -78,8 +78,11 @@ function occurrencesIn(fields: Field[], phrase: CompiledPhrase, slack: number): 
 }
 
 /** Reads one hit: which triggers, hypothesis terms, qualification clauses and target titles it holds. */
-export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences): HitFacts {
-  const w = MATCH_WEIGHTS;
+export function collectHitFacts(
+  hit: MatchHit,
+  preferences: CompiledPreferences,
+  w: MatchWeights = MATCH_WEIGHTS,
+): HitFacts {
   const fields: Field[] = [
     {
       name: 'title',
@@ -191,12 +194,18 @@ export function collectHitFacts(hit: MatchHit, preferences: CompiledPreferences)
   let signals: Map<string, PackedSpans> | null = null;
   for (const { signal, clauses } of preferences.signals) {
     const spans: PackedSpans = [];
+    // A requirement describes the company the news is about, so it must stand where news names
+    // its subject: the headline or the lead.
+    const leadChars = signal.type === 'requirement' ? w.requirementLeadChars : Number.POSITIVE_INFINITY;
     for (const clause of clauses) {
       const found = occurrencesIn(fields, clause, w.qualificationSlack);
-      const kept = Math.min(found.length, w.maxSpansPerHit);
-      for (let k = 0; k < kept; k++) {
-        const { field, occurrence } = found[k] as Found;
+      let kept = 0;
+      for (const { field, occurrence } of found) {
+        if (kept >= w.maxSpansPerHit) break;
+        if (field.name === 'text' && (field.analysed.start[occurrence.slots[0] as number] as number) >= leadChars)
+          continue;
         pushSpans(spans, field, occurrence);
+        kept++;
       }
     }
     if (spans.length > 0) {

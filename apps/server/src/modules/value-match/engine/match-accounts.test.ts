@@ -129,6 +129,19 @@ describe('matchAccounts tier_1 evidence', () => {
     expect(only({ hits: [further] }).tier).toBe('tier_2');
   });
 
+  it('counts an event found by proximity toward tier_1 ("jobs will be cut" for "cut jobs")', () => {
+    const cuts = [trigger('trg_cuts', ['cut jobs']), trigger('trg_fuel', ['fuel costs'])];
+    const near = hit('p1', 'Airline results', 'The airline said 1,000 jobs will be cut as fuel costs climb.');
+    const counted = matchAccounts(input({ hits: [near], triggers: cuts }), { now: NOW })[0];
+    expect(counted?.hits[0]?.triggers.map((t) => t.kind)).toContain('proximity');
+    expect(counted?.tier).toBe('tier_1');
+    const notCounted = matchAccounts(input({ hits: [near], triggers: cuts }), {
+      now: NOW,
+      weights: { tier1CountsProximity: false },
+    })[0];
+    expect(notCounted?.tier).toBe('tier_2');
+  });
+
   it('takes a job posting as the event itself: concept triggers in its title can make tier_1', () => {
     const concepts = TRIGGERS.map((t) => ({ ...t, hit_type: 'concept' as const }));
     const title = 'Supplier recall analyst';
@@ -244,6 +257,25 @@ describe('matchAccounts qualification signals', () => {
     });
     expect(met.tier).toBe('tier_1');
     expect(met.qualification.requirements_met).toHaveLength(1);
+  });
+
+  it('meets a requirement only in the headline or lead when requirementLeadChars asks for it', () => {
+    const filler = ' Analysts expect sales to hold up through the winter and the spring season.'.repeat(5);
+    const late = hit(
+      'r1',
+      'Maker recalls 1.3 million units',
+      `The maker blames a supplier.${filler} It also operates warehouses.`,
+    );
+    const requirement = [signal('requirement', 'operates warehouses')];
+    const anywhere = only({ hits: [late], qualification_signals: requirement });
+    expect(MATCH_WEIGHTS.requirementLeadChars).toBeGreaterThan(late.text.length);
+    expect(anywhere.tier).toBe('tier_1');
+    const leadOnly = matchAccounts(input({ hits: [late], qualification_signals: requirement }), {
+      now: NOW,
+      weights: { requirementLeadChars: 300 },
+    })[0];
+    expect(leadOnly?.qualification.requirements_unmet).toHaveLength(1);
+    expect(leadOnly?.tier).toBe('tier_2');
   });
 
   it('promotes an account one tier when a good signal is found', () => {

@@ -65,7 +65,7 @@ export function matchAccounts(input: ValueMatchInput, options: MatchOptions): Ac
   const halfLife = options.recencyHalfLifeDays ?? w.recencyHalfLifeDays;
   const preferences = compilePreferences(input);
   const hits = [...input.hits].sort((a, b) => byId(a.id, b.id));
-  const facts = hits.map((hit) => collectHitFacts(hit, preferences));
+  const facts = hits.map((hit) => collectHitFacts(hit, preferences, w));
   const ctx = buildScoringContext(preferences, facts, w, nowMs, halfLife);
 
   const byAccount = new Map<string, ScoredHit[]>();

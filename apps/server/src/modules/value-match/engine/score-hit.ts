@@ -55,7 +55,7 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
       bm25TermFrequency(t.tf, f.length, averageLength, w.k1, w.b) *
       w.hitTypeWeight[trigger.hit_type] *
       (t.multiWord ? w.multiWordBoost : 1);
-    const counts = ctx.specific[t.index] === 1 && t.kind !== 'proximity';
+    const counts = ctx.specific[t.index] === 1 && (w.tier1CountsProximity || t.kind !== 'proximity');
     const isEvent = trigger.hit_type === 'event';
     for (const i of ctx.supportedBy[t.index] as number[]) {
       triggerScores[i] = (triggerScores[i] as number) + weight;
