@@ -24,7 +24,7 @@ import {
 
 const RANDOM_COUNT = 75;
 const TOPICAL_COUNT = 25;
-/** The fifth draw (articles attached to no account, where matches are rarer) reads more per topic. */
+/** The fifth and sixth draws (articles attached to no account, where matches are rarer) read more per topic. */
 const FIFTH_RANDOM_COUNT = 60;
 const FIFTH_TOPICAL_COUNT = 80;
 
@@ -93,7 +93,7 @@ function flag(name: string): string | undefined {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 const draw = Number(flag('--draw') ?? '3');
-if (draw !== 3 && draw !== 4 && draw !== 5) throw new Error('--draw: expected 3, 4 or 5');
+if (![3, 4, 5, 6].includes(draw)) throw new Error('--draw: expected 3, 4, 5 or 6');
 // The pool is what the earlier draws left, so a draw comes out the same once it is in the file.
 const earlier = (sample: string): boolean =>
   draw === 3
@@ -115,13 +115,17 @@ const pool = [...firstPerArticle.entries()]
 
 type PoolHit = (typeof pool)[number];
 /**
- * The fifth draw's pool: articles the seed attaches to no account (so no earlier draw could hold
- * them), as hits of no account (`hit_news_<article id>_none`), in FNV-1a order of `draw5:<hit id>`.
+ * The pool of the fifth and sixth draws: articles the seed attaches to no account (so none of
+ * the first four draws could hold them), as hits of no account (`hit_news_<article id>_none`),
+ * minus those the fifth draw took when drawing the sixth, in FNV-1a order of `draw<N>:<hit id>`.
  */
 function unattachedPool(): PoolHit[] {
   const attached = new Set(firstPerArticle.keys());
+  const fifth = new Set(
+    draw === 6 ? judged.hits.filter((h) => h.sample.startsWith('fifth draw')).map((h) => h.article_id) : [],
+  );
   return articles
-    .filter((a) => !attached.has(a.id) && /^\d{4}-\d{2}-\d{2}$/.test(a.date.trim()))
+    .filter((a) => !attached.has(a.id) && !fifth.has(a.id) && /^\d{4}-\d{2}-\d{2}$/.test(a.date.trim()))
     .map((a) => ({
       id: `hit_news_${a.id}_none`,
       master_account_id: 'none',
@@ -132,12 +136,13 @@ function unattachedPool(): PoolHit[] {
       source: 'Wikinews',
       published_at: `${a.date.trim()}T00:00:00.000Z`,
     }))
-    .sort((a, b) => fnv1a(`draw5:${a.id}`) - fnv1a(`draw5:${b.id}`) || (a.id < b.id ? -1 : 1));
+    .sort((a, b) => fnv1a(`draw${draw}:${a.id}`) - fnv1a(`draw${draw}:${b.id}`) || (a.id < b.id ? -1 : 1));
 }
-const drawPool = draw === 5 ? unattachedPool() : pool;
-const ordinal = draw === 5 ? 'fifth' : 'third';
-const randomCount = draw === 5 ? FIFTH_RANDOM_COUNT : RANDOM_COUNT;
-const topicalCount = draw === 5 ? FIFTH_TOPICAL_COUNT : TOPICAL_COUNT;
+const unattached = draw >= 5;
+const drawPool = unattached ? unattachedPool() : pool;
+const ordinal = draw === 6 ? 'sixth' : draw === 5 ? 'fifth' : 'third';
+const randomCount = unattached ? FIFTH_RANDOM_COUNT : RANDOM_COUNT;
+const topicalCount = unattached ? FIFTH_TOPICAL_COUNT : TOPICAL_COUNT;
 
 const chosen: { hit: PoolHit; sample: string }[] =
   draw === 4
