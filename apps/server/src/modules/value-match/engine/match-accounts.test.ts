@@ -129,11 +129,16 @@ describe('matchAccounts tier_1 evidence', () => {
     expect(only({ hits: [further] }).tier).toBe('tier_2');
   });
 
-  it('counts an event found by proximity toward tier_1 ("jobs will be cut" for "cut jobs")', () => {
+  it('counts an event found by proximity toward tier_1 only when tier1CountsProximity says so', () => {
     const cuts = [trigger('trg_cuts', ['cut jobs']), trigger('trg_fuel', ['fuel costs'])];
     const near = hit('p1', 'Airline results', 'The airline said 1,000 jobs will be cut as fuel costs climb.');
-    const counted = matchAccounts(input({ hits: [near], triggers: cuts }), { now: NOW })[0];
-    expect(counted?.hits[0]?.triggers.map((t) => t.kind)).toContain('proximity');
+    const byDefault = matchAccounts(input({ hits: [near], triggers: cuts }), { now: NOW })[0];
+    expect(byDefault?.hits[0]?.triggers.map((t) => t.kind)).toContain('proximity');
+    expect(byDefault?.tier).toBe(MATCH_WEIGHTS.tier1CountsProximity ? 'tier_1' : 'tier_2');
+    const counted = matchAccounts(input({ hits: [near], triggers: cuts }), {
+      now: NOW,
+      weights: { tier1CountsProximity: true },
+    })[0];
     expect(counted?.tier).toBe('tier_1');
     const notCounted = matchAccounts(input({ hits: [near], triggers: cuts }), {
       now: NOW,
