@@ -93,7 +93,7 @@ function flag(name: string): string | undefined {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 const draw = Number(flag('--draw') ?? '3');
-if (![3, 4, 5, 6].includes(draw)) throw new Error('--draw: expected 3, 4, 5 or 6');
+if (![3, 4, 5, 6, 7].includes(draw)) throw new Error('--draw: expected 3 to 7');
 // The pool is what the earlier draws left, so a draw comes out the same once it is in the file.
 const earlier = (sample: string): boolean =>
   draw === 3
@@ -115,14 +115,15 @@ const pool = [...firstPerArticle.entries()]
 
 type PoolHit = (typeof pool)[number];
 /**
- * The pool of the fifth and sixth draws: articles the seed attaches to no account (so none of
- * the first four draws could hold them), as hits of no account (`hit_news_<article id>_none`),
- * minus those the fifth draw took when drawing the sixth, in FNV-1a order of `draw<N>:<hit id>`.
+ * The pool of the fifth, sixth and seventh draws: articles the seed attaches to no account (so
+ * none of the first four draws could hold them), as hits of no account (`hit_news_<article
+ * id>_none`), minus those earlier unattached draws took, in FNV-1a order of `draw<N>:<hit id>`.
  */
 function unattachedPool(): PoolHit[] {
   const attached = new Set(firstPerArticle.keys());
+  const earlierUnattached = ['fifth draw', 'sixth draw'].slice(0, draw - 5);
   const fifth = new Set(
-    draw === 6 ? judged.hits.filter((h) => h.sample.startsWith('fifth draw')).map((h) => h.article_id) : [],
+    judged.hits.filter((h) => earlierUnattached.some((s) => h.sample.startsWith(s))).map((h) => h.article_id),
   );
   return articles
     .filter((a) => !attached.has(a.id) && !fifth.has(a.id) && /^\d{4}-\d{2}-\d{2}$/.test(a.date.trim()))
@@ -140,7 +141,7 @@ function unattachedPool(): PoolHit[] {
 }
 const unattached = draw >= 5;
 const drawPool = unattached ? unattachedPool() : pool;
-const ordinal = draw === 6 ? 'sixth' : draw === 5 ? 'fifth' : 'third';
+const ordinal = ({ 5: 'fifth', 6: 'sixth', 7: 'seventh' } as Record<number, string>)[draw] ?? 'third';
 const randomCount = unattached ? FIFTH_RANDOM_COUNT : RANDOM_COUNT;
 const topicalCount = unattached ? FIFTH_TOPICAL_COUNT : TOPICAL_COUNT;
 
