@@ -29,6 +29,65 @@ describe('value preferences', () => {
     expect(await page.getByRole('button', { name: 'Add' }).isDisabled()).toBe(false);
   });
 
+  it('shows a refused save under the input the server names, keeps the draft, and clears it on edit', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    await page.goto('/preferences/qualificationsignals');
+    const form = page.getByTestId('signal-form');
+    const signal = form.getByLabel('Signal', { exact: true });
+    await signal.fill('E2E refused signal');
+    await form.getByLabel('Explanation').fill('Kept as typed');
+    // The server refuses the save the way its validation does: "field: message".
+    await page.route('**/api/qualification-signals', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'validation_failed', message: 'text: at most 100 characters' } }),
+          })
+        : route.fallback(),
+    );
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+
+    const message = form.getByText('at most 100 characters', { exact: true });
+    await message.waitFor();
+    const messageId = await message.getAttribute('id');
+    expect(messageId).toBeTruthy();
+    expect((await signal.getAttribute('aria-describedby'))?.split(' ')).toContain(messageId);
+    expect(await signal.getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByText('text:', { exact: false }).count()).toBe(0);
+    expect(await form.getByText('Error saving, please try again').count()).toBe(0);
+    expect(await signal.inputValue()).toBe('E2E refused signal');
+    expect(await form.getByLabel('Explanation').inputValue()).toBe('Kept as typed');
+
+    // Editing another input leaves the message; editing the named one clears it.
+    await form.getByLabel('Explanation').fill('Kept as typed, still');
+    expect(await message.count()).toBe(1);
+    await signal.fill('E2E refused signal, shorter');
+    await message.waitFor({ state: 'detached' });
+    expect(await signal.getAttribute('aria-invalid')).not.toBe('true');
+    await page.unroute('**/api/qualification-signals');
+
+    // An error naming no input of the trigger form stays in the alert, without its key.
+    await page.goto('/preferences/triggers');
+    const triggerForm = page.getByTestId('trigger-form');
+    await triggerForm.getByLabel('Name').fill('E2E refused trigger');
+    await page.route('**/api/triggers', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'validation_failed', message: 'enabled: Expected boolean' } }),
+          })
+        : route.fallback(),
+    );
+    await triggerForm.getByRole('button', { name: 'Add', exact: true }).click();
+    await triggerForm.getByRole('alert').getByText('Expected boolean', { exact: true }).waitFor();
+    expect(await triggerForm.getByText('enabled:', { exact: false }).count()).toBe(0);
+    expect(await triggerForm.getByLabel('Name').inputValue()).toBe('E2E refused trigger');
+    await page.unroute('**/api/triggers');
+  });
+
   it('adds a target title with Enter as a chip, with the 5-to-10 advice', async () => {
     const { page } = b;
     await signIn(page, 'gail@globex.test');

@@ -23,6 +23,21 @@ describe('fieldError', () => {
     });
   });
 
+  it('puts an error about a part of an input ("phrases.0") under that input', () => {
+    const error = new ApiError(
+      400,
+      'validation_failed',
+      'phrases.0: Too big: expected string to have <=200 characters',
+    );
+    expect(fieldError(error, ['name', 'phrases'], 'x')).toEqual({
+      field: 'phrases',
+      message: 'Too big: expected string to have <=200 characters',
+    });
+    // A name that merely starts like an input is not a part of it.
+    const other = new ApiError(400, 'validation_failed', 'phrases_extra: Unknown field');
+    expect(fieldError(other, ['phrases'], 'x')).toEqual({ field: null, message: 'Unknown field' });
+  });
+
   it('drops the prefix of a field the form does not have and leaves the field empty', () => {
     const error = new ApiError(400, 'bad_request', 'body: Malformed JSON');
     expect(fieldError(error, FIELDS, 'x')).toEqual({ field: null, message: 'Malformed JSON' });

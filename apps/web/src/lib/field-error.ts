@@ -12,6 +12,8 @@ const FIELD_PREFIX = /^([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*(?:, [a-z][a-z0-9_]*(?:\
  *
  * - An ApiError "email: Someone already signs in…" with `fields` holding 'email' answers
  *   `{ field: 'email', message: 'Someone already signs in…' }`.
+ * - A dotted prefix naming a part of an input ("phrases.0" for the first of a list) belongs to
+ *   that input when the form has no input of the exact name: `{ field: 'phrases', message }`.
  * - A prefix naming no field of this form is still removed: `{ field: null, message }`.
  * - A message without a prefix is kept whole, with `field: null`.
  * - Anything that is not an ApiError answers `{ field: null, message: fallback }`.
@@ -25,6 +27,12 @@ export function fieldError<F extends string>(error: unknown, fields: readonly F[
   const match = FIELD_PREFIX.exec(error.message);
   if (!match) return { field: null, message: error.message };
   const [, name = '', message = ''] = match;
-  const field = fields.find((f) => f === name) ?? null;
-  return { field, message };
+  return { field: inputNamed(name, fields), message };
+}
+
+/** The form's input a server field name points at: the exact name, else the input it is a part of. */
+function inputNamed<F extends string>(name: string, fields: readonly F[]): F | null {
+  const exact = fields.find((f) => f === name);
+  if (exact) return exact;
+  return fields.find((f) => name.startsWith(`${f}.`)) ?? null;
 }

@@ -8,6 +8,7 @@ import {
 } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldError } from '../../../lib/field-error.ts';
 import { useQualificationSignals, useSaveQualificationSignal } from '../api/qualification-signals.ts';
 import { CharacterCounter } from './character-counter.tsx';
 import { confirmPreferenceDelete } from './confirm-delete.ts';
@@ -17,6 +18,9 @@ import { ReadOnlyNote } from './read-only-note.tsx';
 const COLOR: Record<QualificationSignalType, string> = { good: 'green', bad: 'red', requirement: 'blue' };
 type Draft = { id?: string; type: QualificationSignalType; text: string; explanation: string };
 const EMPTY: Draft = { type: 'good', text: '', explanation: '' };
+/** The inputs of the form, named as the API names them. */
+const SIGNAL_FIELDS = ['type', 'text', 'explanation'] as const;
+type SignalField = (typeof SIGNAL_FIELDS)[number];
 
 /** /preferences/qualificationsignals: good, bad and requirement signals (text 100, explanation 150). */
 export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
@@ -27,15 +31,27 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
   const textTooLong = draft.text.length > QUALIFICATION_SIGNAL_MAX;
   const explanationTooLong = draft.explanation.length > QUALIFICATION_EXPLANATION_MAX;
   const invalid = draft.text.trim().length === 0 || textTooLong || explanationTooLong;
+  // A refused save shows under the input the server names; the draft is kept as typed.
+  const failure = save.isError ? fieldError(save.error, SIGNAL_FIELDS, t('preferences.saveError')) : null;
+  const serverError = (field: SignalField) => (failure?.field === field ? failure.message : undefined);
+  /** Editing the input a refusal names clears that refusal. */
+  const edited = (field: SignalField) => {
+    if (failure?.field === field) save.reset();
+  };
 
   const submit = () => {
     if (invalid) return;
     const { id, ...body } = draft;
     save.mutate({ id, body }, { onSuccess: () => setDraft(EMPTY) });
   };
-  const edit = (s: StoredQualificationSignal) =>
+  const edit = (s: StoredQualificationSignal) => {
+    save.reset();
     setDraft({ id: s.id, type: s.type, text: s.text, explanation: s.explanation });
-  const cancel = () => setDraft(EMPTY);
+  };
+  const cancel = () => {
+    save.reset();
+    setDraft(EMPTY);
+  };
   const remove = async (s: StoredQualificationSignal) => {
     if (!(await confirmPreferenceDelete('signal', s.text))) return;
     save.mutate({ id: s.id, remove: true }, { onSuccess: () => setDraft((d) => (d.id === s.id ? EMPTY : d)) });
@@ -58,7 +74,11 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
                 label: t(`preferences.signalTypes.${type}`),
               }))}
               value={draft.type}
-              onChange={(v) => setDraft((d) => ({ ...d, type: (v as QualificationSignalType | null) ?? 'good' }))}
+              onChange={(v) => {
+                edited('type');
+                setDraft((d) => ({ ...d, type: (v as QualificationSignalType | null) ?? 'good' }));
+              }}
+              error={serverError('type')}
               allowDeselect={false}
               w={220}
             />
@@ -68,9 +88,10 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
                 value={draft.text}
                 onChange={(e) => {
                   const text = e.currentTarget.value;
+                  edited('text');
                   setDraft((d) => ({ ...d, text }));
                 }}
-                error={textTooLong ? t('preferences.tooLong', { max: QUALIFICATION_SIGNAL_MAX }) : undefined}
+                error={textTooLong ? t('preferences.tooLong', { max: QUALIFICATION_SIGNAL_MAX }) : serverError('text')}
               />
               <CharacterCounter length={draft.text.length} max={QUALIFICATION_SIGNAL_MAX} />
             </div>
@@ -82,10 +103,13 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
                 minRows={2}
                 onChange={(e) => {
                   const explanation = e.currentTarget.value;
+                  edited('explanation');
                   setDraft((d) => ({ ...d, explanation }));
                 }}
                 error={
-                  explanationTooLong ? t('preferences.tooLong', { max: QUALIFICATION_EXPLANATION_MAX }) : undefined
+                  explanationTooLong
+                    ? t('preferences.tooLong', { max: QUALIFICATION_EXPLANATION_MAX })
+                    : serverError('explanation')
                 }
               />
               <CharacterCounter length={draft.explanation.length} max={QUALIFICATION_EXPLANATION_MAX} />
@@ -100,7 +124,7 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
                 </Button>
               )}
             </Group>
-            {save.isError && <Alert color="red">{t('preferences.saveError')}</Alert>}
+            {failure && !failure.field && <Alert color="red">{failure.message}</Alert>}
           </Stack>
         </Card>
       )}

@@ -17,6 +17,7 @@ import { type StoredTrigger, TRIGGER_HIT_TYPES, TRIGGER_PHRASES_MAX, type Trigge
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/analytics.ts';
+import { fieldError } from '../../../lib/field-error.ts';
 import { type TriggerInput, useSaveTrigger, useTriggers } from '../api/triggers.ts';
 import { useValueHypotheses } from '../api/value-hypotheses.ts';
 import { confirmPreferenceDelete } from './confirm-delete.ts';
@@ -26,6 +27,9 @@ import { ValueHypothesesSection } from './value-hypotheses-section.tsx';
 
 type Draft = { id?: string; name: string; hit_type: TriggerHitType; phrases: string[]; hypothesis_ids: string[] };
 const EMPTY: Draft = { name: '', hit_type: 'event', phrases: [], hypothesis_ids: [] };
+/** The inputs of the form, named as the API names them. */
+const TRIGGER_FIELDS = ['name', 'hit_type', 'phrases', 'hypothesis_ids'] as const;
+type TriggerField = (typeof TRIGGER_FIELDS)[number];
 
 /** /preferences/triggers: the tenant's value hypotheses and the triggers that support them. */
 export function TriggersPage({ canEdit }: { canEdit: boolean }) {
@@ -34,6 +38,13 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
   const hypotheses = useValueHypotheses();
   const save = useSaveTrigger();
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  // A refused save shows under the input the server names; the draft is kept as typed.
+  const failure = save.isError ? fieldError(save.error, TRIGGER_FIELDS, t('preferences.saveError')) : null;
+  const serverError = (field: TriggerField) => (failure?.field === field ? failure.message : undefined);
+  /** Editing the input a refusal names clears that refusal. */
+  const edited = (field: TriggerField) => {
+    if (failure?.field === field) save.reset();
+  };
   const names = new Map((hypotheses.data ?? []).map((h) => [h.id, h.name]));
   /** A hypothesis the viewer cannot see (a colleague's private one) never shows its raw id. */
   const labelOf = (id: string) => names.get(id) ?? t('preferences.privateHypothesis');
@@ -41,7 +52,10 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
     ...(hypotheses.data ?? []).map((h) => ({ value: h.id, label: h.name })),
     ...draft.hypothesis_ids.filter((id) => !names.has(id)).map((id) => ({ value: id, label: labelOf(id) })),
   ];
-  const cancel = () => setDraft(EMPTY);
+  const cancel = () => {
+    save.reset();
+    setDraft(EMPTY);
+  };
   /** A deleted hypothesis leaves the open form too, so Save cannot name it again. */
   const forgetHypothesis = (id: string) =>
     setDraft((d) => ({ ...d, hypothesis_ids: d.hypothesis_ids.filter((other) => other !== id) }));
@@ -80,15 +94,21 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
                 value={draft.name}
                 onChange={(e) => {
                   const name = e.currentTarget.value;
+                  edited('name');
                   setDraft((d) => ({ ...d, name }));
                 }}
+                error={serverError('name')}
               />
               <Select
                 label={t('preferences.hitType')}
                 data={TRIGGER_HIT_TYPES.map((type) => ({ value: type, label: t(`preferences.hitTypes.${type}`) }))}
                 value={draft.hit_type}
                 allowDeselect={false}
-                onChange={(v) => setDraft((d) => ({ ...d, hit_type: (v as TriggerHitType | null) ?? 'event' }))}
+                onChange={(v) => {
+                  edited('hit_type');
+                  setDraft((d) => ({ ...d, hit_type: (v as TriggerHitType | null) ?? 'event' }));
+                }}
+                error={serverError('hit_type')}
               />
             </Group>
             <TagsInput
@@ -96,14 +116,22 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
               description={t('preferences.phrasesHint')}
               value={draft.phrases}
               maxTags={TRIGGER_PHRASES_MAX}
-              onChange={(phrases) => setDraft((d) => ({ ...d, phrases }))}
+              onChange={(phrases) => {
+                edited('phrases');
+                setDraft((d) => ({ ...d, phrases }));
+              }}
+              error={serverError('phrases')}
             />
             <MultiSelect
               label={t('preferences.triggerHypotheses')}
               placeholder={t('preferences.allHypotheses')}
               data={hypothesisOptions}
               value={draft.hypothesis_ids}
-              onChange={(hypothesis_ids) => setDraft((d) => ({ ...d, hypothesis_ids }))}
+              onChange={(hypothesis_ids) => {
+                edited('hypothesis_ids');
+                setDraft((d) => ({ ...d, hypothesis_ids }));
+              }}
+              error={serverError('hypothesis_ids')}
             />
             <Group>
               <Button onClick={submit} disabled={!draft.name.trim()} loading={save.isPending}>
@@ -115,7 +143,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
                 </Button>
               )}
             </Group>
-            {save.isError && <Alert color="red">{t('preferences.saveError')}</Alert>}
+            {failure && !failure.field && <Alert color="red">{failure.message}</Alert>}
           </Stack>
         </Card>
       )}
@@ -150,6 +178,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
                     variant="subtle"
                     onClick={() => {
                       track('Trigger viewed', { trigger_id: tr.id });
+                      save.reset();
                       setDraft({
                         id: tr.id,
                         name: tr.name,

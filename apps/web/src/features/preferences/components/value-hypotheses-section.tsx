@@ -14,6 +14,7 @@ import {
 import type { StoredValueHypothesis, ValueHypothesisBody } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldError } from '../../../lib/field-error.ts';
 import { useSaveValueHypothesis, useValueHypotheses } from '../api/value-hypotheses.ts';
 import { confirmPreferenceDelete } from './confirm-delete.ts';
 import { escapeToCancel } from './escape-to-cancel.ts';
@@ -26,6 +27,9 @@ const LONG_FIELDS = [
   'importance',
   'observation',
 ] as const;
+/** The inputs of the form that can show an error, named as the API names them. */
+const HYPOTHESIS_FIELDS = ['name', ...LONG_FIELDS] as const;
+type HypothesisField = (typeof HYPOTHESIS_FIELDS)[number];
 type Draft = ValueHypothesisBody & { id?: string };
 const EMPTY: Draft = {
   name: '',
@@ -51,8 +55,16 @@ export function ValueHypothesesSection({
   const hypotheses = useValueHypotheses();
   const save = useSaveValueHypothesis();
   const [draft, setDraft] = useState<Draft | null>(null);
+  // A refused save shows under the input the server names; the draft is kept as typed.
+  const failure = save.isError ? fieldError(save.error, HYPOTHESIS_FIELDS, t('preferences.saveError')) : null;
+  const serverError = (field: HypothesisField) => (failure?.field === field ? failure.message : undefined);
+  /** Editing the input a refusal names clears that refusal. */
+  const edited = (field: HypothesisField) => {
+    if (failure?.field === field) save.reset();
+  };
 
   const edit = (h: StoredValueHypothesis) => {
+    save.reset();
     const {
       id,
       name,
@@ -76,7 +88,10 @@ export function ValueHypothesesSection({
       observation,
     });
   };
-  const cancel = () => setDraft(null);
+  const cancel = () => {
+    save.reset();
+    setDraft(null);
+  };
   const remove = async (h: StoredValueHypothesis) => {
     if (!(await confirmPreferenceDelete('hypothesis', h.name))) return;
     save.mutate(
@@ -111,8 +126,10 @@ export function ValueHypothesesSection({
               value={draft.name}
               onChange={(e) => {
                 const name = e.currentTarget.value;
+                edited('name');
                 setDraft((d) => d && { ...d, name });
               }}
+              error={serverError('name')}
             />
             <SegmentedControl
               data={[
@@ -132,8 +149,10 @@ export function ValueHypothesesSection({
                 value={draft[field]}
                 onChange={(e) => {
                   const value = e.currentTarget.value;
+                  edited(field);
                   setDraft((d) => d && { ...d, [field]: value });
                 }}
+                error={serverError(field)}
               />
             ))}
             <Group>
@@ -144,7 +163,7 @@ export function ValueHypothesesSection({
                 {t('common.cancel')}
               </Button>
             </Group>
-            {save.isError && <Alert color="red">{t('preferences.saveError')}</Alert>}
+            {failure && !failure.field && <Alert color="red">{failure.message}</Alert>}
           </Stack>
         </Card>
       )}
