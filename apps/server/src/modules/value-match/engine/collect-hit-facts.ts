@@ -141,7 +141,7 @@ export function collectHitFacts(
         if (KIND_RANK[occurrence.kind] > KIND_RANK[kind]) kind = occurrence.kind;
         if (occurrence.kind === 'phrase' && phrase.stems.length > 1) multiWord = true;
         if (field.name === 'title') inTitle = true;
-        else if (occurrence.kind !== 'proximity') {
+        else if (occurrence.kind !== 'proximity' || w.tier1CountsProximity) {
           firstTextAt = Math.min(firstTextAt, field.analysed.start[occurrence.slots[0] as number] as number);
         }
         // A hit shows at most maxSpansPerHit spans: a text repeating a phrase thousands of times

@@ -30,7 +30,11 @@ function trigger(id: string, phrases: string[], extra: Partial<Trigger> = {}): T
   return { id, name: id, hit_type: 'event', phrases, enabled: true, hypothesis_ids: ['hyp_supply'], ...extra };
 }
 
-const TRIGGERS = [trigger('trg_recall', ['recall']), trigger('trg_supplier', ['supplier', 'supply chain'])];
+// An event and a concept, as a seller writes them: "recall" says something happened, "supplier" names the domain.
+const TRIGGERS = [
+  trigger('trg_recall', ['recall']),
+  trigger('trg_supplier', ['supplier', 'supply chain'], { hit_type: 'concept' }),
+];
 
 function hit(id: string, title: string, text: string, publishedDaysAgo = 2, accountId = `acc_${id}`): MatchHit {
   return { id, account_id: accountId, type: 'news_article', title, text, published_at: daysAgo(publishedDaysAgo) };
@@ -73,8 +77,16 @@ describe('matchAccounts tiers', () => {
     expect(match.why_now).toContain('Carmaker recalls 1.3 million cars');
   });
 
-  it('makes a single passing trigger a Value Alignment (tier_2)', () => {
+  it('makes a single passing concept trigger a Value Alignment (tier_2)', () => {
     expect(only({ hits: [WEAK] }).tier).toBe('tier_2');
+  });
+
+  it('makes one event trigger in the lead a Value Match when tier1MinTriggers is 1, and not when it is 2', () => {
+    const one = hit('e1', 'Carmaker results', 'The carmaker will recall its cars next month.');
+    expect(MATCH_WEIGHTS.tier1MinTriggers).toBe(1);
+    expect(only({ hits: [one] }).tier).toBe('tier_1');
+    const two = matchAccounts(input({ hits: [one] }), { now: NOW, weights: { tier1MinTriggers: 2 } })[0];
+    expect(two?.tier).toBe('tier_2');
   });
 
   it('shows news without any trigger as Activity Found (none), still listing the hit', () => {
@@ -130,7 +142,7 @@ describe('matchAccounts tier_1 evidence', () => {
   });
 
   it('counts an event found by proximity toward tier_1 only when tier1CountsProximity says so', () => {
-    const cuts = [trigger('trg_cuts', ['cut jobs']), trigger('trg_fuel', ['fuel costs'])];
+    const cuts = [trigger('trg_cuts', ['cut jobs']), trigger('trg_fuel', ['fuel costs'], { hit_type: 'concept' })];
     const near = hit('p1', 'Airline results', 'The airline said 1,000 jobs will be cut as fuel costs climb.');
     const byDefault = matchAccounts(input({ hits: [near], triggers: cuts }), { now: NOW })[0];
     expect(byDefault?.hits[0]?.triggers.map((t) => t.kind)).toContain('proximity');
@@ -156,11 +168,16 @@ describe('matchAccounts tier_1 evidence', () => {
     expect(only({ hits: [hit('j2', title, text)], triggers: concepts }).tier).toBe('tier_2');
   });
 
-  it('does not let a headline that hedges ("may recall") make tier_1 with one trigger', () => {
-    const text = 'The recall would cover wooden trains; recalled toys would go back to the stores.';
-    expect(only({ hits: [hit('m1', 'Toy maker recalls 1.5 million trains', text)] }).tier).toBe('tier_1');
-    expect(only({ hits: [hit('m2', 'Toy maker may recall 1.5 million trains', text)] }).tier).toBe('tier_2');
-    expect(only({ hits: [hit('m3', 'Toy maker in talks to recall trains', text)] }).tier).toBe('tier_2');
+  it('does not let a headline that hedges ("may recall") stand alone for two triggers', () => {
+    // The rule matters where tier_1 asks for two counted triggers and the headline stands in for them.
+    const tierOf = (title: string) =>
+      matchAccounts(input({ hits: [hit('m', title, 'The toys would go back to the stores.')] }), {
+        now: NOW,
+        weights: { tier1MinTriggers: 2 },
+      })[0]?.tier;
+    expect(tierOf('Toy maker recalls 1.5 million trains')).toBe('tier_1');
+    expect(tierOf('Toy maker may recall 1.5 million trains')).toBe('tier_2');
+    expect(tierOf('Toy maker in talks to recall trains')).toBe('tier_2');
   });
 });
 
