@@ -13,26 +13,23 @@ export const assignAccountBodySchema = z.strictObject({
 });
 export type AssignAccountBody = z.input<typeof assignAccountBodySchema>;
 
+/** What assigning and removing both answer: the account, whose territory changed, and who holds it now. */
+const assignmentChangeSchema = z.object({
+  master_account_id: z.string(),
+  assignee: accountHolderSchema,
+  held_by: z.array(accountHolderSchema),
+});
+
 /**
  * The answer to an assignment. `added` is false when the account was already in the assignee's
  * territory (not an error); `held_by` is everyone in the tenant who holds it afterwards.
  */
-export const accountAssignmentSchema = z.object({
-  master_account_id: z.string(),
-  assignee: accountHolderSchema,
-  added: z.boolean(),
-  held_by: z.array(accountHolderSchema),
-});
+export const accountAssignmentSchema = assignmentChangeSchema.extend({ added: z.boolean() });
 export type AccountAssignment = z.output<typeof accountAssignmentSchema>;
 
 /**
  * The answer to removing an assignment. `removed` is false when the account was not in that
  * user's territory (not an error: the call is idempotent); `held_by` is who holds it afterwards.
  */
-export const accountUnassignmentSchema = z.object({
-  master_account_id: z.string(),
-  assignee: accountHolderSchema,
-  removed: z.boolean(),
-  held_by: z.array(accountHolderSchema),
-});
+export const accountUnassignmentSchema = assignmentChangeSchema.extend({ removed: z.boolean() });
 export type AccountUnassignment = z.output<typeof accountUnassignmentSchema>;
