@@ -27,6 +27,8 @@ const TOPICAL_COUNT = 25;
 /** The fifth and sixth draws (articles attached to no account, where matches are rarer) read more per topic. */
 const FIFTH_RANDOM_COUNT = 60;
 const FIFTH_TOPICAL_COUNT = 80;
+/** The eighth draw comes after the topical words ran out: it reads this many as they come. */
+const EIGHTH_RANDOM_COUNT = 400;
 
 /** Broad domain words per profile; they choose what to read, the labels come from reading. */
 const TOPIC_WORDS: Record<string, string[]> = {
@@ -93,7 +95,7 @@ function flag(name: string): string | undefined {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 const draw = Number(flag('--draw') ?? '3');
-if (![3, 4, 5, 6, 7].includes(draw)) throw new Error('--draw: expected 3 to 7');
+if (![3, 4, 5, 6, 7, 8].includes(draw)) throw new Error('--draw: expected 3 to 8');
 // The pool is what the earlier draws left, so a draw comes out the same once it is in the file.
 const earlier = (sample: string): boolean =>
   draw === 3
@@ -121,7 +123,7 @@ type PoolHit = (typeof pool)[number];
  */
 function unattachedPool(): PoolHit[] {
   const attached = new Set(firstPerArticle.keys());
-  const earlierUnattached = ['fifth draw', 'sixth draw'].slice(0, draw - 5);
+  const earlierUnattached = ['fifth draw', 'sixth draw', 'seventh draw'].slice(0, draw - 5);
   const fifth = new Set(
     judged.hits.filter((h) => earlierUnattached.some((s) => h.sample.startsWith(s))).map((h) => h.article_id),
   );
@@ -141,8 +143,8 @@ function unattachedPool(): PoolHit[] {
 }
 const unattached = draw >= 5;
 const drawPool = unattached ? unattachedPool() : pool;
-const ordinal = ({ 5: 'fifth', 6: 'sixth', 7: 'seventh' } as Record<number, string>)[draw] ?? 'third';
-const randomCount = unattached ? FIFTH_RANDOM_COUNT : RANDOM_COUNT;
+const ordinal = ({ 5: 'fifth', 6: 'sixth', 7: 'seventh', 8: 'eighth' } as Record<number, string>)[draw] ?? 'third';
+const randomCount = draw === 8 ? EIGHTH_RANDOM_COUNT : unattached ? FIFTH_RANDOM_COUNT : RANDOM_COUNT;
 const topicalCount = unattached ? FIFTH_TOPICAL_COUNT : TOPICAL_COUNT;
 
 const chosen: { hit: PoolHit; sample: string }[] =

@@ -45,12 +45,12 @@ function fnv1a(text: string): number {
 }
 
 /**
- * The half a hit belongs to, fixed by its draw alone: the seventh draw (articles attached to no
- * account, labelled before the engine ever ran on them) is the held-out half; the first six
+ * The half a hit belongs to, fixed by its draw alone: the eighth draw (articles attached to no
+ * account, labelled before the engine ever ran on them) is the held-out half; the first seven
  * draws, whose earlier held-out halves were scored and then seen, are the tuning half.
  */
 export function splitOf(sample: string): Split {
-  return sample.startsWith('seventh draw') ? 'held_out' : 'tuning';
+  return sample.startsWith('eighth draw') ? 'held_out' : 'tuning';
 }
 
 /** The fold (0..folds-1) of a tuning hit for cross-validation, fixed by its id alone. */
