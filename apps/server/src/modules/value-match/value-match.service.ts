@@ -43,6 +43,16 @@ export function createValueMatchService(deps: {
     return { last_computed_at: s.lastDoneAt, running: s.running };
   }
 
+  /** What assigning and removing both answer: the account, whose territory changed, who holds it now. */
+  async function assignmentChange(ctx: RequestContext, masterAccountId: string, assignee: UserSummary) {
+    const holders = await matches.holdersOf(ctx, [masterAccountId]);
+    return {
+      master_account_id: masterAccountId,
+      assignee: { uid: assignee.uid, display_name: assignee.display_name },
+      held_by: holders.get(masterAccountId) ?? [],
+    };
+  }
+
   return {
     status,
 
@@ -163,13 +173,7 @@ export function createValueMatchService(deps: {
         throw invalidField('uid', 'is a service account, not a colleague');
       }
       const added = await territory.add({ ...ctx, uid: assignee.uid }, [masterAccountId]);
-      const holders = await matches.holdersOf(ctx, [masterAccountId]);
-      return {
-        master_account_id: masterAccountId,
-        assignee: { uid: assignee.uid, display_name: assignee.display_name },
-        added: added > 0,
-        held_by: holders.get(masterAccountId) ?? [],
-      };
+      return { ...(await assignmentChange(ctx, masterAccountId, assignee)), added: added > 0 };
     },
 
     /**
@@ -187,13 +191,7 @@ export function createValueMatchService(deps: {
         throw forbidden("Only managers and admins can remove a colleague's assignment");
       }
       const removed = await territory.remove({ ...ctx, uid: assignee.uid }, [masterAccountId]);
-      const holders = await matches.holdersOf(ctx, [masterAccountId]);
-      return {
-        master_account_id: masterAccountId,
-        assignee: { uid: assignee.uid, display_name: assignee.display_name },
-        removed: removed > 0,
-        held_by: holders.get(masterAccountId) ?? [],
-      };
+      return { ...(await assignmentChange(ctx, masterAccountId, assignee)), removed: removed > 0 };
     },
   };
 }
