@@ -152,6 +152,7 @@ export function matchAccount(ctx: ScoringContext, accountId: string, scored: Sco
             ageDays: topHit.ageDays,
           }
         : null,
+      topHitIsLatest: topHit === newestFirst[0],
       phrases: [...new Set(leadTriggers?.map((t) => t.phrase) ?? [])],
       triggerNames: [...new Set(leadTriggers?.map((t) => t.compiled.trigger.name) ?? [])],
       targetTitles: topHit?.facts.targetTitles.map((t) => t.title) ?? [],

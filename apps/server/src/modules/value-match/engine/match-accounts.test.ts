@@ -94,7 +94,18 @@ describe('matchAccounts tiers', () => {
     expect(match.tier).toBe('none');
     expect(match.tier_label).toBe('Activity Found');
     expect(match.hits.map((h) => h.hit_id)).toEqual(['h3']);
-    expect(match.why_now).toMatch(/^Activity Found: 1 signal/);
+    expect(match.why_now).toMatch(/^Activity Found: 1 signal with no fit to a value hypothesis yet; the latest: a news article/);
+  });
+
+  it('calls the Activity Found headline "the latest" only when it is the newest signal', () => {
+    // A weak trigger an old article holds keeps it the headline, though newer news came since.
+    const weakOld = hit('w_old', 'Supplier news', 'A supplier met analysts.', 400, 'acc_w');
+    const newer = hit('w_new', 'Quarterly results', 'Sales grew in every region.', 3, 'acc_w');
+    const [match] = matchAccounts(input({ hits: [weakOld, newer] }), { now: NOW, weights: { tier2Score: 1e9 } });
+    if (!match) throw new Error('no match');
+    expect(match.tier).toBe('none');
+    expect(match.top_hit_id).toBe('w_old');
+    expect(match.why_now).toMatch(/^Activity Found: 2 signals with no fit to a value hypothesis yet; the closest to one: a news article of/);
   });
 
   it('ranks accounts by tier, then score', () => {
@@ -267,6 +278,9 @@ describe('matchAccounts qualification signals', () => {
     expect(match.tier).toBe('tier_2');
     expect(match.qualification.bad.map((q) => q.hit_ids)).toEqual([['h1']]);
     expect(match.why_now).toContain('Against it: “faulty power steering”');
+    // The paragraph opens with the tier the card shows, not the tier of the evidence alone.
+    expect(match.why_now).toMatch(/^Value Alignment, on evidence of Value Match for “Supply disruption/);
+    expect(match.why_now).toMatch(/Qualification signals lower it to Value Alignment\.$/);
   });
 
   it('caps an account at tier_2 while a requirement is unmet, and not once it is met', () => {

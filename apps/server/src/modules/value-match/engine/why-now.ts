@@ -5,6 +5,8 @@ export type WhyNowFacts = {
   evidenceTier: MatchTier;
   hypothesisName: string | null;
   topHit: { type: 'news_article' | 'job_posting'; title: string; publishedAt: string; ageDays: number } | null;
+  /** The top hit is also the account's newest one. */
+  topHitIsLatest: boolean;
   phrases: string[];
   triggerNames: string[];
   targetTitles: string[];
@@ -16,6 +18,7 @@ export type WhyNowFacts = {
 };
 
 const HIT_NOUN = { news_article: 'a news article', job_posting: 'a job posting' } as const;
+const TIER_RANK: Record<MatchTier, number> = { tier_1: 2, tier_2: 1, none: 0 };
 
 function quoteList(items: string[], max = 4): string {
   const quoted = items.slice(0, max).map((item) => `“${item}”`);
@@ -42,8 +45,9 @@ export function writeWhyNow(facts: WhyNowFacts): string {
     : null;
   if (facts.evidenceTier === 'none' || !facts.hypothesisName) {
     const count = facts.activityHits;
+    const which = facts.topHitIsLatest ? 'the latest' : 'the closest to one';
     sentences.push(
-      `${MATCH_TIER_LABELS.none}: ${count} signal${count === 1 ? '' : 's'}${headline ? `, the latest ${headline}` : ''}, with no fit to a value hypothesis yet.`,
+      `${MATCH_TIER_LABELS.none}: ${count} signal${count === 1 ? '' : 's'} with no fit to a value hypothesis yet${headline ? `; ${which}: ${headline}` : ''}.`,
     );
   } else {
     const found = [
@@ -54,9 +58,12 @@ export function writeWhyNow(facts: WhyNowFacts): string {
       facts.triggerNames.length > 0
         ? ` (trigger${facts.triggerNames.length === 1 ? '' : 's'} ${quoteList(facts.triggerNames)})`
         : '';
-    sentences.push(
-      `${MATCH_TIER_LABELS[facts.evidenceTier]} for “${facts.hypothesisName}”: ${headline ?? 'a signal'} ${found.join(' and ')}${triggers}.`,
-    );
+    // The paragraph opens with the tier the card shows; evidence read otherwise is said after it.
+    const opening =
+      facts.tier === facts.evidenceTier
+        ? `${MATCH_TIER_LABELS[facts.tier]} for “${facts.hypothesisName}”`
+        : `${MATCH_TIER_LABELS[facts.tier]}, on evidence of ${MATCH_TIER_LABELS[facts.evidenceTier]} for “${facts.hypothesisName}”`;
+    sentences.push(`${opening}: ${headline ?? 'a signal'} ${found.join(' and ')}${triggers}.`);
     if (facts.supportingHits > 0) {
       sentences.push(
         `${facts.supportingHits} more signal${facts.supportingHits === 1 ? ' points' : 's point'} the same way.`,
@@ -69,7 +76,8 @@ export function writeWhyNow(facts: WhyNowFacts): string {
     sentences.push(`Not yet shown: ${quoteList(facts.unmetRequirements)}.`);
   }
   if (facts.tier !== facts.evidenceTier) {
-    sentences.push(`Qualification signals make it ${MATCH_TIER_LABELS[facts.tier]}.`);
+    const way = TIER_RANK[facts.tier] > TIER_RANK[facts.evidenceTier] ? 'raise' : 'lower';
+    sentences.push(`Qualification signals ${way} it to ${MATCH_TIER_LABELS[facts.tier]}.`);
   }
   return sentences.join(' ');
 }
