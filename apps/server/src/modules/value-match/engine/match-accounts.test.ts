@@ -94,7 +94,9 @@ describe('matchAccounts tiers', () => {
     expect(match.tier).toBe('none');
     expect(match.tier_label).toBe('Activity Found');
     expect(match.hits.map((h) => h.hit_id)).toEqual(['h3']);
-    expect(match.why_now).toMatch(/^Activity Found: 1 signal with no fit to a value hypothesis yet; the latest: a news article/);
+    expect(match.why_now).toMatch(
+      /^Activity Found: 1 signal with no fit to a value hypothesis yet; the latest: a news article/,
+    );
   });
 
   it('calls the Activity Found headline "the latest" only when it is the newest signal', () => {
@@ -105,7 +107,9 @@ describe('matchAccounts tiers', () => {
     if (!match) throw new Error('no match');
     expect(match.tier).toBe('none');
     expect(match.top_hit_id).toBe('w_old');
-    expect(match.why_now).toMatch(/^Activity Found: 2 signals with no fit to a value hypothesis yet; the closest to one: a news article of/);
+    expect(match.why_now).toMatch(
+      /^Activity Found: 2 signals with no fit to a value hypothesis yet; the closest to one: a news article of/,
+    );
   });
 
   it('ranks accounts by tier, then score', () => {
