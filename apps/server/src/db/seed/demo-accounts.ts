@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { normalizeWebsite } from '../../modules/accounts/normalize-website.ts';
 import type { Db } from '../connection.ts';
 import type { MasterAccountsTable, MasterContactsTable, MasterHitsTable } from '../schema.ts';
+import { cleanWikinewsText } from './clean-wikinews-text.ts';
 
 /** The repository's demo-data/ folder (Fortune 500 and Wikinews copies with their NOTICE.md). */
 export const DEMO_DATA_DIR = path.resolve(import.meta.dirname, '../../../../../demo-data');
@@ -61,7 +62,9 @@ export function parseFortune500Csv(csvText: string): Fortune500Row[] {
 }
 
 export function parseWikinewsCsv(csvText: string): WikinewsArticle[] {
-  return parse(csvText, { columns: true, skip_empty_lines: true, bom: true }) as WikinewsArticle[];
+  const rows = parse(csvText, { columns: true, skip_empty_lines: true, bom: true }) as WikinewsArticle[];
+  // Headlines and texts are stored as a reader sees them, without wiki markup.
+  return rows.map((row) => ({ ...row, title: cleanWikinewsText(row.title), text: cleanWikinewsText(row.text) }));
 }
 
 function domainOf(row: Fortune500Row): string {

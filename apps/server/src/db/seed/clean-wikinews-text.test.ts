@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { cleanWikinewsText } from './clean-wikinews-text.ts';
+
+describe('cleanWikinewsText', () => {
+  it('removes editors’ comments and HTML tags', () => {
+    expect(cleanWikinewsText('Prices rose yesterday<!-- on Tuesday --> in Paris. See <tt>eBay.co.uk</tt> now.')).toBe(
+      'Prices rose yesterday in Paris. See eBay.co.uk now.',
+    );
+  });
+
+  it('removes wikitext italics and bold marks but keeps apostrophes of prose', () => {
+    expect(cleanWikinewsText("told ''The Guardian '', and '''Rhapsody Radio''' launched; users' files")).toBe(
+      "told The Guardian, and Rhapsody Radio launched; users' files",
+    );
+  });
+
+  it('closes the gaps dropped links left, and keeps a comparison in prose', () => {
+    expect(cleanWikinewsText('Wal-Mart , , Sam’s Club and Micheál Martin , said costs ( up 5% ) were < 10 .')).toBe(
+      'Wal-Mart, Sam’s Club and Micheál Martin, said costs (up 5%) were < 10.',
+    );
+  });
+
+  it('keeps a link’s label and drops its address and brackets', () => {
+    expect(
+      cleanWikinewsText('ads in [http://www.pcmag.com PC Magazine] and [http://x.org/a] night one. ]] Across'),
+    ).toBe('ads in PC Magazine and night one. Across');
+  });
+
+  it('drops punctuation a dropped link left at the start', () => {
+    expect(cleanWikinewsText(', a car company in Malaysia, has announced')).toBe(
+      'a car company in Malaysia, has announced',
+    );
+  });
+
+  it('decodes the few entities the articles use', () => {
+    expect(cleanWikinewsText('Weinstein &mdash; and AT&amp;T')).toBe('Weinstein — and AT&T');
+  });
+});

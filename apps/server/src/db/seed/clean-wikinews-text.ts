@@ -1,0 +1,42 @@
+/**
+ * Wikinews article text as the sample CSV carries it still holds bits of wiki markup that a
+ * reader must never see: editors' comments (`<!-- see the BBC article -->`), the quote marks
+ * wikitext uses for italics and bold (`''The Guardian''`, `'''Rhapsody Radio'''`), a few HTML
+ * tags (`<tt>`, `<big>`, `<div style=…>`), link brackets (`[http://… label]`, `]]`), and the gaps links left behind when they were dropped
+ * ("Martin , said", "Wal-Mart , , Sam's Club").
+ */
+const COMMENT = /<!--[\s\S]*?-->/g;
+/** An opening or closing HTML tag: "<" and a letter, so "a < b" in prose stays. */
+const TAG = /<\/?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?\/?>/g;
+/** Two to five apostrophes in a row: wikitext's italics and bold; prose has at most one. */
+const WIKI_QUOTES = /'{2,5}/g;
+/** An external link, `[http://example.com label]`: its label stays, the address goes. */
+const EXTERNAL_LINK = /\[https?:\/\/[^\s\]]+\s*([^\]]*)\]/g;
+/** What is left of internal links: `[[` and `]]`. */
+const LINK_BRACKETS = /\[\[|\]\]/g;
+const ENTITIES: Record<string, string> = { '&mdash;': '—', '&ndash;': '–', '&nbsp;': ' ', '&amp;': '&' };
+const ENTITY = /&(?:mdash|ndash|nbsp|amp);/g;
+/** A comma left alone by a dropped link: ", ," → ",". */
+const REPEATED_COMMA = /,(?:\s*,)+/g;
+const SPACE_BEFORE_PUNCTUATION = / +([,.;:!?)])/g;
+const SPACE_AFTER_PARENTHESIS = /\( +/g;
+const SPACES = / {2,}/g;
+/** Punctuation a dropped link left at the very start: ", a car company in Malaysia …". */
+const LEADING_PUNCTUATION = /^[\s,;:.]+/;
+
+/** The text a reader sees: markup removed, the gaps it left closed up, words untouched. */
+export function cleanWikinewsText(text: string): string {
+  return text
+    .replace(COMMENT, ' ')
+    .replace(TAG, ' ')
+    .replace(WIKI_QUOTES, '')
+    .replace(EXTERNAL_LINK, '$1')
+    .replace(LINK_BRACKETS, '')
+    .replace(ENTITY, (entity) => ENTITIES[entity] ?? entity)
+    .replace(REPEATED_COMMA, ',')
+    .replace(SPACE_BEFORE_PUNCTUATION, '$1')
+    .replace(SPACE_AFTER_PARENTHESIS, '(')
+    .replace(SPACES, ' ')
+    .replace(LEADING_PUNCTUATION, '')
+    .trim();
+}
