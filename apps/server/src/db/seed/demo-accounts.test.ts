@@ -227,6 +227,22 @@ describe('demo job postings', () => {
     }
     expect(new Set(jobs.map((j) => j.id)).size).toBe(jobs.length);
   });
+
+  it('says goods only where the company deals in goods: an operations role at a bank is about services', () => {
+    const jobs = buildJobPostings(accounts);
+    const sectorOf = new Map(accounts.map((a) => [a.master_account_id, a.sector]));
+    const operations = jobs.filter((j) =>
+      /^(Supply Chain Manager|Operations Analyst|Director of Logistics)$/.test(j.title),
+    );
+    const atBanks = operations.filter((j) => sectorOf.get(j.master_account_id) === 'Financials');
+    const atRetailers = operations.filter((j) => sectorOf.get(j.master_account_id) === 'Retailing');
+    expect(atBanks.length).toBeGreaterThan(0);
+    expect(atRetailers.length).toBeGreaterThan(0);
+    for (const job of atBanks) expect(job.text).not.toMatch(/goods|suppliers|plants|warehouses|products/);
+    for (const job of atRetailers) expect(job.text).toMatch(/goods move from suppliers/);
+    // No posting claims products for every company.
+    for (const job of jobs) expect(job.text).not.toMatch(/digital products/);
+  });
 });
 
 describe('seeding the demo accounts into the database', () => {

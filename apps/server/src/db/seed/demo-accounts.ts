@@ -724,12 +724,38 @@ const JOB_TITLES: Record<Department, readonly string[]> = {
 const JOB_BLURBS: Record<Department, string> = {
   sales: 'The role owns a book of enterprise customers and grows revenue with new and existing accounts.',
   marketing: 'The role shapes campaigns and messaging that bring in new demand across channels.',
-  engineering: 'The role builds and runs the systems behind the company’s digital products.',
+  engineering: 'The role builds and runs the company’s software and data platforms.',
   finance: 'The role supports planning, reporting and decisions on spend and investment.',
-  operations: 'The role improves how goods, services and suppliers move through the business.',
+  operations: 'The role improves how the company’s services are run and delivered to customers.',
   it: 'The role keeps the company’s infrastructure, applications and data secure and available.',
   hr: 'The role helps the company hire, develop and keep its people.',
 };
+
+/** Fortune 500 sectors whose companies make, move or sell physical goods. */
+const GOODS_SECTORS = new Set([
+  'Aerospace & Defense',
+  'Apparel',
+  'Chemicals',
+  'Energy',
+  'Food & Drug Stores',
+  'Food, Beverages & Tobacco',
+  'Household Products',
+  'Industrials',
+  'Materials',
+  'Motor Vehicles & Parts',
+  'Retailing',
+  'Transportation',
+  'Wholesalers',
+]);
+
+/** An operations role at a goods company is about goods; elsewhere it is about services. */
+const GOODS_OPERATIONS_BLURB = 'The role improves how goods move from suppliers through plants, warehouses and stores.';
+
+/** What a posting says of the role, true to the kind of company posting it. */
+function jobBlurb(department: Department, account: DemoAccount): string {
+  if (department === 'operations' && GOODS_SECTORS.has(account.sector ?? '')) return GOODS_OPERATIONS_BLURB;
+  return JOB_BLURBS[department];
+}
 
 /** 2–4 job_posting hits per account, published in the 90 days before 2026-11-01. */
 export function buildJobPostings(accounts: DemoAccount[]): MasterHitsTable[] {
@@ -754,7 +780,7 @@ export function buildJobPostings(accounts: DemoAccount[]): MasterHitsTable[] {
         master_account_id: account.master_account_id,
         type: 'job_posting',
         title,
-        text: `${account.account_name} is looking for a new ${title}${where}. ${JOB_BLURBS[department]}`,
+        text: `${account.account_name} is looking for a new ${title}${where}. ${jobBlurb(department, account)}`,
         url: null,
         source: 'Quarry Jobs',
         published_at: new Date(JOB_REFERENCE_DATE - daysBefore * DAY_MS + hour * 3_600_000).toISOString(),

@@ -103,9 +103,14 @@ export function collectHitFacts(
   // hit's own (few) stems rather than by trying every phrase of every trigger.
   const triggerCount = preferences.triggers.length;
   resetScratch(triggerCount, preferences.distinctPhrases);
+  // A job posting is itself the event (the company hires for the role now); event words in it
+  // are the role's name or the company's ("Talent Acquisition Partner", "Best Buy"), never news.
+  const eventsCount = hit.type !== 'job_posting';
   for (const field of fields) {
     for (const stem of field.analysed.index.keys()) {
-      for (const t of preferences.triggersByFirstStem.get(stem) ?? NO_TRIGGERS) candidate[t] = 1;
+      for (const t of preferences.triggersByFirstStem.get(stem) ?? NO_TRIGGERS) {
+        if (eventsCount || preferences.triggers[t]?.trigger.hit_type !== 'event') candidate[t] = 1;
+      }
     }
   }
   // Triggers often share a phrase: find each distinct one once per hit.

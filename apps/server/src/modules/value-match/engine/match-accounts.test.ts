@@ -183,6 +183,17 @@ describe('matchAccounts tier_1 evidence', () => {
     expect(only({ hits: [hit('j2', title, text)], triggers: concepts }).tier).toBe('tier_2');
   });
 
+  it('reads no event trigger in a job posting: its words name the role or the company, not news', () => {
+    // "recall" is an event trigger (TRIGGERS); "supplier" a concept one.
+    const text = 'Recall Foods is hiring a recall coordinator.';
+    const posting: MatchHit = { ...hit('j3', 'Recall coordinator', text), type: 'job_posting' };
+    expect(only({ hits: [posting] }).hits[0]?.triggers ?? []).toEqual([]);
+    const news = only({ hits: [hit('j4', 'Recall coordinator', text)] });
+    expect(news.hits[0]?.triggers.map((t) => t.trigger_id)).toEqual(['trg_recall']);
+    const withConcept: MatchHit = { ...posting, id: 'j5', text: `${text} The role audits every supplier.` };
+    expect(only({ hits: [withConcept] }).hits[0]?.triggers.map((t) => t.trigger_id)).toEqual(['trg_supplier']);
+  });
+
   it('does not let a headline that hedges ("may recall") stand alone for two triggers', () => {
     // The rule matters where tier_1 asks for two counted triggers and the headline stands in for them.
     const tierOf = (title: string) =>

@@ -22,7 +22,7 @@
  *    event trigger in a news article standing in its headline or lead (the text's first
  *    tier1LeadChars characters: news puts its subject there, and an event named further down is
  *    context) — a concept or a product names the domain; an event says something happened; a job
- *    posting is an event itself — and a score ≥ tier1Score. General
+ *    posting is an event itself, so event triggers are not read in one — and a score ≥ tier1Score. General
  *    triggers (tied to no hypothesis) and triggers found only by proximity add weight but do not
  *    count. tier_2 needs a score ≥ tier2Score.
  *    The account takes its best hypothesis.
