@@ -14,6 +14,7 @@ import * as globalAlerts from './migrations/009-global-alerts.ts';
 import * as invitations from './migrations/010-invitations.ts';
 import * as valueIntelligence from './migrations/011-value-intelligence.ts';
 import * as territoryHoldersIndex from './migrations/013-territory-holders-index.ts';
+import * as whyNowFacts from './migrations/014-why-now-facts.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
   return {
@@ -29,6 +30,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '011-value-intelligence': { up: (db) => valueIntelligence.up(db) },
     '008-reporting': { up: (db) => reporting.up(db, handle.engine) },
     '013-territory-holders-index': { up: (db) => territoryHoldersIndex.up(db) },
+    '014-why-now-facts': { up: (db) => whyNowFacts.up(db) },
   };
 }
 

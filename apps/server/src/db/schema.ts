@@ -345,6 +345,8 @@ export type ValueMatchesTable = {
   top_hit_published_at: Timestamp | null;
   latest_hit_at: Timestamp | null;
   why_now: string;
+  /** JSON: WhyNowFacts; null for a row computed before they were kept */
+  why_now_facts: string | null;
   /** JSON: MatchSpan[] of the top hit */
   spans: string;
   /** JSON: AccountMatch */

@@ -157,6 +157,40 @@ export const matchedQualificationSignalSchema = z.object({
   hit_ids: z.array(z.string()),
 });
 
+/**
+ * What the "why now" paragraph is written from, so each reader's language can write it: the
+ * engine writes `why_now` in English from these same facts.
+ */
+export const whyNowFactsSchema = z.object({
+  /** The tier the account shows. */
+  tier: z.enum(MATCH_TIERS),
+  /** The tier the evidence alone earned, before qualification signals moved it. */
+  evidence_tier: z.enum(MATCH_TIERS),
+  hypothesis_name: z.string().nullable(),
+  top_hit: z
+    .object({
+      type: z.enum(MATCH_HIT_TYPES),
+      title: z.string(),
+      published_at: z.string(),
+      /** Days between the hit and the moment the match was computed. */
+      age_days: z.number(),
+    })
+    .nullable(),
+  /** The top hit is also the account's newest one. */
+  top_hit_is_latest: z.boolean(),
+  phrases: z.array(z.string()),
+  trigger_names: z.array(z.string()),
+  target_titles: z.array(z.string()),
+  /** Other hits supporting the same hypothesis. */
+  supporting_hits: z.number().int(),
+  /** Every hit of the account (Activity Found counts them). */
+  activity_hits: z.number().int(),
+  good: z.array(z.string()),
+  bad: z.array(z.string()),
+  unmet_requirements: z.array(z.string()),
+});
+export type WhyNowFacts = z.output<typeof whyNowFactsSchema>;
+
 /** One account's answer: its tier, why, and the evidence to show. */
 export const accountMatchSchema = z.object({
   account_id: z.string(),
@@ -177,5 +211,6 @@ export const accountMatchSchema = z.object({
   /** The hit the why-now line is written from (the lead hypothesis's top hit); always among `hits`. */
   top_hit_id: z.string().nullable(),
   why_now: z.string(),
+  why_now_facts: whyNowFactsSchema,
 });
 export type AccountMatch = z.output<typeof accountMatchSchema>;

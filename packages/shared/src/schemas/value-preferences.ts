@@ -12,6 +12,7 @@ import {
   TRIGGER_HIT_TYPES,
   TRIGGER_PHRASE_MAX_LENGTH,
   TRIGGER_PHRASES_MAX,
+  whyNowFactsSchema,
 } from './value-match.ts';
 import { accountHolderSchema } from './value-match-assignment.ts';
 
@@ -148,6 +149,8 @@ export const valueMatchCardSchema = z.object({
   hit_published_at: z.string().nullable(),
   title_highlights: z.array(highlightSchema),
   why_now: z.string(),
+  /** null for a match computed before the facts were kept: show `why_now`. */
+  why_now_facts: whyNowFactsSchema.nullable(),
   computed_at: z.string(),
   /** Who in the tenant holds the account in their territory (My Accounts). */
   held_by: z.array(accountHolderSchema),
@@ -201,6 +204,8 @@ export const valueMatchDetailSchema = z.object({
   tier: z.enum(MATCH_TIERS),
   score: z.number(),
   why_now: z.string(),
+  /** null for a match computed before the facts were kept: show `why_now`. */
+  why_now_facts: whyNowFactsSchema.nullable(),
   computed_at: z.string().nullable(),
   hypotheses: z.array(
     z.object({

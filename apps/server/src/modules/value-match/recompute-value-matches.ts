@@ -36,6 +36,7 @@ export function toValueMatchRow(
     top_hit_published_at: topHit?.published_at ?? null,
     latest_hit_at: match.latest_hit_at,
     why_now: match.why_now,
+    why_now_facts: JSON.stringify(match.why_now_facts),
     spans: JSON.stringify(topHit?.spans ?? []),
     result: JSON.stringify(match),
     computed_at: computedAt,

@@ -10,7 +10,9 @@ import type {
   ValueMatchEvidence,
   ValueMatchFeed,
   ValueMatchStatus,
+  WhyNowFacts,
 } from '@quarry/shared';
+import { whyNowFactsSchema } from '@quarry/shared';
 import type { JobsRepository } from '../../jobs/jobs.repository.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
@@ -24,6 +26,12 @@ import { RECOMPUTE_VALUE_MATCHES } from './recompute-value-matches.ts';
 import type { FeedFilters, ValueMatchesRepository } from './value-matches.repository.ts';
 
 const asTier = (tier: string): MatchTier => (tier === 'tier_1' || tier === 'tier_2' ? tier : 'none');
+
+/** The stored why-now facts, or null when the row predates them or holds something else. */
+function whyNowFactsOf(column: string | null): WhyNowFacts | null {
+  const parsed = whyNowFactsSchema.safeParse(parseJsonColumn<unknown>(column, null));
+  return parsed.success ? parsed.data : null;
+}
 
 export function createValueMatchService(deps: {
   matches: ValueMatchesRepository;
@@ -83,6 +91,7 @@ export function createValueMatchService(deps: {
         hit_published_at: r.top_hit_published_at,
         title_highlights: highlightsOf(parseJsonColumn<MatchSpan[]>(r.spans, []), 'title'),
         why_now: r.why_now,
+        why_now_facts: whyNowFactsOf(r.why_now_facts),
         computed_at: r.computed_at,
         held_by: holders.get(r.master_account_id) ?? [],
       }));
@@ -148,6 +157,7 @@ export function createValueMatchService(deps: {
         tier: asTier(row?.tier ?? 'none'),
         score: Number(row?.score ?? 0),
         why_now: row?.why_now ?? '',
+        why_now_facts: whyNowFactsOf(row?.why_now_facts ?? null),
         computed_at: row?.computed_at ?? null,
         hypotheses,
         activity,

@@ -68,6 +68,17 @@ describe('value-match feed', () => {
     expect(contradicting).toEqual([]);
   });
 
+  it('sends with every card the facts its why-now is written from, for the reader’s language', async () => {
+    const cards = await allCards(rita);
+    expect(cards.length).toBeGreaterThan(100);
+    for (const card of cards) {
+      expect(card.why_now_facts?.tier).toBe(card.tier);
+      expect(card.why_now_facts?.top_hit?.title ?? null).toBe(card.hit_title);
+    }
+    const detail = await get(rita, `/api/value-matches/${cards[0]?.master_account_id}`);
+    expect(detail.json().why_now_facts.tier).toBe(cards[0]?.tier);
+  });
+
   it('gives Globex different matches from its own profile', async () => {
     const acme = await allCards(rita, '&tier=tier_2');
     const globex = await allCards(gus, '&tier=tier_2');

@@ -111,6 +111,7 @@ export function createValueMatchesRepository(db: Db) {
               'v.top_hit_published_at',
               'v.spans',
               'v.why_now',
+              'v.why_now_facts',
               'v.computed_at',
             ])
             .where('v.tenant_id', '=', ctx.tenantId);
@@ -161,6 +162,7 @@ export function createValueMatchesRepository(db: Db) {
           'm.top_hit_published_at',
           'm.spans',
           'm.why_now',
+          'm.why_now_facts',
           'm.computed_at',
         ])
         .orderBy('m.tier_rank', 'desc')

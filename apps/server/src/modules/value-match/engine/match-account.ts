@@ -1,4 +1,4 @@
-import { type AccountMatch, MATCH_TIER_LABELS, type MatchTier } from '@quarry/shared';
+import { type AccountMatch, MATCH_TIER_LABELS, type MatchTier, type WhyNowFacts } from '@quarry/shared';
 import { byId } from './by-id.ts';
 import type { CompiledHypothesis } from './compiled-preferences.ts';
 import { evidenceHit } from './evidence-hit.ts';
@@ -120,6 +120,29 @@ export function matchAccount(ctx: ScoringContext, accountId: string, scored: Sco
     return !lead || linked.length === 0 || linked.includes(lead.h.hypothesis.id);
   });
 
+  const whyNowFacts: WhyNowFacts = {
+    tier: final.tier,
+    evidence_tier: lead ? evidenceTier : 'none',
+    hypothesis_name: lead?.h.hypothesis.name ?? null,
+    top_hit: topHit
+      ? {
+          type: topHit.facts.hit.type,
+          title: topHit.facts.hit.title,
+          published_at: topHit.facts.hit.published_at,
+          age_days: roundScore(topHit.ageDays),
+        }
+      : null,
+    top_hit_is_latest: topHit === newestFirst[0],
+    phrases: [...new Set(leadTriggers?.map((t) => t.phrase) ?? [])],
+    trigger_names: [...new Set(leadTriggers?.map((t) => t.compiled.trigger.name) ?? [])],
+    target_titles: topHit?.facts.targetTitles.map((t) => t.title) ?? [],
+    supporting_hits: Math.max(0, (lead?.supporting.length ?? 0) - 1),
+    activity_hits: scored.length,
+    good: qualification.good.map((q) => q.text),
+    bad: qualification.bad.map((q) => q.text),
+    unmet_requirements: qualification.requirements_unmet.map((q) => q.text),
+  };
+
   return {
     account_id: accountId,
     tier: final.tier,
@@ -140,27 +163,7 @@ export function matchAccount(ctx: ScoringContext, accountId: string, scored: Sco
     qualification,
     latest_hit_at: newestFirst[0]?.facts.hit.published_at ?? null,
     top_hit_id: topHit?.facts.hit.id ?? null,
-    why_now: writeWhyNow({
-      tier: final.tier,
-      evidenceTier: lead ? evidenceTier : 'none',
-      hypothesisName: lead?.h.hypothesis.name ?? null,
-      topHit: topHit
-        ? {
-            type: topHit.facts.hit.type,
-            title: topHit.facts.hit.title,
-            publishedAt: topHit.facts.hit.published_at,
-            ageDays: topHit.ageDays,
-          }
-        : null,
-      topHitIsLatest: topHit === newestFirst[0],
-      phrases: [...new Set(leadTriggers?.map((t) => t.phrase) ?? [])],
-      triggerNames: [...new Set(leadTriggers?.map((t) => t.compiled.trigger.name) ?? [])],
-      targetTitles: topHit?.facts.targetTitles.map((t) => t.title) ?? [],
-      supportingHits: Math.max(0, (lead?.supporting.length ?? 0) - 1),
-      activityHits: scored.length,
-      good: qualification.good.map((q) => q.text),
-      bad: qualification.bad.map((q) => q.text),
-      unmetRequirements: qualification.requirements_unmet.map((q) => q.text),
-    }),
+    why_now: writeWhyNow(whyNowFacts),
+    why_now_facts: whyNowFacts,
   };
 }
