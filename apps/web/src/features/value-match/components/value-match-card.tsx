@@ -3,6 +3,7 @@ import type { ValueMatchCard as Card_, Language } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { whyNowText } from '../utils/why-now-text.ts';
 import { type Assigner, AssignMenu } from './assign-menu.tsx';
 import { HeldBy } from './held-by.tsx';
 import { HighlightedText } from './highlighted-text.tsx';
@@ -71,9 +72,9 @@ export function ValueMatchCard({
               )}
             </Text>
           )}
-          {match.why_now && (
-            <Text size="sm" c="dimmed" lineClamp={3}>
-              {match.why_now}
+          {(match.why_now_facts || match.why_now) && (
+            <Text size="sm" c="dimmed" lineClamp={3} data-testid="value-match-why-now">
+              {match.why_now_facts ? whyNowText(match.why_now_facts, t, language) : match.why_now}
             </Text>
           )}
         </Stack>

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
 import { useValueMatch } from '../api/get-value-match.ts';
+import { whyNowText } from '../utils/why-now-text.ts';
 import { type Assigner, AssignMenu } from './assign-menu.tsx';
 import { EvidenceItem } from './evidence-item.tsx';
 import { HeldBy } from './held-by.tsx';
@@ -74,10 +75,12 @@ export function ValueMatchPage({
           </Anchor>
         </Stack>
       </Group>
-      {m.why_now && (
+      {(m.why_now_facts || m.why_now) && (
         <Card withBorder>
           <Text fw={600}>{t('valueMatch.whyNow')}</Text>
-          <Text size="sm">{m.why_now}</Text>
+          <Text size="sm" data-testid="value-match-why-now">
+            {m.why_now_facts ? whyNowText(m.why_now_facts, t, language) : m.why_now}
+          </Text>
           {m.computed_at && (
             <Text size="xs" c="dimmed" mt={4}>
               {t('valueMatch.lastComputed', { when: formatDate(m.computed_at, language, 'long') })}
