@@ -29,7 +29,8 @@ export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
   const value = edited ?? titles.data ?? [];
   const toSave = withPendingTag(value, typed);
   const changed = differs(edited, titles.data ?? []) || toSave !== value;
-  const warning = canEdit ? titlesAdviceWarning(toSave.length) : null;
+  // Only once the saved list is known: an empty list while loading is not too few titles.
+  const warning = canEdit && titles.data ? titlesAdviceWarning(toSave.length) : null;
   useUnsavedChangesGuard(changed);
   return (
     <Stack gap="md" maw={720}>
