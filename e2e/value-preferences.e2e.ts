@@ -72,6 +72,7 @@ describe('value preferences', () => {
     await page.goto('/preferences/triggers');
     const triggerForm = page.getByTestId('trigger-form');
     await triggerForm.getByLabel('Name').fill('E2E refused trigger');
+    await triggerForm.getByLabel('Phrases').fill('refused phrase');
     await page.route('**/api/triggers', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({

@@ -46,15 +46,23 @@ export type UpdateValueHypothesisBody = z.output<typeof updateValueHypothesisBod
 export const storedValueHypothesisSchema = valueHypothesisBodySchema.extend({ id: z.string(), ...stamps });
 export type StoredValueHypothesis = z.output<typeof storedValueHypothesisSchema>;
 
-/** Phrases are plain text: blanks are dropped, nothing is ever read as a pattern. */
+/** The message of a trigger whose phrases are all blank (the API answers "phrases: …"). */
+export const TRIGGER_PHRASES_REQUIRED = 'Add at least one phrase';
+
+/**
+ * Phrases are plain text: blanks are dropped, nothing is ever read as a pattern. A trigger needs
+ * at least one phrase left after that, since one without any could never match.
+ */
+const triggerPhrasesSchema = z
+  .array(z.string().max(TRIGGER_PHRASE_MAX_LENGTH))
+  .max(TRIGGER_PHRASES_MAX)
+  .transform((phrases) => phrases.map((p) => p.trim()).filter((p) => p.length > 0))
+  .refine((phrases) => phrases.length > 0, { message: TRIGGER_PHRASES_REQUIRED });
+
 export const triggerBodySchema = z.object({
   name: z.string().trim().min(1).max(MAX_NAME_LENGTH),
   hit_type: z.enum(TRIGGER_HIT_TYPES),
-  phrases: z
-    .array(z.string().max(TRIGGER_PHRASE_MAX_LENGTH))
-    .max(TRIGGER_PHRASES_MAX)
-    .default([])
-    .transform((phrases) => phrases.map((p) => p.trim()).filter((p) => p.length > 0)),
+  phrases: triggerPhrasesSchema,
   enabled: z.boolean().default(true),
   hypothesis_ids: z.array(z.string().min(1).max(200)).max(100).default([]),
 });

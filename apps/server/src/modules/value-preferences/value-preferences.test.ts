@@ -91,7 +91,7 @@ describe('value hypotheses', () => {
         await call(cookie, 'POST', '/api/triggers', {
           name: 'Port strike',
           hit_type: 'event',
-          phrases: [],
+          phrases: ['port strike'],
           hypothesis_ids,
         })
       ).json().id as string;
@@ -139,8 +139,24 @@ describe('triggers', () => {
     expect((await call(gus, 'GET', `/api/triggers/${res.json().id}`)).statusCode).toBe(404);
   });
 
+  it('refuses a trigger without a phrase, or with blank ones only, with 400 "phrases: …" and saves nothing', async () => {
+    const before = (await call(ada, 'GET', '/api/triggers')).json().triggers.length as number;
+    for (const phrases of [[], ['  ', ''], undefined]) {
+      const res = await call(ada, 'POST', '/api/triggers', { name: 'Phraseless', hit_type: 'event', phrases });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toMatch(/^phrases: /);
+    }
+    expect((await call(ada, 'GET', '/api/triggers')).json().triggers).toHaveLength(before);
+
+    const kept = await call(ada, 'POST', '/api/triggers', { name: 'Kept', hit_type: 'event', phrases: ['strike'] });
+    const emptied = await call(ada, 'PATCH', `/api/triggers/${kept.json().id}`, { phrases: [' '] });
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json().error.message).toBe('phrases: Add at least one phrase');
+    expect((await call(ada, 'GET', `/api/triggers/${kept.json().id}`)).json().phrases).toEqual(['strike']);
+  });
+
   it('refuses an unknown hit type with 400 naming the field', async () => {
-    const res = await call(ada, 'POST', '/api/triggers', { name: 'x', hit_type: 'rumour', phrases: [] });
+    const res = await call(ada, 'POST', '/api/triggers', { name: 'x', hit_type: 'rumour', phrases: ['x'] });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('hit_type');
   });

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../lib/field-error.ts';
 import { useQualificationSignals, useSaveQualificationSignal } from '../api/qualification-signals.ts';
+import { useFormReveal } from '../hooks/use-form-reveal.ts';
 import { CharacterCounter } from './character-counter.tsx';
 import { confirmPreferenceDelete } from './confirm-delete.ts';
 import { escapeToCancel } from './escape-to-cancel.ts';
@@ -28,6 +29,7 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
   const signals = useQualificationSignals();
   const save = useSaveQualificationSignal();
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  const { formRef, firstFieldRef, reveal } = useFormReveal<HTMLDivElement, HTMLInputElement>();
   const textTooLong = draft.text.length > QUALIFICATION_SIGNAL_MAX;
   const explanationTooLong = draft.explanation.length > QUALIFICATION_EXPLANATION_MAX;
   const invalid = draft.text.trim().length === 0 || textTooLong || explanationTooLong;
@@ -47,6 +49,7 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
   const edit = (s: StoredQualificationSignal) => {
     save.reset();
     setDraft({ id: s.id, type: s.type, text: s.text, explanation: s.explanation });
+    reveal();
   };
   const cancel = () => {
     save.reset();
@@ -65,9 +68,15 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
       </div>
       {!canEdit && <ReadOnlyNote />}
       {canEdit && (
-        <Card withBorder onKeyDown={draft.id ? escapeToCancel(cancel) : undefined} data-testid="signal-form">
+        <Card
+          ref={formRef}
+          withBorder
+          onKeyDown={draft.id ? escapeToCancel(cancel) : undefined}
+          data-testid="signal-form"
+        >
           <Stack gap="xs">
             <Select
+              ref={firstFieldRef}
               label={t('preferences.signalType')}
               data={QUALIFICATION_SIGNAL_TYPES.map((type) => ({
                 value: type,
@@ -132,8 +141,9 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
       {signals.data?.length === 0 && <Text c="dimmed">{t('preferences.noSignals')}</Text>}
       {signals.data?.map((s) => (
         <Card key={s.id} withBorder data-testid="qualification-signal">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <Stack gap={4}>
+          {/* On a narrow screen the actions wrap below the text instead of leaving the screen. */}
+          <Group justify="space-between" align="flex-start">
+            <Stack gap={4} miw={0}>
               <Group gap="xs">
                 <Badge color={COLOR[s.type]} variant="light">
                   {t(`preferences.signalTypes.${s.type}`)}
@@ -147,7 +157,7 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
               )}
             </Stack>
             {canEdit && (
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs">
                 <Button size="xs" variant="subtle" onClick={() => edit(s)}>
                   {t('preferences.edit')}
                 </Button>

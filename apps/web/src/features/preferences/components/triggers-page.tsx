@@ -13,13 +13,22 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type StoredTrigger, TRIGGER_HIT_TYPES, TRIGGER_PHRASES_MAX, type TriggerHitType } from '@quarry/shared';
+import {
+  MAX_NAME_LENGTH,
+  type StoredTrigger,
+  TRIGGER_HIT_TYPES,
+  TRIGGER_PHRASES_MAX,
+  type TriggerHitType,
+} from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/analytics.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { type TriggerInput, useSaveTrigger, useTriggers } from '../api/triggers.ts';
 import { useValueHypotheses } from '../api/value-hypotheses.ts';
+import { useFormReveal } from '../hooks/use-form-reveal.ts';
+import { withPendingTag } from '../utils/with-pending-tag.ts';
+import { CharacterCounter } from './character-counter.tsx';
 import { confirmPreferenceDelete } from './confirm-delete.ts';
 import { escapeToCancel } from './escape-to-cancel.ts';
 import { ReadOnlyNote } from './read-only-note.tsx';
@@ -31,13 +40,20 @@ const EMPTY: Draft = { name: '', hit_type: 'event', phrases: [], hypothesis_ids:
 const TRIGGER_FIELDS = ['name', 'hit_type', 'phrases', 'hypothesis_ids'] as const;
 type TriggerField = (typeof TRIGGER_FIELDS)[number];
 
-/** /preferences/triggers: the tenant's value hypotheses and the triggers that support them. */
+/**
+ * /preferences/triggers: the tenant's value hypotheses and the triggers that support them. A
+ * trigger needs a name and at least one phrase; a phrase still typed in its input counts.
+ */
 export function TriggersPage({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const triggers = useTriggers();
   const hypotheses = useValueHypotheses();
   const save = useSaveTrigger();
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [typedPhrase, setTypedPhrase] = useState('');
+  const [phrasesMissing, setPhrasesMissing] = useState(false);
+  const { formRef, firstFieldRef, reveal } = useFormReveal();
+  const nameTooLong = draft.name.length > MAX_NAME_LENGTH;
   // A refused save shows under the input the server names; the draft is kept as typed.
   const failure = save.isError ? fieldError(save.error, TRIGGER_FIELDS, t('preferences.saveError')) : null;
   const serverError = (field: TriggerField) => (failure?.field === field ? failure.message : undefined);
@@ -55,6 +71,20 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
   const cancel = () => {
     save.reset();
     setDraft(EMPTY);
+    setTypedPhrase('');
+    setPhrasesMissing(false);
+  };
+  const edit = (trigger: StoredTrigger) => {
+    track('Trigger viewed', { trigger_id: trigger.id });
+    cancel();
+    setDraft({
+      id: trigger.id,
+      name: trigger.name,
+      hit_type: trigger.hit_type,
+      phrases: trigger.phrases,
+      hypothesis_ids: trigger.hypothesis_ids,
+    });
+    reveal();
   };
   /** A deleted hypothesis leaves the open form too, so Save cannot name it again. */
   const forgetHypothesis = (id: string) =>
@@ -68,9 +98,18 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
   };
 
   const submit = () => {
-    const { id, ...body } = draft;
-    if (!body.name.trim()) return;
-    save.mutate({ id, body: body satisfies TriggerInput }, { onSuccess: () => setDraft(EMPTY) });
+    if (!draft.name.trim() || nameTooLong) return;
+    const phrases = withPendingTag(draft.phrases, typedPhrase).filter((p) => p.trim().length > 0);
+    // The typed phrase becomes a chip, so a refused save still shows everything that was typed.
+    setDraft((d) => ({ ...d, phrases }));
+    setTypedPhrase('');
+    if (phrases.length === 0) {
+      setPhrasesMissing(true);
+      return;
+    }
+    const { id, ...rest } = draft;
+    const body = { ...rest, phrases } satisfies TriggerInput;
+    save.mutate({ id, body }, { onSuccess: () => setDraft(EMPTY) });
   };
 
   return (
@@ -86,19 +125,28 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
         {t('preferences.triggersHeading')}
       </Title>
       {canEdit && (
-        <Card withBorder onKeyDown={draft.id ? escapeToCancel(cancel) : undefined} data-testid="trigger-form">
+        <Card
+          ref={formRef}
+          withBorder
+          onKeyDown={draft.id ? escapeToCancel(cancel) : undefined}
+          data-testid="trigger-form"
+        >
           <Stack gap="xs">
             <Group grow align="flex-start">
-              <TextInput
-                label={t('preferences.triggerName')}
-                value={draft.name}
-                onChange={(e) => {
-                  const name = e.currentTarget.value;
-                  edited('name');
-                  setDraft((d) => ({ ...d, name }));
-                }}
-                error={serverError('name')}
-              />
+              <div>
+                <TextInput
+                  ref={firstFieldRef}
+                  label={t('preferences.triggerName')}
+                  value={draft.name}
+                  onChange={(e) => {
+                    const name = e.currentTarget.value;
+                    edited('name');
+                    setDraft((d) => ({ ...d, name }));
+                  }}
+                  error={nameTooLong ? t('preferences.tooLong', { max: MAX_NAME_LENGTH }) : serverError('name')}
+                />
+                <CharacterCounter length={draft.name.length} max={MAX_NAME_LENGTH} />
+              </div>
               <Select
                 label={t('preferences.hitType')}
                 data={TRIGGER_HIT_TYPES.map((type) => ({ value: type, label: t(`preferences.hitTypes.${type}`) }))}
@@ -116,11 +164,17 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
               description={t('preferences.phrasesHint')}
               value={draft.phrases}
               maxTags={TRIGGER_PHRASES_MAX}
+              searchValue={typedPhrase}
+              onSearchChange={(typed) => {
+                setTypedPhrase(typed);
+                if (typed.trim()) setPhrasesMissing(false);
+              }}
               onChange={(phrases) => {
                 edited('phrases');
+                setPhrasesMissing(false);
                 setDraft((d) => ({ ...d, phrases }));
               }}
-              error={serverError('phrases')}
+              error={phrasesMissing ? t('preferences.phrasesRequired') : serverError('phrases')}
             />
             <MultiSelect
               label={t('preferences.triggerHypotheses')}
@@ -134,7 +188,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
               error={serverError('hypothesis_ids')}
             />
             <Group>
-              <Button onClick={submit} disabled={!draft.name.trim()} loading={save.isPending}>
+              <Button onClick={submit} disabled={!draft.name.trim() || nameTooLong} loading={save.isPending}>
                 {draft.id ? t('preferences.save') : t('preferences.add')}
               </Button>
               {draft.id && (
@@ -151,8 +205,9 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
       {triggers.data?.length === 0 && <Text c="dimmed">{t('preferences.noTriggers')}</Text>}
       {triggers.data?.map((tr) => (
         <Card key={tr.id} withBorder data-testid="trigger">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Stack gap={4}>
+          {/* On a narrow screen the actions wrap below the text instead of leaving the screen. */}
+          <Group justify="space-between" align="flex-start">
+            <Stack gap={4} miw={0}>
               <Group gap="xs">
                 <Text fw={600}>{tr.name}</Text>
                 <Badge variant="light">{t(`preferences.hitTypes.${tr.hit_type}`)}</Badge>
@@ -164,7 +219,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
                 </Text>
               )}
             </Stack>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs" data-testid="trigger-actions">
               <Switch
                 label={t('preferences.enabled')}
                 checked={tr.enabled}
@@ -173,21 +228,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
               />
               {canEdit && (
                 <>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    onClick={() => {
-                      track('Trigger viewed', { trigger_id: tr.id });
-                      save.reset();
-                      setDraft({
-                        id: tr.id,
-                        name: tr.name,
-                        hit_type: tr.hit_type,
-                        phrases: tr.phrases,
-                        hypothesis_ids: tr.hypothesis_ids,
-                      });
-                    }}
-                  >
+                  <Button size="xs" variant="subtle" onClick={() => edit(tr)}>
                     {t('preferences.edit')}
                   </Button>
                   <Button size="xs" variant="subtle" color="red" onClick={() => void remove(tr)}>

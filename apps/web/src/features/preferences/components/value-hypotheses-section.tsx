@@ -11,11 +11,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { StoredValueHypothesis, ValueHypothesisBody } from '@quarry/shared';
+import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, type StoredValueHypothesis, type ValueHypothesisBody } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../lib/field-error.ts';
 import { useSaveValueHypothesis, useValueHypotheses } from '../api/value-hypotheses.ts';
+import { useFormReveal } from '../hooks/use-form-reveal.ts';
+import { CharacterCounter } from './character-counter.tsx';
 import { confirmPreferenceDelete } from './confirm-delete.ts';
 import { escapeToCancel } from './escape-to-cancel.ts';
 
@@ -30,6 +32,8 @@ const LONG_FIELDS = [
 /** The inputs of the form that can show an error, named as the API names them. */
 const HYPOTHESIS_FIELDS = ['name', ...LONG_FIELDS] as const;
 type HypothesisField = (typeof HYPOTHESIS_FIELDS)[number];
+/** The API's limit of each text input: 120 for the name, 2,000 for the others. */
+const limitOf = (field: HypothesisField) => (field === 'name' ? MAX_NAME_LENGTH : MAX_TEXT_LENGTH);
 type Draft = ValueHypothesisBody & { id?: string };
 const EMPTY: Draft = {
   name: '',
@@ -55,6 +59,12 @@ export function ValueHypothesesSection({
   const hypotheses = useValueHypotheses();
   const save = useSaveValueHypothesis();
   const [draft, setDraft] = useState<Draft | null>(null);
+  const { formRef, firstFieldRef, reveal } = useFormReveal();
+  const tooLong = (field: HypothesisField) => (draft?.[field].length ?? 0) > limitOf(field);
+  const anyTooLong = HYPOTHESIS_FIELDS.some(tooLong);
+  /** Over its limit the input says so in the user's language; otherwise it shows the server's refusal. */
+  const errorOf = (field: HypothesisField) =>
+    tooLong(field) ? t('preferences.tooLong', { max: limitOf(field) }) : serverError(field);
   // A refused save shows under the input the server names; the draft is kept as typed.
   const failure = save.isError ? fieldError(save.error, HYPOTHESIS_FIELDS, t('preferences.saveError')) : null;
   const serverError = (field: HypothesisField) => (failure?.field === field ? failure.message : undefined);
@@ -87,6 +97,7 @@ export function ValueHypothesesSection({
       importance,
       observation,
     });
+    reveal();
   };
   const cancel = () => {
     save.reset();
@@ -105,7 +116,7 @@ export function ValueHypothesesSection({
     );
   };
   const submit = () => {
-    if (!draft?.name.trim()) return;
+    if (!draft?.name.trim() || anyTooLong) return;
     const { id, ...body } = draft;
     save.mutate({ id, body }, { onSuccess: () => setDraft(null) });
   };
@@ -116,21 +127,34 @@ export function ValueHypothesesSection({
         <Title order={2} size="h3">
           {t('preferences.hypothesesHeading')}
         </Title>
-        {canEdit && !draft && <Button onClick={() => setDraft(EMPTY)}>{t('preferences.addHypothesis')}</Button>}
+        {canEdit && !draft && (
+          <Button
+            onClick={() => {
+              setDraft(EMPTY);
+              reveal();
+            }}
+          >
+            {t('preferences.addHypothesis')}
+          </Button>
+        )}
       </Group>
       {draft && (
-        <Card withBorder onKeyDown={escapeToCancel(cancel)} data-testid="hypothesis-form">
+        <Card ref={formRef} withBorder onKeyDown={escapeToCancel(cancel)} data-testid="hypothesis-form">
           <Stack gap="xs">
-            <TextInput
-              label={t('preferences.hypothesis.name')}
-              value={draft.name}
-              onChange={(e) => {
-                const name = e.currentTarget.value;
-                edited('name');
-                setDraft((d) => d && { ...d, name });
-              }}
-              error={serverError('name')}
-            />
+            <div>
+              <TextInput
+                ref={firstFieldRef}
+                label={t('preferences.hypothesis.name')}
+                value={draft.name}
+                onChange={(e) => {
+                  const name = e.currentTarget.value;
+                  edited('name');
+                  setDraft((d) => d && { ...d, name });
+                }}
+                error={errorOf('name')}
+              />
+              <CharacterCounter length={draft.name.length} max={MAX_NAME_LENGTH} />
+            </div>
             <SegmentedControl
               data={[
                 { value: 'public', label: t('preferences.public') },
@@ -141,22 +165,24 @@ export function ValueHypothesesSection({
               w={240}
             />
             {LONG_FIELDS.map((field) => (
-              <Textarea
-                key={field}
-                label={t(`preferences.hypothesis.${field}`)}
-                autosize
-                minRows={2}
-                value={draft[field]}
-                onChange={(e) => {
-                  const value = e.currentTarget.value;
-                  edited(field);
-                  setDraft((d) => d && { ...d, [field]: value });
-                }}
-                error={serverError(field)}
-              />
+              <div key={field}>
+                <Textarea
+                  label={t(`preferences.hypothesis.${field}`)}
+                  autosize
+                  minRows={2}
+                  value={draft[field]}
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
+                    edited(field);
+                    setDraft((d) => d && { ...d, [field]: value });
+                  }}
+                  error={errorOf(field)}
+                />
+                <CharacterCounter length={draft[field].length} max={MAX_TEXT_LENGTH} />
+              </div>
             ))}
             <Group>
-              <Button onClick={submit} disabled={!draft.name.trim()} loading={save.isPending}>
+              <Button onClick={submit} disabled={!draft.name.trim() || anyTooLong} loading={save.isPending}>
                 {draft.id ? t('preferences.save') : t('preferences.add')}
               </Button>
               <Button variant="subtle" onClick={cancel}>
@@ -171,8 +197,9 @@ export function ValueHypothesesSection({
       {hypotheses.data?.length === 0 && <Text c="dimmed">{t('preferences.noHypotheses')}</Text>}
       {hypotheses.data?.map((h) => (
         <Card key={h.id} withBorder data-testid="value-hypothesis">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Stack gap={4}>
+          {/* On a narrow screen the actions wrap below the text instead of leaving the screen. */}
+          <Group justify="space-between" align="flex-start">
+            <Stack gap={4} miw={0}>
               <Group gap="xs">
                 <Text fw={600}>{h.name}</Text>
                 <Badge variant="light" color={h.visibility === 'private' ? 'gray' : 'blue'}>
@@ -182,7 +209,7 @@ export function ValueHypothesesSection({
               {h.problem_or_goal && <Text size="sm">{h.problem_or_goal}</Text>}
             </Stack>
             {canEdit && (
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs">
                 <Button size="xs" variant="subtle" onClick={() => edit(h)}>
                   {t('preferences.edit')}
                 </Button>
