@@ -133,4 +133,21 @@ describe('value match', () => {
     expect(await end.textContent()).toBe('You have reached the end of the list.');
     expect(await more.count()).toBe(0);
   });
+
+  it('writes each card’s “why now” in the reader’s language, Korean here, with the card’s own tier', async () => {
+    const { page } = b;
+    await openHome(page, 'gus@globex.test');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('language-select').click();
+    await page.getByRole('option', { name: '한국어' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: '가치 매칭' }).waitFor();
+    const card = page.getByTestId('value-match-card').first();
+    const badge = ((await card.getByTestId('tier-badge').textContent()) ?? '').trim();
+    expect(['가치 매칭', '가치 부합', '활동 감지']).toContain(badge);
+    const whyNow = (await card.getByTestId('value-match-why-now').textContent()) ?? '';
+    // It names the card's own tier in Korean; no English sentence is left outside the quoted titles.
+    expect(whyNow).toContain(badge);
+    expect(whyNow.replace(/“[^”]*”/g, '')).not.toMatch(/\b(Value|Activity|signal|news article|mentions)\b/);
+  });
 });
