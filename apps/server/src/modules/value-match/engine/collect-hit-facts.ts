@@ -8,6 +8,7 @@ import type { HitFacts, TriggerFacts } from './hit-facts.ts';
 import { MATCH_WEIGHTS, type MatchWeights } from './match-weights.ts';
 import { type PackedSpans, packSpan } from './packed-spans.ts';
 import type { PhraseOccurrence } from './phrase-occurrence.ts';
+import { isSameRole } from './posting-title-fit.ts';
 
 type Field = { name: 'title' | 'text'; source: string; analysed: AnalysedText; weight: number };
 
@@ -223,7 +224,16 @@ export function collectHitFacts(
   if (hit.type === 'job_posting') {
     const title = fields[0] as Field;
     for (const phrase of preferences.targetTitles) {
-      const found = findPhrase(title.analysed, phrase, 0).filter((o) => o.kind !== 'proximity');
+      const { start, end } = title.analysed;
+      const found = findPhrase(title.analysed, phrase, 0).filter(
+        (o) =>
+          o.kind !== 'proximity' &&
+          isSameRole(
+            title.source,
+            start[o.slots[0] as number] as number,
+            end[o.slots[o.slots.length - 1] as number] as number,
+          ),
+      );
       if (found.length === 0) continue;
       const spans: PackedSpans = [];
       for (const occurrence of found) pushSpans(spans, title, occurrence);

@@ -183,6 +183,19 @@ describe('matchAccounts tier_1 evidence', () => {
     expect(only({ hits: [hit('j2', title, text)], triggers: concepts }).tier).toBe('tier_2');
   });
 
+  it('takes a posting as hiring for a target title only when it is that role, at any level', () => {
+    const posting = (id: string, title: string): MatchHit => ({
+      ...hit(id, title, 'Apply now.', 2, 'acc_jobs'),
+      type: 'job_posting',
+    });
+    const titlesOf = (title: string) =>
+      only({ hits: [posting('t', title)], target_titles: ['Operations Analyst'] }).hits[0]?.target_titles ?? [];
+    expect(titlesOf('Operations Analyst')).toEqual(['Operations Analyst']);
+    expect(titlesOf('Senior Operations Analyst II')).toEqual(['Operations Analyst']);
+    expect(titlesOf('Security Operations Analyst')).toEqual([]);
+    expect(titlesOf('Operations Analyst Intern')).toEqual([]);
+  });
+
   it('reads no event trigger in a job posting: its words name the role or the company, not news', () => {
     // "recall" is an event trigger (TRIGGERS); "supplier" a concept one.
     const text = 'Recall Foods is hiring a recall coordinator.';
