@@ -751,8 +751,16 @@ const GOODS_SECTORS = new Set([
 /** An operations role at a goods company is about goods; elsewhere it is about services. */
 const GOODS_OPERATIONS_BLURB = 'The role improves how goods move from suppliers through plants, warehouses and stores.';
 
-/** What a posting says of the role, true to the kind of company posting it. */
-function jobBlurb(department: Department, account: DemoAccount): string {
+/** Roles whose postings say more than their department's line, as such postings do. */
+const ROLE_BLURBS: Record<string, string> = {
+  'Security Operations Analyst':
+    'The role watches for intrusions, malware and phishing, and protects customer data and passwords.',
+};
+
+/** What a posting says of the role, true to the role and to the kind of company posting it. */
+function jobBlurb(title: string, department: Department, account: DemoAccount): string {
+  const role = ROLE_BLURBS[title];
+  if (role) return role;
   if (department === 'operations' && GOODS_SECTORS.has(account.sector ?? '')) return GOODS_OPERATIONS_BLURB;
   return JOB_BLURBS[department];
 }
@@ -780,7 +788,7 @@ export function buildJobPostings(accounts: DemoAccount[]): MasterHitsTable[] {
         master_account_id: account.master_account_id,
         type: 'job_posting',
         title,
-        text: `${account.account_name} is looking for a new ${title}${where}. ${jobBlurb(department, account)}`,
+        text: `${account.account_name} is looking for a new ${title}${where}. ${jobBlurb(title, department, account)}`,
         url: null,
         source: 'Quarry Jobs',
         published_at: new Date(JOB_REFERENCE_DATE - daysBefore * DAY_MS + hour * 3_600_000).toISOString(),

@@ -83,6 +83,12 @@ describe('value-match feed', () => {
     const acme = await allCards(rita, '&tier=tier_2');
     const globex = await allCards(gus, '&tier=tier_2');
     expect(globex.length).toBeGreaterThan(0);
+    // Globex's Home has Value Matches of its own too: companies hiring security analysts.
+    const globexMatches = await allCards(gus, '&tier=tier_1');
+    expect(globexMatches.length).toBeGreaterThan(0);
+    expect(
+      globexMatches.every((c) => c.hypothesis_name && !acme.some((a) => a.hypothesis_name === c.hypothesis_name)),
+    ).toBe(true);
     expect(new Set(globex.map((c) => c.hypothesis_name))).not.toEqual(new Set(acme.map((c) => c.hypothesis_name)));
     expect(globex.every((c) => c.hypothesis_id?.startsWith('hyp_globex'))).toBe(true);
   });
