@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Stack } from '@mantine/core';
+import { Alert, Button, Center, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -20,13 +20,13 @@ export function FeedMore({
   const { t } = useTranslation();
   if (failed) {
     return (
-      <Alert color="red" role="alert" data-testid="value-match-more-error">
-        <Stack gap="xs" align="flex-start">
-          {t('valueMatch.loadMoreError')}
+      <Alert color="red" role="alert" py="xs" data-testid="value-match-more-error">
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">{t('valueMatch.loadMoreError')}</Text>
           <Button variant="default" size="xs" onClick={onLoadMore} loading={loading}>
             {t('valueMatch.retry')}
           </Button>
-        </Stack>
+        </Group>
       </Alert>
     );
   }
