@@ -41,7 +41,7 @@ describe('value match: a new list from "Add to list"', () => {
     await page.getByText('No lists yet', { exact: true }).waitFor();
     await page.getByRole('menuitem', { name: 'New list…' }).click();
     const dialog = page.getByRole('dialog', { name: 'New account list' });
-    await dialog.getByText('It goes in a new workspace, "My lists", your first.').waitFor();
+    await dialog.getByText('A workspace "My lists" will be created to hold it.').waitFor();
     const create = dialog.getByRole('button', { name: 'Create and add' });
     expect(await create.isDisabled()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Globex picks');
@@ -61,7 +61,7 @@ describe('value match: a new list from "Add to list"', () => {
     expect(await page.getByRole('menuitem', { name: 'Globex picks' }).count()).toBe(0);
     await page.getByRole('menuitem', { name: 'New list…' }).click();
     const people = page.getByRole('dialog', { name: 'New contact list' });
-    await people.getByText('It goes in the workspace "My lists".').waitFor();
+    await people.getByText('It will be created in the workspace "My lists".').waitFor();
     await people.getByRole('textbox', { name: 'Name' }).fill('Globex people');
     await people.getByRole('button', { name: 'Create and add' }).click();
     await page.getByTestId('snackbar-route').getByText('Added to "Globex people": 1').waitFor();
