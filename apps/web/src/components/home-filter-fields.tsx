@@ -15,6 +15,13 @@ export const FILTER_LABEL_HEIGHT = 'calc(var(--mantine-line-height) * var(--mant
 const SWITCH_OFFSET_IN_ROW = `calc(${FILTER_LABEL_HEIGHT} + 8px)`;
 
 /**
+ * In a row the tier field grows with the tiers chosen, between these widths, then puts its pills on
+ * a second line; the pills keep their whole names: a chosen tier is never shown cut ("Value Align…").
+ */
+const TIERS_WIDTH = { min: 220, max: 320 };
+const WHOLE_PILLS = { pill: { flex: 'none' } } as const;
+
+/**
  * Home's filters (tiers, hypotheses, industries, my accounts only), for Home itself and for the
  * default Home filters in the personal preferences: one set of fields for both.
  */
@@ -30,7 +37,7 @@ export function HomeFilterFields({
   const { t } = useTranslation();
   const hypotheses = useValueHypotheses().data ?? [];
   const industries = useValueMatchIndustries().data ?? [];
-  const width = direction === 'row' ? { tiers: 220, hypotheses: 300, industries: 240 } : undefined;
+  const width = direction === 'row' ? { hypotheses: 300, industries: 240 } : undefined;
   return (
     <Flex
       direction={direction}
@@ -46,7 +53,9 @@ export function HomeFilterFields({
         data={MATCH_TIERS.map((tier) => ({ value: tier, label: t(`valueMatch.tier.${tier}`) }))}
         value={value.tiers}
         onChange={(tiers) => onChange({ ...value, tiers: tiers as MatchTier[] })}
-        w={width?.tiers}
+        miw={direction === 'row' ? TIERS_WIDTH.min : undefined}
+        maw={direction === 'row' ? TIERS_WIDTH.max : undefined}
+        styles={WHOLE_PILLS}
       />
       <MultiSelect
         label={t('valueMatch.filters.hypothesis')}

@@ -37,7 +37,8 @@ export function ValueMatchCard({
     >
       <UnstyledButton onClick={() => onOpen(match.master_account_id)} data-testid="value-match-open">
         <Stack gap="xs">
-          <Group justify="space-between" wrap="nowrap">
+          {/* On a narrow screen the tier badge moves under the name rather than being cut. */}
+          <Group justify="space-between" align="flex-start" gap="xs">
             <Group gap="sm" wrap="nowrap">
               <AccountLogo name={match.account_name} logoUrl={match.logo_url} />
               <div>

@@ -14,6 +14,7 @@ import { sameHomeFilters, useHomeFilters } from '../hooks/use-home-filters.ts';
 import { useLoadMoreOnScroll } from '../hooks/use-load-more-on-scroll.ts';
 import type { Assigner } from './assign-menu.tsx';
 import { FeedEmpty } from './feed-empty.tsx';
+import { FeedMore } from './feed-more.tsx';
 import { ValueMatchCard } from './value-match-card.tsx';
 
 /**
@@ -44,13 +45,14 @@ function ValueMatchHome({ defaults, assigner }: { defaults: HomeFilters | undefi
   const items = pages.flatMap((p) => p.items);
   const s = status.data ?? pages[0]?.status;
 
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   const loadMore = useCallback(() => {
     if (!hasNextPage || isFetchingNextPage) return;
     track('Value Match scrolled', { page: pages.length + 1 });
     void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, pages.length]);
-  const sentinel = useLoadMoreOnScroll(loadMore, Boolean(hasNextPage) && !isFetchingNextPage);
+  // After a failed page, scrolling no longer retries on its own: the user chooses "Retry".
+  const sentinel = useLoadMoreOnScroll(loadMore, Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError);
 
   const open = (masterAccountId: string) => {
     track('Value Match viewed', { master_account_id: masterAccountId });
@@ -85,7 +87,7 @@ function ValueMatchHome({ defaults, assigner }: { defaults: HomeFilters | undefi
         )}
       </Group>
 
-      {feed.isError && <Alert color="red">{t('valueMatch.error')}</Alert>}
+      {feed.isError && !isFetchNextPageError && <Alert color="red">{t('valueMatch.error')}</Alert>}
       {feed.isPending && (
         <Center py="xl">
           <Loader />
@@ -102,11 +104,12 @@ function ValueMatchHome({ defaults, assigner }: { defaults: HomeFilters | undefi
         ))}
       </Stack>
       {hasNextPage && (
-        <Center ref={sentinel}>
-          <Button variant="subtle" onClick={loadMore} loading={isFetchingNextPage}>
-            {t('valueMatch.loadMore')}
-          </Button>
-        </Center>
+        <FeedMore
+          loading={isFetchingNextPage}
+          failed={isFetchNextPageError}
+          onLoadMore={loadMore}
+          sentinel={sentinel}
+        />
       )}
       {feed.isSuccess && items.length > 0 && !hasNextPage && (
         <Text size="sm" c="dimmed" ta="center" data-testid="value-match-end">

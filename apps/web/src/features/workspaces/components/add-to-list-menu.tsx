@@ -1,14 +1,16 @@
-import { Button, Menu, Text } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import type { List } from '@quarry/shared';
-import { IconPlaylistAdd } from '@tabler/icons-react';
+import { IconPlaylistAdd, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showRouteSnackbar, showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useListActions, useMyLists } from '../api/lists.ts';
+import { NewListDialog } from './new-list-dialog.tsx';
 
 /**
- * "Add to list": the static lists of the user's workspaces, grouped by workspace. Adds the given
- * accounts (or contacts) and offers a way to visit the list.
+ * "Add to list": the static lists of the user's workspaces, grouped by workspace, and "New list…"
+ * to make one of the right type there and then. Adds the given accounts (or contacts) and offers a
+ * way to visit the list.
  */
 export function AddToListMenu({
   ids,
@@ -25,6 +27,7 @@ export function AddToListMenu({
 }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
+  const [creating, setCreating] = useState(false);
   const lists = useMyLists(type, opened);
   const actions = useListActions();
 
@@ -43,32 +46,46 @@ export function AddToListMenu({
   }
 
   return (
-    <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="default" size={size} leftSection={<IconPlaylistAdd size={16} />} disabled={disabled}>
-          {t('lists.addToList')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown mah="20rem" style={{ overflowY: 'auto' }}>
-        {lists.isPending ? (
-          <Menu.Label>{t('common.loading')}</Menu.Label>
-        ) : lists.isError ? (
-          <Menu.Label>{t('errors.generic')}</Menu.Label>
-        ) : groups.size === 0 ? (
-          <Text size="sm" c="dimmed" p="xs" maw="16rem">
-            {t('lists.noListsYet')}
-          </Text>
-        ) : (
-          [...groups].map(([workspace, items]) => [
-            <Menu.Label key={`label-${workspace}`}>{workspace}</Menu.Label>,
-            ...items.map((l) => (
-              <Menu.Item key={l.id} onClick={() => void add(l).catch(() => showSnackbar(t('errors.generic')))}>
-                {l.name}
+    <>
+      <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button variant="default" size={size} leftSection={<IconPlaylistAdd size={16} />} disabled={disabled}>
+            {t('lists.addToList')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown mah="20rem" maw="20rem" style={{ overflowY: 'auto' }}>
+          {lists.isPending ? (
+            <Menu.Label>{t('common.loading')}</Menu.Label>
+          ) : lists.isError ? (
+            <Menu.Label>{t('errors.generic')}</Menu.Label>
+          ) : groups.size === 0 ? (
+            <Menu.Label>{t('lists.menuEmpty')}</Menu.Label>
+          ) : (
+            [...groups].map(([workspace, items]) => [
+              <Menu.Label key={`label-${workspace}`}>{workspace}</Menu.Label>,
+              ...items.map((l) => (
+                <Menu.Item key={l.id} onClick={() => void add(l).catch(() => showSnackbar(t('errors.generic')))}>
+                  {l.name}
+                </Menu.Item>
+              )),
+            ])
+          )}
+          {!lists.isPending && (
+            <>
+              <Menu.Divider />
+              <Menu.Item leftSection={<IconPlus size={14} />} onClick={() => setCreating(true)}>
+                {t('lists.newListItem')}
               </Menu.Item>
-            )),
-          ])
-        )}
-      </Menu.Dropdown>
-    </Menu>
+            </>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      <NewListDialog
+        opened={creating}
+        type={type}
+        onClose={() => setCreating(false)}
+        onCreated={(list) => add(list).catch(() => showSnackbar(t('errors.generic')))}
+      />
+    </>
   );
 }

@@ -1,0 +1,125 @@
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { LIST_NAME_REQUIRED, type List, MAX_NAME_LENGTH } from '@quarry/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useWorkspaceActions } from '../api/workspaces.ts';
+import { useMemberWorkspaces } from '../hooks/use-member-workspaces.ts';
+
+/**
+ * "New list…" from an "Add to list" menu: asks for the list's name, and its workspace when the user
+ * has several. A user with none gets their first workspace made for it. The list is created
+ * through the workspace API (which keeps its own rules); `onCreated` then adds the items.
+ */
+export function NewListDialog({
+  opened,
+  type,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  type: 'accounts' | 'contacts';
+  onClose: () => void;
+  onCreated: (list: List) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const actions = useWorkspaceActions();
+  const { workspaces, isPending, isError } = useMemberWorkspaces(opened);
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const nameMissing = name.trim() === '';
+  const workspaceId = chosen ?? workspaces[0]?.id ?? null;
+  const firstWorkspaceName = t('lists.firstWorkspaceName');
+
+  function close() {
+    onClose();
+    setName('');
+    setTouched(false);
+    setChosen(null);
+  }
+
+  /** The chosen workspace, or the user's first one, made now. */
+  async function destination(): Promise<string | null> {
+    if (workspaceId) return workspaceId;
+    const created = await actions.create({ name: firstWorkspaceName });
+    return created ? created.id : null;
+  }
+
+  async function create() {
+    if (nameMissing || isPending || isError) return;
+    setSaving(true);
+    try {
+      const id = await destination();
+      const list = id ? await actions.createList(id, { name: name.trim(), type }) : false;
+      if (!list) return;
+      close();
+      await onCreated(list);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t(type === 'contacts' ? 'lists.newContactList' : 'lists.newAccountList')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('lists.name')}
+            value={name}
+            maxLength={MAX_NAME_LENGTH}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setTouched(true);
+            }}
+            error={touched && nameMissing ? LIST_NAME_REQUIRED : undefined}
+            required
+            data-autofocus
+          />
+          {isError ? (
+            <Text size="sm" c="red">
+              {t('workspaces.errors.load')}
+            </Text>
+          ) : isPending ? (
+            <Text size="sm" c="dimmed">
+              {t('common.loading')}
+            </Text>
+          ) : workspaces.length > 1 ? (
+            <Select
+              label={t('lists.workspace')}
+              data={workspaces.map((w) => ({ value: w.id, label: w.name }))}
+              value={workspaceId}
+              onChange={setChosen}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : (
+            <Text size="sm" c="dimmed" data-testid="new-list-workspace">
+              {workspaces[0]
+                ? t('lists.inWorkspace', { name: workspaces[0].name })
+                : t('lists.firstWorkspaceNote', { name: firstWorkspaceName })}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" disabled={nameMissing || isPending || isError} loading={saving}>
+              {t('lists.createAndAdd')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

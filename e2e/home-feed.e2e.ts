@@ -1,0 +1,110 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from './support/browser.ts';
+
+/** Home after sign-in, once the start-up recompute has filled the feed. */
+async function openHome(page: Page, email: string) {
+  await signIn(page, email);
+  await page.getByRole('heading', { name: 'Value Match' }).waitFor();
+  await page.getByTestId('value-match-card').first().waitFor({ timeout: 30_000 });
+}
+
+/** Is the element's whole box inside the window as the user sees it now? */
+async function inView(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) return false;
+  return box.y >= 0 && box.y + box.height <= viewport.height;
+}
+
+/** Texts of the elements shown cut with an ellipsis: wider content than the box that holds it. */
+function cutTexts(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate(
+    (s) =>
+      [...document.querySelectorAll<HTMLElement>(s)]
+        .filter((e) => e.scrollWidth > e.clientWidth + 1)
+        .map((e) => e.textContent ?? ''),
+    selector,
+  );
+}
+
+const isSecondPage = (url: URL) => url.pathname === '/api/value-matches' && url.searchParams.get('offset') !== '0';
+
+describe('home feed', () => {
+  const b = useBrowser();
+
+  it('shows a failed next page where the user is, at the end of the list, with a Retry that loads it', async () => {
+    const { page } = b;
+    await openHome(page, 'rita@acme.test');
+    const cards = page.getByTestId('value-match-card');
+    const more = page.getByRole('button', { name: 'Load more' });
+    await more.waitFor();
+    const firstPage = await cards.count();
+
+    let failedRequests = 0;
+    await page.route(isSecondPage, (route) => {
+      failedRequests++;
+      return route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'boom' } } });
+    });
+    // The user reads on to the end of the page, where the next page starts loading.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+
+    const error = page.getByTestId('value-match-more-error');
+    const message = error.getByText('Could not load more value matches.');
+    await message.waitFor({ timeout: 20_000 });
+    // Where the user is: after the last card, on screen, and nothing at the top of the page.
+    expect(await inView(page, message)).toBe(true);
+    const lastCard = await cards.last().boundingBox();
+    const errorBox = await error.boundingBox();
+    expect(errorBox?.y).toBeGreaterThan(lastCard?.y ?? Number.POSITIVE_INFINITY);
+    expect(await page.getByText('Error getting value matches, please try again').count()).toBe(0);
+    expect(await cards.count()).toBe(firstPage);
+    expect(await more.count()).toBe(0);
+
+    // Scrolling on does not try again by itself: the user decides.
+    const tried = failedRequests;
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(1_500);
+    expect(failedRequests).toBe(tried);
+
+    await page.unrouteAll();
+    const retry = error.getByRole('button', { name: 'Retry' });
+    await retry.scrollIntoViewIfNeeded();
+    expect(await inView(page, retry)).toBe(true);
+    await retry.click();
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBeGreaterThan(firstPage);
+    await error.waitFor({ state: 'detached' });
+    // The cards shown before are still there, first among them.
+    expect(await cards.count()).toBeGreaterThan(firstPage);
+  });
+
+  it('never cuts a tier name: card badges on a 390 px phone, chosen tiers in the filter at 1280 px', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 800 });
+    await openHome(page, 'rita@acme.test');
+    const badges = page.getByTestId('value-match-card').getByTestId('tier-badge');
+    expect(await badges.count()).toBeGreaterThan(0);
+    expect(await cutTexts(page, '[data-testid="tier-badge"], [data-testid="tier-badge"] *')).toEqual([]);
+    expect(new Set(await badges.allTextContents())).toContain('Value Match');
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/?tier=tier_2');
+    await page.getByTestId('value-match-card').first().waitFor({ timeout: 30_000 });
+    const fields = page.getByTestId('home-filter-fields');
+    const pills = fields.locator('.mantine-Pill-root');
+    expect(await pills.allTextContents()).toEqual(['Value Alignment']);
+    expect(await cutTexts(page, '[data-testid="home-filter-fields"] .mantine-Pill-root *')).toEqual([]);
+
+    // All three chosen: each still whole, and the other fields' labels stay on the first line.
+    await page.goto('/?tier=tier_1&tier=tier_2&tier=none');
+    await page.getByTestId('value-match-card').first().waitFor({ timeout: 30_000 });
+    expect(await pills.allTextContents()).toEqual(['Value Match', 'Value Alignment', 'Activity Found']);
+    expect(await cutTexts(page, '[data-testid="home-filter-fields"] .mantine-Pill-root *')).toEqual([]);
+    const tops = await Promise.all(
+      ['Tier', 'Value hypothesis', 'Industry'].map(
+        async (label) => (await fields.getByText(label, { exact: true }).boundingBox())?.y,
+      ),
+    );
+    expect(new Set(tops).size).toBe(1);
+  });
+});
