@@ -753,6 +753,8 @@ const GOODS_OPERATIONS_BLURB = 'The role improves how goods move from suppliers 
 
 /** Roles whose postings say more than their department's line, as such postings do. */
 const ROLE_BLURBS: Record<string, string> = {
+  'Cloud Infrastructure Architect':
+    'The role designs the company’s infrastructure, with its firewalls and single sign-on authentication.',
   'Security Operations Analyst':
     'The role watches for intrusions, malware and phishing, and protects customer data and passwords.',
 };

@@ -27,6 +27,27 @@ function pushSpans(out: PackedSpans, field: Field, occurrence: PhraseOccurrence)
 }
 
 type Found = { field: Field; occurrence: PhraseOccurrence };
+
+/** Where a job posting names its role: the whole headline, and each place the text repeats it. */
+type RoleRange = { field: Field['name']; start: number; end: number };
+
+function roleRangesOf(hit: MatchHit): RoleRange[] {
+  const ranges: RoleRange[] = [{ field: 'title', start: 0, end: hit.title.length }];
+  const role = hit.title.trim().toLowerCase();
+  if (!role) return ranges;
+  const text = hit.text.toLowerCase();
+  for (let at = text.indexOf(role); at >= 0; at = text.indexOf(role, at + role.length)) {
+    ranges.push({ field: 'text', start: at, end: at + role.length });
+  }
+  return ranges;
+}
+
+/** Whether an occurrence lies inside the posting's role name ("Talent Acquisition Partner"). */
+function inRole(ranges: RoleRange[], field: Field, occurrence: PhraseOccurrence): boolean {
+  const start = field.analysed.start[occurrence.slots[0] as number] as number;
+  const end = field.analysed.end[occurrence.slots[occurrence.slots.length - 1] as number] as number;
+  return ranges.some((r) => r.field === field.name && r.start <= start && end <= r.end);
+}
 const NO_TRIGGERS: readonly number[] = [];
 const NOTHING: Found[] = [];
 // Most hits meet no signal, title or term: they share these, so a hundred thousand hits kept
@@ -106,7 +127,9 @@ export function collectHitFacts(
   resetScratch(triggerCount, preferences.distinctPhrases);
   // A job posting is itself the event (the company hires for the role now); event words in it
   // are the role's name or the company's ("Talent Acquisition Partner", "Best Buy"), never news.
+  // And the role's own words name a job, not a topic: only title triggers read them.
   const eventsCount = hit.type !== 'job_posting';
+  const roleRanges = hit.type === 'job_posting' ? roleRangesOf(hit) : null;
   for (const field of fields) {
     for (const stem of field.analysed.index.keys()) {
       for (const t of preferences.triggersByFirstStem.get(stem) ?? NO_TRIGGERS) {
@@ -126,6 +149,7 @@ export function collectHitFacts(
     let multiWord = false;
     let inTitle = false;
     let firstTextAt = Number.POSITIVE_INFINITY;
+    const readsRole = compiled.trigger.hit_type === 'title';
     spanScratch.length = 0;
     for (let p = 0; p < compiled.phrases.length; p++) {
       const phrase = compiled.phrases[p] as CompiledPhrase;
@@ -142,6 +166,7 @@ export function collectHitFacts(
       let keptTitle = 0;
       let keptText = 0;
       for (const { field, occurrence } of found) {
+        if (roleRanges && !readsRole && inRole(roleRanges, field, occurrence)) continue;
         phraseTf += field.weight * (occurrence.kind === 'proximity' ? w.proximityShare : 1);
         count++;
         if (KIND_RANK[occurrence.kind] > KIND_RANK[kind]) kind = occurrence.kind;

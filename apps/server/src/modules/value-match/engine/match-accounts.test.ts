@@ -174,7 +174,7 @@ describe('matchAccounts tier_1 evidence', () => {
     expect(notCounted?.tier).toBe('tier_2');
   });
 
-  it('takes a job posting as the event itself: concept triggers in its title can make tier_1', () => {
+  it('takes a job posting as the event itself: concept triggers in its text can make tier_1', () => {
     const concepts = TRIGGERS.map((t) => ({ ...t, hit_type: 'concept' as const }));
     const title = 'Supplier recall analyst';
     const text = 'The role traces every supplier and runs each recall.';
@@ -194,6 +194,19 @@ describe('matchAccounts tier_1 evidence', () => {
     expect(titlesOf('Senior Operations Analyst II')).toEqual(['Operations Analyst']);
     expect(titlesOf('Security Operations Analyst')).toEqual([]);
     expect(titlesOf('Operations Analyst Intern')).toEqual([]);
+  });
+
+  it('reads a job posting’s role name only for title triggers: “Supplier Manager” is a job, not supplier news', () => {
+    const posting: MatchHit = {
+      ...hit('r1', 'Supplier Manager', 'Acme is looking for a new Supplier Manager in Ohio. Apply now.'),
+      type: 'job_posting',
+    };
+    expect(only({ hits: [posting] }).hits[0]?.triggers ?? []).toEqual([]);
+    const titleTrigger = trigger('trg_role', ['supplier manager'], { hit_type: 'title' });
+    const read = only({ hits: [posting], triggers: [...TRIGGERS, titleTrigger] }).hits[0]?.triggers;
+    expect(read?.map((t) => t.trigger_id)).toEqual(['trg_role']);
+    const elsewhere: MatchHit = { ...posting, id: 'r2', text: `${posting.text} The role audits every supplier.` };
+    expect(only({ hits: [elsewhere] }).hits[0]?.triggers.map((t) => t.trigger_id)).toEqual(['trg_supplier']);
   });
 
   it('reads no event trigger in a job posting: its words name the role or the company, not news', () => {
