@@ -18,7 +18,14 @@ import type { MatchWeights } from '../apps/server/src/modules/value-match/engine
 
 export type Label = 'match' | 'alignment' | 'none';
 export type Split = 'tuning' | 'held_out';
-export type Judged = { hit_id: string; sample: string; split: Split; labels: Record<string, Label> };
+export type Judged = {
+  hit_id: string;
+  article_id: string;
+  account_id: string;
+  sample: string;
+  split: Split;
+  labels: Record<string, Label>;
+};
 export type Outcome = { label: Label; tier: MatchTier };
 export type Figures = { precision: number; matchRecall: number; anyRecall: number; counts: string };
 export type EvalSet = {
@@ -103,8 +110,21 @@ export function loadEvalSet(halves: Split[]): EvalSet {
   }
   const judged = file.hits.filter((h) => halves.includes(h.split));
   const hits = new Map<string, MatchHit>();
+  const articleById = new Map(articles.map((a) => [a.id, a]));
   for (const j of file.hits) {
-    const row = seeded.get(j.hit_id);
+    // A label is about its article. When the seed no longer attaches that article to the same
+    // account (its text changed: markup removed at import), the article is read as labelled.
+    const article = articleById.get(j.article_id);
+    const row =
+      seeded.get(j.hit_id) ??
+      (article && {
+        id: j.hit_id,
+        master_account_id: j.account_id,
+        title: article.title.trim().slice(0, 500),
+        text: article.text.trim(),
+        url: article.url.trim() || null,
+        published_at: `${article.date.trim()}T00:00:00.000Z`,
+      });
     if (!row) throw new Error(`judgements.json: ${j.hit_id} is neither a hit the demo seed makes nor an article`);
     if (!halves.includes(j.split)) continue;
     hits.set(j.hit_id, {

@@ -26,6 +26,15 @@ describe('cleanWikinewsText', () => {
     ).toBe('ads in PC Magazine and night one. Across');
   });
 
+  it('drops tables, template leftovers, bullets and switches, and keeps a heading’s words as a sentence', () => {
+    expect(
+      cleanWikinewsText(
+        '__NOTOC__ Sales fell. == Layoffs continue == * GM cut jobs. {| class="wikitable" |- | a || b |} Shares rose. }} ' +
+          '===Market data=== } | countries = {countries } | FTSE 100 = 4605.22 | FTSE 100-tl = profit',
+      ),
+    ).toBe('Sales fell. Layoffs continue. GM cut jobs. Shares rose. Market data.');
+  });
+
   it('drops punctuation a dropped link left at the start', () => {
     expect(cleanWikinewsText(', a car company in Malaysia, has announced')).toBe(
       'a car company in Malaysia, has announced',

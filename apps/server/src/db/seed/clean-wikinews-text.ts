@@ -2,10 +2,22 @@
  * Wikinews article text as the sample CSV carries it still holds bits of wiki markup that a
  * reader must never see: editors' comments (`<!-- see the BBC article -->`), the quote marks
  * wikitext uses for italics and bold (`''The Guardian''`, `'''Rhapsody Radio'''`), a few HTML
- * tags (`<tt>`, `<big>`, `<div style=…>`), link brackets (`[http://… label]`, `]]`), and the gaps links left behind when they were dropped
+ * tags (`<tt>`, `<big>`, `<div style=…>`), link brackets (`[http://… label]`, `]]`), tables,
+ * headings, bullets and template leftovers, and the gaps links left behind when they were dropped
  * ("Martin , said", "Wal-Mart , , Sam's Club").
  */
 const COMMENT = /<!--[\s\S]*?-->/g;
+/** A wiki table, `{| … |}`: rows of cells, not prose. */
+const TABLE = /\{\|[\s\S]*?\|\}/g;
+/** Template parameters left as text: `| FTSE 100 = 4.902,45 |`, `{countries }`. */
+const TEMPLATE_PARAMETER = /\|\s*[^|=\n]{1,40}=\s*[^|]*(?=\||$)/g;
+const TEMPLATE_PLACEHOLDER = /\{\w+\s*\}/g;
+/** Behaviour switches such as `__NOTOC__`. */
+const MAGIC_WORD = /__[A-Z]+__/g;
+/** A section heading, `== Layoffs continue ==`: its words stay, as a sentence. */
+const HEADING = /(={2,})\s*([^=]+?)\s*\1/g;
+/** List bullets (`* item`, `# item`) and what is left of braces, pipes and table rows. */
+const MARKUP_LEFTOVERS = /(?:^|\s)(?:[*#]+|\{\{|\}\}|[{}]|\|-*)(?=\s|$)/g;
 /** An opening or closing HTML tag: "<" and a letter, so "a < b" in prose stays. */
 const TAG = /<\/?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?\/?>/g;
 /** Two to five apostrophes in a row: wikitext's italics and bold; prose has at most one. */
@@ -14,6 +26,8 @@ const WIKI_QUOTES = /'{2,5}/g;
 const EXTERNAL_LINK = /\[https?:\/\/[^\s\]]+\s*([^\]]*)\]/g;
 /** What is left of internal links: `[[` and `]]`. */
 const LINK_BRACKETS = /\[\[|\]\]/g;
+/** What is left of templates: `{{`, `}}`, also when glued to a word ("infobox }}At its"). */
+const TEMPLATE_BRACES = /\{\{|\}\}/g;
 const ENTITIES: Record<string, string> = { '&mdash;': '—', '&ndash;': '–', '&nbsp;': ' ', '&amp;': '&' };
 const ENTITY = /&(?:mdash|ndash|nbsp|amp);/g;
 /** A comma left alone by a dropped link: ", ," → ",". */
@@ -28,10 +42,17 @@ const LEADING_PUNCTUATION = /^[\s,;:.]+/;
 export function cleanWikinewsText(text: string): string {
   return text
     .replace(COMMENT, ' ')
+    .replace(TABLE, ' ')
+    .replace(TEMPLATE_PARAMETER, ' ')
+    .replace(TEMPLATE_PLACEHOLDER, ' ')
+    .replace(MAGIC_WORD, ' ')
+    .replace(HEADING, ' $2. ')
     .replace(TAG, ' ')
     .replace(WIKI_QUOTES, '')
     .replace(EXTERNAL_LINK, '$1')
     .replace(LINK_BRACKETS, '')
+    .replace(TEMPLATE_BRACES, ' ')
+    .replace(MARKUP_LEFTOVERS, ' ')
     .replace(ENTITY, (entity) => ENTITIES[entity] ?? entity)
     .replace(REPEATED_COMMA, ',')
     .replace(SPACE_BEFORE_PUNCTUATION, '$1')

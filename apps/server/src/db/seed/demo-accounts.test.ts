@@ -203,7 +203,8 @@ describe('Wikinews articles attached to the accounts they mention', () => {
       expect(hit.published_at).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
       expect(hit.id.length).toBeLessThanOrEqual(64);
       // Stored as a reader sees it: no wiki comments, italics marks or gaps of dropped links.
-      for (const field of [hit.title, hit.text]) expect(field).not.toMatch(/<!--|''|, ,| ,|^,/);
+      for (const field of [hit.title, hit.text])
+        expect(field).not.toMatch(/<!--|''|, ,| ,|^,|\{\||\{\{|\}\}|__[A-Z]+__|==/);
     }
     const walmart = hits.filter((h) => h.master_account_id === 'acc_walmart_com');
     expect(walmart.some((h) => /Wal-Mart/.test(h.text))).toBe(true);
