@@ -224,6 +224,9 @@ export function collectHitFacts(
 
   let signals: Map<string, PackedSpans> | null = null;
   for (const { signal, clauses } of preferences.signals) {
+    // Good and bad signals tell of the company's situation, which news reports; a posting's
+    // stock text ("software and data platforms") says what a role does, not what the company is.
+    if (hit.type === 'job_posting' && signal.type !== 'requirement') continue;
     const spans: PackedSpans = [];
     // A requirement describes the company the news is about, so it must stand where news names
     // its subject: the headline or the lead.

@@ -324,6 +324,25 @@ describe('matchAccounts qualification signals', () => {
     expect(match.why_now).toMatch(/Qualification signals lower it to Value Alignment\.$/);
   });
 
+  it('reads good and bad signals in news only; a job posting may still meet a requirement', () => {
+    const posting: MatchHit = {
+      ...hit(
+        'p1',
+        'Data Engineer',
+        'The role runs faulty power steering software and operates warehouses.',
+        2,
+        'acc_h1',
+      ),
+      type: 'job_posting',
+    };
+    const match = only({
+      hits: [RECALL, posting],
+      qualification_signals: [signal('bad', 'faulty power steering'), signal('requirement', 'Operates warehouses')],
+    });
+    expect(match.qualification.bad.map((q) => q.hit_ids)).toEqual([['h1']]);
+    expect(match.qualification.requirements_met.map((q) => q.hit_ids)).toEqual([['p1']]);
+  });
+
   it('caps an account at tier_2 while a requirement is unmet, and not once it is met', () => {
     const unmet = only({ hits: [RECALL], qualification_signals: [signal('requirement', 'Operates warehouses')] });
     expect(unmet.tier).toBe('tier_2');

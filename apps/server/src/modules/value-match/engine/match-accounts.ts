@@ -29,8 +29,8 @@
  * 4. Qualification signals (clauses split at commas, colons, semicolons and "or"; a clause is met
  *    when all its words stand within two extra words of each other in one hit): good promotes one
  *    step (none only when some trigger was seen), bad demotes one step and halves the score, an
- *    unmet requirement caps at tier_2. Good and bad count only in recent hits; a requirement may
- *    be met by any hit.
+ *    unmet requirement caps at tier_2. Good and bad count only in recent news hits; a requirement
+ *    may be met by any hit, a job posting too.
  */
 import type { AccountMatch, MatchTier, ValueMatchInput } from '@quarry/shared';
 import { byId } from './by-id.ts';
