@@ -6,13 +6,24 @@ import { formatDate } from '../../../lib/format.ts';
 /** At most this many phrases, titles or signals are named; the rest are counted. */
 const MAX_LISTED = 4;
 
-/** "3 days ago", "5 months ago", "12 years ago" in the reader's language, as the engine rounds them. */
-function ago(ageDays: number, language: Language): string {
+const DAY_MS = 86_400_000;
+
+/** Calendar days from the day of `published` to the day of `now`, in the reader's time zone. */
+function calendarDaysBetween(published: Date, now: Date): number {
+  const day = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
+  return Math.max(0, Math.round((day(now) - day(published)) / DAY_MS));
+}
+
+/**
+ * "3 days ago", "5 months ago", "21 years ago" in the reader's language, counted from today
+ * (not from when the match was computed, which may be days before), whole units only.
+ */
+function ago(published: Date, now: Date, language: Language): string {
   const format = new Intl.RelativeTimeFormat(LOCALE_FORMATS[language].locale, { numeric: 'auto' });
-  const days = Math.floor(ageDays);
+  const days = calendarDaysBetween(published, now);
   if (days < 60) return format.format(-days, 'day');
-  if (days < 730) return format.format(-Math.round(days / 30.4), 'month');
-  return format.format(-Math.round(days / 365.25), 'year');
+  if (days < 730) return format.format(-Math.floor(days / 30.44), 'month');
+  return format.format(-Math.floor(days / 365.25), 'year');
 }
 
 /** Quoted items joined as the language joins a list: “a”, “b” and “c”. */
@@ -27,14 +38,14 @@ function quotedList(items: string[], t: TFunction, language: Language): string {
  * one from: the tier the card shows and the hypothesis, the signal with its date, the words and
  * triggers found, then the qualification signals for and against.
  */
-export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language): string {
+export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language, now = new Date()): string {
   const tierOf = (tier: WhyNowFacts['tier']) => t(`valueMatch.tier.${tier}`);
   const list = (items: string[]) => quotedList(items, t, language);
   const hit = facts.top_hit
     ? t('valueMatch.whyNowText.hit', {
         kind: t(`valueMatch.whyNowText.kind.${facts.top_hit.type}`),
         date: formatDate(facts.top_hit.published_at, language, 'long'),
-        ago: ago(facts.top_hit.age_days, language),
+        ago: ago(new Date(facts.top_hit.published_at), now, language),
         title: facts.top_hit.title.trim(),
       })
     : null;
