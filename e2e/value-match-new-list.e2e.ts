@@ -44,6 +44,9 @@ describe('value match: a new list from "Add to list"', () => {
     await dialog.getByText('A workspace "My lists" will be created to hold it.').waitFor();
     const create = dialog.getByRole('button', { name: 'Create and add' });
     expect(await create.isDisabled()).toBe(true);
+    // Enter on the empty name says why nothing happens.
+    await dialog.getByRole('textbox', { name: 'Name' }).press('Enter');
+    await dialog.getByText('List name is required').waitFor();
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Globex picks');
     await create.click();
     await page.getByTestId('snackbar-route').getByText('Added to "Globex picks": 1').waitFor();

@@ -1,5 +1,5 @@
 import { Button, CloseButton, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, type UserSummary, WORKSPACE_NAME_REQUIRED } from '@quarry/shared';
+import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, type UserSummary } from '@quarry/shared';
 import { CREATE_DIALOG_MAX_WIDTH, CREATION_SNACK_MS, DIALOG_CLEAR_DELAY_MS } from '@quarry/shared/constants';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +87,7 @@ export function CreateWorkspaceDialog({
               // Only once the user has typed: an error appearing on blur would shift the dialog under their click.
               setTouched(true);
             }}
-            error={touched && nameMissing ? WORKSPACE_NAME_REQUIRED : undefined}
+            error={touched && nameMissing ? t('workspaces.nameRequired') : undefined}
             required
             data-autofocus
           />

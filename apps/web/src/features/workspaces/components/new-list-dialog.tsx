@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { LIST_NAME_REQUIRED, type List, MAX_NAME_LENGTH } from '@quarry/shared';
+import { type List, MAX_NAME_LENGTH } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWorkspaceActions } from '../api/workspaces.ts';
@@ -82,7 +82,11 @@ export function NewListDialog({
               setName(e.currentTarget.value);
               setTouched(true);
             }}
-            error={touched && nameMissing ? LIST_NAME_REQUIRED : undefined}
+            onKeyDown={(e) => {
+              // Create is disabled while the name is empty, so Enter would submit nothing: say why.
+              if (e.key === 'Enter' && nameMissing) setTouched(true);
+            }}
+            error={touched && nameMissing ? t('lists.nameRequired') : undefined}
             required
             data-autofocus
           />

@@ -19,13 +19,11 @@ import {
 } from '@mantine/core';
 import {
   isSmartList,
-  LIST_NAME_REQUIRED,
   LIST_TYPES,
   type List,
   type ListType,
   MAX_NAME_LENGTH,
   MAX_TEXT_LENGTH,
-  WORKSPACE_NAME_REQUIRED,
   type Workspace,
 } from '@quarry/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
@@ -125,7 +123,7 @@ function WorkspaceHeader({
             onKeyDown={(e) => {
               if (e.key === 'Escape') setEditing(false);
             }}
-            error={name.trim() ? undefined : WORKSPACE_NAME_REQUIRED}
+            error={name.trim() ? undefined : t('workspaces.nameRequired')}
             data-autofocus
             autoFocus
           />
@@ -378,7 +376,7 @@ function CreateListForm({ workspaceId }: { workspaceId: string }) {
           value={name}
           maxLength={MAX_NAME_LENGTH}
           onChange={(e) => setName(e.currentTarget.value)}
-          error={touched && !name.trim() ? LIST_NAME_REQUIRED : undefined}
+          error={touched && !name.trim() ? t('lists.nameRequired') : undefined}
         />
         <Select
           label={t('lists.type')}
