@@ -106,4 +106,18 @@ describe('value match: a new list from "Add to list"', () => {
       workspace_name: 'Ada west',
     });
   });
+
+  it('gives focus back to "Add to list" when the new-list dialog is closed with Escape', async () => {
+    const { page } = b;
+    await signIn(page, 'rita@acme.test');
+    await openFirstMatch(page);
+    const addToList = page.getByRole('button', { name: 'Add to list' }).first();
+    await addToList.click();
+    await page.getByRole('menuitem', { name: 'New list…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New account list' });
+    await dialog.getByRole('textbox', { name: 'Name' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => addToList.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
 });

@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import type { List } from '@quarry/shared';
 import { IconPlaylistAdd, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showRouteSnackbar, showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useListActions, useMyLists } from '../api/lists.ts';
@@ -28,6 +28,7 @@ export function AddToListMenu({
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [creating, setCreating] = useState(false);
+  const target = useRef<HTMLButtonElement>(null);
   const lists = useMyLists(type, opened);
   const actions = useListActions();
 
@@ -49,7 +50,13 @@ export function AddToListMenu({
     <>
       <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button variant="default" size={size} leftSection={<IconPlaylistAdd size={16} />} disabled={disabled}>
+          <Button
+            ref={target}
+            variant="default"
+            size={size}
+            leftSection={<IconPlaylistAdd size={16} />}
+            disabled={disabled}
+          >
             {t('lists.addToList')}
           </Button>
         </Menu.Target>
@@ -83,7 +90,11 @@ export function AddToListMenu({
       <NewListDialog
         opened={creating}
         type={type}
-        onClose={() => setCreating(false)}
+        onClose={() => {
+          setCreating(false);
+          // The menu item that opened the dialog is gone: focus goes back to the button, not to the page.
+          requestAnimationFrame(() => target.current?.focus());
+        }}
         onCreated={(list) => add(list).catch(() => showSnackbar(t('errors.generic')))}
       />
     </>
