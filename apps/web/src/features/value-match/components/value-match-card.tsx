@@ -3,7 +3,7 @@ import type { ValueMatchCard as Card_, Language } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { whyNowText } from '../utils/why-now-text.ts';
+import { whyNowOf } from '../utils/why-now-text.ts';
 import { type Assigner, AssignMenu } from './assign-menu.tsx';
 import { HeldBy } from './held-by.tsx';
 import { HighlightedText } from './highlighted-text.tsx';
@@ -26,6 +26,7 @@ export function ValueMatchCard({
   assigner: Assigner;
 }) {
   const { t } = useTranslation();
+  const whyNow = whyNowOf(match, t, language);
   return (
     <Card
       withBorder
@@ -73,9 +74,9 @@ export function ValueMatchCard({
               )}
             </Text>
           )}
-          {(match.why_now_facts || match.why_now) && (
+          {whyNow && (
             <Text size="sm" c="dimmed" lineClamp={3} data-testid="value-match-why-now">
-              {match.why_now_facts ? whyNowText(match.why_now_facts, t, language) : match.why_now}
+              {whyNow}
             </Text>
           )}
         </Stack>

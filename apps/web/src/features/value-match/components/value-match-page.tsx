@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
 import { useValueMatch } from '../api/get-value-match.ts';
-import { whyNowText } from '../utils/why-now-text.ts';
+import { whyNowOf } from '../utils/why-now-text.ts';
 import { type Assigner, AssignMenu } from './assign-menu.tsx';
 import { EvidenceItem } from './evidence-item.tsx';
 import { HeldBy } from './held-by.tsx';
@@ -47,6 +47,7 @@ export function ValueMatchPage({
     return <Alert color="red">{t('valueMatch.detailError')}</Alert>;
   }
   const m = query.data;
+  const whyNow = whyNowOf(m, t, language);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
@@ -75,11 +76,11 @@ export function ValueMatchPage({
           </Anchor>
         </Stack>
       </Group>
-      {(m.why_now_facts || m.why_now) && (
+      {whyNow && (
         <Card withBorder>
           <Text fw={600}>{t('valueMatch.whyNow')}</Text>
           <Text size="sm" data-testid="value-match-why-now">
-            {m.why_now_facts ? whyNowText(m.why_now_facts, t, language) : m.why_now}
+            {whyNow}
           </Text>
           {m.computed_at && (
             <Text size="xs" c="dimmed" mt={4}>

@@ -90,3 +90,15 @@ export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language,
   // Chinese and Japanese sentences end in 。 and run on without a space.
   return sentences.join(language === 'cn' || language === 'ja' ? '' : ' ');
 }
+
+/**
+ * A match's "why now" as the reader sees it: written from its facts in their language, or the
+ * stored English paragraph for a match computed before the facts were kept ('' when neither).
+ */
+export function whyNowOf(
+  match: { why_now: string; why_now_facts: WhyNowFacts | null },
+  t: TFunction,
+  language: Language,
+): string {
+  return match.why_now_facts ? whyNowText(match.why_now_facts, t, language) : match.why_now;
+}
