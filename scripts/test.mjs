@@ -2,12 +2,14 @@
 // the production build, then browser tests in Chromium. Stops at the first failing step.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ci = Boolean(process.env.CI);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const results = [];
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-test-'));
 
 function step(label, command, args, env = {}) {
   console.log(`\n━━ ${label}`);
@@ -15,8 +17,42 @@ function step(label, command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = result.status === 0;
-  results.push({ label, ok, seconds });
+  results.push({ label, ok, seconds, failures: ok ? [] : failuresIn(args) });
   if (!ok) finish();
+}
+
+// A vitest step also writes a JSON report, so the summary (the end of a long CI log) can name
+// the tests that failed and the first line of each error.
+function vitest(label, args, env) {
+  const report = path.join(reports, `${results.length}.json`);
+  step(
+    label,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    env,
+  );
+}
+
+function failuresIn(args) {
+  const report = args.find((a) => a.startsWith('--outputFile.json='))?.slice('--outputFile.json='.length);
+  if (!report || !fs.existsSync(report)) return [];
+  // The error and, for a browser timeout, the locator it waited for: its first two lines.
+  const firstLine = (text) =>
+    (text ?? '')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && l !== 'Call log:' && !l.startsWith('at '))
+      .slice(0, 2)
+      .join(' | ')
+      .slice(0, 300);
+  const failures = [];
+  for (const file of JSON.parse(fs.readFileSync(report, 'utf8')).testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) failures.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (!failed.length && file.status === 'failed') failures.push(`${where}: ${firstLine(file.message)}`);
+  }
+  return failures;
 }
 
 function skip(label, why) {
@@ -31,8 +67,11 @@ function skip(label, why) {
 
 function finish() {
   console.log('\n━━ Summary');
-  for (const r of results)
+  for (const r of results) {
     console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label} (${r.seconds}${r.seconds === 'skipped' ? '' : ' s'})`);
+    for (const f of r.failures ?? []) console.log(`       ✗ ${f}`);
+  }
+  fs.rmSync(reports, { recursive: true, force: true });
   const failed = results.filter((r) => !r.ok).length;
   console.log(`steps: ${results.length - failed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);
@@ -43,19 +82,17 @@ step('Type-check server', 'npx', ['tsc', '-p', 'apps/server']);
 step('Type-check web', 'npx', ['tsc', '-p', 'apps/web']);
 step('Type-check e2e', 'npx', ['tsc', '-p', 'e2e']);
 step('Lint and format', 'npx', ['biome', 'check', '.']);
-step('Shared unit tests', 'npx', ['vitest', 'run', '--root', 'packages/shared']);
-step('Web unit tests', 'npx', ['vitest', 'run', '--root', 'apps/web']);
-step('API tests on SQLite', 'npx', ['vitest', 'run', '--root', 'apps/server'], { QUARRY_TEST_ENGINE: 'sqlite' });
+vitest('Shared unit tests', ['--root', 'packages/shared']);
+vitest('Web unit tests', ['--root', 'apps/web']);
+vitest('API tests on SQLite', ['--root', 'apps/server'], { QUARRY_TEST_ENGINE: 'sqlite' });
 if (process.env.TEST_DATABASE_URL) {
-  step('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--root', 'apps/server'], {
-    QUARRY_TEST_ENGINE: 'postgres',
-  });
+  vitest('API tests on PostgreSQL', ['--root', 'apps/server'], { QUARRY_TEST_ENGINE: 'postgres' });
 } else {
   skip('API tests on PostgreSQL', 'TEST_DATABASE_URL is not set');
 }
 step('Production build', 'npm', ['run', 'build', '--silent']);
 if (fs.existsSync(chromium)) {
-  step('Browser tests in Chromium', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']);
+  vitest('Browser tests in Chromium', ['--config', 'e2e/vitest.config.ts']);
 } else {
   skip('Browser tests in Chromium', `${chromium} not found: apt-get install chromium`);
 }
