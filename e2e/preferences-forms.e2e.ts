@@ -75,6 +75,42 @@ describe('preferences forms', () => {
     expect(posts).toHaveLength(1);
   });
 
+  it('counts a trigger name as the server does (trimmed), and refuses a pasted phrase over 200 characters in words', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    await page.goto('/preferences/triggers');
+    const form = page.getByTestId('trigger-form');
+    const add = form.getByRole('button', { name: 'Add', exact: true });
+    // 120 characters and trailing spaces: the server trims them, so the form does not count them.
+    await form.getByLabel('Name').fill(`${'t'.repeat(120)}   `);
+    expect(await form.getByTestId('character-counter').textContent()).toBe('120/120');
+
+    // Typing stops at 200 characters; a paste split on commas can still bring a longer phrase.
+    const phrases = form.getByLabel('Phrases');
+    await phrases.fill('p'.repeat(250));
+    expect(await phrases.inputValue()).toHaveLength(200);
+    await phrases.fill('');
+    await phrases.focus();
+    await page.evaluate(
+      (text) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', text);
+        document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+      },
+      `short phrase, ${'q'.repeat(201)}`,
+    );
+    await form.getByText('A phrase has at most 200 characters', { exact: true }).waitFor();
+    expect(await phrases.getAttribute('aria-invalid')).toBe('true');
+    expect(await add.isDisabled()).toBe(true);
+
+    // Backspace in the empty input removes the last (long) phrase; the trigger can then be saved.
+    await phrases.focus();
+    await page.keyboard.press('Backspace');
+    await form.getByText('A phrase has at most 200 characters', { exact: true }).waitFor({ state: 'detached' });
+    await add.click();
+    await page.getByTestId('trigger').filter({ hasText: 'short phrase' }).waitFor();
+  });
+
   it('counts hypothesis characters against 120 and 2000, says so in words, and disables Save over a limit', async () => {
     const { page } = b;
     await signIn(page, 'ada@acme.test');

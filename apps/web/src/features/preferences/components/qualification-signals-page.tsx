@@ -30,8 +30,11 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
   const save = useSaveQualificationSignal();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const { formRef, firstFieldRef, reveal } = useFormReveal<HTMLDivElement, HTMLInputElement>();
-  const textTooLong = draft.text.length > QUALIFICATION_SIGNAL_MAX;
-  const explanationTooLong = draft.explanation.length > QUALIFICATION_EXPLANATION_MAX;
+  // Counted as the server counts them: after trimming.
+  const textLength = draft.text.trim().length;
+  const explanationLength = draft.explanation.trim().length;
+  const textTooLong = textLength > QUALIFICATION_SIGNAL_MAX;
+  const explanationTooLong = explanationLength > QUALIFICATION_EXPLANATION_MAX;
   const invalid = draft.text.trim().length === 0 || textTooLong || explanationTooLong;
   // A refused save shows under the input the server names; the draft is kept as typed.
   const failure = save.isError ? fieldError(save.error, SIGNAL_FIELDS, t('preferences.saveError')) : null;
@@ -102,7 +105,7 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
                 }}
                 error={textTooLong ? t('preferences.tooLong', { max: QUALIFICATION_SIGNAL_MAX }) : serverError('text')}
               />
-              <CharacterCounter length={draft.text.length} max={QUALIFICATION_SIGNAL_MAX} />
+              <CharacterCounter length={textLength} max={QUALIFICATION_SIGNAL_MAX} />
             </div>
             <div>
               <Textarea
@@ -121,7 +124,7 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
                     : serverError('explanation')
                 }
               />
-              <CharacterCounter length={draft.explanation.length} max={QUALIFICATION_EXPLANATION_MAX} />
+              <CharacterCounter length={explanationLength} max={QUALIFICATION_EXPLANATION_MAX} />
             </div>
             <Group>
               <Button onClick={submit} disabled={invalid} loading={save.isPending}>

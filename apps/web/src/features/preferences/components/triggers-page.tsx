@@ -17,6 +17,7 @@ import {
   MAX_NAME_LENGTH,
   type StoredTrigger,
   TRIGGER_HIT_TYPES,
+  TRIGGER_PHRASE_MAX_LENGTH,
   TRIGGER_PHRASES_MAX,
   type TriggerHitType,
 } from '@quarry/shared';
@@ -53,7 +54,11 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
   const [typedPhrase, setTypedPhrase] = useState('');
   const [phrasesMissing, setPhrasesMissing] = useState(false);
   const { formRef, firstFieldRef, reveal } = useFormReveal();
-  const nameTooLong = draft.name.length > MAX_NAME_LENGTH;
+  // Counted as the server counts: a name is trimmed first, and so is each phrase.
+  const nameLength = draft.name.trim().length;
+  const nameTooLong = nameLength > MAX_NAME_LENGTH;
+  const phraseTooLong = [...draft.phrases, typedPhrase].some((p) => p.trim().length > TRIGGER_PHRASE_MAX_LENGTH);
+  const cannotSave = !draft.name.trim() || nameTooLong || phraseTooLong;
   // A refused save shows under the input the server names; the draft is kept as typed.
   const failure = save.isError ? fieldError(save.error, TRIGGER_FIELDS, t('preferences.saveError')) : null;
   const serverError = (field: TriggerField) => (failure?.field === field ? failure.message : undefined);
@@ -98,7 +103,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
   };
 
   const submit = () => {
-    if (!draft.name.trim() || nameTooLong) return;
+    if (cannotSave) return;
     const phrases = withPendingTag(draft.phrases, typedPhrase).filter((p) => p.trim().length > 0);
     // The typed phrase becomes a chip, so a refused save still shows everything that was typed.
     setDraft((d) => ({ ...d, phrases }));
@@ -145,7 +150,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
                   }}
                   error={nameTooLong ? t('preferences.tooLong', { max: MAX_NAME_LENGTH }) : serverError('name')}
                 />
-                <CharacterCounter length={draft.name.length} max={MAX_NAME_LENGTH} />
+                <CharacterCounter length={nameLength} max={MAX_NAME_LENGTH} />
               </div>
               <Select
                 label={t('preferences.hitType')}
@@ -164,6 +169,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
               description={t('preferences.phrasesHint')}
               value={draft.phrases}
               maxTags={TRIGGER_PHRASES_MAX}
+              maxLength={TRIGGER_PHRASE_MAX_LENGTH}
               searchValue={typedPhrase}
               onSearchChange={(typed) => {
                 setTypedPhrase(typed);
@@ -174,7 +180,13 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
                 setPhrasesMissing(false);
                 setDraft((d) => ({ ...d, phrases }));
               }}
-              error={phrasesMissing ? t('preferences.phrasesRequired') : serverError('phrases')}
+              error={
+                phrasesMissing
+                  ? t('preferences.phrasesRequired')
+                  : phraseTooLong
+                    ? t('preferences.phraseTooLong', { max: TRIGGER_PHRASE_MAX_LENGTH })
+                    : serverError('phrases')
+              }
             />
             <MultiSelect
               label={t('preferences.triggerHypotheses')}
@@ -188,7 +200,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
               error={serverError('hypothesis_ids')}
             />
             <Group>
-              <Button onClick={submit} disabled={!draft.name.trim() || nameTooLong} loading={save.isPending}>
+              <Button onClick={submit} disabled={cannotSave} loading={save.isPending}>
                 {draft.id ? t('preferences.save') : t('preferences.add')}
               </Button>
               {draft.id && (

@@ -34,6 +34,9 @@ const HYPOTHESIS_FIELDS = ['name', ...LONG_FIELDS] as const;
 type HypothesisField = (typeof HYPOTHESIS_FIELDS)[number];
 /** The API's limit of each text input: 120 for the name, 2,000 for the others. */
 const limitOf = (field: HypothesisField) => (field === 'name' ? MAX_NAME_LENGTH : MAX_TEXT_LENGTH);
+/** A length as the API counts it: the name is trimmed first, the long texts are kept as typed. */
+const lengthOf = (draft: Draft, field: HypothesisField) =>
+  field === 'name' ? draft.name.trim().length : draft[field].length;
 type Draft = ValueHypothesisBody & { id?: string };
 const EMPTY: Draft = {
   name: '',
@@ -60,7 +63,7 @@ export function ValueHypothesesSection({
   const save = useSaveValueHypothesis();
   const [draft, setDraft] = useState<Draft | null>(null);
   const { formRef, firstFieldRef, reveal } = useFormReveal();
-  const tooLong = (field: HypothesisField) => (draft?.[field].length ?? 0) > limitOf(field);
+  const tooLong = (field: HypothesisField) => (draft ? lengthOf(draft, field) : 0) > limitOf(field);
   const anyTooLong = HYPOTHESIS_FIELDS.some(tooLong);
   /** Over its limit the input says so in the user's language; otherwise it shows the server's refusal. */
   const errorOf = (field: HypothesisField) =>
@@ -153,7 +156,7 @@ export function ValueHypothesesSection({
                 }}
                 error={errorOf('name')}
               />
-              <CharacterCounter length={draft.name.length} max={MAX_NAME_LENGTH} />
+              <CharacterCounter length={lengthOf(draft, 'name')} max={MAX_NAME_LENGTH} />
             </div>
             <SegmentedControl
               data={[
