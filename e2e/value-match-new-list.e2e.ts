@@ -107,6 +107,34 @@ describe('value match: a new list from "Add to list"', () => {
     });
   });
 
+  it('keeps the dialog and the typed name when the list cannot be created, and says so in it; a retry works', async () => {
+    const { page } = b;
+    await signIn(page, 'rita@acme.test');
+    const name = await openFirstMatch(page);
+    const isListCreate = (url: URL) => /\/api\/workspaces\/[^/]+\/lists$/.test(url.pathname);
+    await page.route(isListCreate, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'boom' } } })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Add to list' }).first().click();
+    await page.getByRole('menuitem', { name: 'New list…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New account list' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Rita retry list');
+    const create = dialog.getByRole('button', { name: 'Create and add' });
+    await create.click();
+    await dialog.getByRole('alert').getByText('The list could not be created. Nothing was added; try again.').waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Rita retry list');
+    expect((await myLists(page)).some((l) => l.name === 'Rita retry list')).toBe(false);
+
+    await page.unrouteAll();
+    await create.click();
+    await page.getByTestId('snackbar-route').getByText('Added to "Rita retry list": 1').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const list = (await myLists(page)).find((l) => l.name === 'Rita retry list');
+    expect(await memberAccounts(page, list?.id ?? '')).toEqual([name]);
+  });
+
   it('gives focus back to "Add to list" when the new-list dialog is closed with Escape', async () => {
     const { page } = b;
     await signIn(page, 'rita@acme.test');

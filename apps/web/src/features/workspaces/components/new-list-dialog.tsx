@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type List, MAX_NAME_LENGTH } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,7 @@ export function NewListDialog({
   const [touched, setTouched] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
   const nameMissing = name.trim() === '';
   const workspaceId = chosen ?? workspaces[0]?.id ?? null;
   const firstWorkspaceName = t('lists.firstWorkspaceName');
@@ -37,6 +38,7 @@ export function NewListDialog({
     setName('');
     setTouched(false);
     setChosen(null);
+    setFailed(false);
   }
 
   /** The chosen workspace, or the user's first one, made now. */
@@ -49,10 +51,15 @@ export function NewListDialog({
   async function create() {
     if (nameMissing || isPending || isError) return;
     setSaving(true);
+    setFailed(false);
     try {
       const id = await destination();
       const list = id ? await actions.createList(id, { name: name.trim(), type }) : false;
-      if (!list) return;
+      // The dialog stays open with what was typed, and says so where the user is looking.
+      if (!list) {
+        setFailed(true);
+        return;
+      }
       close();
       await onCreated(list);
     } finally {
@@ -113,6 +120,11 @@ export function NewListDialog({
                 ? t('lists.inWorkspace', { name: workspaces[0].name })
                 : t('lists.firstWorkspaceNote', { name: firstWorkspaceName })}
             </Text>
+          )}
+          {failed && (
+            <Alert color="red" role="alert" data-testid="new-list-failed">
+              {t('lists.createFailed')}
+            </Alert>
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
