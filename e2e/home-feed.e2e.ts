@@ -107,4 +107,26 @@ describe('home feed', () => {
     );
     expect(new Set(tops).size).toBe(1);
   });
+
+  it('fits the page title of Home on a 390 px phone in French', async () => {
+    const { page } = b;
+    await openHome(page, 'rita@acme.test');
+    try {
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('language-select').click();
+      await page.getByRole('option', { name: 'Français' }).click();
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 390, height: 800 });
+      const heading = page.getByRole('heading', { name: 'Correspondance de valeur', level: 1 });
+      await heading.waitFor();
+      const box = await heading.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+      expect(await cutTexts(page, 'h1')).toEqual([]);
+      // Nothing on the page is wider than the phone: no sideways scrolling.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      // Rita reads English in every other test.
+      await page.request.patch('/api/me', { data: { field: 'preferences.language', value: 'en' } });
+    }
+  });
 });

@@ -10,6 +10,9 @@ const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  // A page title shrinks on a phone (26 px at 390 px wide, Mantine's 34 px from about 830 px), so
+  // a long title word ("Correspondance de valeur" in French) fits the screen.
+  headings: { sizes: { h1: { fontSize: 'clamp(1.625rem, 1.2rem + 1.8vw, 2.125rem)' } } },
 });
 const colorSchemeManager = themePreferenceManager();
 
