@@ -224,7 +224,14 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
                 <Text fw={600}>{tr.name}</Text>
                 <Badge variant="light">{t(`preferences.hitTypes.${tr.hit_type}`)}</Badge>
               </Group>
-              <Text size="sm">{tr.phrases.join(' · ')}</Text>
+              {tr.phrases.length > 0 ? (
+                <Text size="sm">{tr.phrases.join(' · ')}</Text>
+              ) : (
+                // Saved before a phrase was required: say why it finds nothing, and what to do.
+                <Text size="sm" c="red" data-testid="trigger-no-phrases">
+                  {t(canEdit ? 'preferences.noPhrasesEdit' : 'preferences.noPhrases')}
+                </Text>
+              )}
               {tr.hypothesis_ids.length > 0 && hypotheses.data && (
                 <Text size="xs" c="dimmed" data-testid="trigger-hypotheses">
                   {tr.hypothesis_ids.map(labelOf).join(' · ')}

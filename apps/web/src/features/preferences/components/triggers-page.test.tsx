@@ -1,0 +1,96 @@
+import { MantineProvider } from '@mantine/core';
+import type { StoredTrigger } from '@quarry/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n.ts';
+import { TriggersPage } from './triggers-page.tsx';
+
+const stamps = { created: '2026-01-05', created_by: 'u1', updated: '2026-01-05', updated_by: 'u1' };
+/** A trigger saved before the API required a phrase: it can never match. */
+const phraseless: StoredTrigger = {
+  id: 'tr_old',
+  name: 'Old port trigger',
+  hit_type: 'event',
+  phrases: [],
+  enabled: true,
+  hypothesis_ids: [],
+  ...stamps,
+};
+const withPhrase: StoredTrigger = { ...phraseless, id: 'tr_new', name: 'Harbour trigger', phrases: ['harbour'] };
+
+/** The API as the page reads it: the two triggers, no hypotheses; every write is recorded. */
+function serve(): string[] {
+  const writes: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (init?.method && init.method !== 'GET') writes.push(`${init.method} ${url}`);
+      const body = url.endsWith('/api/triggers') ? { triggers: [phraseless, withPhrase] } : { hypotheses: [] };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return writes;
+}
+
+function renderPage(canEdit: boolean) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MantineProvider>
+        <TriggersPage canEdit={canEdit} />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+}
+
+beforeAll(async () => {
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  Element.prototype.scrollIntoView ??= () => {};
+  await initI18n();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('TriggersPage with a trigger saved without phrases', () => {
+  it('says on that card why it never matches and asks an editor to add a phrase; Save then requires one', async () => {
+    const writes = serve();
+    renderPage(true);
+    const warning = await screen.findByTestId('trigger-no-phrases');
+    expect(warning.textContent).toBe('This trigger has no phrases, so it never matches. Edit it to add one.');
+    // Only the phraseless card carries it; the other shows its phrase.
+    const cards = screen.getAllByTestId('trigger');
+    expect(cards.map((c) => within(c).queryByTestId('trigger-no-phrases') !== null)).toEqual([true, false]);
+    expect(within(cards[1] as HTMLElement).getByText('harbour')).toBeTruthy();
+
+    fireEvent.click(within(cards[0] as HTMLElement).getByRole('button', { name: 'Edit' }));
+    const form = screen.getByTestId('trigger-form');
+    expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('Old port trigger');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(form).findByText('Add at least one phrase: a trigger without phrases never matches'),
+    ).toBeTruthy();
+    expect(writes).toEqual([]);
+  });
+
+  it('tells a reader who cannot edit only that the trigger never matches', async () => {
+    serve();
+    renderPage(false);
+    const warning = await screen.findByTestId('trigger-no-phrases');
+    expect(warning.textContent).toBe('This trigger has no phrases, so it never matches.');
+  });
+});
