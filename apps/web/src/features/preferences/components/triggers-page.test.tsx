@@ -1,9 +1,7 @@
-import { MantineProvider } from '@mantine/core';
 import type { StoredTrigger } from '@quarry/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
 import { TriggersPage } from './triggers-page.tsx';
 
 const stamps = { created: '2026-01-05', created_by: 'u1', updated: '2026-01-05', updated_by: 'u1' };
@@ -34,32 +32,9 @@ function serve(): string[] {
   return writes;
 }
 
-function renderPage(canEdit: boolean) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MantineProvider>
-        <TriggersPage canEdit={canEdit} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = (canEdit: boolean) => renderWithProviders(<TriggersPage canEdit={canEdit} />);
 
-beforeAll(async () => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  Element.prototype.scrollIntoView ??= () => {};
-  await initI18n();
-});
+beforeAll(prepareDom);
 
 afterEach(() => {
   cleanup();

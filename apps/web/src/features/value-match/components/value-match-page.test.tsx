@@ -1,9 +1,7 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
 import type { Assigner } from './assign-menu.tsx';
 import { ValueMatchPage } from './value-match-page.tsx';
 
@@ -17,35 +15,17 @@ function answer(status: number, body: unknown) {
 }
 
 function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MantineProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/" element={<p>Home feed</p>} />
-            <Route path="/valueMatch/:masterAccountId" element={<ValueMatchPage assigner={assigner} />} />
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/" element={<p>Home feed</p>} />
+        <Route path="/valueMatch/:masterAccountId" element={<ValueMatchPage assigner={assigner} />} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
 
-beforeAll(async () => {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-  await initI18n();
-});
+beforeAll(prepareDom);
 
 afterEach(() => {
   cleanup();

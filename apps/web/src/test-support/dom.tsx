@@ -1,0 +1,32 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { initI18n } from '../lib/i18n.ts';
+
+/** What Mantine needs of a browser that happy-dom lacks, and the English texts. Call in beforeAll. */
+export async function prepareDom(): Promise<void> {
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  Element.prototype.scrollIntoView ??= () => {};
+  await initI18n();
+}
+
+/** Renders a screen with the providers the app gives it; queries are not retried. */
+export function renderWithProviders(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MantineProvider>{ui}</MantineProvider>
+    </QueryClientProvider>,
+  );
+}
