@@ -8,5 +8,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // expect.poll waits for what the page does next (a request sent, focus moved, a row saved):
+    // vitest's 1 s default is short on a busy 2-core machine; Playwright's own waits allow 30 s.
+    expect: { poll: { timeout: 10_000 } },
+    // In CI a browser test that fails is run once more; one that passes then is still named in
+    // the summary of `npm test` ("passed on retry"), so a flaky test shows rather than hides.
+    retry: process.env.CI ? 1 : 0,
   },
 });

@@ -17,12 +17,12 @@ function step(label, command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = result.status === 0;
-  results.push({ label, ok, seconds, failures: ok ? [] : failuresIn(args) });
+  results.push({ label, ok, seconds, problems: problemsIn(args) });
   if (!ok) finish();
 }
 
 // A vitest step also writes a JSON report, so the summary (the end of a long CI log) can name
-// the tests that failed and the first line of each error.
+// the tests that failed, and those that passed only on a retry, with the first lines of each error.
 function vitest(label, args, env) {
   const report = path.join(reports, `${results.length}.json`);
   step(
@@ -33,7 +33,7 @@ function vitest(label, args, env) {
   );
 }
 
-function failuresIn(args) {
+function problemsIn(args) {
   const report = args.find((a) => a.startsWith('--outputFile.json='))?.slice('--outputFile.json='.length);
   if (!report || !fs.existsSync(report)) return [];
   // The error and, for a browser timeout, the locator it waited for: its first two lines.
@@ -45,14 +45,20 @@ function failuresIn(args) {
       .slice(0, 2)
       .join(' | ')
       .slice(0, 300);
-  const failures = [];
+  const problems = [];
   for (const file of JSON.parse(fs.readFileSync(report, 'utf8')).testResults ?? []) {
     const where = path.relative(root, file.name);
-    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of failed) failures.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
-    if (!failed.length && file.status === 'failed') failures.push(`${where}: ${firstLine(file.message)}`);
+    const tests = file.assertionResults ?? [];
+    for (const t of tests.filter((t) => t.failureMessages?.length)) {
+      // A passed test with errors failed first and passed on a retry: flaky, and said so.
+      const mark = t.status === 'passed' ? '↻ passed on retry' : '✗';
+      problems.push(`${mark} ${where} › ${t.fullName}: ${firstLine(t.failureMessages[0])}`);
+    }
+    if (file.status === 'failed' && !tests.some((t) => t.status === 'failed')) {
+      problems.push(`✗ ${where}: ${firstLine(file.message)}`);
+    }
   }
-  return failures;
+  return problems;
 }
 
 function skip(label, why) {
@@ -69,7 +75,7 @@ function finish() {
   console.log('\n━━ Summary');
   for (const r of results) {
     console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label} (${r.seconds}${r.seconds === 'skipped' ? '' : ' s'})`);
-    for (const f of r.failures ?? []) console.log(`       ✗ ${f}`);
+    for (const p of r.problems ?? []) console.log(`       ${p}`);
   }
   fs.rmSync(reports, { recursive: true, force: true });
   const failed = results.filter((r) => !r.ok).length;
