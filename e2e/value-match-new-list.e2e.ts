@@ -135,6 +135,34 @@ describe('value match: a new list from "Add to list"', () => {
     expect(await memberAccounts(page, list?.id ?? '')).toEqual([name]);
   });
 
+  it('says an account is already in the list instead of claiming an add, when it is chosen a second time', async () => {
+    const { page } = b;
+    await signIn(page, 'mike@acme.test');
+    await page.evaluate(async () => {
+      const post = async (url: string, body: unknown) =>
+        (await (
+          await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).json()) as { id: string };
+      const workspace = await post('/api/workspaces', { name: 'Mike twice' });
+      await post(`/api/workspaces/${workspace.id}/lists`, { name: 'Mike twice list', type: 'accounts' });
+    });
+    await openFirstMatch(page);
+    const snackbar = page.getByTestId('snackbar-route');
+    await page.getByRole('button', { name: 'Add to list' }).first().click();
+    await page.getByRole('menuitem', { name: 'Mike twice list' }).click();
+    await snackbar.getByText('Added to "Mike twice list": 1').waitFor();
+
+    await page.getByRole('button', { name: 'Add to list' }).first().click();
+    await page.getByRole('menuitem', { name: 'Mike twice list' }).click();
+    await snackbar.getByText('Already in "Mike twice list": nothing to add').waitFor();
+    const list = (await myLists(page)).find((l) => l.name === 'Mike twice list');
+    expect(await memberAccounts(page, list?.id ?? '')).toHaveLength(1);
+  });
+
   it('gives focus back to "Add to list" when the new-list dialog is closed with Escape', async () => {
     const { page } = b;
     await signIn(page, 'rita@acme.test');

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountAutocomplete } from '../../features/search/components/account-autocomplete.tsx';
 import { useListActions } from '../../features/workspaces/api/lists.ts';
 import { ListPage } from '../../features/workspaces/components/list-page.tsx';
+import { addedMessage } from '../../features/workspaces/utils/added-message.ts';
 import { showSnackbar } from '../../lib/snackbar-store.ts';
 
 /** /lists/{id}: the list table, with account search to add members to an account list. */
@@ -16,7 +17,7 @@ export function ListRoutePage() {
             label={t('lists.addAccount')}
             onSelect={async (hit) => {
               const result = await actions.addMembers(list.id, [hit.master_account_id]);
-              if (result) showSnackbar(t('lists.addedTo', { count: result.added, name: list.name }));
+              if (result) showSnackbar(addedMessage(t, list.name, 1, result.added));
             }}
           />
         ) : null

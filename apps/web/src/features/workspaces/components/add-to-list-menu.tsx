@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showRouteSnackbar, showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useListActions, useMyLists } from '../api/lists.ts';
+import { addedMessage } from '../utils/added-message.ts';
 import { NewListDialog } from './new-list-dialog.tsx';
 
 /**
@@ -37,7 +38,7 @@ export function AddToListMenu({
     const result = await actions.addMembers(list.id, chosen);
     if (!result) return;
     onAdded?.();
-    showRouteSnackbar(t('lists.addedTo', { count: chosen.length, name: list.name }), `/lists/${list.id}`);
+    showRouteSnackbar(addedMessage(t, list.name, chosen.length, result.added), `/lists/${list.id}`);
   }
 
   const groups = new Map<string, List[]>();
