@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@quarry/shared/languages';
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate } from './format.ts';
+import { formatCurrency, formatDate, formatNumber } from './format.ts';
 
 // Intl separates groups and symbols with no-break spaces in some locales; compare with plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -14,16 +14,19 @@ describe('formatCurrency', () => {
     expect(formatCurrency(1234.5, 'ko')).toBe('₩1,235');
   });
 
-  it('shows euros with French grouping and two decimals in French', () => {
-    expect(plain(formatCurrency(1234.5, 'fr'))).toBe('1 234,50 €');
+  // A revenue held in dollars keeps its currency: no euro, yuan or yen sign on a dollar figure.
+  it('shows the same US dollars, without decimals, in French, Chinese and Japanese number style', () => {
+    expect(plain(formatCurrency(1234.5, 'fr'))).toBe('1 235 $US');
+    expect(formatCurrency(1234.5, 'cn')).toBe('US$1,235');
+    expect(formatCurrency(1234.5, 'ja')).toBe('$1,235');
   });
+});
 
-  it('shows yuan with two decimals in Chinese', () => {
-    expect(formatCurrency(1234.5, 'cn')).toBe('¥1,234.50');
-  });
-
-  it('shows yen without decimals in Japanese', () => {
-    expect(formatCurrency(1234.5, 'ja')).toMatch(/^[¥￥]1,235$/);
+describe('formatNumber', () => {
+  it('groups digits as each interface language does', () => {
+    expect(formatNumber(227200, 'en')).toBe('227,200');
+    expect(plain(formatNumber(227200, 'fr'))).toBe('227 200');
+    expect(formatNumber(227200, 'ja')).toBe('227,200');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Language } from '@quarry/shared';
 import { LOCALE_FORMATS } from '@quarry/shared/languages';
 
-/** Money in the interface language's currency (en: USD with no decimals, ko: KRW, fr: EUR, cn: CNY, ja: JPY). */
+/** Money as the spec asks (en: USD with no decimals, ko: KRW); fr, cn and ja: US dollars in their number style. */
 export function formatCurrency(amount: number, language: Language): string {
   const { locale, currency, currencyDigits } = LOCALE_FORMATS[language];
   return new Intl.NumberFormat(locale, {
@@ -10,6 +10,11 @@ export function formatCurrency(amount: number, language: Language): string {
     minimumFractionDigits: currencyDigits,
     maximumFractionDigits: currencyDigits,
   }).format(amount);
+}
+
+/** A count (employees, members) grouped as the interface language writes numbers: 227,200 / 227 200. */
+export function formatNumber(value: number, language: Language): string {
+  return new Intl.NumberFormat(LOCALE_FORMATS[language].locale).format(value);
 }
 
 /** Short (numeric) and long (month spelled out) dates in the interface language. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatCurrency } from '../../../lib/format.ts';
+import { formatCurrency, formatNumber } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
 import { useAccount } from '../api/get-account.ts';
 import { useSetFavorite } from '../api/set-favorite.ts';
@@ -43,7 +43,6 @@ export function AccountPage({
     );
   }
   const { account: a, signals, contacts, is_favorite, in_territory } = account.data;
-  const number = new Intl.NumberFormat(language === 'cn' ? 'zh-CN' : language);
 
   return (
     <Stack gap="lg">
@@ -86,7 +85,10 @@ export function AccountPage({
       </Group>
 
       <Group gap="xl">
-        <Fact label={t('accounts.employees')} value={a.employees === null ? null : number.format(a.employees)} />
+        <Fact
+          label={t('accounts.employees')}
+          value={a.employees === null ? null : formatNumber(a.employees, language)}
+        />
         <Fact label={t('accounts.revenue')} value={a.revenue === null ? null : formatCurrency(a.revenue, language)} />
         <Fact label={t('accounts.location')} value={a.location} />
       </Group>

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { confirm } from '../../../components/confirm-dialog.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import {
@@ -213,7 +213,7 @@ export function MyAccountsPage({
                 </Table.Td>
                 <Table.Td>{r.website}</Table.Td>
                 <Table.Td>{r.industry}</Table.Td>
-                <Table.Td>{r.employees?.toLocaleString()}</Table.Td>
+                <Table.Td>{r.employees === null ? null : formatNumber(r.employees, language)}</Table.Td>
                 <Table.Td>{r.latest_signal_at ? formatDate(r.latest_signal_at, language) : '—'}</Table.Td>
               </Table.Tr>
             ))}

@@ -25,7 +25,7 @@ import { Link, useParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { type MembersParams, useList, useListActions, useListMembers } from '../api/lists.ts';
@@ -289,7 +289,7 @@ function Members({ list }: { list: List }) {
                   </Table.Td>
                   <Table.Td>{r.website}</Table.Td>
                   <Table.Td>{r.industry}</Table.Td>
-                  <Table.Td>{r.employees?.toLocaleString()}</Table.Td>
+                  <Table.Td>{r.employees === null ? null : formatNumber(r.employees, language)}</Table.Td>
                   <Table.Td>{r.latest_signal_at ? formatDate(r.latest_signal_at, language) : '—'}</Table.Td>
                 </Table.Tr>
               ))}
