@@ -130,9 +130,20 @@ describe('workspaces', () => {
     expect(await proceed.isDisabled()).toBe(true);
     await dialog.getByTestId('confirm-phrase').fill('Doomed');
     expect(await proceed.isDisabled()).toBe(true);
+    // Enter does nothing while the phrase is incomplete, and proceeds once it is typed.
+    await dialog.getByTestId('confirm-phrase').press('Enter');
+    expect(await dialog.isVisible()).toBe(true);
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
     await dialog.getByTestId('confirm-phrase').fill('Doomed deals');
-    await proceed.click();
+    await dialog.getByTestId('confirm-phrase').press('Enter');
     await page.getByTestId('snackbar-general').getByText('Workspace "Doomed deals" deleted').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Value Match', level: 1 }).waitFor();
+    // The deleted workspace is not asked for again on the way out (it would answer 404).
+    expect(failed).toEqual([]);
     await page.goto(`/workspaces/${id}`);
     await page.getByText('Workspace not found').waitFor();
   });

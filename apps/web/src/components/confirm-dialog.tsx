@@ -29,6 +29,10 @@ function ConfirmBody({ options, onAnswer }: { options: ConfirmOptions; onAnswer:
           label={i18n.t('confirm.typeToConfirm', { phrase: options.confirmPhrase })}
           value={typed}
           onChange={(e) => setTyped(e.currentTarget.value)}
+          // Enter once the phrase is typed proceeds, as the button would.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && canProceed) onAnswer(true);
+          }}
           autoFocus
           data-testid="confirm-phrase"
         />

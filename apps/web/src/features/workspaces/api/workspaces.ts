@@ -57,12 +57,19 @@ export function useWorkspaceActions() {
     work: () => Promise<T>,
     failure: 'create' | 'update' | 'delete',
     event?: { workspaceId: (result: T) => string; type: MutationType },
+    /** A workspace the user can no longer see after this (deleted, or left): its page is not asked for again. */
+    gone?: string,
   ): Promise<T | false> {
     beginUpdate();
     try {
       const result = await work();
       if (event) track('Workspace Mutated', { workspace_id: event.workspaceId(result), mutation_type: event.type });
-      await queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
+      const goneKey = gone === undefined ? undefined : workspaceKeys.detail(gone);
+      if (goneKey) await queryClient.cancelQueries({ queryKey: goneKey });
+      await queryClient.invalidateQueries({
+        queryKey: workspaceKeys.all,
+        predicate: (query) => !goneKey?.every((part, i) => query.queryKey[i] === part),
+      });
       return result;
     } catch (error) {
       logError(`Workspace ${failure} failed`, error);
@@ -87,10 +94,12 @@ export function useWorkspaceActions() {
       ok(await run(() => api<Workspace>(path(id), { method: 'PATCH', body: patch }), 'update', updated(id))),
     remove: async (id: string) =>
       ok(
-        await run(() => api<null>(path(id), { method: 'DELETE' }), 'delete', {
-          workspaceId: () => id,
-          type: 'deleted',
-        }),
+        await run(
+          () => api<null>(path(id), { method: 'DELETE' }),
+          'delete',
+          { workspaceId: () => id, type: 'deleted' },
+          id,
+        ),
       ),
     share: async (id: string, uids: string[]) =>
       ok(
@@ -100,13 +109,14 @@ export function useWorkspaceActions() {
           updated(id),
         ),
       ),
-    /** The owner removing someone, or a shared user leaving (uids = [self]). */
-    unshare: async (id: string, uids: string[]) =>
+    /** The owner removing someone, or a shared user leaving (uids = [self], `leaving` set). */
+    unshare: async (id: string, uids: string[], leaving = false) =>
       ok(
         await run(
           () => api<unknown>(`${path(id)}/shared-users/remove`, { method: 'POST', body: { uids } }),
           'update',
           updated(id),
+          leaving ? id : undefined,
         ),
       ),
     markViewed: (id: string) =>

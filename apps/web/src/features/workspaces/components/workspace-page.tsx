@@ -200,7 +200,7 @@ function People({ workspace: w, owner, currentUid }: { workspace: Workspace; own
       danger: true,
     });
     if (!ok) return;
-    if (await actions.unshare(w.id, [currentUid])) {
+    if (await actions.unshare(w.id, [currentUid], true)) {
       showSnackbar(t('workspaces.left', { name: w.name }));
       navigate('/');
     }
