@@ -31,9 +31,14 @@ describe('saved filters on My Accounts', () => {
     await page.getByRole('link', { name: 'Walmart' }).waitFor();
 
     await page.getByRole('button', { name: 'Filters' }).click();
+    // Nothing to save until a condition is chosen; the page says why.
+    const saveFilter = page.getByRole('button', { name: 'Save filter' });
+    expect(await saveFilter.isDisabled()).toBe(true);
+    await page.getByText('Save needs at least one condition: apply a filter first').waitFor();
     await page.getByRole('button', { name: 'Add condition' }).click();
     await page.getByRole('combobox', { name: 'Industry' }).fill('Airlines');
     await page.keyboard.press('Enter');
+    expect(await saveFilter.isDisabled()).toBe(false);
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByRole('link', { name: 'Walmart' }).waitFor({ state: 'detached' });
     const airlineRows = await page.getByRole('row').count();
@@ -72,9 +77,46 @@ describe('saved filters on My Accounts', () => {
     await page.getByRole('combobox', { name: 'Saved filters' }).click();
     await page.getByRole('option', { name: 'Airlines in my territory (public)' }).click();
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog', { name: 'Delete filter' }).getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete filter' });
+    await dialog.getByText('Colleagues who use it lose it too.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('snackbar-general').getByText('Filter "Airlines in my territory" deleted').waitFor();
     await page.getByRole('combobox', { name: 'Saved filters' }).click();
     expect(await page.getByRole('option', { name: /Airlines in my territory/ }).count()).toBe(0);
+  });
+
+  it('tells the owner of a private filter that only they lose it', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    const created = await page.request.post('/api/filters', {
+      data: {
+        name: 'Ada private banks',
+        filter: {
+          complex: true,
+          operator: 'AND',
+          days_ago: null,
+          values: [
+            {
+              field: 'industry',
+              complex: false,
+              type: 'text',
+              operator: 'IN',
+              values: ['Commercial Banks'],
+              days_ago: null,
+            },
+          ],
+        },
+      },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/MyTerritory');
+    await page.getByRole('combobox', { name: 'Saved filters' }).click();
+    await page.getByRole('option', { name: 'Ada private banks', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete filter' });
+    await dialog.getByText('It is private: only you lose it.', { exact: false }).waitFor();
+    expect(await dialog.getByText('Colleagues', { exact: false }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('snackbar-general').getByText('Filter "Ada private banks" deleted').waitFor();
   });
 });

@@ -165,10 +165,14 @@ export const savedFilterSchema = z.object({
 });
 export type SavedFilter = z.infer<typeof savedFilterSchema>;
 
+/** The message of a saved filter with no condition: saved, it would filter nothing (spec section 3). */
+export const FILTER_CONDITIONS_REQUIRED = 'Add at least one condition';
+const savedFilterGroup = filterGroupSchema.refine(isFilterApplied, { message: FILTER_CONDITIONS_REQUIRED });
+
 export const createSavedFilterBodySchema = z.strictObject({
   name: filterName,
   description: filterDescription.default(''),
-  filter: filterGroupSchema,
+  filter: savedFilterGroup,
   sort: filterSort.default(''),
   private: z.boolean().default(true),
 });
@@ -178,7 +182,7 @@ export type CreateSavedFilterBody = z.infer<typeof createSavedFilterBodySchema>;
 export const updateSavedFilterBodySchema = z.strictObject({
   name: filterName.optional(),
   description: filterDescription.optional(),
-  filter: filterGroupSchema.optional(),
+  filter: savedFilterGroup.optional(),
   sort: filterSort.optional(),
   private: z.boolean().optional(),
 });

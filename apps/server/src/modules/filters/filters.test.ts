@@ -100,8 +100,10 @@ const storedFilters = async () =>
         .executeTakeFirstOrThrow()
     ).n,
   );
+/** A filter that filters something: one condition, unless the test sends its own. */
+const retailing = () => group([condition('industry', ['Retailing'])]);
 const createFilter = async (cookie: string, body: Record<string, unknown>) => {
-  const res = await send(cookie, 'POST', '/api/filters', { filter: group([]), ...body });
+  const res = await send(cookie, 'POST', '/api/filters', { filter: retailing(), ...body });
   expect(res.statusCode).toBe(201);
   return res.json() as { id: string } & Record<string, unknown>;
 };
@@ -110,7 +112,7 @@ describe('saved filters', () => {
   it('refuses a missing or blank name with "Filter name is required" and stores nothing', async () => {
     const before = await storedFilters();
     for (const name of [undefined, '', '   ']) {
-      const res = await send(rita, 'POST', '/api/filters', { name, filter: group([]) });
+      const res = await send(rita, 'POST', '/api/filters', { name, filter: retailing() });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe('name: Filter name is required');
     }
@@ -203,6 +205,20 @@ describe('saved filters', () => {
     expect((await get(rita, `/api/filters/${created.id}`)).statusCode).toBe(404);
   });
 
+  it('refuses a filter without any condition, on create and on update, and changes nothing', async () => {
+    const before = await storedFilters();
+    const res = await send(rita, 'POST', '/api/filters', { name: 'Nothing chosen', filter: group([]) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('filter: Add at least one condition');
+    expect(await storedFilters()).toBe(before);
+
+    const created = await createFilter(rita, { name: 'Keeps its condition' });
+    const emptied = await send(rita, 'PATCH', `/api/filters/${created.id}`, { filter: group([]) });
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json().error.message).toBe('filter: Add at least one condition');
+    expect((await get(rita, `/api/filters/${created.id}`)).json().filter).toEqual(retailing());
+  });
+
   it('refuses a blank name on update too', async () => {
     const created = await createFilter(rita, { name: 'Keep this name' });
     const res = await send(rita, 'PATCH', `/api/filters/${created.id}`, { name: ' ' });
@@ -213,7 +229,7 @@ describe('saved filters', () => {
 
   it('refuses unknown fields, including a tenant, with 400', async () => {
     const before = await storedFilters();
-    const top = await send(rita, 'POST', '/api/filters', { name: 'X', filter: group([]), tenant_id: 'tnt_globex' });
+    const top = await send(rita, 'POST', '/api/filters', { name: 'X', filter: retailing(), tenant_id: 'tnt_globex' });
     expect(top.statusCode).toBe(400);
     expect(top.json().error.message).toBe('tenant_id: Unknown field');
     const nested = await send(rita, 'POST', '/api/filters', {
@@ -226,7 +242,7 @@ describe('saved filters', () => {
   });
 
   it('refuses groups nested more than four deep with 400 naming the group', async () => {
-    const nest = (levels: number): FilterGroup => (levels === 1 ? group([]) : group([nest(levels - 1)]));
+    const nest = (levels: number): FilterGroup => (levels === 1 ? retailing() : group([nest(levels - 1)]));
     expect((await send(rita, 'POST', '/api/filters', { name: 'Four', filter: nest(4) })).statusCode).toBe(201);
     const res = await send(rita, 'POST', '/api/filters', { name: 'Five', filter: nest(5) });
     expect(res.statusCode).toBe(400);

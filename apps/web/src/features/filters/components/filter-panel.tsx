@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Stack } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { emptyFilter, type FilterGroup, isFilterApplied } from '@quarry/shared';
 import { IconDeviceFloppy, IconFilter, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -70,7 +70,8 @@ export function FilterPanel({
     if (!selected) return;
     const ok = await confirm({
       title: t('filters.deleteTitle'),
-      message: t('filters.deleteMessage', { name: selected.name }),
+      // Only a public filter is seen by colleagues; a private one is lost to its owner alone.
+      message: t(selected.private ? 'filters.deletePrivateMessage' : 'filters.deleteMessage', { name: selected.name }),
       proceedLabel: t('filters.delete'),
       danger: true,
     });
@@ -81,6 +82,8 @@ export function FilterPanel({
   }
 
   const conditions = applied.values.length;
+  // A filter with no condition filters nothing (spec section 3): there is nothing to save.
+  const savable = isFilterApplied(draft);
   return (
     <Stack gap="xs">
       <Group gap="xs">
@@ -124,9 +127,20 @@ export function FilterPanel({
               {t('filters.clear')}
             </Button>
             {!readOnly && (
-              <Button variant="light" leftSection={<IconDeviceFloppy size={16} />} onClick={() => setSaving(true)}>
+              <Button
+                variant="light"
+                leftSection={<IconDeviceFloppy size={16} />}
+                onClick={() => setSaving(true)}
+                disabled={!savable}
+                aria-describedby={savable ? undefined : 'save-filter-needs-condition'}
+              >
                 {mine ? t('filters.saveChanges') : t('filters.save')}
               </Button>
+            )}
+            {!readOnly && !savable && (
+              <Text id="save-filter-needs-condition" size="xs" c="dimmed">
+                {t('filters.saveNeedsCondition')}
+              </Text>
             )}
           </Group>
         </Stack>
