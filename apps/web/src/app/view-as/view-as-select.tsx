@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
 import { track } from '../../lib/analytics.ts';
 import { useCompanyUsers } from '../../lib/company-users.ts';
+import { isServiceAccountEmail } from '../../lib/service-account.ts';
 
 /**
  * View-as (spec section 4): preview a colleague's personalised screens. It only sets the viewed
@@ -14,7 +15,10 @@ export function ViewAsSelect() {
   const uid = useAuthStore((s) => s.user?.uid);
   const viewAs = useAuthStore((s) => s.viewAsUserData);
   const setViewAs = useAuthStore((s) => s.setViewAs);
-  const colleagues = (useCompanyUsers().data ?? []).filter((u) => u.uid !== uid);
+  // Colleagues only: not the viewer, and no service account (as in every user picker, spec section 5).
+  const colleagues = (useCompanyUsers().data ?? [])
+    .filter((u) => u.uid !== uid && !isServiceAccountEmail(u.email))
+    .sort((a, b) => a.display_name.localeCompare(b.display_name));
   return (
     <Select
       label={t('viewAs.label')}
