@@ -88,7 +88,17 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Favorite' }).click();
     await page.getByRole('button', { name: 'Favorited' }).waitFor();
     await page.getByRole('button', { name: 'Add to My Accounts' }).click();
-    await page.getByRole('button', { name: 'Remove from My Accounts' }).waitFor();
+    await page.getByTestId('snackbar-general').getByText('Walmart added to My Accounts').waitFor();
+    const remove = page.getByRole('button', { name: 'Remove from My Accounts' });
+    await remove.waitFor();
+
+    // Removing asks first, as on My Accounts, and Cancel keeps the account.
+    await remove.click();
+    const removal = page.getByRole('dialog', { name: 'Remove account' });
+    await removal.getByText('Remove "Walmart" from My Accounts?').waitFor();
+    await removal.getByRole('button', { name: 'Cancel' }).click();
+    await removal.waitFor({ state: 'hidden' });
+    expect(await remove.isVisible()).toBe(true);
 
     await page.getByRole('link', { name: 'My Accounts' }).click();
     await page.getByRole('link', { name: 'Walmart' }).waitFor();

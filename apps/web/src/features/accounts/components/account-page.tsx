@@ -8,9 +8,11 @@ import { AccountLogo } from '../../../components/account-logo.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatCurrency, formatNumber } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
+import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useAccount } from '../api/get-account.ts';
 import { useSetFavorite } from '../api/set-favorite.ts';
 import { useChangeTerritory } from '../api/territory.ts';
+import { confirmTerritoryRemoval, territoryRemovedMessage } from '../utils/territory-removal.ts';
 import { AccountComments } from './account-comments.tsx';
 import { AccountContacts } from './account-contacts.tsx';
 import { SignalsTimeline } from './signals-timeline.tsx';
@@ -32,6 +34,18 @@ export function AccountPage({
   const favorite = useSetFavorite(masterAccountId);
   const territory = useChangeTerritory();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
+
+  /** Adds at once with a snack; removing asks first, as on My Accounts. */
+  async function changeTerritory(id: string, name: string, add: boolean) {
+    if (!add && !(await confirmTerritoryRemoval(t, 1, name))) return;
+    try {
+      await territory.mutateAsync({ ids: [id], add });
+    } catch {
+      showSnackbar(t('errors.generic'));
+      return;
+    }
+    showSnackbar(add ? t('myAccounts.added', { name }) : territoryRemovedMessage(t, 1, name));
+  }
 
   if (account.isPending) return <Loader aria-label={t('common.loading')} />;
   if (account.isError) {
@@ -76,7 +90,7 @@ export function AccountPage({
           <Button
             variant={in_territory ? 'default' : 'filled'}
             loading={territory.isPending}
-            onClick={() => territory.mutate({ ids: [a.master_account_id], add: !in_territory })}
+            onClick={() => void changeTerritory(a.master_account_id, a.account_name, !in_territory)}
           >
             {in_territory ? t('accounts.removeFromMyAccounts') : t('accounts.addToMyAccounts')}
           </Button>

@@ -20,7 +20,6 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
-import { confirm } from '../../../components/confirm-dialog.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -32,6 +31,7 @@ import {
   useTerritory,
 } from '../api/territory.ts';
 import type { AccountListOptions } from '../stores/account-list-cache.ts';
+import { confirmTerritoryRemoval, territoryRemovedMessage } from '../utils/territory-removal.ts';
 
 const PAGE_SIZE = 50;
 type SortKey = TerritorySort;
@@ -88,16 +88,17 @@ export function MyAccountsPage({
 
   async function removeSelected() {
     const ids = [...selected];
-    const ok = await confirm({
-      title: t('myAccounts.removeTitle'),
-      message: t('myAccounts.removeMessage', { count: ids.length }),
-      proceedLabel: t('myAccounts.remove'),
-      danger: true,
-    });
-    if (!ok) return;
-    await change.mutateAsync({ ids, add: false });
+    // One account is named; it is on this page unless chosen through "select all matching".
+    const name = ids.length === 1 ? rows.find((r) => r.master_account_id === ids[0])?.account_name : undefined;
+    if (!(await confirmTerritoryRemoval(t, ids.length, name))) return;
+    try {
+      await change.mutateAsync({ ids, add: false });
+    } catch {
+      showSnackbar(t('errors.generic'));
+      return;
+    }
     setSelected(new Set());
-    showSnackbar(t('myAccounts.removed', { count: ids.length }));
+    showSnackbar(territoryRemovedMessage(t, ids.length, name));
   }
 
   const header = (key: SortKey, label: string) => (
