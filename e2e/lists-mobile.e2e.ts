@@ -28,8 +28,11 @@ async function createWorkspaceWithLists(page: Page, name: string) {
       return body.hits[0]?.master_account_id ?? '';
     };
     const workspace = await post('/api/workspaces', { name });
-    const accounts = await post(`/api/workspaces/${workspace.id}/lists`, { name: 'Phone targets', type: 'accounts' });
-    await post(`/api/workspaces/${workspace.id}/lists`, { name: 'Phone contacts', type: 'contacts' });
+    const accounts = await post(`/api/workspaces/${workspace.id}/lists`, {
+      name: 'Manufacturing targets',
+      type: 'accounts',
+    });
+    await post(`/api/workspaces/${workspace.id}/lists`, { name: 'Procurement contacts', type: 'contacts' });
     const ids = [await search('tyson'), await search('edison')].filter(Boolean);
     await post(`/api/lists/${accounts.id}/members`, { ids });
     return { workspace: workspace.id, accounts: accounts.id, members: ids.length };
@@ -47,6 +50,23 @@ async function insideViewport(page: Page, locator: Locator): Promise<boolean> {
   return box.x >= 0 && box.x + box.width <= viewport.width && box.y >= 0 && box.y + box.height <= viewport.height;
 }
 
+/**
+ * Scrolls the window down to the element, and only down: Playwright's own scrolling would also
+ * scroll a clipping card sideways and so hide exactly what these tests look for.
+ */
+function scrollVerticallyTo(locator: Locator): Promise<void> {
+  return locator.evaluate((e) => window.scrollBy(0, e.getBoundingClientRect().top - window.innerHeight / 2));
+}
+
+/** Does a tap at the element's centre land on it (not clipped away or covered by something else)? */
+function receivesClicks(locator: Locator): Promise<boolean> {
+  return locator.evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return hit !== null && e.contains(hit);
+  });
+}
+
 describe('lists on a phone', () => {
   const b = useBrowser();
 
@@ -57,7 +77,7 @@ describe('lists on a phone', () => {
     expect(ids.members).toBe(2);
     await page.setViewportSize(PHONE);
     await page.goto(`/lists/${ids.accounts}`);
-    await page.getByRole('heading', { name: 'Phone targets', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Manufacturing targets', level: 1 }).waitFor();
     const table = page.getByTestId('list-members');
     await table.getByRole('link', { name: /Tyson/ }).waitFor();
 
@@ -80,22 +100,26 @@ describe('lists on a phone', () => {
     await page.setViewportSize(PHONE);
     await page.goto(`/workspaces/${ids.workspace}`);
     await page.getByRole('heading', { name, level: 1 }).waitFor();
-    await page.getByRole('link', { name: 'Phone contacts' }).waitFor();
+    await page.getByRole('link', { name: 'Procurement contacts' }).waitFor();
 
     expect(await documentWidth(page)).toBeLessThanOrEqual(PHONE.width);
-    for (const list of ['Phone targets', 'Phone contacts']) {
+    // Long words ("Manufacturing") are what pushed the delete icon out of its card before.
+    for (const list of ['Manufacturing targets', 'Procurement contacts']) {
       const remove = page.getByRole('button', { name: `Delete list ${list}` });
-      await remove.scrollIntoViewIfNeeded();
+      await scrollVerticallyTo(remove);
       expect(await insideViewport(page, remove)).toBe(true);
+      expect(await receivesClicks(remove)).toBe(true);
       // The type and size the hidden columns held are still shown, under the name.
-      await page.getByText(list === 'Phone targets' ? 'Accounts · Members: 2' : 'Contacts · Members: 0').waitFor();
+      await page
+        .getByText(list === 'Manufacturing targets' ? 'Accounts · Members: 2' : 'Contacts · Members: 0')
+        .waitFor();
     }
-    await page.getByRole('button', { name: 'Delete list Phone targets' }).click();
+    await page.getByRole('button', { name: 'Delete list Manufacturing targets' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this list?' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Delete list' }).click();
-    await page.getByRole('link', { name: 'Phone targets' }).waitFor({ state: 'detached' });
-    expect(await page.getByRole('link', { name: 'Phone contacts' }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Manufacturing targets' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('link', { name: 'Procurement contacts' }).count()).toBe(1);
   });
 
   it('closes the Lists drawer once a workspace created from it opens', async () => {
