@@ -14,15 +14,18 @@ const EMPTY: Draft = { name: '', description: '', people: [] };
 /**
  * The create-workspace dialog (spec section 2): persistent, at most 500 wide; name, description
  * and the people to share with. Create is disabled while the name is empty; success goes to the
- * new workspace with the creation snack. The draft is cleared 500 ms after closing.
+ * new workspace with the creation snack, then `onCreated` runs (the Lists drawer closes there, so
+ * the user sees the new page). The draft is cleared 500 ms after closing.
  */
 export function CreateWorkspaceDialog({
   opened,
   onClose,
+  onCreated,
   currentUid,
 }: {
   opened: boolean;
   onClose: () => void;
+  onCreated?: () => void;
   currentUid: string;
 }) {
   const { t } = useTranslation();
@@ -60,6 +63,7 @@ export function CreateWorkspaceDialog({
     close();
     showSnackbar(t('workspaces.created', { name: created.name }), CREATION_SNACK_MS);
     navigate(`/workspaces/${encodeURIComponent(created.id)}`);
+    onCreated?.();
   }
 
   return (

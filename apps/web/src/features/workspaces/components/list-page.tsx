@@ -3,6 +3,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Checkbox,
   Group,
@@ -30,8 +31,12 @@ import { isLanguage } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { type MembersParams, useList, useListActions, useListMembers } from '../api/lists.ts';
 import { useWorkspaceUpdatingStore } from '../stores/workspace-updating-store.ts';
+import classes from './list-page.module.css';
 
 const PAGE_SIZE = 50;
+/** Below these widths the members table scrolls inside its own box, so a phone never pans the page. */
+const ACCOUNT_TABLE_MIN_WIDTH = 720;
+const CONTACT_TABLE_MIN_WIDTH = 640;
 
 /**
  * A list as a table, paged and sorted on the server. `toolbar` lets the page that composes this
@@ -51,10 +56,11 @@ export function ListPage({ toolbar }: { toolbar?: (list: List) => ReactNode }) {
       </Alert>
     );
   }
+  const tools = isSmartList(list.data.type) ? null : toolbar?.(list.data);
   return (
     <Stack gap="lg">
       <ListHeader list={list.data} />
-      {!isSmartList(list.data.type) && toolbar?.(list.data)}
+      {tools ? <Box className={classes.toolbar}>{tools}</Box> : null}
       <Members list={list.data} />
     </Stack>
   );
@@ -102,7 +108,9 @@ function ListHeader({ list }: { list: List }) {
         </form>
       ) : (
         <Group gap="xs">
-          <Title order={1}>{list.name}</Title>
+          <Title order={1} className={classes.title}>
+            {list.name}
+          </Title>
           <Tooltip label={t('lists.rename')}>
             <ActionIcon
               variant="subtle"
@@ -233,92 +241,98 @@ function Members({ list }: { list: List }) {
       ) : page && page.total === 0 ? (
         <Text c="dimmed">{isSmartList(list.type) ? t('lists.smartEmpty') : t('lists.empty')}</Text>
       ) : (
-        <Table striped highlightOnHover aria-busy={members.isFetching} data-testid="list-members">
-          <Table.Thead>
-            <Table.Tr>
-              {editable && (
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label={t('myAccounts.selectPage')}
-                    checked={allOnPage}
-                    onChange={() => {
-                      const next = new Set(selected);
-                      for (const id of idsOnPage) {
-                        if (allOnPage) next.delete(id);
-                        else next.add(id);
-                      }
-                      setSelected(next);
-                    }}
-                  />
-                </Table.Th>
-              )}
-              {columns.map((c) => (
-                <Table.Th key={c.label}>
-                  {c.key ? (
-                    <UnstyledButton
-                      onClick={() => sortBy(c.key)}
-                      aria-label={t('myAccounts.sortBy', { column: c.label })}
-                    >
-                      <Group gap={4} wrap="nowrap">
-                        <Text size="sm" fw={700}>
-                          {c.label}
-                        </Text>
-                        {params.sort === c.key &&
-                          (params.direction === 'asc' ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />)}
+        <Table.ScrollContainer
+          minWidth={contacts ? CONTACT_TABLE_MIN_WIDTH : ACCOUNT_TABLE_MIN_WIDTH}
+          type="native"
+          data-testid="list-members-scroll"
+        >
+          <Table striped highlightOnHover aria-busy={members.isFetching} data-testid="list-members">
+            <Table.Thead>
+              <Table.Tr>
+                {editable && (
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label={t('myAccounts.selectPage')}
+                      checked={allOnPage}
+                      onChange={() => {
+                        const next = new Set(selected);
+                        for (const id of idsOnPage) {
+                          if (allOnPage) next.delete(id);
+                          else next.add(id);
+                        }
+                        setSelected(next);
+                      }}
+                    />
+                  </Table.Th>
+                )}
+                {columns.map((c) => (
+                  <Table.Th key={c.label}>
+                    {c.key ? (
+                      <UnstyledButton
+                        onClick={() => sortBy(c.key)}
+                        aria-label={t('myAccounts.sortBy', { column: c.label })}
+                      >
+                        <Group gap={4} wrap="nowrap">
+                          <Text size="sm" fw={700}>
+                            {c.label}
+                          </Text>
+                          {params.sort === c.key &&
+                            (params.direction === 'asc' ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />)}
+                        </Group>
+                      </UnstyledButton>
+                    ) : (
+                      c.label
+                    )}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {page?.kind === 'accounts' &&
+                page.rows.map((r) => (
+                  <Table.Tr key={r.master_account_id}>
+                    {select(r.master_account_id, r.account_name)}
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <AccountLogo name={r.account_name} logoUrl={r.logo_url} size={24} />
+                        <Anchor component={Link} to={`/accounts/${encodeURIComponent(r.master_account_id)}`}>
+                          {r.account_name}
+                        </Anchor>
                       </Group>
-                    </UnstyledButton>
-                  ) : (
-                    c.label
-                  )}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {page?.kind === 'accounts' &&
-              page.rows.map((r) => (
-                <Table.Tr key={r.master_account_id}>
-                  {select(r.master_account_id, r.account_name)}
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <AccountLogo name={r.account_name} logoUrl={r.logo_url} size={24} />
+                    </Table.Td>
+                    <Table.Td>{r.website}</Table.Td>
+                    <Table.Td>{r.industry}</Table.Td>
+                    <Table.Td>{r.employees === null ? null : formatNumber(r.employees, language)}</Table.Td>
+                    <Table.Td>{r.latest_signal_at ? formatDate(r.latest_signal_at, language) : '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              {page?.kind === 'contacts' &&
+                page.rows.map((r) => (
+                  <Table.Tr key={r.id}>
+                    {select(r.id, `${r.first_name} ${r.last_name}`)}
+                    <Table.Td>
+                      {r.first_name} {r.last_name}
+                    </Table.Td>
+                    <Table.Td>{r.title}</Table.Td>
+                    <Table.Td>
                       <Anchor component={Link} to={`/accounts/${encodeURIComponent(r.master_account_id)}`}>
                         {r.account_name}
                       </Anchor>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{r.website}</Table.Td>
-                  <Table.Td>{r.industry}</Table.Td>
-                  <Table.Td>{r.employees === null ? null : formatNumber(r.employees, language)}</Table.Td>
-                  <Table.Td>{r.latest_signal_at ? formatDate(r.latest_signal_at, language) : '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            {page?.kind === 'contacts' &&
-              page.rows.map((r) => (
-                <Table.Tr key={r.id}>
-                  {select(r.id, `${r.first_name} ${r.last_name}`)}
-                  <Table.Td>
-                    {r.first_name} {r.last_name}
-                  </Table.Td>
-                  <Table.Td>{r.title}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/accounts/${encodeURIComponent(r.master_account_id)}`}>
-                      {r.account_name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    {r.email ? (
-                      <Anchor href={`mailto:${r.email}`}>{r.email}</Anchor>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        {t('accounts.emailNotAvailable')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-          </Table.Tbody>
-        </Table>
+                    </Table.Td>
+                    <Table.Td>
+                      {r.email ? (
+                        <Anchor href={`mailto:${r.email}`}>{r.email}</Anchor>
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          {t('accounts.emailNotAvailable')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {page && page.total > PAGE_SIZE && (
         <Pagination

@@ -104,7 +104,13 @@ export function WorkspaceNavPanel({ currentUid, onNavigate }: { currentUid: stri
           {group('shared', t('workspaces.sharedWithMe'), sharedWithMe)}
         </Accordion>
       )}
-      <CreateWorkspaceDialog opened={creating} onClose={() => setCreating(false)} currentUid={currentUid} />
+      {/* Creating goes to the new workspace: like a workspace link, that leaves the panel. */}
+      <CreateWorkspaceDialog
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={onNavigate}
+        currentUid={currentUid}
+      />
     </Stack>
   );
 }

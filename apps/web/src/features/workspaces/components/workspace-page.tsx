@@ -40,6 +40,7 @@ import { useWorkspace, useWorkspaceActions } from '../api/workspaces.ts';
 import { useMarkViewed } from '../hooks/use-mark-viewed.ts';
 import { useWorkspaceUpdatingStore } from '../stores/workspace-updating-store.ts';
 import { AddUserMenu } from './add-user-menu.tsx';
+import classes from './workspace-page.module.css';
 
 /** /workspaces/{id}: the workspace, its people and its lists (spec section 2). */
 export function WorkspacePage({ currentUid }: { currentUid: string }) {
@@ -152,7 +153,9 @@ function WorkspaceHeader({
     <Group justify="space-between" align="flex-start">
       <Stack gap={4}>
         <Group gap="xs">
-          <Title order={1}>{w.name}</Title>
+          <Title order={1} className={classes.name}>
+            {w.name}
+          </Title>
           {owner && (
             <Tooltip label={t('workspaces.rename')}>
               <ActionIcon
@@ -298,8 +301,8 @@ function Lists({ workspace: w, lists }: { workspace: Workspace; lists: List[] })
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('lists.name')}</Table.Th>
-                <Table.Th>{t('lists.type')}</Table.Th>
-                <Table.Th>{t('lists.members')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('lists.type')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('lists.members')}</Table.Th>
                 <Table.Th w={48} />
               </Table.Tr>
             </Table.Thead>
@@ -307,12 +310,16 @@ function Lists({ workspace: w, lists }: { workspace: Workspace; lists: List[] })
               {lists.map((l) => (
                 <Table.Tr key={l.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/lists/${encodeURIComponent(l.id)}`}>
+                    <Anchor component={Link} to={`/lists/${encodeURIComponent(l.id)}`} className={classes.name}>
                       {l.name}
                     </Anchor>
+                    {/* On a phone the type and count sit under the name, so the delete action stays on screen. */}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm">
+                      {t(`lists.types.${l.type}`)} · {t('lists.memberCount', { count: l.member_count })}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>{t(`lists.types.${l.type}`)}</Table.Td>
-                  <Table.Td>{l.member_count.toLocaleString()}</Table.Td>
+                  <Table.Td visibleFrom="sm">{t(`lists.types.${l.type}`)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{l.member_count.toLocaleString()}</Table.Td>
                   <Table.Td>
                     <ActionIcon
                       variant="subtle"
