@@ -38,6 +38,13 @@ describe('workspaces', () => {
     expect(await create.isDisabled()).toBe(true);
     await dialog.getByLabel('Name').fill('Q3 Retail push');
     await dialog.getByLabel('Description').fill('Retailers opening distribution centres');
+    // Persistent: Escape neither closes the dialog nor the Lists drawer behind it; nothing typed is lost.
+    await dialog.getByLabel('Name').press('Escape');
+    // Something that must not happen: give a closing transition (200 ms) time to show itself.
+    await page.waitForTimeout(600);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await drawer.isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Name').inputValue()).toBe('Q3 Retail push');
     for (const person of ['Raj', 'Mike']) {
       await dialog.getByRole('button', { name: 'Add people' }).click();
       const search = page.getByPlaceholder('Search people');

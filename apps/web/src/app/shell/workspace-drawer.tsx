@@ -9,11 +9,14 @@ export function WorkspaceDrawer() {
   const { t } = useTranslation();
   const open = useWorkspaceNavStore((s) => s.visible);
   const setOpen = useWorkspaceNavStore((s) => s.setVisible);
+  // The persistent create-workspace dialog on top keeps Escape from closing the drawer (and it).
+  const creating = useWorkspaceNavStore((s) => s.creating);
   const uid = useAuthStore((s) => s.user?.uid ?? '');
   return (
     <Drawer
       opened={open}
       onClose={() => setOpen(false)}
+      closeOnEscape={!creating}
       position="left"
       size="sm"
       title={t('workspaces.title')}

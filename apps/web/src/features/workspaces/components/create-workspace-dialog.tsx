@@ -72,7 +72,10 @@ export function CreateWorkspaceDialog({
       onClose={close}
       title={t('workspaces.createTitle')}
       size={CREATE_DIALOG_MAX_WIDTH}
+      // Persistent (spec section 2): neither a click outside nor Escape throws the draft away (the
+      // Lists drawer behind it ignores Escape meanwhile). Cancel and the close button close it.
       closeOnClickOutside={false}
+      closeOnEscape={false}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <form

@@ -31,7 +31,8 @@ export function WorkspaceNavPanel({ currentUid, onNavigate }: { currentUid: stri
   const [search, setSearch] = useState('');
   // Filtering a thousand entries never holds up the keystroke that asked for it.
   const needle = useDeferredValue(search.trim().toLowerCase());
-  const [creating, setCreating] = useState(false);
+  const creating = useWorkspaceNavStore((s) => s.creating);
+  const setCreating = useWorkspaceNavStore((s) => s.setCreating);
   const { owned, shared } = useNavWorkspaces(visible);
 
   const ownedSorted = useMemo(() => sorted(owned.data), [owned.data]);

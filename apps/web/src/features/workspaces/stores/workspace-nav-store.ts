@@ -7,8 +7,11 @@ export type NavGroup = 'personal' | 'shared';
 type NavState = {
   visible: boolean;
   expanded: NavGroup[];
+  /** The create-workspace dialog is open (not remembered): the drawer behind it then ignores Escape. */
+  creating: boolean;
   setVisible: (visible: boolean) => void;
   setExpanded: (expanded: NavGroup[]) => void;
+  setCreating: (creating: boolean) => void;
 };
 
 type Stored = { visible: boolean; expanded: NavGroup[] };
@@ -34,6 +37,7 @@ export const useWorkspaceNavStore = create<NavState>()((set, get) => {
   const save = (next: Stored) => local.set(STORAGE_KEYS.workspaceNav, JSON.stringify(next));
   return {
     ...read(),
+    creating: false,
     setVisible: (visible) => {
       set({ visible });
       save({ visible, expanded: get().expanded });
@@ -42,5 +46,6 @@ export const useWorkspaceNavStore = create<NavState>()((set, get) => {
       set({ expanded });
       save({ visible: get().visible, expanded });
     },
+    setCreating: (creating) => set({ creating }),
   };
 });
