@@ -160,6 +160,14 @@ describe('workspaces', () => {
     await signIn(page, 'raj@acme.test');
     const id = await createWorkspace(page, 'Airline targets');
     await page.goto(`/workspaces/${id}`);
+    // A contact list first: the form then starts over as an account list.
+    const type = page.getByRole('combobox', { name: 'Type', exact: true });
+    await page.getByLabel('New list name').fill('Crew');
+    await type.click();
+    await page.getByRole('option', { name: 'Contacts', exact: true }).click();
+    await page.getByRole('button', { name: 'Create list' }).click();
+    await page.getByTestId('snackbar-general').getByText('List "Crew" created').waitFor();
+    expect(await type.inputValue()).toBe('Accounts');
     await page.getByLabel('New list name').fill('Carriers');
     await page.getByRole('button', { name: 'Create list' }).click();
     await page.getByTestId('snackbar-general').getByText('List "Carriers" created').waitFor();
@@ -180,6 +188,22 @@ describe('workspaces', () => {
     await table.getByRole('link', { name: 'Delta Air Lines' }).waitFor();
     await table.getByRole('link', { name: /American Airlines/ }).waitFor();
     await page.getByText('Members: 2').waitFor();
+    // Chosen again, an account already in the list is not counted as added.
+    await page.getByRole('combobox', { name: 'Add an account' }).fill('delta');
+    await page
+      .getByRole('listbox', { name: 'Add an account' })
+      .getByRole('option', { name: /Delta Air Lines/ })
+      .click();
+    await page.getByTestId('snackbar-general').getByText('Already in "Carriers": nothing to add').waitFor();
+
+    // One selected member is named in the confirmation, not counted as "1 selected items".
+    await table.getByRole('checkbox', { name: 'Select Delta Air Lines' }).check();
+    await page.getByRole('button', { name: 'Remove from list' }).click();
+    const removal = page.getByRole('dialog', { name: 'Remove from list?' });
+    await removal.getByText('Remove "Delta Air Lines" from "Carriers"?').waitFor();
+    await removal.getByRole('button', { name: 'Remove' }).click();
+    await table.getByRole('link', { name: 'Delta Air Lines' }).waitFor({ state: 'detached' });
+    await page.getByText('Members: 1').waitFor();
   });
 
   it('adds an account and two of its contacts to lists from the account page', async () => {

@@ -190,11 +190,26 @@ function Members({ list }: { list: List }) {
     setSelected(next);
   }
 
+  /** The name a member shows in the table: the account's, or the contact's full name. */
+  function itemName(id: string | undefined): string | undefined {
+    if (page?.kind === 'accounts') return page.rows.find((r) => r.master_account_id === id)?.account_name;
+    if (page?.kind === 'contacts') {
+      const contact = page.rows.find((r) => r.id === id);
+      return contact && `${contact.first_name} ${contact.last_name}`;
+    }
+    return undefined;
+  }
+
   async function removeSelected() {
     const ids = [...selected];
+    // One item is named rather than counted ("1 selected items").
+    const item = ids.length === 1 ? itemName(ids[0]) : undefined;
     const ok = await confirm({
       title: t('lists.removeTitle'),
-      message: t('lists.removeMessage', { count: ids.length, name: list.name }),
+      message:
+        item === undefined
+          ? t('lists.removeMessage', { count: ids.length, name: list.name })
+          : t('lists.removeOneMessage', { item, name: list.name }),
       proceedLabel: t('lists.remove'),
       danger: true,
     });

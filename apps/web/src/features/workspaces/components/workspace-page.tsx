@@ -365,7 +365,10 @@ function CreateListForm({ workspaceId }: { workspaceId: string }) {
     setSaving(false);
     if (list) {
       showSnackbar(t('lists.created', { name: list.name }));
+      // The form starts over, type included: the next list is not silently a contact list.
       setName('');
+      setType('accounts');
+      setFilterId(null);
       setTouched(false);
     }
   }
