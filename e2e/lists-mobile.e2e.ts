@@ -141,4 +141,38 @@ describe('lists on a phone', () => {
     // Nothing covers the new page: a click on its heading reaches the heading.
     await heading.click({ trial: true, timeout: 5_000 });
   });
+
+  it('keeps My Accounts as wide as a 390 px phone: its tools fit, its table scrolls in its own box', async () => {
+    const { page } = b;
+    await signIn(page, 'gus@globex.test');
+    const added = await page.evaluate(async () => {
+      const ids: string[] = [];
+      for (const q of ['tyson', 'edison']) {
+        const res = await fetch(`/api/accounts/search?q=${q}`);
+        ids.push(((await res.json()) as { hits: { master_account_id: string }[] }).hits[0]?.master_account_id ?? '');
+      }
+      const res = await fetch('/api/territory', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ master_account_ids: ids.filter(Boolean) }),
+      });
+      return res.status;
+    });
+    expect(added).toBeLessThan(300);
+    await page.setViewportSize(PHONE);
+    await page.goto('/MyTerritory');
+    await page.getByRole('link', { name: /Tyson/ }).waitFor();
+
+    expect(await documentWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    for (const field of [
+      page.getByRole('combobox', { name: 'Add an account' }),
+      page.getByRole('textbox', { name: 'Filter by name or website' }),
+    ]) {
+      await scrollVerticallyTo(field);
+      expect(await insideViewport(page, field)).toBe(true);
+    }
+    const scroller = page.getByTestId('my-accounts-scroll');
+    expect(await scroller.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    expect(await documentWidth(page)).toBeLessThanOrEqual(PHONE.width);
+  });
 });

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Checkbox,
   Group,
@@ -32,8 +33,11 @@ import {
 } from '../api/territory.ts';
 import type { AccountListOptions } from '../stores/account-list-cache.ts';
 import { confirmTerritoryRemoval, territoryRemovedMessage } from '../utils/territory-removal.ts';
+import classes from './my-accounts-page.module.css';
 
 const PAGE_SIZE = 50;
+/** Below this width the table scrolls inside its box (a phone) rather than squeezing its columns. */
+const TABLE_MIN_WIDTH = 720;
 type SortKey = TerritorySort;
 
 /**
@@ -118,31 +122,34 @@ export function MyAccountsPage({
   return (
     <Stack>
       <Title order={1}>{t('screens.myTerritory.title')}</Title>
-      {toolbar}
-      <Group justify="space-between">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('myAccounts.filter')}
-          aria-label={t('myAccounts.filter')}
-          value={text}
-          onChange={(e) => onOptionsChange({ ...options, text: e.currentTarget.value, page: 1 })}
-          w={320}
-        />
-        <Group gap="xs">
-          <Text size="sm" c="dimmed">
-            {t('myAccounts.selected', { count: selected.size })}
-          </Text>
-          {bulkActions?.([...selected], () => setSelected(new Set()), readOnly || selected.size === 0 || overCap)}
-          <Button
-            color="red"
-            variant="light"
-            disabled={readOnly || selected.size === 0 || overCap}
-            onClick={() => void removeSelected()}
-          >
-            {t('myAccounts.removeSelected')}
-          </Button>
+      <Box className={classes.toolbar}>
+        {toolbar}
+        <Group justify="space-between" mt="md">
+          <TextInput
+            leftSection={<IconSearch size={16} />}
+            placeholder={t('myAccounts.filter')}
+            aria-label={t('myAccounts.filter')}
+            value={text}
+            onChange={(e) => onOptionsChange({ ...options, text: e.currentTarget.value, page: 1 })}
+            w={320}
+            maw="100%"
+          />
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('myAccounts.selected', { count: selected.size })}
+            </Text>
+            {bulkActions?.([...selected], () => setSelected(new Set()), readOnly || selected.size === 0 || overCap)}
+            <Button
+              color="red"
+              variant="light"
+              disabled={readOnly || selected.size === 0 || overCap}
+              onClick={() => void removeSelected()}
+            >
+              {t('myAccounts.removeSelected')}
+            </Button>
+          </Group>
         </Group>
-      </Group>
+      </Box>
       {!readOnly && allOnPage && total > rows.length && selected.size < total && (
         <Group gap="xs">
           <Text size="sm">{t('myAccounts.pageSelected', { count: rows.length })}</Text>
@@ -164,62 +171,65 @@ export function MyAccountsPage({
       {territory.isSuccess && total === 0 ? (
         <Text c="dimmed">{q || filter.values.length ? t('myAccounts.noMatches') : t('myAccounts.empty')}</Text>
       ) : (
-        <Table striped highlightOnHover aria-busy={territory.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label={t('myAccounts.selectPage')}
-                  disabled={readOnly}
-                  checked={allOnPage}
-                  onChange={() => {
-                    const next = new Set(selected);
-                    for (const r of rows) {
-                      if (allOnPage) next.delete(r.master_account_id);
-                      else next.add(r.master_account_id);
-                    }
-                    setSelected(next);
-                  }}
-                />
-              </Table.Th>
-              {header('account_name', t('myAccounts.name'))}
-              {header('website', t('myAccounts.website'))}
-              {header('industry', t('myAccounts.industry'))}
-              {header('employees', t('myAccounts.employees'))}
-              {header('latest_signal_at', t('myAccounts.latestSignal'))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.master_account_id}>
-                <Table.Td>
+        // A phone scrolls the table inside its own box; the page itself stays as wide as the screen.
+        <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} type="native" data-testid="my-accounts-scroll">
+          <Table striped highlightOnHover aria-busy={territory.isFetching}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
                   <Checkbox
-                    aria-label={t('myAccounts.select', { name: r.account_name })}
+                    aria-label={t('myAccounts.selectPage')}
                     disabled={readOnly}
-                    checked={selected.has(r.master_account_id)}
-                    onChange={() => toggle(r.master_account_id)}
+                    checked={allOnPage}
+                    onChange={() => {
+                      const next = new Set(selected);
+                      for (const r of rows) {
+                        if (allOnPage) next.delete(r.master_account_id);
+                        else next.add(r.master_account_id);
+                      }
+                      setSelected(next);
+                    }}
                   />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <AccountLogo name={r.account_name} logoUrl={r.logo_url} size={24} />
-                    <Anchor
-                      component={Link}
-                      to={`/accounts/${encodeURIComponent(r.master_account_id)}`}
-                      state={accountLinkState}
-                    >
-                      {r.account_name}
-                    </Anchor>
-                  </Group>
-                </Table.Td>
-                <Table.Td>{r.website}</Table.Td>
-                <Table.Td>{r.industry}</Table.Td>
-                <Table.Td>{r.employees === null ? null : formatNumber(r.employees, language)}</Table.Td>
-                <Table.Td>{r.latest_signal_at ? formatDate(r.latest_signal_at, language) : '—'}</Table.Td>
+                </Table.Th>
+                {header('account_name', t('myAccounts.name'))}
+                {header('website', t('myAccounts.website'))}
+                {header('industry', t('myAccounts.industry'))}
+                {header('employees', t('myAccounts.employees'))}
+                {header('latest_signal_at', t('myAccounts.latestSignal'))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.master_account_id}>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t('myAccounts.select', { name: r.account_name })}
+                      disabled={readOnly}
+                      checked={selected.has(r.master_account_id)}
+                      onChange={() => toggle(r.master_account_id)}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <AccountLogo name={r.account_name} logoUrl={r.logo_url} size={24} />
+                      <Anchor
+                        component={Link}
+                        to={`/accounts/${encodeURIComponent(r.master_account_id)}`}
+                        state={accountLinkState}
+                      >
+                        {r.account_name}
+                      </Anchor>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{r.website}</Table.Td>
+                  <Table.Td>{r.industry}</Table.Td>
+                  <Table.Td>{r.employees === null ? null : formatNumber(r.employees, language)}</Table.Td>
+                  <Table.Td>{r.latest_signal_at ? formatDate(r.latest_signal_at, language) : '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {total > PAGE_SIZE && (
         <Pagination
