@@ -36,6 +36,14 @@ describe('saved filters on My Accounts', () => {
     expect(await saveFilter.isDisabled()).toBe(true);
     await page.getByText('Save needs at least one condition: apply a filter first').waitFor();
     await page.getByRole('button', { name: 'Add condition' }).click();
+    // Its hint is read in full: the field is wider than the placeholder text.
+    const room = await page.getByRole('combobox', { name: 'Industry' }).evaluate((input: HTMLInputElement) => {
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) return -1;
+      context.font = getComputedStyle(input).font;
+      return input.clientWidth - context.measureText(input.placeholder).width;
+    });
+    expect(room).toBeGreaterThan(0);
     await page.getByRole('combobox', { name: 'Industry' }).fill('Airlines');
     await page.keyboard.press('Enter');
     expect(await saveFilter.isDisabled()).toBe(false);

@@ -86,6 +86,8 @@ function ConditionEditor({
       value={condition.values}
       onChange={(values) => onChange({ ...condition, values: values.slice(0, 100) })}
       style={{ flex: 1 }}
+      // Room for the whole hint ("… press Enter"); on a phone the field takes its own line.
+      miw={{ base: '100%', sm: '20rem' }}
     />
   );
 }
