@@ -1,6 +1,7 @@
 import type { SearchHit } from '@quarry/shared';
 import { sql } from 'kysely';
 import type { DbHandle } from '../../db/connection.ts';
+import { normalizeWebsite } from '../../modules/accounts/normalize-website.ts';
 
 export type AccountSearchOptions = { limit: number; nameOnly: boolean };
 export type AccountSearch = (query: string, options: AccountSearchOptions) => Promise<SearchHit[]>;
@@ -36,8 +37,9 @@ function prefixUpperBound(prefix: string): string {
 }
 
 /**
- * The hosted search service of the spec, on the database's own indexes. Names that start with
- * the typed text come first, alphabetically (a range scan on lower(account_name)); then any
+ * The hosted search service of the spec, on the database's own indexes. A typed website's own
+ * account comes first (the website index); then names that start with the typed text,
+ * alphabetically (a range scan on lower(account_name)); then any
  * account whose name or website has words starting with every typed word (full-text index).
  * Neither step ranks every match, so a two-letter prefix over a million accounts stays fast.
  */
@@ -54,6 +56,11 @@ export function createAccountSearch(handle: DbHandle): AccountSearch {
       .orderBy(sql`lower(account_name)`)
       .limit(limit)
       .execute();
+  }
+
+  /** Accounts whose website is exactly the typed one ("ge.com", "https://www.ge.com/"), on the website index. */
+  function byWebsite(website: string, limit: number) {
+    return db.selectFrom('master_accounts').select(columns).where('website', '=', website).limit(limit).execute();
   }
 
   async function byWords(terms: string[], limit: number, nameOnly: boolean): Promise<SearchHit[]> {
@@ -83,7 +90,12 @@ export function createAccountSearch(handle: DbHandle): AccountSearch {
     // Over-fetch so that de-duplication by website still fills the page.
     const fetch = limit * 2;
     const prefix = query.trim().toLowerCase().replace(/\s+/g, ' ');
-    const first = await byNamePrefix(prefix, fetch);
+    // A typed website finds its own account first, before names that merely share a word with it.
+    const website = nameOnly ? null : normalizeWebsite(query);
+    const exact = website ? await byWebsite(website, fetch) : [];
+    const exactIds = new Set(exact.map((h) => h.master_account_id));
+    const named = await byNamePrefix(prefix, fetch);
+    const first = [...exact, ...named.filter((h) => !exactIds.has(h.master_account_id))];
     if (dedupeByWebsite(first, limit).length === limit) return dedupeByWebsite(first, limit);
     const seen = new Set(first.map((h) => h.master_account_id));
     const rest = (await byWords(terms, fetch, nameOnly)).filter((h) => !seen.has(h.master_account_id));

@@ -32,6 +32,8 @@ beforeAll(async () => {
       account('acc_exxon', 'Exxon Mobil', 'exxonmobil.com', { industry: 'Petroleum Refining' }),
       account('acc_wells', 'Wells Fargo', 'wellsfargo.com', { industry: 'Commercial Banks' }),
       account('acc_sql', "Robert'); DROP TABLE master_accounts;--", null),
+      account('acc_gd', 'General Dynamics', 'gd.com'),
+      account('acc_ge', 'General Electric', 'ge.com'),
     ])
     .execute();
   await t.handle.db
@@ -145,6 +147,16 @@ describe('account search', () => {
       'Exxon Mobil',
     ]);
     expect((await search(rita, 'wellsfargo')).json().hits[0]?.master_account_id).toBe('acc_wells');
+  });
+
+  it('puts the account of a typed website first, however it is written', async () => {
+    for (const typed of ['ge.com', 'https://www.GE.com/about']) {
+      const names = (await search(rita, typed)).json().hits.map((h: { account_name: string }) => h.account_name);
+      expect(names[0]).toBe('General Electric');
+    }
+    // A name alone still ranks alphabetically.
+    const general = (await search(rita, 'general')).json().hits.map((h: { account_name: string }) => h.account_name);
+    expect(general).toEqual(['General Dynamics', 'General Electric']);
   });
 
   it('restricts autocomplete to account names', async () => {
