@@ -125,6 +125,33 @@ describe('saved filters on My Accounts', () => {
     await dialog.getByText('It is private: only you lose it.', { exact: false }).waitFor();
     expect(await dialog.getByText('Colleagues', { exact: false }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await page.getByTestId('snackbar-general').getByText('Filter "Ada private banks" deleted').waitFor();
+    const snackbar = page.getByTestId('snackbar-general');
+    await snackbar.getByText('Filter "Ada private banks" deleted').waitFor();
+  });
+
+  it('keeps the snackbar on screen with its Close button whole when the message is long', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    await page.goto('/MyTerritory');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('button', { name: 'Add condition' }).click();
+    await page.getByRole('combobox', { name: 'Industry' }).fill('Airlines');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Save filter' }).click();
+    const name = `Airlines with hubs in the Midwest and a fleet renewal under way ${'x'.repeat(50)}`.slice(0, 120);
+    const dialog = page.getByRole('dialog', { name: 'Save filter' });
+    await dialog.getByLabel('Filter name').fill(name);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const snackbar = page.getByTestId('snackbar-general');
+    await snackbar.getByText(`Filter "${name}" saved`).waitFor();
+    // On a narrower window the message wraps; the button keeps its whole label.
+    await page.setViewportSize({ width: 700, height: 800 });
+    const close = snackbar.getByRole('button', { name: 'Close' });
+    const cut = await close.evaluate((e) =>
+      [e, ...e.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth + 1),
+    );
+    expect(cut).toBe(false);
+    const box = await close.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= (page.viewportSize()?.width ?? 0)).toBe(true);
   });
 });

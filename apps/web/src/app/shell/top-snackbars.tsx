@@ -35,13 +35,17 @@ export function TopSnackbars() {
         zIndex: 400,
         display: 'grid',
         gap: 8,
+        // A long message wraps within the screen; its buttons keep their full width.
+        maxWidth: 'min(calc(100vw - 24px), 40rem)',
       }}
     >
       {general && (
         <Paper shadow="md" radius="md" px="md" py={8} withBorder role="status" data-testid="snackbar-general">
           <Group gap="md" wrap="nowrap">
-            <Text size="sm">{general.message}</Text>
-            <Button size="compact-sm" variant="subtle" onClick={closeGeneral}>
+            <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
+              {general.message}
+            </Text>
+            <Button size="compact-sm" variant="subtle" onClick={closeGeneral} style={{ flexShrink: 0 }}>
               {t('common.close')}
             </Button>
           </Group>
@@ -50,9 +54,12 @@ export function TopSnackbars() {
       {route && (
         <Paper shadow="md" radius="md" px="md" py={8} withBorder role="status" data-testid="snackbar-route">
           <Group gap="xs" wrap="nowrap">
-            <Text size="sm">{route.message}</Text>
+            <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
+              {route.message}
+            </Text>
             <Button
               size="compact-sm"
+              style={{ flexShrink: 0 }}
               variant="light"
               onClick={() => {
                 closeRoute();
@@ -61,7 +68,13 @@ export function TopSnackbars() {
             >
               {t('common.visit')}
             </Button>
-            <ActionIcon variant="subtle" color="gray" onClick={closeRoute} aria-label={t('common.close')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              onClick={closeRoute}
+              aria-label={t('common.close')}
+              style={{ flexShrink: 0 }}
+            >
               <IconX size={16} />
             </ActionIcon>
           </Group>
