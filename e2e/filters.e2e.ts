@@ -61,9 +61,19 @@ describe('saved filters on My Accounts', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('snackbar-general').getByText('Filter "Airlines in my territory" saved').waitFor();
 
+    // The URL names the saved filter: a reload (or the link, shared) opens it again.
+    await page.waitForURL((url) => url.searchParams.has('filter'));
     await page.reload();
+    const savedFilters = page.getByRole('combobox', { name: 'Saved filters' });
+    await expect.poll(() => savedFilters.inputValue()).toBe('Airlines in my territory (public)');
+    await expect.poll(() => page.getByRole('row').count()).toBe(airlineRows);
+    expect(await page.getByRole('link', { name: 'Walmart' }).count()).toBe(0);
+
+    // Cleared, every account is back and the URL forgets the filter; chosen again, it applies.
+    await page.getByRole('button', { name: 'Clear' }).click();
     await page.getByRole('link', { name: 'Walmart' }).waitFor();
-    await page.getByRole('combobox', { name: 'Saved filters' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('filter'));
+    await savedFilters.click();
     await page.getByRole('option', { name: 'Airlines in my territory (public)' }).click();
     await page.getByRole('link', { name: 'Walmart' }).waitFor({ state: 'detached' });
     expect(await page.getByRole('row').count()).toBe(airlineRows);
@@ -72,10 +82,21 @@ describe('saved filters on My Accounts', () => {
   it("shows a colleague's public filter without letting them delete it", async () => {
     const { page } = b;
     await signIn(page, 'mike@acme.test');
-    await page.goto('/MyTerritory');
-    await page.getByRole('combobox', { name: 'Saved filters' }).click();
-    await page.getByRole('option', { name: 'Airlines in my territory (public)' }).click();
+    // Opened from a shared link, the colleague's filter is chosen and applied.
+    const filters = (await (await page.request.get('/api/filters')).json()) as {
+      filters: { id: string; name: string }[];
+    };
+    const shared = filters.filters.find((f) => f.name === 'Airlines in my territory');
+    expect(shared).toBeDefined();
+    await page.goto(`/MyTerritory?filter=${shared?.id}`);
+    const savedFilters = page.getByRole('combobox', { name: 'Saved filters' });
+    await expect.poll(() => savedFilters.inputValue()).toBe('Airlines in my territory (public)');
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+
+    // A link to a filter that is gone opens the page without it, and the URL drops it.
+    await page.goto('/MyTerritory?filter=no-such-filter');
+    await page.waitForURL((url) => !url.searchParams.has('filter'));
+    expect(await savedFilters.inputValue()).toBe('');
   });
 
   it('lets the owner delete a filter after confirming', async () => {

@@ -12,6 +12,7 @@ import {
 import { accountListLinkState } from '../../features/accounts/utils/account-list-navigation.ts';
 import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
 import { FilterPanel } from '../../features/filters/components/filter-panel.tsx';
+import { useSavedFilterParam } from '../../features/filters/hooks/use-saved-filter-param.ts';
 import { AccountAutocomplete } from '../../features/search/components/account-autocomplete.tsx';
 import { AddToListMenu } from '../../features/workspaces/components/add-to-list-menu.tsx';
 import { showSnackbar } from '../../lib/snackbar-store.ts';
@@ -47,6 +48,18 @@ export function MyTerritoryPage() {
     () => useAccountListCache.getState().filterManager ?? cleanFilterManager(),
   );
   const [options, setOptions] = useState(() => useAccountListCache.getState().options ?? cleanOptions);
+  // The chosen saved filter is in the URL (?filter=id): a reload or a shared link opens it again.
+  useSavedFilterParam(filterManager.savedFilterId, (saved) => {
+    setFilterManager((m) => ({
+      ...m,
+      savedFilterId: saved.id,
+      draft: saved.filter,
+      applied: saved.filter,
+      builderOpen: true,
+    }));
+    const order = parseSort(saved.sort);
+    setOptions((o) => ({ ...o, ...order, page: 1 }));
+  });
   return (
     <MyAccountsPage
       key={viewAsUid ?? 'mine'}
