@@ -174,6 +174,9 @@ describe('workspaces', () => {
     await page.getByRole('link', { name: 'Carriers' }).click();
     await page.getByRole('heading', { name: 'Carriers', level: 1 }).waitFor();
     await page.getByText(/This list is empty/).waitFor();
+    // The navigation still marks Lists on a list page.
+    const listsNav = page.getByRole('navigation', { name: /main/i }).getByRole('button', { name: 'Lists' });
+    expect(await listsNav.getAttribute('data-active')).toBe('true');
 
     for (const [typed, name] of [
       ['delta', /Delta Air Lines/],

@@ -80,7 +80,8 @@ export function NavCard({ user, impersonating }: { user: UserDocument; impersona
         onClick={() => openDrawer(true)}
         icon={<IconFolders size={iconSize} />}
         label={t('nav.lists')}
-        active={path.includes('/workspaces')}
+        // A list page lives in a workspace: Lists stays marked there too.
+        active={path.startsWith('/workspaces') || path.startsWith('/lists/')}
       />
       <NavLink
         to="/myterritory"
