@@ -7,7 +7,7 @@ import {
   type UpdateSavedFilterBody,
   type UserSummary,
 } from '@quarry/shared';
-import { forbidden, notFound } from '../../lib/http-error.ts';
+import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AccountQueryRepository } from './account-query.repository.ts';
 import { withinMyTerritory } from './filter-sql.ts';
@@ -35,15 +35,33 @@ export function createFiltersService(deps: {
     return filter;
   }
 
+  /**
+   * One owner's filters have distinct names (ignoring case): two "Food public" entries could not
+   * be told apart in the saved-filters menu. `except` is the filter being renamed.
+   */
+  async function requireFreeName(ctx: RequestContext, name: string, except?: string): Promise<void> {
+    const taken = (await filters.list(ctx)).some(
+      (f) => f.created_by === ctx.uid && f.id !== except && f.name.toLowerCase() === name.toLowerCase(),
+    );
+    if (taken) {
+      const message = 'You already have a filter with this name';
+      throw new HttpError(409, 'conflict', `name: ${message}`, { fields: [{ field: 'name', message }] });
+    }
+  }
+
   return {
     list: (ctx: RequestContext) => filters.list(ctx),
 
     get: requireVisible,
 
-    create: (ctx: RequestContext, body: CreateSavedFilterBody) => filters.create(ctx, body),
+    async create(ctx: RequestContext, body: CreateSavedFilterBody) {
+      await requireFreeName(ctx, body.name);
+      return filters.create(ctx, body);
+    },
 
     async update(ctx: RequestContext, id: string, patch: UpdateSavedFilterBody): Promise<SavedFilter> {
       await requireOwn(ctx, id);
+      if (patch.name !== undefined) await requireFreeName(ctx, patch.name, id);
       await filters.updateOwn(ctx, id, patch);
       return requireVisible(ctx, id);
     },

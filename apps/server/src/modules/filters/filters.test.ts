@@ -219,6 +219,23 @@ describe('saved filters', () => {
     expect((await get(rita, `/api/filters/${created.id}`)).json().filter).toEqual(retailing());
   });
 
+  it('refuses a name the owner already uses (ignoring case) with 409 naming name; a colleague may use it', async () => {
+    await createFilter(rita, { name: 'Food retail' });
+    const before = await storedFilters();
+    const again = await send(rita, 'POST', '/api/filters', { name: 'FOOD RETAIL', filter: retailing() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('name: You already have a filter with this name');
+    expect(await storedFilters()).toBe(before);
+
+    const other = await createFilter(rita, { name: 'Food wholesale' });
+    const renamed = await send(rita, 'PATCH', `/api/filters/${other.id}`, { name: 'Food retail' });
+    expect(renamed.statusCode).toBe(409);
+    expect((await get(rita, `/api/filters/${other.id}`)).json().name).toBe('Food wholesale');
+    // Saving a filter under its own name, and a colleague's filter of the same name, are fine.
+    expect((await send(rita, 'PATCH', `/api/filters/${other.id}`, { name: 'Food wholesale' })).statusCode).toBe(200);
+    await createFilter(raj, { name: 'Food retail' });
+  });
+
   it('refuses a blank name on update too', async () => {
     const created = await createFilter(rita, { name: 'Keep this name' });
     const res = await send(rita, 'PATCH', `/api/filters/${created.id}`, { name: ' ' });

@@ -3,6 +3,7 @@ import { CREATE_DIALOG_MAX_WIDTH, MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from '@quar
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { fieldError } from '../../../lib/field-error.ts';
 
 export type SaveFilterValues = { name: string; description: string; private: boolean };
 
@@ -33,7 +34,11 @@ export function SaveFilterDialog({
       await onSave({ ...values, name: values.name.trim() });
       onClose();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : t('errors.generic'));
+      // A refusal naming the name (taken, too long) shows under it; anything else above the form.
+      const failure = fieldError(e, ['name'] as const, t('errors.generic'));
+      const taken = e instanceof ApiError && e.status === 409 && failure.field === 'name';
+      if (failure.field === 'name') setNameError(taken ? t('filters.nameTaken') : failure.message);
+      else setError(failure.message);
     } finally {
       setBusy(false);
     }
