@@ -117,9 +117,10 @@ describe('saved filters on My Accounts', () => {
   it('tells the owner of a private filter that only they lose it', async () => {
     const { page } = b;
     await signIn(page, 'ada@acme.test');
+    const name = `Ada private banks ${Date.now()}`;
     const created = await page.request.post('/api/filters', {
       data: {
-        name: 'Ada private banks',
+        name,
         filter: {
           complex: true,
           operator: 'AND',
@@ -140,14 +141,14 @@ describe('saved filters on My Accounts', () => {
     expect(created.status()).toBe(201);
     await page.goto('/MyTerritory');
     await page.getByRole('combobox', { name: 'Saved filters' }).click();
-    await page.getByRole('option', { name: 'Ada private banks', exact: true }).click();
+    await page.getByRole('option', { name, exact: true }).click();
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete filter' });
     await dialog.getByText('It is private: only you lose it.', { exact: false }).waitFor();
     expect(await dialog.getByText('Colleagues', { exact: false }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Delete' }).click();
     const snackbar = page.getByTestId('snackbar-general');
-    await snackbar.getByText('Filter "Ada private banks" deleted').waitFor();
+    await snackbar.getByText(`Filter "${name}" deleted`).waitFor();
   });
 
   it('keeps the snackbar on screen with its Close button whole when the message is long', async () => {
