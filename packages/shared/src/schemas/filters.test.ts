@@ -134,12 +134,20 @@ describe('createSavedFilterBodySchema', () => {
   });
 
   it('makes a filter private by default', () => {
-    expect(createSavedFilterBodySchema.parse({ name: ' Banks ', filter: emptyFilter() })).toEqual({
+    const banks = group([condition('industry', ['Commercial Banks'])]);
+    expect(createSavedFilterBodySchema.parse({ name: ' Banks ', filter: banks })).toEqual({
       name: 'Banks',
       description: '',
-      filter: emptyFilter(),
+      filter: banks,
       sort: '',
       private: true,
     });
+  });
+
+  it('refuses a filter without any condition: saved, it would filter nothing', () => {
+    const result = createSavedFilterBodySchema.safeParse({ name: 'Nothing', filter: emptyFilter() });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['filter', 'Add at least one condition'],
+    ]);
   });
 });
