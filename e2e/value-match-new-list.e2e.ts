@@ -138,18 +138,13 @@ describe('value match: a new list from "Add to list"', () => {
   it('says an account is already in the list instead of claiming an add, when it is chosen a second time', async () => {
     const { page } = b;
     await signIn(page, 'mike@acme.test');
-    await page.evaluate(async () => {
-      const post = async (url: string, body: unknown) =>
-        (await (
-          await fetch(url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          })
-        ).json()) as { id: string };
-      const workspace = await post('/api/workspaces', { name: 'Mike twice' });
-      await post(`/api/workspaces/${workspace.id}/lists`, { name: 'Mike twice list', type: 'accounts' });
+    const workspace = (await (await page.request.post('/api/workspaces', { data: { name: 'Mike twice' } })).json()) as {
+      id: string;
+    };
+    const created = await page.request.post(`/api/workspaces/${workspace.id}/lists`, {
+      data: { name: 'Mike twice list', type: 'accounts' },
     });
+    expect(created.status()).toBe(201);
     await openFirstMatch(page);
     const snackbar = page.getByTestId('snackbar-route');
     await page.getByRole('button', { name: 'Add to list' }).first().click();
