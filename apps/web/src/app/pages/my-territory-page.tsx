@@ -11,7 +11,7 @@ import {
 } from '../../features/accounts/stores/account-list-cache.ts';
 import { accountListLinkState } from '../../features/accounts/utils/account-list-navigation.ts';
 import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
-import { FilterPanel } from '../../features/filters/components/filter-panel.tsx';
+import { FilterPanel, openedSavedFilter } from '../../features/filters/components/filter-panel.tsx';
 import { useSavedFilterParam } from '../../features/filters/hooks/use-saved-filter-param.ts';
 import { AccountAutocomplete } from '../../features/search/components/account-autocomplete.tsx';
 import { AddToListMenu } from '../../features/workspaces/components/add-to-list-menu.tsx';
@@ -50,13 +50,7 @@ export function MyTerritoryPage() {
   const [options, setOptions] = useState(() => useAccountListCache.getState().options ?? cleanOptions);
   // The chosen saved filter is in the URL (?filter=id): a reload or a shared link opens it again.
   useSavedFilterParam(filterManager.savedFilterId, (saved) => {
-    setFilterManager((m) => ({
-      ...m,
-      savedFilterId: saved.id,
-      draft: saved.filter,
-      applied: saved.filter,
-      builderOpen: true,
-    }));
+    setFilterManager((m) => ({ ...m, ...openedSavedFilter(saved) }));
     const order = parseSort(saved.sort);
     setOptions((o) => ({ ...o, ...order, page: 1 }));
   });

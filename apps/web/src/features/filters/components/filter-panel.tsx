@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { emptyFilter, type FilterGroup, isFilterApplied } from '@quarry/shared';
+import { emptyFilter, type FilterGroup, isFilterApplied, type SavedFilter } from '@quarry/shared';
 import { IconDeviceFloppy, IconFilter, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,14 @@ export type FilterManager = {
   builderOpen: boolean;
   savedFilterId: string | null;
 };
+
+/** What loading a saved filter does to the panel: it is chosen, shown in the builder and applied. */
+export const openedSavedFilter = (filter: SavedFilter): FilterManager => ({
+  savedFilterId: filter.id,
+  draft: filter.filter,
+  applied: filter.filter,
+  builderOpen: true,
+});
 
 /**
  * Build, apply, save, load and delete account filters; only the owner may change or delete one.
@@ -53,10 +61,7 @@ export function FilterPanel({
       change({ savedFilterId: id });
       return;
     }
-    change(
-      { savedFilterId: id, draft: filter.filter, builderOpen: true, applied: filter.filter },
-      filter.sort || undefined,
-    );
+    change(openedSavedFilter(filter), filter.sort || undefined);
   }
 
   async function onSave(values: SaveFilterValues) {
