@@ -74,6 +74,8 @@ export const listSchema = z.object({
   created_by: z.string(),
   updated: z.string(),
   updated_by: z.string(),
+  /** Whether the caller may rename or delete it: its creator, or the owner of a workspace holding it. */
+  can_manage: z.boolean(),
 });
 export type List = z.infer<typeof listSchema>;
 

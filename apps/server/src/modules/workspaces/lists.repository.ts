@@ -78,14 +78,32 @@ export function createListsRepository(db: Db) {
       return rows;
     },
 
-    /** Which of these ids are lists of the caller's tenant. */
-    async idsInTenant(ctx: RequestContext, ids: string[]): Promise<Set<string>> {
+    /**
+     * Which of these ids are lists the caller manages (renames, deletes, attaches to a workspace):
+     * lists they created, and lists held by a workspace they own. Seeing a list through a
+     * workspace shared with you is not enough.
+     */
+    async manageableIds(ctx: RequestContext, ids: string[]): Promise<Set<string>> {
       if (!ids.length) return new Set();
       const rows = await db
-        .selectFrom('lists')
-        .select('id')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', 'in', ids)
+        .selectFrom('lists as l')
+        .select('l.id')
+        .where('l.tenant_id', '=', ctx.tenantId)
+        .where('l.id', 'in', ids)
+        .where((eb) =>
+          eb.or([
+            eb('l.created_by', '=', ctx.uid),
+            eb.exists(
+              eb
+                .selectFrom('workspace_items as wi')
+                .innerJoin('workspaces as w', 'w.id', 'wi.workspace_id')
+                .select(sql.lit(1).as('one'))
+                .whereRef('wi.list_id', '=', 'l.id')
+                .where('w.tenant_id', '=', ctx.tenantId)
+                .where('w.created_by', '=', ctx.uid),
+            ),
+          ]),
+        )
         .execute();
       return new Set(rows.map((r) => r.id));
     },

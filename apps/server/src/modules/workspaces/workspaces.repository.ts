@@ -253,19 +253,24 @@ export function createWorkspacesRepository(db: Db) {
       ).map((r) => r.list_id);
       try {
         await db.transaction().execute(async (trx) => {
-          const others = new Set<string>();
           for (const ids of chunks(listIds)) {
-            // Another workspace holding one of these lists loses it from its items too.
-            const holders = await trx
-              .selectFrom('workspace_items')
-              .select('workspace_id')
-              .where('list_id', 'in', ids)
-              .where('workspace_id', '!=', id)
-              .execute();
-            for (const h of holders) others.add(h.workspace_id);
-            await trx.deleteFrom('lists').where('tenant_id', '=', ctx.tenantId).where('id', 'in', ids).execute();
+            // A list another workspace also holds lives on there (its creator may have brought
+            // it in from their own workspace); it only leaves this one, with the workspace.
+            const heldElsewhere = new Set(
+              (
+                await trx
+                  .selectFrom('workspace_items')
+                  .select('list_id')
+                  .where('list_id', 'in', ids)
+                  .where('workspace_id', '!=', id)
+                  .execute()
+              ).map((h) => h.list_id),
+            );
+            const doomed = ids.filter((listId) => !heldElsewhere.has(listId));
+            if (doomed.length) {
+              await trx.deleteFrom('lists').where('tenant_id', '=', ctx.tenantId).where('id', 'in', doomed).execute();
+            }
           }
-          await refreshFolded(trx, [...others], ['items']);
         });
       } catch (cause) {
         throw onListsFailed(cause);

@@ -61,12 +61,28 @@ export function createWorkspacesService({ workspaces, lists, users, filters, acc
     return unique;
   }
 
-  async function checkListIds(ctx: RequestContext, ids: string[]) {
+  /**
+   * Lists being put in a workspace must be ones the caller manages: seeing a colleague's list
+   * through a shared workspace does not let you carry it into your own. A list the caller may not
+   * manage is answered exactly like one that does not exist.
+   */
+  async function checkAttachable(ctx: RequestContext, ids: string[], field: string, already: string[] = []) {
     const unique = [...new Set(ids)];
-    const inTenant = await lists.idsInTenant(ctx, unique);
-    const unknown = unique.filter((id) => !inTenant.has(id));
-    if (unknown.length) throw invalidField('list_ids', `Unknown list: ${unknown.join(', ')}`);
+    const held = new Set(already);
+    const fresh = unique.filter((id) => !held.has(id));
+    const manageable = await lists.manageableIds(ctx, fresh);
+    const unknown = fresh.filter((id) => !manageable.has(id));
+    if (unknown.length) throw invalidField(field, `Unknown list: ${unknown.join(', ')}`);
     return unique;
+  }
+
+  /** Renaming or deleting a list: its creator, or the owner of a workspace holding it. */
+  async function requireManageableList(ctx: RequestContext, id: string, action: string): Promise<ListRow> {
+    const list = await requireList(ctx, id);
+    if (!(await lists.manageableIds(ctx, [id])).has(id)) {
+      throw forbidden(`Only the list's creator or the workspace owner can ${action}`);
+    }
+    return list;
   }
 
   async function requireList(ctx: RequestContext, id: string): Promise<ListRow> {
@@ -82,7 +98,13 @@ export function createWorkspacesService({ workspaces, lists, users, filters, acc
   }
 
   async function toLists(ctx: RequestContext, rows: ListRow[]): Promise<List[]> {
-    const counts = await lists.memberCounts(rows.filter((r) => !isSmartList(r.type as ListType)).map((r) => r.id));
+    const [counts, manageable] = await Promise.all([
+      lists.memberCounts(rows.filter((r) => !isSmartList(r.type as ListType)).map((r) => r.id)),
+      lists.manageableIds(
+        ctx,
+        rows.map((r) => r.id),
+      ),
+    ]);
     return Promise.all(
       rows.map(async (r) => {
         const type = r.type as ListType;
@@ -115,6 +137,7 @@ export function createWorkspacesService({ workspaces, lists, users, filters, acc
           created_by: r.created_by,
           updated: r.updated_at,
           updated_by: r.updated_by,
+          can_manage: manageable.has(r.id),
         };
       }),
     );
@@ -160,21 +183,31 @@ export function createWorkspacesService({ workspaces, lists, users, filters, acc
       return isOwner(ctx, workspace) ? requireMember(ctx, id) : null;
     },
 
+    /** Any member may bring in lists they manage; lists already held stay where they are. */
     async addItems(ctx: RequestContext, id: string, listIds: string[]) {
-      await requireMember(ctx, id);
-      await workspaces.addItems(ctx, id, await checkListIds(ctx, listIds));
+      const workspace = await requireMember(ctx, id);
+      await workspaces.addItems(ctx, id, await checkAttachable(ctx, listIds, 'list_ids', workspace.items));
       return requireMember(ctx, id);
     },
 
+    /** The owner takes out any list; a shared user only lists they manage (their own). */
     async removeItems(ctx: RequestContext, id: string, listIds: string[]) {
-      await requireMember(ctx, id);
-      await workspaces.removeItems(ctx, id, [...new Set(listIds)]);
+      const workspace = await requireMember(ctx, id);
+      const unique = [...new Set(listIds)];
+      if (!isOwner(ctx, workspace)) {
+        const manageable = await lists.manageableIds(ctx, unique);
+        if (unique.some((listId) => !manageable.has(listId))) {
+          throw forbidden("Only the workspace owner can remove other people's lists");
+        }
+      }
+      await workspaces.removeItems(ctx, id, unique);
       return requireMember(ctx, id);
     },
 
+    /** Reordering (and replacing) the lists is the owner's; new ids must be lists they manage. */
     async replaceItems(ctx: RequestContext, id: string, listIds: string[]) {
-      await requireMember(ctx, id);
-      await workspaces.replaceItems(ctx, id, await checkListIds(ctx, listIds));
+      const workspace = await requireOwner(ctx, id, 'reorder its lists');
+      await workspaces.replaceItems(ctx, id, await checkAttachable(ctx, listIds, 'items', workspace.items));
       return requireMember(ctx, id);
     },
 
@@ -220,13 +253,13 @@ export function createWorkspacesService({ workspaces, lists, users, filters, acc
     },
 
     async renameList(ctx: RequestContext, id: string, name: string): Promise<List> {
-      await requireList(ctx, id);
+      await requireManageableList(ctx, id, 'rename it');
       await lists.rename(ctx, id, name);
       return this.getList(ctx, id);
     },
 
     async deleteList(ctx: RequestContext, id: string): Promise<void> {
-      await requireList(ctx, id);
+      await requireManageableList(ctx, id, 'delete it');
       await lists.delete(ctx, id);
     },
 

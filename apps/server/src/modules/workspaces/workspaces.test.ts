@@ -240,7 +240,10 @@ describe('workspaces', () => {
     const globex = await createWorkspace(gus, { name: 'Globex space' });
     const theirs = await createList(gus, globex.id, { name: 'Theirs', type: 'accounts' });
 
-    const added = await call(raj, 'POST', `/api/workspaces/${w.id}/items`, { list_ids: [b.id] });
+    // Raj shares the workspace but never saw list B: he may not bring it in (the takeover of #13).
+    const notHis = await call(raj, 'POST', `/api/workspaces/${w.id}/items`, { list_ids: [b.id] });
+    expect(notHis.statusCode).toBe(400);
+    const added = await call(rita, 'POST', `/api/workspaces/${w.id}/items`, { list_ids: [b.id] });
     expect(added.statusCode).toBe(200);
     expect(added.json().items).toEqual([a.id, b.id]);
     const refused = await call(rita, 'POST', `/api/workspaces/${w.id}/items`, { list_ids: [theirs.id] });
@@ -321,9 +324,12 @@ describe('lists', () => {
     expect(noFilter.json().error.message).toMatch(/^filter_id: /);
     const list = await createList(rita, workspaceId, { name: 'Contacts to call', type: 'contacts' });
     expect(list).toMatchObject({ type: 'contacts', member_count: 0 });
-    const renamed = await call(raj, 'PATCH', `/api/lists/${list.id}`, { name: 'Call first' });
+    // Raj shares the workspace: he works with the list but renames and deletes only his own.
+    expect((await call(raj, 'PATCH', `/api/lists/${list.id}`, { name: 'Mine' })).statusCode).toBe(403);
+    expect((await call(raj, 'DELETE', `/api/lists/${list.id}`)).statusCode).toBe(403);
+    const renamed = await call(rita, 'PATCH', `/api/lists/${list.id}`, { name: 'Call first' });
     expect(renamed.json().name).toBe('Call first');
-    expect((await call(raj, 'DELETE', `/api/lists/${list.id}`)).statusCode).toBe(204);
+    expect((await call(rita, 'DELETE', `/api/lists/${list.id}`)).statusCode).toBe(204);
     expect((await call(rita, 'GET', `/api/workspaces/${workspaceId}`)).json().workspace.items).not.toContain(list.id);
   });
 

@@ -111,18 +111,20 @@ function ListHeader({ list }: { list: List }) {
           <Title order={1} className={classes.title}>
             {list.name}
           </Title>
-          <Tooltip label={t('lists.rename')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('lists.rename')}
-              onClick={() => {
-                setName(list.name);
-                setEditing(true);
-              }}
-            >
-              <IconPencil size={18} />
-            </ActionIcon>
-          </Tooltip>
+          {list.can_manage && (
+            <Tooltip label={t('lists.rename')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('lists.rename')}
+                onClick={() => {
+                  setName(list.name);
+                  setEditing(true);
+                }}
+              >
+                <IconPencil size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
           <Badge variant="light">{t(`lists.types.${list.type}`)}</Badge>
           {updating && <Loader size="xs" aria-label={t('workspaces.saving')} />}
         </Group>

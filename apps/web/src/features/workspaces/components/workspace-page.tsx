@@ -321,14 +321,17 @@ function Lists({ workspace: w, lists }: { workspace: Workspace; lists: List[] })
                   <Table.Td visibleFrom="sm">{t(`lists.types.${l.type}`)}</Table.Td>
                   <Table.Td visibleFrom="sm">{l.member_count.toLocaleString()}</Table.Td>
                   <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('lists.deleteNamed', { name: l.name })}
-                      onClick={() => void remove(l)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
+                    {/* Only the list's creator and the workspace owner delete it (checked on the server too). */}
+                    {l.can_manage && (
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('lists.deleteNamed', { name: l.name })}
+                        onClick={() => void remove(l)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}
