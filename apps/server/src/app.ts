@@ -74,6 +74,7 @@ import { registerWorkspacesRoutes } from './modules/workspaces/workspaces.routes
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.ts';
 import { contextFromUser, createGuards } from './plugins/auth-context.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOriginCheck, trustedOrigins } from './plugins/origin-check.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -105,6 +106,7 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('ctx', null);
   registerErrorHandling(app);
+  registerOriginCheck(app, trustedOrigins(config));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

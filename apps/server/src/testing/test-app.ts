@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -63,6 +63,7 @@ export async function createTestApp({
       mailer,
       ...(now ? { now } : {}),
     });
+    speakAsTheAppsPages(app, new URL(config.publicUrl).origin);
     await migrateToLatest(handle, app.auth);
     await seedDemo(handle.db, app.auth, config);
     await app.ready();
@@ -102,6 +103,22 @@ export async function createTestApp({
     await testDb.drop().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * A browser sends Origin with every state-changing request from the app's pages, and the server
+ * refuses one without it: injected requests carry the app's origin too, unless a test names its
+ * own (`origin: undefined` sends none, as a non-browser client would).
+ */
+function speakAsTheAppsPages(app: BuiltApp, origin: string): void {
+  const inject = app.inject.bind(app) as (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  const withOrigin = (options: InjectOptions): InjectOptions => {
+    const headers = { ...(options.headers ?? {}) };
+    if (!('origin' in headers)) headers.origin = origin;
+    else if (headers.origin === undefined) delete headers.origin;
+    return { ...options, headers };
+  };
+  app.inject = ((options: InjectOptions) => inject(withOrigin(options))) as BuiltApp['inject'];
 }
 
 /** The `name=value` pair of the session cookie a response set, ready for a Cookie header. */

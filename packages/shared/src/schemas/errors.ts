@@ -5,6 +5,7 @@ export const errorCodes = [
   'validation_failed',
   'unauthorized',
   'forbidden',
+  'cross_site_request',
   'not_found',
   'conflict',
   'payload_too_large',

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Config } from '../../config.ts';
 import type { DbHandle } from '../../db/connection.ts';
+import { trustedOrigins } from '../../plugins/origin-check.ts';
 
 export const IDENTITY_TOKEN_TTL_SECONDS = 15 * 60;
 
@@ -28,7 +29,7 @@ export function createAuth({ config, handle, secret, mailer, log, tokenIdentity 
     basePath: '/api/auth',
     secret,
     database: { db: handle.db, type: handle.engine, casing: 'snake' },
-    trustedOrigins: [origin, origin.replace('127.0.0.1', 'localhost'), origin.replace('localhost', '127.0.0.1')],
+    trustedOrigins: trustedOrigins(config),
     // Quarry throttles sign-in itself (per email and per IP) so the messages match the spec.
     rateLimit: { enabled: false },
     // Through pino, so LOG_LEVEL and redaction apply to better-auth's lines too.
