@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { XSS_PAYLOADS } from '../apps/server/src/testing/xss-payloads.ts';
 import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { uniqueName } from './support/unique.ts';
 
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 800 } });
@@ -27,109 +28,129 @@ describe('global alerts', () => {
 
   it('asks again before a new alert goes to every tenant, and publishes nothing until then', async () => {
     const support = b.page;
+    const title = uniqueName('Everyone check');
     await signIn(support, 'support@quarry.test');
-    await support.goto('/support-alerts');
-    await support.getByRole('button', { name: 'New alert' }).click();
-    const editor = support.getByRole('dialog', { name: 'New alert' });
-    await editor.getByLabel('Title').fill('Everyone check');
-    await editor.getByLabel('Message').fill('Hello everyone');
-    expect(await editor.getByRole('combobox', { name: 'Shown to' }).inputValue()).toBe('All tenants');
-    await editor.getByRole('button', { name: 'Publish', exact: true }).click();
-    await editor.getByText('This alert will show to every user of every tenant').waitFor();
-    await editor.getByRole('button', { name: 'Cancel' }).click();
-    await editor.waitFor({ state: 'detached' });
-    const titles = await support.evaluate(async () => {
-      const res = await fetch('/api/support/alerts');
-      return ((await res.json()) as { alerts: { title: string }[] }).alerts.map((a) => a.title);
-    });
-    expect(titles).not.toContain('Everyone check');
+    try {
+      await support.goto('/support-alerts');
+      await support.getByRole('button', { name: 'New alert' }).click();
+      const editor = support.getByRole('dialog', { name: 'New alert' });
+      await editor.getByLabel('Title').fill(title);
+      await editor.getByLabel('Message').fill('Hello everyone');
+      expect(await editor.getByRole('combobox', { name: 'Shown to' }).inputValue()).toBe('All tenants');
+      await editor.getByRole('button', { name: 'Publish', exact: true }).click();
+      await editor.getByText('This alert will show to every user of every tenant').waitFor();
+      await editor.getByRole('button', { name: 'Cancel' }).click();
+      await editor.waitFor({ state: 'detached' });
+      const titles = await support.evaluate(async () => {
+        const res = await fetch('/api/support/alerts');
+        return ((await res.json()) as { alerts: { title: string }[] }).alerts.map((a) => a.title);
+      });
+      expect(titles).not.toContain(title);
+    } finally {
+      // Published by mistake, it would show to every user of every tenant in every later test.
+      await deleteAlerts(support, title);
+    }
   });
 
   it("publishes an alert that a rep sees, dismisses for the session and hides for good with Don't show again", async () => {
     const support = b.page;
+    // Unique to the attempt, and deleted at the end whatever happens: a first attempt's alert would
+    // otherwise show as a second banner to Rita on the retry.
+    const title = uniqueName('Scheduled maintenance');
+    const others: Page[] = [];
     await signIn(support, 'support@quarry.test');
-    await support.goto('/support-alerts');
-    await support.getByRole('button', { name: 'New alert' }).click();
-    const editor = support.getByRole('dialog', { name: 'New alert' });
-    await editor.getByLabel('Title').fill('Scheduled maintenance');
-    await editor
-      .getByLabel('Message')
-      .fill('Quarry is read-only on <b>Sunday</b> <img src=x onerror="window.__xss=1">');
-    expect(await editor.getByTestId('alert-preview').locator('b').textContent()).toBe('Sunday');
-    expect(await editor.getByTestId('alert-preview').locator('img').count()).toBe(0);
-    await editor.getByRole('combobox', { name: 'Kind' }).click();
-    await support.getByRole('option', { name: 'Warning' }).click();
-    await editor.getByRole('combobox', { name: 'Shown to' }).click();
-    await support.getByRole('option', { name: 'Acme Analytics' }).click();
-    await editor.getByRole('button', { name: 'Publish' }).click();
-    await support.getByTestId('snackbar-general').getByText('Alert "Scheduled maintenance" published').waitFor();
-    await support.getByRole('cell', { name: 'Acme Analytics' }).waitFor();
+    try {
+      await support.goto('/support-alerts');
+      await support.getByRole('button', { name: 'New alert' }).click();
+      const editor = support.getByRole('dialog', { name: 'New alert' });
+      await editor.getByLabel('Title').fill(title);
+      await editor
+        .getByLabel('Message')
+        .fill('Quarry is read-only on <b>Sunday</b> <img src=x onerror="window.__xss=1">');
+      expect(await editor.getByTestId('alert-preview').locator('b').textContent()).toBe('Sunday');
+      expect(await editor.getByTestId('alert-preview').locator('img').count()).toBe(0);
+      await editor.getByRole('combobox', { name: 'Kind' }).click();
+      await support.getByRole('option', { name: 'Warning' }).click();
+      await editor.getByRole('combobox', { name: 'Shown to' }).click();
+      await support.getByRole('option', { name: 'Acme Analytics' }).click();
+      await editor.getByRole('button', { name: 'Publish' }).click();
+      await support.getByTestId('snackbar-general').getByText(`Alert "${title}" published`).waitFor();
+      await support.getByRole('row').filter({ hasText: title }).getByRole('cell', { name: 'Acme Analytics' }).waitFor();
 
-    const rita = await signedInPage(b.context.browser() as Browser, 'rita@acme.test');
-    const banner = rita.getByTestId('alert-banner');
-    await banner.getByText('Scheduled maintenance').waitFor();
-    expect(await banner.locator('b').textContent()).toBe('Sunday');
-    expect(await banner.locator('img').count()).toBe(0);
-    expect(await rita.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
-    expect((await banner.boundingBox())?.height).toBe(40);
-    // On a phone the title gives way: the banner's buttons stay on the screen.
-    await rita.setViewportSize({ width: 390, height: 844 });
-    const dismissBox = await banner.getByRole('button', { name: 'Dismiss' }).boundingBox();
-    expect((dismissBox?.x ?? 0) + (dismissBox?.width ?? 0)).toBeLessThanOrEqual(390);
-    await rita.setViewportSize({ width: 1280, height: 800 });
-    await banner.getByRole('button', { name: 'Dismiss' }).click();
-    await banner.waitFor({ state: 'detached' });
-    await rita.reload();
-    await rita.getByRole('heading', { name: 'Value Match' }).waitFor();
-    expect(await rita.getByTestId('alert-banner').count()).toBe(0);
-    // A new tab is a new browser session: Dismiss held for the old one only.
-    const tab = await rita.context().newPage();
-    await tab.goto('/');
-    await tab.getByTestId('alert-banner').getByRole('button', { name: "Don't show again" }).click();
-    await tab.getByTestId('alert-banner').waitFor({ state: 'detached' });
-    const later = await rita.context().newPage();
-    await later.goto('/');
-    await later.getByRole('heading', { name: 'Value Match' }).waitFor();
-    expect(await later.getByTestId('alert-banner').count()).toBe(0);
+      const rita = await signedInPage(b.context.browser() as Browser, 'rita@acme.test');
+      others.push(rita);
+      const banner = rita.getByTestId('alert-banner');
+      await banner.getByText(title).waitFor();
+      expect(await banner.locator('b').textContent()).toBe('Sunday');
+      expect(await banner.locator('img').count()).toBe(0);
+      expect(await rita.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      expect((await banner.boundingBox())?.height).toBe(40);
+      // On a phone the title gives way: the banner's buttons stay on the screen.
+      await rita.setViewportSize({ width: 390, height: 844 });
+      const dismissBox = await banner.getByRole('button', { name: 'Dismiss' }).boundingBox();
+      expect((dismissBox?.x ?? 0) + (dismissBox?.width ?? 0)).toBeLessThanOrEqual(390);
+      await rita.setViewportSize({ width: 1280, height: 800 });
+      await banner.getByRole('button', { name: 'Dismiss' }).click();
+      await banner.waitFor({ state: 'detached' });
+      await rita.reload();
+      await rita.getByRole('heading', { name: 'Value Match' }).waitFor();
+      expect(await rita.getByTestId('alert-banner').count()).toBe(0);
+      // A new tab is a new browser session: Dismiss held for the old one only.
+      const tab = await rita.context().newPage();
+      await tab.goto('/');
+      await tab.getByTestId('alert-banner').getByRole('button', { name: "Don't show again" }).click();
+      await tab.getByTestId('alert-banner').waitFor({ state: 'detached' });
+      const later = await rita.context().newPage();
+      await later.goto('/');
+      await later.getByRole('heading', { name: 'Value Match' }).waitFor();
+      expect(await later.getByTestId('alert-banner').count()).toBe(0);
 
-    // Globex never saw it; deleting it takes it away from everyone.
-    const gus = await signedInPage(b.context.browser() as Browser, 'gus@globex.test');
-    await gus.getByRole('heading', { name: 'Value Match' }).waitFor();
-    expect(await gus.getByText('Scheduled maintenance').count()).toBe(0);
-    await support.getByRole('button', { name: 'Delete Scheduled maintenance' }).click();
-    await support
-      .getByRole('dialog', { name: 'Delete this alert?' })
-      .getByRole('button', { name: 'Delete alert' })
-      .click();
-    await support.getByTestId('snackbar-general').getByText('Alert "Scheduled maintenance" deleted').waitFor();
-    await rita.context().close();
-    await gus.context().close();
+      // Globex never saw it; deleting it takes it away from everyone.
+      const gus = await signedInPage(b.context.browser() as Browser, 'gus@globex.test');
+      others.push(gus);
+      await gus.getByRole('heading', { name: 'Value Match' }).waitFor();
+      expect(await gus.getByText(title).count()).toBe(0);
+      await support.getByRole('button', { name: `Delete ${title}` }).click();
+      await support
+        .getByRole('dialog', { name: 'Delete this alert?' })
+        .getByRole('button', { name: 'Delete alert' })
+        .click();
+      await support.getByTestId('snackbar-general').getByText(`Alert "${title}" deleted`).waitFor();
+    } finally {
+      await deleteAlerts(support, title);
+      for (const page of others) await page.context().close();
+    }
   });
 
   it(`runs none of ${XSS_PAYLOADS.length} known XSS payloads stored as alert HTML`, async () => {
     const support = b.page;
+    // Titles unique to the attempt; every alert of theirs is deleted at the end, published or not.
+    const prefix = `${uniqueName('XSS')} `;
     await signIn(support, 'support@quarry.test');
-    const published = await support.evaluate(async (payloads) => {
-      let count = 0;
-      for (const [i, payload] of payloads.entries()) {
-        const res = await fetch('/api/support/alerts', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            title: `XSS ${i + 1}`,
-            message: `${payload} payload ${i + 1}`,
-            starts_at: new Date(Date.now() - 60_000).toISOString(),
-            tenant_id: 'tnt_globex',
-            allow_dont_show_again: false,
-          }),
-        });
-        if (res.status === 201) count++;
-      }
-      return count;
-    }, XSS_PAYLOADS);
-    expect(published).toBeGreaterThanOrEqual(50);
-
     try {
+      const published = await support.evaluate(
+        async ({ payloads, prefix }) => {
+          let count = 0;
+          for (const [i, payload] of payloads.entries()) {
+            const res = await fetch('/api/support/alerts', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                title: `${prefix}${i + 1}`,
+                message: `${payload} payload ${i + 1}`,
+                starts_at: new Date(Date.now() - 60_000).toISOString(),
+                tenant_id: 'tnt_globex',
+                allow_dont_show_again: false,
+              }),
+            });
+            if (res.status === 201) count++;
+          }
+          return count;
+        },
+        { payloads: XSS_PAYLOADS, prefix },
+      );
+      expect(published).toBeGreaterThanOrEqual(50);
+
       const context = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
       const hits: unknown[] = [];
       await context.exposeFunction('__xss', (n: unknown) => hits.push(n));
@@ -181,7 +202,7 @@ describe('global alerts', () => {
       expect(dangerous).toEqual([]);
       await context.close();
     } finally {
-      await deleteAlerts(support, 'XSS ');
+      await deleteAlerts(support, prefix);
     }
   });
 });

@@ -1,8 +1,11 @@
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { fromTheAppsPages, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
+import { uniqueName } from './support/unique.ts';
 
 /** Puts accounts of three industries into the signed-in user's territory through the API. */
-async function fillTerritory(page: import('playwright-core').Page): Promise<void> {
+async function fillTerritory(page: Page): Promise<void> {
   const added = await page.evaluate(async () => {
     const ids: string[] = [];
     for (const q of ['bank', 'airlines', 'walmart']) {
@@ -20,104 +23,162 @@ async function fillTerritory(page: import('playwright-core').Page): Promise<void
   expect(added).toBeGreaterThan(3);
 }
 
+/** Saves, through the API as the signed-in user, a filter on one industry; public unless said otherwise. */
+async function createFilter(page: Page, name: string, options: { private: boolean } = { private: false }) {
+  const created = await page.request.post('/api/filters', {
+    // Also called in a browser context of the test's own making.
+    headers: fromTheAppsPages(),
+    data: {
+      name,
+      private: options.private,
+      filter: {
+        complex: true,
+        operator: 'AND',
+        days_ago: null,
+        values: [
+          { field: 'industry', complex: false, type: 'text', operator: 'IN', values: ['Airlines'], days_ago: null },
+        ],
+      },
+    },
+  });
+  expect(created.status()).toBe(201);
+}
+
+/** Deletes the signed-in user's own saved filters of these names (a clean-up: it asserts nothing). */
+async function deleteFilters(page: Page, names: readonly string[]): Promise<void> {
+  const res = await page.request.get('/api/filters');
+  if (!res.ok()) return;
+  const { filters } = (await res.json()) as { filters: { id: string; name: string }[] };
+  for (const filter of filters.filter((f) => names.includes(f.name))) {
+    await page.request.delete(`/api/filters/${filter.id}`, { headers: fromTheAppsPages() });
+  }
+}
+
 describe('saved filters on My Accounts', () => {
   const b = useBrowser();
 
   it('builds and applies a filter, refuses a nameless save, saves it, and loads it again after a reload', async () => {
     const { page } = b;
+    const name = uniqueName('Airlines in my territory');
     await signIn(page, 'ada@acme.test');
-    await fillTerritory(page);
-    await page.goto('/MyTerritory');
-    await page.getByRole('link', { name: 'Walmart' }).waitFor();
+    // What this test adds to Ada's accounts, and its filter, are taken back at the end: a retry then
+    // adds (and counts) the same accounts again.
+    const territoryBefore = await territoryIds(page);
+    try {
+      await fillTerritory(page);
+      await page.goto('/MyTerritory');
+      await page.getByRole('link', { name: 'Walmart' }).waitFor();
 
-    await page.getByRole('button', { name: 'Filters' }).click();
-    // Nothing to save until a condition is chosen; the page says why.
-    const saveFilter = page.getByRole('button', { name: 'Save filter' });
-    expect(await saveFilter.isDisabled()).toBe(true);
-    await page.getByText('Save needs at least one condition: apply a filter first').waitFor();
-    await page.getByRole('button', { name: 'Add condition' }).click();
-    // Its hint is read in full: the field is wider than the placeholder text.
-    const room = await page.getByRole('combobox', { name: 'Industry' }).evaluate((input: HTMLInputElement) => {
-      const context = document.createElement('canvas').getContext('2d');
-      if (!context) return -1;
-      context.font = getComputedStyle(input).font;
-      return input.clientWidth - context.measureText(input.placeholder).width;
-    });
-    expect(room).toBeGreaterThan(0);
-    await page.getByRole('combobox', { name: 'Industry' }).fill('Airlines');
-    await page.keyboard.press('Enter');
-    expect(await saveFilter.isDisabled()).toBe(false);
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('link', { name: 'Walmart' }).waitFor({ state: 'detached' });
-    const airlineRows = await page.getByRole('row').count();
-    expect(airlineRows).toBeGreaterThan(1);
+      await page.getByRole('button', { name: 'Filters' }).click();
+      // Nothing to save until a condition is chosen; the page says why.
+      const saveFilter = page.getByRole('button', { name: 'Save filter' });
+      expect(await saveFilter.isDisabled()).toBe(true);
+      await page.getByText('Save needs at least one condition: apply a filter first').waitFor();
+      await page.getByRole('button', { name: 'Add condition' }).click();
+      // Its hint is read in full: the field is wider than the placeholder text.
+      const room = await page.getByRole('combobox', { name: 'Industry' }).evaluate((input: HTMLInputElement) => {
+        const context = document.createElement('canvas').getContext('2d');
+        if (!context) return -1;
+        context.font = getComputedStyle(input).font;
+        return input.clientWidth - context.measureText(input.placeholder).width;
+      });
+      expect(room).toBeGreaterThan(0);
+      await page.getByRole('combobox', { name: 'Industry' }).fill('Airlines');
+      await page.keyboard.press('Enter');
+      expect(await saveFilter.isDisabled()).toBe(false);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('link', { name: 'Walmart' }).waitFor({ state: 'detached' });
+      const airlineRows = await page.getByRole('row').count();
+      expect(airlineRows).toBeGreaterThan(1);
 
-    await page.getByRole('button', { name: 'Save filter' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Save filter' });
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByText('Filter name is required').waitFor();
-    await dialog.getByLabel('Filter name').fill('Airlines in my territory');
-    await dialog.getByLabel('Private').uncheck();
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByTestId('snackbar-general').getByText('Filter "Airlines in my territory" saved').waitFor();
+      await page.getByRole('button', { name: 'Save filter' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save filter' });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.getByText('Filter name is required').waitFor();
+      await dialog.getByLabel('Filter name').fill(name);
+      await dialog.getByLabel('Private').uncheck();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByTestId('snackbar-general').getByText(`Filter "${name}" saved`).waitFor();
 
-    // The URL names the saved filter: a reload (or the link, shared) opens it again.
-    await page.waitForURL((url) => url.searchParams.has('filter'));
-    await page.reload();
-    const savedFilters = page.getByRole('combobox', { name: 'Saved filters' });
-    await expect.poll(() => savedFilters.inputValue()).toBe('Airlines in my territory (public)');
-    await expect.poll(() => page.getByRole('row').count()).toBe(airlineRows);
-    expect(await page.getByRole('link', { name: 'Walmart' }).count()).toBe(0);
+      // The URL names the saved filter: a reload (or the link, shared) opens it again.
+      await page.waitForURL((url) => url.searchParams.has('filter'));
+      await page.reload();
+      const savedFilters = page.getByRole('combobox', { name: 'Saved filters' });
+      await expect.poll(() => savedFilters.inputValue()).toBe(`${name} (public)`);
+      await expect.poll(() => page.getByRole('row').count()).toBe(airlineRows);
+      expect(await page.getByRole('link', { name: 'Walmart' }).count()).toBe(0);
 
-    // Cleared, every account is back and the URL forgets the filter; chosen again, it applies.
-    await page.getByRole('button', { name: 'Clear' }).click();
-    await page.getByRole('link', { name: 'Walmart' }).waitFor();
-    await page.waitForURL((url) => !url.searchParams.has('filter'));
-    await savedFilters.click();
-    await page.getByRole('option', { name: 'Airlines in my territory (public)' }).click();
-    await page.getByRole('link', { name: 'Walmart' }).waitFor({ state: 'detached' });
-    expect(await page.getByRole('row').count()).toBe(airlineRows);
+      // Cleared, every account is back and the URL forgets the filter; chosen again, it applies.
+      await page.getByRole('button', { name: 'Clear' }).click();
+      await page.getByRole('link', { name: 'Walmart' }).waitFor();
+      await page.waitForURL((url) => !url.searchParams.has('filter'));
+      await savedFilters.click();
+      await page.getByRole('option', { name: `${name} (public)` }).click();
+      await page.getByRole('link', { name: 'Walmart' }).waitFor({ state: 'detached' });
+      expect(await page.getByRole('row').count()).toBe(airlineRows);
+    } finally {
+      await deleteFilters(page, [name]);
+      await removeAddedToTerritory(page, territoryBefore);
+    }
   });
 
   it("shows a colleague's public filter without letting them delete it", async () => {
     const { page } = b;
-    await signIn(page, 'mike@acme.test');
-    // Opened from a shared link, the colleague's filter is chosen and applied.
-    const filters = (await (await page.request.get('/api/filters')).json()) as {
-      filters: { id: string; name: string }[];
-    };
-    const shared = filters.filters.find((f) => f.name === 'Airlines in my territory');
-    expect(shared).toBeDefined();
-    await page.goto(`/MyTerritory?filter=${shared?.id}`);
-    const savedFilters = page.getByRole('combobox', { name: 'Saved filters' });
-    await expect.poll(() => savedFilters.inputValue()).toBe('Airlines in my territory (public)');
-    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    const name = uniqueName('Airlines in my territory');
+    // Ada's public filter, saved for this test in a browser context of her own and deleted at the end.
+    const adaContext = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
+    const ada = await adaContext.newPage();
+    try {
+      await signIn(ada, 'ada@acme.test');
+      await createFilter(ada, name);
+      await signIn(page, 'mike@acme.test');
+      // Opened from a shared link, the colleague's filter is chosen and applied.
+      const filters = (await (await page.request.get('/api/filters')).json()) as {
+        filters: { id: string; name: string }[];
+      };
+      const shared = filters.filters.find((f) => f.name === name);
+      expect(shared).toBeDefined();
+      await page.goto(`/MyTerritory?filter=${shared?.id}`);
+      const savedFilters = page.getByRole('combobox', { name: 'Saved filters' });
+      await expect.poll(() => savedFilters.inputValue()).toBe(`${name} (public)`);
+      expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
 
-    // A link to a filter that is gone opens the page without it, and the URL drops it.
-    await page.goto('/MyTerritory?filter=no-such-filter');
-    await page.waitForURL((url) => !url.searchParams.has('filter'));
-    expect(await savedFilters.inputValue()).toBe('');
+      // A link to a filter that is gone opens the page without it, and the URL drops it.
+      await page.goto('/MyTerritory?filter=no-such-filter');
+      await page.waitForURL((url) => !url.searchParams.has('filter'));
+      expect(await savedFilters.inputValue()).toBe('');
+    } finally {
+      await deleteFilters(ada, [name]);
+      await adaContext.close();
+    }
   });
 
   it('lets the owner delete a filter after confirming', async () => {
     const { page } = b;
+    const name = uniqueName('Airlines in my territory');
     await signIn(page, 'ada@acme.test');
-    await page.goto('/MyTerritory');
-    await page.getByRole('combobox', { name: 'Saved filters' }).click();
-    await page.getByRole('option', { name: 'Airlines in my territory (public)' }).click();
-    await page.getByRole('button', { name: 'Delete' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete filter' });
-    await dialog.getByText('Colleagues who use it lose it too.', { exact: false }).waitFor();
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await page.getByTestId('snackbar-general').getByText('Filter "Airlines in my territory" deleted').waitFor();
-    await page.getByRole('combobox', { name: 'Saved filters' }).click();
-    expect(await page.getByRole('option', { name: /Airlines in my territory/ }).count()).toBe(0);
+    await createFilter(page, name);
+    try {
+      await page.goto('/MyTerritory');
+      await page.getByRole('combobox', { name: 'Saved filters' }).click();
+      await page.getByRole('option', { name: `${name} (public)` }).click();
+      await page.getByRole('button', { name: 'Delete' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete filter' });
+      await dialog.getByText('Colleagues who use it lose it too.', { exact: false }).waitFor();
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await page.getByTestId('snackbar-general').getByText(`Filter "${name}" deleted`).waitFor();
+      await page.getByRole('combobox', { name: 'Saved filters' }).click();
+      expect(await page.getByRole('option', { name }).count()).toBe(0);
+    } finally {
+      // Nothing left to do unless the test stopped before deleting it.
+      await deleteFilters(page, [name]);
+    }
   });
 
   it('tells the owner of a private filter that only they lose it', async () => {
     const { page } = b;
     await signIn(page, 'ada@acme.test');
-    const name = `Ada private banks ${Date.now()}`;
+    const name = uniqueName('Ada private banks');
     const created = await page.request.post('/api/filters', {
       data: {
         name,
@@ -160,8 +221,8 @@ describe('saved filters on My Accounts', () => {
     await page.getByRole('combobox', { name: 'Industry' }).fill('Airlines');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Save filter' }).click();
-    // Long (114 characters), and unique to the run so that a retry does not meet its own filter.
-    const name = `${'Airlines with hubs in the Midwest and a fleet renewal under way '.padEnd(100, 'x')} ${Date.now()}`;
+    // Long (114 characters), and unique to the attempt so that a retry does not meet its own filter.
+    const name = uniqueName('Airlines with hubs in the Midwest and a fleet renewal under way '.padEnd(107, 'x'));
     const dialog = page.getByRole('dialog', { name: 'Save filter' });
     await dialog.getByLabel('Filter name').fill(name);
     await dialog.getByRole('button', { name: 'Save' }).click();

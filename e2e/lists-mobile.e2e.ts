@@ -1,11 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
+import { uniqueName } from './support/unique.ts';
 
 const PHONE = { width: 390, height: 844 };
-
-/** Names unique to one run, so a rerun against the same database never meets its own leftovers. */
-const unique = (label: string) => `E2E mobile ${label} ${Date.now().toString(36)}`;
 
 /**
  * Creates, as the signed-in user and through the API, a workspace holding an account list with
@@ -73,7 +71,7 @@ describe('lists on a phone', () => {
   it('keeps the list page as wide as a 390 px phone: the members table scrolls in its own box', async () => {
     const { page } = b;
     await signIn(page, 'rita@acme.test');
-    const ids = await createWorkspaceWithLists(page, unique('list page'));
+    const ids = await createWorkspaceWithLists(page, uniqueName('E2E mobile list page'));
     expect(ids.members).toBe(2);
     await page.setViewportSize(PHONE);
     await page.goto(`/lists/${ids.accounts}`);
@@ -95,7 +93,7 @@ describe('lists on a phone', () => {
   it('shows every list action on the workspace page at 390 px, and Delete list asks to confirm', async () => {
     const { page } = b;
     await signIn(page, 'rita@acme.test');
-    const name = unique('workspace page');
+    const name = uniqueName('E2E mobile workspace page');
     const ids = await createWorkspaceWithLists(page, name);
     await page.setViewportSize(PHONE);
     await page.goto(`/workspaces/${ids.workspace}`);
@@ -129,7 +127,7 @@ describe('lists on a phone', () => {
     const drawer = page.getByRole('dialog', { name: 'Lists' });
     await drawer.getByRole('button', { name: 'New workspace' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create workspace' });
-    const name = unique('from drawer');
+    const name = uniqueName('E2E mobile from drawer');
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await page.waitForURL(/\/workspaces\/[0-9a-f-]{36}$/);

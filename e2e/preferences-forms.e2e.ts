@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
+import { uniqueName } from './support/unique.ts';
 
 /** Creates a trigger through the API with the page's session. */
 async function createTrigger(page: Page, name: string, phrases: string[]): Promise<void> {
@@ -26,17 +27,20 @@ describe('preferences forms', () => {
 
   it('scrolls the trigger form into view and focuses its name when Edit is clicked low in the list; Escape leaves edit mode', async () => {
     const { page } = b;
+    // Names unique to the attempt: a retry would otherwise find two cards named "E2E low trigger 8".
+    const names = Array.from({ length: 8 }, (_, i) => uniqueName(`E2E low trigger ${i + 1}`));
+    const last = names[names.length - 1] ?? '';
     await signIn(page, 'ada@acme.test');
-    for (let i = 1; i <= 8; i++) await createTrigger(page, `E2E low trigger ${i}`, [`low phrase ${i}`]);
+    for (const [i, triggerName] of names.entries()) await createTrigger(page, triggerName, [`low phrase ${i + 1}`]);
     await page.goto('/preferences/triggers');
-    const card = page.getByTestId('trigger').filter({ hasText: 'E2E low trigger 8' });
+    const card = page.getByTestId('trigger').filter({ hasText: last });
     await card.scrollIntoViewIfNeeded();
     expect(await topInView(page, '[data-testid="trigger-form"]')).toBe(false);
 
     await card.getByRole('button', { name: 'Edit' }).click();
     const form = page.getByTestId('trigger-form');
     const name = form.getByLabel('Name');
-    expect(await name.inputValue()).toBe('E2E low trigger 8');
+    expect(await name.inputValue()).toBe(last);
     await expect.poll(() => topInView(page, '[data-testid="trigger-form"]')).toBe(true);
     expect(await name.evaluate((input) => input === document.activeElement)).toBe(true);
 
@@ -47,10 +51,11 @@ describe('preferences forms', () => {
 
   it('refuses a trigger without phrases next to the phrases field, keeps what was typed, and adds a typed phrase on Add', async () => {
     const { page } = b;
+    const triggerName = uniqueName('E2E phraseless trigger');
     await signIn(page, 'ada@acme.test');
     await page.goto('/preferences/triggers');
     const form = page.getByTestId('trigger-form');
-    await form.getByLabel('Name').fill('E2E phraseless trigger');
+    await form.getByLabel('Name').fill(triggerName);
     const posts: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/triggers')) posts.push(request.url());
@@ -62,14 +67,14 @@ describe('preferences forms', () => {
     const phrases = form.getByLabel('Phrases');
     expect(await phrases.getAttribute('aria-invalid')).toBe('true');
     expect((await phrases.getAttribute('aria-describedby'))?.split(' ')).toContain(await message.getAttribute('id'));
-    expect(await form.getByLabel('Name').inputValue()).toBe('E2E phraseless trigger');
+    expect(await form.getByLabel('Name').inputValue()).toBe(triggerName);
     expect(posts).toEqual([]);
 
     // A phrase typed but not added with Enter is not lost: Add takes it.
     await phrases.fill('harbour closure');
     await message.waitFor({ state: 'detached' });
     await form.getByRole('button', { name: 'Add', exact: true }).click();
-    const card = page.getByTestId('trigger').filter({ hasText: 'E2E phraseless trigger' });
+    const card = page.getByTestId('trigger').filter({ hasText: triggerName });
     await card.getByText('harbour closure', { exact: true }).waitFor();
     expect(await form.getByLabel('Name').inputValue()).toBe('');
     expect(posts).toHaveLength(1);
@@ -77,6 +82,9 @@ describe('preferences forms', () => {
 
   it('counts a trigger name as the server does (trimmed), and refuses a pasted phrase over 200 characters in words', async () => {
     const { page } = b;
+    // The name stays 120 t's (the length is what is tested); the phrase the saved card is found by is
+    // unique to the attempt, so that a retry does not find the first attempt's card as well.
+    const shortPhrase = uniqueName('short phrase');
     await signIn(page, 'ada@acme.test');
     await page.goto('/preferences/triggers');
     const form = page.getByTestId('trigger-form');
@@ -97,7 +105,7 @@ describe('preferences forms', () => {
         data.setData('text/plain', text);
         document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
       },
-      `short phrase, ${'q'.repeat(201)}`,
+      `${shortPhrase}, ${'q'.repeat(201)}`,
     );
     await form.getByText('A phrase has at most 200 characters', { exact: true }).waitFor();
     expect(await phrases.getAttribute('aria-invalid')).toBe('true');
@@ -108,7 +116,7 @@ describe('preferences forms', () => {
     await page.keyboard.press('Backspace');
     await form.getByText('A phrase has at most 200 characters', { exact: true }).waitFor({ state: 'detached' });
     await add.click();
-    await page.getByTestId('trigger').filter({ hasText: 'short phrase' }).waitFor();
+    await page.getByTestId('trigger').filter({ hasText: shortPhrase }).waitFor();
   });
 
   it('counts hypothesis characters against 120 and 2000, says so in words, and disables Save over a limit', async () => {
@@ -188,8 +196,9 @@ describe('preferences forms', () => {
   it('keeps every card button on screen at 390 px wide', async () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });
+    const triggerName = uniqueName('E2E narrow trigger with a rather long name for a phone');
     await signIn(page, 'ada@acme.test');
-    await createTrigger(page, 'E2E narrow trigger with a rather long name for a phone', ['narrow']);
+    await createTrigger(page, triggerName, ['narrow']);
     /** The right edge of the widest button inside cards of `testId`, and how many buttons there are. */
     const buttonsOf = (testId: string) =>
       page.evaluate((id) => {
@@ -202,7 +211,7 @@ describe('preferences forms', () => {
       }, testId);
 
     await page.goto('/preferences/triggers');
-    await page.getByTestId('trigger').filter({ hasText: 'E2E narrow trigger' }).waitFor();
+    await page.getByTestId('trigger').filter({ hasText: triggerName }).waitFor();
     await page.getByTestId('value-hypothesis').first().waitFor();
     for (const testId of ['trigger', 'value-hypothesis']) {
       const { count, right, width } = await buttonsOf(testId);

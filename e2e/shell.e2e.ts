@@ -1,48 +1,81 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
+import { fromTheAppsPages } from './support/cleanup.ts';
+
+type Me = { user: { display_name: string; preferences: { language?: string; theme?: string } } };
+
+/** The signed-in user's own document, through the API. */
+async function me(page: Page): Promise<Me['user']> {
+  return ((await (await page.request.get('/api/me')).json()) as Me).user;
+}
+
+/** Sets one field of the signed-in user's own document back, through the API (a clean-up: it asserts nothing). */
+async function restoreOwnField(page: Page, field: string, value: string): Promise<void> {
+  await page.request.patch('/api/me', { data: { field, value }, headers: fromTheAppsPages() });
+}
 
 describe('app shell', () => {
   const b = useBrowser();
 
   it('keeps the chosen theme across a reload, applied before first paint', async () => {
     await signIn(b.page, 'rita@acme.test');
-    await b.page.getByTestId('user-menu').click();
-    await b.page.getByText('Dark', { exact: true }).click();
-    expect(await b.page.evaluate(() => localStorage.getItem('theme_preference'))).toBe('dark');
-    expect(await b.page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
-    await b.page.reload();
-    expect(await b.page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
-    await b.page.goto('/login');
-    expect(await b.page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    // The choice is kept in Rita's preferences too: put back at the end (unset means the default, system).
+    const before = (await me(b.page)).preferences.theme ?? 'system';
+    try {
+      await b.page.getByTestId('user-menu').click();
+      await b.page.getByText('Dark', { exact: true }).click();
+      expect(await b.page.evaluate(() => localStorage.getItem('theme_preference'))).toBe('dark');
+      expect(await b.page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+      await b.page.reload();
+      expect(await b.page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+      await b.page.goto('/login');
+      expect(await b.page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    } finally {
+      await restoreOwnField(b.page, 'preferences.theme', before);
+    }
   });
 
   it('switches the language and offers to visit the settings in the route snackbar', async () => {
     await signIn(b.page, 'rita@acme.test');
-    await b.page.getByTestId('user-menu').click();
-    await b.page.getByTestId('language-select').click();
-    await b.page.getByRole('option', { name: 'Français' }).click();
-    const snack = b.page.getByTestId('snackbar-route');
-    await snack.waitFor();
-    await b.page.keyboard.press('Escape');
-    await b.page.getByRole('heading', { name: 'Correspondance de valeur' }).waitFor();
-    await snack.getByRole('button', { name: 'Visiter' }).click();
-    await b.page.waitForURL('**/settings?category=userPreferences');
-    await b.page.reload();
-    await b.page.getByRole('heading', { name: 'Paramètres' }).waitFor();
+    // The choice is kept in Rita's preferences too: put back at the end (unset means the default, English).
+    const before = (await me(b.page)).preferences.language ?? 'en';
+    try {
+      await b.page.getByTestId('user-menu').click();
+      await b.page.getByTestId('language-select').click();
+      await b.page.getByRole('option', { name: 'Français' }).click();
+      const snack = b.page.getByTestId('snackbar-route');
+      await snack.waitFor();
+      await b.page.keyboard.press('Escape');
+      await b.page.getByRole('heading', { name: 'Correspondance de valeur' }).waitFor();
+      await snack.getByRole('button', { name: 'Visiter' }).click();
+      await b.page.waitForURL('**/settings?category=userPreferences');
+      await b.page.reload();
+      await b.page.getByRole('heading', { name: 'Paramètres' }).waitFor();
+    } finally {
+      await restoreOwnField(b.page, 'preferences.language', before);
+    }
   });
 
   it('confirms a saved preference in the general snackbar, closable and gone after 4 s', async () => {
     await signIn(b.page, 'raj@acme.test');
-    await b.page.goto('/settings?category=userPreferences');
-    await b.page.getByLabel('Display name').fill('Raj P.');
-    await b.page.getByRole('button', { name: 'Save', exact: true }).click();
-    const snack = b.page.getByTestId('snackbar-general');
-    await snack.getByText('Your preferences were saved').waitFor();
-    await snack.getByRole('button', { name: 'Close' }).click();
-    await snack.waitFor({ state: 'detached' });
-    await b.page.getByRole('button', { name: 'Save', exact: true }).click();
-    await snack.waitFor();
-    await snack.waitFor({ state: 'detached', timeout: 6000 });
-    await b.page.getByTestId('user-menu').getByText('Raj P.').waitFor();
+    // Raj's name is put back at the end: a retry would otherwise find "Raj P." already saved, and other
+    // tests pick him by it.
+    const before = (await me(b.page)).display_name;
+    try {
+      await b.page.goto('/settings?category=userPreferences');
+      await b.page.getByLabel('Display name').fill('Raj P.');
+      await b.page.getByRole('button', { name: 'Save', exact: true }).click();
+      const snack = b.page.getByTestId('snackbar-general');
+      await snack.getByText('Your preferences were saved').waitFor();
+      await snack.getByRole('button', { name: 'Close' }).click();
+      await snack.waitFor({ state: 'detached' });
+      await b.page.getByRole('button', { name: 'Save', exact: true }).click();
+      await snack.waitFor();
+      await snack.waitFor({ state: 'detached', timeout: 6000 });
+      await b.page.getByTestId('user-menu').getByText('Raj P.').waitFor();
+    } finally {
+      await restoreOwnField(b.page, 'display_name', before);
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { demoPassword, signIn, useBrowser } from './support/browser.ts';
+import { lastMailTo } from './support/inbox.ts';
+import { uniqueName } from './support/unique.ts';
 
 describe('sign-in', () => {
   const b = useBrowser();
@@ -36,16 +38,33 @@ describe('sign-in', () => {
   });
 
   it('locks an email after ten failures and refuses even the right password', async () => {
-    // The service account: no other browser test signs in with it, so its 15-minute lock hurts none.
+    // A newcomer of this attempt's own (invited by Ada, joined with a password): the lock lasts
+    // 15 minutes, and a retry must lock someone not locked yet.
+    const email = `${uniqueName('locked').replace(' ', '-')}@acme.test`;
+    const password = 'newcomer-password-2026';
+    const api = b.page.request;
+    expect(
+      (await api.post('/api/session/login', { data: { email: 'ada@acme.test', password: demoPassword() } })).ok(),
+    ).toBe(true);
+    const invited = await api.post('/api/organization/invitations', {
+      data: { email, display_name: 'Locked Newcomer' },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const token = /token=([^\s&]+)/.exec(lastMailTo(email)?.text_body ?? '')?.[1];
+    expect(token, 'the invitation mail holds its link').toBeDefined();
+    const joined = await api.post('/api/invitations/accept', {
+      data: { token: decodeURIComponent(token ?? ''), display_name: 'Locked Newcomer', password },
+    });
+    expect(joined.status(), await joined.text()).toBeLessThan(300);
+    await b.context.clearCookies();
+
     for (let i = 0; i < 10; i++) {
-      const response = await b.page.request.post(`${baseURL()}/api/session/login`, {
-        data: { email: 'admin@acme.test', password: `wrong-${i}` },
-      });
+      const response = await api.post('/api/session/login', { data: { email, password: `wrong-${i}` } });
       expect(response.status()).toBe(401);
     }
     await b.page.goto('/login');
-    await b.page.getByLabel('Email').fill('admin@acme.test');
-    await b.page.getByLabel('Password', { exact: true }).fill('quarry-demo-2026');
+    await b.page.getByLabel('Email').fill(email);
+    await b.page.getByLabel('Password', { exact: true }).fill(password);
     await b.page.getByRole('button', { name: 'Sign in' }).click();
     await b.page.getByTestId('login-error').getByText('Too many login attempts. Please try again later.').waitFor();
     expect(new URL(b.page.url()).pathname).toBe('/login');

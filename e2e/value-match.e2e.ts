@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
+import { fromTheAppsPages } from './support/cleanup.ts';
 
 /** Home after sign-in, once the start-up recompute has filled the feed. */
 async function openHome(page: Page, email: string) {
@@ -138,17 +139,27 @@ describe('value match', () => {
   it('writes each card’s “why now” in the reader’s language, Korean here, with the card’s own tier', async () => {
     const { page } = b;
     await openHome(page, 'gus@globex.test');
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('language-select').click();
-    await page.getByRole('option', { name: '한국어' }).click();
-    await page.keyboard.press('Escape');
-    await page.getByRole('heading', { name: '가치 매칭' }).waitFor();
-    const card = page.getByTestId('value-match-card').first();
-    const badge = ((await card.getByTestId('tier-badge').textContent()) ?? '').trim();
-    expect(['가치 매칭', '가치 부합', '활동 감지']).toContain(badge);
-    const whyNow = (await card.getByTestId('value-match-why-now').textContent()) ?? '';
-    // It names the card's own tier in Korean; no English sentence is left outside the quoted titles.
-    expect(whyNow).toContain(badge);
-    expect(whyNow.replace(/“[^”]*”/g, '')).not.toMatch(/\b(Value|Activity|signal|news article|mentions)\b/);
+    // The language is kept in Gus's preferences too: put back at the end (unset means the default, English).
+    const me = (await (await page.request.get('/api/me')).json()) as { user: { preferences: { language?: string } } };
+    const before = me.user.preferences.language ?? 'en';
+    try {
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('language-select').click();
+      await page.getByRole('option', { name: '한국어' }).click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('heading', { name: '가치 매칭' }).waitFor();
+      const card = page.getByTestId('value-match-card').first();
+      const badge = ((await card.getByTestId('tier-badge').textContent()) ?? '').trim();
+      expect(['가치 매칭', '가치 부합', '활동 감지']).toContain(badge);
+      const whyNow = (await card.getByTestId('value-match-why-now').textContent()) ?? '';
+      // It names the card's own tier in Korean; no English sentence is left outside the quoted titles.
+      expect(whyNow).toContain(badge);
+      expect(whyNow.replace(/“[^”]*”/g, '')).not.toMatch(/\b(Value|Activity|signal|news article|mentions)\b/);
+    } finally {
+      await page.request.patch('/api/me', {
+        data: { field: 'preferences.language', value: before },
+        headers: fromTheAppsPages(),
+      });
+    }
   });
 });

@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { fromTheAppsPages } from './support/cleanup.ts';
+import { uniqueName } from './support/unique.ts';
 
 /** Creates a value preference through the API with the page's session and answers its id. */
 async function create(page: Page, url: string, data: object): Promise<string> {
@@ -91,28 +93,37 @@ describe('value preferences', () => {
 
   it('adds a target title with Enter as a chip, with the 5-to-10 advice', async () => {
     const { page } = b;
+    const title = uniqueName('Head of Fraud Prevention');
     await signIn(page, 'gail@globex.test');
-    await page.goto('/preferences/titles');
-    await page.getByText('Add 5 to 10 specific roles or domains.').waitFor();
-    const input = page.getByPlaceholder('Type a title and press Enter');
-    await input.fill('Head of Fraud Prevention');
-    await input.press('Enter');
-    await page.getByText('Head of Fraud Prevention', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved', { exact: true }).waitFor();
-    await page.reload();
-    await page.getByText('Head of Fraud Prevention', { exact: true }).waitFor();
+    // Globex's titles are put back as they were at the end: a retry starts from the same list.
+    const original = ((await (await page.request.get('/api/target-titles')).json()) as { titles: string[] }).titles;
+    try {
+      await page.goto('/preferences/titles');
+      await page.getByText('Add 5 to 10 specific roles or domains.').waitFor();
+      const input = page.getByPlaceholder('Type a title and press Enter');
+      await input.fill(title);
+      await input.press('Enter');
+      await page.getByText(title, { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Saved', { exact: true }).waitFor();
+      await page.reload();
+      await page.getByText(title, { exact: true }).waitFor();
+    } finally {
+      await page.request.put('/api/target-titles', { data: { titles: original }, headers: fromTheAppsPages() });
+    }
   });
 
   it('warns before leaving target titles with unsaved changes: Cancel stays, Leave page goes', async () => {
     const { page } = b;
+    // Never saved, if all goes well; unique to the attempt, so that a retry checks its own title.
+    const title = uniqueName('E2E Unsaved Title');
     await signIn(page, 'ada@acme.test');
     await page.goto('/preferences/titles');
     await page.getByText('Add 5 to 10 specific roles or domains.').waitFor();
     const input = page.getByPlaceholder('Type a title and press Enter');
-    await input.fill('E2E Unsaved Title');
+    await input.fill(title);
     await input.press('Enter');
-    await page.getByText('E2E Unsaved Title', { exact: true }).waitFor();
+    await page.getByText(title, { exact: true }).waitFor();
 
     const warning = page.getByRole('dialog', { name: 'Leave without saving?' });
     const myAccounts = page
@@ -123,7 +134,7 @@ describe('value preferences', () => {
     await warning.getByRole('button', { name: 'Cancel' }).click();
     await warning.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/preferences/titles');
-    await page.getByText('E2E Unsaved Title', { exact: true }).waitFor();
+    await page.getByText(title, { exact: true }).waitFor();
 
     // A reload is guarded too: the page asks the browser for its own prompt.
     const prompt = page.waitForEvent('dialog');
@@ -131,14 +142,14 @@ describe('value preferences', () => {
     const beforeUnload = await prompt;
     expect(beforeUnload.type()).toBe('beforeunload');
     await beforeUnload.dismiss();
-    await page.getByText('E2E Unsaved Title', { exact: true }).waitFor();
+    await page.getByText(title, { exact: true }).waitFor();
 
     await myAccounts.click();
     await warning.getByRole('button', { name: 'Leave page' }).click();
     await page.waitForURL((url) => url.pathname.toLowerCase() === '/myterritory');
     // Nothing was saved.
     const saved = await page.request.get('/api/target-titles');
-    expect(((await saved.json()) as { titles: string[] }).titles).not.toContain('E2E Unsaved Title');
+    expect(((await saved.json()) as { titles: string[] }).titles).not.toContain(title);
   });
 
   it('shows a regular user the triggers and hypotheses without edit controls', async () => {
@@ -152,16 +163,17 @@ describe('value preferences', () => {
 
   it('asks before deleting a qualification signal: Cancel keeps it, Delete removes it and closes its edit form', async () => {
     const { page } = b;
+    const text = uniqueName('E2E doomed signal');
     await signIn(page, 'ada@acme.test');
-    await create(page, '/api/qualification-signals', { type: 'bad', text: 'E2E doomed signal', explanation: '' });
+    await create(page, '/api/qualification-signals', { type: 'bad', text, explanation: '' });
     await page.goto('/preferences/qualificationsignals');
-    const card = page.getByTestId('qualification-signal').filter({ hasText: 'E2E doomed signal' });
+    const card = page.getByTestId('qualification-signal').filter({ hasText: text });
     await card.waitFor();
     const signalField = page.getByLabel('Signal', { exact: true });
 
     // Escape cancels the edit form, like Cancel.
     await card.getByRole('button', { name: 'Edit' }).click();
-    expect(await signalField.inputValue()).toBe('E2E doomed signal');
+    expect(await signalField.inputValue()).toBe(text);
     await signalField.press('Escape');
     await page.getByRole('button', { name: 'Add', exact: true }).waitFor();
     expect(await signalField.inputValue()).toBe('');
@@ -169,11 +181,11 @@ describe('value preferences', () => {
     await card.getByRole('button', { name: 'Edit' }).click();
     await card.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Delete “E2E doomed signal”?').waitFor();
+    await dialog.getByText(`Delete “${text}”?`).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await card.count()).toBe(1);
-    expect(await signalField.inputValue()).toBe('E2E doomed signal');
+    expect(await signalField.inputValue()).toBe(text);
 
     await card.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
@@ -183,23 +195,25 @@ describe('value preferences', () => {
     const left = (await (await page.request.get('/api/qualification-signals')).json()) as {
       signals: { text: string }[];
     };
-    expect(left.signals.map((s) => s.text)).not.toContain('E2E doomed signal');
+    expect(left.signals.map((s) => s.text)).not.toContain(text);
   });
 
   it('closes the hypothesis form on Escape and asks before deleting a hypothesis or a trigger', async () => {
     const { page } = b;
+    const hypothesisName = uniqueName('E2E doomed hypothesis');
+    const triggerName = uniqueName('E2E doomed trigger');
     await signIn(page, 'ada@acme.test');
-    const hypothesisId = await create(page, '/api/value-hypotheses', { name: 'E2E doomed hypothesis' });
+    const hypothesisId = await create(page, '/api/value-hypotheses', { name: hypothesisName });
     await create(page, '/api/triggers', {
-      name: 'E2E doomed trigger',
+      name: triggerName,
       hit_type: 'event',
       phrases: ['port strike'],
       hypothesis_ids: [hypothesisId],
     });
     await page.goto('/preferences/triggers');
-    const hypothesis = page.getByTestId('value-hypothesis').filter({ hasText: 'E2E doomed hypothesis' });
-    const trigger = page.getByTestId('trigger').filter({ hasText: 'E2E doomed trigger' });
-    await trigger.getByText('E2E doomed hypothesis').waitFor();
+    const hypothesis = page.getByTestId('value-hypothesis').filter({ hasText: hypothesisName });
+    const trigger = page.getByTestId('trigger').filter({ hasText: triggerName });
+    await trigger.getByText(hypothesisName).waitFor();
 
     await page.getByRole('button', { name: 'Add hypothesis' }).click();
     await page.getByTestId('hypothesis-form').getByLabel('Name').fill('Never saved');
@@ -208,7 +222,7 @@ describe('value preferences', () => {
 
     const dialog = page.getByRole('dialog');
     await hypothesis.getByRole('button', { name: 'Delete' }).click();
-    await dialog.getByText('Delete “E2E doomed hypothesis”?').waitFor();
+    await dialog.getByText(`Delete “${hypothesisName}”?`).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await hypothesis.count()).toBe(1);
@@ -221,7 +235,7 @@ describe('value preferences', () => {
     expect(await trigger.textContent()).not.toContain(hypothesisId);
 
     await trigger.getByRole('button', { name: 'Delete' }).click();
-    await dialog.getByText('Delete “E2E doomed trigger”?').waitFor();
+    await dialog.getByText(`Delete “${triggerName}”?`).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await trigger.count()).toBe(1);
@@ -232,21 +246,22 @@ describe('value preferences', () => {
 
   it('lets Escape close an open dropdown first, then the trigger edit form; deleting the edited trigger closes its form', async () => {
     const { page } = b;
+    const triggerName = uniqueName('E2E edited trigger');
     await signIn(page, 'ada@acme.test');
-    await create(page, '/api/triggers', { name: 'E2E edited trigger', hit_type: 'event', phrases: ['recall'] });
+    await create(page, '/api/triggers', { name: triggerName, hit_type: 'event', phrases: ['recall'] });
     await page.goto('/preferences/triggers');
-    const trigger = page.getByTestId('trigger').filter({ hasText: 'E2E edited trigger' });
+    const trigger = page.getByTestId('trigger').filter({ hasText: triggerName });
     const form = page.getByTestId('trigger-form');
     const name = form.getByLabel('Name');
 
     await trigger.getByRole('button', { name: 'Edit' }).click();
-    expect(await name.inputValue()).toBe('E2E edited trigger');
+    expect(await name.inputValue()).toBe(triggerName);
     await form.getByLabel('Supports').click();
     const listbox = page.getByRole('listbox');
     await listbox.waitFor();
     await form.getByLabel('Supports').press('Escape');
     await listbox.waitFor({ state: 'hidden' });
-    expect(await name.inputValue()).toBe('E2E edited trigger');
+    expect(await name.inputValue()).toBe(triggerName);
     await form.getByLabel('Supports').press('Escape');
     await form.getByRole('button', { name: 'Add', exact: true }).waitFor();
     expect(await name.inputValue()).toBe('');
@@ -262,10 +277,14 @@ describe('value preferences', () => {
 
   it("shows a regular user a colleague's private hypothesis as a label, never its id, and says why nothing is editable", async () => {
     const { page } = b;
+    const triggerName = uniqueName('E2E private-backed trigger');
     await signIn(page, 'ada@acme.test');
-    const privateId = await create(page, '/api/value-hypotheses', { name: 'Ada private note', visibility: 'private' });
+    const privateId = await create(page, '/api/value-hypotheses', {
+      name: uniqueName('Ada private note'),
+      visibility: 'private',
+    });
     await create(page, '/api/triggers', {
-      name: 'E2E private-backed trigger',
+      name: triggerName,
       hit_type: 'event',
       phrases: ['warehouse'],
       hypothesis_ids: [privateId],
@@ -276,7 +295,7 @@ describe('value preferences', () => {
       const rita = await context.newPage();
       await signIn(rita, 'rita@acme.test');
       await rita.goto('/preferences/triggers');
-      const trigger = rita.getByTestId('trigger').filter({ hasText: 'E2E private-backed trigger' });
+      const trigger = rita.getByTestId('trigger').filter({ hasText: triggerName });
       await trigger.getByText('Private hypothesis', { exact: true }).waitFor();
       expect(await trigger.textContent()).not.toContain(privateId);
       await rita.getByText('Only admins and managers can change these.').waitFor();

@@ -1,6 +1,8 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { deleteOwnedWorkspaces } from './support/cleanup.ts';
+import { uniqueName } from './support/unique.ts';
 
 /** Creates a workspace through the API as the signed-in user; answers its id. */
 async function createWorkspace(page: Page, name: string, sharedEmails: string[] = []): Promise<string> {
@@ -30,65 +32,87 @@ describe('workspaces', () => {
 
   it('creates a workspace shared with two colleagues and lands on it with the creation snack', async () => {
     const { page } = b;
+    const name = uniqueName('Q3 Retail push');
     await signIn(page, 'rita@acme.test');
-    const drawer = await openLists(page);
-    await drawer.getByRole('button', { name: 'New workspace' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create workspace' });
-    const create = dialog.getByRole('button', { name: 'Create', exact: true });
-    expect(await create.isDisabled()).toBe(true);
-    await dialog.getByLabel('Name').fill('Q3 Retail push');
-    await dialog.getByLabel('Description').fill('Retailers opening distribution centres');
-    // Persistent: Escape neither closes the dialog nor the Lists drawer behind it; nothing typed is lost.
-    await dialog.getByLabel('Name').press('Escape');
-    // Something that must not happen: give a closing transition (200 ms) time to show itself.
-    await page.waitForTimeout(600);
-    expect(await dialog.isVisible()).toBe(true);
-    expect(await drawer.isVisible()).toBe(true);
-    expect(await dialog.getByLabel('Name').inputValue()).toBe('Q3 Retail push');
-    for (const person of ['Raj', 'Mike']) {
-      await dialog.getByRole('button', { name: 'Add people' }).click();
-      const search = page.getByPlaceholder('Search people');
-      await search.fill(person.toLowerCase());
-      // The menu never offers the creator, service accounts or people already added.
-      await expect.poll(() => page.getByRole('option').allTextContents()).not.toContain('admin@acme.test');
-      await page.getByRole('option', { name: new RegExp(person) }).click();
+    try {
+      const drawer = await openLists(page);
+      await drawer.getByRole('button', { name: 'New workspace' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create workspace' });
+      const create = dialog.getByRole('button', { name: 'Create', exact: true });
+      expect(await create.isDisabled()).toBe(true);
+      await dialog.getByLabel('Name').fill(name);
+      await dialog.getByLabel('Description').fill('Retailers opening distribution centres');
+      // Persistent: Escape neither closes the dialog nor the Lists drawer behind it; nothing typed is lost.
+      await dialog.getByLabel('Name').press('Escape');
+      // Something that must not happen: give a closing transition (200 ms) time to show itself.
+      await page.waitForTimeout(600);
+      expect(await dialog.isVisible()).toBe(true);
+      expect(await drawer.isVisible()).toBe(true);
+      expect(await dialog.getByLabel('Name').inputValue()).toBe(name);
+      for (const person of ['Raj', 'Mike']) {
+        await dialog.getByRole('button', { name: 'Add people' }).click();
+        const search = page.getByPlaceholder('Search people');
+        await search.fill(person.toLowerCase());
+        // The menu never offers the creator, service accounts or people already added.
+        await expect.poll(() => page.getByRole('option').allTextContents()).not.toContain('admin@acme.test');
+        await page.getByRole('option', { name: new RegExp(person) }).click();
+      }
+      await dialog.getByText(/Raj/).waitFor();
+      await create.click();
+      await page.waitForURL(/\/workspaces\/[0-9a-f-]{36}$/);
+      await page.getByTestId('snackbar-general').getByText(`Workspace "${name}" created`).waitFor();
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
+      expect(await page.getByTestId('shared-user').count()).toBe(2);
+    } finally {
+      // Shared with Mike, and "Retail" in its name: left behind, it would show in the next test's Shared group.
+      await deleteOwnedWorkspaces(page, [name]);
     }
-    await dialog.getByText(/Raj/).waitFor();
-    await create.click();
-    await page.waitForURL(/\/workspaces\/[0-9a-f-]{36}$/);
-    await page.getByTestId('snackbar-general').getByText('Workspace "Q3 Retail push" created').waitFor();
-    await page.getByRole('heading', { name: 'Q3 Retail push', level: 1 }).waitFor();
-    expect(await page.getByTestId('shared-user').count()).toBe(2);
   });
 
   it('shows Personal and Shared with me sorted by name, filters them, and remembers the panel across a reload', async () => {
     const { page } = b;
-    await signIn(page, 'mike@acme.test');
-    await createWorkspace(page, 'zeta accounts');
-    await createWorkspace(page, 'Alpha retail');
-    await createWorkspace(page, 'beta banks');
-    let drawer = await openLists(page);
-    const personal = drawer.getByTestId('workspace-group-personal');
-    await personal.getByRole('link').first().waitFor();
-    expect(await personal.getByRole('link').allTextContents()).toEqual(['Alpha retail', 'beta banks', 'zeta accounts']);
-    const shared = drawer.getByTestId('workspace-group-shared');
-    expect(await shared.getByRole('link').allTextContents()).toContain('Q3 Retail push');
+    // Mike's own three, and one Rita shares with him: this attempt's only, all deleted at the end, so
+    // that a retry (or a later test) sees his groups as this attempt found them.
+    const zeta = uniqueName('zeta accounts');
+    const alpha = uniqueName('Alpha retail');
+    const beta = uniqueName('beta banks');
+    const sharedName = uniqueName('Q3 Retail push');
+    const ritaContext = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
+    const rita = await ritaContext.newPage();
+    try {
+      await signIn(rita, 'rita@acme.test');
+      await createWorkspace(rita, sharedName, ['mike@acme.test']);
+      await signIn(page, 'mike@acme.test');
+      await createWorkspace(page, zeta);
+      await createWorkspace(page, alpha);
+      await createWorkspace(page, beta);
+      let drawer = await openLists(page);
+      const personal = drawer.getByTestId('workspace-group-personal');
+      await personal.getByRole('link').first().waitFor();
+      expect(await personal.getByRole('link').allTextContents()).toEqual([alpha, beta, zeta]);
+      const shared = drawer.getByTestId('workspace-group-shared');
+      expect(await shared.getByRole('link').allTextContents()).toContain(sharedName);
 
-    await drawer.getByLabel('Filter workspaces').fill('RETAIL');
-    await expect.poll(() => personal.getByRole('link').allTextContents()).toEqual(['Alpha retail']);
-    expect(await shared.getByRole('link').allTextContents()).toEqual(['Q3 Retail push']);
+      await drawer.getByLabel('Filter workspaces').fill('RETAIL');
+      await expect.poll(() => personal.getByRole('link').allTextContents()).toEqual([alpha]);
+      expect(await shared.getByRole('link').allTextContents()).toEqual([sharedName]);
 
-    // Collapse "Personal", reload: the panel is still open and the group still collapsed.
-    await drawer.getByRole('button', { name: /^Personal/ }).click();
-    await expect.poll(() => personal.isVisible()).toBe(false);
-    await page.reload();
-    drawer = page.getByRole('dialog', { name: 'Lists' });
-    await drawer.getByTestId('workspace-group-shared').getByRole('link').first().waitFor();
-    expect(await drawer.getByTestId('workspace-group-personal').isVisible()).toBe(false);
-    expect(await drawer.getByRole('button', { name: /^Personal/ }).getAttribute('aria-expanded')).toBe('false');
+      // Collapse "Personal", reload: the panel is still open and the group still collapsed.
+      await drawer.getByRole('button', { name: /^Personal/ }).click();
+      await expect.poll(() => personal.isVisible()).toBe(false);
+      await page.reload();
+      drawer = page.getByRole('dialog', { name: 'Lists' });
+      await drawer.getByTestId('workspace-group-shared').getByRole('link').first().waitFor();
+      expect(await drawer.getByTestId('workspace-group-personal').isVisible()).toBe(false);
+      expect(await drawer.getByRole('button', { name: /^Personal/ }).getAttribute('aria-expanded')).toBe('false');
 
-    await drawer.getByRole('link', { name: 'Q3 Retail push' }).click();
-    await page.getByRole('heading', { name: 'Q3 Retail push', level: 1 }).waitFor();
+      await drawer.getByRole('link', { name: sharedName }).click();
+      await page.getByRole('heading', { name: sharedName, level: 1 }).waitFor();
+    } finally {
+      await deleteOwnedWorkspaces(page, [zeta, alpha, beta]);
+      await deleteOwnedWorkspaces(rita, [sharedName]);
+      await ritaContext.close();
+    }
   });
 
   it('shows "No Workspaces" with a create button to someone without any', async () => {
@@ -102,14 +126,17 @@ describe('workspaces', () => {
 
   it('lets a shared user leave after confirming', async () => {
     const { page } = b;
+    const name = uniqueName('Leavable');
     await signIn(page, 'ada@acme.test');
-    const id = await createWorkspace(page, 'Leavable', ['raj@acme.test']);
+    const id = await createWorkspace(page, name, ['raj@acme.test']);
+    // One Raj keeps: his "Shared with me" group (waited for below) still has an entry once he has left.
+    await createWorkspace(page, uniqueName('Kept by Raj'), ['raj@acme.test']);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(/\/login/);
     await signIn(page, 'raj@acme.test');
     await page.goto(`/workspaces/${id}`);
-    await page.getByRole('heading', { name: 'Leavable', level: 1 }).waitFor();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'Delete workspace' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Leave workspace' }).click();
     const confirmDialog = page.getByRole('dialog', { name: 'Leave this workspace?' });
@@ -120,21 +147,23 @@ describe('workspaces', () => {
       .getByRole('dialog', { name: 'Leave this workspace?' })
       .getByRole('button', { name: 'Leave workspace' })
       .click();
-    await page.getByTestId('snackbar-general').getByText('You left "Leavable"').waitFor();
+    await page.getByTestId('snackbar-general').getByText(`You left "${name}"`).waitFor();
     const drawer = await openLists(page);
     await drawer.getByTestId('workspace-group-shared').waitFor();
-    expect(await drawer.getByRole('link', { name: 'Leavable' }).count()).toBe(0);
+    expect(await drawer.getByRole('link', { name }).count()).toBe(0);
   });
 
   it('deletes a workspace only after the owner types its name', async () => {
     const { page } = b;
+    const name = uniqueName('Doomed deals');
     await signIn(page, 'rita@acme.test');
-    const id = await createWorkspace(page, 'Doomed deals');
+    const id = await createWorkspace(page, name);
     await page.goto(`/workspaces/${id}`);
     await page.getByRole('button', { name: 'Delete workspace' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this workspace?' });
     const proceed = dialog.getByRole('button', { name: 'Delete workspace' });
     expect(await proceed.isDisabled()).toBe(true);
+    // Only the start of the name: the phrase is incomplete.
     await dialog.getByTestId('confirm-phrase').fill('Doomed');
     expect(await proceed.isDisabled()).toBe(true);
     // Enter does nothing while the phrase is incomplete, and proceeds once it is typed.
@@ -144,9 +173,9 @@ describe('workspaces', () => {
     page.on('response', (r) => {
       if (r.status() >= 400) failed.push(`${r.status()} ${new URL(r.url()).pathname}`);
     });
-    await dialog.getByTestId('confirm-phrase').fill('Doomed deals');
+    await dialog.getByTestId('confirm-phrase').fill(name);
     await dialog.getByTestId('confirm-phrase').press('Enter');
-    await page.getByTestId('snackbar-general').getByText('Workspace "Doomed deals" deleted').waitFor();
+    await page.getByTestId('snackbar-general').getByText(`Workspace "${name}" deleted`).waitFor();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Value Match', level: 1 }).waitFor();
     // The deleted workspace is not asked for again on the way out (it would answer 404).
@@ -157,22 +186,25 @@ describe('workspaces', () => {
 
   it('adds accounts to a list from search and shows them in the list table', async () => {
     const { page } = b;
+    // Raj's lists show in every "Add to list" menu of his: names unique to the attempt.
+    const crew = uniqueName('Crew');
+    const carriers = uniqueName('Carriers');
     await signIn(page, 'raj@acme.test');
-    const id = await createWorkspace(page, 'Airline targets');
+    const id = await createWorkspace(page, uniqueName('Airline targets'));
     await page.goto(`/workspaces/${id}`);
     // A contact list first: the form then starts over as an account list.
     const type = page.getByRole('combobox', { name: 'Type', exact: true });
-    await page.getByLabel('New list name').fill('Crew');
+    await page.getByLabel('New list name').fill(crew);
     await type.click();
     await page.getByRole('option', { name: 'Contacts', exact: true }).click();
     await page.getByRole('button', { name: 'Create list' }).click();
-    await page.getByTestId('snackbar-general').getByText('List "Crew" created').waitFor();
+    await page.getByTestId('snackbar-general').getByText(`List "${crew}" created`).waitFor();
     expect(await type.inputValue()).toBe('Accounts');
-    await page.getByLabel('New list name').fill('Carriers');
+    await page.getByLabel('New list name').fill(carriers);
     await page.getByRole('button', { name: 'Create list' }).click();
-    await page.getByTestId('snackbar-general').getByText('List "Carriers" created').waitFor();
-    await page.getByRole('link', { name: 'Carriers' }).click();
-    await page.getByRole('heading', { name: 'Carriers', level: 1 }).waitFor();
+    await page.getByTestId('snackbar-general').getByText(`List "${carriers}" created`).waitFor();
+    await page.getByRole('link', { name: carriers }).click();
+    await page.getByRole('heading', { name: carriers, level: 1 }).waitFor();
     await page.getByText(/This list is empty/).waitFor();
     // The navigation still marks Lists on a list page.
     const listsNav = page.getByRole('navigation', { name: /main/i }).getByRole('button', { name: 'Lists' });
@@ -197,13 +229,13 @@ describe('workspaces', () => {
       .getByRole('listbox', { name: 'Add an account' })
       .getByRole('option', { name: /Delta Air Lines/ })
       .click();
-    await page.getByTestId('snackbar-general').getByText('Already in "Carriers": nothing to add').waitFor();
+    await page.getByTestId('snackbar-general').getByText(`Already in "${carriers}": nothing to add`).waitFor();
 
     // One selected member is named in the confirmation, not counted as "1 selected items".
     await table.getByRole('checkbox', { name: 'Select Delta Air Lines' }).check();
     await page.getByRole('button', { name: 'Remove from list' }).click();
     const removal = page.getByRole('dialog', { name: 'Remove from list?' });
-    await removal.getByText('Remove "Delta Air Lines" from "Carriers"?').waitFor();
+    await removal.getByText(`Remove "Delta Air Lines" from "${carriers}"?`).waitFor();
     await removal.getByRole('button', { name: 'Remove' }).click();
     await table.getByRole('link', { name: 'Delta Air Lines' }).waitFor({ state: 'detached' });
     await page.getByText('Members: 1').waitFor();
@@ -211,8 +243,14 @@ describe('workspaces', () => {
 
   it('adds an account and two of its contacts to lists from the account page', async () => {
     const { page } = b;
+    // The "Add to list" menus name every list of Raj's: names unique to the attempt.
+    const names = {
+      workspace: uniqueName('Walmart deal'),
+      accounts: uniqueName('Big box'),
+      people: uniqueName('Buyers'),
+    };
     await signIn(page, 'raj@acme.test');
-    const ids = await page.evaluate(async () => {
+    const ids = await page.evaluate(async (names) => {
       const post = async (url: string, body: unknown) =>
         (await (
           await fetch(url, {
@@ -221,27 +259,27 @@ describe('workspaces', () => {
             body: JSON.stringify(body),
           })
         ).json()) as { id: string };
-      const workspace = await post('/api/workspaces', { name: 'Walmart deal' });
-      const accounts = await post(`/api/workspaces/${workspace.id}/lists`, { name: 'Big box', type: 'accounts' });
-      const people = await post(`/api/workspaces/${workspace.id}/lists`, { name: 'Buyers', type: 'contacts' });
+      const workspace = await post('/api/workspaces', { name: names.workspace });
+      const accounts = await post(`/api/workspaces/${workspace.id}/lists`, { name: names.accounts, type: 'accounts' });
+      const people = await post(`/api/workspaces/${workspace.id}/lists`, { name: names.people, type: 'contacts' });
       const hits = (await (await fetch('/api/accounts/search?q=walmart')).json()) as {
         hits: { master_account_id: string }[];
       };
       return { accounts: accounts.id, people: people.id, walmart: hits.hits[0]?.master_account_id ?? '' };
-    });
+    }, names);
     await page.goto(`/accounts/${ids.walmart}`);
     await page.getByRole('heading', { name: 'Walmart', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Add to list' }).first().click();
-    await page.getByRole('menuitem', { name: 'Big box' }).click();
-    await page.getByTestId('snackbar-route').getByText('Added to "Big box": 1').waitFor();
+    await page.getByRole('menuitem', { name: names.accounts }).click();
+    await page.getByTestId('snackbar-route').getByText(`Added to "${names.accounts}": 1`).waitFor();
 
     await page.getByRole('tab', { name: /Contacts/ }).click();
     const boxes = page.getByRole('tabpanel').getByRole('checkbox', { name: /^Select (?!all)/ });
     await boxes.nth(0).check();
     await boxes.nth(1).check();
     await page.getByRole('tabpanel').getByRole('button', { name: 'Add to list' }).click();
-    await page.getByRole('menuitem', { name: 'Buyers' }).click();
-    await page.getByTestId('snackbar-route').getByText('Added to "Buyers": 2').waitFor();
+    await page.getByRole('menuitem', { name: names.people }).click();
+    await page.getByTestId('snackbar-route').getByText(`Added to "${names.people}": 2`).waitFor();
     await page.getByTestId('snackbar-route').getByRole('button', { name: 'Visit' }).click();
     await page.waitForURL(`**/lists/${ids.people}`);
     // A header row and the two contacts.

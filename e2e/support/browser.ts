@@ -1,4 +1,11 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -6,11 +13,14 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const baseURL = () => inject('baseURL');
 export const demoPassword = () => inject('demoPassword');
 
+/** What a reader's system settings say: dark or light theme, reduced motion. */
+export type ReaderSettings = Pick<BrowserContextOptions, 'colorScheme' | 'reducedMotion'>;
+
 /**
  * One Chromium per test file (Debian's, never a downloaded one) and a fresh context per test,
  * so storage and cookies never leak between tests.
  */
-export function useBrowser() {
+export function useBrowser(settings: ReaderSettings = {}) {
   let browser: Browser;
   const state: { context: BrowserContext; page: Page } = {} as { context: BrowserContext; page: Page };
   beforeAll(async () => {
@@ -29,13 +39,33 @@ export function useBrowser() {
   });
   beforeEach(async () => {
     await state.context?.close().catch(() => undefined);
-    state.context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 800 } });
+    state.context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: 1280, height: 800 },
+      ...settings,
+    });
+    speakAsTheAppsPages(state.context.request, new URL(baseURL()).origin);
     state.page = await state.context.newPage();
   });
   afterAll(async () => {
     await browser?.close();
   });
   return state;
+}
+
+/**
+ * A test's own API calls (`page.request`) set up data as the app's pages would: a browser sends
+ * Origin with every state-changing request, and the server refuses one without it.
+ */
+function speakAsTheAppsPages(request: APIRequestContext, origin: string): void {
+  for (const method of ['post', 'put', 'patch', 'delete', 'fetch'] as const) {
+    const send = request[method].bind(request) as (
+      url: unknown,
+      options?: { headers?: Record<string, string> },
+    ) => unknown;
+    request[method] = ((url: unknown, options: { headers?: Record<string, string> } = {}) =>
+      send(url, { ...options, headers: { origin, ...options.headers } })) as never;
+  }
 }
 
 export async function signIn(page: Page, email: string, password = demoPassword()): Promise<void> {

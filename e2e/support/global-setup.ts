@@ -89,6 +89,7 @@ export default async function setup(project: TestProject) {
   importExtraAccounts(dataDir);
   project.provide('baseURL', baseURL);
   project.provide('demoPassword', 'quarry-demo-2026');
+  project.provide('dataDir', dataDir);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -100,5 +101,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     demoPassword: string;
+    /** The server's DATA_DIR: its SQLite file holds the mail outbox (no SMTP in tests). */
+    dataDir: string;
   }
 }
