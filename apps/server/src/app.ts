@@ -42,6 +42,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { createLoginService } from './modules/auth/login.service.ts';
 import { createLoginAttemptsRepository } from './modules/auth/login-attempts.repository.ts';
+import { createTokenSessionCheck } from './modules/auth/token-session.ts';
 import { createAccountQueryRepository } from './modules/filters/account-query.repository.ts';
 import { createFiltersRepository } from './modules/filters/filters.repository.ts';
 import { registerFiltersRoutes } from './modules/filters/filters.routes.ts';
@@ -162,7 +163,10 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
         claims: {
           tenant_id: ctx.tenantId,
           email: ctx.email,
-          ...(by ? { impersonator_uid: by.uid, impersonator_email: by.email } : {}),
+          // The sign-in it speaks for: the relay refuses the token once that session (or the
+          // impersonation) has ended.
+          sid: sessionId,
+          ...(by ? { impersonator_uid: by.uid, impersonator_email: by.email, imp: by.impersonationId } : {}),
         },
       };
     },
@@ -185,7 +189,11 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
     attempts: createLoginAttemptsRepository(handle.db),
   });
   const analytics = createAnalyticsService(createAnalyticsRepository(handle.db));
-  const verifyToken = createIdentityTokenVerifier(auth, new URL(config.publicUrl).origin);
+  const verifyToken = createIdentityTokenVerifier(
+    auth,
+    new URL(config.publicUrl).origin,
+    createTokenSessionCheck(handle.db, now),
+  );
 
   registerHealthRoutes(app, { handle });
   registerAuthRoutes(app, {

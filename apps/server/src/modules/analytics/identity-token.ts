@@ -1,6 +1,7 @@
 import { createLocalJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import { unauthorized } from '../../lib/http-error.ts';
 import type { Auth } from '../auth/auth.ts';
+import type { TokenSession } from '../auth/token-session.ts';
 
 export type IdentityClaims = { uid: string; tenantId: string; email: string };
 
@@ -13,11 +14,16 @@ const MAX_REMEMBERED_TOKENS = 10_000;
  * A tab sends the same token with every analytics batch, so a verified token is remembered until it
  * expires instead of checking its signature again each time.
  */
-export function createIdentityTokenVerifier(auth: Auth, origin: string) {
+export function createIdentityTokenVerifier(
+  auth: Auth,
+  origin: string,
+  /** Whether the sign-in the token was issued under still stands (asked on every use). */
+  isLive: (session: TokenSession) => Promise<boolean>,
+) {
   let keySet: ReturnType<typeof createLocalJWKSet> | null = null;
-  const remembered = new Map<string, { claims: IdentityClaims; expiresAtMs: number }>();
+  const remembered = new Map<string, { claims: IdentityClaims; session: TokenSession; expiresAtMs: number }>();
 
-  function remember(token: string, claims: IdentityClaims, exp: number | undefined) {
+  function remember(token: string, claims: IdentityClaims, session: TokenSession, exp: number | undefined) {
     if (exp === undefined) return;
     if (remembered.size >= MAX_REMEMBERED_TOKENS) {
       const now = Date.now();
@@ -25,7 +31,7 @@ export function createIdentityTokenVerifier(auth: Auth, origin: string) {
       const oldest = remembered.keys().next();
       if (remembered.size >= MAX_REMEMBERED_TOKENS && !oldest.done) remembered.delete(oldest.value);
     }
-    remembered.set(token, { claims, expiresAtMs: exp * 1000 });
+    remembered.set(token, { claims, session, expiresAtMs: exp * 1000 });
   }
 
   async function loadKeySet() {
@@ -44,7 +50,14 @@ export function createIdentityTokenVerifier(auth: Auth, origin: string) {
     if (!token) throw unauthorized();
     const known = remembered.get(token);
     if (known) {
-      if (known.expiresAtMs > Date.now()) return known.claims;
+      if (known.expiresAtMs > Date.now()) {
+        // Signed out or impersonation stopped since: the token ends with its session.
+        if (!(await isLive(known.session))) {
+          remembered.delete(token);
+          throw unauthorized();
+        }
+        return known.claims;
+      }
       remembered.delete(token);
     }
     let payload: JWTPayload;
@@ -59,10 +72,19 @@ export function createIdentityTokenVerifier(auth: Auth, origin: string) {
         throw unauthorized();
       }
     }
-    const { sub, tenant_id, email } = payload as JWTPayload & { tenant_id?: unknown; email?: unknown };
+    const { sub, tenant_id, email, sid, imp } = payload as JWTPayload & {
+      tenant_id?: unknown;
+      email?: unknown;
+      sid?: unknown;
+      imp?: unknown;
+    };
     if (typeof sub !== 'string' || typeof tenant_id !== 'string' || typeof email !== 'string') throw unauthorized();
+    // A token that names no session cannot be ended with one: refused.
+    if (typeof sid !== 'string' || (imp !== undefined && typeof imp !== 'string')) throw unauthorized();
+    const session = { sessionId: sid, impersonationId: imp ?? null };
+    if (!(await isLive(session))) throw unauthorized();
     const claims = { uid: sub, tenantId: tenant_id, email };
-    remember(token, claims, payload.exp);
+    remember(token, claims, session, payload.exp);
     return claims;
   };
 }

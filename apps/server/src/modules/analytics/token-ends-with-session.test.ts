@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyticsEvent } from '../../testing/analytics-event.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+// Issue #13: the 15-minute identity token must end with the sign-in it was issued under.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const relay = (token: string, user: { user_id: string; tenant_id: string; email: string }) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/AnalyticsRelay',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { events: [analyticsEvent(user)] } as Record<string, unknown>,
+  });
+
+describe('the identity token', () => {
+  it('is refused by the relay once its session signs out', async () => {
+    const cookie = await t.signIn('rita@acme.test');
+    const token = await t.identityToken(cookie);
+    const rita = { user_id: await t.uidOf('rita@acme.test'), tenant_id: 'tnt_acme', email: 'rita@acme.test' };
+    expect((await relay(token, rita)).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/api/session/logout', headers: { cookie } });
+    expect(out.statusCode).toBeLessThan(300);
+    const after = await relay(token, rita);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.code).toBe('unauthorized');
+  });
+
+  it('keeps working for another session of the same user when one signs out', async () => {
+    const first = await t.signIn('raj@acme.test');
+    const second = await t.signIn('raj@acme.test');
+    const token = await t.identityToken(second);
+    await t.app.inject({ method: 'POST', url: '/api/session/logout', headers: { cookie: first } });
+    const raj = { user_id: await t.uidOf('raj@acme.test'), tenant_id: 'tnt_acme', email: 'raj@acme.test' };
+    expect((await relay(token, raj)).statusCode).toBe(200);
+  });
+
+  it('issued while impersonating is refused once the impersonation stops', async () => {
+    const support = await t.signIn(t.config.supportEmail);
+    const mikeUid = await t.uidOf('mike@acme.test');
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/support/impersonation',
+      headers: { cookie: support },
+      payload: { uid: mikeUid, reason: 'Ticket 4711' },
+    });
+    expect(started.statusCode, started.body).toBeLessThan(300);
+    const token = await t.identityToken(support);
+    const mike = { user_id: mikeUid, tenant_id: 'tnt_acme', email: 'mike@acme.test' };
+    expect((await relay(token, mike)).statusCode).toBe(200);
+    const stopped = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/support/impersonation',
+      headers: { cookie: support },
+    });
+    expect(stopped.statusCode).toBeLessThan(300);
+    expect((await relay(token, mike)).statusCode).toBe(401);
+  });
+});
