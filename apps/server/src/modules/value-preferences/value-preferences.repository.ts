@@ -95,6 +95,22 @@ export function createValuePreferencesRepository(db: Db) {
       return new Set(rows.map((r) => r.id));
     },
 
+    /**
+     * Of `ids`, those naming a hypothesis of the caller's tenant whatever its visibility, including
+     * a colleague's private one. Only for keeping links the caller cannot see; never answer a
+     * caller with it.
+     */
+    async tenantHypothesisIds(ctx: Pick<RequestContext, 'tenantId'>, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('value_hypotheses')
+        .select('id')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', 'in', ids)
+        .execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
     /** What the engine weighs: every public hypothesis of the tenant (a private one is its owner's note). */
     async publicHypotheses(ctx: Pick<RequestContext, 'tenantId'>): Promise<StoredValueHypothesis[]> {
       const rows = await db
@@ -155,6 +171,10 @@ export function createValuePreferencesRepository(db: Db) {
       });
     },
 
+    /**
+     * Every trigger of the tenant with all its hypothesis links, as the engine needs them. A reader
+     * gets them through the service, which keeps only the links that reader may see.
+     */
     async listTriggers(ctx: Pick<RequestContext, 'tenantId'>): Promise<StoredTrigger[]> {
       const rows = await db
         .selectFrom('triggers')

@@ -1,5 +1,6 @@
 import type {
   QualificationSignalBody,
+  StoredTrigger,
   StoredValueHypothesis,
   TriggerBody,
   UpdateQualificationSignalBody,
@@ -7,7 +8,7 @@ import type {
   UpdateValueHypothesisBody,
   ValueHypothesisBody,
 } from '@quarry/shared';
-import { forbidden, notFound } from '../../lib/http-error.ts';
+import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { ValuePreferencesRepository } from './value-preferences.repository.ts';
 
@@ -33,10 +34,57 @@ export function createValuePreferencesService(deps: {
     return found;
   }
 
-  async function requireTrigger(ctx: RequestContext, id: string) {
+  /** The stored trigger with every hypothesis link, seen or not: for the service's own use only. */
+  async function requireTrigger(ctx: RequestContext, id: string): Promise<StoredTrigger> {
     const found = await preferences.findTrigger(ctx, id);
     if (!found) throw notFound('Trigger not found');
     return found;
+  }
+
+  /*
+   * A trigger's hypothesis links, and who sees them.
+   *
+   * - Writing: every id sent in `hypothesis_ids` must name a hypothesis the caller may see (their
+   *   tenant's, public or their own private one). Any other id, another tenant's, a colleague's
+   *   private one or one that does not exist, answers the same 400 "hypothesis_ids: …", and
+   *   nothing is saved.
+   * - Reading: a reader is shown only the links to hypotheses they may see; the ids of a
+   *   colleague's private hypotheses (and any id naming nothing) are left out.
+   * - Updating: since the caller never saw the hidden links, the list they send replaces only the
+   *   links they can see. A link to a hypothesis of the tenant that is hidden from them (one that
+   *   was public when linked and was later made private by its owner) is kept as it was, so
+   *   saving a trigger cannot silently unlink it. Only the hypothesis' owner, who sees it, can
+   *   remove that link (or deleting the hypothesis does). A stored id naming no hypothesis of the
+   *   tenant is not kept: an update that sends `hypothesis_ids` drops it.
+   * - The value-match engine reads the triggers from the repository, with every link, and is not
+   *   concerned by any of this.
+   */
+
+  async function requireVisibleHypotheses(ctx: RequestContext, ids: string[]): Promise<void> {
+    const visible = await preferences.visibleHypothesisIds(ctx, ids);
+    const unknown = [...new Set(ids.filter((id) => !visible.has(id)))];
+    if (unknown.length > 0) throw invalidField('hypothesis_ids', `Unknown hypothesis: ${unknown.join(', ')}`);
+  }
+
+  /** The triggers as `ctx` may see them: links to hypotheses hidden from the reader are left out. */
+  async function asSeenBy(ctx: RequestContext, triggers: StoredTrigger[]): Promise<StoredTrigger[]> {
+    const linked = [...new Set(triggers.flatMap((t) => t.hypothesis_ids))];
+    const visible = await preferences.visibleHypothesisIds(ctx, linked);
+    return triggers.map((t) => ({ ...t, hypothesis_ids: t.hypothesis_ids.filter((id) => visible.has(id)) }));
+  }
+
+  async function seenTrigger(ctx: RequestContext, id: string): Promise<StoredTrigger> {
+    const [seen] = await asSeenBy(ctx, [await requireTrigger(ctx, id)]);
+    return seen as StoredTrigger;
+  }
+
+  /** Of a trigger's stored links, those to a hypothesis of the tenant that `ctx` may not see. */
+  async function hiddenLinks(ctx: RequestContext, stored: string[]): Promise<string[]> {
+    const [visible, inTenant] = await Promise.all([
+      preferences.visibleHypothesisIds(ctx, stored),
+      preferences.tenantHypothesisIds(ctx, stored),
+    ]);
+    return stored.filter((id) => inTenant.has(id) && !visible.has(id));
   }
 
   async function requireSignal(ctx: RequestContext, id: string) {
@@ -70,14 +118,25 @@ export function createValuePreferencesService(deps: {
         await preferences.deleteHypothesis(ctx, id);
       }),
 
-    listTriggers: (ctx: RequestContext) => preferences.listTriggers(ctx),
-    getTrigger: requireTrigger,
-    createTrigger: (ctx: RequestContext, body: TriggerBody) => edit(ctx, () => preferences.createTrigger(ctx, body)),
+    listTriggers: async (ctx: RequestContext) => asSeenBy(ctx, await preferences.listTriggers(ctx)),
+    getTrigger: seenTrigger,
+    createTrigger: (ctx: RequestContext, body: TriggerBody) =>
+      edit(ctx, async () => {
+        await requireVisibleHypotheses(ctx, body.hypothesis_ids);
+        return preferences.createTrigger(ctx, { ...body, hypothesis_ids: [...new Set(body.hypothesis_ids)] });
+      }),
     updateTrigger: (ctx: RequestContext, id: string, patch: UpdateTriggerBody) =>
       edit(ctx, async () => {
-        await requireTrigger(ctx, id);
-        await preferences.updateTrigger(ctx, id, patch);
-        return requireTrigger(ctx, id);
+        const stored = await requireTrigger(ctx, id);
+        let change = patch;
+        if (patch.hypothesis_ids !== undefined) {
+          await requireVisibleHypotheses(ctx, patch.hypothesis_ids);
+          // The caller's list replaces the links they can see; the hidden ones are kept (see above).
+          const hidden = await hiddenLinks(ctx, stored.hypothesis_ids);
+          change = { ...patch, hypothesis_ids: [...new Set([...patch.hypothesis_ids, ...hidden])] };
+        }
+        await preferences.updateTrigger(ctx, id, change);
+        return seenTrigger(ctx, id);
       }),
     removeTrigger: (ctx: RequestContext, id: string) =>
       edit(ctx, async () => {
