@@ -156,3 +156,18 @@ describe('what a shared user may do in the owner’s workspace', () => {
     expect((await call(mike, 'GET', `/api/lists/${only.id}`)).statusCode).toBe(404);
   });
 });
+
+describe('lists created in one workspace at once', () => {
+  it('all land in its items, in distinct positions (concurrent requests, both engines)', async () => {
+    const busy = await workspace(mike, 'Busy workspace');
+    const made = await Promise.all(Array.from({ length: 10 }, (_, i) => list(mike, busy.id, `Parallel ${i}`)));
+    const { workspace: after } = (await call(mike, 'GET', `/api/workspaces/${busy.id}`)).json();
+    expect([...after.items].sort()).toEqual(made.map((m) => m.id).sort());
+    const positions = await t.handle.db
+      .selectFrom('workspace_items')
+      .select('position')
+      .where('workspace_id', '=', busy.id)
+      .execute();
+    expect(new Set(positions.map((p) => p.position)).size).toBe(10);
+  });
+});

@@ -117,6 +117,13 @@ export function createListsRepository(db: Db) {
       const at = nowIso();
       const id = crypto.randomUUID();
       await db.transaction().execute(async (trx) => {
+        // The workspace's row first: it locks the row (PostgreSQL), so lists created in one
+        // workspace at once take positions and fold into its items one after another.
+        await trx
+          .updateTable('workspaces')
+          .set({ updated_at: at, updated_by: ctx.uid })
+          .where('id', '=', workspaceId)
+          .execute();
         await trx
           .insertInto('lists')
           .values({
@@ -141,11 +148,6 @@ export function createListsRepository(db: Db) {
           .values({ workspace_id: workspaceId, list_id: id, position: Number(last?.position ?? -1) + 1 })
           .execute();
         await refreshFolded(trx, [workspaceId], ['items']);
-        await trx
-          .updateTable('workspaces')
-          .set({ updated_at: at, updated_by: ctx.uid })
-          .where('id', '=', workspaceId)
-          .execute();
       });
       return id;
     },

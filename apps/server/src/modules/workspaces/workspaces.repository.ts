@@ -83,14 +83,16 @@ export function createWorkspacesRepository(db: Db) {
   ): Promise<void> {
     const at = nowIso();
     await db.transaction().execute(async (trx) => {
-      await work(trx, at);
-      await refreshFolded(trx, [id], which);
+      // Updating the workspace first locks its row (PostgreSQL): concurrent changes to one
+      // workspace queue here, so each folds the children the others committed, none lost.
       await trx
         .updateTable('workspaces')
         .set({ updated_at: at, updated_by: ctx.uid })
         .where('tenant_id', '=', ctx.tenantId)
         .where('id', '=', id)
         .execute();
+      await work(trx, at);
+      await refreshFolded(trx, [id], which);
     });
   }
 
