@@ -42,4 +42,22 @@ describe('reportUsersCsv', () => {
       '',
     ]);
   });
+
+  it('escapes a cell a spreadsheet would run as a formula with a leading single quote, then quotes it', () => {
+    const csv = reportUsersCsv(
+      [
+        {
+          uid: 'u1',
+          display_name: '=HYPERLINK("http://x","y")',
+          email: '@rita@acme.test',
+          last_sign_in_at: null,
+          days_active: 1,
+          sign_ins: 1,
+          events: 2,
+        },
+      ],
+      headers,
+    );
+    expect(csv.split('\n')[1]).toBe(`"'=HYPERLINK(""http://x"",""y"")",'@rita@acme.test,,1,1,2`);
+  });
 });
