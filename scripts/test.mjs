@@ -96,6 +96,7 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   skip('API tests on PostgreSQL', 'TEST_DATABASE_URL is not set');
 }
+step('Crash durability (SIGKILL under write load)', 'npx', ['tsx', 'scripts/crash-test.ts']);
 step('Production build', 'npm', ['run', 'build', '--silent']);
 if (fs.existsSync(chromium)) {
   vitest('Browser tests in Chromium', ['--config', 'e2e/vitest.config.ts']);

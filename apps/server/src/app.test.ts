@@ -55,6 +55,45 @@ describe('the built web app', () => {
     expect(post.json().error.code).toBe('not_found');
   });
 
+  it.each([
+    '/assets/gone',
+    '/assets/',
+    '/assets',
+    '/assets/nested/gone.css',
+    '/foo.js',
+    '/x.png',
+    '/favicon-missing.ico',
+    '/workspaces/abc/app.js.map',
+    '/api',
+    '/api/',
+    '/api/no-such-thing?x=1',
+  ])('answers %s, which is no page and no file, with a 404 JSON error rather than the app shell', async (url) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.headers['content-type'], `${method} ${url}`).toMatch(/^application\/json/);
+      if (method === 'GET') {
+        expect(res.json()).toEqual({ error: { code: 'not_found', message: `No route for GET ${url.split('?')[0]}` } });
+      }
+    }
+  });
+
+  it('answers HEAD on a page path as GET does, without the body', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/workspaces/abc' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toBe('');
+  });
+
+  it('keeps the files cacheable as before while API answers beside them are no-store', async () => {
+    const caching = async (url: string) => (await t.app.inject({ method: 'GET', url })).headers['cache-control'];
+    expect(await caching('/assets/index-abc123.js')).toBe('public, max-age=31536000, immutable');
+    expect(await caching('/favicon.svg')).toBe('no-cache');
+    expect(await caching('/index.html')).toBe('no-cache');
+    expect(await caching('/workspaces/abc')).toBe('no-cache');
+    expect(await caching('/api/health')).toBe('no-store');
+  });
+
   it('still serves the API beside the page routes', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json().status).toBe('ok');
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();

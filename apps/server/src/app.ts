@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -74,8 +73,10 @@ import { createWorkspacesRepository } from './modules/workspaces/workspaces.repo
 import { registerWorkspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.ts';
 import { contextFromUser, createGuards } from './plugins/auth-context.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
+import { isApiPath, registerNoStoreForApi } from './plugins/no-store.ts';
 import { registerOriginCheck, trustedOrigins } from './plugins/origin-check.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -102,11 +103,16 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
+    // Failures Fastify answers itself (before any route, or while reading the request) in the API's shape.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('ctx', null);
   registerErrorHandling(app);
+  registerNoStoreForApi(app);
   registerOriginCheck(app, trustedOrigins(config));
 
   await app.register(helmet, {
@@ -128,7 +134,7 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, config.rateLimits);
   await app.register(swagger, {
     openapi: { info: { title: 'Quarry API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
@@ -297,7 +303,12 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
   return Object.assign(app, { auth, jobRunner, recomputeTenantsWithoutMatches });
 }
 
-/** Serves the built SPA: hashed assets cached for good, every other page path answers index.html. */
+/**
+ * Serves the built SPA: hashed assets cached for good, and index.html for the paths its router
+ * answers. A path under /api or /assets, or one naming a file (an extension), that matched no
+ * route or file is not a page: it answers 404 rather than the app shell, so a missing script or
+ * image fails plainly instead of arriving as HTML.
+ */
 function registerSpa(app: App, webDist: string | undefined): void {
   const root = path.resolve(webDist ?? path.join(import.meta.dirname, '../../web/dist'));
   const indexFile = path.join(root, 'index.html');
@@ -315,14 +326,17 @@ function registerSpa(app: App, webDist: string | undefined): void {
   });
   const html = fs.readFileSync(indexFile, 'utf8');
   // A catch-all route rather than a second not-found handler, which Fastify refuses (errors.ts sets one).
+  // It answers GET and, through Fastify's HEAD route for it, HEAD.
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    const isPage =
-      request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0] ?? '');
-    if (!isPage) {
-      return reply
-        .code(404)
-        .send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
-    }
+    if (!isPagePath(request.url)) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').type('text/html').send(html);
   });
+}
+
+/** Whether the SPA's router answers `url`: not the API, not an asset, not a file name. */
+export function isPagePath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  if (isApiPath(pathname)) return false;
+  if (pathname === '/assets' || pathname.startsWith('/assets/')) return false;
+  return !path.posix.extname(pathname);
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { RateLimits } from './plugins/rate-limits.ts';
 
 const envSchema = z.object({
   QUARRY_ENV: z.string().default('development'),
@@ -20,6 +21,12 @@ const envSchema = z.object({
     .positive()
     .default(1024 * 1024),
   LOGIN_IP_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_READ_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_WRITE_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_EXPENSIVE_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** Fastify's trustProxy: unset (the socket's address), true, or the proxies' addresses/CIDRs. */
+  TRUST_PROXY: z.string().optional(),
   WEB_DIST: z.string().optional(),
 });
 
@@ -39,8 +46,21 @@ export type Config = {
   logLevel: string;
   bodyLimitBytes: number;
   loginIpLimitPerMinute: number;
+  /** Requests a minute per caller for each rate-limit preset (plugins/rate-limits.ts). */
+  rateLimits: RateLimits;
+  trustProxy: boolean | string[];
   webDist: string | undefined;
 };
+
+/** TRUST_PROXY as Fastify takes it: true/false, or the proxies' addresses or CIDRs, comma-separated. */
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
 
 /** Reads and validates the environment once at boot; a bad value stops the process with the variable named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -72,6 +92,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.QUARRY_ENV === 'production' ? 'error' : 'info'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     loginIpLimitPerMinute: e.LOGIN_IP_LIMIT_PER_MINUTE,
+    rateLimits: {
+      read: e.RATE_LIMIT_READ_PER_MINUTE,
+      write: e.RATE_LIMIT_WRITE_PER_MINUTE,
+      expensive: e.RATE_LIMIT_EXPENSIVE_PER_MINUTE,
+      auth: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST,
   };
 }

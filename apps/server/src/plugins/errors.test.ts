@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { registerErrorHandling } from './errors.ts';
+import { errorAnswer, registerErrorHandling } from './errors.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,6 +78,108 @@ describe('error answers', () => {
     expect(res.body).not.toMatch(/SELECT|secret|\.ts:|at /);
   });
 });
+
+describe('errors Fastify answers itself', () => {
+  it.each(['/api/accounts/%E0%A4%A', '/workspaces/%E0%A4%A'])(
+    'answers a URL that does not percent-decode (%s) with 400 in the API shape',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ error: { code: 'bad_request', message: 'The URL is not validly encoded' } });
+      expect(res.body).not.toContain('FST_ERR');
+    },
+  );
+
+  it('answers a Content-Type no parser reads with 415 in the API shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/login',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'email,password',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ error: { code: 'bad_request', message: 'Unsupported content type' } });
+  });
+
+  it('answers a body shorter than its Content-Length with 400 in the API shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/login',
+      headers: { 'content-type': 'application/json', 'content-length': '5' },
+      payload: '{"email":"ada@acme.test"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject(errorShape);
+    expect(res.body).not.toContain('FST_ERR');
+  });
+
+  it('names a framework error of a known status by its code, not as bad_request', () => {
+    const notFound = Object.assign(new Error('Not Found'), { code: 'FST_ERR_NOT_FOUND', statusCode: 404 });
+    expect(errorAnswer(notFound)).toEqual({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'Not Found' } },
+    });
+    const tooLong = Object.assign(new Error("'/api/x' is exceeding the max param length"), {
+      code: 'FST_ERR_MAX_PARAM_LENGTH',
+      statusCode: 414,
+    });
+    expect(errorAnswer(tooLong)).toEqual({
+      status: 414,
+      body: { error: { code: 'bad_request', message: 'A part of the URL is too long' } },
+    });
+  });
+
+  describe('over a real connection, before there is a request', () => {
+    let address: { host: string; port: number };
+    beforeAll(async () => {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const bound = t.app.server.address() as AddressInfo;
+      address = { host: bound.address, port: bound.port };
+    });
+
+    it("answers headers over Node's size limit with 431 in the API shape", async () => {
+      const res = await rawRequest(
+        address,
+        `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`,
+      );
+      expect(res.status).toBe(431);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body)).toEqual({
+        error: { code: 'bad_request', message: 'The request headers are too large' },
+      });
+    });
+
+    it('answers a request line that is not HTTP with 400 in the API shape', async () => {
+      const res = await rawRequest(address, 'NOT HTTP AT ALL\r\n\r\n');
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body)).toEqual({ error: { code: 'bad_request', message: 'The request is malformed' } });
+    });
+  });
+});
+
+/** Writes `raw` to the server and reads what it answers until it closes the connection. */
+function rawRequest(
+  { host, port }: { host: string; port: number },
+  raw: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host, port });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', (error) => (chunks.length ? undefined : reject(error)));
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+    socket.write(raw);
+  });
+}
 
 describe('security headers', () => {
   it.each(['/api/health', '/api/no-such-thing', '/api/docs'])(

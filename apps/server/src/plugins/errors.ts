@@ -1,5 +1,6 @@
-import type { ErrorBody } from '@quarry/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { ErrorBody, ErrorCode } from '@quarry/shared';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.ts';
 
@@ -10,58 +11,92 @@ function fieldOf(instancePath: string, context: string | undefined): string {
   return path || context || 'body';
 }
 
+const INTERNAL_ERROR: ErrorBody = {
+  error: { code: 'internal_error', message: 'Something went wrong, please try again' },
+};
+
+/** The code a framework error of a 4xx status answers with when nothing more specific fits. */
+const CODE_FOR_STATUS: Partial<Record<number, ErrorCode>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  429: 'too_many_requests',
+};
+
 /**
- * Every failure leaves as `{ error: { code, message, details? } }`. Validation names the field;
- * nothing internal (stack, SQL) reaches the client.
+ * The API's answer to a failure: status and `{ error: { code, message, details? } }`. Validation
+ * names the field; nothing internal (stack, SQL) reaches the client. `internal` is set when the
+ * failure is ours rather than the request's, so the caller logs it.
+ */
+export function errorAnswer(error: FastifyError): { status: number; body: ErrorBody; internal?: true } {
+  const answer = (status: number, code: ErrorCode, message: string, details?: unknown) => ({
+    status,
+    body: { error: details === undefined ? { code, message } : { code, message, details } },
+  });
+
+  if (error instanceof HttpError) {
+    return {
+      status: error.status,
+      body: { error: { code: error.code, message: error.message, details: error.details } },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues: FieldIssue[] = error.validation.map((v) => {
+      const unknownKeys = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: string[] }).keys : undefined;
+      const base = fieldOf(v.instancePath, error.validationContext);
+      return unknownKeys?.length
+        ? {
+            field: unknownKeys.map((k) => (base === 'body' ? k : `${base}.${k}`)).join(', '),
+            message: 'Unknown field',
+          }
+        : { field: base, message: v.message ?? 'Invalid value' };
+    });
+    const first = issues[0];
+    return answer(400, 'validation_failed', first ? `${first.field}: ${first.message}` : 'Invalid request', {
+      fields: issues,
+    });
+  }
+  if (isResponseSerializationError(error)) return { status: 500, body: INTERNAL_ERROR, internal: true };
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return answer(413, 'payload_too_large', 'The request body is too large');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return answer(400, 'bad_request', 'body: Malformed JSON');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return answer(415, 'bad_request', 'Unsupported content type');
+    case 'FST_ERR_BAD_URL':
+      // Fastify's message repeats the path; the answer need not echo what the client sent.
+      return answer(400, 'bad_request', 'The URL is not validly encoded');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return answer(414, 'bad_request', 'A part of the URL is too long');
+  }
+  const status = error.statusCode;
+  if (status === 413) return answer(413, 'payload_too_large', 'The request body is too large');
+  if (status && status >= 400 && status < 500) {
+    return answer(status, CODE_FOR_STATUS[status] ?? 'bad_request', error.message);
+  }
+  return { status: 500, body: INTERNAL_ERROR, internal: true };
+}
+
+/**
+ * Every failure leaves as `{ error: { code, message, details? } }`: errors raised while handling a
+ * request (here), before a route is found (`frameworkErrors`) and while the request is still being
+ * read off the socket (`clientErrorHandler`); the last two are options of Fastify itself.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const send = (status: number, body: ErrorBody) => reply.code(status).send(body);
-
-    if (error instanceof HttpError) {
-      return send(error.status, { error: { code: error.code, message: error.message, details: error.details } });
+    const { status, body, internal } = errorAnswer(error);
+    if (internal) {
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      } else {
+        request.log.error({ err: error }, 'unhandled error');
+      }
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues: FieldIssue[] = error.validation.map((v) => {
-        const unknownKeys = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: string[] }).keys : undefined;
-        const base = fieldOf(v.instancePath, error.validationContext);
-        return unknownKeys?.length
-          ? {
-              field: unknownKeys.map((k) => (base === 'body' ? k : `${base}.${k}`)).join(', '),
-              message: 'Unknown field',
-            }
-          : { field: base, message: v.message ?? 'Invalid value' };
-      });
-      const first = issues[0];
-      return send(400, {
-        error: {
-          code: 'validation_failed',
-          message: first ? `${first.field}: ${first.message}` : 'Invalid request',
-          details: { fields: issues },
-        },
-      });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return send(500, { error: { code: 'internal_error', message: 'Something went wrong, please try again' } });
-    }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
-      return send(413, { error: { code: 'payload_too_large', message: 'The request body is too large' } });
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return send(400, { error: { code: 'bad_request', message: 'body: Malformed JSON' } });
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return send(415, { error: { code: 'bad_request', message: 'Unsupported content type' } });
-    }
-    if (error.statusCode === 429) {
-      return send(429, { error: { code: 'too_many_requests', message: error.message } });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return send(error.statusCode, { error: { code: 'bad_request', message: error.message } });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return send(500, { error: { code: 'internal_error', message: 'Something went wrong, please try again' } });
+    return reply.code(status).send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -69,4 +104,47 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .code(404)
       .send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures before any route is chosen (a URL that does not
+ * percent-decode, an over-long path parameter). Fastify answers these on a bare reply that runs
+ * neither the error handler nor the onSend hooks, so this sets what those would have.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const { status, body, internal } = errorAnswer(error);
+  if (internal) request.log.error({ err: error }, 'framework error');
+  reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(body));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: the request could not even be parsed (headers too large, a
+ * malformed request line, a client too slow to send its headers), so there is no request or reply,
+ * only the socket. Answers in the API's shape, as Fastify's default does in its own, and closes.
+ */
+export function answerClientError(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, body]: [number, string, ErrorBody] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [
+          431,
+          'Request Header Fields Too Large',
+          { error: { code: 'bad_request', message: 'The request headers are too large' } },
+        ]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', { error: { code: 'bad_request', message: 'The request took too long to arrive' } }]
+        : [400, 'Bad Request', { error: { code: 'bad_request', message: 'The request is malformed' } }];
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }

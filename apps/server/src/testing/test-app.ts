@@ -29,6 +29,7 @@ export type TestApp = {
 
 /** Throttling stays out of the way unless a test asks for a low limit. */
 const UNTHROTTLED_LOGINS_PER_MINUTE = 100_000;
+const UNTHROTTLED_RATE_LIMITS = { read: 100_000, write: 100_000, expensive: 100_000, auth: 100_000 };
 
 /**
  * A fresh Quarry on its own empty database (SQLite by default, PostgreSQL with
@@ -49,6 +50,7 @@ export async function createTestApp({
       ...loadConfig({ QUARRY_ENV: 'test', DATA_DIR: testDb.dataDir, LOG_LEVEL: 'silent' }),
       database: testDb.database,
       loginIpLimitPerMinute: UNTHROTTLED_LOGINS_PER_MINUTE,
+      rateLimits: UNTHROTTLED_RATE_LIMITS,
       // API tests answer the same whether or not the web app has been built.
       webDist: path.join(testDb.dataDir, 'no-web-build'),
       ...overrides,

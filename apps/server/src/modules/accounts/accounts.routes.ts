@@ -21,6 +21,7 @@ export function registerAccountsRoutes(
   app.route({
     method: 'GET',
     url: '/api/accounts/search',
+    config: { rateLimitPreset: 'expensive' },
     preHandler: signedIn,
     schema: {
       tags: ['accounts'],

@@ -38,9 +38,15 @@ export function registerAuthRoutes(
     method: 'POST',
     url: '/api/session/login',
     config: {
+      rateLimitPreset: 'auth',
       rateLimit: {
         max: deps.loginIpLimitPerMinute,
         timeWindow: 60_000,
+        // Per address and email, counted once the body is read: a guesser is slowed down, while
+        // colleagues signing in from one office address never refuse each other.
+        hook: 'preValidation',
+        keyGenerator: (request) =>
+          `login:${request.ip}:${String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
         // The plugin throws what this builds, so it must be an error the error handler knows.
         errorResponseBuilder: () => new HttpError(429, 'too_many_requests', LOGIN_MESSAGES.locked),
       },

@@ -11,6 +11,7 @@ export function registerReportingRoutes(
   app.route({
     method: 'GET',
     url: '/api/reporting',
+    config: { rateLimitPreset: 'expensive' },
     preHandler: managerOrAdmin,
     schema: { tags: ['reporting'], querystring: reportQuerySchema, response: { 200: reportSchema } },
     handler: (request) => reporting.report(contextOf(request), request.query),
