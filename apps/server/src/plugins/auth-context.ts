@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
+import { isSafeMethod } from '../lib/http-methods.ts';
 import type { RequestContext } from '../lib/request-context.ts';
 import { toWebHeaders } from '../lib/web-headers.ts';
 import type { Auth } from '../modules/auth/auth.ts';
@@ -20,8 +21,6 @@ declare module 'fastify' {
 }
 
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function contextFromUser(user: Selectable<UsersTable>, supportEmail: string, sessionId: string): RequestContext {
   return {
@@ -64,7 +63,7 @@ export function createGuards({
   /** Any signed-in user; a write made while impersonating is written to the audit log before it runs. */
   const signedIn: Guard = async (request) => {
     const ctx = await resolveContext(request);
-    if (ctx.impersonator && !READS.has(request.method) && !request.routeOptions.config.readOnly) {
+    if (ctx.impersonator && !isSafeMethod(request.method) && !request.routeOptions.config.readOnly) {
       await impersonation.recordWrite(ctx, {
         method: request.method,
         route: request.routeOptions.url ?? request.url.split('?')[0] ?? '',

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { HttpError } from '../lib/http-error.ts';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { isSafeMethod } from '../lib/http-methods.ts';
 
 /** Where `npm run dev` serves the web app (Vite), proxying the API. */
 const DEV_WEB_ORIGINS = ['http://127.0.0.1:5173', 'http://localhost:5173'];
@@ -38,7 +37,7 @@ function originOf(request: FastifyRequest): string | null {
 export function registerOriginCheck(app: FastifyInstance, origins: string[]): void {
   const allowed = new Set(origins);
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (isSafeMethod(request.method)) return;
     const bearerOnly = /^bearer /i.test(request.headers.authorization ?? '') && !request.headers.cookie;
     if (bearerOnly) return;
     const origin = originOf(request);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
+import { isSafeMethod } from '../lib/http-methods.ts';
 
 /**
  * What a route costs, as Infisical names its presets: `read` and `write` by method unless a
@@ -19,14 +20,13 @@ declare module 'fastify' {
   }
 }
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=([^;]+)/;
 
 export function presetOf(request: FastifyRequest): RateLimitPreset {
   const config = request.routeOptions.config;
   if (config?.rateLimitPreset) return config.rateLimitPreset;
   // A POST that only reads (a query with a body) counts as a read.
-  return READS.has(request.method) || config?.readOnly ? 'read' : 'write';
+  return isSafeMethod(request.method) || config?.readOnly ? 'read' : 'write';
 }
 
 const digest = (secret: string) => crypto.createHash('sha256').update(secret).digest('base64url').slice(0, 22);
