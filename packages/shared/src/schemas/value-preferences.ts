@@ -82,6 +82,8 @@ export const storedTriggerSchema = z.object({
   phrases: z.array(z.string()),
   enabled: z.boolean(),
   hypothesis_ids: z.array(z.string()),
+  /** Linked hypotheses the reader may not see (a colleague's private ones): counted, never named. */
+  private_hypothesis_count: z.number().int().min(0).optional(),
   ...stamps,
 });
 export type StoredTrigger = z.output<typeof storedTriggerSchema>;

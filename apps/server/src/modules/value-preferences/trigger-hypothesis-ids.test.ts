@@ -134,7 +134,10 @@ describe('trigger hypothesis_ids on read', () => {
       expect(await linksSeenBy(colleague, id)).toEqual([pub]);
       const body = (await call(colleague, 'GET', '/api/triggers')).body;
       expect(body).not.toContain(priv);
+      // Counted, not named: the reader knows the trigger is tied to a hypothesis they cannot see.
+      expect((await call(colleague, 'GET', `/api/triggers/${id}`)).json().private_hypothesis_count).toBe(1);
     }
+    expect((await call(ada, 'GET', `/api/triggers/${id}`)).json().private_hypothesis_count).toBe(0);
     expect((await call(gail, 'GET', `/api/triggers/${id}`)).statusCode).toBe(404);
     expect((await call(gail, 'GET', '/api/triggers')).body).not.toContain(priv);
   });

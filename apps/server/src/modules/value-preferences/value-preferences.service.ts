@@ -69,8 +69,17 @@ export function createValuePreferencesService(deps: {
   /** The triggers as `ctx` may see them: links to hypotheses hidden from the reader are left out. */
   async function asSeenBy(ctx: RequestContext, triggers: StoredTrigger[]): Promise<StoredTrigger[]> {
     const linked = [...new Set(triggers.flatMap((t) => t.hypothesis_ids))];
-    const visible = await preferences.visibleHypothesisIds(ctx, linked);
-    return triggers.map((t) => ({ ...t, hypothesis_ids: t.hypothesis_ids.filter((id) => visible.has(id)) }));
+    const [visible, inTenant] = await Promise.all([
+      preferences.visibleHypothesisIds(ctx, linked),
+      preferences.tenantHypothesisIds(ctx, linked),
+    ]);
+    // Hidden links are counted, so the reader knows the trigger is tied to hypotheses (it does not
+    // support every one), without learning their ids.
+    return triggers.map((t) => ({
+      ...t,
+      hypothesis_ids: t.hypothesis_ids.filter((id) => visible.has(id)),
+      private_hypothesis_count: t.hypothesis_ids.filter((id) => inTenant.has(id) && !visible.has(id)).length,
+    }));
   }
 
   async function seenTrigger(ctx: RequestContext, id: string): Promise<StoredTrigger> {

@@ -232,9 +232,14 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
                   {t(canEdit ? 'preferences.noPhrasesEdit' : 'preferences.noPhrases')}
                 </Text>
               )}
-              {tr.hypothesis_ids.length > 0 && hypotheses.data && (
+              {tr.hypothesis_ids.length + (tr.private_hypothesis_count ?? 0) > 0 && hypotheses.data && (
                 <Text size="xs" c="dimmed" data-testid="trigger-hypotheses">
-                  {tr.hypothesis_ids.map(labelOf).join(' · ')}
+                  {[
+                    ...tr.hypothesis_ids.map(labelOf),
+                    ...Array.from({ length: tr.private_hypothesis_count ?? 0 }, () =>
+                      t('preferences.privateHypothesis'),
+                    ),
+                  ].join(' · ')}
                 </Text>
               )}
             </Stack>
