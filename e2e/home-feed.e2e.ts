@@ -116,6 +116,9 @@ describe('home feed', () => {
       await page.getByTestId('language-select').click();
       await page.getByRole('option', { name: 'Français' }).click();
       await page.keyboard.press('Escape');
+      // The user menu fades out after Escape; shrinking the window while it is still there would
+      // measure the leaving menu (placed for 1280 px) instead of the page. Wait for it to go.
+      await page.getByRole('menu').waitFor({ state: 'hidden' });
       await page.setViewportSize({ width: 390, height: 800 });
       const heading = page.getByRole('heading', { name: 'Correspondance de valeur', level: 1 });
       await heading.waitFor();
