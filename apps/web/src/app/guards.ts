@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { useAuthStore } from '../features/auth/stores/auth-store.ts';
+import { useAuthStore } from '../lib/auth-store.ts';
 import { i18n } from '../lib/i18n.ts';
 import { logError } from '../lib/log-error.ts';
 import { showSnackbar } from '../lib/snackbar-store.ts';

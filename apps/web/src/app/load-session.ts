@@ -1,7 +1,7 @@
 import type { MeResponse } from '@quarry/shared';
-import { meQueryOptions } from '../features/auth/api/get-me.ts';
-import { useAuthStore } from '../features/auth/stores/auth-store.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { useAuthStore } from '../lib/auth-store.ts';
+import { meQueryOptions } from '../lib/get-me.ts';
 import { logError } from '../lib/log-error.ts';
 import { queryClient } from '../lib/query-client.ts';
 

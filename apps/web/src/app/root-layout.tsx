@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useAuthStore } from '../features/auth/stores/auth-store.ts';
+import { useAuthStore } from '../lib/auth-store.ts';
 import { lazyWithReload } from '../lib/chunk-reload.ts';
 import { PageLoader } from './pages/page-loader.tsx';
 import { TopSnackbars } from './shell/top-snackbars.tsx';

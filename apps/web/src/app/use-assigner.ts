@@ -1,5 +1,5 @@
-import { useAuthStore } from '../features/auth/stores/auth-store.ts';
 import type { Assigner } from '../features/value-match/components/assign-menu.tsx';
+import { useAuthStore } from '../lib/auth-store.ts';
 
 /**
  * The signed-in user as Value Match's "Assign" needs them: anyone may assign to themselves, and

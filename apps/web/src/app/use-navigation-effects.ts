@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useAuthStore } from '../features/auth/stores/auth-store.ts';
 import { trackPage } from '../lib/analytics.ts';
+import { useAuthStore } from '../lib/auth-store.ts';
 
 /**
  * After each navigation, track a page view (with a `source` query as the login source) for a

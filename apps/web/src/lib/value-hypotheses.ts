@@ -9,5 +9,5 @@ export const valueHypothesesQueryOptions = () =>
       api<{ hypotheses: StoredValueHypothesis[] }>('/api/value-hypotheses', { signal }).then((r) => r.hypotheses),
   });
 
-/** The hypotheses the caller may see, for Home's filter and the default Home filters. */
+/** The hypotheses the caller may see: Home's filter, the default Home filters and the value preferences pages read it. */
 export const useValueHypotheses = () => useQuery(valueHypothesesQueryOptions());

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { meQueryOptions } from '../../features/auth/api/get-me.ts';
-import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
 import { startImpersonation } from '../../features/support/api/start-impersonation.ts';
 import { flushAnalytics } from '../../lib/analytics.ts';
+import { useAuthStore } from '../../lib/auth-store.ts';
+import { meQueryOptions } from '../../lib/get-me.ts';
 import { clearIdentityToken } from '../../lib/identity-token.ts';
 import { clearIntegrationToken } from '../../lib/integration-token.ts';
 import { logError } from '../../lib/log-error.ts';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
 import { stopImpersonation } from '../../features/support/api/stop-impersonation.ts';
 import { flushAnalytics } from '../../lib/analytics.ts';
+import { useAuthStore } from '../../lib/auth-store.ts';
 import { clearIdentityToken } from '../../lib/identity-token.ts';
 import { clearIntegrationToken } from '../../lib/integration-token.ts';
 import { logError } from '../../lib/log-error.ts';

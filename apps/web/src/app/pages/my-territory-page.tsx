@@ -10,11 +10,11 @@ import {
   useAccountListCache,
 } from '../../features/accounts/stores/account-list-cache.ts';
 import { accountListLinkState } from '../../features/accounts/utils/account-list-navigation.ts';
-import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
 import { FilterPanel, openedSavedFilter } from '../../features/filters/components/filter-panel.tsx';
 import { useSavedFilterParam } from '../../features/filters/hooks/use-saved-filter-param.ts';
 import { AccountAutocomplete } from '../../features/search/components/account-autocomplete.tsx';
 import { AddToListMenu } from '../../features/workspaces/components/add-to-list-menu.tsx';
+import { useAuthStore } from '../../lib/auth-store.ts';
 import { showSnackbar } from '../../lib/snackbar-store.ts';
 import { ViewAsSelect } from '../view-as/view-as-select.tsx';
 

@@ -1,5 +1,5 @@
-import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
 import { SupportToolsPage as SupportTools } from '../../features/support/components/support-tools-page.tsx';
+import { useAuthStore } from '../../lib/auth-store.ts';
 import { useStartImpersonation } from '../impersonation/use-start-impersonation.ts';
 
 /** /support-impersonation: Support Tools, starting an impersonation through the auth state. */

@@ -1,7 +1,7 @@
-import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
 import { QualificationSignalsPage } from '../../features/preferences/components/qualification-signals-page.tsx';
 import { TargetTitlesPage } from '../../features/preferences/components/target-titles-page.tsx';
 import { TriggersPage } from '../../features/preferences/components/triggers-page.tsx';
+import { useAuthStore } from '../../lib/auth-store.ts';
 
 /** Admins and managers edit value preferences (the server enforces it too); everyone else reads. */
 const useCanEdit = () => useAuthStore((s) => Boolean(s.user?.is_admin || s.user?.is_manager));

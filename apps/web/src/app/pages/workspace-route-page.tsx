@@ -1,5 +1,5 @@
-import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
 import { WorkspacePage } from '../../features/workspaces/components/workspace-page.tsx';
+import { useAuthStore } from '../../lib/auth-store.ts';
 
 /** /workspaces/{id}, told who is looking so owner and shared-user rights show the right actions. */
 export function WorkspaceRoutePage() {

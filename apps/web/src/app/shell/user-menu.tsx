@@ -5,10 +5,10 @@ import { IconBuilding, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { meQueryOptions } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
 import { AppearanceControl } from '../../features/settings/components/appearance-control.tsx';
 import { LANGUAGE_NAMES, LanguageSelect } from '../../features/settings/components/language-select.tsx';
+import { meQueryOptions } from '../../lib/get-me.ts';
 import { showRouteSnackbar } from '../../lib/snackbar-store.ts';
 import { userInitials } from './user-initials.ts';
 

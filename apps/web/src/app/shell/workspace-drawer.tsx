@@ -1,8 +1,8 @@
 import { Drawer } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
 import { WorkspaceNavPanel } from '../../features/workspaces/components/workspace-nav-panel.tsx';
 import { useWorkspaceNavStore } from '../../features/workspaces/stores/workspace-nav-store.ts';
+import { useAuthStore } from '../../lib/auth-store.ts';
 
 /** The temporary left drawer that holds workspace and list navigation; its visibility is remembered. */
 export function WorkspaceDrawer() {

@@ -1,8 +1,8 @@
 import { Select } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useAuthStore } from '../../features/auth/stores/auth-store.ts';
 import { track } from '../../lib/analytics.ts';
+import { useAuthStore } from '../../lib/auth-store.ts';
 import { useCompanyUsers } from '../../lib/company-users.ts';
 import { isServiceAccountEmail } from '../../lib/service-account.ts';
 

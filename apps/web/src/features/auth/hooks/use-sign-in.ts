@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { meQueryOptions } from '../../../lib/get-me.ts';
 import { getIdentityToken } from '../../../lib/identity-token.ts';
-import { meQueryOptions } from '../api/get-me.ts';
 import { login } from '../api/login.ts';
-import { useAuthStore } from '../stores/auth-store.ts';
 import { safeRedirect } from '../utils/safe-redirect.ts';
 import { trackDailyLogin } from '../utils/track-daily-login.ts';
 

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { flushAnalytics } from '../../../lib/analytics.ts';
+import { useAuthStore } from '../../../lib/auth-store.ts';
 import { clearIdentityToken } from '../../../lib/identity-token.ts';
 import { logError } from '../../../lib/log-error.ts';
 import { logout } from '../api/logout.ts';
-import { useAuthStore } from '../stores/auth-store.ts';
 
 /** Sends pending analytics, ends the session, resets auth state and company configuration, goes to /login. */
 export function useSignOut() {

@@ -1,16 +1,8 @@
 import type { CreateSavedFilterBody, SavedFilter, UpdateSavedFilterBody } from '@quarry/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
-
-export const filtersQueryOptions = () =>
-  queryOptions({
-    queryKey: ['filters'],
-    queryFn: () => api<{ filters: SavedFilter[] }>('/api/filters').then((r) => r.filters),
-  });
-
-/** My filters and my colleagues' public ones. */
-export const useSavedFilters = () => useQuery(filtersQueryOptions());
+import { filtersQueryOptions } from '../../../lib/saved-filters.ts';
 
 export function useSaveFilter() {
   const queryClient = useQueryClient();

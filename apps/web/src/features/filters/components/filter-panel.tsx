@@ -4,8 +4,9 @@ import { IconDeviceFloppy, IconFilter, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog.tsx';
+import { useSavedFilters } from '../../../lib/saved-filters.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
-import { useDeleteFilter, useSavedFilters, useSaveFilter } from '../api/filters.ts';
+import { useDeleteFilter, useSaveFilter } from '../api/filters.ts';
 import { FilterBuilder } from './filter-builder.tsx';
 import { SaveFilterDialog, type SaveFilterValues } from './save-filter-dialog.tsx';
 

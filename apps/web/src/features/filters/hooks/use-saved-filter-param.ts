@@ -1,7 +1,7 @@
 import type { SavedFilter } from '@quarry/shared';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSavedFilters } from '../api/filters.ts';
+import { useSavedFilters } from '../../../lib/saved-filters.ts';
 
 /** The URL parameter that names the saved filter a page shows: `/MyTerritory?filter={id}`. */
 export const SAVED_FILTER_PARAM = 'filter';

@@ -15,7 +15,8 @@ import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, type StoredValueHypothesis, type Valu
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../lib/field-error.ts';
-import { useSaveValueHypothesis, useValueHypotheses } from '../api/value-hypotheses.ts';
+import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
+import { useSaveValueHypothesis } from '../api/save-value-hypothesis.ts';
 import { useFormReveal } from '../hooks/use-form-reveal.ts';
 import { CharacterCounter } from './character-counter.tsx';
 import { confirmPreferenceDelete } from './confirm-delete.ts';

@@ -2,7 +2,7 @@ import { SegmentedControl, type SegmentedControlProps, useMantineColorScheme } f
 import type { ThemePreference } from '@quarry/shared/languages';
 import { useTranslation } from 'react-i18next';
 import { logError } from '../../../lib/log-error.ts';
-import { useUpdateOwnField } from '../../auth/api/update-own-field.ts';
+import { useUpdateOwnField } from '../api/update-own-field.ts';
 
 /** Light, dark or system: applied at once, kept locally (theme_preference) and in the user's preferences. */
 export function AppearanceControl(props: Omit<SegmentedControlProps, 'value' | 'onChange' | 'data'>) {

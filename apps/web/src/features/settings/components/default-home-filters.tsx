@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { HomeFilterFields } from '../../../components/home-filter-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
-import { useUpdateOwnField } from '../../auth/api/update-own-field.ts';
+import { useUpdateOwnField } from '../api/update-own-field.ts';
 
 /** The filters Home opens with: picked here, saved on the server with the user's preferences. */
 export function DefaultHomeFilters({ saved }: { saved: HomeFilters | undefined }) {

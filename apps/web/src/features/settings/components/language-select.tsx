@@ -3,7 +3,7 @@ import { LANGUAGES, type Language } from '@quarry/shared/languages';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage } from '../../../lib/i18n.ts';
 import { logError } from '../../../lib/log-error.ts';
-import { useUpdateOwnField } from '../../auth/api/update-own-field.ts';
+import { useUpdateOwnField } from '../api/update-own-field.ts';
 
 /** Each language named in itself, so a reader finds theirs whatever the current one. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

@@ -1,7 +1,7 @@
 import { Loader, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { useMe } from '../../auth/api/get-me.ts';
+import { useMe } from '../../../lib/get-me.ts';
 import { OrganizationSettings } from './organization-settings.tsx';
 import { UserPreferencesForm } from './user-preferences-form.tsx';
 

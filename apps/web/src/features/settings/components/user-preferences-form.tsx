@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../lib/field-error.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
-import { useUpdateOwnField } from '../../auth/api/update-own-field.ts';
+import { useUpdateOwnField } from '../api/update-own-field.ts';
 import { AppearanceControl } from './appearance-control.tsx';
 import { DefaultHomeFilters } from './default-home-filters.tsx';
 import { LanguageSelect } from './language-select.tsx';

@@ -1,5 +1,5 @@
 import { Loader } from '@mantine/core';
-import { useMe } from '../../auth/api/get-me.ts';
+import { useMe } from '../../../lib/get-me.ts';
 import { UserPreferencesForm } from './user-preferences-form.tsx';
 
 /** /preferences/user: the same component as the personal settings tab. */

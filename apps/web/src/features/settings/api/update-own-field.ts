@@ -1,8 +1,8 @@
 import type { UpdateOwnFieldBody, UserDocument } from '@quarry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { useAuthStore } from '../stores/auth-store.ts';
-import { meQueryOptions } from './get-me.ts';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { meQueryOptions } from '../../../lib/get-me.ts';
 
 export const updateOwnField = (body: UpdateOwnFieldBody) => api<UserDocument>('/api/me', { method: 'PATCH', body });
 

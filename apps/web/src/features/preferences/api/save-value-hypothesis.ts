@@ -1,17 +1,9 @@
 import type { StoredValueHypothesis, ValueHypothesisBody } from '@quarry/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
+import { valueHypothesesQueryOptions } from '../../../lib/value-hypotheses.ts';
 import { triggersQueryOptions } from './triggers.ts';
-
-export const valueHypothesesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['value-hypotheses'],
-    queryFn: ({ signal }) =>
-      api<{ hypotheses: StoredValueHypothesis[] }>('/api/value-hypotheses', { signal }).then((r) => r.hypotheses),
-  });
-
-export const useValueHypotheses = () => useQuery(valueHypothesesQueryOptions());
 
 /** Create (no id), update (with id) or delete a value hypothesis; records "Value Hypo Mutated". A delete refreshes the triggers too. */
 export function useSaveValueHypothesis() {
