@@ -15,6 +15,8 @@ import * as invitations from './migrations/010-invitations.ts';
 import * as valueIntelligence from './migrations/011-value-intelligence.ts';
 import * as territoryHoldersIndex from './migrations/013-territory-holders-index.ts';
 import * as whyNowFacts from './migrations/014-why-now-facts.ts';
+import * as childTenantIds from './migrations/015-child-tenant-ids.ts';
+import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
   return {
@@ -31,13 +33,15 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '008-reporting': { up: (db) => reporting.up(db, handle.engine) },
     '013-territory-holders-index': { up: (db) => territoryHoldersIndex.up(db) },
     '014-why-now-facts': { up: (db) => whyNowFacts.up(db) },
+    '015-child-tenant-ids': { up: (db) => childTenantIds.up(db) },
   };
 }
 
 /** Brings Quarry's tables, then better-auth's, to the latest schema. Safe to run at every start. */
 export async function migrateToLatest(handle: DbHandle, auth: Auth): Promise<void> {
   const migrator = new Migrator({
-    db: handle.db,
+    // Migrations move every tenant's rows at once.
+    db: acrossTenants(handle.db),
     // Migrations are developed on parallel branches; a database that ran a later one still takes an earlier one.
     allowUnorderedMigrations: true,
     provider: { getMigrations: async () => migrationsFor(handle) },

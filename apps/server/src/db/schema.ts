@@ -191,8 +191,8 @@ export type WorkspacesTable = {
 };
 
 export type WorkspaceSharedUsersTable = { workspace_id: string; tenant_id: string; uid: string; added_at: Timestamp };
-export type WorkspaceViewsTable = { workspace_id: string; uid: string; viewed_at: Timestamp };
-export type WorkspaceItemsTable = { workspace_id: string; list_id: string; position: number };
+export type WorkspaceViewsTable = { workspace_id: string; tenant_id: string; uid: string; viewed_at: Timestamp };
+export type WorkspaceItemsTable = { workspace_id: string; tenant_id: string; list_id: string; position: number };
 
 export type ListsTable = {
   id: string;
@@ -208,8 +208,20 @@ export type ListsTable = {
   updated_by: string;
 };
 
-export type ListAccountsTable = { list_id: string; master_account_id: string; added_at: Timestamp; added_by: string };
-export type ListContactsTable = { list_id: string; contact_id: string; added_at: Timestamp; added_by: string };
+export type ListAccountsTable = {
+  list_id: string;
+  tenant_id: string;
+  master_account_id: string;
+  added_at: Timestamp;
+  added_by: string;
+};
+export type ListContactsTable = {
+  list_id: string;
+  tenant_id: string;
+  contact_id: string;
+  added_at: Timestamp;
+  added_by: string;
+};
 
 export type GlobalAlertsTable = {
   id: string;

@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed/demo-seed.ts';
+import { acrossTenants } from '../db/tenant-scope.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createRecordingMailer, type RecordingMailer } from './recording-mailer.ts';
 import { createTestDatabase, testEngine } from './test-database.ts';
@@ -100,7 +101,9 @@ export async function createTestApp({
       await testDb.drop();
     };
 
-    return { app, handle, config, mailer, signIn, identityToken, uidOf, close };
+    // A test reads and arranges rows of any tenant directly; the app's own queries stay guarded.
+    const testHandle = { ...handle, db: acrossTenants(handle.db) };
+    return { app, handle: testHandle, config, mailer, signIn, identityToken, uidOf, close };
   } catch (error) {
     await testDb.drop().catch(() => undefined);
     throw error;

@@ -87,6 +87,7 @@ function conditionSql(
               .selectFrom('list_accounts as la')
               .innerJoin('lists as l', 'l.id', 'la.list_id')
               .select(sql.lit(1).as('one'))
+              .where('la.tenant_id', '=', ctx.tenantId)
               .where('l.tenant_id', '=', ctx.tenantId)
               .where('la.list_id', 'in', listIds)
               .whereRef('la.master_account_id', '=', 'a.master_account_id'),

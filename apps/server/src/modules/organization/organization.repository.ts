@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Invitation } from '@quarry/shared';
 import type { Db } from '../../db/connection.ts';
+import { acrossTenants } from '../../db/tenant-scope.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -122,10 +123,13 @@ export function createOrganizationRepository(db: Db) {
       return Number(result.numDeletedRows) > 0;
     },
 
-    /** An invitation still usable now, with its company's name. */
+    /**
+     * An invitation still usable now, with its company's name. The token is all an invitee has:
+     * it finds the invitation in whichever company made it.
+     */
     async findUsable(token: string) {
       return (
-        (await db
+        (await acrossTenants(db)
           .selectFrom('invitations as i')
           .innerJoin('tenants as t', 't.id', 'i.tenant_id')
           .select(['i.id', 'i.tenant_id', 'i.email', 'i.display_name', 't.name as company_name'])
@@ -137,11 +141,12 @@ export function createOrganizationRepository(db: Db) {
     },
 
     /** Marks it used; answers false when someone else used it first. */
-    async markAccepted(id: string): Promise<boolean> {
+    async markAccepted(invitation: { id: string; tenant_id: string }): Promise<boolean> {
       const result = await db
         .updateTable('invitations')
         .set({ accepted_at: nowIso() })
-        .where('id', '=', id)
+        .where('tenant_id', '=', invitation.tenant_id)
+        .where('id', '=', invitation.id)
         .where('accepted_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;

@@ -108,7 +108,7 @@ export function createOrganizationService(deps: {
       const found = await organization.findUsable(body.token);
       if (!found || (await organization.tenantOfEmail(found.email)) !== null)
         throw notFound(INVITATION_INVALID_MESSAGE);
-      if (!(await organization.markAccepted(found.id))) throw notFound(INVITATION_INVALID_MESSAGE);
+      if (!(await organization.markAccepted(found))) throw notFound(INVITATION_INVALID_MESSAGE);
       const context = await deps.auth.$context;
       const passwordHash = await context.password.hash(body.password);
       await createUserWithPassword(

@@ -2,6 +2,7 @@ import type { AccountHolder } from '@quarry/shared';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { ValueMatchesTable } from '../../db/schema.ts';
+import { acrossTenants } from '../../db/tenant-scope.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 
 /** 16 columns a row: 1,000 rows bind 16,000 values, within SQLite's 32,766 and PostgreSQL's 65,535. */
@@ -73,8 +74,9 @@ export function createValueMatchesRepository(db: Db) {
     },
 
     /** Tenants that have never had matches computed: the start-up queues a recompute for them. */
+    /** Across tenants by design: start-up queues a first computation for each tenant that has none. */
     async tenantsWithoutMatches(): Promise<string[]> {
-      const rows = await db
+      const rows = await acrossTenants(db)
         .selectFrom('tenants')
         .select('id')
         .where((eb) =>

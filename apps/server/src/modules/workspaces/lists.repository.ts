@@ -28,6 +28,7 @@ export function createListsRepository(db: Db) {
       .selectFrom('workspace_items as wi')
       .innerJoin('workspaces as w', 'w.id', 'wi.workspace_id')
       .select(['wi.list_id', 'w.id as workspace_id', 'w.name as workspace_name'])
+      .where('wi.tenant_id', '=', ctx.tenantId)
       .where('w.tenant_id', '=', ctx.tenantId)
       .where((eb) =>
         eb.or([
@@ -36,6 +37,7 @@ export function createListsRepository(db: Db) {
             eb
               .selectFrom('workspace_shared_users as s')
               .select(sql.lit(1).as('one'))
+              .where('s.tenant_id', '=', ctx.tenantId)
               .whereRef('s.workspace_id', '=', 'w.id')
               .where('s.uid', '=', ctx.uid),
           ),
@@ -72,6 +74,8 @@ export function createListsRepository(db: Db) {
         .selectAll('l')
         .select(['w.id as workspace_id', 'w.name as workspace_name'])
         .where('l.tenant_id', '=', ctx.tenantId)
+        .where('wi.tenant_id', '=', ctx.tenantId)
+        .where('w.tenant_id', '=', ctx.tenantId)
         .where('wi.workspace_id', '=', workspaceId)
         .orderBy('wi.position')
         .execute();
@@ -99,6 +103,7 @@ export function createListsRepository(db: Db) {
                 .innerJoin('workspaces as w', 'w.id', 'wi.workspace_id')
                 .select(sql.lit(1).as('one'))
                 .whereRef('wi.list_id', '=', 'l.id')
+                .where('wi.tenant_id', '=', ctx.tenantId)
                 .where('w.tenant_id', '=', ctx.tenantId)
                 .where('w.created_by', '=', ctx.uid),
             ),
@@ -122,6 +127,7 @@ export function createListsRepository(db: Db) {
         await trx
           .updateTable('workspaces')
           .set({ updated_at: at, updated_by: ctx.uid })
+          .where('tenant_id', '=', ctx.tenantId)
           .where('id', '=', workspaceId)
           .execute();
         await trx
@@ -141,13 +147,19 @@ export function createListsRepository(db: Db) {
         const last = await trx
           .selectFrom('workspace_items')
           .select((eb) => eb.fn.max('position').as('position'))
+          .where('tenant_id', '=', ctx.tenantId)
           .where('workspace_id', '=', workspaceId)
           .executeTakeFirst();
         await trx
           .insertInto('workspace_items')
-          .values({ workspace_id: workspaceId, list_id: id, position: Number(last?.position ?? -1) + 1 })
+          .values({
+            workspace_id: workspaceId,
+            tenant_id: ctx.tenantId,
+            list_id: id,
+            position: Number(last?.position ?? -1) + 1,
+          })
           .execute();
-        await refreshFolded(trx, [workspaceId], ['items']);
+        await refreshFolded(trx, ctx, [workspaceId], ['items']);
       });
       return id;
     },
@@ -167,11 +179,13 @@ export function createListsRepository(db: Db) {
         const holders = await trx
           .selectFrom('workspace_items')
           .select('workspace_id')
+          .where('tenant_id', '=', ctx.tenantId)
           .where('list_id', '=', id)
           .execute();
         await trx.deleteFrom('lists').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute();
         await refreshFolded(
           trx,
+          ctx,
           holders.map((h) => h.workspace_id),
           ['items'],
         );
@@ -179,19 +193,21 @@ export function createListsRepository(db: Db) {
     },
 
     /** Stored member counts of static lists, by list id. */
-    async memberCounts(ids: string[]): Promise<Map<string, number>> {
+    async memberCounts(ctx: RequestContext, ids: string[]): Promise<Map<string, number>> {
       const counts = new Map<string, number>();
       if (!ids.length) return counts;
       const [accounts, contacts] = await Promise.all([
         db
           .selectFrom('list_accounts')
           .select(['list_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .where('tenant_id', '=', ctx.tenantId)
           .where('list_id', 'in', ids)
           .groupBy('list_id')
           .execute(),
         db
           .selectFrom('list_contacts')
           .select(['list_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .where('tenant_id', '=', ctx.tenantId)
           .where('list_id', 'in', ids)
           .groupBy('list_id')
           .execute(),
@@ -222,7 +238,15 @@ export function createListsRepository(db: Db) {
           list.type === 'contacts'
             ? await trx
                 .insertInto('list_contacts')
-                .values(ids.map((contact_id) => ({ list_id: list.id, contact_id, added_at: at, added_by: ctx.uid })))
+                .values(
+                  ids.map((contact_id) => ({
+                    list_id: list.id,
+                    tenant_id: ctx.tenantId,
+                    contact_id,
+                    added_at: at,
+                    added_by: ctx.uid,
+                  })),
+                )
                 .onConflict((oc) => oc.columns(['list_id', 'contact_id']).doNothing())
                 .executeTakeFirst()
             : await trx
@@ -230,6 +254,7 @@ export function createListsRepository(db: Db) {
                 .values(
                   ids.map((master_account_id) => ({
                     list_id: list.id,
+                    tenant_id: ctx.tenantId,
                     master_account_id,
                     added_at: at,
                     added_by: ctx.uid,
@@ -237,7 +262,12 @@ export function createListsRepository(db: Db) {
                 )
                 .onConflict((oc) => oc.columns(['list_id', 'master_account_id']).doNothing())
                 .executeTakeFirst();
-        await trx.updateTable('lists').set({ updated_at: at, updated_by: ctx.uid }).where('id', '=', list.id).execute();
+        await trx
+          .updateTable('lists')
+          .set({ updated_at: at, updated_by: ctx.uid })
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('id', '=', list.id)
+          .execute();
         return Number(result.numInsertedOrUpdatedRows ?? 0);
       });
     },
@@ -249,15 +279,22 @@ export function createListsRepository(db: Db) {
           list.type === 'contacts'
             ? await trx
                 .deleteFrom('list_contacts')
+                .where('tenant_id', '=', ctx.tenantId)
                 .where('list_id', '=', list.id)
                 .where('contact_id', 'in', ids)
                 .executeTakeFirst()
             : await trx
                 .deleteFrom('list_accounts')
+                .where('tenant_id', '=', ctx.tenantId)
                 .where('list_id', '=', list.id)
                 .where('master_account_id', 'in', ids)
                 .executeTakeFirst();
-        await trx.updateTable('lists').set({ updated_at: at, updated_by: ctx.uid }).where('id', '=', list.id).execute();
+        await trx
+          .updateTable('lists')
+          .set({ updated_at: at, updated_by: ctx.uid })
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('id', '=', list.id)
+          .execute();
         return Number(result.numDeletedRows);
       });
     },
@@ -280,6 +317,7 @@ export function createListsRepository(db: Db) {
             eb
               .selectFrom('list_contacts as lc')
               .select(sql.lit(1).as('one'))
+              .where('lc.tenant_id', '=', ctx.tenantId)
               .where('lc.list_id', '=', source.listId)
               .whereRef('lc.contact_id', '=', 'c.id'),
           ),

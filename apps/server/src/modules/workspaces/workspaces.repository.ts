@@ -46,11 +46,16 @@ function toWorkspace(r: Selectable<WorkspacesTable>): Workspace {
  * them (string_agg with ORDER BY: SQLite 3.44+ and PostgreSQL alike). Ids never contain the
  * separators: list ids are server-made UUIDs and uids come from sign-up.
  */
-export async function refreshFolded(db: Executor, workspaceIds: string[], which: Child[]): Promise<void> {
+export async function refreshFolded(
+  db: Executor,
+  ctx: RequestContext,
+  workspaceIds: string[],
+  which: Child[],
+): Promise<void> {
   const folded = {
-    items: sql<string>`coalesce((select string_agg(i.list_id, ',' order by i.position) from workspace_items i where i.workspace_id = workspaces.id), '')`,
-    shared: sql<string>`coalesce((select string_agg(s.uid, ',' order by s.added_at, s.uid) from workspace_shared_users s where s.workspace_id = workspaces.id), '')`,
-    viewed: sql<string>`coalesce((select string_agg(v.uid || '=' || v.viewed_at, ',' order by v.uid) from workspace_views v where v.workspace_id = workspaces.id), '')`,
+    items: sql<string>`coalesce((select string_agg(i.list_id, ',' order by i.position) from workspace_items i where i.tenant_id = workspaces.tenant_id and i.workspace_id = workspaces.id), '')`,
+    shared: sql<string>`coalesce((select string_agg(s.uid, ',' order by s.added_at, s.uid) from workspace_shared_users s where s.tenant_id = workspaces.tenant_id and s.workspace_id = workspaces.id), '')`,
+    viewed: sql<string>`coalesce((select string_agg(v.uid || '=' || v.viewed_at, ',' order by v.uid) from workspace_views v where v.tenant_id = workspaces.tenant_id and v.workspace_id = workspaces.id), '')`,
   };
   for (const ids of chunks(workspaceIds)) {
     await db
@@ -60,6 +65,7 @@ export async function refreshFolded(db: Executor, workspaceIds: string[], which:
         ...(which.includes('shared') && { shared_csv: folded.shared }),
         ...(which.includes('viewed') && { viewed_csv: folded.viewed }),
       })
+      .where('tenant_id', '=', ctx.tenantId)
       .where('id', 'in', ids)
       .execute();
   }
@@ -92,7 +98,7 @@ export function createWorkspacesRepository(db: Db) {
         .where('id', '=', id)
         .execute();
       await work(trx, at);
-      await refreshFolded(trx, [id], which);
+      await refreshFolded(trx, ctx, [id], which);
     });
   }
 
@@ -154,8 +160,11 @@ export function createWorkspacesRepository(db: Db) {
             .values(input.shared_users.map((uid) => ({ workspace_id: id, tenant_id: ctx.tenantId, uid, added_at: at })))
             .execute();
         }
-        await trx.insertInto('workspace_views').values({ workspace_id: id, uid: ctx.uid, viewed_at: at }).execute();
-        await refreshFolded(trx, [id], ['shared', 'viewed']);
+        await trx
+          .insertInto('workspace_views')
+          .values({ workspace_id: id, tenant_id: ctx.tenantId, uid: ctx.uid, viewed_at: at })
+          .execute();
+        await refreshFolded(trx, ctx, [id], ['shared', 'viewed']);
       });
       return id;
     },
@@ -199,12 +208,15 @@ export function createWorkspacesRepository(db: Db) {
         const last = await trx
           .selectFrom('workspace_items')
           .select((eb) => eb.fn.max('position').as('position'))
+          .where('tenant_id', '=', ctx.tenantId)
           .where('workspace_id', '=', id)
           .executeTakeFirst();
         const start = Number(last?.position ?? -1) + 1;
         await trx
           .insertInto('workspace_items')
-          .values(listIds.map((list_id, i) => ({ workspace_id: id, list_id, position: start + i })))
+          .values(
+            listIds.map((list_id, i) => ({ workspace_id: id, tenant_id: ctx.tenantId, list_id, position: start + i })),
+          )
           .onConflict((oc) => oc.columns(['workspace_id', 'list_id']).doNothing())
           .execute();
       }),
@@ -213,6 +225,7 @@ export function createWorkspacesRepository(db: Db) {
       changeChildren(ctx, id, ['items'], async (trx) => {
         await trx
           .deleteFrom('workspace_items')
+          .where('tenant_id', '=', ctx.tenantId)
           .where('workspace_id', '=', id)
           .where('list_id', 'in', listIds)
           .execute();
@@ -221,11 +234,17 @@ export function createWorkspacesRepository(db: Db) {
     /** Update items: the workspace's list ids become exactly `listIds`, in that order. */
     replaceItems: (ctx: RequestContext, id: string, listIds: string[]) =>
       changeChildren(ctx, id, ['items'], async (trx) => {
-        await trx.deleteFrom('workspace_items').where('workspace_id', '=', id).execute();
+        await trx
+          .deleteFrom('workspace_items')
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('workspace_id', '=', id)
+          .execute();
         if (listIds.length) {
           await trx
             .insertInto('workspace_items')
-            .values(listIds.map((list_id, position) => ({ workspace_id: id, list_id, position })))
+            .values(
+              listIds.map((list_id, position) => ({ workspace_id: id, tenant_id: ctx.tenantId, list_id, position })),
+            )
             .execute();
         }
       }),
@@ -236,10 +255,10 @@ export function createWorkspacesRepository(db: Db) {
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('workspace_views')
-          .values({ workspace_id: id, uid: ctx.uid, viewed_at: at })
+          .values({ workspace_id: id, tenant_id: ctx.tenantId, uid: ctx.uid, viewed_at: at })
           .onConflict((oc) => oc.columns(['workspace_id', 'uid']).doUpdateSet({ viewed_at: at }))
           .execute();
-        await refreshFolded(trx, [id], ['viewed']);
+        await refreshFolded(trx, ctx, [id], ['viewed']);
       });
       return at;
     },
@@ -251,7 +270,12 @@ export function createWorkspacesRepository(db: Db) {
      */
     async delete(ctx: RequestContext, id: string, onListsFailed: (cause: unknown) => Error): Promise<void> {
       const listIds = (
-        await db.selectFrom('workspace_items').select('list_id').where('workspace_id', '=', id).execute()
+        await db
+          .selectFrom('workspace_items')
+          .select('list_id')
+          .where('tenant_id', '=', ctx.tenantId)
+          .where('workspace_id', '=', id)
+          .execute()
       ).map((r) => r.list_id);
       try {
         await db.transaction().execute(async (trx) => {
@@ -263,6 +287,7 @@ export function createWorkspacesRepository(db: Db) {
                 await trx
                   .selectFrom('workspace_items')
                   .select('list_id')
+                  .where('tenant_id', '=', ctx.tenantId)
                   .where('list_id', 'in', ids)
                   .where('workspace_id', '!=', id)
                   .execute()

@@ -99,7 +99,10 @@ export function createWorkspacesService({ workspaces, lists, users, filters, acc
 
   async function toLists(ctx: RequestContext, rows: ListRow[]): Promise<List[]> {
     const [counts, manageable] = await Promise.all([
-      lists.memberCounts(rows.filter((r) => !isSmartList(r.type as ListType)).map((r) => r.id)),
+      lists.memberCounts(
+        ctx,
+        rows.filter((r) => !isSmartList(r.type as ListType)).map((r) => r.id),
+      ),
       lists.manageableIds(
         ctx,
         rows.map((r) => r.id),
