@@ -5,18 +5,26 @@
 // writes in flight at the kill are either wholly there or absent, and that the database is sound
 // (SQLite: PRAGMA integrity_check on the crashed files and after the restart; PostgreSQL: every
 // table readable, row counts equal to what the API shows). Traffic goes to 127.0.0.1 only.
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase, type TestEngine } from '../apps/server/src/testing/test-database.ts';
+import {
+  exited,
+  REQUEST_TIMEOUT_MS,
+  type Server,
+  type Session,
+  seconds,
+  signIn,
+  sleep,
+  sqliteFile,
+  startServer as startServerProcess,
+  superviseChildren,
+} from './server-process.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-const PASSWORD = 'quarry-demo-2026';
 const USERS = ['rita@acme.test', 'raj@acme.test'];
 /** Requests in flight at once. */
 const CONCURRENCY = 12;
@@ -35,13 +43,9 @@ const LISTS_PER_WORKSPACE = 40;
  * workspace row. --one-per-workspace adds one list to a workspace at a time instead.
  */
 const SAME_WORKSPACE = !process.argv.includes('--one-per-workspace');
-const HEALTH_TIMEOUT_MS = 90_000;
-const REQUEST_TIMEOUT_MS = 30_000;
 /** The whole run, both engines: a hung step fails the run instead of blocking CI. */
 const WATCHDOG_MS = 240_000;
 
-type Server = { child: ChildProcess; port: number; base: string; origin: string; log: () => string };
-type Session = { email: string; cookie: string };
 type WriteState = 'pending' | 'acknowledged' | 'refused' | 'in-flight' | 'error';
 type Write = {
   kind: 'workspace' | 'list';
@@ -56,96 +60,9 @@ type Write = {
   error?: string;
 };
 
-const children = new Set<ChildProcess>();
-const cleanups = new Set<() => Promise<void>>();
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const { children, cleanups, killAll: killAllChildren } = superviseChildren('crash', WATCHDOG_MS);
 
-function killAllChildren(): void {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-}
-
-let exiting = false;
-async function cleanUpAndExit(code: number, why: string): Promise<void> {
-  // Ctrl-C reaches tsx and this process both, and tsx relays it: one clean-up.
-  if (exiting) return;
-  exiting = true;
-  console.error(`\ncrash-test: ${why}`);
-  killAllChildren();
-  await Promise.race([Promise.allSettled([...cleanups].map((c) => c())), sleep(10_000)]);
-  console.log('crash: 0 passed, 1 failed');
-  process.exit(code);
-}
-
-process.on('exit', killAllChildren);
-process.on('SIGINT', () => void cleanUpAndExit(130, 'interrupted'));
-process.on('SIGTERM', () => void cleanUpAndExit(143, 'terminated'));
-setTimeout(() => void cleanUpAndExit(1, `took longer than ${seconds(WATCHDOG_MS)}: gave up`), WATCHDOG_MS).unref();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((r) => child.once('exit', () => r()));
-
-/** Starts apps/server/src/main.ts on `database` and waits until /api/health answers. */
-async function startServer(database: TestDatabase): Promise<Server> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.database.kind === 'postgres' ? database.database.url : '',
-      QUARRY_ENV: 'test',
-      DATA_DIR: database.dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      LOGIN_IP_LIMIT_PER_MINUTE: '10000',
-      // The load is the point: no per-session request budget may refuse it.
-      RATE_LIMIT_READ_PER_MINUTE: '1000000',
-      RATE_LIMIT_WRITE_PER_MINUTE: '1000000',
-      DEMO_PASSWORD: PASSWORD,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  const keep = (d: Buffer) => {
-    log = (log + d.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const server: Server = { child, port, base, origin: base, log: () => log };
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited early:\n${log}`);
-    try {
-      const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) });
-      if (response.ok) return server;
-    } catch {
-      // not up yet
-    }
-    await sleep(200);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not answer /api/health within ${seconds(HEALTH_TIMEOUT_MS)}:\n${log}`);
-}
+const startServer = (database: TestDatabase) => startServerProcess(database, { children });
 
 /** SIGTERM: the server finishes what is in flight and closes the database. */
 async function stopServer(server: Server): Promise<void> {
@@ -155,22 +72,6 @@ async function stopServer(server: Server): Promise<void> {
     server.child.kill('SIGKILL');
     await exited(server.child);
   }
-}
-
-async function signIn(server: Server, email: string): Promise<Session> {
-  const response = await fetch(`${server.base}/api/session/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.origin },
-    body: JSON.stringify({ email, password: PASSWORD }),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  if (!response.ok) throw new Error(`sign-in as ${email}: HTTP ${response.status} ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (!cookie) throw new Error(`sign-in as ${email}: no session cookie`);
-  return { email, cookie };
 }
 
 async function getJson<T>(server: Server, session: Session, url: string): Promise<T> {
@@ -380,11 +281,6 @@ async function verify(server: Server, sessions: Session[], writes: Write[], tag:
       );
   }
   return { failures, lines, visible: { workspaces: visibleWorkspaces.length, lists: visibleLists } };
-}
-
-function sqliteFile(database: TestDatabase): string {
-  // DATABASE_URL unset and QUARRY_ENV=test: the server's file in DATA_DIR (config.ts).
-  return path.join(database.dataDir, 'quarry-dev.db');
 }
 
 /**

@@ -87,7 +87,7 @@ step('Type-check', 'npx', ['tsc', '-p', 'packages/shared']);
 step('Type-check server', 'npx', ['tsc', '-p', 'apps/server']);
 step('Type-check web', 'npx', ['tsc', '-p', 'apps/web']);
 step('Type-check e2e', 'npx', ['tsc', '-p', 'e2e']);
-step('Lint and format', 'npx', ['biome', 'check', '.']);
+step('Lint, format and import rules', 'npm', ['run', 'lint', '--silent']);
 vitest('Shared unit tests', ['--root', 'packages/shared']);
 vitest('Web unit tests', ['--root', 'apps/web']);
 vitest('API tests on SQLite', ['--root', 'apps/server'], { QUARRY_TEST_ENGINE: 'sqlite' });
@@ -97,6 +97,7 @@ if (process.env.TEST_DATABASE_URL) {
   skip('API tests on PostgreSQL', 'TEST_DATABASE_URL is not set');
 }
 step('Crash durability (SIGKILL under write load)', 'npx', ['tsx', 'scripts/crash-test.ts']);
+step('Graceful shutdown (SIGTERM under load)', 'npx', ['tsx', 'scripts/drain-test.ts']);
 step('Production build', 'npm', ['run', 'build', '--silent']);
 if (fs.existsSync(chromium)) {
   vitest('Browser tests in Chromium', ['--config', 'e2e/vitest.config.ts']);

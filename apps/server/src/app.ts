@@ -4,13 +4,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type RawReplyDefaultExpression,
-  type RawRequestDefaultExpression,
-  type RawServerDefault,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -26,6 +20,7 @@ import type { DbHandle } from './db/connection.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { createJobsRepository } from './jobs/jobs.repository.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { contextFromUser } from './lib/request-context.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -72,19 +67,14 @@ import { createListsRepository } from './modules/workspaces/lists.repository.ts'
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository.ts';
 import { registerWorkspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.ts';
-import { contextFromUser, createGuards } from './plugins/auth-context.ts';
+import { createGuards } from './plugins/auth-context.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
+import { registerGracefulShutdown } from './plugins/graceful-shutdown.ts';
+import { registerNoNulText } from './plugins/no-nul-text.ts';
 import { isApiPath, registerNoStoreForApi } from './plugins/no-store.ts';
 import { registerOriginCheck, trustedOrigins } from './plugins/origin-check.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
-
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+import type { App } from './server-types.ts';
 
 export type AppDeps = {
   config: Config;
@@ -102,7 +92,8 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
-    return503OnClosing: true,
+    // While closing, plugins/graceful-shutdown.ts answers 503 in the API's shape, with Retry-After.
+    return503OnClosing: false,
     // Failures Fastify answers itself (before any route, or while reading the request) in the API's shape.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
@@ -111,9 +102,11 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('ctx', null);
+  registerGracefulShutdown(app);
   registerErrorHandling(app);
   registerNoStoreForApi(app);
   registerOriginCheck(app, trustedOrigins(config));
+  registerNoNulText(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -28,6 +28,8 @@ const envSchema = z.object({
   /** Fastify's trustProxy: unset (the socket's address), true, or the proxies' addresses/CIDRs. */
   TRUST_PROXY: z.string().optional(),
   WEB_DIST: z.string().optional(),
+  /** SIGTERM: how long in-flight requests and the running job get before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
 });
 
 export type Config = {
@@ -50,6 +52,7 @@ export type Config = {
   rateLimits: RateLimits;
   trustProxy: boolean | string[];
   webDist: string | undefined;
+  shutdownTimeoutMs: number;
 };
 
 /** TRUST_PROXY as Fastify takes it: true/false, or the proxies' addresses or CIDRs, comma-separated. */
@@ -100,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

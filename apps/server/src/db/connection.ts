@@ -3,18 +3,31 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
+import { TenantScopeGuard } from './tenant-scope.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 export type DbHandle = { db: Db; engine: Engine; close: () => Promise<void> };
 
-/** Opens the configured engine: an embedded SQLite file (WAL, foreign keys on) or a PostgreSQL pool. */
-export function openDatabase(database: Config['database']): DbHandle {
+/**
+ * Opens the configured engine: an embedded SQLite file (WAL, foreign keys on) or a PostgreSQL pool.
+ * Outside production every query passes the tenant guard (tenant-scope.ts), so a query on a
+ * tenant table that forgot its tenant fails in tests and development instead of leaking.
+ */
+export function openDatabase(
+  database: Config['database'],
+  { guardTenants = true, log }: { guardTenants?: boolean; log?: Pick<Logger, 'warn'> } = {},
+): DbHandle {
+  const plugins = guardTenants ? [new TenantScopeGuard()] : [];
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // An idle connection the server closed (restart, failover, terminated) is dropped from the pool
+    // and the next query opens a new one; unheard, the pool's 'error' event would end the process.
+    pool.on('error', (error) => log?.warn({ err: error }, 'idle PostgreSQL connection lost'));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -26,7 +39,7 @@ export function openDatabase(database: Config['database']): DbHandle {
   // Up to 256 MB of page cache instead of 2 MB (a ceiling, not an allocation): a million-account
   // import keeps its indexes in memory instead of spilling pages mid-transaction.
   sqlite.pragma('cache_size = -262144');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

@@ -24,6 +24,26 @@ beforeEach(async () => {
 
 const onlyJob = async () => t.handle.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
 
+/** A job handler that runs until the test lets it finish. */
+function blockingHandler() {
+  let begin: () => void = () => undefined;
+  let finish: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => {
+    begin = resolve;
+  });
+  const finished = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  return {
+    started,
+    finish: () => finish(),
+    run: async () => {
+      begin();
+      await finished;
+    },
+  };
+}
+
 describe('job table', () => {
   it('queues one waiting job per tenant and type', async () => {
     expect(await jobs.enqueueOnce('tnt_acme', 'demo', { now })).toBe(true);
@@ -95,6 +115,57 @@ describe('job table', () => {
     at('2026-11-22T08:05:00.000Z');
     expect(await runner.drain()).toBe(1);
     expect(await jobs.status('tnt_acme', 'ok')).toEqual({ running: false, lastDoneAt: '2026-11-22T08:05:00.000Z' });
+  });
+
+  it('lets the job in hand finish when it ends before the hand-back time', async () => {
+    await jobs.enqueueOnce('tnt_acme', 'slow', { now });
+    const handler = blockingHandler();
+    const runner = createJobRunner({ jobs, clock, log: quiet, handlers: { slow: handler.run } });
+    runner.start();
+    await handler.started;
+    const stopped = runner.stop({ handBackAfterMs: 60_000 });
+    handler.finish();
+    await stopped;
+    expect(await onlyJob()).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('hands a job still running at shutdown back to the queue, where another worker claims it at once', async () => {
+    await jobs.enqueueOnce('tnt_acme', 'slow', { now });
+    const handler = blockingHandler();
+    let lateEnd: () => void = () => undefined;
+    const endedLate = new Promise<void>((resolve) => {
+      lateEnd = resolve;
+    });
+    const runner = createJobRunner({
+      jobs: {
+        ...jobs,
+        complete: async (...args) => {
+          await jobs.complete(...args);
+          lateEnd();
+        },
+      },
+      clock,
+      log: quiet,
+      workerId: 'worker-a',
+      handlers: { slow: handler.run },
+    });
+    runner.start();
+    await handler.started;
+    const stopping = runner.stop({ handBackAfterMs: 10 });
+    // The app's own stop on close answers the same wait rather than waiting for the job.
+    expect(runner.stop()).toBe(stopping);
+    await stopping;
+    // Queued again, due now, and the interrupted attempt does not count against max_attempts.
+    expect(await onlyJob()).toMatchObject({ status: 'queued', locked_by: null, lease_until: null, attempts: 0 });
+
+    // Within worker-a's five-minute lease, yet another worker gets it.
+    const taken = await jobs.claim('worker-b', { now, leaseMs: 60_000 });
+    expect(taken).toMatchObject({ locked_by: 'worker-b', attempts: 1 });
+
+    // worker-a's handler ends after all: its "done" no longer counts.
+    handler.finish();
+    await endedLate;
+    expect(await onlyJob()).toMatchObject({ status: 'running', locked_by: 'worker-b' });
   });
 
   it('computes a delay that doubles per attempt up to the cap', () => {

@@ -37,13 +37,17 @@ export function createJobRunner({
 }: JobRunnerOptions) {
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<boolean> | null = null;
+  /** The job whose handler is running, for stop() to hand back. */
+  let inHand: Job | null = null;
   let stopped = true;
+  let stopping: Promise<void> | null = null;
 
   /** Claims and runs one due job; answers whether there was one. */
   async function runOnce(): Promise<boolean> {
     const job = await jobs.claim(workerId, { now: clock(), leaseMs });
     if (!job) return false;
     const handler = handlers[job.type];
+    inHand = job;
     try {
       if (!handler) throw new Error(`no handler for job type ${job.type}`);
       await handler(job);
@@ -53,6 +57,8 @@ export function createJobRunner({
       const retryAt = new Date(now.getTime() + retryDelayMs(job.attempts, backoffMs, maxBackoffMs));
       log.warn({ err: error, jobId: job.id, type: job.type, attempts: job.attempts }, 'job failed');
       await jobs.fail(job, workerId, { now, retryAt, error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      inHand = null;
     }
     return true;
   }
@@ -84,14 +90,47 @@ export function createJobRunner({
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = null;
       timer = setTimeout(tick, 0);
     },
-    /** Stops polling and waits for the job in hand. */
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await current?.catch(() => undefined);
+    /**
+     * Stops claiming jobs and waits for the one in hand. With `handBackAfterMs`, a job still running
+     * after that long goes back to the queue (its lease released), so another worker takes it now
+     * rather than when the lease runs out; this worker's late result then no longer counts.
+     * Calling it again answers the same wait.
+     */
+    stop({ handBackAfterMs }: { handBackAfterMs?: number } = {}): Promise<void> {
+      stopping ??= (async () => {
+        stopped = true;
+        if (timer) clearTimeout(timer);
+        timer = null;
+        const finished = current?.then(
+          () => true,
+          () => true,
+        );
+        if (!finished) return;
+        if (handBackAfterMs === undefined) {
+          await finished;
+          return;
+        }
+        let deadline: NodeJS.Timeout | undefined;
+        const timedOut = new Promise<false>((resolve) => {
+          deadline = setTimeout(() => resolve(false), handBackAfterMs);
+        });
+        const done = await Promise.race([finished, timedOut]);
+        clearTimeout(deadline);
+        const job = inHand;
+        if (done || !job) return;
+        try {
+          if (await jobs.release(job, workerId)) {
+            log.warn({ jobId: job.id, type: job.type }, 'job handed back: still running when the server stopped');
+          }
+        } catch (error) {
+          // The lease still runs out, and another worker takes the job then.
+          log.error({ err: error, jobId: job.id }, 'could not hand the job back');
+        }
+      })();
+      return stopping;
     },
   };
 }

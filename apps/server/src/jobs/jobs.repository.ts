@@ -111,6 +111,21 @@ export function createJobsRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * Hands a job this worker holds back to the queue, due at once, for any worker to claim: it was
+     * interrupted (the server is stopping), not failed, so the attempt does not count.
+     */
+    async release(job: Job, workerId: string): Promise<boolean> {
+      const result = await db
+        .updateTable('jobs')
+        .set((eb) => ({ status: 'queued', lease_until: null, locked_by: null, attempts: eb('attempts', '-', 1) }))
+        .where('id', '=', job.id)
+        .where('status', '=', 'running')
+        .where('locked_by', '=', workerId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     async find(id: string): Promise<Job | null> {
       return (await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
     },

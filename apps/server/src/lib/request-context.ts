@@ -1,3 +1,6 @@
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../db/schema.ts';
+
 /** The support account acting as another user: who they really are and the impersonation they opened. */
 export type Impersonator = {
   uid: string;
@@ -23,3 +26,17 @@ export type RequestContext = {
   sessionId: string;
   impersonator: Impersonator | null;
 };
+
+/** The context of a signed-in user, before any impersonation is resolved. */
+export function contextFromUser(user: Selectable<UsersTable>, supportEmail: string, sessionId: string): RequestContext {
+  return {
+    uid: user.uid,
+    tenantId: user.company,
+    email: user.email,
+    isAdmin: user.is_admin === 1,
+    isManager: user.is_manager === 1,
+    isSupport: user.email === supportEmail,
+    sessionId,
+    impersonator: null,
+  };
+}

@@ -1,9 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
-import type { UsersTable } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { isSafeMethod } from '../lib/http-methods.ts';
-import type { RequestContext } from '../lib/request-context.ts';
+import { contextFromUser, type RequestContext } from '../lib/request-context.ts';
 import { toWebHeaders } from '../lib/web-headers.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import type { ImpersonationService } from '../modules/support/impersonation.service.ts';
@@ -21,19 +19,6 @@ declare module 'fastify' {
 }
 
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
-export function contextFromUser(user: Selectable<UsersTable>, supportEmail: string, sessionId: string): RequestContext {
-  return {
-    uid: user.uid,
-    tenantId: user.company,
-    email: user.email,
-    isAdmin: user.is_admin === 1,
-    isManager: user.is_manager === 1,
-    isSupport: user.email === supportEmail,
-    sessionId,
-    impersonator: null,
-  };
-}
 
 /**
  * Resolves the session cookie to a tenant-scoped context; the tenant never comes from the request.

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type { ErrorBody, ErrorCode } from '@quarry/shared';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 type FieldIssue = { field: string; message: string };
@@ -15,6 +16,13 @@ const INTERNAL_ERROR: ErrorBody = {
   error: { code: 'internal_error', message: 'Something went wrong, please try again' },
 };
 
+/** Seconds a client is asked to wait (Retry-After) while the server stops or its database is out of reach. */
+export const RETRY_AFTER_SECONDS = 5;
+
+const DATABASE_UNAVAILABLE: ErrorBody = {
+  error: { code: 'database_unavailable', message: 'Quarry cannot reach its database, please try again shortly' },
+};
+
 /** The code a framework error of a 4xx status answers with when nothing more specific fits. */
 const CODE_FOR_STATUS: Partial<Record<number, ErrorCode>> = {
   401: 'unauthorized',
@@ -25,12 +33,15 @@ const CODE_FOR_STATUS: Partial<Record<number, ErrorCode>> = {
   429: 'too_many_requests',
 };
 
+type ErrorAnswer = { status: number; body: ErrorBody; internal?: true; retryAfterSeconds?: number };
+
 /**
  * The API's answer to a failure: status and `{ error: { code, message, details? } }`. Validation
  * names the field; nothing internal (stack, SQL) reaches the client. `internal` is set when the
- * failure is ours rather than the request's, so the caller logs it.
+ * failure is ours rather than the request's, so the caller logs it. A database out of reach is a
+ * 503 with Retry-After: the request itself was fine and may succeed shortly.
  */
-export function errorAnswer(error: FastifyError): { status: number; body: ErrorBody; internal?: true } {
+export function errorAnswer(error: FastifyError): ErrorAnswer {
   const answer = (status: number, code: ErrorCode, message: string, details?: unknown) => ({
     status,
     body: { error: details === undefined ? { code, message } : { code, message, details } },
@@ -57,6 +68,9 @@ export function errorAnswer(error: FastifyError): { status: number; body: ErrorB
     return answer(400, 'validation_failed', first ? `${first.field}: ${first.message}` : 'Invalid request', {
       fields: issues,
     });
+  }
+  if (isDatabaseUnavailable(error)) {
+    return { status: 503, body: DATABASE_UNAVAILABLE, internal: true, retryAfterSeconds: RETRY_AFTER_SECONDS };
   }
   if (isResponseSerializationError(error)) return { status: 500, body: INTERNAL_ERROR, internal: true };
   switch (error.code) {
@@ -88,14 +102,17 @@ export function errorAnswer(error: FastifyError): { status: number; body: ErrorB
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { status, body, internal } = errorAnswer(error);
+    const { status, body, internal, retryAfterSeconds } = errorAnswer(error);
     if (internal) {
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      } else if (body.error.code === 'database_unavailable') {
+        request.log.error({ err: error }, 'database unavailable');
       } else {
         request.log.error({ err: error }, 'unhandled error');
       }
     }
+    if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
     return reply.code(status).send(body);
   });
 

@@ -11,6 +11,8 @@ export const errorCodes = [
   'payload_too_large',
   'too_many_requests',
   'internal_error',
+  'shutting_down',
+  'database_unavailable',
   'user_not_found',
   'incorrect_password',
   'login_locked',

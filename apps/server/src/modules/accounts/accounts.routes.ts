@@ -10,8 +10,8 @@ import {
   territoryQuerySchema,
 } from '@quarry/shared';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { App } from '../../server-types.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 export function registerAccountsRoutes(

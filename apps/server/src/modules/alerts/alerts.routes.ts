@@ -1,7 +1,7 @@
 import { alertBodySchema, globalAlertSchema, managedAlertSchema } from '@quarry/shared';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { App } from '../../server-types.ts';
 import type { AlertsService } from './alerts.service.ts';
 
 const idParams = z.object({ alertId: z.string().min(1).max(64) });

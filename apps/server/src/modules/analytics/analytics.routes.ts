@@ -4,8 +4,8 @@ import {
   analyticsBatchSchema,
   analyticsRelayResponseSchema,
 } from '@quarry/shared';
-import type { App } from '../../app.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { App } from '../../server-types.ts';
 import type { AnalyticsService } from './analytics.service.ts';
 import type { IdentityClaims } from './identity-token.ts';
 

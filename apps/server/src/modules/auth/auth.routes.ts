@@ -9,10 +9,11 @@ import {
 import { APIError } from 'better-auth/api';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { contextFromUser } from '../../lib/request-context.ts';
 import { forwardSetCookies, toWebHeaders } from '../../lib/web-headers.ts';
-import { contextFromUser, contextOf, type Guard } from '../../plugins/auth-context.ts';
+import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { App } from '../../server-types.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { Auth } from './auth.ts';
 import type { createLoginService } from './login.service.ts';

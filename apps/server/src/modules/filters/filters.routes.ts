@@ -11,8 +11,8 @@ import {
   userIdParamsSchema,
 } from '@quarry/shared';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { App } from '../../server-types.ts';
 import type { FiltersService } from './filters.service.ts';
 
 export function registerFiltersRoutes(app: App, { filters, signedIn }: { filters: FiltersService; signedIn: Guard }) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import type { DbHandle } from '../../db/connection.ts';
+import type { App } from '../../server-types.ts';
 
 export function registerHealthRoutes(app: App, { handle }: { handle: DbHandle }): void {
   app.route({

@@ -9,8 +9,8 @@ import {
   memberUidParamsSchema,
 } from '@quarry/shared';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { App } from '../../server-types.ts';
 import type { OrganizationService } from './organization.service.ts';
 
 const tags = ['organization'];

@@ -1,6 +1,6 @@
 import { reportQuerySchema, reportSchema } from '@quarry/shared';
-import type { App } from '../../app.ts';
 import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { App } from '../../server-types.ts';
 import type { ReportingService } from './reporting.service.ts';
 
 /** /reporting's data: managers and admins only, over their own tenant's events. */

@@ -3,7 +3,7 @@ import { IMPERSONATION_MAX_MINUTES, type StartImpersonationBody } from '@quarry/
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { contextFromUser } from '../../plugins/auth-context.ts';
+import { contextFromUser } from '../../lib/request-context.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { AuditLogRepository } from './audit-log.repository.ts';
 import type { ImpersonationRow, ImpersonationsRepository } from './impersonations.repository.ts';

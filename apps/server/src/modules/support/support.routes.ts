@@ -6,9 +6,9 @@ import {
   userIdParamsSchema,
 } from '@quarry/shared';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { App } from '../../server-types.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { ImpersonationService } from './impersonation.service.ts';
 import type { SupportUsersRepository } from './support-users.repository.ts';

@@ -6,8 +6,8 @@ import {
   usersByIdsBodySchema,
 } from '@quarry/shared';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { App } from '../../server-types.ts';
 import type { UsersService } from './users.service.ts';
 
 /** `pickable=true` lists only people one may pick (no service account). */

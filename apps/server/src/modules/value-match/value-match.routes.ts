@@ -9,8 +9,8 @@ import {
   valueMatchStatusSchema,
 } from '@quarry/shared';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { App } from '../../server-types.ts';
 import type { ValueMatchService } from './value-match.service.ts';
 
 const tags = ['value matches'];

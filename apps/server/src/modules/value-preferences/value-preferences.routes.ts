@@ -12,8 +12,8 @@ import {
   valueHypothesisBodySchema,
 } from '@quarry/shared';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { App } from '../../server-types.ts';
 import type { ValuePreferencesService } from './value-preferences.service.ts';
 
 const tags = ['value preferences'];

@@ -16,8 +16,8 @@ import {
   workspaceSchema,
 } from '@quarry/shared';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { App } from '../../server-types.ts';
 import type { WorkspacesService } from './workspaces.service.ts';
 
 const workspaceList = z.object({ workspaces: z.array(workspaceSchema) });

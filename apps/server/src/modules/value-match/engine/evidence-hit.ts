@@ -1,7 +1,7 @@
 import type { MatchEvidenceHit, MatchSpan } from '@quarry/shared';
 import { bm25TermFrequency } from './bm25-term-frequency.ts';
 import { byId } from './by-id.ts';
-import type { SpanRange } from './hit-facts.ts';
+import type { SpanRange } from './packed-spans.ts';
 import { unpackSpans } from './packed-spans.ts';
 import { roundScore } from './round-score.ts';
 import type { ScoredHit } from './scored-hit.ts';

@@ -1,9 +1,6 @@
-import type { MatchHit, MatchSpan, PhraseMatchKind } from '@quarry/shared';
+import type { MatchHit, PhraseMatchKind } from '@quarry/shared';
 import type { CompiledTrigger } from './compiled-preferences.ts';
 import type { PackedSpans } from './packed-spans.ts';
-
-/** A span before its text is cut out: only hits that are shown pay for that. */
-export type SpanRange = Omit<MatchSpan, 'text'>;
 
 export type TriggerFacts = {
   compiled: CompiledTrigger;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SpanRange } from './hit-facts.ts';
+import type { SpanRange } from './packed-spans.ts';
 import { type PackedSpans, packSpan, unpackSpans } from './packed-spans.ts';
 
 describe('packed spans', () => {

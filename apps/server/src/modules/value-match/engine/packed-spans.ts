@@ -1,5 +1,7 @@
 import type { MatchSpan } from '@quarry/shared';
-import type { SpanRange } from './hit-facts.ts';
+
+/** A span before its text is cut out: only hits that are shown pay for that. */
+export type SpanRange = Omit<MatchSpan, 'text'>;
 
 /**
  * Spans before their text is cut out, three numbers a span: field (0 headline, 1 text), start,
