@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvent } from '../testing/analytics-event.ts';
+import { insertTestAccount } from '../testing/test-account.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { ACTORS, type Actor, type Expected, type ObjectKind, parseMatrix, routeKey } from './authorization-matrix.ts';
 
@@ -659,22 +660,7 @@ beforeAll(async () => {
   for (const row of await t.handle.db.selectFrom('users').select(['uid', 'is_admin', 'is_manager']).execute()) {
     roles.set(row.uid, { is_admin: row.is_admin === 1, is_manager: row.is_manager === 1 });
   }
-  await t.handle.db
-    .insertInto('master_accounts')
-    .values({
-      master_account_id: ACCOUNT_ID,
-      account_name: 'Matrix Test Stores',
-      website: 'matrix.example',
-      logo_url: null,
-      industry: 'Retail',
-      sector: 'Retailing',
-      employees: 100,
-      revenue: null,
-      location: null,
-      description: null,
-      created_at: '2026-01-01T00:00:00.000Z',
-    })
-    .execute();
+  await insertTestAccount(t.handle.db, ACCOUNT_ID, 'Matrix Test Stores');
   ownWorkspaces = {};
   for (const actor of ACTORS) {
     const self = people[CAST[actor].self] as Person;

@@ -2,6 +2,7 @@ import { errorCodes } from '@quarry/shared';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { insertTestAccount } from '../testing/test-account.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 /*
@@ -655,24 +656,7 @@ beforeAll(async () => {
   bearers.forged = `${bearers.rita?.slice(0, -6)}AAAAAA`;
   roles = await t.handle.db.selectFrom('users').select(['uid', 'is_admin', 'is_manager']).execute();
 
-  for (const id of ACCOUNT_IDS) {
-    await t.handle.db
-      .insertInto('master_accounts')
-      .values({
-        master_account_id: id,
-        account_name: `Fuzz ${id}`,
-        website: `${id}.example`,
-        logo_url: null,
-        industry: 'Retail',
-        sector: 'Retailing',
-        employees: 100,
-        revenue: null,
-        location: null,
-        description: null,
-        created_at: '2026-01-01T00:00:00.000Z',
-      })
-      .execute();
-  }
+  for (const id of ACCOUNT_IDS) await insertTestAccount(t.handle.db, id, `Fuzz ${id}`);
   const filter = {
     complex: true,
     operator: 'AND',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestAccount } from '../../testing/test-account.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 // Issue #13's list takeover, step by step, and what a shared user may do with the owner's lists.
@@ -11,22 +12,7 @@ beforeAll(async () => {
   t = await createTestApp();
   [mike, rita] = await Promise.all([t.signIn('mike@acme.test'), t.signIn('rita@acme.test')]);
   for (const email of ['mike@acme.test', 'rita@acme.test']) uid[email] = await t.uidOf(email);
-  await t.handle.db
-    .insertInto('master_accounts')
-    .values({
-      master_account_id: 'acc_rights',
-      account_name: 'Rights Test Stores',
-      website: 'rights.example',
-      logo_url: null,
-      industry: 'Retail',
-      sector: 'Retailing',
-      employees: 100,
-      revenue: null,
-      location: null,
-      description: null,
-      created_at: '2026-01-01T00:00:00.000Z',
-    })
-    .execute();
+  await insertTestAccount(t.handle.db, 'acc_rights', 'Rights Test Stores');
 });
 afterAll(() => t?.close());
 
