@@ -16,6 +16,7 @@ import { createTestDatabase, type TestDatabase, type TestEngine } from '../apps/
 import {
   exited,
   REQUEST_TIMEOUT_MS,
+  runOnEngines,
   type Server,
   type Session,
   seconds,
@@ -346,9 +347,4 @@ async function runEngine(engine: TestEngine): Promise<boolean> {
   return failures.length === 0;
 }
 
-const engines: TestEngine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
-if (!process.env.TEST_DATABASE_URL) console.log('drain-test: PostgreSQL skipped (TEST_DATABASE_URL is not set)');
-let passed = 0;
-for (const engine of engines) if (await runEngine(engine)) passed++;
-console.log(`\ndrain: ${passed} passed, ${engines.length - passed} failed`);
-process.exit(passed === engines.length ? 0 : 1);
+await runOnEngines('drain', runEngine);

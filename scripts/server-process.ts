@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import type { TestDatabase } from '../apps/server/src/testing/test-database.ts';
+import type { TestDatabase, TestEngine } from '../apps/server/src/testing/test-database.ts';
 
 export const PASSWORD = 'quarry-demo-2026';
 const HEALTH_TIMEOUT_MS = 90_000;
@@ -140,4 +140,17 @@ export async function signIn(server: Server, email: string): Promise<Session> {
     .join('; ');
   if (!cookie) throw new Error(`sign-in as ${email}: no session cookie`);
   return { email, cookie };
+}
+
+/**
+ * Runs a check on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set, prints
+ * `<name>: n passed, m failed` and exits with the result.
+ */
+export async function runOnEngines(name: string, runEngine: (engine: TestEngine) => Promise<boolean>): Promise<never> {
+  const engines: TestEngine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  if (!process.env.TEST_DATABASE_URL) console.log(`${name}-test: PostgreSQL skipped (TEST_DATABASE_URL is not set)`);
+  let passed = 0;
+  for (const engine of engines) if (await runEngine(engine)) passed++;
+  console.log(`\n${name}: ${passed} passed, ${engines.length - passed} failed`);
+  process.exit(passed === engines.length ? 0 : 1);
 }
