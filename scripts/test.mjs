@@ -17,7 +17,13 @@ function step(label, command, args, env = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = result.status === 0;
-  results.push({ label, ok, seconds, problems: problemsIn(args) });
+  const problems = problemsIn(args);
+  // Vitest fails a run on an error raised outside any test (an unhandled rejection or 'error'
+  // event) without a failed test in its report: say so, or the summary names nothing.
+  if (!ok && problems.length === 0 && args.some((a) => a.startsWith('--outputFile.json='))) {
+    problems.push('✗ an error outside any test (unhandled error or rejection): see "Unhandled" in the log above');
+  }
+  results.push({ label, ok, seconds, problems });
   if (!ok) finish();
 }
 

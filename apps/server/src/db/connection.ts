@@ -27,6 +27,11 @@ export function openDatabase(
     // An idle connection the server closed (restart, failover, terminated) is dropped from the pool
     // and the next query opens a new one; unheard, the pool's 'error' event would end the process.
     pool.on('error', (error) => log?.warn({ err: error }, 'idle PostgreSQL connection lost'));
+    // pg also emits 'error' on a connection that ends while checked out (the pool listens only to
+    // idle ones): the query in hand already fails with it, so the event itself is only logged.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => log?.warn({ err: error }, 'PostgreSQL connection lost'));
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
