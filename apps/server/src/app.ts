@@ -13,6 +13,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { createMessageWriter } from './adapters/ai/create-message-writer.ts';
+import type { MessageWriter } from './adapters/ai/message-writer.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createAccountSearch } from './adapters/search/account-search.ts';
 import type { Config } from './config.ts';
@@ -37,10 +39,17 @@ import { createAuth } from './modules/auth/auth.ts';
 import { createLoginService } from './modules/auth/login.service.ts';
 import { createLoginAttemptsRepository } from './modules/auth/login-attempts.repository.ts';
 import { createTokenSessionCheck } from './modules/auth/token-session.ts';
+import { createEmailPreferencesRepository } from './modules/email-preferences/email-preferences.repository.ts';
+import { registerEmailPreferencesRoutes } from './modules/email-preferences/email-preferences.routes.ts';
+import { createEmailPreferencesService } from './modules/email-preferences/email-preferences.service.ts';
 import { createAccountQueryRepository } from './modules/filters/account-query.repository.ts';
 import { createFiltersRepository } from './modules/filters/filters.repository.ts';
 import { registerFiltersRoutes } from './modules/filters/filters.routes.ts';
 import { createFiltersService } from './modules/filters/filters.service.ts';
+import { createFlowSourcesRepository } from './modules/flows/flow-sources.repository.ts';
+import { createFlowsRepository } from './modules/flows/flows.repository.ts';
+import { registerFlowsRoutes } from './modules/flows/flows.routes.ts';
+import { createFlowsService, GENERATE_FLOW } from './modules/flows/flows.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { createOrganizationRepository } from './modules/organization/organization.repository.ts';
 import { registerOrganizationRoutes } from './modules/organization/organization.routes.ts';
@@ -85,10 +94,20 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Tests pass their own clock to reach the end of an impersonation without waiting for it. */
   now?: Clock;
+  /** Tests pass a writer of their own; otherwise the one AI_BASE_URL/AI_MODEL choose (built-in by default). */
+  messageWriter?: MessageWriter;
 };
 
 /** Builds the whole server (API and the built SPA) from its dependencies; tests build it the same way. */
-export async function buildApp({ config, handle, authSecret, logger, mailer, now = systemClock }: AppDeps) {
+export async function buildApp({
+  config,
+  handle,
+  authSecret,
+  logger,
+  mailer,
+  now = systemClock,
+  messageWriter,
+}: AppDeps) {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
@@ -271,10 +290,23 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
     supportEmail: config.supportEmail,
   });
   const recomputeValueMatches = createRecomputeValueMatches({ preferences: valuePreferences, matches: valueMatches });
+  const emailPreferencesRepository = createEmailPreferencesRepository(handle.db);
+  const flows = createFlowsService({
+    flows: createFlowsRepository(handle.db),
+    sources: createFlowSourcesRepository(handle.db),
+    emailPreferences: emailPreferencesRepository,
+    preferences: valuePreferences,
+    jobs: jobsRepository,
+    writer: messageWriter ?? createMessageWriter(config),
+    clock: now,
+  });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     log: logger,
-    handlers: { [RECOMPUTE_VALUE_MATCHES]: async (job) => void (await recomputeValueMatches(job.tenant_id)) },
+    handlers: {
+      [RECOMPUTE_VALUE_MATCHES]: async (job) => void (await recomputeValueMatches(job.tenant_id)),
+      [GENERATE_FLOW]: (job) => flows.runJob(job),
+    },
   });
   app.addHook('onClose', () => jobRunner.stop());
   registerValuePreferencesRoutes(app, {
@@ -285,6 +317,11 @@ export async function buildApp({ config, handle, authSecret, logger, mailer, now
     signedIn,
   });
   registerValueMatchRoutes(app, { valueMatch, signedIn });
+  registerFlowsRoutes(app, { flows, signedIn });
+  registerEmailPreferencesRoutes(app, {
+    emailPreferences: createEmailPreferencesService(emailPreferencesRepository),
+    signedIn,
+  });
   /** Queues a first computation for every tenant that has no matches yet (called at start-up). */
   const recomputeTenantsWithoutMatches = async () => {
     const tenants = await valueMatches.tenantsWithoutMatches();

@@ -30,6 +30,10 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** SIGTERM: how long in-flight requests and the running job get before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
+  /** An OpenAI-compatible chat-completions endpoint for flow messages; unset: the built-in composer. */
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
 });
 
 export type Config = {
@@ -53,6 +57,8 @@ export type Config = {
   trustProxy: boolean | string[];
   webDist: string | undefined;
   shutdownTimeoutMs: number;
+  /** Where flow messages are written: an OpenAI-compatible endpoint when baseUrl and model are set. */
+  ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
 };
 
 /** TRUST_PROXY as Fastify takes it: true/false, or the proxies' addresses or CIDRs, comma-separated. */
@@ -104,5 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
   };
 }

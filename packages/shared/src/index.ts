@@ -8,6 +8,7 @@ export * from './schemas/analytics.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/errors.ts';
 export * from './schemas/filters.ts';
+export * from './schemas/flows.ts';
 export * from './schemas/home-filters.ts';
 export * from './schemas/organization.ts';
 export * from './schemas/reporting.ts';

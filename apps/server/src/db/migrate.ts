@@ -16,6 +16,7 @@ import * as valueIntelligence from './migrations/011-value-intelligence.ts';
 import * as territoryHoldersIndex from './migrations/013-territory-holders-index.ts';
 import * as whyNowFacts from './migrations/014-why-now-facts.ts';
 import * as childTenantIds from './migrations/015-child-tenant-ids.ts';
+import * as flows from './migrations/016-flows.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -34,6 +35,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '013-territory-holders-index': { up: (db) => territoryHoldersIndex.up(db) },
     '014-why-now-facts': { up: (db) => whyNowFacts.up(db) },
     '015-child-tenant-ids': { up: (db) => childTenantIds.up(db) },
+    '016-flows': { up: (db) => flows.up(db) },
   };
 }
 

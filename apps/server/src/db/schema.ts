@@ -366,7 +366,63 @@ export type ValueMatchesTable = {
   computed_at: Timestamp;
 };
 
+export type FlowsTable = {
+  id: string;
+  tenant_id: string;
+  /** FlowType */
+  type: string;
+  /** FlowStatus */
+  status: string;
+  destination_type: string | null;
+  destination_status: string | null;
+  initiated_by: string;
+  initiated_from: string;
+  /** JSON: the first few account names */
+  account_names: string;
+  account_count: number;
+  message_count: number;
+  generated_count: number;
+  needs_review_count: number;
+  approved_count: number;
+  delivered_count: number;
+  delivery_failed_count: number;
+  error: string | null;
+  /** FlowErrorCode */
+  error_code: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type FlowMessagesTable = {
+  id: string;
+  tenant_id: string;
+  flow_id: string;
+  position: number;
+  master_account_id: string;
+  account_name: string;
+  contact_id: string;
+  contact_name: string;
+  contact_title: string | null;
+  contact_email: string | null;
+  email_usable: Flag;
+  /** FlowMessageStatus */
+  status: string;
+  review_reason: string | null;
+  review_detail: string | null;
+  /** JSON: FlowStep[] */
+  steps: string;
+  /** JSON: FlowEvidence */
+  evidence: string;
+  edited: Flag;
+  delivery_error: string | null;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 export type Database = {
+  flows: FlowsTable;
+  flow_messages: FlowMessagesTable;
   master_accounts: MasterAccountsTable;
   master_contacts: MasterContactsTable;
   master_hits: MasterHitsTable;

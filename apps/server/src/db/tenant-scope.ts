@@ -23,6 +23,8 @@ export const TENANT_TABLES: ReadonlySet<keyof Database> = new Set<keyof Database
   'comments',
   'company_configurations',
   'favorites',
+  'flow_messages',
+  'flows',
   'invitations',
   'list_accounts',
   'list_contacts',

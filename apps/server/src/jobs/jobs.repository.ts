@@ -7,41 +7,54 @@ export type Job = Selectable<JobsTable>;
 
 /** The job table: enqueue, claim with a lease, finish or retry later. Times are ISO strings. */
 export function createJobsRepository(db: Db) {
+  /**
+   * Queues a job for one thing (its payload, e.g. a flow id) unless the same job is already
+   * waiting: a waiting one will do the work as it stands when it runs.
+   */
+  async function enqueueFor(
+    tenantId: string,
+    type: string,
+    payload: Record<string, string>,
+    { now, maxAttempts = 5 }: { now: Date; maxAttempts?: number },
+  ): Promise<boolean> {
+    const body = JSON.stringify(payload);
+    const waiting = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('type', '=', type)
+      .where('payload', '=', body)
+      .where('status', '=', 'queued')
+      .executeTakeFirst();
+    if (waiting) return false;
+    const at = now.toISOString();
+    await db
+      .insertInto('jobs')
+      .values({
+        id: crypto.randomUUID(),
+        tenant_id: tenantId,
+        type,
+        status: 'queued',
+        payload: body,
+        attempts: 0,
+        max_attempts: maxAttempts,
+        run_at: at,
+        lease_until: null,
+        locked_by: null,
+        last_error: null,
+        created_at: at,
+        finished_at: null,
+      })
+      .execute();
+    return true;
+  }
+
   return {
+    enqueueFor,
+
     /** Queues a job unless one of the same type is already waiting for the tenant (it will see the change). */
-    async enqueueOnce(
-      tenantId: string,
-      type: string,
-      { now, maxAttempts = 5 }: { now: Date; maxAttempts?: number },
-    ): Promise<boolean> {
-      const waiting = await db
-        .selectFrom('jobs')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('type', '=', type)
-        .where('status', '=', 'queued')
-        .executeTakeFirst();
-      if (waiting) return false;
-      const at = now.toISOString();
-      await db
-        .insertInto('jobs')
-        .values({
-          id: crypto.randomUUID(),
-          tenant_id: tenantId,
-          type,
-          status: 'queued',
-          payload: '{}',
-          attempts: 0,
-          max_attempts: maxAttempts,
-          run_at: at,
-          lease_until: null,
-          locked_by: null,
-          last_error: null,
-          created_at: at,
-          finished_at: null,
-        })
-        .execute();
-      return true;
+    enqueueOnce(tenantId: string, type: string, options: { now: Date; maxAttempts?: number }): Promise<boolean> {
+      return enqueueFor(tenantId, type, {}, options);
     },
 
     /**

@@ -47,6 +47,7 @@ type Probe = {
 };
 
 const ACCOUNT_ID = 'acc_matrix';
+const CONTACT_ID = 'ct_matrix';
 const filterGroup = {
   complex: true,
   operator: 'AND',
@@ -150,6 +151,23 @@ const makers = {
   },
   /** A person is no one's object: own is the actor, private a colleague, other someone elsewhere. */
   user: async (owner) => ({ uid: owner.uid }),
+  /** A flow written and approved, ready to send: a colleague's is private unless one manages the company. */
+  flow: async (owner, _sharedWith, unique) => {
+    const flow = await create(owner, '/api/flows', {
+      type: 'create_value_message',
+      initiated_from: `/valueMatch/${ACCOUNT_ID}?matrix=${unique}`,
+      accounts: [{ master_account_id: ACCOUNT_ID, contact_ids: [CONTACT_ID] }],
+    });
+    if (!flow) return null;
+    await t.app.jobRunner.drain();
+    const approved = await send(await makerSession(owner), {
+      method: 'POST',
+      url: `/api/flows/${flow.id}/approve-all`,
+    });
+    const message = (approved.json() as { messages: { id: string; version: number }[] }).messages[0];
+    if (!message) throw new Error(`making a fixture: the flow of ${owner.email} has no message: ${approved.body}`);
+    return { flowId: flow.id, messageId: message.id, version: String(message.version) };
+  },
 } satisfies Record<string, Maker>;
 
 /** The kinds of object each type has: a tenant-wide object has no private form, a user no shared one. */
@@ -162,11 +180,13 @@ const KINDS: Record<Probe['object'], readonly ObjectKind[]> = {
   signal: ['own', 'shared', 'other'],
   invitation: ['own', 'shared', 'other'],
   user: ['own', 'private', 'other'],
+  flow: ['own', 'private', 'other'],
 };
 
 const json = { 'content-type': 'application/json' };
 const ws = (s: Scene) => `/api/workspaces/${s.ids.workspaceId}`;
 const list = (s: Scene) => `/api/lists/${s.ids.listId}`;
+const flow = (s: Scene) => `/api/flows/${s.ids.flowId}`;
 
 /** How each route is called in a cell. Bodies are valid, so only who asks decides the answer. */
 const PROBES: Record<string, Probe> = {
@@ -524,6 +544,54 @@ const PROBES: Record<string, Probe> = {
     object: 'user',
     call: (s) => ({ method: 'DELETE', url: `/api/value-matches/${ACCOUNT_ID}/assignment/${s.ids.uid}` }),
   },
+
+  'GET /api/flows': { object: 'none', call: () => ({ method: 'GET', url: '/api/flows' }) },
+  'POST /api/flows': {
+    object: 'none',
+    call: (s) => ({
+      method: 'POST',
+      url: '/api/flows',
+      payload: {
+        type: 'create_value_message',
+        initiated_from: `/valueMatch/${ACCOUNT_ID}?matrix=${s.unique}`,
+        accounts: [{ master_account_id: ACCOUNT_ID, contact_ids: [CONTACT_ID] }],
+      },
+    }),
+  },
+  'GET /api/flows/{flowId}': { object: 'flow', call: (s) => ({ method: 'GET', url: flow(s) }) },
+  'DELETE /api/flows/{flowId}': { object: 'flow', call: (s) => ({ method: 'DELETE', url: flow(s) }) },
+  'PATCH /api/flows/{flowId}/messages/{messageId}': {
+    object: 'flow',
+    call: (s) => ({
+      method: 'PATCH',
+      url: `${flow(s)}/messages/${s.ids.messageId}`,
+      payload: { version: Number(s.ids.version), steps: [{ subject: `Matrix ${s.unique}`, body: 'Matrix body' }] },
+    }),
+  },
+  'POST /api/flows/{flowId}/messages/{messageId}/regenerate': {
+    object: 'flow',
+    call: (s) => ({ method: 'POST', url: `${flow(s)}/messages/${s.ids.messageId}/regenerate` }),
+  },
+  'POST /api/flows/{flowId}/approve-all': {
+    object: 'flow',
+    call: (s) => ({ method: 'POST', url: `${flow(s)}/approve-all` }),
+  },
+  'POST /api/flows/{flowId}/retry': { object: 'flow', call: (s) => ({ method: 'POST', url: `${flow(s)}/retry` }) },
+  'POST /api/flows/{flowId}/send': {
+    object: 'flow',
+    call: (s) => ({ method: 'POST', url: `${flow(s)}/send`, payload: { destination: 'download' } }),
+  },
+  'GET /api/flows/{flowId}/download': { object: 'flow', call: (s) => ({ method: 'GET', url: `${flow(s)}/download` }) },
+
+  'GET /api/email-preferences': { object: 'none', call: () => ({ method: 'GET', url: '/api/email-preferences' }) },
+  'PUT /api/email-preferences/{scope}': {
+    object: 'none',
+    call: (s) => ({
+      method: 'PUT',
+      url: '/api/email-preferences/organization',
+      payload: { rules: [`Matrix rule ${s.unique}`], example_emails: [] },
+    }),
+  },
 };
 
 function alertBody(unique: string) {
@@ -661,6 +729,22 @@ beforeAll(async () => {
     roles.set(row.uid, { is_admin: row.is_admin === 1, is_manager: row.is_manager === 1 });
   }
   await insertTestAccount(t.handle.db, ACCOUNT_ID, 'Matrix Test Stores');
+  await t.handle.db
+    .insertInto('master_contacts')
+    .values({
+      id: CONTACT_ID,
+      external_contact_id: null,
+      master_account_id: ACCOUNT_ID,
+      first_name: 'Mia',
+      last_name: 'Matrix',
+      title: 'Head of Stores',
+      seniority: null,
+      department: null,
+      email: 'mia@matrix.example',
+      email_status: 'verified',
+      linkedin_url: null,
+    })
+    .execute();
   ownWorkspaces = {};
   for (const actor of ACTORS) {
     const self = people[CAST[actor].self] as Person;

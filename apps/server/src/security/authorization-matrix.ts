@@ -235,6 +235,36 @@ POST   /api/value-matches/{masterAccountId}/assignment       other   401       4
 DELETE /api/value-matches/{masterAccountId}/assignment/{uid} own     401       200     200     200   200         200     200
 DELETE /api/value-matches/{masterAccountId}/assignment/{uid} private 401       403     200     200   200         -       403
 DELETE /api/value-matches/{masterAccountId}/assignment/{uid} other   401       404     404     404   404         404     404
+
+GET    /api/flows                                            none    401       200     200     200   200         200     200
+POST   /api/flows                                            none    401       201     201     201   201         201     201
+GET    /api/flows/{flowId}                                   own     401       200     200     200   200         200     200
+GET    /api/flows/{flowId}                                   private 401       404     200     200   200         -       404
+GET    /api/flows/{flowId}                                   other   401       404     404     404   404         404     404
+DELETE /api/flows/{flowId}                                   own     401       204     204     204   204         204     204
+DELETE /api/flows/{flowId}                                   private 401       404     204     204   204         -       404
+DELETE /api/flows/{flowId}                                   other   401       404     404     404   404         404     404
+PATCH  /api/flows/{flowId}/messages/{messageId}              own     401       200     200     200   200         200     200
+PATCH  /api/flows/{flowId}/messages/{messageId}              private 401       404     200     200   200         -       404
+PATCH  /api/flows/{flowId}/messages/{messageId}              other   401       404     404     404   404         404     404
+POST   /api/flows/{flowId}/messages/{messageId}/regenerate   own     401       200     200     200   200         200     200
+POST   /api/flows/{flowId}/messages/{messageId}/regenerate   private 401       404     200     200   200         -       404
+POST   /api/flows/{flowId}/messages/{messageId}/regenerate   other   401       404     404     404   404         404     404
+POST   /api/flows/{flowId}/approve-all                       own     401       200     200     200   200         200     200
+POST   /api/flows/{flowId}/approve-all                       private 401       404     200     200   200         -       404
+POST   /api/flows/{flowId}/approve-all                       other   401       404     404     404   404         404     404
+POST   /api/flows/{flowId}/retry                             own     401       200     200     200   200         200     200
+POST   /api/flows/{flowId}/retry                             private 401       404     200     200   200         -       404
+POST   /api/flows/{flowId}/retry                             other   401       404     404     404   404         404     404
+POST   /api/flows/{flowId}/send                              own     401       200     200     200   200         200     200
+POST   /api/flows/{flowId}/send                              private 401       404     200     200   200         -       404
+POST   /api/flows/{flowId}/send                              other   401       404     404     404   404         404     404
+GET    /api/flows/{flowId}/download                          own     401       200     200     200   200         200     200
+GET    /api/flows/{flowId}/download                          private 401       404     200     200   200         -       404
+GET    /api/flows/{flowId}/download                          other   401       404     404     404   404         404     404
+
+GET    /api/email-preferences                                none    401       200     200     200   200         200     200
+PUT    /api/email-preferences/{scope}                        none    401       403     403     200   200         403     403
 `;
 
 export function routeKey(method: string, path: string): string {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
+import type { MessageWriter } from '../adapters/ai/message-writer.ts';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
@@ -40,8 +41,11 @@ const UNTHROTTLED_RATE_LIMITS = { read: 100_000, write: 100_000, expensive: 100_
 export async function createTestApp({
   config: overrides = {},
   now,
+  messageWriter,
 }: {
   config?: Partial<Config>;
+  /** The flows' message writer; the configured one (the built-in composer) otherwise. */
+  messageWriter?: MessageWriter;
   /** A clock the test moves itself (e.g. past the end of an impersonation). */
   now?: Clock;
 } = {}): Promise<TestApp> {
@@ -65,6 +69,7 @@ export async function createTestApp({
       logger: pino({ level: 'silent' }),
       mailer,
       ...(now ? { now } : {}),
+      ...(messageWriter ? { messageWriter } : {}),
     });
     speakAsTheAppsPages(app, new URL(config.publicUrl).origin);
     await migrateToLatest(handle, app.auth);

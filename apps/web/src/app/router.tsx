@@ -31,13 +31,30 @@ const signedInRoutes: RouteObject[] = [
       import('./pages/value-match-route-page.tsx').then((m) => ({ Component: m.ValueMatchRoutePage })),
     ),
   },
-  { path: 'action/:flowId', ...screen('action') },
-  { path: 'actions', ...screen('actions') },
+  {
+    path: 'action/:flowId',
+    lazy: lazyWithReload(() =>
+      import('../features/flows/components/flow-page.tsx').then((m) => ({ Component: m.FlowPage })),
+    ),
+  },
+  {
+    path: 'actions',
+    lazy: lazyWithReload(() =>
+      import('../features/flows/components/actions-page.tsx').then((m) => ({ Component: m.ActionsPage })),
+    ),
+  },
   {
     path: 'MyTerritory',
     lazy: lazyWithReload(() => import('./pages/my-territory-page.tsx').then((m) => ({ Component: m.MyTerritoryPage }))),
   },
-  { path: 'preferences/email', ...screen('emailPreferences') },
+  {
+    path: 'preferences/email',
+    lazy: lazyWithReload(() =>
+      import('../features/preferences/components/email-preferences-page.tsx').then((m) => ({
+        Component: m.EmailPreferencesPage,
+      })),
+    ),
+  },
   { path: 'preferences/integrations', ...screen('integrations') },
   {
     path: 'preferences/qualificationsignals',

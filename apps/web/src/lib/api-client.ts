@@ -13,10 +13,20 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** 'blob' for a file the server sends (a CSV download); errors are still read as JSON. */
+  responseType?: 'json' | 'blob';
+};
 
 /** JSON over fetch with the session cookie and the spec's 30 second timeout. */
-export async function api<T>(path: string, { method = 'GET', body, signal, headers }: RequestOptions = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  { method = 'GET', body, signal, headers, responseType = 'json' }: RequestOptions = {},
+): Promise<T> {
   const timeout = AbortSignal.timeout(BACKEND_TIMEOUT_MS);
   let response: Response;
   try {
@@ -34,7 +44,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal, heade
     throw new ApiError(0, 'network', 'Could not reach Quarry, please check your connection');
   }
   if (response.status === 204) return undefined as T;
-  if (response.ok) return (await response.json()) as T;
+  if (response.ok) return (responseType === 'blob' ? await response.blob() : await response.json()) as T;
   const payload = (await response.json().catch(() => null)) as ErrorBody | null;
   throw new ApiError(
     response.status,

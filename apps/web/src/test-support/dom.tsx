@@ -18,6 +18,13 @@ export async function prepareDom(): Promise<void> {
       dispatchEvent: () => false,
     }) as MediaQueryList;
   Element.prototype.scrollIntoView ??= () => {};
+  // Mantine's autosizing Textarea listens for web fonts loading.
+  if (!('fonts' in document) || !document.fonts) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => {}, removeEventListener: () => {} },
+    });
+  }
   await initI18n();
 }
 

@@ -17,6 +17,11 @@ export const errorCodes = [
   'incorrect_password',
   'login_locked',
   'invalid_token',
+  'flow_in_progress',
+  'flow_not_ready',
+  'version_conflict',
+  'nothing_approved',
+  'destination_unavailable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

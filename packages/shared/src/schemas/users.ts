@@ -1,12 +1,19 @@
 import { z } from 'zod';
-import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from '../constants.ts';
+import { MAX_NAME_LENGTH } from '../constants.ts';
 import { LANGUAGES, THEMES } from '../languages.ts';
 import { homeFiltersSchema } from './home-filters.ts';
 import { impersonationSchema } from './support.ts';
 
+/** Spec section 5: a maximum count of email rules and of example emails (ours: 20 and 5). */
+export const EMAIL_RULES_MAX = 20;
+export const EMAIL_RULE_MAX_LENGTH = 200;
+export const EMAIL_EXAMPLES_MAX = 5;
+export const EMAIL_EXAMPLE_MAX_LENGTH = 3000;
+
+/** AI email preferences (spec sections 1, 3 and 6): one rule per line, and example emails. */
 export const aiEmailPreferencesSchema = z.object({
-  rules: z.array(z.string().max(MAX_TEXT_LENGTH)).max(50),
-  example_emails: z.array(z.string().max(10_000)).max(20),
+  rules: z.array(z.string().trim().min(1).max(EMAIL_RULE_MAX_LENGTH)).max(EMAIL_RULES_MAX),
+  example_emails: z.array(z.string().trim().min(1).max(EMAIL_EXAMPLE_MAX_LENGTH)).max(EMAIL_EXAMPLES_MAX),
 });
 export type AiEmailPreferences = z.infer<typeof aiEmailPreferencesSchema>;
 

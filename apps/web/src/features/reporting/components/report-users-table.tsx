@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/analytics.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { reportUsersCsv } from '../utils/report-users-csv.ts';
 
 /** Per user: last sign-in, days active, sign-ins and events in the range; exported as CSV. */
@@ -22,13 +23,7 @@ export function ReportUsersTable({ report }: { report: Report }) {
 
   function exportCsv() {
     const csv = reportUsersCsv(report.users, headers);
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `quarry-usage-${report.from}-to-${report.to}.csv`;
-    link.click();
-    // The click has handed the file to the browser; the object URL is no longer needed after it.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `quarry-usage-${report.from}-to-${report.to}.csv`);
     track('Object Downloaded', { object: 'reporting_users', format: 'csv', rows: report.users.length });
   }
 

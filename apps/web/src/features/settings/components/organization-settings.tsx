@@ -32,6 +32,7 @@ const PREFERENCE_SCREENS = [
   { to: '/preferences/qualificationsignals', key: 'qualificationSignals' },
   { to: '/preferences/titles', key: 'titles' },
   { to: '/preferences/triggers', key: 'triggers' },
+  { to: '/preferences/email', key: 'emailPreferences' },
 ] as const;
 
 /**

@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { type HomeFilters, NO_HOME_FILTERS } from '@quarry/shared';
-import { useCallback } from 'react';
+import { type HomeFilters, NO_HOME_FILTERS, type ValueMatchCard as ValueMatchCardData } from '@quarry/shared';
+import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FILTER_LABEL_HEIGHT, HomeFilterFields } from '../../../components/home-filter-fields.tsx';
@@ -17,11 +17,14 @@ import { FeedEmpty } from './feed-empty.tsx';
 import { FeedMore } from './feed-more.tsx';
 import { ValueMatchCard } from './value-match-card.tsx';
 
+/** What the page composing Home adds beside the feed, given the accounts loaded so far (e.g. a campaign over them). */
+type FeedActions = (loaded: ValueMatchCardData[]) => ReactNode;
+
 /**
  * Home: the user's default filters, or those the address names. `assigner` (who is signed in, from
- * the app) decides whom each card's "Assign" offers.
+ * the app) decides whom each card's "Assign" offers; `feedActions` come from other features.
  */
-export function ValueMatchHomePage({ assigner }: { assigner: Assigner }) {
+export function ValueMatchHomePage({ assigner, feedActions }: { assigner: Assigner; feedActions?: FeedActions }) {
   const me = useMe();
   const hypotheses = useValueHypotheses();
   if (!me.data) return <Loader />;
@@ -30,11 +33,19 @@ export function ValueMatchHomePage({ assigner }: { assigner: Assigner }) {
   const visible = hypotheses.data && new Set(hypotheses.data.map((h) => h.id));
   const defaults =
     saved && visible ? { ...saved, hypothesis_ids: saved.hypothesis_ids.filter((id) => visible.has(id)) } : saved;
-  return <ValueMatchHome defaults={defaults} assigner={assigner} />;
+  return <ValueMatchHome defaults={defaults} assigner={assigner} feedActions={feedActions} />;
 }
 
 /** Accounts ranked by tier, score and recency, with filters, paged as the user scrolls. */
-function ValueMatchHome({ defaults, assigner }: { defaults: HomeFilters | undefined; assigner: Assigner }) {
+function ValueMatchHome({
+  defaults,
+  assigner,
+  feedActions,
+}: {
+  defaults: HomeFilters | undefined;
+  assigner: Assigner;
+  feedActions?: FeedActions;
+}) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const navigate = useNavigate();
@@ -84,6 +95,11 @@ function ValueMatchHome({ defaults, assigner }: { defaults: HomeFilters | undefi
           <Button variant="subtle" onClick={resetToDefaults} mt={FILTER_LABEL_HEIGHT}>
             {t('valueMatch.filters.resetToDefaults')}
           </Button>
+        )}
+        {feedActions && feed.isSuccess && (
+          <Group gap="xs" mt={FILTER_LABEL_HEIGHT} ml="auto">
+            {feedActions(items)}
+          </Group>
         )}
       </Group>
 

@@ -1,0 +1,715 @@
+import crypto from 'node:crypto';
+import {
+  type AccountMatch,
+  type CreateFlowBody,
+  createFlowBodySchema,
+  type DestinationType,
+  FLOW_MESSAGES_MAX,
+  FLOW_STEP_PLANS,
+  FLOWS_HIDDEN_AFTER_DAYS,
+  type FlowDetail,
+  type FlowEvidence,
+  type FlowMessage,
+  type FlowMessageStatus,
+  type FlowReviewReason,
+  type FlowStatus,
+  type FlowStep,
+  type FlowSummary,
+  type FlowType,
+  isEmailUsable,
+  type UpdateFlowMessageBody,
+} from '@quarry/shared';
+import type { MessageContext, MessageWriter } from '../../adapters/ai/message-writer.ts';
+import type { Job, JobsRepository } from '../../jobs/jobs.repository.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { HttpError, invalidField, notFound } from '../../lib/http-error.ts';
+import { parseJsonColumn } from '../../lib/json-column.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import type { EmailPreferencesRepository } from '../email-preferences/email-preferences.repository.ts';
+import { excerptOf } from '../value-match/highlights.ts';
+import { rankContacts } from '../value-match/rank-contacts.ts';
+import type { ValuePreferencesRepository } from '../value-preferences/value-preferences.repository.ts';
+import type { FlowSourcesRepository } from './flow-sources.repository.ts';
+import type { FlowMessageRow, FlowReader, FlowRow, FlowsRepository, NewFlowMessage } from './flows.repository.ts';
+
+export const GENERATE_FLOW = 'generate_flow';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** /actions shows at most this many flows at once, newest first. */
+const FLOWS_LIST_LIMIT = 200;
+/** Progress is written to the flow's row after this many messages, so /actions can count along. */
+const PROGRESS_EVERY = 10;
+const ACCOUNT_NAMES_SHOWN = 5;
+/** Spec section 4: the statuses in which a person reviews, approves and sends. */
+const REVIEW_STATUSES: FlowStatus[] = ['flow_ready_for_review', 'flow_needs_review', 'flow_completed'];
+const NOT_IN_PROGRESS: FlowStatus[] = [
+  'flow_not_started',
+  'flow_needs_review',
+  'flow_ready_for_review',
+  'flow_failed',
+  'flow_completed',
+];
+
+const inProgress = () =>
+  new HttpError(409, 'flow_in_progress', 'A flow cannot be edited or deleted while it is in progress');
+const notReady = () =>
+  new HttpError(409, 'flow_not_ready', 'This flow can be opened only when it is ready for review or completed');
+const versionConflict = () =>
+  new HttpError(409, 'version_conflict', 'Someone saved this message in the meantime; it has been reloaded');
+const flowNotFound = () => notFound('Flow not found');
+
+const EMPTY_EVIDENCE: FlowEvidence = {
+  hypothesis_name: null,
+  problem_or_goal: null,
+  signal_title: null,
+  signal_excerpt: null,
+  signal_url: null,
+  signal_source: null,
+  signal_published_at: null,
+};
+
+/** What a message is written from, per account: the shown evidence and the writer's context part. */
+type AccountEvidence = {
+  evidence: FlowEvidence;
+  hypothesis: MessageContext['hypothesis'];
+  signal: MessageContext['signal'];
+};
+
+function readerOf(ctx: RequestContext): FlowReader {
+  return { tenantId: ctx.tenantId, uid: ctx.uid, seesAll: ctx.isAdmin || ctx.isManager };
+}
+
+function toSummary(row: FlowRow): FlowSummary {
+  return {
+    id: row.id,
+    type: row.type as FlowType,
+    status: row.status as FlowStatus,
+    destination_type: row.destination_type as FlowSummary['destination_type'],
+    destination_status: row.destination_status as FlowSummary['destination_status'],
+    initiated_by: { uid: row.initiated_by, display_name: row.initiated_by_name ?? '' },
+    initiated_from: row.initiated_from,
+    account_names: parseJsonColumn<string[]>(row.account_names, []),
+    account_count: Number(row.account_count),
+    message_count: Number(row.message_count),
+    generated_count: Number(row.generated_count),
+    needs_review_count: Number(row.needs_review_count),
+    approved_count: Number(row.approved_count),
+    delivered_count: Number(row.delivered_count),
+    delivery_failed_count: Number(row.delivery_failed_count),
+    error: row.error,
+    error_code: row.error_code as FlowSummary['error_code'],
+    created: row.created_at,
+    updated: row.updated_at,
+  };
+}
+
+function toMessage(row: FlowMessageRow): FlowMessage {
+  return {
+    id: row.id,
+    master_account_id: row.master_account_id,
+    account_name: row.account_name,
+    contact_id: row.contact_id,
+    contact_name: row.contact_name,
+    contact_title: row.contact_title,
+    contact_email: row.contact_email,
+    email_usable: Number(row.email_usable) === 1,
+    status: row.status as FlowMessageStatus,
+    review_reason: row.review_reason as FlowReviewReason | null,
+    review_detail: row.review_detail,
+    steps: parseJsonColumn<FlowStep[]>(row.steps, []),
+    evidence: { ...EMPTY_EVIDENCE, ...parseJsonColumn<Partial<FlowEvidence>>(row.evidence, {}) },
+    edited: Number(row.edited) === 1,
+    delivery_error: row.delivery_error,
+    version: Number(row.version),
+    updated: row.updated_at,
+  };
+}
+
+/**
+ * The status a reviewed flow settles in from its message counts: completed once something was
+ * delivered and nothing approved waits to be sent; else needing review while a message needs a
+ * person; else ready for review.
+ */
+function reviewStatusOf(counts: Record<FlowMessageStatus, number>): FlowStatus {
+  if (counts.delivered > 0 && counts.approved === 0 && counts.delivery_failed === 0) return 'flow_completed';
+  if (counts.needs_review > 0) return 'flow_needs_review';
+  return 'flow_ready_for_review';
+}
+
+export function createFlowsService(deps: {
+  flows: FlowsRepository;
+  sources: FlowSourcesRepository;
+  emailPreferences: EmailPreferencesRepository;
+  preferences: ValuePreferencesRepository;
+  jobs: JobsRepository;
+  writer: MessageWriter;
+  clock?: Clock;
+}) {
+  const { flows, sources, emailPreferences, preferences, jobs, writer, clock = () => new Date() } = deps;
+  const nowIso = () => clock().toISOString();
+
+  async function visibleFlow(ctx: RequestContext, flowId: string): Promise<FlowRow> {
+    const flow = await flows.find(readerOf(ctx), flowId);
+    if (!flow) throw flowNotFound();
+    return flow;
+  }
+
+  /** A flow a person may review: written, not being written. */
+  async function reviewableFlow(ctx: RequestContext, flowId: string): Promise<FlowRow> {
+    const flow = await visibleFlow(ctx, flowId);
+    if (flow.status === 'flow_in_progress') throw inProgress();
+    if (!REVIEW_STATUSES.includes(flow.status as FlowStatus)) throw notReady();
+    return flow;
+  }
+
+  /** Recounts the messages and moves a reviewed flow to the status they call for. */
+  async function settle(tenantId: string, flowId: string): Promise<void> {
+    const at = nowIso();
+    const counts = await flows.refreshCounts(tenantId, flowId, at);
+    await flows.updateFlow(tenantId, flowId, { status: reviewStatusOf(counts), updated_at: at }, REVIEW_STATUSES);
+  }
+
+  /** Each account's evidence: its lead hypothesis and that hypothesis's top signal, else its newest signal. */
+  async function evidenceFor(tenantId: string, accountIds: string[]): Promise<Map<string, AccountEvidence>> {
+    const [matchRows, hypotheses] = await Promise.all([
+      sources.matches(tenantId, accountIds),
+      preferences.publicHypotheses({ tenantId }),
+    ]);
+    const hypothesisById = new Map(hypotheses.map((h) => [h.id, h]));
+    const leads = new Map<string, { hypothesisId: string | null; hitId: string | null; match: AccountMatch }>();
+    for (const row of matchRows) {
+      const match = parseJsonColumn<AccountMatch | null>(row.result, null);
+      if (!match) continue;
+      const lead = match.hypotheses.find((h) => h.tier !== 'none') ?? null;
+      leads.set(row.master_account_id, {
+        hypothesisId: lead?.hypothesis_id ?? null,
+        hitId: match.top_hit_id ?? lead?.hit_ids[0] ?? null,
+        match,
+      });
+    }
+    const hits = new Map(
+      (await sources.hits([...leads.values()].flatMap((l) => (l.hitId ? [l.hitId] : [])))).map((h) => [h.id, h]),
+    );
+    const out = new Map<string, AccountEvidence>();
+    for (const accountId of new Set(accountIds)) {
+      const lead = leads.get(accountId);
+      const hypothesis = lead?.hypothesisId ? hypothesisById.get(lead.hypothesisId) : undefined;
+      const hit = (lead?.hitId ? hits.get(lead.hitId) : undefined) ?? (await sources.latestHit(accountId));
+      const spans = lead?.match.hits.find((h) => h.hit_id === hit?.id)?.spans ?? [];
+      const excerpt = hit ? excerptOf(hit.text, spans).excerpt.trim() : '';
+      out.set(accountId, {
+        evidence: {
+          hypothesis_name: hypothesis?.name ?? null,
+          problem_or_goal: hypothesis?.problem_or_goal || null,
+          signal_title: hit?.title ?? null,
+          signal_excerpt: excerpt || null,
+          signal_url: hit?.url ?? null,
+          signal_source: hit?.source ?? null,
+          signal_published_at: hit?.published_at ?? null,
+        },
+        hypothesis: hypothesis
+          ? {
+              name: hypothesis.name,
+              problemOrGoal: hypothesis.problem_or_goal,
+              productValue: hypothesis.product_value,
+              roiExplanation: hypothesis.roi_explanation,
+            }
+          : null,
+        signal: hit
+          ? {
+              title: hit.title,
+              excerpt,
+              publishedAt: hit.published_at,
+              sourceName: hit.source || null,
+              type: hit.type === 'job_posting' ? 'job_posting' : 'news_article',
+            }
+          : null,
+      });
+    }
+    return out;
+  }
+
+  /** The part of every message's context that is the same across a flow: sender, company, rules. */
+  async function flowContext(flow: FlowRow) {
+    const [sender, tenantName, prefs] = await Promise.all([
+      sources.sender(flow.tenant_id, flow.initiated_by),
+      sources.tenantName(flow.tenant_id),
+      emailPreferences.read(flow.tenant_id, flow.initiated_by),
+    ]);
+    return {
+      tenantName,
+      sender: { displayName: sender?.display_name ?? '', email: sender?.email ?? '' },
+      rules: { organization: prefs.organization.rules, personal: prefs.personal.rules },
+      // Personal examples when there are any, else the organization's (issue #15).
+      examples: prefs.personal.example_emails.length
+        ? prefs.personal.example_emails
+        : prefs.organization.example_emails,
+      steps: FLOW_STEP_PLANS[flow.type as FlowType].map((s) => ({ kind: s.kind, dayOffset: s.day_offset })),
+    };
+  }
+
+  /** Writes one message; answers the columns to store. Never throws for a writer's failure. */
+  async function writeMessage(
+    message: FlowMessageRow,
+    shared: Awaited<ReturnType<typeof flowContext>>,
+    account: { name: string; website: string | null; industry: string | null },
+    evidence: AccountEvidence,
+    plan: (typeof FLOW_STEP_PLANS)[FlowType],
+  ) {
+    const result = await writer.write({
+      ...shared,
+      account,
+      contact: { name: message.contact_name, title: message.contact_title },
+      hypothesis: evidence.hypothesis,
+      signal: evidence.signal,
+    });
+    const steps: FlowStep[] = result.ok
+      ? result.steps.map((s, i) => ({
+          step: i + 1,
+          kind: plan[i]?.kind ?? 'follow_up',
+          day_offset: plan[i]?.day_offset ?? 0,
+          subject: s.subject,
+          body: s.body,
+        }))
+      : [];
+    const usable = Number(message.email_usable) === 1;
+    const reason: FlowReviewReason | null = !result.ok ? result.reason : usable ? null : 'unusable_email';
+    return {
+      status: (reason ? 'needs_review' : 'generated') as FlowMessageStatus,
+      review_reason: reason,
+      review_detail: result.ok ? null : result.detail.slice(0, 500),
+      steps: JSON.stringify(steps),
+      evidence: JSON.stringify(evidence.evidence),
+      edited: 0,
+      updated_at: nowIso(),
+    };
+  }
+
+  async function accountsById(ids: string[]) {
+    const rows = await sources.accounts(ids);
+    return new Map(
+      rows.map((a) => [a.master_account_id, { name: a.account_name, website: a.website, industry: a.industry }]),
+    );
+  }
+
+  /** The job: writes every message still pending, then settles the flow's status. */
+  async function generate(tenantId: string, flowId: string): Promise<void> {
+    const flow = await flows.findForJob(tenantId, flowId);
+    if (!flow || !['flow_not_started', 'flow_in_progress'].includes(flow.status)) return;
+    await flows.updateFlow(
+      tenantId,
+      flowId,
+      { status: 'flow_in_progress', error: null, error_code: null, updated_at: nowIso() },
+      ['flow_not_started', 'flow_in_progress'],
+    );
+    const pending = await flows.messages(tenantId, flowId, ['pending']);
+    const accountIds = [...new Set(pending.map((m) => m.master_account_id))];
+    const [shared, evidence, accounts] = await Promise.all([
+      flowContext(flow),
+      evidenceFor(tenantId, accountIds),
+      accountsById(accountIds),
+    ]);
+    const plan = FLOW_STEP_PLANS[flow.type as FlowType];
+    let written = 0;
+    let lastProblem: string | null = null;
+    for (const message of pending) {
+      const account = accounts.get(message.master_account_id) ?? {
+        name: message.account_name,
+        website: null,
+        industry: null,
+      };
+      const changes = await writeMessage(
+        message,
+        shared,
+        account,
+        evidence.get(message.master_account_id) ?? { evidence: EMPTY_EVIDENCE, hypothesis: null, signal: null },
+        plan,
+      );
+      if (changes.review_reason === 'provider_error') lastProblem = changes.review_detail;
+      // Only a message still pending is written: a retry or a second worker never writes it twice.
+      await flows.updateMessage(
+        tenantId,
+        flowId,
+        message.id,
+        { version: Number(message.version), fromStatuses: ['pending'] },
+        changes,
+      );
+      written += 1;
+      if (written % PROGRESS_EVERY === 0) await flows.refreshCounts(tenantId, flowId, nowIso());
+    }
+    const counts = await flows.refreshCounts(tenantId, flowId, nowIso());
+    const all = await flows.messages(tenantId, flowId);
+    const unreachable = all.length > 0 && all.every((m) => m.review_reason === 'provider_error');
+    await flows.updateFlow(
+      tenantId,
+      flowId,
+      unreachable
+        ? {
+            status: 'flow_failed',
+            error: `The message writer could not be reached: ${lastProblem ?? 'no answer'}`,
+            error_code: 'writer_unreachable',
+            updated_at: nowIso(),
+          }
+        : { status: reviewStatusOf(counts), error: null, error_code: null, updated_at: nowIso() },
+      ['flow_in_progress'],
+    );
+  }
+
+  async function detail(ctx: RequestContext, flowId: string): Promise<FlowDetail> {
+    const flow = await visibleFlow(ctx, flowId);
+    const messages = await flows.messages(ctx.tenantId, flowId);
+    return { flow: toSummary(flow), messages: messages.map(toMessage) };
+  }
+
+  /** Picks each account's contacts: those named, or (a campaign) the best by target titles. */
+  async function chooseContacts(ctx: RequestContext, body: ReturnType<typeof createFlowBodySchema.parse>) {
+    const named = body.accounts.flatMap((a) => a.contact_ids ?? []);
+    const byId = new Map((await sources.contactsByIds(named)).map((c) => [c.id, c]));
+    const toPick = body.accounts.filter((a) => !a.contact_ids?.length).map((a) => a.master_account_id);
+    const pool = toPick.length ? await sources.contactsOfAccounts(toPick) : [];
+    const titles = toPick.length ? await preferences.listTitles(ctx) : [];
+    const chosen: { accountId: string; contact: (typeof pool)[number] }[] = [];
+    for (const [index, account] of body.accounts.entries()) {
+      if (account.contact_ids?.length) {
+        for (const [i, contactId] of account.contact_ids.entries()) {
+          const contact = byId.get(contactId);
+          if (!contact || contact.master_account_id !== account.master_account_id) {
+            throw new HttpError(404, 'not_found', 'Contact not found', {
+              fields: [{ field: `accounts.${index}.contact_ids.${i}`, message: 'Contact not found' }],
+            });
+          }
+          chosen.push({ accountId: account.master_account_id, contact });
+        }
+        continue;
+      }
+      const ranked = rankContacts(
+        pool.filter((c) => c.master_account_id === account.master_account_id),
+        titles,
+      ).slice(0, body.contacts_per_account);
+      const rows = new Map(pool.map((c) => [c.id, c]));
+      for (const r of ranked) {
+        const contact = rows.get(r.id);
+        if (contact) chosen.push({ accountId: account.master_account_id, contact });
+      }
+    }
+    return chosen;
+  }
+
+  return {
+    async create(ctx: RequestContext, input: CreateFlowBody): Promise<FlowSummary> {
+      const body = createFlowBodySchema.parse(input);
+      const accounts = await accountsById(body.accounts.map((a) => a.master_account_id));
+      for (const [index, account] of body.accounts.entries()) {
+        if (!accounts.has(account.master_account_id)) {
+          throw new HttpError(404, 'not_found', 'Account not found', {
+            fields: [{ field: `accounts.${index}.master_account_id`, message: 'Account not found' }],
+          });
+        }
+      }
+      const chosen = await chooseContacts(ctx, body);
+      // A contact named twice is written to once.
+      const seen = new Set<string>();
+      const unique = chosen.filter((c) => !seen.has(c.contact.id) && seen.add(c.contact.id));
+      if (unique.length === 0) throw invalidField('accounts', 'None of these accounts has a contact to write to');
+      if (unique.length > FLOW_MESSAGES_MAX) {
+        throw invalidField('accounts', `A flow writes to at most ${FLOW_MESSAGES_MAX} contacts`);
+      }
+      const at = nowIso();
+      const id = crypto.randomUUID();
+      const messages: NewFlowMessage[] = unique.map(({ accountId, contact }, position) => ({
+        id: crypto.randomUUID(),
+        position,
+        master_account_id: accountId,
+        account_name: accounts.get(accountId)?.name ?? '',
+        contact_id: contact.id,
+        contact_name: `${contact.first_name} ${contact.last_name}`.trim(),
+        contact_title: contact.title,
+        contact_email: contact.email,
+        email_usable: isEmailUsable(contact.email, contact.email_status) ? 1 : 0,
+        status: 'pending',
+        review_reason: null,
+        review_detail: null,
+        steps: '[]',
+        evidence: JSON.stringify(EMPTY_EVIDENCE),
+        edited: 0,
+        delivery_error: null,
+        version: 0,
+        created_at: at,
+        updated_at: at,
+      }));
+      const accountIds = [...new Set(unique.map((c) => c.accountId))];
+      await flows.insert(
+        {
+          id,
+          tenant_id: ctx.tenantId,
+          type: body.type,
+          status: 'flow_not_started',
+          destination_type: null,
+          destination_status: null,
+          initiated_by: ctx.uid,
+          initiated_from: body.initiated_from,
+          account_names: JSON.stringify(
+            accountIds.slice(0, ACCOUNT_NAMES_SHOWN).map((a) => accounts.get(a)?.name ?? ''),
+          ),
+          account_count: accountIds.length,
+          message_count: messages.length,
+          generated_count: 0,
+          needs_review_count: 0,
+          approved_count: 0,
+          delivered_count: 0,
+          delivery_failed_count: 0,
+          error: null,
+          error_code: null,
+          created_at: at,
+          updated_at: at,
+        },
+        messages,
+      );
+      await jobs.enqueueFor(ctx.tenantId, GENERATE_FLOW, { flow_id: id }, { now: clock() });
+      return toSummary(await visibleFlow(ctx, id));
+    },
+
+    async list(
+      ctx: RequestContext,
+      query: { status?: FlowStatus; type?: FlowType; include_older?: 'true' | 'false' },
+    ): Promise<{ flows: FlowSummary[]; hidden_older_count: number }> {
+      const createdSince =
+        query.include_older === 'true'
+          ? null
+          : new Date(clock().getTime() - FLOWS_HIDDEN_AFTER_DAYS * DAY_MS).toISOString();
+      const { rows, olderCount } = await flows.list(readerOf(ctx), {
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.type ? { type: query.type } : {}),
+        createdSince,
+        limit: FLOWS_LIST_LIMIT,
+      });
+      return { flows: rows.map(toSummary), hidden_older_count: olderCount };
+    },
+
+    get: detail,
+
+    async remove(ctx: RequestContext, flowId: string): Promise<void> {
+      const flow = await visibleFlow(ctx, flowId);
+      if (flow.status === 'flow_in_progress') throw inProgress();
+      if (!(await flows.remove(ctx.tenantId, flowId, NOT_IN_PROGRESS))) throw inProgress();
+    },
+
+    /** An edit, an approval (or its withdrawal), or both, at the version the editor read. */
+    async updateMessage(
+      ctx: RequestContext,
+      flowId: string,
+      messageId: string,
+      body: UpdateFlowMessageBody,
+    ): Promise<FlowMessage> {
+      await reviewableFlow(ctx, flowId);
+      const message = await flows.message(ctx.tenantId, flowId, messageId);
+      if (!message) throw notFound('Message not found');
+      if (Number(message.version) !== body.version) throw versionConflict();
+      if (message.status === 'delivered') {
+        throw new HttpError(409, 'conflict', 'A delivered message can no longer be changed');
+      }
+      let steps = parseJsonColumn<FlowStep[]>(message.steps, []);
+      let status = message.status as FlowMessageStatus;
+      let reason = message.review_reason as FlowReviewReason | null;
+      let detail = message.review_detail;
+      const changes: Record<string, unknown> = {};
+      if (body.steps) {
+        const plan = FLOW_STEP_PLANS[(await visibleFlow(ctx, flowId)).type as FlowType];
+        if (body.steps.length !== plan.length) {
+          throw invalidField('steps', `must hold ${plan.length} step${plan.length === 1 ? '' : 's'}`);
+        }
+        steps = body.steps.map((s, i) => ({
+          step: i + 1,
+          kind: plan[i]?.kind ?? 'follow_up',
+          day_offset: plan[i]?.day_offset ?? 0,
+          subject: s.subject,
+          body: s.body,
+        }));
+        changes.steps = JSON.stringify(steps);
+        changes.edited = 1;
+        // A person wrote it: what the writer could not do no longer stands in the way.
+        if (status === 'needs_review' && reason !== 'unusable_email') {
+          status = 'generated';
+          reason = null;
+          detail = null;
+        }
+      }
+      if (body.approved === true) {
+        if (Number(message.email_usable) !== 1) {
+          throw invalidField('approved', "This contact's email is unusable, so the message cannot be sent");
+        }
+        if (status === 'needs_review' || steps.length === 0) {
+          throw invalidField('approved', 'Write this message before approving it');
+        }
+        status = 'approved';
+      } else if (body.approved === false && status === 'approved') {
+        status = 'generated';
+      }
+      const updated = await flows.updateMessage(
+        ctx.tenantId,
+        flowId,
+        messageId,
+        { version: body.version, fromStatuses: ['generated', 'needs_review', 'approved', 'delivery_failed'] },
+        { ...changes, status, review_reason: reason, review_detail: detail, updated_at: nowIso() },
+      );
+      if (!updated) throw versionConflict();
+      await settle(ctx.tenantId, flowId);
+      const after = await flows.message(ctx.tenantId, flowId, messageId);
+      if (!after) throw notFound('Message not found');
+      return toMessage(after);
+    },
+
+    /** Writes one message again from its evidence; its edits are overwritten. */
+    async regenerate(ctx: RequestContext, flowId: string, messageId: string): Promise<FlowMessage> {
+      const flow = await reviewableFlow(ctx, flowId);
+      const message = await flows.message(ctx.tenantId, flowId, messageId);
+      if (!message) throw notFound('Message not found');
+      if (message.status === 'delivered') {
+        throw new HttpError(409, 'conflict', 'A delivered message can no longer be changed');
+      }
+      const [shared, evidence, accounts] = await Promise.all([
+        flowContext(flow),
+        evidenceFor(ctx.tenantId, [message.master_account_id]),
+        accountsById([message.master_account_id]),
+      ]);
+      const changes = await writeMessage(
+        message,
+        shared,
+        accounts.get(message.master_account_id) ?? { name: message.account_name, website: null, industry: null },
+        evidence.get(message.master_account_id) ?? { evidence: EMPTY_EVIDENCE, hypothesis: null, signal: null },
+        FLOW_STEP_PLANS[flow.type as FlowType],
+      );
+      const updated = await flows.updateMessage(
+        ctx.tenantId,
+        flowId,
+        messageId,
+        {
+          version: Number(message.version),
+          fromStatuses: ['generated', 'needs_review', 'approved', 'delivery_failed'],
+        },
+        changes,
+      );
+      if (!updated) throw versionConflict();
+      await settle(ctx.tenantId, flowId);
+      const after = await flows.message(ctx.tenantId, flowId, messageId);
+      if (!after) throw notFound('Message not found');
+      return toMessage(after);
+    },
+
+    async approveAll(ctx: RequestContext, flowId: string): Promise<FlowDetail> {
+      await reviewableFlow(ctx, flowId);
+      await flows.moveMessages(ctx.tenantId, flowId, 'generated', { status: 'approved', updated_at: nowIso() });
+      await settle(ctx.tenantId, flowId);
+      return detail(ctx, flowId);
+    },
+
+    /** Writes the whole flow again (spec section 4: retry overwrites edits). */
+    async retry(ctx: RequestContext, flowId: string): Promise<FlowSummary> {
+      const flow = await visibleFlow(ctx, flowId);
+      if (flow.status === 'flow_in_progress') throw inProgress();
+      const at = nowIso();
+      const moved = await flows.updateFlow(
+        ctx.tenantId,
+        flowId,
+        {
+          status: 'flow_not_started',
+          destination_type: null,
+          destination_status: null,
+          error: null,
+          error_code: null,
+          updated_at: at,
+        },
+        NOT_IN_PROGRESS,
+      );
+      if (!moved) throw inProgress();
+      await flows.resetMessages(ctx.tenantId, flowId, at);
+      await flows.refreshCounts(ctx.tenantId, flowId, at);
+      await jobs.enqueueFor(ctx.tenantId, GENERATE_FLOW, { flow_id: flowId }, { now: clock() });
+      return toSummary(await visibleFlow(ctx, flowId));
+    },
+
+    /**
+     * Sends the approved messages to a destination. A download delivers them at once: they are the
+     * CSV that GET …/download answers. Each message moves from approved to delivered once.
+     */
+    async send(ctx: RequestContext, flowId: string, destination: DestinationType): Promise<FlowSummary> {
+      if (destination === 'engagement') {
+        throw new HttpError(
+          400,
+          'destination_unavailable',
+          'Connect a sales-engagement tool in Preferences › Integrations to send there',
+          { fields: [{ field: 'destination', message: 'No sales-engagement tool is connected' }] },
+        );
+      }
+      const flow = await reviewableFlow(ctx, flowId);
+      if (Number(flow.approved_count) === 0) {
+        throw new HttpError(409, 'nothing_approved', 'Approve at least one message before sending');
+      }
+      const at = nowIso();
+      await flows.updateFlow(ctx.tenantId, flowId, {
+        destination_type: destination,
+        destination_status: 'destination_in_progress',
+        updated_at: at,
+      });
+      await flows.moveMessages(ctx.tenantId, flowId, 'approved', {
+        status: 'delivered',
+        delivery_error: null,
+        updated_at: at,
+      });
+      await flows.updateFlow(ctx.tenantId, flowId, { destination_status: 'destination_completed', updated_at: at });
+      await settle(ctx.tenantId, flowId);
+      return toSummary(await visibleFlow(ctx, flowId));
+    },
+
+    /** The delivered messages as CSV: account, contact, email, title, then each step's day, subject and body. */
+    async download(ctx: RequestContext, flowId: string): Promise<{ filename: string; csv: string }> {
+      const flow = await visibleFlow(ctx, flowId);
+      const plan = FLOW_STEP_PLANS[flow.type as FlowType];
+      const messages = (await flows.messages(ctx.tenantId, flowId, ['delivered'])).map(toMessage);
+      const header = ['Account', 'Contact', 'Email', 'Title'];
+      for (const step of plan.keys()) {
+        header.push(`Step ${step + 1} day`, `Step ${step + 1} subject`, `Step ${step + 1} body`);
+      }
+      const rows = messages.map((m) => [
+        m.account_name,
+        m.contact_name,
+        m.contact_email,
+        m.contact_title,
+        ...plan.flatMap((p, i) => [p.day_offset, m.steps[i]?.subject ?? '', m.steps[i]?.body ?? '']),
+      ]);
+      return {
+        filename: `quarry-flow-${flow.created_at.slice(0, 10)}-${flow.id.slice(0, 8)}.csv`,
+        csv: toCsv([header, ...rows]),
+      };
+    },
+
+    /** The job handler: on its last attempt, a flow that cannot be written is marked failed, with why. */
+    async runJob(job: Job): Promise<void> {
+      const { flow_id: flowId } = parseJsonColumn<{ flow_id?: string }>(job.payload, {});
+      if (!flowId) return;
+      try {
+        await generate(job.tenant_id, flowId);
+      } catch (error) {
+        if (job.attempts >= job.max_attempts) {
+          await flows.updateFlow(
+            job.tenant_id,
+            flowId,
+            {
+              status: 'flow_failed',
+              error: 'Quarry could not write this flow’s messages',
+              error_code: 'generation_failed',
+              updated_at: nowIso(),
+            },
+            ['flow_not_started', 'flow_in_progress'],
+          );
+        }
+        throw error;
+      }
+    },
+
+    generate,
+  };
+}
+
+export type FlowsService = ReturnType<typeof createFlowsService>;

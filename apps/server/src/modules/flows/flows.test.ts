@@ -1,0 +1,509 @@
+import crypto from 'node:crypto';
+import { type FlowDetail, type FlowMessage, type FlowSummary, PLACEHOLDER_EMAIL } from '@quarry/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MessageContext, MessageWriter, WriteResult } from '../../adapters/ai/message-writer.ts';
+import { insertTestAccount } from '../../testing/test-account.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
+/**
+ * Issue #15: flows over the real database. Most tests use the configured writer (the built-in
+ * composer); a scripted writer stands in for a provider that refuses, fails or must be held
+ * mid-flow, so every status rule of spec section 4 can be reached on purpose.
+ */
+
+type Script = (context: MessageContext) => Promise<WriteResult> | WriteResult;
+/** The writer the app holds; each test sets what it answers (null: the built-in composer's answer). */
+let script: Script | null = null;
+let builtIn: MessageWriter;
+const writes: MessageContext[] = [];
+const scriptedWriter: MessageWriter = {
+  name: 'scripted',
+  write: async (context) => {
+    writes.push(context);
+    return script ? script(context) : builtIn.write(context);
+  },
+};
+
+let t: TestApp;
+let rita: string;
+let mike: string;
+let ada: string;
+let gus: string;
+const ACCOUNT = 'acc_flows_test';
+const OTHER_ACCOUNT = 'acc_flows_other';
+/** Contacts of ACCOUNT: two with usable emails, one whose email is the "not unlocked" placeholder. */
+const CONTACTS = { cfo: 'ct_flows_cfo', vp: 'ct_flows_vp', locked: 'ct_flows_locked' };
+
+beforeAll(async () => {
+  const { createBuiltInComposer } = await import('../../adapters/ai/built-in-composer.ts');
+  builtIn = createBuiltInComposer();
+  t = await createTestApp({ messageWriter: scriptedWriter });
+  await insertTestAccount(t.handle.db, ACCOUNT, 'Flowtest Logistics');
+  await insertTestAccount(t.handle.db, OTHER_ACCOUNT, 'Elsewhere Retail');
+  const contact = (
+    id: string,
+    account: string,
+    first: string,
+    title: string,
+    email: string | null,
+    status: string | null,
+  ) => ({
+    id,
+    external_contact_id: null,
+    master_account_id: account,
+    first_name: first,
+    last_name: 'Tester',
+    title,
+    seniority: null,
+    department: null,
+    email,
+    email_status: status,
+    linkedin_url: null,
+  });
+  await t.handle.db
+    .insertInto('master_contacts')
+    .values([
+      contact(CONTACTS.cfo, ACCOUNT, 'Cora', 'Chief Financial Officer', 'cora@flowtest.example', 'verified'),
+      contact(CONTACTS.vp, ACCOUNT, 'Vik', 'VP Supply Chain', 'vik@flowtest.example', 'guessed'),
+      contact(CONTACTS.locked, ACCOUNT, 'Lou', 'Logistics Manager', PLACEHOLDER_EMAIL, null),
+      contact('ct_flows_other', OTHER_ACCOUNT, 'Otto', 'Buyer', 'otto@elsewhere.example', 'verified'),
+    ])
+    .execute();
+  // A signal whose title carries markup: it must reach the message as inert text.
+  await t.handle.db
+    .insertInto('master_hits')
+    .values({
+      id: 'hit_flows_test',
+      master_account_id: ACCOUNT,
+      type: 'news_article',
+      title: 'Flowtest Logistics opens <b>three</b> new depots <script>alert(1)</script>',
+      text: 'Flowtest Logistics said on Monday it will open three new depots to speed up deliveries.',
+      url: 'https://news.example/flowtest',
+      source: 'Example News',
+      published_at: '2026-11-02T00:00:00.000Z',
+    })
+    .execute();
+  [rita, mike, ada, gus] = await Promise.all([
+    t.signIn('rita@acme.test'),
+    t.signIn('mike@acme.test'),
+    t.signIn('ada@acme.test'),
+    t.signIn('gus@globex.test'),
+  ]);
+}, 60_000);
+afterAll(() => t?.close());
+
+const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+async function startFlow(cookie: string, contactIds = [CONTACTS.cfo, CONTACTS.vp], type = 'create_value_message') {
+  const res = await call(cookie, 'POST', '/api/flows', {
+    type,
+    initiated_from: `/valueMatch/${ACCOUNT}`,
+    accounts: [{ master_account_id: ACCOUNT, contact_ids: contactIds }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as FlowSummary;
+}
+
+const detail = async (cookie: string, id: string) =>
+  (await call(cookie, 'GET', `/api/flows/${id}`)).json() as FlowDetail;
+
+/** Starts a flow and runs its job to the end. */
+async function writtenFlow(cookie: string, contactIds?: string[], type?: string) {
+  const flow = await startFlow(cookie, contactIds, type);
+  await t.app.jobRunner.drain();
+  return detail(cookie, flow.id);
+}
+
+describe('starting a flow and writing its messages', () => {
+  it('writes each chosen contact a message from the account evidence, then stands ready for review', async () => {
+    script = null;
+    const flow = await startFlow(rita);
+    expect(flow).toMatchObject({
+      type: 'create_value_message',
+      status: 'flow_not_started',
+      account_names: ['Flowtest Logistics'],
+      account_count: 1,
+      message_count: 2,
+      generated_count: 0,
+    });
+    await t.app.jobRunner.drain();
+    const { flow: done, messages } = await detail(rita, flow.id);
+    expect(done.status).toBe('flow_ready_for_review');
+    expect(done.generated_count).toBe(2);
+    expect(messages.map((m) => [m.contact_name, m.status, m.steps.length])).toEqual([
+      ['Cora Tester', 'generated', 1],
+      ['Vik Tester', 'generated', 1],
+    ]);
+    const [first] = messages as [FlowMessage];
+    expect(first.evidence.signal_title).toContain('<script>alert(1)</script>');
+    expect(first.evidence.signal_source).toBe('Example News');
+    expect(first.steps[0]?.subject.length).toBeGreaterThan(0);
+    expect(first.steps[0]?.body).toMatch(/Cora/);
+    // The markup in the signal's title arrives, if at all, as the same characters: nothing is added.
+    expect(first.steps[0]?.body).not.toMatch(/<(?!script>alert\(1\)<\/script>|b>|\/b>)[a-z]/i);
+  });
+
+  it('writes a Quick Prospect as three steps on days 0, 3 and 7', async () => {
+    script = null;
+    const { messages } = await writtenFlow(rita, [CONTACTS.cfo], 'value_message_sequence');
+    expect(messages[0]?.steps.map((s) => [s.step, s.kind, s.day_offset])).toEqual([
+      [1, 'first_touch', 0],
+      [2, 'follow_up', 3],
+      [3, 'break_up', 7],
+    ]);
+  });
+
+  it('keeps a contact whose email is unusable out of sending, with the reason, and needs review', async () => {
+    script = null;
+    const { flow, messages } = await writtenFlow(rita, [CONTACTS.cfo, CONTACTS.locked]);
+    expect(flow.status).toBe('flow_needs_review');
+    const locked = messages.find((m) => m.contact_id === CONTACTS.locked) as FlowMessage;
+    expect(locked).toMatchObject({ status: 'needs_review', review_reason: 'unusable_email', email_usable: false });
+    const approve = await call(rita, 'PATCH', `/api/flows/${flow.id}/messages/${locked.id}`, {
+      version: locked.version,
+      approved: true,
+    });
+    expect(approve.statusCode).toBe(400);
+    expect(approve.json().error.details.fields[0].field).toBe('approved');
+    const all = (await call(rita, 'POST', `/api/flows/${flow.id}/approve-all`)).json() as FlowDetail;
+    expect(all.messages.map((m) => m.status).sort()).toEqual(['approved', 'needs_review']);
+  });
+
+  it('picks a campaign its contacts by target titles, at most the number asked per account', async () => {
+    script = null;
+    const res = await call(rita, 'POST', '/api/flows', {
+      type: 'syft_value_match_campaign',
+      initiated_from: '/',
+      accounts: [{ master_account_id: ACCOUNT }, { master_account_id: OTHER_ACCOUNT }],
+      contacts_per_account: 2,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ account_count: 2, message_count: 3 });
+  });
+
+  it('refuses an unknown account or a contact of another account with 404, and an empty choice with 400', async () => {
+    const unknown = await call(rita, 'POST', '/api/flows', {
+      type: 'create_value_message',
+      initiated_from: '/',
+      accounts: [{ master_account_id: 'acc_nowhere', contact_ids: [CONTACTS.cfo] }],
+    });
+    expect(unknown.statusCode).toBe(404);
+    const foreign = await call(rita, 'POST', '/api/flows', {
+      type: 'create_value_message',
+      initiated_from: '/',
+      accounts: [{ master_account_id: ACCOUNT, contact_ids: ['ct_flows_other'] }],
+    });
+    expect(foreign.statusCode).toBe(404);
+    const none = await call(rita, 'POST', '/api/flows', {
+      type: 'create_value_message',
+      initiated_from: '/',
+      accounts: [{ master_account_id: ACCOUNT, contact_ids: [] }],
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.message).toContain('accounts.0.contact_ids');
+  });
+});
+
+describe('reviewing a flow', () => {
+  it('saves an edit at the version read, and answers 409 to a save made from an older read', async () => {
+    script = null;
+    const { flow, messages } = await writtenFlow(rita);
+    const message = messages[0] as FlowMessage;
+    const url = `/api/flows/${flow.id}/messages/${message.id}`;
+    const edit = { subject: 'Depots and deliveries', body: 'Hi Cora, a short note about your new depots.' };
+    const saved = await call(rita, 'PATCH', url, { version: message.version, steps: [edit] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ edited: true, version: message.version + 1, steps: [edit] });
+    const stale = await call(rita, 'PATCH', url, { version: message.version, steps: [{ ...edit, body: 'Mine' }] });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('version_conflict');
+    expect((await detail(rita, flow.id)).messages[0]?.steps[0]?.body).toBe(edit.body);
+  });
+
+  it('answers 400 naming the field for an empty or over-long subject or body, and changes nothing', async () => {
+    script = null;
+    const { flow, messages } = await writtenFlow(rita);
+    const message = messages[0] as FlowMessage;
+    const url = `/api/flows/${flow.id}/messages/${message.id}`;
+    const empty = await call(rita, 'PATCH', url, { version: message.version, steps: [{ subject: ' ', body: 'x' }] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toContain('steps.0.subject');
+    const long = await call(rita, 'PATCH', url, {
+      version: message.version,
+      steps: [{ subject: 'ok', body: 'x'.repeat(5001) }],
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.message).toContain('steps.0.body');
+    const wrongCount = await call(rita, 'PATCH', url, {
+      version: message.version,
+      steps: [
+        { subject: 'a', body: 'b' },
+        { subject: 'c', body: 'd' },
+      ],
+    });
+    expect(wrongCount.statusCode).toBe(400);
+    expect((await detail(rita, flow.id)).messages[0]).toEqual(message);
+  });
+
+  it('retry writes every message again, overwriting edits', async () => {
+    script = null;
+    const { flow, messages } = await writtenFlow(rita);
+    const message = messages[0] as FlowMessage;
+    const original = message.steps[0]?.body;
+    await call(rita, 'PATCH', `/api/flows/${flow.id}/messages/${message.id}`, {
+      version: message.version,
+      steps: [{ subject: 'Mine', body: 'My own words' }],
+    });
+    const retried = await call(rita, 'POST', `/api/flows/${flow.id}/retry`);
+    expect(retried.json()).toMatchObject({ status: 'flow_not_started', generated_count: 0 });
+    await t.app.jobRunner.drain();
+    const after = await detail(rita, flow.id);
+    expect(after.flow.status).toBe('flow_ready_for_review');
+    expect(after.messages[0]).toMatchObject({ edited: false, status: 'generated' });
+    expect(after.messages[0]?.steps[0]?.body).toBe(original);
+  });
+
+  it('refuses edits, deletion and retry while the flow is in progress, and an edit before it is written', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started: () => void = () => undefined;
+    const writing = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    script = async (context) => {
+      started();
+      await held;
+      return builtIn.write(context);
+    };
+    const flow = await startFlow(rita);
+    const before = await detail(rita, flow.id);
+    const early = await call(rita, 'PATCH', `/api/flows/${flow.id}/messages/${before.messages[0]?.id}`, {
+      version: 0,
+      approved: true,
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('flow_not_ready');
+    const run = t.app.jobRunner.drain();
+    await writing;
+    expect((await detail(rita, flow.id)).flow.status).toBe('flow_in_progress');
+    for (const [method, url] of [
+      ['DELETE', `/api/flows/${flow.id}`],
+      ['POST', `/api/flows/${flow.id}/retry`],
+      ['POST', `/api/flows/${flow.id}/approve-all`],
+    ] as const) {
+      const res = await call(rita, method, url);
+      expect(res.statusCode, `${method} ${url}`).toBe(409);
+      expect(res.json().error).toEqual({
+        code: 'flow_in_progress',
+        message: 'A flow cannot be edited or deleted while it is in progress',
+      });
+    }
+    release();
+    await run;
+    script = null;
+    expect((await detail(rita, flow.id)).flow.status).toBe('flow_ready_for_review');
+    expect((await call(rita, 'DELETE', `/api/flows/${flow.id}`)).statusCode).toBe(204);
+    expect((await call(rita, 'GET', `/api/flows/${flow.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('sending to the download destination', () => {
+  it('sends only approved messages, completes the flow and answers them as a CSV that spreadsheets read as text', async () => {
+    script = null;
+    const { flow, messages } = await writtenFlow(rita);
+    const nothing = await call(rita, 'POST', `/api/flows/${flow.id}/send`, { destination: 'download' });
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().error.code).toBe('nothing_approved');
+    const [first, second] = messages as [FlowMessage, FlowMessage];
+    await call(rita, 'PATCH', `/api/flows/${flow.id}/messages/${first.id}`, {
+      version: first.version,
+      steps: [{ subject: '=HYPERLINK("http://evil.example","Open")', body: 'Hi Cora,\nLine two, with "quotes".' }],
+      approved: true,
+    });
+    const engagement = await call(rita, 'POST', `/api/flows/${flow.id}/send`, { destination: 'engagement' });
+    expect(engagement.statusCode).toBe(400);
+    expect(engagement.json().error.code).toBe('destination_unavailable');
+    const sent = await call(rita, 'POST', `/api/flows/${flow.id}/send`, { destination: 'download' });
+    expect(sent.json()).toMatchObject({
+      status: 'flow_completed',
+      destination_type: 'download',
+      destination_status: 'destination_completed',
+      delivered_count: 1,
+      approved_count: 0,
+    });
+    const after = await detail(rita, flow.id);
+    expect(after.messages.find((m) => m.id === second.id)?.status).toBe('generated');
+    const csv = await call(rita, 'GET', `/api/flows/${flow.id}/download`);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="quarry-flow-.*\.csv"$/);
+    const text = csv.rawPayload.toString('utf8');
+    expect(text.startsWith('\uFEFFAccount,Contact,Email,Title,Step 1 day,Step 1 subject,Step 1 body\n')).toBe(true);
+    expect(text).toContain(
+      `Flowtest Logistics,Cora Tester,cora@flowtest.example,Chief Financial Officer,0,"'=HYPERLINK(""http://evil.example"",""Open"")","Hi Cora,\nLine two, with ""quotes""."`,
+    );
+    expect(text).not.toContain('Vik Tester');
+    const edit = await call(rita, 'PATCH', `/api/flows/${flow.id}/messages/${first.id}`, {
+      version: first.version + 2,
+      steps: [{ subject: 'Too late', body: 'Already sent' }],
+    });
+    expect(edit.statusCode).toBe(409);
+  });
+});
+
+describe('a writer that fails', () => {
+  it('leaves a flow failed with the reason when the writer cannot be reached, and Retry then works', async () => {
+    script = () => ({ ok: false, reason: 'provider_error', detail: 'connect ECONNREFUSED 127.0.0.1:9' });
+    const { flow } = await writtenFlow(rita);
+    expect(flow.status).toBe('flow_failed');
+    expect(flow.error).toBe('The message writer could not be reached: connect ECONNREFUSED 127.0.0.1:9');
+    expect(flow.error_code).toBe('writer_unreachable');
+    script = null;
+    await call(rita, 'POST', `/api/flows/${flow.id}/retry`);
+    await t.app.jobRunner.drain();
+    expect((await detail(rita, flow.id)).flow.status).toBe('flow_ready_for_review');
+  });
+
+  it('marks a refused message as needing review; a person writing it clears that and may approve it', async () => {
+    let calls = 0;
+    script = (context) => {
+      calls += 1;
+      return calls === 1
+        ? { ok: false, reason: 'provider_refused', detail: 'I cannot help with that' }
+        : builtIn.write(context);
+    };
+    const { flow, messages } = await writtenFlow(rita);
+    expect(flow.status).toBe('flow_needs_review');
+    const refused = messages.find((m) => m.status === 'needs_review') as FlowMessage;
+    expect(refused).toMatchObject({
+      review_reason: 'provider_refused',
+      review_detail: 'I cannot help with that',
+      steps: [],
+    });
+    const res = await call(rita, 'PATCH', `/api/flows/${flow.id}/messages/${refused.id}`, {
+      version: refused.version,
+      steps: [{ subject: 'Written by hand', body: 'Hello there' }],
+      approved: true,
+    });
+    expect(res.json()).toMatchObject({ status: 'approved', review_reason: null });
+    expect((await detail(rita, flow.id)).flow.status).toBe('flow_ready_for_review');
+  });
+
+  it('writes each message once when two workers run the same flow at the same time', async () => {
+    script = null;
+    writes.length = 0;
+    const flow = await startFlow(rita, [CONTACTS.cfo, CONTACTS.vp, CONTACTS.locked], 'value_message_sequence');
+    // A second job for the same flow, as a retry racing the first would leave.
+    await t.handle.db
+      .insertInto('jobs')
+      .values({
+        id: crypto.randomUUID(),
+        tenant_id: 'tnt_acme',
+        type: 'generate_flow',
+        status: 'queued',
+        payload: JSON.stringify({ flow_id: flow.id }),
+        attempts: 0,
+        max_attempts: 5,
+        run_at: new Date().toISOString(),
+        lease_until: null,
+        locked_by: null,
+        last_error: null,
+        created_at: new Date().toISOString(),
+        finished_at: null,
+      })
+      .execute();
+    // Two workers claim one job each and write the same flow side by side.
+    await Promise.all([t.app.jobRunner.drain(), t.app.jobRunner.drain()]);
+    const { flow: done, messages } = await detail(rita, flow.id);
+    // Each message moved from pending exactly once, whoever wrote it.
+    expect(messages.map((m) => m.version)).toEqual([1, 1, 1]);
+    expect(done).toMatchObject({ status: 'flow_needs_review', generated_count: 3, needs_review_count: 1 });
+    expect(writes.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('who sees which flow', () => {
+  it('shows a regular user their own flows only, managers and admins the company’s, and no other company any', async () => {
+    script = null;
+    const mine = await startFlow(mike, [CONTACTS.cfo]);
+    expect((await call(rita, 'GET', `/api/flows/${mine.id}`)).statusCode).toBe(404);
+    expect((await call(rita, 'DELETE', `/api/flows/${mine.id}`)).statusCode).toBe(404);
+    expect((await call(ada, 'GET', `/api/flows/${mine.id}`)).statusCode).toBe(200);
+    expect((await call(gus, 'GET', `/api/flows/${mine.id}`)).statusCode).toBe(404);
+    expect((await call(gus, 'POST', `/api/flows/${mine.id}/retry`)).statusCode).toBe(404);
+    const ritaList = (await call(rita, 'GET', '/api/flows')).json() as { flows: FlowSummary[] };
+    expect(ritaList.flows.some((f) => f.id === mine.id)).toBe(false);
+    const adaList = (await call(ada, 'GET', '/api/flows')).json() as { flows: FlowSummary[] };
+    expect(adaList.flows.find((f) => f.id === mine.id)?.initiated_by.display_name).toBeTruthy();
+    const gusList = (await call(gus, 'GET', '/api/flows')).json() as { flows: FlowSummary[] };
+    expect(gusList.flows).toEqual([]);
+  });
+
+  it('hides flows older than 30 days unless asked, and counts them', async () => {
+    const old = await startFlow(mike, [CONTACTS.vp]);
+    await t.handle.db
+      .updateTable('flows')
+      .set({ created_at: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toISOString() })
+      .where('id', '=', old.id)
+      .execute();
+    const recent = (await call(mike, 'GET', '/api/flows')).json() as {
+      flows: FlowSummary[];
+      hidden_older_count: number;
+    };
+    expect(recent.flows.some((f) => f.id === old.id)).toBe(false);
+    expect(recent.hidden_older_count).toBe(1);
+    const all = (await call(mike, 'GET', '/api/flows?include_older=true')).json() as { flows: FlowSummary[] };
+    expect(all.flows.some((f) => f.id === old.id)).toBe(true);
+    const filtered = (await call(mike, 'GET', '/api/flows?type=value_message_sequence')).json() as {
+      flows: FlowSummary[];
+    };
+    expect(filtered.flows.every((f) => f.type === 'value_message_sequence')).toBe(true);
+  });
+});
+
+describe('AI email preferences', () => {
+  it('lets anyone keep personal rules, only admins the organization’s, and the composer follows them', async () => {
+    const rules = { rules: ['Never mention depots'], example_emails: [] };
+    const refused = await call(mike, 'PUT', '/api/email-preferences/organization', rules);
+    expect(refused.statusCode).toBe(403);
+    const org = await call(ada, 'PUT', '/api/email-preferences/organization', {
+      rules: ['Keep it under 60 words', 'Never mention depots'],
+      example_emails: [],
+    });
+    expect(org.statusCode, org.body).toBe(200);
+    const personal = await call(rita, 'PUT', '/api/email-preferences/personal', {
+      rules: ['Sign off with "Cheers"'],
+      example_emails: [],
+    });
+    expect(personal.json()).toMatchObject({
+      personal: { rules: ['Sign off with "Cheers"'] },
+      organization: { rules: ['Keep it under 60 words', 'Never mention depots'] },
+      can_edit_organization: false,
+    });
+    script = null;
+    const { messages } = await writtenFlow(rita, [CONTACTS.cfo]);
+    const body = messages[0]?.steps[0]?.body ?? '';
+    expect(body.toLowerCase()).not.toContain('depot');
+    expect(body.split(/\s+/).filter(Boolean).length).toBeLessThanOrEqual(60);
+    expect(body).toMatch(/Cheers/);
+    await call(ada, 'PUT', '/api/email-preferences/organization', { rules: [], example_emails: [] });
+    await call(rita, 'PUT', '/api/email-preferences/personal', { rules: [], example_emails: [] });
+  });
+
+  it('answers 400 naming the field for too many or too long rules and examples', async () => {
+    const many = await call(rita, 'PUT', '/api/email-preferences/personal', {
+      rules: Array.from({ length: 21 }, (_, i) => `Rule ${i}`),
+      example_emails: [],
+    });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().error.message).toContain('rules');
+    const long = await call(rita, 'PUT', '/api/email-preferences/personal', {
+      rules: [],
+      example_emails: ['x'.repeat(3001)],
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.message).toContain('example_emails.0');
+  });
+});

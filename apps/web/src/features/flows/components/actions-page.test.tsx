@@ -1,0 +1,189 @@
+import type { FlowSummary } from '@quarry/shared';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
+import { ActionsPage } from './actions-page.tsx';
+
+const base: FlowSummary = {
+  id: 'f_ready',
+  type: 'create_value_message',
+  status: 'flow_ready_for_review',
+  destination_type: null,
+  destination_status: null,
+  initiated_by: { uid: 'u1', display_name: 'Rita Rep' },
+  initiated_from: '/valueMatch/acc_1',
+  account_names: ['Acme'],
+  account_count: 1,
+  message_count: 2,
+  generated_count: 2,
+  needs_review_count: 0,
+  approved_count: 1,
+  delivered_count: 0,
+  delivery_failed_count: 0,
+  error: null,
+  error_code: null,
+  created: '2026-03-02T10:00:00.000Z',
+  updated: '2026-03-02T10:00:00.000Z',
+};
+const writing: FlowSummary = {
+  ...base,
+  id: 'f_writing',
+  type: 'syft_value_match_campaign',
+  status: 'flow_in_progress',
+  account_names: ['Acme', 'Globex', 'Initech'],
+  account_count: 20,
+  message_count: 40,
+  generated_count: 12,
+  approved_count: 0,
+};
+const failed: FlowSummary = {
+  ...base,
+  id: 'f_failed',
+  type: 'value_message_sequence',
+  status: 'flow_failed',
+  generated_count: 0,
+  approved_count: 0,
+  error: 'The writer could not be reached',
+};
+const completed: FlowSummary = {
+  ...base,
+  id: 'f_done',
+  status: 'flow_completed',
+  destination_type: 'download',
+  destination_status: 'destination_completed',
+  approved_count: 0,
+  delivered_count: 2,
+};
+
+/** The API answering /api/flows with these flows; every asked address is recorded. */
+function serve(flows: FlowSummary[], hidden = 0): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      asked.push(String(input));
+      return new Response(JSON.stringify({ flows, hidden_older_count: hidden }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return asked;
+}
+
+function renderPage() {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={['/actions']}>
+      <Routes>
+        <Route path="/actions" element={<ActionsPage />} />
+        <Route path="/action/:flowId" element={<p>Flow page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const rowOf = (id: string) => {
+  const row = screen.getAllByTestId('flow-row').find((r) => r.dataset.flowId === id);
+  if (!row) throw new Error(`no row for ${id}`);
+  return row;
+};
+
+beforeAll(prepareDom);
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ActionsPage', () => {
+  it('labels each status and type in words, with progress while writing and counts afterwards', async () => {
+    serve([writing, base, failed, completed]);
+    renderPage();
+    await screen.findAllByTestId('flow-row');
+    expect(screen.getAllByTestId('flow-status').map((b) => b.textContent)).toEqual([
+      'In progress',
+      'Ready for review',
+      'Failed',
+      'Completed',
+    ]);
+    expect(screen.getAllByTestId('flow-type').map((b) => b.textContent)).toEqual([
+      'Value Match campaign',
+      'Value message',
+      'Quick Prospect',
+      'Value message',
+    ]);
+    expect(within(rowOf('f_writing')).getByTestId('flow-progress').textContent).toBe('12 of 40 messages');
+    expect(within(rowOf('f_writing')).getByText('Acme, Globex, Initech and 17 more')).toBeTruthy();
+    expect(within(rowOf('f_ready')).getByTestId('flow-progress').textContent).toBe('1 of 2 approved');
+    expect(within(rowOf('f_done')).getByTestId('flow-progress').textContent).toBe('2 of 2 delivered');
+    expect(within(rowOf('f_done')).getByText('Delivered')).toBeTruthy();
+  });
+
+  it('opens only flows ready for review or completed; the others say why not, a failed one with Retry', async () => {
+    serve([writing, base, failed, completed]);
+    renderPage();
+    await screen.findAllByTestId('flow-row');
+    expect(screen.getAllByTestId('flow-row').map((r) => r.dataset.openable)).toEqual([
+      'false',
+      'true',
+      'false',
+      'true',
+    ]);
+    expect(within(rowOf('f_writing')).getByTestId('flow-closed-reason').textContent).toBe('Still writing messages');
+    expect(within(rowOf('f_writing')).queryByRole('link')).toBeNull();
+    expect(within(rowOf('f_failed')).getByTestId('flow-closed-reason').textContent).toBe(
+      'Failed: The writer could not be reached',
+    );
+    expect(within(rowOf('f_failed')).getByRole('button', { name: 'Retry' })).toBeTruthy();
+
+    // Clicking a row that cannot open stays here; clicking a ready one opens its page.
+    fireEvent.click(rowOf('f_writing'));
+    expect(screen.queryByText('Flow page')).toBeNull();
+    fireEvent.click(rowOf('f_ready'));
+    expect(await screen.findByText('Flow page')).toBeTruthy();
+  });
+
+  it('does not offer delete while a flow is writing its messages', async () => {
+    serve([writing, base]);
+    renderPage();
+    await screen.findAllByTestId('flow-row');
+    const locked = within(rowOf('f_writing')).getByRole('button', { name: /^Delete/ }) as HTMLButtonElement;
+    expect(locked.disabled).toBe(true);
+    expect(within(rowOf('f_writing')).getByTestId('flow-delete-locked')).toBeTruthy();
+    const open = within(rowOf('f_ready')).getByRole('button', { name: /^Delete/ }) as HTMLButtonElement;
+    expect(open.disabled).toBe(false);
+  });
+
+  it('hides flows older than 30 days until "Show older", saying how many are hidden', async () => {
+    const asked = serve([base], 3);
+    renderPage();
+    expect((await screen.findByTestId('flows-hidden-older')).textContent).toBe('3 older than 30 days hidden');
+    expect(asked.at(-1)).toBe('/api/flows?include_older=false');
+    fireEvent.click(screen.getByRole('switch', { name: 'Show flows older than 30 days' }));
+    await vi.waitFor(() => expect(asked.at(-1)).toBe('/api/flows?include_older=true'));
+  });
+
+  it('guides a user without flows to start one from a Value Match page', async () => {
+    serve([]);
+    renderPage();
+    const empty = await screen.findByTestId('flows-empty');
+    expect(within(empty).getByText('No flows yet')).toBeTruthy();
+    expect(within(empty).getByText(/Start one from a Value Match page/)).toBeTruthy();
+  });
+
+  it('says listing failed, in the spec’s words', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: 'internal_error', message: 'x' } }), {
+            status: 500,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByText('Error listing flows, please try again')).toBeTruthy();
+  });
+});

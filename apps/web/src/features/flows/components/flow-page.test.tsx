@@ -1,0 +1,212 @@
+import type { FlowDetail, FlowMessage, FlowSummary } from '@quarry/shared';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSnackbarStore } from '../../../lib/snackbar-store.ts';
+import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
+import { FlowPage } from './flow-page.tsx';
+
+const flow: FlowSummary = {
+  id: 'f1',
+  type: 'create_value_message',
+  status: 'flow_ready_for_review',
+  destination_type: null,
+  destination_status: null,
+  initiated_by: { uid: 'u1', display_name: 'Rita Rep' },
+  initiated_from: '/valueMatch/acc_1',
+  account_names: ['Acme'],
+  account_count: 1,
+  message_count: 2,
+  generated_count: 2,
+  needs_review_count: 1,
+  approved_count: 0,
+  delivered_count: 0,
+  delivery_failed_count: 0,
+  error: null,
+  error_code: null,
+  created: '2026-03-02T10:00:00.000Z',
+  updated: '2026-03-02T10:00:00.000Z',
+};
+const firstStep = { step: 1, kind: 'first_touch', day_offset: 0 } as const;
+const message: FlowMessage = {
+  id: 'm1',
+  master_account_id: 'acc_1',
+  account_name: 'Acme',
+  contact_id: 'c1',
+  contact_name: 'Dana Buyer',
+  contact_title: 'VP Operations',
+  contact_email: 'dana@acme.test',
+  email_usable: true,
+  status: 'generated',
+  review_reason: null,
+  review_detail: null,
+  steps: [{ ...firstStep, subject: 'Your port expansion', body: 'Hello Dana' }],
+  evidence: {
+    hypothesis_name: 'Port logistics',
+    problem_or_goal: 'Ships wait too long',
+    signal_title: 'Acme opens a new terminal <b>today</b>',
+    signal_excerpt: '<img src=x onerror=alert(1)> capacity doubles',
+    signal_url: 'javascript:alert(1)',
+    signal_source: 'Harbour News',
+    signal_published_at: '2026-02-20T00:00:00.000Z',
+  },
+  edited: false,
+  delivery_error: null,
+  version: 1,
+  updated: '2026-03-02T10:00:00.000Z',
+};
+const unusable: FlowMessage = {
+  ...message,
+  id: 'm2',
+  contact_id: 'c2',
+  contact_name: 'Nobody Reachable',
+  contact_email: null,
+  email_usable: false,
+  status: 'needs_review',
+  review_reason: 'unusable_email',
+};
+
+type Answer = { status: number; body: unknown };
+const json = ({ status, body }: Answer) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** The API: GET answers the current detail, PATCH what `patch` says; every write is recorded. */
+function serve(state: { detail: FlowDetail; patch: () => Answer }): { method: string; url: string; body: unknown }[] {
+  const writes: { method: string; url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      if (method === 'GET') return json({ status: 200, body: state.detail });
+      writes.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return json(state.patch());
+    }),
+  );
+  return writes;
+}
+
+function renderPage() {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={['/action/f1']}>
+      <Routes>
+        <Route path="/action/:flowId" element={<FlowPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const card = (id: string) => {
+  const found = screen.getAllByTestId('flow-message').find((c) => c.dataset.messageId === id);
+  if (!found) throw new Error(`no message ${id}`);
+  return found;
+};
+
+beforeAll(prepareDom);
+
+beforeEach(() => useSnackbarStore.setState({ general: null, route: null }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('FlowPage message editor', () => {
+  it('saves an edit with the version it read', async () => {
+    const saved = {
+      ...message,
+      version: 2,
+      edited: true,
+      steps: [{ ...firstStep, subject: 'A shorter wait', body: 'Hello Dana' }],
+    };
+    const state = { detail: { flow, messages: [message, unusable] }, patch: () => ({ status: 200, body: saved }) };
+    const writes = serve(state);
+    renderPage();
+    await screen.findAllByTestId('flow-message');
+    fireEvent.click(within(card('m1')).getByRole('button', { name: 'Edit' }));
+    fireEvent.change(within(card('m1')).getByLabelText('Subject'), { target: { value: 'A shorter wait' } });
+    state.detail = { flow, messages: [saved, unusable] };
+    fireEvent.click(within(card('m1')).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(within(card('m1')).getByTestId('flow-step-subject').textContent).toBe('A shorter wait'),
+    );
+    expect(writes).toEqual([
+      {
+        method: 'PATCH',
+        url: '/api/flows/f1/messages/m1',
+        body: { version: 1, steps: [{ subject: 'A shorter wait', body: 'Hello Dana' }] },
+      },
+    ]);
+  });
+
+  it('on a save someone else beat, says so and reloads that message with their text', async () => {
+    const theirs = {
+      ...message,
+      version: 2,
+      edited: true,
+      steps: [{ ...firstStep, subject: 'Their subject', body: 'Their body' }],
+    };
+    const state = {
+      detail: { flow, messages: [message, unusable] },
+      patch: () => ({
+        status: 409,
+        body: { error: { code: 'version_conflict', message: 'Someone saved this message in the meantime' } },
+      }),
+    };
+    serve(state);
+    renderPage();
+    await screen.findAllByTestId('flow-message');
+    fireEvent.click(within(card('m1')).getByRole('button', { name: 'Edit' }));
+    fireEvent.change(within(card('m1')).getByLabelText('Subject'), { target: { value: 'My subject' } });
+    // Meanwhile a colleague saved version 2.
+    state.detail = { flow, messages: [theirs, unusable] };
+    fireEvent.click(within(card('m1')).getByRole('button', { name: 'Save' }));
+
+    await vi.waitFor(() =>
+      expect(useSnackbarStore.getState().general?.message).toBe(
+        'Someone else saved this message in the meantime. It has been reloaded with their changes; yours were not saved.',
+      ),
+    );
+    await vi.waitFor(() =>
+      expect(within(card('m1')).getByTestId('flow-step-subject').textContent).toBe('Their subject'),
+    );
+    expect(within(card('m1')).queryByLabelText('Subject')).toBeNull();
+    expect(within(card('m1')).getByTestId('flow-step-body').textContent).toBe('Their body');
+  });
+
+  it('shows why a contact with an unusable email gets nothing, and offers no approval for it', async () => {
+    serve({ detail: { flow, messages: [message, unusable] }, patch: () => ({ status: 500, body: {} }) });
+    renderPage();
+    await screen.findAllByTestId('flow-message');
+    expect(within(card('m2')).getByTestId('flow-message-review').textContent).toBe(
+      "This contact's email is unusable, so this message will not be sent",
+    );
+    expect(within(card('m2')).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(card('m1')).getByRole('button', { name: 'Approve' })).toBeTruthy();
+  });
+
+  it('shows signal text as plain text and links a signal only when its address is http(s)', async () => {
+    serve({ detail: { flow, messages: [message] }, patch: () => ({ status: 500, body: {} }) });
+    const { container } = renderPage();
+    const evidence = await screen.findByTestId('flow-evidence');
+    expect(within(evidence).getByText('Acme opens a new terminal <b>today</b>')).toBeTruthy();
+    expect(evidence.textContent).toContain('<img src=x onerror=alert(1)> capacity doubles');
+    expect(container.querySelector('img, b')).toBeNull();
+    expect(within(evidence).queryByRole('link')).toBeNull();
+  });
+
+  it('shows a flow still being written with its progress instead of its messages', async () => {
+    serve({
+      detail: { flow: { ...flow, status: 'flow_in_progress', generated_count: 1 }, messages: [] },
+      patch: () => ({ status: 500, body: {} }),
+    });
+    renderPage();
+    const waiting = await screen.findByTestId('flow-waiting');
+    expect(within(waiting).getByText('Still writing messages')).toBeTruthy();
+    expect(within(waiting).getByText('1 of 2 messages')).toBeTruthy();
+    expect(screen.queryByTestId('flow-message')).toBeNull();
+  });
+});

@@ -1,0 +1,90 @@
+import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { type FlowSummary, isFlowOpenable } from '@quarry/shared';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { formatDate } from '../../../lib/format.ts';
+import { isLanguage } from '../../../lib/i18n.ts';
+import { accountNamesText } from '../utils/account-names-text.ts';
+import { flowClosedReason } from '../utils/flow-closed-reason.ts';
+import { flowProgressText } from '../utils/flow-progress-text.ts';
+import { DeleteFlowButton } from './delete-flow-button.tsx';
+import { FlowStatusBadge } from './flow-status-badge.tsx';
+import { FlowTypeLabel } from './flow-type-label.tsx';
+import { RetryFlowButton } from './retry-flow-button.tsx';
+
+/**
+ * One flow on /actions. It opens only when ready for review, needing review or completed; any
+ * other row says why not (still writing, or the failure with Retry).
+ */
+export function FlowRow({ flow }: { flow: FlowSummary }) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const navigate = useNavigate();
+  const openable = isFlowOpenable(flow.status);
+  const reason = flowClosedReason(flow, t);
+  const to = `/action/${encodeURIComponent(flow.id)}`;
+  const accounts = accountNamesText(flow.account_names, flow.account_count, t);
+  return (
+    <Table.Tr
+      data-testid="flow-row"
+      data-flow-id={flow.id}
+      data-openable={openable}
+      onClick={openable ? () => navigate(to) : undefined}
+      style={openable ? { cursor: 'pointer' } : undefined}
+    >
+      <Table.Td>
+        {openable ? (
+          <Anchor component={Link} to={to} onClick={(e) => e.stopPropagation()}>
+            <FlowTypeLabel type={flow.type} />
+          </Anchor>
+        ) : (
+          <FlowTypeLabel type={flow.type} />
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" lineClamp={2}>
+          {accounts}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={4} align="flex-start">
+          <FlowStatusBadge status={flow.status} />
+          <Text size="xs" c="dimmed" data-testid="flow-progress">
+            {flowProgressText(flow, t)}
+          </Text>
+          {reason && (
+            <Text size="xs" c={flow.status === 'flow_failed' ? 'red' : 'dimmed'} data-testid="flow-closed-reason">
+              {reason}
+            </Text>
+          )}
+          {flow.status === 'flow_failed' && <RetryFlowButton flow={flow} size="xs" />}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        {flow.destination_type ? (
+          <Stack gap={0}>
+            <Text size="sm">{t(`flows.destinationType.${flow.destination_type}`)}</Text>
+            {flow.destination_status && (
+              <Text size="xs" c={flow.destination_status === 'destination_failed' ? 'red' : 'dimmed'}>
+                {t(`flows.destinationStatus.${flow.destination_status}`)}
+              </Text>
+            )}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('flows.list.notSent')}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{flow.initiated_by.display_name}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatDate(flow.created, language)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <DeleteFlowButton flow={flow} label={`${t(`flows.type.${flow.type}`)}: ${accounts}`} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}

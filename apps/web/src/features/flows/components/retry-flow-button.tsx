@@ -1,0 +1,53 @@
+import { Button } from '@mantine/core';
+import type { FlowSummary } from '@quarry/shared';
+import { IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { confirm } from '../../../components/confirm-dialog.tsx';
+import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useRetryFlow } from '../api/retry-flow.ts';
+import { flowErrorMessage } from '../utils/flow-error-message.ts';
+
+/** "Retry": writes the whole flow again once the user has agreed that their edits are overwritten (spec section 4). */
+export function RetryFlowButton({
+  flow,
+  size = 'sm',
+  disabled,
+}: {
+  flow: Pick<FlowSummary, 'id' | 'status'>;
+  size?: 'xs' | 'sm';
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const retry = useRetryFlow();
+
+  async function run() {
+    const ok = await confirm({
+      title: t('flows.retry.title'),
+      message: t('flows.retry.message'),
+      proceedLabel: t('flows.retry.proceed'),
+      danger: true,
+    });
+    if (!ok) return;
+    retry.mutate(flow.id, {
+      onSuccess: () => showSnackbar(t('flows.retry.started')),
+      onError: (e) => showSnackbar(flowErrorMessage(e, t, 'flows.errors.retry')),
+    });
+  }
+
+  return (
+    <Button
+      size={size}
+      variant="light"
+      leftSection={<IconRefresh size={14} />}
+      loading={retry.isPending}
+      disabled={disabled || flow.status === 'flow_in_progress'}
+      onClick={(e) => {
+        // Inside a table row that opens the flow: the click is this button's alone.
+        e.stopPropagation();
+        void run();
+      }}
+    >
+      {t('flows.retry.button')}
+    </Button>
+  );
+}

@@ -1,0 +1,64 @@
+import { Button, Tooltip } from '@mantine/core';
+import { FLOW_CONTACTS_PER_ACCOUNT_DEFAULT } from '@quarry/shared';
+import { IconTargetArrow } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { confirm } from '../../../components/confirm-dialog.tsx';
+import { showRouteSnackbar, showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useCreateFlow } from '../api/create-flow.ts';
+import { flowErrorMessage } from '../utils/flow-error-message.ts';
+
+/**
+ * "Start a Value Match campaign" over the given accounts: after a confirmation, the server picks
+ * each account's best contacts by the target titles and writes to them.
+ */
+export function StartCampaignButton({ masterAccountIds }: { masterAccountIds: string[] }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const create = useCreateFlow();
+  const count = masterAccountIds.length;
+
+  async function start() {
+    const ok = await confirm({
+      title: t('flows.start.campaignTitle'),
+      message: t('flows.start.campaignMessage', { count, contacts: FLOW_CONTACTS_PER_ACCOUNT_DEFAULT }),
+      proceedLabel: t('flows.start.campaignProceed'),
+    });
+    if (!ok) return;
+    create.mutate(
+      {
+        type: 'syft_value_match_campaign',
+        initiated_from: location.pathname,
+        accounts: masterAccountIds.map((id) => ({ master_account_id: id })),
+        contacts_per_account: FLOW_CONTACTS_PER_ACCOUNT_DEFAULT,
+      },
+      {
+        onSuccess: (flow) =>
+          showRouteSnackbar(
+            t('flows.start.started', { type: t(`flows.type.${flow.type}`) }),
+            `/action/${encodeURIComponent(flow.id)}`,
+          ),
+        onError: (e) => showSnackbar(flowErrorMessage(e, t, 'flows.errors.start')),
+      },
+    );
+  }
+
+  const button = (
+    <Button
+      variant="light"
+      leftSection={<IconTargetArrow size={16} />}
+      disabled={count === 0}
+      loading={create.isPending}
+      onClick={() => void start()}
+    >
+      {t('flows.start.campaign', { count })}
+    </Button>
+  );
+  return count === 0 ? (
+    <Tooltip label={t('flows.start.campaignNone')} multiline maw={260}>
+      <span>{button}</span>
+    </Tooltip>
+  ) : (
+    button
+  );
+}

@@ -1,0 +1,12 @@
+import type { EmailPreferences } from '@quarry/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const getEmailPreferences = (signal?: AbortSignal) =>
+  api<EmailPreferences>('/api/email-preferences', { signal });
+
+export const emailPreferencesQueryOptions = () =>
+  queryOptions({ queryKey: ['email-preferences'], queryFn: ({ signal }) => getEmailPreferences(signal) });
+
+/** The user's personal and the organization's AI email rules and examples, and whether they may edit the latter. */
+export const useEmailPreferences = () => useQuery(emailPreferencesQueryOptions());
