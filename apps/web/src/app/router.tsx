@@ -1,9 +1,14 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { lazyWithReload } from '../lib/chunk-reload.ts';
+import { loadFeatureStrings } from '../lib/i18n.ts';
 import { followAccountListCacheRule } from './follow-account-list-cache-rule.ts';
 import { redirectSignedIn, requireManagerOrAdmin, requireSession, requireSupport } from './guards.ts';
 import { PageLoader } from './pages/page-loader.tsx';
 import { RootLayout } from './root-layout.tsx';
+
+/** A route that shows flow strings (start buttons, /actions, AI email preferences) loads them with its code. */
+const withFeatureStrings = <T,>(load: () => Promise<T>) =>
+  lazyWithReload(() => Promise.all([load(), loadFeatureStrings()]).then(([route]) => route));
 
 const screenPage = lazyWithReload(() => import('./pages/screen-page.tsx').then((m) => ({ Component: m.ScreenPage })));
 
@@ -17,30 +22,38 @@ const settings = lazyWithReload(() =>
 const signedInRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: lazyWithReload(() => import('./pages/home-route-page.tsx').then((m) => ({ Component: m.HomeRoutePage }))),
+    lazy: withFeatureStrings(
+      lazyWithReload(() => import('./pages/home-route-page.tsx').then((m) => ({ Component: m.HomeRoutePage }))),
+    ),
   },
   {
     path: 'accounts/:masterAccountId',
-    lazy: lazyWithReload(() =>
-      import('./pages/account-route-page.tsx').then((m) => ({ Component: m.AccountRoutePage })),
+    lazy: withFeatureStrings(
+      lazyWithReload(() => import('./pages/account-route-page.tsx').then((m) => ({ Component: m.AccountRoutePage }))),
     ),
   },
   {
     path: 'valueMatch/:masterAccountId',
-    lazy: lazyWithReload(() =>
-      import('./pages/value-match-route-page.tsx').then((m) => ({ Component: m.ValueMatchRoutePage })),
+    lazy: withFeatureStrings(
+      lazyWithReload(() =>
+        import('./pages/value-match-route-page.tsx').then((m) => ({ Component: m.ValueMatchRoutePage })),
+      ),
     ),
   },
   {
     path: 'action/:flowId',
-    lazy: lazyWithReload(() =>
-      import('../features/flows/components/flow-page.tsx').then((m) => ({ Component: m.FlowPage })),
+    lazy: withFeatureStrings(
+      lazyWithReload(() =>
+        import('../features/flows/components/flow-page.tsx').then((m) => ({ Component: m.FlowPage })),
+      ),
     ),
   },
   {
     path: 'actions',
-    lazy: lazyWithReload(() =>
-      import('../features/flows/components/actions-page.tsx').then((m) => ({ Component: m.ActionsPage })),
+    lazy: withFeatureStrings(
+      lazyWithReload(() =>
+        import('../features/flows/components/actions-page.tsx').then((m) => ({ Component: m.ActionsPage })),
+      ),
     ),
   },
   {
@@ -49,10 +62,12 @@ const signedInRoutes: RouteObject[] = [
   },
   {
     path: 'preferences/email',
-    lazy: lazyWithReload(() =>
-      import('../features/preferences/components/email-preferences-page.tsx').then((m) => ({
-        Component: m.EmailPreferencesPage,
-      })),
+    lazy: withFeatureStrings(
+      lazyWithReload(() =>
+        import('../features/preferences/components/email-preferences-page.tsx').then((m) => ({
+          Component: m.EmailPreferencesPage,
+        })),
+      ),
     ),
   },
   { path: 'preferences/integrations', ...screen('integrations') },

@@ -13,6 +13,32 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<s
   ja: () => import('../locales/ja/common.json'),
 };
 
+/**
+ * The strings of screens the sign-in page never shows (flows, AI email preferences), per language:
+ * merged into `common` when a route that shows them loads, so /login's JavaScript stays small.
+ */
+const featureLoaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import('../locales/en/flows.json'),
+  ko: () => import('../locales/ko/flows.json'),
+  fr: () => import('../locales/fr/flows.json'),
+  cn: () => import('../locales/cn/flows.json'),
+  ja: () => import('../locales/ja/flows.json'),
+};
+const featureStringsLoaded = new Set<Language>();
+
+async function addFeatureStrings(language: Language): Promise<void> {
+  if (featureStringsLoaded.has(language)) return;
+  const bundle = await featureLoaders[language]();
+  i18n.addResourceBundle(language, 'common', bundle.default, true, true);
+  featureStringsLoaded.add(language);
+}
+
+/** Loads the feature strings of the reader's language (and English, the fallback) before a route shows them. */
+export async function loadFeatureStrings(): Promise<void> {
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  await Promise.all([addFeatureStrings('en'), addFeatureStrings(language)]);
+}
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
@@ -28,6 +54,8 @@ export async function changeLanguage(language: Language): Promise<void> {
     const bundle = await loaders[language]();
     i18n.addResourceBundle(language, 'common', bundle.default, true, true);
   }
+  // A reader already on a screen that shows feature strings sees them in the new language too.
+  if (featureStringsLoaded.size > 0) await addFeatureStrings(language);
   local.set(STORAGE_KEYS.language, language);
   document.documentElement.lang = language === 'cn' ? 'zh-CN' : language;
   await i18n.changeLanguage(language);

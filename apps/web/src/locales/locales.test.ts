@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 type Messages = { [key: string]: string | Messages };
 
-const bundles = import.meta.glob<Messages>('./*/common.json', { eager: true, import: 'default' });
+// common.json, and the feature strings that load with their routes (flows.json): one set of keys per language.
+const bundles = import.meta.glob<Messages>('./*/*.json', { eager: true, import: 'default' });
 const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
   eager: true,
   query: '?raw',
@@ -27,9 +28,16 @@ function placeholders(value: unknown): string[] {
 }
 
 function messagesOf(language: string): Map<string, unknown> {
-  const bundle = bundles[`./${language}/common.json`];
-  if (!bundle) throw new Error(`src/locales/${language}/common.json is missing`);
-  return flatten(bundle);
+  const common = bundles[`./${language}/common.json`];
+  const features = bundles[`./${language}/flows.json`];
+  if (!common) throw new Error(`src/locales/${language}/common.json is missing`);
+  if (!features) throw new Error(`src/locales/${language}/flows.json is missing`);
+  const merged = new Map(flatten(common));
+  for (const [key, value] of flatten(features)) {
+    if (merged.has(key)) throw new Error(`${key} is in both common.json and flows.json of ${language}`);
+    merged.set(key, value);
+  }
+  return merged;
 }
 
 const en = messagesOf('en');

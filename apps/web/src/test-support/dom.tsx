@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { initI18n } from '../lib/i18n.ts';
+import { initI18n, loadFeatureStrings } from '../lib/i18n.ts';
 
 /** What Mantine needs of a browser that happy-dom lacks, and the English texts. Call in beforeAll. */
 export async function prepareDom(): Promise<void> {
@@ -26,6 +26,7 @@ export async function prepareDom(): Promise<void> {
     });
   }
   await initI18n();
+  await loadFeatureStrings();
 }
 
 /** Renders a screen with the providers the app gives it; queries are not retried. */

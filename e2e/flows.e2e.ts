@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from './support/browser.ts';
+import { uniqueName } from './support/unique.ts';
+
+/** Opens the first Value Match card's /valueMatch page; answers the account's name. */
+async function openFirstMatch(page: Page): Promise<string> {
+  await page.goto('/');
+  const card = page.getByTestId('value-match-card').first();
+  await card.waitFor({ timeout: 30_000 });
+  const name = ((await card.getByTestId('value-match-account-name').textContent()) ?? '').trim();
+  await card.getByTestId('value-match-open').click();
+  await page.waitForURL(/\/valueMatch\//);
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+  return name;
+}
+
+/** Ticks the first ranked contact with a usable email; answers the contact's name. */
+async function tickContactWithEmail(page: Page): Promise<string> {
+  const row = page.getByTestId('ranked-contact').filter({ hasText: '@' }).first();
+  await row.waitFor();
+  const name = ((await row.locator('td').nth(1).textContent()) ?? '').trim();
+  await row.getByRole('checkbox').check();
+  return name;
+}
+
+/** Presses "Create value message" and answers the id of the flow the server started. */
+async function createValueMessage(page: Page): Promise<string> {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/flows') && r.request().method() === 'POST'),
+    page.getByRole('button', { name: 'Create value message' }).click(),
+  ]);
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+const deleteFlow = (page: Page, id: string) => page.request.delete(`/api/flows/${id}`).catch(() => undefined);
+
+describe('outreach flows', () => {
+  const b = useBrowser({ reducedMotion: 'reduce' });
+
+  it('takes a rep from Create value message to an edited, approved message in a downloaded CSV', async () => {
+    const { page } = b;
+    await signIn(page, 'rita@acme.test');
+    const account = await openFirstMatch(page);
+    const contact = await tickContactWithEmail(page);
+    const flowId = await createValueMessage(page);
+    try {
+      // The snackbar says the flow started; the flow shows on /actions and reaches review there.
+      await page
+        .getByTestId('snackbar-route')
+        .getByText('Value message started: its messages are being written')
+        .waitFor();
+      await page.goto('/actions');
+      const row = page.locator(`[data-testid="flow-row"][data-flow-id="${flowId}"]`);
+      await row.waitFor();
+      await row.getByText(account).waitFor();
+      await row.getByText(/^(Ready for review|Needs review)$/).waitFor({ timeout: 30_000 });
+      await row.getByRole('link', { name: 'Value message' }).click();
+      await page.waitForURL((url) => url.pathname === `/action/${flowId}`);
+
+      const message = page.getByTestId('flow-message').filter({ hasText: contact });
+      await message.getByTestId('flow-step-body').waitFor();
+      // The evidence it was written from stands beside it.
+      await message.getByText('Evidence').waitFor();
+
+      const subject = uniqueName('A note for the team');
+      await message.getByRole('button', { name: 'Edit' }).click();
+      await message.getByRole('textbox', { name: 'Subject' }).fill(subject);
+      await message.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Message saved').waitFor();
+      await message.getByTestId('flow-step-subject').getByText(subject).waitFor();
+      await message.getByText('Edited', { exact: true }).waitFor();
+
+      await message.getByRole('button', { name: 'Approve', exact: true }).click();
+      await message.getByTestId('flow-message-status').getByText('Approved').waitFor();
+
+      const send = page.getByTestId('flow-send');
+      expect(await send.getByRole('radio', { name: 'Engagement' }).isDisabled()).toBe(true);
+      await send.getByRole('radio', { name: 'Download CSV' }).check();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        send.getByRole('button', { name: 'Send 1 approved' }).click(),
+      ]);
+      const csv = fs.readFileSync(await download.path(), 'utf8');
+      expect(csv.startsWith('\uFEFFAccount,Contact,Email,Title,Step 1 day,Step 1 subject,Step 1 body')).toBe(true);
+      const lines = csv.split('\n');
+      expect(lines.find((line) => line.includes(subject))).toContain(contact);
+      await message.getByTestId('flow-message-status').getByText('Delivered').waitFor();
+
+      await page.goto('/actions');
+      await row.getByText('Completed', { exact: true }).waitFor();
+    } finally {
+      await deleteFlow(page, flowId);
+    }
+  }, 120_000);
+
+  it('lets an admin set an organization rule that the built-in composer visibly follows', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    const before = (await (await page.request.get('/api/email-preferences')).json()) as {
+      organization: { rules: string[]; example_emails: string[] };
+    };
+    const signOff = uniqueName('Kind regards from Acme');
+    let flowId = '';
+    try {
+      await page.goto('/preferences/email');
+      await page.getByRole('tab', { name: 'Organization' }).click();
+      const panel = page.getByRole('tabpanel', { name: 'Organization' });
+      await panel.getByRole('button', { name: 'Add rule' }).click();
+      const rules = panel.getByRole('textbox', { name: /^Rule \d+$/ });
+      await rules.last().fill(`Sign off with "${signOff}"`);
+      await panel.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('AI email preferences saved').waitFor();
+
+      await openFirstMatch(page);
+      const contact = await tickContactWithEmail(page);
+      flowId = await createValueMessage(page);
+      await page.getByTestId('snackbar-route').getByRole('button', { name: 'Visit' }).click();
+      await page.waitForURL((url) => url.pathname === `/action/${flowId}`);
+      const body = page.getByTestId('flow-message').filter({ hasText: contact }).getByTestId('flow-step-body');
+      await body.waitFor({ timeout: 30_000 });
+      expect(await body.textContent()).toContain(signOff);
+    } finally {
+      await page.request.put('/api/email-preferences/organization', { data: before.organization });
+      if (flowId) await deleteFlow(page, flowId);
+    }
+  }, 120_000);
+});
