@@ -127,4 +127,51 @@ describe('outreach flows', () => {
       if (flowId) await deleteFlow(page, flowId);
     }
   }, 120_000);
+
+  it('starts a Quick Prospect from the ticked contacts of a contact list', async () => {
+    const { page } = b;
+    await signIn(page, 'raj@acme.test');
+    const workspace = (await (
+      await page.request.post('/api/workspaces', { data: { name: uniqueName('Prospects'), shared_users: [] } })
+    ).json()) as { id: string };
+    let flowId = '';
+    try {
+      const list = (await (
+        await page.request.post(`/api/workspaces/${workspace.id}/lists`, {
+          data: { name: uniqueName('Call list'), type: 'contacts' },
+        })
+      ).json()) as { id: string };
+      const feed = (await (await page.request.get('/api/value-matches?tier=tier_1&limit=1')).json()) as {
+        items: { master_account_id: string }[];
+      };
+      const match = (await (
+        await page.request.get(`/api/value-matches/${feed.items[0]?.master_account_id}`)
+      ).json()) as {
+        contacts: { id: string; first_name: string; last_name: string; email_usable: boolean }[];
+      };
+      const contact = match.contacts.find((c) => c.email_usable) ?? match.contacts[0];
+      expect(contact).toBeTruthy();
+      const added = await page.request.post(`/api/lists/${list.id}/members`, { data: { ids: [contact?.id] } });
+      expect(added.status()).toBe(200);
+
+      await page.goto(`/lists/${list.id}`);
+      const name = `${contact?.first_name} ${contact?.last_name}`;
+      await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith('/api/flows') && r.request().method() === 'POST'),
+        page.getByRole('button', { name: 'Quick Prospect' }).click(),
+      ]);
+      expect(response.status()).toBe(201);
+      flowId = ((await response.json()) as { id: string }).id;
+      await page.getByTestId('snackbar-route').getByRole('button', { name: 'Visit' }).click();
+      await page.waitForURL((url) => url.pathname === `/action/${flowId}`);
+      const message = page.getByTestId('flow-message').filter({ hasText: name });
+      // A Quick Prospect is three steps: first touch, follow-up and break-up.
+      await message.getByTestId('flow-step-body').nth(2).waitFor({ timeout: 30_000 });
+      expect(await message.getByTestId('flow-step-body').count()).toBe(3);
+    } finally {
+      if (flowId) await deleteFlow(page, flowId);
+      await page.request.delete(`/api/workspaces/${workspace.id}`);
+    }
+  }, 120_000);
 });

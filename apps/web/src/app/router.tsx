@@ -128,7 +128,9 @@ const signedInRoutes: RouteObject[] = [
   },
   {
     path: 'lists/:listId',
-    lazy: lazyWithReload(() => import('./pages/list-route-page.tsx').then((m) => ({ Component: m.ListRoutePage }))),
+    lazy: withFeatureStrings(
+      lazyWithReload(() => import('./pages/list-route-page.tsx').then((m) => ({ Component: m.ListRoutePage }))),
+    ),
   },
   {
     path: '*',

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { StartListFlowButton } from '../../features/flows/components/start-list-flow-button.tsx';
 import { AccountAutocomplete } from '../../features/search/components/account-autocomplete.tsx';
 import { useListActions } from '../../features/workspaces/api/lists.ts';
 import { ListPage } from '../../features/workspaces/components/list-page.tsx';
 import { addedMessage } from '../../features/workspaces/utils/added-message.ts';
 import { showSnackbar } from '../../lib/snackbar-store.ts';
 
-/** /lists/{id}: the list table, with account search to add members to an account list. */
+/** /lists/{id}: the list table, with account search to add members to an account list and Quick Prospect for ticked contacts. */
 export function ListRoutePage() {
   const { t } = useTranslation();
   const actions = useListActions();
@@ -22,6 +23,7 @@ export function ListRoutePage() {
           />
         ) : null
       }
+      contactActions={(contacts, clear) => <StartListFlowButton contacts={contacts} onStarted={clear} />}
     />
   );
 }

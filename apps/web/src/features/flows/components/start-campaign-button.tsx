@@ -50,6 +50,11 @@ export function StartCampaignButton({ masterAccountIds }: { masterAccountIds: st
       disabled={count === 0}
       loading={create.isPending}
       onClick={() => void start()}
+      // A long translation wraps inside the button instead of pushing a phone's page sideways.
+      maw="100%"
+      h="auto"
+      mih={36}
+      styles={{ label: { whiteSpace: 'normal', textAlign: 'left', paddingBlock: 6 } }}
     >
       {t('flows.start.campaign', { count })}
     </Button>

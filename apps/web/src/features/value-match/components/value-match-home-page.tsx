@@ -97,7 +97,7 @@ function ValueMatchHome({
           </Button>
         )}
         {feedActions && feed.isSuccess && (
-          <Group gap="xs" mt={FILTER_LABEL_HEIGHT} ml="auto">
+          <Group gap="xs" mt={FILTER_LABEL_HEIGHT} ml="auto" maw="100%">
             {feedActions(items)}
           </Group>
         )}

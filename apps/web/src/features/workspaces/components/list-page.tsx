@@ -42,7 +42,14 @@ const CONTACT_TABLE_MIN_WIDTH = 640;
  * A list as a table, paged and sorted on the server. `toolbar` lets the page that composes this
  * one offer ways to add members (search, for instance).
  */
-export function ListPage({ toolbar }: { toolbar?: (list: List) => ReactNode }) {
+export function ListPage({
+  toolbar,
+  contactActions,
+}: {
+  toolbar?: (list: List) => ReactNode;
+  /** Actions on the ticked contacts of a contact list (the page composing this offers them), each with its account. */
+  contactActions?: (contacts: { id: string; master_account_id: string }[], clear: () => void) => ReactNode;
+}) {
   const { t } = useTranslation();
   const { listId = '' } = useParams();
   const list = useList(listId);
@@ -61,7 +68,7 @@ export function ListPage({ toolbar }: { toolbar?: (list: List) => ReactNode }) {
     <Stack gap="lg">
       <ListHeader list={list.data} />
       {tools ? <Box className={classes.toolbar}>{tools}</Box> : null}
-      <Members list={list.data} />
+      <Members list={list.data} contactActions={contactActions} />
     </Stack>
   );
 }
@@ -138,7 +145,13 @@ function ListHeader({ list }: { list: List }) {
 
 type Column = { key: string; label: string };
 
-function Members({ list }: { list: List }) {
+function Members({
+  list,
+  contactActions,
+}: {
+  list: List;
+  contactActions?: (contacts: { id: string; master_account_id: string }[], clear: () => void) => ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const contacts = list.type === 'contacts' || list.type === 'smartContact';
@@ -241,6 +254,13 @@ function Members({ list }: { list: List }) {
           <Text size="sm" c="dimmed">
             {t('myAccounts.selected', { count: selected.size })}
           </Text>
+          {page?.kind === 'contacts' &&
+            contactActions?.(
+              page.rows
+                .filter((r) => selected.has(r.id))
+                .map((r) => ({ id: r.id, master_account_id: r.master_account_id })),
+              () => setSelected(new Set()),
+            )}
           <Button
             color="red"
             variant="light"
