@@ -173,6 +173,7 @@ async function benchEndToEnd(): Promise<boolean> {
   const { createFlowSourcesRepository } = await import('../apps/server/src/modules/flows/flow-sources.repository.ts');
   const { createFlowsRepository } = await import('../apps/server/src/modules/flows/flows.repository.ts');
   const { createFlowsService } = await import('../apps/server/src/modules/flows/flows.service.ts');
+  const { createAnalyticsRepository } = await import('../apps/server/src/modules/analytics/analytics.repository.ts');
   const { createValuePreferencesRepository } = await import(
     '../apps/server/src/modules/value-preferences/value-preferences.repository.ts'
   );
@@ -264,6 +265,7 @@ async function benchEndToEnd(): Promise<boolean> {
       preferences: createValuePreferencesRepository(db),
       jobs: createJobsRepository(db),
       writer: createBuiltInComposer(),
+      analytics: createAnalyticsRepository(db),
     });
     const ctx = {
       uid,

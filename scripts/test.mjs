@@ -103,6 +103,7 @@ if (process.env.TEST_DATABASE_URL) {
   skip('API tests on PostgreSQL', 'TEST_DATABASE_URL is not set');
 }
 step('Crash durability (SIGKILL under write load)', 'npx', ['tsx', 'scripts/crash-test.ts']);
+step('A flow survives its server being killed mid-writing', 'npx', ['tsx', 'scripts/flow-crash-test.ts']);
 step('Graceful shutdown (SIGTERM under load)', 'npx', ['tsx', 'scripts/drain-test.ts']);
 step('Production build', 'npm', ['run', 'build', '--silent']);
 if (fs.existsSync(chromium)) {

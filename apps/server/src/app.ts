@@ -206,7 +206,8 @@ export async function buildApp({
     users: usersRepository,
     attempts: createLoginAttemptsRepository(handle.db),
   });
-  const analytics = createAnalyticsService(createAnalyticsRepository(handle.db));
+  const analyticsRepository = createAnalyticsRepository(handle.db);
+  const analytics = createAnalyticsService(analyticsRepository);
   const verifyToken = createIdentityTokenVerifier(
     auth,
     new URL(config.publicUrl).origin,
@@ -298,11 +299,13 @@ export async function buildApp({
     preferences: valuePreferences,
     jobs: jobsRepository,
     writer: messageWriter ?? createMessageWriter(config),
+    analytics: analyticsRepository,
     clock: now,
   });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     log: logger,
+    leaseMs: config.jobLeaseMs,
     handlers: {
       [RECOMPUTE_VALUE_MATCHES]: async (job) => void (await recomputeValueMatches(job.tenant_id)),
       [GENERATE_FLOW]: (job) => flows.runJob(job),

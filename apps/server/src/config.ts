@@ -30,6 +30,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** SIGTERM: how long in-flight requests and the running job get before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
+  /**
+   * A claimed job whose server died goes back to the queue after this long (a server that stops
+   * normally hands its job back at once). Longer than the longest job, or it may run twice.
+   */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(5).default(300),
   /** An OpenAI-compatible chat-completions endpoint for flow messages; unset: the built-in composer. */
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
@@ -57,6 +62,7 @@ export type Config = {
   trustProxy: boolean | string[];
   webDist: string | undefined;
   shutdownTimeoutMs: number;
+  jobLeaseMs: number;
   /** Where flow messages are written: an OpenAI-compatible endpoint when baseUrl and model are set. */
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
 };
@@ -110,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
   };
 }

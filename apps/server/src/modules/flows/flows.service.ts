@@ -26,6 +26,7 @@ import { toCsv } from '../../lib/csv.ts';
 import { HttpError, invalidField, notFound } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import type { AnalyticsRepository } from '../analytics/analytics.repository.ts';
 import type { EmailPreferencesRepository } from '../email-preferences/email-preferences.repository.ts';
 import { excerptOf } from '../value-match/highlights.ts';
 import { rankContacts } from '../value-match/rank-contacts.ts';
@@ -144,9 +145,11 @@ export function createFlowsService(deps: {
   preferences: ValuePreferencesRepository;
   jobs: JobsRepository;
   writer: MessageWriter;
+  /** Where "Value Message Generated" is recorded when a job finishes writing a flow. */
+  analytics: Pick<AnalyticsRepository, 'insertMany'>;
   clock?: Clock;
 }) {
-  const { flows, sources, emailPreferences, preferences, jobs, writer, clock = () => new Date() } = deps;
+  const { flows, sources, emailPreferences, preferences, jobs, writer, analytics, clock = () => new Date() } = deps;
   const nowIso = () => clock().toISOString();
 
   async function visibleFlow(ctx: RequestContext, flowId: string): Promise<FlowRow> {
@@ -341,7 +344,7 @@ export function createFlowsService(deps: {
     const counts = await flows.refreshCounts(tenantId, flowId, nowIso());
     const all = await flows.messages(tenantId, flowId);
     const unreachable = all.length > 0 && all.every((m) => m.review_reason === 'provider_error');
-    await flows.updateFlow(
+    const finished = await flows.updateFlow(
       tenantId,
       flowId,
       unreachable
@@ -354,6 +357,27 @@ export function createFlowsService(deps: {
         : { status: reviewStatusOf(counts), error: null, error_code: null, updated_at: nowIso() },
       ['flow_in_progress'],
     );
+    // Only the worker that finished the flow records it, so two workers never count it twice.
+    if (finished && !unreachable) await recordGenerated(flow, all.length - counts.pending);
+  }
+
+  /**
+   * "Value Message Generated" (spec section 7) for messages a job wrote: the person who started the
+   * flow is its actor, as their own single regenerations are recorded by the browser.
+   */
+  async function recordGenerated(flow: FlowRow, written: number): Promise<void> {
+    if (written === 0) return;
+    const sender = await sources.sender(flow.tenant_id, flow.initiated_by);
+    await analytics.insertMany(flow.tenant_id, [
+      {
+        id: crypto.randomUUID(),
+        type: 'track',
+        event: 'Value Message Generated',
+        properties: { flow_id: flow.id, type: flow.type, messages: written, source: 'flow' },
+        user_properties: { user_id: flow.initiated_by, tenant_id: flow.tenant_id, email: sender?.email },
+        timestamp: nowIso(),
+      },
+    ]);
   }
 
   async function detail(ctx: RequestContext, flowId: string): Promise<FlowDetail> {

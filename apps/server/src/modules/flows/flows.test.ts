@@ -108,6 +108,19 @@ async function startFlow(cookie: string, contactIds = [CONTACTS.cfo, CONTACTS.vp
 const detail = async (cookie: string, id: string) =>
   (await call(cookie, 'GET', `/api/flows/${id}`)).json() as FlowDetail;
 
+/** The "Value Message Generated" events recorded for a flow. */
+async function generatedEvents(flowId: string) {
+  const rows = await t.handle.db
+    .selectFrom('analytics_events')
+    .select(['user_id', 'properties'])
+    .where('tenant_id', '=', 'tnt_acme')
+    .where('event', '=', 'Value Message Generated')
+    .execute();
+  return rows
+    .map((r) => ({ user_id: r.user_id, properties: JSON.parse(r.properties) as Record<string, unknown> }))
+    .filter((r) => r.properties.flow_id === flowId);
+}
+
 /** Starts a flow and runs its job to the end. */
 async function writtenFlow(cookie: string, contactIds?: string[], type?: string) {
   const flow = await startFlow(cookie, contactIds, type);
@@ -127,10 +140,23 @@ describe('starting a flow and writing its messages', () => {
       message_count: 2,
       generated_count: 0,
     });
+    expect(await generatedEvents(flow.id)).toEqual([]);
     await t.app.jobRunner.drain();
     const { flow: done, messages } = await detail(rita, flow.id);
     expect(done.status).toBe('flow_ready_for_review');
     expect(done.generated_count).toBe(2);
+    // Spec section 7: the job that wrote the messages records it, for the person who started the flow.
+    const [ritaUid] = await t.handle.db
+      .selectFrom('users')
+      .select('uid')
+      .where('email', '=', 'rita@acme.test')
+      .execute();
+    expect(await generatedEvents(flow.id)).toEqual([
+      {
+        user_id: ritaUid?.uid,
+        properties: { flow_id: flow.id, type: 'create_value_message', messages: 2, source: 'flow' },
+      },
+    ]);
     expect(messages.map((m) => [m.contact_name, m.status, m.steps.length])).toEqual([
       ['Cora Tester', 'generated', 1],
       ['Vik Tester', 'generated', 1],
@@ -421,6 +447,8 @@ describe('a writer that fails', () => {
     expect(messages.map((m) => m.version)).toEqual([1, 1, 1]);
     expect(done).toMatchObject({ status: 'flow_needs_review', generated_count: 3, needs_review_count: 1 });
     expect(writes.length).toBeGreaterThanOrEqual(3);
+    // Only the worker that finished the flow records it.
+    expect((await generatedEvents(flow.id)).map((e) => e.properties.messages)).toEqual([3]);
   });
 });
 
