@@ -1,17 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { createMessageWriter } from './adapters/ai/create-message-writer.ts';
 import type { MessageWriter } from './adapters/ai/message-writer.ts';
@@ -22,7 +10,6 @@ import type { DbHandle } from './db/connection.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { createJobsRepository } from './jobs/jobs.repository.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import { contextFromUser } from './lib/request-context.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -38,6 +25,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { createLoginService } from './modules/auth/login.service.ts';
 import { createLoginAttemptsRepository } from './modules/auth/login-attempts.repository.ts';
+import { createTokenIdentity } from './modules/auth/token-identity.ts';
 import { createTokenSessionCheck } from './modules/auth/token-session.ts';
 import { createEmailPreferencesRepository } from './modules/email-preferences/email-preferences.repository.ts';
 import { registerEmailPreferencesRoutes } from './modules/email-preferences/email-preferences.routes.ts';
@@ -80,10 +68,12 @@ import { createGuards } from './plugins/auth-context.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerGracefulShutdown } from './plugins/graceful-shutdown.ts';
 import { registerNoNulText } from './plugins/no-nul-text.ts';
-import { isApiPath, registerNoStoreForApi } from './plugins/no-store.ts';
+import { registerNoStoreForApi } from './plugins/no-store.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerOriginCheck, trustedOrigins } from './plugins/origin-check.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
-import type { App } from './server-types.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSpa } from './plugins/spa.ts';
 
 export type AppDeps = {
   config: Config;
@@ -127,33 +117,9 @@ export async function buildApp({
   registerOriginCheck(app, trustedOrigins(config));
   registerNoNulText(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets inline style attributes; scripts stay strictly external.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app);
   await registerRateLimits(app, config.rateLimits);
-  await app.register(swagger, {
-    openapi: { info: { title: 'Quarry API', version: '0.1.0' } },
-    transform: jsonSchemaTransform,
-    // Named schemas (the recursive filter group) become components the document can refer to.
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenApi(app);
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: handle.db, log: logger });
   const usersRepository = createUsersRepository(handle.db);
@@ -170,24 +136,7 @@ export async function buildApp({
     secret: authSecret,
     mailer: mail,
     log: logger,
-    tokenIdentity: async (uid, sessionId) => {
-      const user = await usersRepository.findByUidForSession(uid);
-      if (!user) return { subject: uid, claims: {} };
-      // While impersonating, analytics speak for the impersonated user and name the support account.
-      const ctx = await impersonation.resolve(contextFromUser(user, config.supportEmail, sessionId));
-      const by = ctx.impersonator;
-      return {
-        subject: ctx.uid,
-        claims: {
-          tenant_id: ctx.tenantId,
-          email: ctx.email,
-          // The sign-in it speaks for: the relay refuses the token once that session (or the
-          // impersonation) has ended.
-          sid: sessionId,
-          ...(by ? { impersonator_uid: by.uid, impersonator_email: by.email, imp: by.impersonationId } : {}),
-        },
-      };
-    },
+    tokenIdentity: createTokenIdentity({ users: usersRepository, impersonation, supportEmail: config.supportEmail }),
   });
   const { signedIn, managerOrAdmin, supportTools } = createGuards({
     auth,
@@ -237,17 +186,18 @@ export async function buildApp({
     reporting: createReportingService(createReportingRepository(handle.db)),
     managerOrAdmin,
   });
+  const territory = createTerritoryRepository(handle.db);
+  const accountQuery = createAccountQueryRepository(handle.db);
   registerAccountsRoutes(app, {
     accounts: createAccountsService({
       accounts: createAccountsRepository(handle.db),
-      territory: createTerritoryRepository(handle.db),
-      accountQuery: createAccountQueryRepository(handle.db),
+      territory,
+      accountQuery,
       search: createAccountSearch(handle),
     }),
     signedIn,
   });
   const filtersRepository = createFiltersRepository(handle.db);
-  const accountQuery = createAccountQueryRepository(handle.db);
   registerFiltersRoutes(app, {
     filters: createFiltersService({
       filters: filtersRepository,
@@ -286,7 +236,7 @@ export async function buildApp({
     matches: valueMatches,
     preferences: valuePreferences,
     jobs: jobsRepository,
-    territory: createTerritoryRepository(handle.db),
+    territory,
     colleague: async (ctx, uid) => (await usersRepository.findCompanyUsersByIds(ctx, [uid]))[0],
     supportEmail: config.supportEmail,
   });
@@ -334,42 +284,4 @@ export async function buildApp({
 
   registerSpa(app, config.webDist);
   return Object.assign(app, { auth, jobRunner, recomputeTenantsWithoutMatches });
-}
-
-/**
- * Serves the built SPA: hashed assets cached for good, and index.html for the paths its router
- * answers. A path under /api or /assets, or one naming a file (an extension), that matched no
- * route or file is not a page: it answers 404 rather than the app shell, so a missing script or
- * image fails plainly instead of arriving as HTML.
- */
-function registerSpa(app: App, webDist: string | undefined): void {
-  const root = path.resolve(webDist ?? path.join(import.meta.dirname, '../../web/dist'));
-  const indexFile = path.join(root, 'index.html');
-  if (!fs.existsSync(indexFile)) return;
-  app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    setHeaders: (res, filePath) => {
-      res.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
-  const html = fs.readFileSync(indexFile, 'utf8');
-  // A catch-all route rather than a second not-found handler, which Fastify refuses (errors.ts sets one).
-  // It answers GET and, through Fastify's HEAD route for it, HEAD.
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (!isPagePath(request.url)) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').type('text/html').send(html);
-  });
-}
-
-/** Whether the SPA's router answers `url`: not the API, not an asset, not a file name. */
-export function isPagePath(url: string): boolean {
-  const pathname = url.split('?')[0] ?? '';
-  if (isApiPath(pathname)) return false;
-  if (pathname === '/assets' || pathname.startsWith('/assets/')) return false;
-  return !path.posix.extname(pathname);
 }
