@@ -23,6 +23,7 @@ import {
   sleep,
   sqliteFile,
   startServer as startServerProcess,
+  stopServer,
   superviseChildren,
 } from './server-process.ts';
 
@@ -64,16 +65,6 @@ type Write = {
 const { children, cleanups, killAll: killAllChildren } = superviseChildren('crash', WATCHDOG_MS);
 
 const startServer = (database: TestDatabase) => startServerProcess(database, { children });
-
-/** SIGTERM: the server finishes what is in flight and closes the database. */
-async function stopServer(server: Server): Promise<void> {
-  server.child.kill('SIGTERM');
-  const stopped = await Promise.race([exited(server.child).then(() => true), sleep(30_000).then(() => false)]);
-  if (!stopped) {
-    server.child.kill('SIGKILL');
-    await exited(server.child);
-  }
-}
 
 async function getJson<T>(server: Server, session: Session, url: string): Promise<T> {
   const response = await fetch(`${server.base}${url}`, {

@@ -24,6 +24,7 @@ import {
   sleep,
   sqliteFile,
   startServer as startServerProcess,
+  stopServer,
   superviseChildren,
 } from './server-process.ts';
 
@@ -249,16 +250,6 @@ async function runEngine(engine: TestEngine): Promise<boolean> {
   for (const f of failures) console.log(`  FAIL ${f}`);
   console.log(`  ${engine}: ${failures.length ? 'FAILED' : 'passed'} in ${seconds(performance.now() - started)}`);
   return failures.length === 0;
-}
-
-/** SIGTERM: the server finishes what is in flight and closes the database. */
-async function stopServer(server: Server): Promise<void> {
-  server.child.kill('SIGTERM');
-  const stopped = await Promise.race([exited(server.child).then(() => true), sleep(30_000).then(() => false)]);
-  if (!stopped) {
-    server.child.kill('SIGKILL');
-    await exited(server.child);
-  }
 }
 
 cleanups.add(() => provider.close());

@@ -121,6 +121,16 @@ export async function startServer(
   throw new Error(`server did not answer /api/health within ${seconds(HEALTH_TIMEOUT_MS)}:\n${log}`);
 }
 
+/** SIGTERM: the server finishes what is in flight and closes the database (SIGKILL after 30 s). */
+export async function stopServer(server: Server): Promise<void> {
+  server.child.kill('SIGTERM');
+  const stopped = await Promise.race([exited(server.child).then(() => true), sleep(30_000).then(() => false)]);
+  if (!stopped) {
+    server.child.kill('SIGKILL');
+    await exited(server.child);
+  }
+}
+
 /** The SQLite file the server uses: DATABASE_URL unset and QUARRY_ENV=test, in DATA_DIR (config.ts). */
 export function sqliteFile(database: TestDatabase): string {
   return path.join(database.dataDir, 'quarry-dev.db');

@@ -6,6 +6,9 @@ export const ANALYTICS_QUEUE_CAP = 1000;
 export const ANALYTICS_BATCH_MAX_EVENTS = 500;
 export const ANALYTICS_BATCH_MAX_BYTES = 1024 * 1024;
 
+/** One day in milliseconds, for date arithmetic in UTC. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 export const BATCH_PAGE_SIZE = 30;
 export const BACKEND_TIMEOUT_MS = 30_000;
 

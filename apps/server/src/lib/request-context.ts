@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '../db/schema.ts';
+import { isSupportEmail } from './service-account.ts';
 
 /** The support account acting as another user: who they really are and the impersonation they opened. */
 export type Impersonator = {
@@ -35,7 +36,7 @@ export function contextFromUser(user: Selectable<UsersTable>, supportEmail: stri
     email: user.email,
     isAdmin: user.is_admin === 1,
     isManager: user.is_manager === 1,
-    isSupport: user.email === supportEmail,
+    isSupport: isSupportEmail(user.email, supportEmail),
     sessionId,
     impersonator: null,
   };

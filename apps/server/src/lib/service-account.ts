@@ -6,6 +6,10 @@ import { SERVICE_ACCOUNT_FRAGMENTS } from '@quarry/shared/constants';
  * "quarry-service@"). Such accounts are never offered in a list of people to pick (spec section 5).
  */
 export function isServiceAccountEmail(email: string, supportEmail: string): boolean {
-  const lower = email.toLowerCase();
-  return lower === supportEmail.toLowerCase() || SERVICE_ACCOUNT_FRAGMENTS.some((fragment) => lower.includes(fragment));
+  return isSupportEmail(email, supportEmail) || SERVICE_ACCOUNT_FRAGMENTS.some((f) => email.toLowerCase().includes(f));
+}
+
+/** Whether an email is the support account's (SUPPORT_EMAIL), whatever its case. */
+export function isSupportEmail(email: string, supportEmail: string): boolean {
+  return email.toLowerCase() === supportEmail.toLowerCase();
 }

@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { DAY_MS } from '../constants.ts';
 
 /** The longest date range a report covers, in days (both ends included). */
 export const REPORT_MAX_DAYS = 366;
 /** How many pages the report lists, most viewed first. */
 export const REPORT_TOP_PAGES = 20;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A report's date range: UTC days, both included, from no later than to. */
 export const reportQuerySchema = z

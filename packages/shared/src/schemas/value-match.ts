@@ -9,6 +9,8 @@ import {
 /** Spec section 3: the match tiers; `none` is shown as "Activity Found". */
 export const MATCH_TIERS = ['tier_1', 'tier_2', 'none'] as const;
 export type MatchTier = (typeof MATCH_TIERS)[number];
+/** How strong a tier is, for sorting and comparing: tier_1 above tier_2 above none. */
+export const TIER_RANK: Record<MatchTier, number> = { tier_1: 2, tier_2: 1, none: 0 };
 export const MATCH_TIER_LABELS: Record<MatchTier, string> = {
   tier_1: 'Value Match',
   tier_2: 'Value Alignment',

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PLACEHOLDER_EMAIL } from '@quarry/shared';
+import { DAY_MS, PLACEHOLDER_EMAIL } from '@quarry/shared';
 import { parse } from 'csv-parse/sync';
 import { normalizeWebsite } from '../../modules/accounts/normalize-website.ts';
 import type { Db } from '../connection.ts';
@@ -52,7 +52,6 @@ const DEMO_SEED = 0x51a77e;
 const FORTUNE_YEAR = 2019;
 /** Stays under SQLite's bound-variable limit for the widest table (11 columns). */
 const INSERT_CHUNK_ROWS = 200;
-const DAY_MS = 86_400_000;
 
 /** The 2019 file gives 21st Century Fox its new owner's site; its own domain keeps accounts one per website. */
 const DOMAIN_OVERRIDES: Record<string, string> = { 'Twenty-First Century Fox': '21cf.com' };

@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   EMPLOYEE_BUCKET_RANGES,
   type EmployeeBucket,
   type FilterCondition,
@@ -15,8 +16,6 @@ import type { RequestContext } from '../../lib/request-context.ts';
 export type AccountsExpressionBuilder = ExpressionBuilder<Database & { a: MasterAccountsTable }, 'a'>;
 
 type Condition = Expression<SqlBool>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Escapes LIKE wildcards so user text matches literally. */
 /**

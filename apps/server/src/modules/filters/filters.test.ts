@@ -1,4 +1,4 @@
-import { FILTER_DEPTH_MESSAGE, type FilterCondition, type FilterGroup } from '@quarry/shared';
+import { DAY_MS, FILTER_DEPTH_MESSAGE, type FilterCondition, type FilterGroup } from '@quarry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -8,7 +8,6 @@ let raj: string;
 let gus: string;
 let ritaUid: string;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY_MS).toISOString();
 
 const account = (id: string, name: string, extra: Record<string, unknown>) => ({

@@ -3,6 +3,7 @@ import {
   type AccountMatch,
   type CreateFlowBody,
   createFlowBodySchema,
+  DAY_MS,
   type DestinationType,
   FLOW_MESSAGES_MAX,
   FLOW_STEP_PLANS,
@@ -36,7 +37,6 @@ import type { FlowMessageRow, FlowReader, FlowRow, FlowsRepository, NewFlowMessa
 
 export const GENERATE_FLOW = 'generate_flow';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** /actions shows at most this many flows at once, newest first. */
 const FLOWS_LIST_LIMIT = 200;
 /** Progress is written to the flow's row after this many messages, so /actions can count along. */

@@ -1,16 +1,14 @@
 import crypto from 'node:crypto';
-import { INVITATION_DAYS, INVITATION_INVALID_MESSAGE, LAST_ADMIN_MESSAGE, type Member } from '@quarry/shared';
+import { DAY_MS, INVITATION_DAYS, INVITATION_INVALID_MESSAGE, LAST_ADMIN_MESSAGE, type Member } from '@quarry/shared';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/connection.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { isServiceAccountEmail } from '../../lib/service-account.ts';
+import { isServiceAccountEmail, isSupportEmail } from '../../lib/service-account.ts';
 import type { Auth } from '../auth/auth.ts';
 import { createUserWithPassword } from '../users/create-user-with-password.ts';
 import { invitationMail } from './invitation-mail.ts';
 import type { OrganizationRepository } from './organization.repository.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Organization settings: members, their roles and invitations. Admins and managers read; only
@@ -50,7 +48,7 @@ export function createOrganizationService(deps: {
       requireAdmin(ctx);
       const member = await organization.member(ctx, uid);
       if (!member) throw notFound('User not found');
-      if (member.email.toLowerCase() === supportEmail) throw forbidden("The support account's roles cannot be changed");
+      if (isSupportEmail(member.email, supportEmail)) throw forbidden("The support account's roles cannot be changed");
       if (!(await organization.setRoles(ctx, uid, roles))) throw new HttpError(409, 'conflict', LAST_ADMIN_MESSAGE);
       return (await this.members(ctx)).find((m) => m.uid === uid) as Member;
     },

@@ -1,9 +1,10 @@
 // Day arithmetic on ISO days ('YYYY-MM-DD') in UTC: a report walks a few hundred days, and plain
 // milliseconds cost a fraction of a date library's objects.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 const msOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+import { DAY_MS } from '@quarry/shared';
+
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The ISO day `n` days after `day` (before it when n is negative). */

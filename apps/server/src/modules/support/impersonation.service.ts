@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { contextFromUser } from '../../lib/request-context.ts';
+import { isSupportEmail } from '../../lib/service-account.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { AuditLogRepository } from './audit-log.repository.ts';
 import type { ImpersonationRow, ImpersonationsRepository } from './impersonations.repository.ts';
@@ -91,7 +92,7 @@ export function createImpersonationService(deps: {
       if (!ctx.isSupport) throw forbidden(`Impersonation is refused unless the acting user is ${supportEmail}`);
       const target = await users.findByUidForSession(body.uid);
       if (!target) throw notFound('User not found');
-      if (target.uid === ctx.uid || target.email === supportEmail) {
+      if (target.uid === ctx.uid || isSupportEmail(target.email, supportEmail)) {
         throw new HttpError(400, 'bad_request', 'uid: the support account cannot impersonate itself');
       }
       const started = now();

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.ts';
 import { forbidden } from '../../lib/http-error.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { isSupportEmail } from '../../lib/service-account.ts';
 
 const SEARCH_LIMIT = 50;
 
@@ -37,7 +38,7 @@ export function createSupportUsersRepository(db: Db, supportEmail: string) {
     const roles: UserRole[] = [];
     if (is_admin === 1) roles.push('admin');
     if (is_manager === 1) roles.push('manager');
-    if (row.email === supportEmail) roles.push('support');
+    if (isSupportEmail(row.email, supportEmail)) roles.push('support');
     return { ...row, roles };
   };
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connection.ts';
 import type { CompanyConfigurationsTable, UsersTable } from '../../db/schema.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { isSupportEmail } from '../../lib/service-account.ts';
 import { nowIso } from '../../lib/time.ts';
 
 const emptyAiPreferences = { rules: [], example_emails: [] };
@@ -20,7 +21,7 @@ export function toUserDocument(row: Selectable<UsersTable>, supportEmail: string
     company: row.company,
     is_admin: row.is_admin === 1,
     is_manager: row.is_manager === 1,
-    is_support: row.email === supportEmail,
+    is_support: isSupportEmail(row.email, supportEmail),
     preferences: { ...preferences, ai_email_preferences: preferences.ai_email_preferences ?? emptyAiPreferences },
   };
 }

@@ -1,4 +1,4 @@
-import { type AccountMatch, type MatchHit, TRIGGER_HIT_TYPES } from '@quarry/shared';
+import { type AccountMatch, type MatchHit, TIER_RANK, TRIGGER_HIT_TYPES } from '@quarry/shared';
 import type { Insertable } from 'kysely';
 import type { ValueMatchesTable } from '../../db/schema.ts';
 import type { ValuePreferencesRepository } from '../value-preferences/value-preferences.repository.ts';
@@ -6,8 +6,6 @@ import { matchAccounts } from './engine/match-accounts.ts';
 import type { ValueMatchesRepository } from './value-matches.repository.ts';
 
 export const RECOMPUTE_VALUE_MATCHES = 'recompute_value_matches';
-
-const TIER_RANK = { tier_1: 2, tier_2: 1, none: 0 } as const;
 
 /**
  * The stored row for one account: the engine's answer plus the top hypothesis and hit, for the feed.

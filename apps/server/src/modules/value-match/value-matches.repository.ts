@@ -1,4 +1,5 @@
 import type { AccountHolder } from '@quarry/shared';
+import { type MatchTier, TIER_RANK } from '@quarry/shared';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { ValueMatchesTable } from '../../db/schema.ts';
@@ -7,7 +8,6 @@ import type { RequestContext } from '../../lib/request-context.ts';
 
 /** 16 columns a row: 1,000 rows bind 16,000 values, within SQLite's 32,766 and PostgreSQL's 65,535. */
 const INSERT_CHUNK_ROWS = 1_000;
-const TIER_RANK = { tier_1: 2, tier_2: 1, none: 0 } as const;
 /** Territories up to this size are named id by id in "my accounts only" (within SQLite's 32,766 bound values). */
 const MINE_AS_LIST_MAX = 5_000;
 
@@ -121,7 +121,7 @@ export function createValueMatchesRepository(db: Db) {
             page = page.where(
               'v.tier_rank',
               'in',
-              f.tiers.map((tier) => TIER_RANK[tier as keyof typeof TIER_RANK] ?? -1),
+              f.tiers.map((tier) => TIER_RANK[tier as MatchTier] ?? -1),
             );
           }
           if (f.hypothesisIds.length > 0) page = page.where('v.top_hypothesis_id', 'in', f.hypothesisIds);

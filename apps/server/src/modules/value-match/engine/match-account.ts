@@ -1,4 +1,4 @@
-import { type AccountMatch, MATCH_TIER_LABELS, type MatchTier, type WhyNowFacts } from '@quarry/shared';
+import { type AccountMatch, MATCH_TIER_LABELS, type MatchTier, TIER_RANK, type WhyNowFacts } from '@quarry/shared';
 import { byId } from './by-id.ts';
 import type { CompiledHypothesis } from './compiled-preferences.ts';
 import { evidenceHit } from './evidence-hit.ts';
@@ -9,7 +9,6 @@ import { sortSmall } from './sort-small.ts';
 import { writeWhyNow } from './why-now.ts';
 
 const TIERS_BY_RANK: MatchTier[] = ['none', 'tier_2', 'tier_1'];
-const TIER_RANK: Record<MatchTier, number> = { tier_1: 2, tier_2: 1, none: 0 };
 
 /** One hit's score for one hypothesis. */
 type HypothesisHit = { s: ScoredHit; score: number; rank: number };

@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   type MatchHit,
   type QualificationSignal,
   type Trigger,
@@ -11,7 +12,6 @@ import { matchAccounts } from './match-accounts.ts';
 import { MATCH_WEIGHTS } from './match-weights.ts';
 
 const NOW = '2026-11-22T00:00:00.000Z';
-const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.parse(NOW) - days * DAY_MS).toISOString();
 
 const hypothesis: ValueHypothesis = {

@@ -32,7 +32,7 @@
  *    unmet requirement caps at tier_2. Good and bad count only in recent news hits; a requirement
  *    may be met by any hit, a job posting too.
  */
-import type { AccountMatch, MatchTier, ValueMatchInput } from '@quarry/shared';
+import { type AccountMatch, TIER_RANK, type ValueMatchInput } from '@quarry/shared';
 import { byId } from './by-id.ts';
 import { collectHitFacts } from './collect-hit-facts.ts';
 import { compilePreferences } from './compile-preferences.ts';
@@ -49,8 +49,6 @@ export type MatchOptions = {
   /** Overrides some scoring weights: for the cross-validation script, never for a tenant. */
   weights?: Partial<MatchWeights>;
 };
-
-const TIER_RANK: Record<MatchTier, number> = { tier_1: 2, tier_2: 1, none: 0 };
 
 function toMs(now: MatchOptions['now']): number {
   const ms = now instanceof Date ? now.getTime() : typeof now === 'number' ? now : Date.parse(now);

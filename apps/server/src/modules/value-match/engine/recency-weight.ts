@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@quarry/shared';
 
 /**
  * How much a hit published at `publishedMs` still counts at `nowMs`: 1 today, ½ after one

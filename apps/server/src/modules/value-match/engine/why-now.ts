@@ -1,7 +1,6 @@
-import { MATCH_TIER_LABELS, type MatchTier, type WhyNowFacts } from '@quarry/shared';
+import { MATCH_TIER_LABELS, TIER_RANK, type WhyNowFacts } from '@quarry/shared';
 
 const HIT_NOUN = { news_article: 'a news article', job_posting: 'a job posting' } as const;
-const TIER_RANK: Record<MatchTier, number> = { tier_1: 2, tier_2: 1, none: 0 };
 
 function quoteList(items: string[], max = 4): string {
   const quoted = items.slice(0, max).map((item) => `“${item}”`);

@@ -1,8 +1,7 @@
+import { DAY_MS } from '@quarry/shared';
 import { STORAGE_KEYS } from '@quarry/shared/constants';
 import { track } from '../../../lib/analytics.ts';
 import { local } from '../../../lib/storage.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function localDate(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;

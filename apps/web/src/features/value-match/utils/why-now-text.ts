@@ -1,12 +1,11 @@
 import type { Language, WhyNowFacts } from '@quarry/shared';
+import { DAY_MS } from '@quarry/shared';
 import { LOCALE_FORMATS } from '@quarry/shared/languages';
 import type { TFunction } from 'i18next';
 import { formatDate } from '../../../lib/format.ts';
 
 /** At most this many phrases, titles or signals are named; the rest are counted. */
 const MAX_LISTED = 4;
-
-const DAY_MS = 86_400_000;
 
 /** Calendar days from the day of `published` to the day of `now`, in the reader's time zone. */
 function calendarDaysBetween(published: Date, now: Date): number {
