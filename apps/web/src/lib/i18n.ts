@@ -14,33 +14,40 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<s
 };
 
 /**
- * The strings of screens the sign-in page never shows (flows, AI email preferences), per language:
- * merged into `common` when a route that shows them loads, so /login's JavaScript stays small.
+ * The strings of screens the sign-in page never shows (flows, AI email preferences, and every other
+ * `locales/<language>/<feature>.json` beside common.json), per language: merged into `common` when a
+ * route that shows them loads, so /login's JavaScript stays small. A new feature file needs no wiring.
  */
-const featureLoaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('../locales/en/flows.json'),
-  ko: () => import('../locales/ko/flows.json'),
-  fr: () => import('../locales/fr/flows.json'),
-  cn: () => import('../locales/cn/flows.json'),
-  ja: () => import('../locales/ja/flows.json'),
-};
+const featureBundles = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/*/common.json'], {
+  import: 'default',
+});
 const featureStringsLoaded = new Set<Language>();
 
 async function addFeatureStrings(language: Language): Promise<void> {
   if (featureStringsLoaded.has(language)) return;
-  const bundle = await featureLoaders[language]();
-  i18n.addResourceBundle(language, 'common', bundle.default, true, true);
+  const prefix = `../locales/${language}/`;
+  const bundles = await Promise.all(
+    Object.entries(featureBundles)
+      .filter(([file]) => file.startsWith(prefix))
+      .map(([, load]) => load()),
+  );
+  for (const bundle of bundles) i18n.addResourceBundle(language, 'common', bundle, true, true);
   featureStringsLoaded.add(language);
 }
 
 /** Loads the feature strings of the reader's language (and English, the fallback) before a route shows them. */
 export async function loadFeatureStrings(): Promise<void> {
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const language = currentLanguage();
   await Promise.all([addFeatureStrings('en'), addFeatureStrings(language)]);
 }
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The interface's language now, English until one is chosen. */
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : 'en';
 }
 
 export function savedLanguage(): Language {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 type Messages = { [key: string]: string | Messages };
 
-// common.json, and the feature strings that load with their routes (flows.json): one set of keys per language.
+// common.json, and the feature strings that load with their routes (flows.json, …): one set of keys per language.
 const bundles = import.meta.glob<Messages>('./*/*.json', { eager: true, import: 'default' });
 const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
   eager: true,
@@ -27,23 +27,35 @@ function placeholders(value: unknown): string[] {
   return [...String(value).matchAll(/\{\{\s*([^}]+?)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
 }
 
+/** common.json and every feature file of a language, merged; a key in two files is an error. */
 function messagesOf(language: string): Map<string, unknown> {
-  const common = bundles[`./${language}/common.json`];
-  const features = bundles[`./${language}/flows.json`];
-  if (!common) throw new Error(`src/locales/${language}/common.json is missing`);
-  if (!features) throw new Error(`src/locales/${language}/flows.json is missing`);
-  const merged = new Map(flatten(common));
-  for (const [key, value] of flatten(features)) {
-    if (merged.has(key)) throw new Error(`${key} is in both common.json and flows.json of ${language}`);
-    merged.set(key, value);
+  const files = Object.keys(bundles).filter((file) => file.startsWith(`./${language}/`));
+  if (!files.includes(`./${language}/common.json`)) throw new Error(`src/locales/${language}/common.json is missing`);
+  const merged = new Map<string, unknown>();
+  for (const file of files) {
+    for (const [key, value] of flatten(bundles[file] as Messages)) {
+      if (merged.has(key)) throw new Error(`${key} is in two files of ${language}, one of them ${file}`);
+      merged.set(key, value);
+    }
   }
   return merged;
 }
+
+/** Each language has the same files as English. */
+const filesOf = (language: string) =>
+  Object.keys(bundles)
+    .filter((file) => file.startsWith(`./${language}/`))
+    .map((file) => file.slice(language.length + 3))
+    .sort();
 
 const en = messagesOf('en');
 const translated = LANGUAGES.filter((language) => language !== 'en');
 
 describe('locale files', () => {
+  it.each(translated)('%s has the same files as en', (language) => {
+    expect(filesOf(language)).toEqual(filesOf('en'));
+  });
+
   it.each(translated)('%s has exactly the keys of en', (language) => {
     const keys = messagesOf(language);
     const missing = [...en.keys()].filter((key) => !keys.has(key));

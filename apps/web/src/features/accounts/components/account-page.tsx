@@ -7,8 +7,8 @@ import { useParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatCurrency, formatNumber } from '../../../lib/format.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useAccount } from '../api/get-account.ts';
 import { useSetFavorite } from '../api/set-favorite.ts';
 import { useChangeTerritory } from '../api/territory.ts';
@@ -28,12 +28,12 @@ export function AccountPage({
   actions?: (account: Account) => ReactNode;
   contactActions?: (selected: string[], clear: () => void) => ReactNode;
 } = {}) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { masterAccountId = '' } = useParams();
   const account = useAccount(masterAccountId);
   const favorite = useSetFavorite(masterAccountId);
   const territory = useChangeTerritory();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const language = useUiLanguage();
 
   /** Adds at once with a snack; removing asks first, as on My Accounts. */
   async function changeTerritory(id: string, name: string, add: boolean) {

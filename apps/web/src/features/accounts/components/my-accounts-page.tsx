@@ -22,8 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import {
   matchingTerritoryIds,
   type TerritoryParams,
@@ -65,8 +65,8 @@ export function MyAccountsPage({
   viewAsUid?: string | null;
 }) {
   const readOnly = viewAsUid !== null;
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const { text, sort, direction, page } = options;
   const [q] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const setPage = (next: number) => onOptionsChange({ ...options, page: next });

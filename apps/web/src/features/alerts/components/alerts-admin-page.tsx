@@ -30,8 +30,8 @@ import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { type Tenant, useManagedAlerts, useSaveAlert } from '../api/manage-alerts.ts';
 import { fromLocalInput, toLocalInput } from '../utils/local-date-time.ts';
 import { sanitizeAlertHtml } from '../utils/sanitize-alert-html.ts';
@@ -83,8 +83,8 @@ function status(a: ManagedAlert, now: number): 'scheduled' | 'active' | 'ended' 
 
 /** Support Tools › Global alerts: publish, edit and remove the banner alerts of every tenant. */
 export function AlertsAdminPage() {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const managed = useManagedAlerts();
   const { remove } = useSaveAlert();
   const [editing, setEditing] = useState<{ id?: string; draft: Draft } | null>(null);

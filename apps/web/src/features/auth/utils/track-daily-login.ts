@@ -1,5 +1,4 @@
-import { DAY_MS } from '@quarry/shared';
-import { STORAGE_KEYS } from '@quarry/shared/constants';
+import { DAY_MS, STORAGE_KEYS } from '@quarry/shared/constants';
 import { track } from '../../../lib/analytics.ts';
 import { local } from '../../../lib/storage.ts';
 

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useApproveAllFlowMessages } from '../api/approve-all-flow-messages.ts';
 import { useFlow } from '../api/get-flow.ts';
 import { accountNamesText } from '../utils/account-names-text.ts';
@@ -77,8 +77,8 @@ export function FlowPage() {
 }
 
 function FlowView({ detail }: { detail: FlowDetail }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const { flow, messages } = detail;
   const approveAll = useApproveAllFlowMessages(flow.id);
   const openable = isFlowOpenable(flow.status);

@@ -3,7 +3,7 @@ import { type FlowSummary, isFlowOpenable } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '../../../lib/format.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { accountNamesText } from '../utils/account-names-text.ts';
 import { flowClosedReason } from '../utils/flow-closed-reason.ts';
 import { flowProgressText } from '../utils/flow-progress-text.ts';
@@ -17,8 +17,8 @@ import { RetryFlowButton } from './retry-flow-button.tsx';
  * other row says why not (still writing, or the failure with Retry).
  */
 export function FlowRow({ flow }: { flow: FlowSummary }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const navigate = useNavigate();
   const openable = isFlowOpenable(flow.status);
   const reason = flowClosedReason(flow, t);

@@ -4,14 +4,14 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/analytics.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
 import { saveFile } from '../../../lib/save-file.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { reportUsersCsv } from '../utils/report-users-csv.ts';
 
 /** Per user: last sign-in, days active, sign-ins and events in the range; exported as CSV. */
 export function ReportUsersTable({ report }: { report: Report }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const headers = {
     name: t('reporting.user'),
     email: t('reporting.email'),

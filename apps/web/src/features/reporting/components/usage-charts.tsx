@@ -4,7 +4,7 @@ import type { Report } from '@quarry/shared';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { ChartCard } from './chart-card.tsx';
 
 /** Counts are whole numbers: no 0.5 ticks on a quiet range. */
@@ -15,8 +15,8 @@ const barsHeight = (count: number) => Math.max(160, count * 28 + 40);
 
 /** Daily actives, sign-ins per day, weekly actives, page views by page and the named events. */
 export function UsageCharts({ report }: { report: Report }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   // Days ("2026-10-24") read as local calendar days, shown in the interface language's short form.
   const days = { tickFormatter: (day: string) => formatDate(dayjs(day).toDate(), language) };
   const nobody = report.days.every((d) => d.active_users === 0);

@@ -3,6 +3,7 @@ import { LANGUAGES, type Language } from '@quarry/shared/languages';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage } from '../../../lib/i18n.ts';
 import { logError } from '../../../lib/log-error.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useUpdateOwnField } from '../api/update-own-field.ts';
 
 /** Each language named in itself, so a reader finds theirs whatever the current one. */
@@ -18,10 +19,11 @@ type Props = Omit<SelectProps, 'value' | 'onChange' | 'data'> & { onChanged?: (l
 
 /** Switches the interface language at once and keeps the choice in the user's preferences. */
 export function LanguageSelect({ onChanged, ...props }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const update = useUpdateOwnField();
   async function onChange(value: string | null) {
-    if (!isLanguage(value) || value === i18n.language) return;
+    if (!isLanguage(value) || value === language) return;
     await changeLanguage(value);
     onChanged?.(value);
     update.mutate(
@@ -33,7 +35,7 @@ export function LanguageSelect({ onChanged, ...props }: Props) {
     <Select
       label={t('userMenu.language')}
       {...props}
-      value={isLanguage(i18n.language) ? i18n.language : 'en'}
+      value={language}
       onChange={(value) => void onChange(value)}
       data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
       allowDeselect={false}

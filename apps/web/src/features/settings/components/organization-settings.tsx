@@ -24,8 +24,8 @@ import { confirm } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useInvitations, useMembers, useOrganizationActions } from '../api/organization.ts';
 
 const PREFERENCE_SCREENS = [
@@ -76,8 +76,8 @@ export function OrganizationSettings({
 }
 
 function Members({ isAdmin, currentUid }: { isAdmin: boolean; currentUid: string }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const members = useMembers();
   const { setRoles } = useOrganizationActions();
   if (members.isPending) return <Skeleton h={160} />;
@@ -188,8 +188,8 @@ const INVITE_FIELDS = ['email', 'display_name'] as const;
 type InviteErrors = Partial<Record<(typeof INVITE_FIELDS)[number] | 'form', string>>;
 
 function Invitations() {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const invitations = useInvitations();
   const { invite, revoke } = useOrganizationActions();
   const [email, setEmail] = useState('');

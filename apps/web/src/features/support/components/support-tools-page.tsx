@@ -22,8 +22,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
 import { isServiceAccountEmail } from '../../../lib/service-account.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useSupportUser } from '../api/get-support-user.ts';
 import { useSupportUsers } from '../api/search-support-users.ts';
 
@@ -35,8 +35,8 @@ type Props = {
 };
 
 function useLastSignIn() {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   return (at: string | null) => (at ? formatDate(at, language, 'long') : t('support.never'));
 }
 

@@ -7,7 +7,7 @@ import { FILTER_LABEL_HEIGHT, HomeFilterFields } from '../../../components/home-
 import { track } from '../../../lib/analytics.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/get-me.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
 import { useValueMatches, useValueMatchStatus } from '../api/get-value-matches.ts';
 import { sameHomeFilters, useHomeFilters } from '../hooks/use-home-filters.ts';
@@ -46,8 +46,8 @@ function ValueMatchHome({
   assigner: Assigner;
   feedActions?: FeedActions;
 }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const navigate = useNavigate();
   const { filters, setFilters, differsFromDefaults, resetToDefaults } = useHomeFilters(defaults);
   const feed = useValueMatches(filters);

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useValueMatch } from '../api/get-value-match.ts';
 import { whyNowOf } from '../utils/why-now-text.ts';
 import { type Assigner, AssignMenu } from './assign-menu.tsx';
@@ -30,8 +30,8 @@ export function ValueMatchPage({
   actions?: (masterAccountId: string) => ReactNode;
   contactActions?: (selected: string[], clear: () => void) => ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const { masterAccountId = '' } = useParams();
   const query = useValueMatch(masterAccountId);
 

@@ -1,5 +1,5 @@
 import type { Language, WhyNowFacts } from '@quarry/shared';
-import { DAY_MS } from '@quarry/shared';
+import { DAY_MS } from '@quarry/shared/constants';
 import { LOCALE_FORMATS } from '@quarry/shared/languages';
 import type { TFunction } from 'i18next';
 import { formatDate } from '../../../lib/format.ts';

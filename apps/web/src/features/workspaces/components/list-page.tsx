@@ -27,8 +27,8 @@ import { AccountLogo } from '../../../components/account-logo.tsx';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { type MembersParams, useList, useListActions, useListMembers } from '../api/lists.ts';
 import { useWorkspaceUpdatingStore } from '../stores/workspace-updating-store.ts';
 import classes from './list-page.module.css';
@@ -152,8 +152,8 @@ function Members({
   list: List;
   contactActions?: (contacts: { id: string; master_account_id: string }[], clear: () => void) => ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const contacts = list.type === 'contacts' || list.type === 'smartContact';
   const [params, setParams] = useState<MembersParams>({
     page: 1,
