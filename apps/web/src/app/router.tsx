@@ -171,7 +171,12 @@ export const routes: RouteObject[] = [
         path: 'sorry',
         lazy: lazyWithReload(() => import('./pages/sorry-page.tsx').then((m) => ({ Component: m.SorryPage }))),
       },
-      { id: 'signed-in', loader: requireSession, children: signedInRoutes },
+      {
+        id: 'signed-in',
+        // Every signed-in screen may show feature strings (a server error's translation among them).
+        loader: (args) => Promise.all([requireSession(args), loadFeatureStrings()]).then(([session]) => session),
+        children: signedInRoutes,
+      },
     ],
   },
 ];

@@ -1,16 +1,44 @@
 import type { ErrorBody } from '@quarry/shared';
 import { BACKEND_TIMEOUT_MS } from '@quarry/shared/constants';
+import i18n from 'i18next';
 
 /** A failed API call: the server's status, stable code and message. */
+/** A field a failed request concerns, as the server names it ("email", "phrases.0"), and what is wrong. */
+export type FieldIssue = { field: string; message: string };
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The fields the failure concerns (the server's `details.fields`), their messages in the reader's language. */
+  readonly fields: FieldIssue[];
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, fields: FieldIssue[] = []) {
     super(message);
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
+}
+
+/**
+ * What a reader is shown for a failure with `code`: the server's own words for an English reader
+ * (they name the problem exactly), the code's translation for anyone else, so no English server
+ * text reaches a reader of another language. Codes without a translation read as the generic error.
+ */
+export function readerMessage(code: string, serverMessage: string): string {
+  if (!i18n.language || i18n.language === 'en') return serverMessage;
+  const key = `apiErrors.${code}`;
+  return i18n.exists(key) ? i18n.t(key) : i18n.t('errors.generic');
+}
+
+/** The `details.fields` of an error body, when it has well-formed ones. */
+function fieldIssuesOf(details: unknown): FieldIssue[] {
+  const fields = (details as { fields?: unknown } | null | undefined)?.fields;
+  if (!Array.isArray(fields)) return [];
+  return fields.filter(
+    (f): f is FieldIssue =>
+      typeof f === 'object' && f !== null && typeof f.field === 'string' && typeof f.message === 'string',
+  );
 }
 
 type RequestOptions = {
@@ -39,16 +67,22 @@ export async function api<T>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError') {
-      throw new ApiError(0, 'timeout', 'The server took too long to answer, please try again');
+      throw new ApiError(
+        0,
+        'timeout',
+        readerMessage('timeout', 'The server took too long to answer, please try again'),
+      );
     }
-    throw new ApiError(0, 'network', 'Could not reach Quarry, please check your connection');
+    throw new ApiError(0, 'network', readerMessage('network', 'Could not reach Quarry, please check your connection'));
   }
   if (response.status === 204) return undefined as T;
   if (response.ok) return (responseType === 'blob' ? await response.blob() : await response.json()) as T;
   const payload = (await response.json().catch(() => null)) as ErrorBody | null;
+  const code = payload?.error?.code ?? 'unknown';
   throw new ApiError(
     response.status,
-    payload?.error?.code ?? 'unknown',
-    payload?.error?.message ?? `Request failed (${response.status})`,
+    code,
+    readerMessage(code, payload?.error?.message ?? `Request failed (${response.status})`),
+    fieldIssuesOf(payload?.error?.details).map((f) => ({ field: f.field, message: readerMessage(code, f.message) })),
   );
 }

@@ -3,19 +3,15 @@ import { ApiError } from './api-client.ts';
 /** A failed request as a form shows it: under `field` when the form has that input, else on its own. */
 export type FieldError<F extends string> = { field: F | null; message: string };
 
-// The server's convention is "field: message", field in snake_case with optional dots
-// ("email", "value.hypothesis_ids"); several unknown keys come comma-separated.
-const FIELD_PREFIX = /^([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*(?:, [a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*)*): (.+)$/s;
-
 /**
- * Splits what a form's request threw into the input it concerns and the message to show there.
+ * Splits what a form's request threw into the input it concerns and the message to show there,
+ * from the fields the server names in its answer (`details.fields`).
  *
- * - An ApiError "email: Someone already signs in…" with `fields` holding 'email' answers
- *   `{ field: 'email', message: 'Someone already signs in…' }`.
- * - A dotted prefix naming a part of an input ("phrases.0" for the first of a list) belongs to
- *   that input when the form has no input of the exact name: `{ field: 'phrases', message }`.
- * - A prefix naming no field of this form is still removed: `{ field: null, message }`.
- * - A message without a prefix is kept whole, with `field: null`.
+ * - A failure naming 'email' when the form has an 'email' input answers `{ field: 'email', message }`.
+ * - A field naming a part of an input ("phrases.0" for the first of a list) belongs to that input
+ *   when the form has no input of the exact name: `{ field: 'phrases', message }`.
+ * - A field this form does not have: `{ field: null, message }` with that field's message.
+ * - A failure naming no field keeps its message whole, with `field: null`.
  * - Anything that is not an ApiError answers `{ field: null, message: fallback }`.
  *
  * @param error what the request or mutation threw
@@ -24,10 +20,9 @@ const FIELD_PREFIX = /^([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*(?:, [a-z][a-z0-9_]*(?:\
  */
 export function fieldError<F extends string>(error: unknown, fields: readonly F[], fallback: string): FieldError<F> {
   if (!(error instanceof ApiError)) return { field: null, message: fallback };
-  const match = FIELD_PREFIX.exec(error.message);
-  if (!match) return { field: null, message: error.message };
-  const [, name = '', message = ''] = match;
-  return { field: inputNamed(name, fields), message };
+  const issues = error.fields.map((issue) => ({ field: inputNamed(issue.field, fields), message: issue.message }));
+  const first = issues.find((issue) => issue.field !== null) ?? issues[0];
+  return first ?? { field: null, message: error.message };
 }
 
 /** The form's input a server field name points at: the exact name, else the input it is a part of. */

@@ -7,7 +7,7 @@ import {
   type UpdateSavedFilterBody,
   type UserSummary,
 } from '@quarry/shared';
-import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
+import { fieldFailure, forbidden, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AccountQueryRepository } from './account-query.repository.ts';
 import { withinMyTerritory } from './filter-sql.ts';
@@ -45,7 +45,7 @@ export function createFiltersService(deps: {
     );
     if (taken) {
       const message = 'You already have a filter with this name';
-      throw new HttpError(409, 'conflict', `name: ${message}`, { fields: [{ field: 'name', message }] });
+      throw fieldFailure(409, 'conflict', 'name', message);
     }
   }
 

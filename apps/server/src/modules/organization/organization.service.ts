@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { DAY_MS, INVITATION_DAYS, INVITATION_INVALID_MESSAGE, LAST_ADMIN_MESSAGE, type Member } from '@quarry/shared';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/connection.ts';
-import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
+import { fieldFailure, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { isServiceAccountEmail, isSupportEmail } from '../../lib/service-account.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -64,7 +64,7 @@ export function createOrganizationService(deps: {
       requireAdmin(ctx);
       const tenantOfEmail = await organization.tenantOfEmail(body.email);
       if (tenantOfEmail === ctx.tenantId) {
-        throw new HttpError(409, 'conflict', 'email: Someone already signs in with this email address');
+        throw fieldFailure(409, 'conflict', 'email', 'Someone already signs in with this email address');
       }
       const token = crypto.randomBytes(32).toString('base64url');
       const invitation = await organization.invite(ctx, {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { IMPERSONATION_MAX_MINUTES, type StartImpersonationBody } from '@quarry/shared';
 import type { Clock } from '../../lib/clock.ts';
-import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
+import { fieldFailure, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { contextFromUser } from '../../lib/request-context.ts';
 import { isSupportEmail } from '../../lib/service-account.ts';
@@ -93,7 +93,7 @@ export function createImpersonationService(deps: {
       const target = await users.findByUidForSession(body.uid);
       if (!target) throw notFound('User not found');
       if (target.uid === ctx.uid || isSupportEmail(target.email, supportEmail)) {
-        throw new HttpError(400, 'bad_request', 'uid: the support account cannot impersonate itself');
+        throw fieldFailure(400, 'bad_request', 'uid', 'the support account cannot impersonate itself');
       }
       const started = now();
       const row: ImpersonationRow = {

@@ -95,7 +95,12 @@ describe('EmailPreferencesPage', () => {
     const writes = serve(preferences(true), () => ({
       status: 400,
       body: {
-        error: { code: 'validation_failed', message: 'rules.1: Too small: expected string to have >=1 characters' },
+        // As the server answers a schema failure: the message, and the field in details.fields.
+        error: {
+          code: 'validation_failed',
+          message: 'rules.1: Too small: expected string to have >=1 characters',
+          details: { fields: [{ field: 'rules.1', message: 'Too small: expected string to have >=1 characters' }] },
+        },
       },
     }));
     renderWithProviders(<EmailPreferencesPage />);
