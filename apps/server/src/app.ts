@@ -15,6 +15,8 @@ import {
 import type { Logger } from 'pino';
 import { createMessageWriter } from './adapters/ai/create-message-writer.ts';
 import type { MessageWriter } from './adapters/ai/message-writer.ts';
+import { createEngagementAdapters } from './adapters/engagement/create-engagement-adapters.ts';
+import type { EngagementAdapters } from './adapters/engagement/engagement-adapter.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createAccountSearch } from './adapters/search/account-search.ts';
 import type { Config } from './config.ts';
@@ -23,6 +25,7 @@ import { createJobRunner } from './jobs/job-runner.ts';
 import { createJobsRepository } from './jobs/jobs.repository.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { contextFromUser } from './lib/request-context.ts';
+import { createSecretBox, resolveIntegrationsKey } from './lib/secret-box.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -49,8 +52,13 @@ import { createFiltersService } from './modules/filters/filters.service.ts';
 import { createFlowSourcesRepository } from './modules/flows/flow-sources.repository.ts';
 import { createFlowsRepository } from './modules/flows/flows.repository.ts';
 import { registerFlowsRoutes } from './modules/flows/flows.routes.ts';
-import { createFlowsService, GENERATE_FLOW } from './modules/flows/flows.service.ts';
+import { createFlowsService, GENERATE_FLOW, SEND_FLOW_TO_ENGAGEMENT } from './modules/flows/flows.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { createConnectorTokens, resolveConnectorSigningKey } from './modules/integrations/connector-token.ts';
+import { createEngagementDestination } from './modules/integrations/engagement-destination.ts';
+import { createIntegrationsRepository } from './modules/integrations/integrations.repository.ts';
+import { registerIntegrationsRoutes } from './modules/integrations/integrations.routes.ts';
+import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
 import { createOrganizationRepository } from './modules/organization/organization.repository.ts';
 import { registerOrganizationRoutes } from './modules/organization/organization.routes.ts';
 import { createOrganizationService } from './modules/organization/organization.service.ts';
@@ -96,6 +104,8 @@ export type AppDeps = {
   now?: Clock;
   /** Tests pass a writer of their own; otherwise the one AI_BASE_URL/AI_MODEL choose (built-in by default). */
   messageWriter?: MessageWriter;
+  /** Tests pass adapters of their own (e.g. with no waits); otherwise each vendor's at its configured base URL. */
+  engagementAdapters?: EngagementAdapters;
 };
 
 /** Builds the whole server (API and the built SPA) from its dependencies; tests build it the same way. */
@@ -107,6 +117,7 @@ export async function buildApp({
   mailer,
   now = systemClock,
   messageWriter,
+  engagementAdapters,
 }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -291,6 +302,22 @@ export async function buildApp({
   });
   const recomputeValueMatches = createRecomputeValueMatches({ preferences: valuePreferences, matches: valueMatches });
   const emailPreferencesRepository = createEmailPreferencesRepository(handle.db);
+  // Sales-engagement integrations (issue #21): credentials sealed with a key that is never in the database.
+  const integrationsRepository = createIntegrationsRepository(handle.db);
+  const secretBox = createSecretBox(
+    resolveIntegrationsKey({
+      configured: config.integrations.encryptionKey,
+      isProductionDatabase: config.isProductionDatabase,
+      dataDir: config.dataDir,
+    }),
+  );
+  const adapters = engagementAdapters ?? createEngagementAdapters(config);
+  const integrations = createIntegrationsService({
+    integrations: integrationsRepository,
+    adapters,
+    box: secretBox,
+    clock: now,
+  });
   const flows = createFlowsService({
     flows: createFlowsRepository(handle.db),
     sources: createFlowSourcesRepository(handle.db),
@@ -298,6 +325,7 @@ export async function buildApp({
     preferences: valuePreferences,
     jobs: jobsRepository,
     writer: messageWriter ?? createMessageWriter(config),
+    engagement: createEngagementDestination({ integrations: integrationsRepository, adapters, box: secretBox }),
     clock: now,
   });
   const jobRunner = createJobRunner({
@@ -306,6 +334,7 @@ export async function buildApp({
     handlers: {
       [RECOMPUTE_VALUE_MATCHES]: async (job) => void (await recomputeValueMatches(job.tenant_id)),
       [GENERATE_FLOW]: (job) => flows.runJob(job),
+      [SEND_FLOW_TO_ENGAGEMENT]: (job) => flows.runSendJob(job),
     },
   });
   app.addHook('onClose', () => jobRunner.stop());
@@ -318,6 +347,19 @@ export async function buildApp({
   });
   registerValueMatchRoutes(app, { valueMatch, signedIn });
   registerFlowsRoutes(app, { flows, signedIn });
+  registerIntegrationsRoutes(app, {
+    integrations,
+    repository: integrationsRepository,
+    tokens: createConnectorTokens({
+      privateKeyPem: resolveConnectorSigningKey({
+        configured: config.integrations.connectorSigningKey,
+        dataDir: config.dataDir,
+      }),
+      issuer: new URL(config.publicUrl).origin,
+      clock: now,
+    }),
+    signedIn,
+  });
   registerEmailPreferencesRoutes(app, {
     emailPreferences: createEmailPreferencesService(emailPreferencesRepository),
     signedIn,
