@@ -100,10 +100,3 @@ export const hydraJwtBodySchema = z.object({
   user_id: z.string().trim().min(1).max(200),
 });
 export const hydraJwtResponseSchema = z.object({ token: z.string() });
-
-/** Spec section 9: the integration token is reused until fewer than this many seconds remain. */
-export const INTEGRATION_TOKEN_REFRESH_SECONDS = 300;
-/** Spec section 9: a token without exp is taken to expire this long after it was issued. */
-export const INTEGRATION_TOKEN_DEFAULT_EXPIRY_SECONDS = 3600;
-/** Spec section 9: the browser keeps the connection list this long. */
-export const CONNECTOR_RESPONSE_CACHE_MS = 5000;
