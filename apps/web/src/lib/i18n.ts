@@ -14,22 +14,25 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<s
 };
 
 /**
- * The strings of screens the sign-in page never shows (flows, AI email preferences), per language:
- * merged into `common` when a route that shows them loads, so /login's JavaScript stays small.
+ * The strings of screens the sign-in page never shows (flows, AI email preferences, integrations),
+ * per language: merged into `common` when a route that shows them loads, so /login's JavaScript
+ * stays small.
  */
-const featureLoaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('../locales/en/flows.json'),
-  ko: () => import('../locales/ko/flows.json'),
-  fr: () => import('../locales/fr/flows.json'),
-  cn: () => import('../locales/cn/flows.json'),
-  ja: () => import('../locales/ja/flows.json'),
+type Bundle = Promise<{ default: Record<string, unknown> }>;
+const featureLoaders: Record<Language, () => Bundle[]> = {
+  en: () => [import('../locales/en/flows.json'), import('../locales/en/integrations.json')],
+  ko: () => [import('../locales/ko/flows.json'), import('../locales/ko/integrations.json')],
+  fr: () => [import('../locales/fr/flows.json'), import('../locales/fr/integrations.json')],
+  cn: () => [import('../locales/cn/flows.json'), import('../locales/cn/integrations.json')],
+  ja: () => [import('../locales/ja/flows.json'), import('../locales/ja/integrations.json')],
 };
 const featureStringsLoaded = new Set<Language>();
 
 async function addFeatureStrings(language: Language): Promise<void> {
   if (featureStringsLoaded.has(language)) return;
-  const bundle = await featureLoaders[language]();
-  i18n.addResourceBundle(language, 'common', bundle.default, true, true);
+  for (const bundle of await Promise.all(featureLoaders[language]())) {
+    i18n.addResourceBundle(language, 'common', bundle.default, true, true);
+  }
   featureStringsLoaded.add(language);
 }
 
