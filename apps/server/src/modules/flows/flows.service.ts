@@ -481,43 +481,47 @@ export function createFlowsService(deps: {
       if (!(error instanceof HttpError)) throw error;
       unavailableReason = error.message;
     }
-    const record = async (message: FlowMessage, ok: boolean, reason: string | null) => {
-      await flows.updateMessage(
+    /** Writes each message's outcome, a batch at a time; only a message still approved moves. */
+    const record = (outcomes: { message: FlowMessage; ok: boolean; reason: string | null }[]) =>
+      flows.updateMessages(
         tenantId,
         flowId,
-        message.id,
-        { version: message.version, fromStatuses: ['approved'] },
-        { status: ok ? 'delivered' : 'delivery_failed', delivery_error: reason, updated_at: nowIso() },
+        ['approved'],
+        outcomes.map(({ message, ok, reason }) => ({
+          id: message.id,
+          version: message.version,
+          changes: { status: ok ? 'delivered' : 'delivery_failed', delivery_error: reason, updated_at: nowIso() },
+        })),
       );
-    };
     if (!tool) {
-      for (const message of pending) await record(message, false, unavailableReason);
+      await record(pending.map((message) => ({ message, ok: false, reason: unavailableReason })));
     } else {
       for (let i = 0; i < pending.length; i += tool.batchSize) {
         const batch = pending.slice(i, i + tool.batchSize);
         const sendable = batch.filter((m) => m.contact_email && m.email_usable);
-        for (const m of batch) if (!sendable.includes(m)) await record(m, false, 'This contact has no usable email');
-        const results = await tool.upsert(
-          sendable.map((m) => {
-            const [first = '', ...last] = m.contact_name.split(/\s+/);
-            return {
-              email: m.contact_email ?? '',
-              firstName: first,
-              lastName: last.join(' '),
-              title: m.contact_title,
-              fields: mappedFields(m, tool?.mappings ?? {}),
-            };
+        const results = sendable.length
+          ? await tool.upsert(
+              sendable.map((m) => {
+                const [first = '', ...last] = m.contact_name.split(/\s+/);
+                return {
+                  email: m.contact_email ?? '',
+                  firstName: first,
+                  lastName: last.join(' '),
+                  title: m.contact_title,
+                  fields: mappedFields(m, tool?.mappings ?? {}),
+                };
+              }),
+            )
+          : [];
+        const byEmail = new Map(results.map((r) => [r.email.toLowerCase(), r]));
+        await record(
+          batch.map((message) => {
+            if (!sendable.includes(message)) return { message, ok: false, reason: 'This contact has no usable email' };
+            const result = byEmail.get((message.contact_email ?? '').toLowerCase());
+            if (!result) return { message, ok: false, reason: 'No answer for this contact' };
+            return { message, ok: result.ok, reason: result.ok ? null : result.reason };
           }),
         );
-        const byEmail = new Map(results.map((r) => [r.email.toLowerCase(), r]));
-        for (const m of sendable) {
-          const result = byEmail.get((m.contact_email ?? '').toLowerCase());
-          await record(
-            m,
-            result?.ok === true,
-            result?.ok === false ? result.reason : result ? null : 'No answer for this contact',
-          );
-        }
         await flows.refreshCounts(tenantId, flowId, nowIso());
       }
     }
