@@ -8,7 +8,7 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
     brand_colour: '#F6D046',
     icon: '/integrations/apolloio.svg',
     auth: 'api_key',
-    available: false,
+    available: true,
   },
   {
     type: 'outreach',
@@ -32,6 +32,6 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
     brand_colour: '#054D3B',
     icon: '/integrations/salesloft.svg',
     auth: 'api_key',
-    available: false,
+    available: true,
   },
 ];
