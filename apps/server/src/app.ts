@@ -58,7 +58,11 @@ import { createConnectorTokens, resolveConnectorSigningKey } from './modules/int
 import { createEngagementDestination } from './modules/integrations/engagement-destination.ts';
 import { createIntegrationsRepository } from './modules/integrations/integrations.repository.ts';
 import { registerIntegrationsRoutes } from './modules/integrations/integrations.routes.ts';
-import { createIntegrationsService } from './modules/integrations/integrations.service.ts';
+import {
+  createIntegrationsService,
+  RECHECK_EVERY_MS,
+  RECHECK_INTEGRATIONS,
+} from './modules/integrations/integrations.service.ts';
 import { createOrganizationRepository } from './modules/organization/organization.repository.ts';
 import { registerOrganizationRoutes } from './modules/organization/organization.routes.ts';
 import { createOrganizationService } from './modules/organization/organization.service.ts';
@@ -335,6 +339,7 @@ export async function buildApp({
       [RECOMPUTE_VALUE_MATCHES]: async (job) => void (await recomputeValueMatches(job.tenant_id)),
       [GENERATE_FLOW]: (job) => flows.runJob(job),
       [SEND_FLOW_TO_ENGAGEMENT]: (job) => flows.runSendJob(job),
+      [RECHECK_INTEGRATIONS]: (job) => integrations.recheckTenant(job.tenant_id),
     },
   });
   app.addHook('onClose', () => jobRunner.stop());
@@ -371,8 +376,29 @@ export async function buildApp({
     return tenants.length;
   };
 
+  /** Queues a re-check of every tenant's connected tools now, and every six hours after (called at start-up). */
+  const requestIntegrationRechecks = () => integrations.requestRechecks(jobsRepository);
+  const scheduleIntegrationRechecks = () => {
+    void requestIntegrationRechecks().catch((error) => logger.error({ err: error }, 'integration re-check not queued'));
+    const timer = setInterval(
+      () =>
+        void requestIntegrationRechecks().catch((error) =>
+          logger.error({ err: error }, 'integration re-check not queued'),
+        ),
+      RECHECK_EVERY_MS,
+    );
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  };
+
   registerSpa(app, config.webDist);
-  return Object.assign(app, { auth, jobRunner, recomputeTenantsWithoutMatches });
+  return Object.assign(app, {
+    auth,
+    jobRunner,
+    recomputeTenantsWithoutMatches,
+    requestIntegrationRechecks,
+    scheduleIntegrationRechecks,
+  });
 }
 
 /**

@@ -14,6 +14,8 @@ export type FakeHubspotOptions = {
   customProperties?: { name: string; label: string }[];
   /** Emails HubSpot refuses (as a 400 VALIDATION_ERROR for the batch that holds one). */
   refuse?: (email: string) => boolean;
+  /** Tokens no longer accepted, though once they were. */
+  revoked?: (token: string) => boolean;
 };
 
 /**
@@ -72,7 +74,7 @@ export async function startFakeHubspot(options: FakeHubspotOptions) {
   ) {
     const auth = req.headers.authorization ?? '';
     const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
-    if (!options.tokens.includes(token)) {
+    if (!options.tokens.includes(token) || options.revoked?.(token)) {
       return send(
         res,
         401,

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { IntegrationsTable } from '../../db/schema.ts';
+import { acrossTenants } from '../../db/tenant-scope.ts';
 
 export type IntegrationRow = Selectable<IntegrationsTable>;
 
@@ -66,6 +67,12 @@ export function createIntegrationsRepository(db: Db) {
         .set({ integrations, updated_at: at })
         .where('tenant_id', '=', tenantId)
         .execute();
+    },
+
+    /** Every tenant with a connected tool, for the periodic re-check (the one query across tenants). */
+    async tenantsWithConnections(): Promise<string[]> {
+      const rows = await acrossTenants(db).selectFrom('integrations').select('tenant_id').distinct().execute();
+      return rows.map((r) => r.tenant_id);
     },
 
     async masterTenantId(tenantId: string): Promise<string | null> {

@@ -15,6 +15,9 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import { INTEGRATION_CATALOGUE } from './integration-catalogue.ts';
 import type { IntegrationRow, IntegrationsRepository } from './integrations.repository.ts';
 
+export const RECHECK_INTEGRATIONS = 'recheck_integrations';
+/** How often every connected credential is asked about again. */
+export const RECHECK_EVERY_MS = 6 * 60 * 60 * 1000;
 const TAIL_LENGTH = 4;
 const notConnected = () => notFound('This tool is not connected');
 
@@ -101,11 +104,31 @@ export function createIntegrationsService(deps: {
     await integrations.writeCompanyIntegrations(tenantId, JSON.stringify(list), nowIso());
   }
 
+  /** The periodic re-check: each of a tenant's tools asked again, so a revoked credential turns INVALID. */
+  async function recheckTenant(tenantId: string): Promise<void> {
+    for (const row of await integrations.list(tenantId)) {
+      const type = row.type as IntegrationType;
+      if (!adapters[type]) continue;
+      await check(tenantId, type, box.open(row.credential_encrypted));
+    }
+  }
+
   async function one(ctx: RequestContext, type: IntegrationType): Promise<IntegrationConnection> {
     return toConnection(await connected(ctx, type));
   }
 
   return {
+    recheckTenant,
+
+    /** Queues a re-check for every tenant with a connected tool; answers how many. */
+    async requestRechecks(jobs: {
+      enqueueOnce: (tenantId: string, type: string, o: { now: Date }) => Promise<boolean>;
+    }) {
+      const tenants = await integrations.tenantsWithConnections();
+      for (const tenantId of tenants) await jobs.enqueueOnce(tenantId, RECHECK_INTEGRATIONS, { now: clock() });
+      return tenants.length;
+    },
+
     async list(ctx: RequestContext): Promise<IntegrationsResponse> {
       const rows = new Map((await integrations.list(ctx.tenantId)).map((r) => [r.type, r]));
       return {

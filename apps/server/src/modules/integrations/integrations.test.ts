@@ -18,6 +18,8 @@ const TOKEN = 'pat-na1-11111111-2222-3333-4444-555555555555';
 const ACCOUNT = 'acc_integrations_test';
 const CONTACTS = { cora: 'ct_int_cora', vik: 'ct_int_vik' };
 const refused = new Set<string>();
+/** Tokens HubSpot has stopped accepting (an admin revoked the private app). */
+const revoked = new Set<string>();
 const waits: number[] = [];
 
 let fake: FakeHubspot;
@@ -29,7 +31,11 @@ let gail: string;
 let gus: string;
 
 beforeAll(async () => {
-  fake = await startFakeHubspot({ tokens: [TOKEN], refuse: (email) => refused.has(email) });
+  fake = await startFakeHubspot({
+    tokens: [TOKEN],
+    refuse: (email) => refused.has(email),
+    revoked: (token) => revoked.has(token),
+  });
   t = await createTestApp({
     engagementAdapters: {
       hubspot: createHubspotAdapter({
@@ -393,6 +399,24 @@ describe('secrets stay out of logs', () => {
     log.info({ vendor: { headers: { authorization: `Bearer ${TOKEN}` } }, token: TOKEN }, 'call');
     expect(lines.join('')).not.toContain(TOKEN);
     expect(lines.join('')).toContain('[Redacted]');
+  });
+});
+
+describe('the periodic re-check', () => {
+  it('marks a credential HubSpot no longer accepts INVALID with HubSpot’s message', async () => {
+    revoked.add(TOKEN);
+    try {
+      expect(await t.app.requestIntegrationRechecks()).toBeGreaterThanOrEqual(1);
+      await t.app.jobRunner.drain();
+      const body = (await call(ada, 'GET', '/api/integrations')).json() as IntegrationsResponse;
+      const hubspot = body.integrations.find((i) => i.entry.type === 'hubspot')?.connection;
+      expect(hubspot?.status).toBe('INVALID');
+      expect(hubspot?.status_message).toContain('Authentication credentials not found');
+    } finally {
+      revoked.delete(TOKEN);
+    }
+    const again = await call(ada, 'POST', '/api/integrations/hubspot/check');
+    expect((again.json() as IntegrationConnection).status).toBe('VALID');
   });
 });
 
