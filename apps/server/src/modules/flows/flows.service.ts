@@ -61,6 +61,9 @@ const notReady = () =>
 const versionConflict = () =>
   new HttpError(409, 'version_conflict', 'Someone saved this message in the meantime; it has been reloaded');
 const flowNotFound = () => notFound('Flow not found');
+const beingSent = () => new HttpError(409, 'conflict', 'This flow is being sent; wait until it is done');
+/** A send still queued or running: another send must wait for it. */
+const SENDING: (string | null)[] = ['destination_queued', 'sending_to_destination', 'destination_in_progress'];
 
 const EMPTY_EVIDENCE: FlowEvidence = {
   hypothesis_name: null,
@@ -421,6 +424,7 @@ export function createFlowsService(deps: {
       });
     }
     const flow = await reviewableFlow(ctx, flowId);
+    if (SENDING.includes(flow.destination_status)) throw beingSent();
     await engagement.ready(ctx.tenantId, integration);
     const at = nowIso();
     // A retry: the messages the tool refused go again, and only they.
@@ -780,6 +784,7 @@ export function createFlowsService(deps: {
     ): Promise<FlowSummary> {
       if (destination === 'engagement') return sendToEngagement(ctx, flowId, integration);
       const flow = await reviewableFlow(ctx, flowId);
+      if (SENDING.includes(flow.destination_status)) throw beingSent();
       if (Number(flow.approved_count) === 0) {
         throw new HttpError(409, 'nothing_approved', 'Approve at least one message before sending');
       }
@@ -852,7 +857,24 @@ export function createFlowsService(deps: {
     /** The send job's handler; a message the tool has not answered for stays approved for the next attempt. */
     async runSendJob(job: Job): Promise<void> {
       const { flow_id: flowId } = parseJsonColumn<{ flow_id?: string }>(job.payload, {});
-      if (flowId) await deliverToEngagement(job.tenant_id, flowId);
+      if (!flowId) return;
+      try {
+        await deliverToEngagement(job.tenant_id, flowId);
+      } catch (error) {
+        // The last attempt: what was not sent is failed with why, so the flow can be sent again.
+        if (job.attempts >= job.max_attempts) {
+          const at = nowIso();
+          await flows.moveMessages(job.tenant_id, flowId, 'approved', {
+            status: 'delivery_failed',
+            delivery_error: 'Quarry could not finish sending this message',
+            updated_at: at,
+          });
+          await flows.refreshCounts(job.tenant_id, flowId, at);
+          await flows.updateFlow(job.tenant_id, flowId, { destination_status: 'destination_failed', updated_at: at });
+          await settle(job.tenant_id, flowId);
+        }
+        throw error;
+      }
     },
   };
 }

@@ -307,6 +307,16 @@ describe('sending a flow to HubSpot', () => {
     expect(new Set(fake.created).size).toBe(fake.created.length);
   });
 
+  it('refuses a second send while the first is still queued (409), and sends once', async () => {
+    const flowId = await approvedFlow(rita);
+    const body = { destination: 'engagement', integration: 'hubspot' };
+    expect((await call(rita, 'POST', `/api/flows/${flowId}/send`, body)).statusCode).toBe(200);
+    expect((await call(rita, 'POST', `/api/flows/${flowId}/send`, body)).statusCode).toBe(409);
+    expect((await call(rita, 'POST', `/api/flows/${flowId}/send`, { destination: 'download' })).statusCode).toBe(409);
+    await t.app.jobRunner.drain();
+    expect((await detail(rita, flowId)).messages.map((m) => m.status)).toEqual(['delivered', 'delivered']);
+  });
+
   it('waits as long as a 429’s Retry-After asks, then delivers', async () => {
     const flowId = await approvedFlow(rita);
     fake.throttle(1, '2');
