@@ -391,6 +391,8 @@ export type FlowsTable = {
   error_code: string | null;
   /** IntegrationType an engagement send goes to (migration 018). */
   destination_integration: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The tool's sequence id contacts are enrolled in (migration 018). */
+  destination_sequence: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

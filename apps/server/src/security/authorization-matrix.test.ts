@@ -623,6 +623,10 @@ const PROBES: Record<string, Probe> = {
       payload: { field_mappings: { value_message_subject: 'custom1' } },
     }),
   },
+  'GET /api/integrations/{type}/sequences': {
+    object: 'none',
+    call: () => ({ method: 'GET', url: '/api/integrations/outreach/sequences' }),
+  },
   'GET /api/integrations/connector-jwks': {
     object: 'none',
     call: () => ({ method: 'GET', url: '/api/integrations/connector-jwks' }),

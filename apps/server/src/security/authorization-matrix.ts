@@ -272,6 +272,7 @@ POST   /api/integrations/{type}/check                        none    401       4
 DELETE /api/integrations/{type}                              none    401       403     403     404   404         403     403
 GET    /api/integrations/{type}/custom-fields                none    401       403     403     404   404         403     403
 PUT    /api/integrations/{type}/field-mappings               none    401       403     403     404   404         403     403
+GET    /api/integrations/{type}/sequences                    none    401       404     404     404   404         404     404
 GET    /api/integrations/connector-jwks                      none    200       200     200     200   200         200     200
 POST   /HydraJwtGenerator                                    own     401       200     200     200   200         200     200
 POST   /HydraJwtGenerator                                    private 401       403     403     403   403         -       403

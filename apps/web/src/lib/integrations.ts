@@ -1,4 +1,4 @@
-import type { IntegrationsResponse } from '@quarry/shared';
+import type { IntegrationsResponse, IntegrationType, SequencesResponse } from '@quarry/shared';
 import { CONNECTOR_RESPONSE_CACHE_MS } from '@quarry/shared/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
@@ -19,3 +19,13 @@ export const integrationsQueryOptions = () =>
   });
 
 export const useIntegrations = () => useQuery(integrationsQueryOptions());
+
+/** The sequences (cadences) of a connected tool a send can enrol contacts in; empty where Quarry cannot enrol. */
+export const useSequences = (type: IntegrationType | null) =>
+  useQuery({
+    queryKey: [...integrationsQueryKey, type, 'sequences'],
+    queryFn: ({ signal }) =>
+      api<SequencesResponse>(`/api/integrations/${type}/sequences`, { signal }).then((r) => r.sequences),
+    enabled: type !== null,
+    staleTime: CONNECTOR_RESPONSE_CACHE_MS,
+  });

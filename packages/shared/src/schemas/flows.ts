@@ -230,6 +230,8 @@ export type UpdateFlowMessageBody = z.input<typeof updateFlowMessageBodySchema>;
 export const sendFlowBodySchema = z.object({
   destination: z.enum(DESTINATION_TYPES),
   integration: z.enum(INTEGRATION_TYPES).optional(),
+  /** A sequence (cadence) of that tool to enrol each contact in, where Quarry can. */
+  sequence_id: z.string().trim().min(1).max(64).optional(),
 });
 export type SendFlowBody = z.input<typeof sendFlowBodySchema>;
 

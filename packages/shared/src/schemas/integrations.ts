@@ -94,6 +94,10 @@ export const customFieldSchema = z.object({ name: z.string(), label: z.string() 
 export type CustomField = z.output<typeof customFieldSchema>;
 export const customFieldsResponseSchema = z.object({ fields: z.array(customFieldSchema) });
 
+/** A tool's sequences (Salesloft: cadences) a send can enrol contacts in; empty where Quarry cannot enrol. */
+export const sequencesResponseSchema = z.object({ sequences: z.array(z.object({ id: z.string(), name: z.string() })) });
+export type SequencesResponse = z.output<typeof sequencesResponseSchema>;
+
 /** Spec section 7: POST /HydraJwtGenerator. */
 export const hydraJwtBodySchema = z.object({
   tenant_id: z.string().trim().min(1).max(200),

@@ -25,8 +25,15 @@ export type UpsertResult = { email: string; ok: true; vendorId: string } | { ema
  * contacts created or updated by email. An adapter never throws for the tool's answer and never
  * puts the credential into a reason.
  */
+/** A sequence (Salesloft: cadence) contacts can be enrolled in. */
+export type Sequence = { id: string; name: string };
+
 export type EngagementAdapter = {
   type: IntegrationType;
+  /** The tool's sequences, when Quarry can enrol contacts in them. */
+  sequences?: (credential: string) => Promise<Sequence[]>;
+  /** Enrols contacts (by the tool's ids) in a sequence; one already enrolled counts as enrolled. */
+  enroll?: (credential: string, sequenceId: string, vendorIds: string[]) => Promise<Map<string, string | null>>;
   check: (credential: string) => Promise<CredentialCheck>;
   customFields: (credential: string) => Promise<CustomField[]>;
   /** At most batchSize contacts a call; every contact gets a result. */

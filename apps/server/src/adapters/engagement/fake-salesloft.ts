@@ -1,5 +1,5 @@
 import { startFakeVendorServer, violationOf } from './fake-vendor-server.ts';
-import { salesloftPersonUpsertRequestSchema } from './salesloft-contract.ts';
+import { salesloftCadenceMembershipQuerySchema, salesloftPersonUpsertRequestSchema } from './salesloft-contract.ts';
 
 /** A local Salesloft: /v2/me, person custom fields (two pages), person upserts by email address. */
 export async function startFakeSalesloft(options: { keys: string[]; refuse?: (email: string) => boolean }) {
@@ -7,6 +7,8 @@ export async function startFakeSalesloft(options: { keys: string[]; refuse?: (em
   const created: string[] = [];
   let nextId = 501;
   const fields = ['Quarry subject', 'Quarry body'];
+  /** Cadence id → the people on it, in the order they were added. */
+  const memberships = new Map<string, string[]>();
   const server = await startFakeVendorServer({
     authorized: (req) => options.keys.includes((req.headers.authorization ?? '').replace(/^Bearer /, '')),
     unauthorized: { status: 401, body: { error: 'Not Authorized' } },
@@ -54,8 +56,36 @@ export async function startFakeSalesloft(options: { keys: string[]; refuse?: (em
           },
         };
       }
+      if (route === 'GET /v2/cadences') {
+        return {
+          status: 200,
+          body: {
+            data: [
+              { id: 11, name: 'Quarry outbound' },
+              { id: 12, name: 'Event follow-up' },
+            ],
+            metadata: { paging: { per_page: 100, current_page: 1, next_page: null } },
+          },
+        };
+      }
+      if (route === 'POST /v2/cadence_memberships') {
+        entry.violation = violationOf(salesloftCadenceMembershipQuerySchema, Object.fromEntries(url.searchParams));
+        if (entry.violation) return { status: 422, body: { errors: { base: [entry.violation] } } };
+        const personId = url.searchParams.get('person_id') ?? '';
+        const cadenceId = url.searchParams.get('cadence_id') ?? '';
+        if (!['11', '12'].includes(cadenceId)) return { status: 404, body: { error: 'Cadence not found' } };
+        if (![...people.values()].some((p) => String(p.id) === personId)) {
+          return { status: 422, body: { errors: { person: ['does not exist'] } } };
+        }
+        const members = memberships.get(cadenceId) ?? [];
+        if (members.includes(personId))
+          return { status: 422, body: { errors: { person: ['is already on this cadence'] } } };
+        members.push(personId);
+        memberships.set(cadenceId, members);
+        return { status: 200, body: { data: { id: members.length, currently_on_cadence: true } } };
+      }
       return { status: 404, body: { error: `No route ${route}` } };
     },
   });
-  return { ...server, people, created };
+  return { ...server, people, created, memberships };
 }

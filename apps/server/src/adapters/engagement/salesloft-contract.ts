@@ -47,3 +47,21 @@ export const salesloftPersonUpsertResponseSchema = z.object({
     person: z.object({ id: z.number().int(), email_address: z.string().nullish() }).loose(),
   }),
 });
+
+/** GET /v2/cadences: the team's cadences, paged. */
+export const salesloftCadencesSchema = z.object({
+  data: z.array(z.object({ id: z.number().int(), name: z.string() }).loose()),
+  metadata: z
+    .object({ paging: z.object({ next_page: z.number().int().nullable() }).loose().nullish() })
+    .loose()
+    .optional(),
+});
+
+/** POST /v2/cadence_memberships?person_id=…&cadence_id=…: the person and cadence go in the query, not a body. */
+export const salesloftCadenceMembershipQuerySchema = z.strictObject({
+  person_id: z.string().regex(/^\d+$/),
+  cadence_id: z.string().regex(/^\d+$/),
+});
+export const salesloftCadenceMembershipResponseSchema = z.object({
+  data: z.object({ id: z.number().int(), currently_on_cadence: z.boolean().optional() }).loose(),
+});

@@ -1,6 +1,8 @@
 import type { CustomField } from '@quarry/shared';
-import type { CredentialCheck, EngagementAdapter, UpsertResult } from './engagement-adapter.ts';
+import type { CredentialCheck, EngagementAdapter, Sequence, UpsertResult } from './engagement-adapter.ts';
 import {
+  salesloftCadenceMembershipResponseSchema,
+  salesloftCadencesSchema,
   salesloftCustomFieldsSchema,
   salesloftErrorSchema,
   salesloftMeSchema,
@@ -59,6 +61,36 @@ export function createSalesloftAdapter(options: Omit<VendorHttpOptions, 'authHea
         if (!parsed.data.metadata?.paging?.next_page) break;
       }
       return out.sort((a, b) => a.label.localeCompare(b.label));
+    },
+
+    async sequences(key): Promise<Sequence[]> {
+      const out: Sequence[] = [];
+      for (let page = 1; page <= PAGES_MAX; page++) {
+        const answer = await http.request('GET', `/v2/cadences?per_page=100&page=${page}`, key);
+        if (!answer.ok) throw new Error(`Salesloft did not list its cadences: ${salesloftReason(answer)}`);
+        const parsed = salesloftCadencesSchema.safeParse(answer.body);
+        if (!parsed.success) throw new Error('Salesloft listed its cadences in an unexpected shape');
+        out.push(...parsed.data.data.map((c) => ({ id: String(c.id), name: c.name })));
+        if (!parsed.data.metadata?.paging?.next_page) break;
+      }
+      return out;
+    },
+
+    async enroll(key, cadenceId, personIds) {
+      const out = new Map<string, string | null>();
+      for (const personId of personIds) {
+        const query = new URLSearchParams({ person_id: personId, cadence_id: cadenceId });
+        const answer = await http.request('POST', `/v2/cadence_memberships?${query}`, key);
+        if (answer.ok) {
+          const parsed = salesloftCadenceMembershipResponseSchema.safeParse(answer.body);
+          out.set(personId, parsed.success ? null : 'Salesloft answered in an unexpected shape');
+          continue;
+        }
+        const reason = salesloftReason(answer);
+        // Enrolled by an earlier attempt that was not recorded: that is what was wanted.
+        out.set(personId, /already on (this|the) cadence/i.test(reason) ? null : `Cadence: ${reason}`);
+      }
+      return out;
     },
 
     async upsertContacts(key, contacts) {

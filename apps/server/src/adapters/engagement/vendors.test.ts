@@ -92,3 +92,20 @@ for (const vendor of vendors) {
     });
   });
 }
+
+describe('Salesloft cadence enrolment', () => {
+  it('enrols a person once: a second enrolment of the same person counts as done, not as a failure', async () => {
+    const fake = await startFakeSalesloft({ keys: [KEY] });
+    try {
+      const adapter = createSalesloftAdapter({ baseUrl: fake.baseUrl, ...noWait });
+      const [person] = await adapter.upsertContacts(KEY, [contact('enrol@vendor.example', {})]);
+      const id = person?.ok ? person.vendorId : '';
+      expect(await adapter.enroll?.(KEY, '11', [id])).toEqual(new Map([[id, null]]));
+      expect(await adapter.enroll?.(KEY, '11', [id])).toEqual(new Map([[id, null]]));
+      expect(fake.memberships.get('11')).toEqual([id]);
+      expect(fake.requests.filter((r) => r.violation)).toEqual([]);
+    } finally {
+      await fake.close();
+    }
+  });
+});

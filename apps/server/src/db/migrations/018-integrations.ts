@@ -23,4 +23,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // The tool an engagement send goes to, so the send job and the flow page know it.
   await db.schema.alterTable('flows').addColumn('destination_integration', 'varchar(20)').execute();
+  // The tool's sequence (cadence) the contacts are enrolled in, when one was chosen.
+  await db.schema.alterTable('flows').addColumn('destination_sequence', 'varchar(64)').execute();
 }

@@ -94,7 +94,13 @@ export function registerFlowsRoutes(app: App, { flows, signedIn }: { flows: Flow
     preHandler: signedIn,
     schema: { tags, params: flowIdParamsSchema, body: sendFlowBodySchema, response: { 200: flowSummarySchema } },
     handler: (request) =>
-      flows.send(contextOf(request), request.params.flowId, request.body.destination, request.body.integration),
+      flows.send(
+        contextOf(request),
+        request.params.flowId,
+        request.body.destination,
+        request.body.integration,
+        request.body.sequence_id,
+      ),
   });
   app.route({
     method: 'GET',

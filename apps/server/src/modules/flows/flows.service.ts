@@ -409,6 +409,7 @@ export function createFlowsService(deps: {
     ctx: RequestContext,
     flowId: string,
     integration: IntegrationType | undefined,
+    sequenceId: string | undefined,
   ): Promise<FlowSummary> {
     if (!engagement) {
       throw new HttpError(
@@ -440,6 +441,7 @@ export function createFlowsService(deps: {
     await flows.updateFlow(ctx.tenantId, flow.id, {
       destination_type: 'engagement',
       destination_integration: integration,
+      destination_sequence: sequenceId ?? null,
       destination_status: 'destination_queued',
       updated_at: at,
     });
@@ -517,7 +519,19 @@ export function createFlowsService(deps: {
               }),
             )
           : [];
-        const byEmail = new Map(results.map((r) => [r.email.toLowerCase(), r]));
+        // Enrolment after the upsert, for the contacts the tool took; a failure fails that message with why.
+        const enrolment = new Map<string, string | null>();
+        if (flow.destination_sequence && tool.enroll) {
+          const ids = results.flatMap((r) => (r.ok ? [r.vendorId] : []));
+          if (ids.length)
+            for (const [id, reason] of await tool.enroll(flow.destination_sequence, ids)) enrolment.set(id, reason);
+        }
+        const byEmail = new Map(
+          results.map((r) => {
+            const reason = r.ok ? enrolment.get(r.vendorId) : null;
+            return [r.email.toLowerCase(), r.ok && reason ? { ...r, ok: false as const, reason } : r] as const;
+          }),
+        );
         await record(
           batch.map((message) => {
             if (!sendable.includes(message)) return { message, ok: false, reason: 'This contact has no usable email' };
@@ -781,8 +795,9 @@ export function createFlowsService(deps: {
       flowId: string,
       destination: DestinationType,
       integration?: IntegrationType,
+      sequenceId?: string,
     ): Promise<FlowSummary> {
-      if (destination === 'engagement') return sendToEngagement(ctx, flowId, integration);
+      if (destination === 'engagement') return sendToEngagement(ctx, flowId, integration, sequenceId);
       const flow = await reviewableFlow(ctx, flowId);
       if (SENDING.includes(flow.destination_status)) throw beingSent();
       if (Number(flow.approved_count) === 0) {
@@ -792,6 +807,7 @@ export function createFlowsService(deps: {
       await flows.updateFlow(ctx.tenantId, flowId, {
         destination_type: destination,
         destination_integration: null,
+        destination_sequence: null,
         destination_status: 'destination_in_progress',
         updated_at: at,
       });

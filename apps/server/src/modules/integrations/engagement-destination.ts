@@ -11,6 +11,8 @@ export type ReadyIntegration = {
   mappings: FieldMappings;
   batchSize: number;
   upsert: (contacts: ContactUpsert[]) => Promise<UpsertResult[]>;
+  /** Enrols contacts by the tool's ids; per id, null or the reason it failed. Absent where Quarry cannot enrol. */
+  enroll?: (sequenceId: string, vendorIds: string[]) => Promise<Map<string, string | null>>;
 };
 
 export type EngagementDestination = {
@@ -44,6 +46,12 @@ export function createEngagementDestination(deps: {
         mappings,
         batchSize: adapter.batchSize,
         upsert: (contacts) => adapter.upsertContacts(credential, contacts),
+        ...(adapter.enroll
+          ? {
+              enroll: (sequenceId: string, vendorIds: string[]) =>
+                adapter.enroll?.(credential, sequenceId, vendorIds) ?? Promise.resolve(new Map()),
+            }
+          : {}),
       };
     },
   };

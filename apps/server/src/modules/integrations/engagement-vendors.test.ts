@@ -98,3 +98,43 @@ describe.each([
     expect(Object.values(stored ?? {})).toContain(messages[0]?.steps[0]?.subject);
   });
 });
+
+// After the sends above: Salesloft and Apollo are connected and mapped by then.
+describe('enrolling in a Salesloft cadence', () => {
+  it('lists the cadences, enrols each delivered contact once, and fails a contact with the cadence’s reason until a retry succeeds', async () => {
+    const cadences = await call('GET', '/api/integrations/salesloft/sequences');
+    expect(cadences.json()).toEqual({
+      sequences: [
+        { id: '11', name: 'Quarry outbound' },
+        { id: '12', name: 'Event follow-up' },
+      ],
+    });
+    expect((await call('GET', '/api/integrations/apolloio/sequences')).json()).toEqual({ sequences: [] });
+
+    const created = await call('POST', '/api/flows', {
+      type: 'create_value_message',
+      initiated_from: `/valueMatch/${ACCOUNT}`,
+      accounts: [{ master_account_id: ACCOUNT, contact_ids: ['ct_engagement_vendors'] }],
+    });
+    const flowId = (created.json() as FlowSummary).id;
+    await t.app.jobRunner.drain();
+    await call('POST', `/api/flows/${flowId}/approve-all`);
+    const send = (sequence_id: string) =>
+      call('POST', `/api/flows/${flowId}/send`, { destination: 'engagement', integration: 'salesloft', sequence_id });
+    await send('99');
+    await t.app.jobRunner.drain();
+    let { flow, messages } = (await call('GET', `/api/flows/${flowId}`)).json() as FlowDetail;
+    expect(flow.destination_status).toBe('destination_failed');
+    expect(messages[0]?.delivery_error).toBe('Cadence: Cadence not found');
+
+    expect((await send('11')).statusCode).toBe(200);
+    await t.app.jobRunner.drain();
+    ({ flow, messages } = (await call('GET', `/api/flows/${flowId}`)).json() as FlowDetail);
+    expect(flow.destination_status).toBe('destination_completed');
+    expect(messages.map((m) => m.status)).toEqual(['delivered']);
+    const person = salesloft.people.get('cora@vendor-logistics.example');
+    expect(salesloft.memberships.get('11')).toEqual([String(person?.id)]);
+    expect(new Set(salesloft.created).size).toBe(salesloft.created.length);
+    expect(salesloft.requests.filter((r) => r.violation)).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import {
   integrationConnectionSchema,
   integrationsResponseSchema,
   integrationTypeParamsSchema,
+  sequencesResponseSchema,
   updateFieldMappingsBodySchema,
 } from '@quarry/shared';
 import { z } from 'zod';
@@ -74,6 +75,15 @@ export function registerIntegrationsRoutes(
     schema: { tags, params: integrationTypeParamsSchema, response: { 200: customFieldsResponseSchema } },
     handler: async (request) => ({
       fields: await integrations.customFields(contextOf(request), request.params.type),
+    }),
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/integrations/:type/sequences',
+    preHandler: signedIn,
+    schema: { tags, params: integrationTypeParamsSchema, response: { 200: sequencesResponseSchema } },
+    handler: async (request) => ({
+      sequences: await integrations.sequences(contextOf(request), request.params.type),
     }),
   });
   app.route({

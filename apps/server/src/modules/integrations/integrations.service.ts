@@ -6,7 +6,7 @@ import {
   type IntegrationType,
   isValueMessagingConfigured,
 } from '@quarry/shared';
-import type { EngagementAdapter, EngagementAdapters } from '../../adapters/engagement/engagement-adapter.ts';
+import type { EngagementAdapter, EngagementAdapters, Sequence } from '../../adapters/engagement/engagement-adapter.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, HttpError, invalidField, notFound } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
@@ -184,6 +184,22 @@ export function createIntegrationsService(deps: {
       }
       try {
         return await adapterFor(type).customFields(box.open(row.credential_encrypted));
+      } catch (error) {
+        throw new HttpError(
+          409,
+          'integration_unreachable',
+          error instanceof Error ? error.message : 'The tool could not be reached',
+        );
+      }
+    },
+
+    /** The tool's sequences for a send to enrol in (anyone signed in picks one); empty where Quarry cannot enrol. */
+    async sequences(ctx: RequestContext, type: IntegrationType): Promise<Sequence[]> {
+      const row = await connected(ctx, type);
+      const adapter = adapters[type];
+      if (row.status !== 'VALID' || !adapter?.sequences) return [];
+      try {
+        return await adapter.sequences(box.open(row.credential_encrypted));
       } catch (error) {
         throw new HttpError(
           409,

@@ -4,7 +4,7 @@ import { IconDownload, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useIntegrations } from '../../../lib/integrations.ts';
+import { useIntegrations, useSequences } from '../../../lib/integrations.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useDownloadFlow } from '../api/download-flow.ts';
 import { useSendFlow } from '../api/send-flow.ts';
@@ -26,6 +26,8 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
   const [chosenTool, setChosenTool] = useState<IntegrationType | null>(null);
   const tool = chosenTool ?? flow.destination_integration ?? tools[0]?.entry.type ?? null;
   const toolName = tools.find((x) => x.entry.type === tool)?.entry.name ?? '';
+  const sequences = useSequences(destination === 'engagement' ? tool : null);
+  const [sequenceId, setSequenceId] = useState<string | null>(null);
   const send = useSendFlow(flow.id);
   const download = useDownloadFlow(flow.id);
   const nothingApproved = flow.approved_count === 0 && flow.delivery_failed_count === 0;
@@ -35,7 +37,10 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
   }
 
   function run() {
-    const body = destination === 'engagement' && tool ? { destination, integration: tool } : { destination };
+    const body =
+      destination === 'engagement' && tool
+        ? { destination, integration: tool, ...(sequenceId ? { sequence_id: sequenceId } : {}) }
+        : { destination };
     send.mutate(body, {
       onSuccess: (sent) => {
         if (destination === 'engagement') {
@@ -81,8 +86,22 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
             label={t('flows.send.tool')}
             data={tools.map(({ entry }) => ({ value: entry.type, label: entry.name }))}
             value={tool}
-            onChange={(value) => setChosenTool(value as IntegrationType | null)}
+            onChange={(value) => {
+              setChosenTool(value as IntegrationType | null);
+              setSequenceId(null);
+            }}
             allowDeselect={false}
+            maw={280}
+          />
+        )}
+        {destination === 'engagement' && (sequences.data?.length ?? 0) > 0 && (
+          <Select
+            label={t('flows.send.sequence')}
+            placeholder={t('flows.send.noSequence')}
+            data={(sequences.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            value={sequenceId}
+            onChange={setSequenceId}
+            clearable
             maw={280}
           />
         )}
