@@ -98,19 +98,20 @@ describe('organization settings', () => {
     }
   });
 
-  it('links only to the preference screens this version has, and says so on one it has not', async () => {
+  it('links to the organization-level preference screens, AI email preferences and Integrations among them', async () => {
     const { page } = b;
     await signIn(page, 'ada@acme.test');
     await page.goto('/settings?category=tenantConfiguration');
     await page.getByRole('link', { name: 'Triggers' }).first().waitFor();
-    // AI email preferences arrived with the flows (#15); integrations have not yet.
+    // AI email preferences arrived with the flows (#15), Integrations with #21 (no longer "Not available yet").
     await page.getByRole('link', { name: 'AI email preferences' }).first().click();
     await page.waitForURL((url) => url.pathname === '/preferences/email');
-    expect(await page.getByRole('link', { name: 'Integrations' }).count()).toBe(0);
-    await page.goto('/preferences/integrations');
-    await page.getByText('Not available yet').waitFor();
-    await page.getByRole('link', { name: 'Back to Home' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/settings?category=tenantConfiguration');
+    await page.getByRole('link', { name: 'Integrations' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/preferences/integrations');
+    await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
+    await page.getByTestId('integration-hubspot').waitFor();
+    expect(await page.getByText('Not available yet').first().isVisible()).toBe(true);
   });
 
   it('shows a manager the members without letting them change roles or invite', async () => {

@@ -4,9 +4,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeHubspot } from '../../apps/server/src/adapters/engagement/fake-hubspot.ts';
 import { EXTRA_ACCOUNT_MARK, EXTRA_ACCOUNTS } from './extra-accounts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** The private-app token the fake HubSpot accepts (integrations.e2e.ts connects with it). */
+const HUBSPOT_TOKEN = 'pat-e2e-00000000-hubspot-token-0001';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -63,6 +66,9 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-e2e-'));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  // A local HubSpot for the integrations test; every other vendor host is a port nothing answers on.
+  const hubspot = await startFakeHubspot({ tokens: [HUBSPOT_TOKEN] });
+  const nowhere = `http://127.0.0.1:${await freePort()}`;
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
@@ -76,6 +82,10 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       LOGIN_IP_LIMIT_PER_MINUTE: '10000',
       DEMO_PASSWORD: 'quarry-demo-2026',
+      HUBSPOT_API_BASE_URL: hubspot.baseUrl,
+      OUTREACH_API_BASE_URL: nowhere,
+      SALESLOFT_API_BASE_URL: nowhere,
+      APOLLO_API_BASE_URL: nowhere,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -90,9 +100,11 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('demoPassword', 'quarry-demo-2026');
   project.provide('dataDir', dataDir);
+  project.provide('hubspotToken', HUBSPOT_TOKEN);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await hubspot.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
@@ -103,5 +115,7 @@ declare module 'vitest' {
     demoPassword: string;
     /** The server's DATA_DIR: its SQLite file holds the mail outbox (no SMTP in tests). */
     dataDir: string;
+    /** The token the fake HubSpot the server talks to accepts. */
+    hubspotToken: string;
   }
 }

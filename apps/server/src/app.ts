@@ -3,6 +3,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Logger } from 'pino';
 import { createMessageWriter } from './adapters/ai/create-message-writer.ts';
 import type { MessageWriter } from './adapters/ai/message-writer.ts';
+import { createEngagementAdapters } from './adapters/engagement/create-engagement-adapters.ts';
+import type { EngagementAdapters } from './adapters/engagement/engagement-adapter.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createAccountSearch } from './adapters/search/account-search.ts';
 import type { Config } from './config.ts';
@@ -10,6 +12,7 @@ import type { DbHandle } from './db/connection.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { createJobsRepository } from './jobs/jobs.repository.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { createSecretBox, resolveIntegrationsKey } from './lib/secret-box.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
@@ -37,8 +40,17 @@ import { createFiltersService } from './modules/filters/filters.service.ts';
 import { createFlowSourcesRepository } from './modules/flows/flow-sources.repository.ts';
 import { createFlowsRepository } from './modules/flows/flows.repository.ts';
 import { registerFlowsRoutes } from './modules/flows/flows.routes.ts';
-import { createFlowsService, GENERATE_FLOW } from './modules/flows/flows.service.ts';
+import { createFlowsService, GENERATE_FLOW, SEND_FLOW_TO_ENGAGEMENT } from './modules/flows/flows.service.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { createConnectorTokens, resolveConnectorSigningKey } from './modules/integrations/connector-token.ts';
+import { createEngagementDestination } from './modules/integrations/engagement-destination.ts';
+import { createIntegrationsRepository } from './modules/integrations/integrations.repository.ts';
+import { registerIntegrationsRoutes } from './modules/integrations/integrations.routes.ts';
+import {
+  createIntegrationsService,
+  RECHECK_EVERY_MS,
+  RECHECK_INTEGRATIONS,
+} from './modules/integrations/integrations.service.ts';
 import { createOrganizationRepository } from './modules/organization/organization.repository.ts';
 import { registerOrganizationRoutes } from './modules/organization/organization.routes.ts';
 import { createOrganizationService } from './modules/organization/organization.service.ts';
@@ -86,6 +98,8 @@ export type AppDeps = {
   now?: Clock;
   /** Tests pass a writer of their own; otherwise the one AI_BASE_URL/AI_MODEL choose (built-in by default). */
   messageWriter?: MessageWriter;
+  /** Tests pass adapters of their own (e.g. with no waits); otherwise each vendor's at its configured base URL. */
+  engagementAdapters?: EngagementAdapters;
 };
 
 /** Builds the whole server (API and the built SPA) from its dependencies; tests build it the same way. */
@@ -97,6 +111,7 @@ export async function buildApp({
   mailer,
   now = systemClock,
   messageWriter,
+  engagementAdapters,
 }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -242,6 +257,22 @@ export async function buildApp({
   });
   const recomputeValueMatches = createRecomputeValueMatches({ preferences: valuePreferences, matches: valueMatches });
   const emailPreferencesRepository = createEmailPreferencesRepository(handle.db);
+  // Sales-engagement integrations (issue #21): credentials sealed with a key that is never in the database.
+  const integrationsRepository = createIntegrationsRepository(handle.db);
+  const secretBox = createSecretBox(
+    resolveIntegrationsKey({
+      configured: config.integrations.encryptionKey,
+      isProductionDatabase: config.isProductionDatabase,
+      dataDir: config.dataDir,
+    }),
+  );
+  const adapters = engagementAdapters ?? createEngagementAdapters(config);
+  const integrations = createIntegrationsService({
+    integrations: integrationsRepository,
+    adapters,
+    box: secretBox,
+    clock: now,
+  });
   const flows = createFlowsService({
     flows: createFlowsRepository(handle.db),
     sources: createFlowSourcesRepository(handle.db),
@@ -250,6 +281,7 @@ export async function buildApp({
     jobs: jobsRepository,
     writer: messageWriter ?? createMessageWriter(config),
     analytics: analyticsRepository,
+    engagement: createEngagementDestination({ integrations: integrationsRepository, adapters, box: secretBox }),
     clock: now,
   });
   const jobRunner = createJobRunner({
@@ -259,6 +291,8 @@ export async function buildApp({
     handlers: {
       [RECOMPUTE_VALUE_MATCHES]: async (job) => void (await recomputeValueMatches(job.tenant_id)),
       [GENERATE_FLOW]: (job) => flows.runJob(job),
+      [SEND_FLOW_TO_ENGAGEMENT]: (job) => flows.runSendJob(job),
+      [RECHECK_INTEGRATIONS]: (job) => integrations.recheckTenant(job.tenant_id),
     },
   });
   app.addHook('onClose', () => jobRunner.stop());
@@ -271,6 +305,19 @@ export async function buildApp({
   });
   registerValueMatchRoutes(app, { valueMatch, signedIn });
   registerFlowsRoutes(app, { flows, signedIn });
+  registerIntegrationsRoutes(app, {
+    integrations,
+    repository: integrationsRepository,
+    tokens: createConnectorTokens({
+      privateKeyPem: resolveConnectorSigningKey({
+        configured: config.integrations.connectorSigningKey,
+        dataDir: config.dataDir,
+      }),
+      issuer: new URL(config.publicUrl).origin,
+      clock: now,
+    }),
+    signedIn,
+  });
   registerEmailPreferencesRoutes(app, {
     emailPreferences: createEmailPreferencesService(emailPreferencesRepository),
     signedIn,
@@ -282,6 +329,27 @@ export async function buildApp({
     return tenants.length;
   };
 
+  /** Queues a re-check of every tenant's connected tools now, and every six hours after (called at start-up). */
+  const requestIntegrationRechecks = () => integrations.requestRechecks(jobsRepository);
+  const scheduleIntegrationRechecks = () => {
+    void requestIntegrationRechecks().catch((error) => logger.error({ err: error }, 'integration re-check not queued'));
+    const timer = setInterval(
+      () =>
+        void requestIntegrationRechecks().catch((error) =>
+          logger.error({ err: error }, 'integration re-check not queued'),
+        ),
+      RECHECK_EVERY_MS,
+    );
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  };
+
   registerSpa(app, config.webDist);
-  return Object.assign(app, { auth, jobRunner, recomputeTenantsWithoutMatches });
+  return Object.assign(app, {
+    auth,
+    jobRunner,
+    recomputeTenantsWithoutMatches,
+    requestIntegrationRechecks,
+    scheduleIntegrationRechecks,
+  });
 }

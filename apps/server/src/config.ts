@@ -39,6 +39,15 @@ const envSchema = z.object({
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
+  /** 32 bytes, base64: encrypts integration credentials at rest. Required in production. */
+  INTEGRATIONS_ENCRYPTION_KEY: z.string().optional(),
+  /** An RSA private key (PEM) that signs connector tokens; unset: one kept in DATA_DIR. */
+  CONNECTOR_SIGNING_KEY: z.string().optional(),
+  /** Where each sales-engagement tool's API answers; only configuration sets them, never a user. */
+  HUBSPOT_API_BASE_URL: z.url().default('https://api.hubapi.com'),
+  OUTREACH_API_BASE_URL: z.url().default('https://api.outreach.io'),
+  SALESLOFT_API_BASE_URL: z.url().default('https://api.salesloft.com'),
+  APOLLO_API_BASE_URL: z.url().default('https://api.apollo.io'),
 });
 
 export type Config = {
@@ -65,6 +74,12 @@ export type Config = {
   jobLeaseMs: number;
   /** Where flow messages are written: an OpenAI-compatible endpoint when baseUrl and model are set. */
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
+  /** Sales-engagement integrations (issue #21): the credential key, the connector token's key, vendor hosts. */
+  integrations: {
+    encryptionKey: string | undefined;
+    connectorSigningKey: string | undefined;
+    baseUrls: { hubspot: string; outreach: string; salesloft: string; apolloio: string };
+  };
 };
 
 /** TRUST_PROXY as Fastify takes it: true/false, or the proxies' addresses or CIDRs, comma-separated. */
@@ -76,6 +91,8 @@ function parseTrustProxy(value: string | undefined): boolean | string[] {
     .map((v) => v.trim())
     .filter(Boolean);
 }
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 /** Reads and validates the environment once at boot; a bad value stops the process with the variable named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -118,5 +135,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
+    integrations: {
+      encryptionKey: e.INTEGRATIONS_ENCRYPTION_KEY,
+      connectorSigningKey: e.CONNECTOR_SIGNING_KEY,
+      baseUrls: {
+        hubspot: trimSlash(e.HUBSPOT_API_BASE_URL),
+        outreach: trimSlash(e.OUTREACH_API_BASE_URL),
+        salesloft: trimSlash(e.SALESLOFT_API_BASE_URL),
+        apolloio: trimSlash(e.APOLLO_API_BASE_URL),
+      },
+    },
   };
 }

@@ -24,6 +24,8 @@ if (!config.isProductionDatabase) await seedDemoValuePreferences(seedDb);
 // Tenants that never had value matches get a first computation; then the worker runs queued jobs.
 await app.recomputeTenantsWithoutMatches();
 app.jobRunner.start();
+// Connected sales-engagement tools are asked again now and every six hours: a revoked key turns INVALID.
+app.scheduleIntegrationRechecks();
 // Sixty days of Acme's usage for Reporting, on a database without any analytics event yet.
 const analyticsSeeded = config.isProductionDatabase ? 0 : await seedDemoAnalytics(seedDb);
 await app.listen({ port: config.port, host: config.host });

@@ -55,6 +55,16 @@ export const PROVIDER_NAME = 'Quarry';
  */
 export const CONNECTOR_VENDOR_NAME = 'hydra';
 
+/** Spec section 9: the integration token is reused until fewer than this many seconds remain. */
+export const INTEGRATION_TOKEN_REFRESH_SECONDS = 300;
+/** Spec section 9: a token without exp is taken to expire this long after it was issued. */
+export const INTEGRATION_TOKEN_DEFAULT_EXPIRY_SECONDS = 3600;
+/** Spec section 9: the browser keeps the connection list this long (connector response cache). */
+export const CONNECTOR_RESPONSE_CACHE_MS = 5000;
+/** Spec section 9: connector OAuth polling every 3 s, for at most 60 s. */
+export const CONNECTOR_OAUTH_POLL_MS = 3000;
+export const CONNECTOR_OAUTH_POLL_MAX_MS = 60_000;
+
 export const STORAGE_KEYS = {
   theme: 'theme_preference',
   language: 'quarry_language',

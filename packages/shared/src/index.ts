@@ -10,6 +10,7 @@ export * from './schemas/errors.ts';
 export * from './schemas/filters.ts';
 export * from './schemas/flows.ts';
 export * from './schemas/home-filters.ts';
+export * from './schemas/integrations.ts';
 export * from './schemas/organization.ts';
 export * from './schemas/reporting.ts';
 export * from './schemas/support.ts';

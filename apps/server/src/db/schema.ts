@@ -389,6 +389,10 @@ export type FlowsTable = {
   error: string | null;
   /** FlowErrorCode */
   error_code: string | null;
+  /** IntegrationType an engagement send goes to (migration 018). */
+  destination_integration: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The tool's sequence id contacts are enrolled in (migration 018). */
+  destination_sequence: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -420,7 +424,28 @@ export type FlowMessagesTable = {
   updated_at: Timestamp;
 };
 
+/** A tenant's connection to one sales-engagement tool (migration 018). */
+export type IntegrationsTable = {
+  tenant_id: string;
+  /** IntegrationType */
+  type: string;
+  /** CredentialStatus */
+  status: string;
+  status_message: string | null;
+  account_name: string | null;
+  /** AES-256-GCM: base64 of iv, tag and ciphertext (lib/secret-box.ts). */
+  credential_encrypted: string;
+  credential_tail: string;
+  /** JSON: FieldMappings */
+  field_mappings: string;
+  checked_at: Timestamp | null;
+  connected_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 export type Database = {
+  integrations: IntegrationsTable;
   flows: FlowsTable;
   flow_messages: FlowMessagesTable;
   master_accounts: MasterAccountsTable;

@@ -25,6 +25,7 @@ export const TENANT_TABLES: ReadonlySet<keyof Database> = new Set<keyof Database
   'favorites',
   'flow_messages',
   'flows',
+  'integrations',
   'invitations',
   'list_accounts',
   'list_contacts',

@@ -3,7 +3,12 @@ import type { FastifyInstance } from 'fastify';
 /** The API's own paths: everything under /api, and the analytics relay the browser posts to. */
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
-  return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/AnalyticsRelay';
+  return (
+    pathname === '/api' ||
+    pathname.startsWith('/api/') ||
+    pathname === '/AnalyticsRelay' ||
+    pathname === '/HydraJwtGenerator'
+  );
 }
 
 /**

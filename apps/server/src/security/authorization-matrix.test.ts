@@ -592,6 +592,54 @@ const PROBES: Record<string, Probe> = {
       payload: { rules: [`Matrix rule ${s.unique}`], example_emails: [] },
     }),
   },
+  // Integrations (#21): the matrix has no fake vendor, so connecting HubSpot leaves it PENDING (200);
+  // the other calls address Outreach, which no one connects: an admin learns it is not connected.
+  'GET /api/integrations': { object: 'none', call: () => ({ method: 'GET', url: '/api/integrations' }) },
+  'PUT /api/integrations/{type}': {
+    object: 'none',
+    call: (s) => ({
+      method: 'PUT',
+      url: '/api/integrations/hubspot',
+      payload: { credential: `pat-matrix-${s.unique}` },
+    }),
+  },
+  'POST /api/integrations/{type}/check': {
+    object: 'none',
+    call: () => ({ method: 'POST', url: '/api/integrations/outreach/check' }),
+  },
+  'DELETE /api/integrations/{type}': {
+    object: 'none',
+    call: () => ({ method: 'DELETE', url: '/api/integrations/outreach' }),
+  },
+  'GET /api/integrations/{type}/custom-fields': {
+    object: 'none',
+    call: () => ({ method: 'GET', url: '/api/integrations/outreach/custom-fields' }),
+  },
+  'PUT /api/integrations/{type}/field-mappings': {
+    object: 'none',
+    call: () => ({
+      method: 'PUT',
+      url: '/api/integrations/outreach/field-mappings',
+      payload: { field_mappings: { value_message_subject: 'custom1' } },
+    }),
+  },
+  'GET /api/integrations/{type}/sequences': {
+    object: 'none',
+    call: () => ({ method: 'GET', url: '/api/integrations/outreach/sequences' }),
+  },
+  'GET /api/integrations/connector-jwks': {
+    object: 'none',
+    call: () => ({ method: 'GET', url: '/api/integrations/connector-jwks' }),
+  },
+  /** The connector token for the user the row addresses, in the actor's own company. */
+  'POST /HydraJwtGenerator': {
+    object: 'user',
+    call: (s) => ({
+      method: 'POST',
+      url: '/HydraJwtGenerator',
+      payload: { tenant_id: s.self.tenantId, user_id: s.ids.uid },
+    }),
+  },
 };
 
 function alertBody(unique: string) {

@@ -265,6 +265,18 @@ GET    /api/flows/{flowId}/download                          other   401       4
 
 GET    /api/email-preferences                                none    401       200     200     200   200         200     200
 PUT    /api/email-preferences/{scope}                        none    401       403     403     200   200         403     403
+
+GET    /api/integrations                                     none    401       200     200     200   200         200     200
+PUT    /api/integrations/{type}                              none    401       403     403     200   200         403     403
+POST   /api/integrations/{type}/check                        none    401       403     403     404   404         403     403
+DELETE /api/integrations/{type}                              none    401       403     403     404   404         403     403
+GET    /api/integrations/{type}/custom-fields                none    401       403     403     404   404         403     403
+PUT    /api/integrations/{type}/field-mappings               none    401       403     403     404   404         403     403
+GET    /api/integrations/{type}/sequences                    none    401       404     404     404   404         404     404
+GET    /api/integrations/connector-jwks                      none    200       200     200     200   200         200     200
+POST   /HydraJwtGenerator                                    own     401       200     200     200   200         200     200
+POST   /HydraJwtGenerator                                    private 401       403     403     403   403         -       403
+POST   /HydraJwtGenerator                                    other   401       403     403     403   403         403     403
 `;
 
 export function routeKey(method: string, path: string): string {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import type { MessageWriter } from '../adapters/ai/message-writer.ts';
+import type { EngagementAdapters } from '../adapters/engagement/engagement-adapter.ts';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
@@ -10,6 +11,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed/demo-seed.ts';
 import { acrossTenants } from '../db/tenant-scope.ts';
 import type { Clock } from '../lib/clock.ts';
+import { closedPort } from './closed-port.ts';
 import { createRecordingMailer, type RecordingMailer } from './recording-mailer.ts';
 import { createTestDatabase, testEngine } from './test-database.ts';
 
@@ -42,17 +44,30 @@ export async function createTestApp({
   config: overrides = {},
   now,
   messageWriter,
+  engagementAdapters,
 }: {
   config?: Partial<Config>;
   /** The flows' message writer; the configured one (the built-in composer) otherwise. */
   messageWriter?: MessageWriter;
   /** A clock the test moves itself (e.g. past the end of an impersonation). */
   now?: Clock;
+  /** Sales-engagement adapters of the test's own; otherwise the configured ones. */
+  engagementAdapters?: EngagementAdapters;
 } = {}): Promise<TestApp> {
   const testDb = await createTestDatabase(testEngine());
   try {
+    // No test reaches a real vendor: every sales-engagement host is a port nothing listens on.
+    const nowhere = `http://127.0.0.1:${await closedPort()}`;
     const config: Config = {
-      ...loadConfig({ QUARRY_ENV: 'test', DATA_DIR: testDb.dataDir, LOG_LEVEL: 'silent' }),
+      ...loadConfig({
+        QUARRY_ENV: 'test',
+        DATA_DIR: testDb.dataDir,
+        LOG_LEVEL: 'silent',
+        HUBSPOT_API_BASE_URL: nowhere,
+        OUTREACH_API_BASE_URL: nowhere,
+        SALESLOFT_API_BASE_URL: nowhere,
+        APOLLO_API_BASE_URL: nowhere,
+      }),
       database: testDb.database,
       loginIpLimitPerMinute: UNTHROTTLED_LOGINS_PER_MINUTE,
       rateLimits: UNTHROTTLED_RATE_LIMITS,
@@ -70,6 +85,7 @@ export async function createTestApp({
       mailer,
       ...(now ? { now } : {}),
       ...(messageWriter ? { messageWriter } : {}),
+      ...(engagementAdapters ? { engagementAdapters } : {}),
     });
     speakAsTheAppsPages(app, new URL(config.publicUrl).origin);
     await migrateToLatest(handle, app.auth);

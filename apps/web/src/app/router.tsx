@@ -70,7 +70,16 @@ const signedInRoutes: RouteObject[] = [
       ),
     ),
   },
-  { path: 'preferences/integrations', ...screen('integrations') },
+  {
+    path: 'preferences/integrations',
+    lazy: withFeatureStrings(
+      lazyWithReload(() =>
+        import('../features/integrations/components/integrations-page.tsx').then((m) => ({
+          Component: m.IntegrationsPage,
+        })),
+      ),
+    ),
+  },
   {
     path: 'preferences/qualificationsignals',
     lazy: lazyWithReload(() =>

@@ -22,6 +22,9 @@ export const errorCodes = [
   'version_conflict',
   'nothing_approved',
   'destination_unavailable',
+  'integration_unavailable',
+  'integration_unreachable',
+  'master_tenant_id_unavailable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTEGRATION_TYPES } from './integrations.ts';
 import { aiEmailPreferencesSchema } from './users.ts';
 
 /** Spec section 3: flow (action) types; value_message_sequence is shown as "Quick Prospect". */
@@ -158,6 +159,8 @@ export const flowSummarySchema = z.object({
   error: z.string().nullable(),
   /** The same as a code a page translates: the writer could not be reached, or the job gave up. */
   error_code: z.enum(FLOW_ERROR_CODES).nullable(),
+  /** The tool an engagement send went to; null for a download or before sending. */
+  destination_integration: z.enum(INTEGRATION_TYPES).nullable(),
   created: z.string(),
   updated: z.string(),
 });
@@ -223,7 +226,14 @@ export const updateFlowMessageBodySchema = z.object({
 });
 export type UpdateFlowMessageBody = z.input<typeof updateFlowMessageBodySchema>;
 
-export const sendFlowBodySchema = z.object({ destination: z.enum(DESTINATION_TYPES) });
+/** Engagement names the connected tool to send to (issue #21); download needs nothing else. */
+export const sendFlowBodySchema = z.object({
+  destination: z.enum(DESTINATION_TYPES),
+  integration: z.enum(INTEGRATION_TYPES).optional(),
+  /** A sequence (cadence) of that tool to enrol each contact in, where Quarry can. */
+  sequence_id: z.string().trim().min(1).max(64).optional(),
+});
+export type SendFlowBody = z.input<typeof sendFlowBodySchema>;
 
 export const emailPreferencesSchema = z.object({
   personal: aiEmailPreferencesSchema,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_NAME_LENGTH } from '../constants.ts';
 import { LANGUAGES, THEMES } from '../languages.ts';
 import { homeFiltersSchema } from './home-filters.ts';
+import { INTEGRATION_TYPES } from './integrations.ts';
 import { impersonationSchema } from './support.ts';
 
 /** Spec section 5: a maximum count of email rules and of example emails (ours: 20 and 5). */
@@ -49,7 +50,7 @@ export type UserSummary = z.infer<typeof userSummarySchema>;
 export const fieldMappingsSchema = z.record(z.string(), z.string());
 
 export const integrationSchema = z.object({
-  type: z.enum(['apolloio', 'outreach', 'hubspot', 'salesloft']),
+  type: z.enum(INTEGRATION_TYPES),
   field_mappings: fieldMappingsSchema,
 });
 

@@ -127,6 +127,34 @@ export function createFlowsRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * Several messages' changes in one transaction, each only at the version it was read and in one
+     * of `fromStatuses`; answers how many changed. A send records a whole batch of the tool's answers so.
+     */
+    async updateMessages(
+      tenantId: string,
+      flowId: string,
+      fromStatuses: FlowMessageStatus[],
+      updates: { id: string; version: number; changes: Updateable<FlowMessagesTable> }[],
+    ): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        let changed = 0;
+        for (const u of updates) {
+          const result = await trx
+            .updateTable('flow_messages')
+            .set({ ...u.changes, version: u.version + 1 })
+            .where('tenant_id', '=', tenantId)
+            .where('flow_id', '=', flowId)
+            .where('id', '=', u.id)
+            .where('version', '=', u.version)
+            .where('status', 'in', fromStatuses)
+            .executeTakeFirst();
+          changed += Number(result.numUpdatedRows);
+        }
+        return changed;
+      });
+    },
+
     /** Moves every message in `from` to `to` (approve all, deliver the approved); answers how many moved. */
     async moveMessages(
       tenantId: string,

@@ -93,7 +93,14 @@ export function registerFlowsRoutes(app: App, { flows, signedIn }: { flows: Flow
     url: '/api/flows/:flowId/send',
     preHandler: signedIn,
     schema: { tags, params: flowIdParamsSchema, body: sendFlowBodySchema, response: { 200: flowSummarySchema } },
-    handler: (request) => flows.send(contextOf(request), request.params.flowId, request.body.destination),
+    handler: (request) =>
+      flows.send(
+        contextOf(request),
+        request.params.flowId,
+        request.body.destination,
+        request.body.integration,
+        request.body.sequence_id,
+      ),
   });
   app.route({
     method: 'GET',

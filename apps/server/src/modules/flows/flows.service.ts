@@ -17,6 +17,7 @@ import {
   type FlowStep,
   type FlowSummary,
   type FlowType,
+  type IntegrationType,
   isEmailUsable,
   type UpdateFlowMessageBody,
 } from '@quarry/shared';
@@ -29,6 +30,7 @@ import { parseJsonColumn } from '../../lib/json-column.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AnalyticsRepository } from '../analytics/analytics.repository.ts';
 import type { EmailPreferencesRepository } from '../email-preferences/email-preferences.repository.ts';
+import type { EngagementDestination } from '../integrations/engagement-destination.ts';
 import { excerptOf } from '../value-match/highlights.ts';
 import { rankContacts } from '../value-match/rank-contacts.ts';
 import type { ValuePreferencesRepository } from '../value-preferences/value-preferences.repository.ts';
@@ -36,6 +38,7 @@ import type { FlowSourcesRepository } from './flow-sources.repository.ts';
 import type { FlowMessageRow, FlowReader, FlowRow, FlowsRepository, NewFlowMessage } from './flows.repository.ts';
 
 export const GENERATE_FLOW = 'generate_flow';
+export const SEND_FLOW_TO_ENGAGEMENT = 'send_flow_to_engagement';
 
 /** /actions shows at most this many flows at once, newest first. */
 const FLOWS_LIST_LIMIT = 200;
@@ -59,6 +62,9 @@ const notReady = () =>
 const versionConflict = () =>
   new HttpError(409, 'version_conflict', 'Someone saved this message in the meantime; it has been reloaded');
 const flowNotFound = () => notFound('Flow not found');
+const beingSent = () => new HttpError(409, 'conflict', 'This flow is being sent; wait until it is done');
+/** A send still queued or running: another send must wait for it. */
+const SENDING: (string | null)[] = ['destination_queued', 'sending_to_destination', 'destination_in_progress'];
 
 const EMPTY_EVIDENCE: FlowEvidence = {
   hypothesis_name: null,
@@ -100,6 +106,7 @@ function toSummary(row: FlowRow): FlowSummary {
     delivery_failed_count: Number(row.delivery_failed_count),
     error: row.error,
     error_code: row.error_code as FlowSummary['error_code'],
+    destination_integration: (row.destination_integration ?? null) as FlowSummary['destination_integration'],
     created: row.created_at,
     updated: row.updated_at,
   };
@@ -147,9 +154,21 @@ export function createFlowsService(deps: {
   writer: MessageWriter;
   /** Where "Value Message Generated" is recorded when a job finishes writing a flow. */
   analytics: Pick<AnalyticsRepository, 'insertMany'>;
+  /** Sales-engagement tools (issue #21); without it, sending to engagement is unavailable. */
+  engagement?: EngagementDestination;
   clock?: Clock;
 }) {
-  const { flows, sources, emailPreferences, preferences, jobs, writer, analytics, clock = () => new Date() } = deps;
+  const {
+    flows,
+    sources,
+    emailPreferences,
+    preferences,
+    jobs,
+    writer,
+    analytics,
+    engagement,
+    clock = () => new Date(),
+  } = deps;
   const nowIso = () => clock().toISOString();
 
   async function visibleFlow(ctx: RequestContext, flowId: string): Promise<FlowRow> {
@@ -420,6 +439,152 @@ export function createFlowsService(deps: {
     return chosen;
   }
 
+  async function sendToEngagement(
+    ctx: RequestContext,
+    flowId: string,
+    integration: IntegrationType | undefined,
+    sequenceId: string | undefined,
+  ): Promise<FlowSummary> {
+    if (!engagement) {
+      throw new HttpError(
+        400,
+        'destination_unavailable',
+        'Connect a sales-engagement tool in Preferences › Integrations to send there',
+        { fields: [{ field: 'destination', message: 'No sales-engagement tool is connected' }] },
+      );
+    }
+    if (!integration) {
+      throw new HttpError(400, 'destination_unavailable', 'Choose the sales-engagement tool to send to', {
+        fields: [{ field: 'integration', message: 'Choose the sales-engagement tool to send to' }],
+      });
+    }
+    const flow = await reviewableFlow(ctx, flowId);
+    if (SENDING.includes(flow.destination_status)) throw beingSent();
+    await engagement.ready(ctx.tenantId, integration);
+    const at = nowIso();
+    // A retry: the messages the tool refused go again, and only they.
+    await flows.moveMessages(ctx.tenantId, flowId, 'delivery_failed', {
+      status: 'approved',
+      delivery_error: null,
+      updated_at: at,
+    });
+    const counts = await flows.refreshCounts(ctx.tenantId, flowId, at);
+    if (counts.approved === 0) {
+      throw new HttpError(409, 'nothing_approved', 'Approve at least one message before sending');
+    }
+    await flows.updateFlow(ctx.tenantId, flow.id, {
+      destination_type: 'engagement',
+      destination_integration: integration,
+      destination_sequence: sequenceId ?? null,
+      destination_status: 'destination_queued',
+      updated_at: at,
+    });
+    await jobs.enqueueFor(ctx.tenantId, SEND_FLOW_TO_ENGAGEMENT, { flow_id: flowId }, { now: clock() });
+    return toSummary(await visibleFlow(ctx, flowId));
+  }
+
+  /** The tool's field → the message's text for it, from the integration's field mappings. */
+  function mappedFields(message: FlowMessage, mappings: Partial<Record<string, string>>): Record<string, string> {
+    const sources: Record<string, string | null | undefined> = {
+      value_message_subject: message.steps[0]?.subject,
+      value_message_body: message.steps[0]?.body,
+      step_2_subject: message.steps[1]?.subject,
+      step_2_body: message.steps[1]?.body,
+      step_3_subject: message.steps[2]?.subject,
+      step_3_body: message.steps[2]?.body,
+      value_hypothesis: message.evidence.hypothesis_name,
+      why_now: message.evidence.signal_title,
+    };
+    const out: Record<string, string> = {};
+    for (const [key, field] of Object.entries(mappings)) {
+      const value = sources[key];
+      if (field && value) out[field] = value;
+    }
+    return out;
+  }
+
+  /**
+   * The send job: each approved message to the flow's tool, in the tool's batch size, each
+   * recorded delivered or failed with the tool's reason. A contact is created or updated by
+   * email, so a message sent twice after a crash updates the same contact, never a second one.
+   */
+  async function deliverToEngagement(tenantId: string, flowId: string): Promise<void> {
+    const flow = await flows.findForJob(tenantId, flowId);
+    if (flow?.destination_type !== 'engagement' || !flow.destination_integration || !engagement) return;
+    await flows.updateFlow(tenantId, flowId, { destination_status: 'destination_in_progress', updated_at: nowIso() });
+    const pending = (await flows.messages(tenantId, flowId, ['approved'])).map(toMessage);
+    let tool: Awaited<ReturnType<EngagementDestination['ready']>> | null = null;
+    let unavailableReason = '';
+    try {
+      tool = await engagement.ready(tenantId, flow.destination_integration as IntegrationType);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      unavailableReason = error.message;
+    }
+    /** Writes each message's outcome, a batch at a time; only a message still approved moves. */
+    const record = (outcomes: { message: FlowMessage; ok: boolean; reason: string | null }[]) =>
+      flows.updateMessages(
+        tenantId,
+        flowId,
+        ['approved'],
+        outcomes.map(({ message, ok, reason }) => ({
+          id: message.id,
+          version: message.version,
+          changes: { status: ok ? 'delivered' : 'delivery_failed', delivery_error: reason, updated_at: nowIso() },
+        })),
+      );
+    if (!tool) {
+      await record(pending.map((message) => ({ message, ok: false, reason: unavailableReason })));
+    } else {
+      for (let i = 0; i < pending.length; i += tool.batchSize) {
+        const batch = pending.slice(i, i + tool.batchSize);
+        const sendable = batch.filter((m) => m.contact_email && m.email_usable);
+        const results = sendable.length
+          ? await tool.upsert(
+              sendable.map((m) => {
+                const [first = '', ...last] = m.contact_name.split(/\s+/);
+                return {
+                  email: m.contact_email ?? '',
+                  firstName: first,
+                  lastName: last.join(' '),
+                  title: m.contact_title,
+                  fields: mappedFields(m, tool?.mappings ?? {}),
+                };
+              }),
+            )
+          : [];
+        // Enrolment after the upsert, for the contacts the tool took; a failure fails that message with why.
+        const enrolment = new Map<string, string | null>();
+        if (flow.destination_sequence && tool.enroll) {
+          const ids = results.flatMap((r) => (r.ok ? [r.vendorId] : []));
+          if (ids.length)
+            for (const [id, reason] of await tool.enroll(flow.destination_sequence, ids)) enrolment.set(id, reason);
+        }
+        const byEmail = new Map(
+          results.map((r) => {
+            const reason = r.ok ? enrolment.get(r.vendorId) : null;
+            return [r.email.toLowerCase(), r.ok && reason ? { ...r, ok: false as const, reason } : r] as const;
+          }),
+        );
+        await record(
+          batch.map((message) => {
+            if (!sendable.includes(message)) return { message, ok: false, reason: 'This contact has no usable email' };
+            const result = byEmail.get((message.contact_email ?? '').toLowerCase());
+            if (!result) return { message, ok: false, reason: 'No answer for this contact' };
+            return { message, ok: result.ok, reason: result.ok ? null : result.reason };
+          }),
+        );
+        await flows.refreshCounts(tenantId, flowId, nowIso());
+      }
+    }
+    const counts = await flows.refreshCounts(tenantId, flowId, nowIso());
+    await flows.updateFlow(tenantId, flowId, {
+      destination_status: counts.delivery_failed > 0 ? 'destination_failed' : 'destination_completed',
+      updated_at: nowIso(),
+    });
+    await settle(tenantId, flowId);
+  }
+
   return {
     async create(ctx: RequestContext, input: CreateFlowBody): Promise<FlowSummary> {
       const body = createFlowBodySchema.parse(input);
@@ -655,24 +820,28 @@ export function createFlowsService(deps: {
 
     /**
      * Sends the approved messages to a destination. A download delivers them at once: they are the
-     * CSV that GET …/download answers. Each message moves from approved to delivered once.
+     * CSV that GET …/download answers. Engagement queues a job that sends each approved message to
+     * the chosen tool; sending again after a partial failure sends only the messages that failed.
+     * Each message moves from approved to delivered once.
      */
-    async send(ctx: RequestContext, flowId: string, destination: DestinationType): Promise<FlowSummary> {
-      if (destination === 'engagement') {
-        throw new HttpError(
-          400,
-          'destination_unavailable',
-          'Connect a sales-engagement tool in Preferences › Integrations to send there',
-          { fields: [{ field: 'destination', message: 'No sales-engagement tool is connected' }] },
-        );
-      }
+    async send(
+      ctx: RequestContext,
+      flowId: string,
+      destination: DestinationType,
+      integration?: IntegrationType,
+      sequenceId?: string,
+    ): Promise<FlowSummary> {
+      if (destination === 'engagement') return sendToEngagement(ctx, flowId, integration, sequenceId);
       const flow = await reviewableFlow(ctx, flowId);
+      if (SENDING.includes(flow.destination_status)) throw beingSent();
       if (Number(flow.approved_count) === 0) {
         throw new HttpError(409, 'nothing_approved', 'Approve at least one message before sending');
       }
       const at = nowIso();
       await flows.updateFlow(ctx.tenantId, flowId, {
         destination_type: destination,
+        destination_integration: null,
+        destination_sequence: null,
         destination_status: 'destination_in_progress',
         updated_at: at,
       });
@@ -733,6 +902,30 @@ export function createFlowsService(deps: {
     },
 
     generate,
+    deliverToEngagement,
+
+    /** The send job's handler; a message the tool has not answered for stays approved for the next attempt. */
+    async runSendJob(job: Job): Promise<void> {
+      const { flow_id: flowId } = parseJsonColumn<{ flow_id?: string }>(job.payload, {});
+      if (!flowId) return;
+      try {
+        await deliverToEngagement(job.tenant_id, flowId);
+      } catch (error) {
+        // The last attempt: what was not sent is failed with why, so the flow can be sent again.
+        if (job.attempts >= job.max_attempts) {
+          const at = nowIso();
+          await flows.moveMessages(job.tenant_id, flowId, 'approved', {
+            status: 'delivery_failed',
+            delivery_error: 'Quarry could not finish sending this message',
+            updated_at: at,
+          });
+          await flows.refreshCounts(job.tenant_id, flowId, at);
+          await flows.updateFlow(job.tenant_id, flowId, { destination_status: 'destination_failed', updated_at: at });
+          await settle(job.tenant_id, flowId);
+        }
+        throw error;
+      }
+    },
   };
 }
 

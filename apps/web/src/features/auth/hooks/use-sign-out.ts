@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { flushAnalytics } from '../../../lib/analytics.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { clearIdentityToken } from '../../../lib/identity-token.ts';
+import { clearIntegrationToken } from '../../../lib/integration-token.ts';
 import { logError } from '../../../lib/log-error.ts';
 import { logout } from '../api/logout.ts';
 
@@ -19,6 +20,7 @@ export function useSignOut() {
       logError('Failed sign-out', error);
     }
     clearIdentityToken();
+    clearIntegrationToken();
     reset();
     queryClient.clear();
     navigate('/login', { replace: true });

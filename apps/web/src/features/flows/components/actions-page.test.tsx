@@ -11,6 +11,7 @@ const base: FlowSummary = {
   status: 'flow_ready_for_review',
   destination_type: null,
   destination_status: null,
+  destination_integration: null,
   initiated_by: { uid: 'u1', display_name: 'Rita Rep' },
   initiated_from: '/valueMatch/acc_1',
   account_names: ['Acme'],

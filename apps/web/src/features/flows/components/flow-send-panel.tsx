@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
-import type { DestinationType, FlowSummary } from '@quarry/shared';
+import { Alert, Anchor, Button, Card, Group, Radio, Select, Stack, Text, Title } from '@mantine/core';
+import type { DestinationType, FlowSummary, IntegrationType } from '@quarry/shared';
 import { IconDownload, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useIntegrations, useSequences } from '../../../lib/integrations.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useDownloadFlow } from '../api/download-flow.ts';
 import { useSendFlow } from '../api/send-flow.ts';
@@ -11,24 +12,43 @@ import { flowErrorMessage } from '../utils/flow-error-message.ts';
 
 /**
  * Where the approved messages go, and Send. Download marks them delivered and hands over the CSV;
- * engagement waits for the integrations and is shown disabled with the way to connect one.
+ * engagement sends them to a connected tool whose value message fields are mapped (issue #21), and
+ * is shown disabled, with the way to connect one, while there is none. Sending again after a
+ * partial failure sends only the messages that failed.
  */
 export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boolean }) {
   const { t } = useTranslation();
   const [destination, setDestination] = useState<DestinationType>('download');
+  const integrations = useIntegrations();
+  const tools = (integrations.data?.integrations ?? []).filter(
+    ({ connection }) => connection?.status === 'VALID' && connection.value_messaging_configured,
+  );
+  const [chosenTool, setChosenTool] = useState<IntegrationType | null>(null);
+  const tool = chosenTool ?? flow.destination_integration ?? tools[0]?.entry.type ?? null;
+  const toolName = tools.find((x) => x.entry.type === tool)?.entry.name ?? '';
+  const sequences = useSequences(destination === 'engagement' ? tool : null);
+  const [sequenceId, setSequenceId] = useState<string | null>(null);
   const send = useSendFlow(flow.id);
   const download = useDownloadFlow(flow.id);
-  const nothingApproved = flow.approved_count === 0;
+  const nothingApproved = flow.approved_count === 0 && flow.delivery_failed_count === 0;
 
   function fetchCsv() {
     download.mutate(undefined, { onError: (e) => showSnackbar(flowErrorMessage(e, t, 'flows.errors.download')) });
   }
 
   function run() {
-    send.mutate(destination, {
+    const body =
+      destination === 'engagement' && tool
+        ? { destination, integration: tool, ...(sequenceId ? { sequence_id: sequenceId } : {}) }
+        : { destination };
+    send.mutate(body, {
       onSuccess: (sent) => {
+        if (destination === 'engagement') {
+          showSnackbar(t('flows.send.queued', { count: sent.approved_count, name: toolName }));
+          return;
+        }
         showSnackbar(t('flows.send.sent', { count: sent.delivered_count }));
-        if (destination === 'download') fetchCsv();
+        fetchCsv();
       },
       onError: (e) => showSnackbar(flowErrorMessage(e, t, 'flows.errors.send')),
     });
@@ -49,16 +69,42 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
             <Radio value="download" label={t('flows.destinationType.download')} />
             <Radio
               value="engagement"
-              disabled
+              disabled={tools.length === 0}
               label={t('flows.destinationType.engagement')}
               description={
-                <Anchor component={Link} to="/preferences/integrations" size="xs">
-                  {t('flows.send.engagementHint')}
-                </Anchor>
+                tools.length === 0 ? (
+                  <Anchor component={Link} to="/preferences/integrations" size="xs">
+                    {t('flows.send.noTool')}
+                  </Anchor>
+                ) : undefined
               }
             />
           </Stack>
         </Radio.Group>
+        {destination === 'engagement' && tools.length > 0 && (
+          <Select
+            label={t('flows.send.tool')}
+            data={tools.map(({ entry }) => ({ value: entry.type, label: entry.name }))}
+            value={tool}
+            onChange={(value) => {
+              setChosenTool(value as IntegrationType | null);
+              setSequenceId(null);
+            }}
+            allowDeselect={false}
+            maw={280}
+          />
+        )}
+        {destination === 'engagement' && (sequences.data?.length ?? 0) > 0 && (
+          <Select
+            label={t('flows.send.sequence')}
+            placeholder={t('flows.send.noSequence')}
+            data={(sequences.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            value={sequenceId}
+            onChange={setSequenceId}
+            clearable
+            maw={280}
+          />
+        )}
         {nothingApproved && (
           <Text size="sm" c="dimmed">
             {t('flows.errors.nothingApproved')}
@@ -69,11 +115,11 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
             leftSection={<IconSend size={16} />}
             onClick={run}
             loading={send.isPending}
-            disabled={locked || nothingApproved}
+            disabled={locked || nothingApproved || (destination === 'engagement' && !tool)}
           >
-            {t('flows.send.button', { count: flow.approved_count })}
+            {t('flows.send.button', { count: flow.approved_count + flow.delivery_failed_count })}
           </Button>
-          {flow.delivered_count > 0 && (
+          {flow.delivered_count > 0 && flow.destination_type === 'download' && (
             <Button
               variant="default"
               leftSection={<IconDownload size={16} />}

@@ -33,6 +33,7 @@ const PREFERENCE_SCREENS = [
   { to: '/preferences/titles', key: 'titles' },
   { to: '/preferences/triggers', key: 'triggers' },
   { to: '/preferences/email', key: 'emailPreferences' },
+  { to: '/preferences/integrations', key: 'integrations' },
 ] as const;
 
 /**

@@ -1,0 +1,44 @@
+import type { CustomField, IntegrationType } from '@quarry/shared';
+
+/** What checking a credential found: the account it opens, or the tool's own reason for refusing it. */
+export type CredentialCheck =
+  | { status: 'VALID'; accountName: string }
+  | { status: 'INVALID'; message: string }
+  /** The tool could not be asked (down, slow, not JSON): the status stays as it was. */
+  | { status: 'UNREACHABLE'; message: string };
+
+/** One contact to create or update by email, with the tool's field names already mapped. */
+export type ContactUpsert = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  title: string | null;
+  /** The tool's custom field name → the text to write into it. */
+  fields: Record<string, string>;
+};
+
+/** Per contact, by email: the tool's id for it, or its reason for not taking it. */
+export type UpsertResult = { email: string; ok: true; vendorId: string } | { email: string; ok: false; reason: string };
+
+/**
+ * One sales-engagement tool behind the same calls (issue #21): who am I, its custom fields, and
+ * contacts created or updated by email. An adapter never throws for the tool's answer and never
+ * puts the credential into a reason.
+ */
+/** A sequence (Salesloft: cadence) contacts can be enrolled in. */
+export type Sequence = { id: string; name: string };
+
+export type EngagementAdapter = {
+  type: IntegrationType;
+  /** The tool's sequences, when Quarry can enrol contacts in them. */
+  sequences?: (credential: string) => Promise<Sequence[]>;
+  /** Enrols contacts (by the tool's ids) in a sequence; one already enrolled counts as enrolled. */
+  enroll?: (credential: string, sequenceId: string, vendorIds: string[]) => Promise<Map<string, string | null>>;
+  check: (credential: string) => Promise<CredentialCheck>;
+  customFields: (credential: string) => Promise<CustomField[]>;
+  /** At most batchSize contacts a call; every contact gets a result. */
+  upsertContacts: (credential: string, contacts: ContactUpsert[]) => Promise<UpsertResult[]>;
+  batchSize: number;
+};
+
+export type EngagementAdapters = Partial<Record<IntegrationType, EngagementAdapter>>;

@@ -1,0 +1,91 @@
+import { startFakeVendorServer, violationOf } from './fake-vendor-server.ts';
+import { salesloftCadenceMembershipQuerySchema, salesloftPersonUpsertRequestSchema } from './salesloft-contract.ts';
+
+/** A local Salesloft: /v2/me, person custom fields (two pages), person upserts by email address. */
+export async function startFakeSalesloft(options: { keys: string[]; refuse?: (email: string) => boolean }) {
+  const people = new Map<string, { id: number; fields: Record<string, unknown> }>();
+  const created: string[] = [];
+  let nextId = 501;
+  const fields = ['Quarry subject', 'Quarry body'];
+  /** Cadence id → the people on it, in the order they were added. */
+  const memberships = new Map<string, string[]>();
+  const server = await startFakeVendorServer({
+    authorized: (req) => options.keys.includes((req.headers.authorization ?? '').replace(/^Bearer /, '')),
+    unauthorized: { status: 401, body: { error: 'Not Authorized' } },
+    throttled: (after) => ({ status: 429, body: { error: 'Rate limit exceeded' }, headers: { 'retry-after': after } }),
+    route: (method, url, body, entry) => {
+      const route = `${method} ${url.pathname}`;
+      if (route === 'GET /v2/me') {
+        return {
+          status: 200,
+          body: { data: { id: 7, name: 'Sally Seller', email: 'sally@team.example', team: { id: 3 } } },
+        };
+      }
+      if (route === 'GET /v2/custom_fields') {
+        const page = Number(url.searchParams.get('page') ?? '1');
+        if (url.searchParams.get('field_type') !== 'person') entry.violation = 'field_type must be person';
+        const data =
+          page === 1
+            ? [{ id: 1, name: fields[0], field_type: 'person' }]
+            : [{ id: 2, name: fields[1], field_type: 'person' }];
+        return {
+          status: 200,
+          body: { data, metadata: { paging: { per_page: 100, current_page: page, next_page: page === 1 ? 2 : null } } },
+        };
+      }
+      if (route === 'POST /v2/person_upserts') {
+        entry.violation = violationOf(salesloftPersonUpsertRequestSchema, body);
+        if (entry.violation) return { status: 422, body: { errors: { base: [entry.violation] } } };
+        const input = salesloftPersonUpsertRequestSchema.parse(body);
+        const unknown = Object.keys(input.custom_fields ?? {}).find((f) => !fields.includes(f));
+        if (unknown) return { status: 422, body: { errors: { custom_fields: [`${unknown} is not a custom field`] } } };
+        if (options.refuse?.(input.email_address))
+          return { status: 422, body: { errors: { email_address: ['is invalid'] } } };
+        const key = input.email_address.toLowerCase();
+        const existing = people.get(key);
+        const person = existing ?? { id: nextId++, fields: {} };
+        Object.assign(person.fields, input.custom_fields);
+        if (!existing) {
+          people.set(key, person);
+          created.push(key);
+        }
+        return {
+          status: 200,
+          body: {
+            data: { upsert_type: existing ? 'update' : 'create', person: { id: person.id, email_address: key } },
+          },
+        };
+      }
+      if (route === 'GET /v2/cadences') {
+        return {
+          status: 200,
+          body: {
+            data: [
+              { id: 11, name: 'Quarry outbound' },
+              { id: 12, name: 'Event follow-up' },
+            ],
+            metadata: { paging: { per_page: 100, current_page: 1, next_page: null } },
+          },
+        };
+      }
+      if (route === 'POST /v2/cadence_memberships') {
+        entry.violation = violationOf(salesloftCadenceMembershipQuerySchema, Object.fromEntries(url.searchParams));
+        if (entry.violation) return { status: 422, body: { errors: { base: [entry.violation] } } };
+        const personId = url.searchParams.get('person_id') ?? '';
+        const cadenceId = url.searchParams.get('cadence_id') ?? '';
+        if (!['11', '12'].includes(cadenceId)) return { status: 404, body: { error: 'Cadence not found' } };
+        if (![...people.values()].some((p) => String(p.id) === personId)) {
+          return { status: 422, body: { errors: { person: ['does not exist'] } } };
+        }
+        const members = memberships.get(cadenceId) ?? [];
+        if (members.includes(personId))
+          return { status: 422, body: { errors: { person: ['is already on this cadence'] } } };
+        members.push(personId);
+        memberships.set(cadenceId, members);
+        return { status: 200, body: { data: { id: members.length, currently_on_cadence: true } } };
+      }
+      return { status: 404, body: { error: `No route ${route}` } };
+    },
+  });
+  return { ...server, people, created, memberships };
+}

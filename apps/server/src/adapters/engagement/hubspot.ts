@@ -1,0 +1,113 @@
+import type { CustomField } from '@quarry/shared';
+import type { ContactUpsert, CredentialCheck, EngagementAdapter, UpsertResult } from './engagement-adapter.ts';
+import {
+  HUBSPOT_BATCH_MAX,
+  hubspotAccountDetailsSchema,
+  hubspotBatchUpsertResponseSchema,
+  hubspotErrorSchema,
+  hubspotPropertiesSchema,
+} from './hubspot-contract.ts';
+import { createVendorHttp, type VendorHttpOptions, type VendorResponse } from './vendor-http.ts';
+
+/** HubSpot allows 100 to 190 calls per 10 s per app: Quarry keeps to 8 a second. */
+const MIN_INTERVAL_MS = 125;
+const REASON_MAX = 300;
+
+/** The vendor's own words from an error answer, else what went wrong with the call. */
+export function hubspotReason(answer: Extract<VendorResponse, { ok: false }>): string {
+  const body = hubspotErrorSchema.safeParse(answer.body);
+  return (body.success ? body.data.message : answer.detail).slice(0, REASON_MAX);
+}
+
+/** HubSpot with a private-app token (or an OAuth access token): both are sent as a Bearer token. */
+export function createHubspotAdapter(options: Omit<VendorHttpOptions, 'authHeaders'>): EngagementAdapter {
+  const http = createVendorHttp({
+    minIntervalMs: MIN_INTERVAL_MS,
+    ...options,
+    authHeaders: (token) => ({ authorization: `Bearer ${token}` }),
+  });
+
+  async function upsertBatch(token: string, contacts: ContactUpsert[]): Promise<UpsertResult[]> {
+    const answer = await http.request('POST', '/crm/v3/objects/contacts/batch/upsert', token, {
+      inputs: contacts.map((c) => ({
+        id: c.email,
+        idProperty: 'email',
+        properties: {
+          email: c.email,
+          firstname: c.firstName,
+          lastname: c.lastName,
+          ...(c.title ? { jobtitle: c.title } : {}),
+          ...c.fields,
+        },
+      })),
+    });
+    if (!answer.ok) {
+      // One contact HubSpot refuses fails the whole batch: each is sent again alone, so only it fails.
+      if (
+        contacts.length > 1 &&
+        answer.status !== null &&
+        answer.status >= 400 &&
+        answer.status < 500 &&
+        answer.status !== 429 &&
+        answer.status !== 401
+      ) {
+        const one = await Promise.all(contacts.map((c) => upsertBatch(token, [c])));
+        return one.flat();
+      }
+      const reason = hubspotReason(answer);
+      return contacts.map((c) => ({ email: c.email, ok: false, reason }));
+    }
+    const parsed = hubspotBatchUpsertResponseSchema.safeParse(answer.body);
+    if (!parsed.success) {
+      return contacts.map((c) => ({ email: c.email, ok: false, reason: 'HubSpot answered in an unexpected shape' }));
+    }
+    const byEmail = new Map(
+      parsed.data.results.map((r) => [String(r.properties.email ?? '').toLowerCase(), r.id] as const),
+    );
+    const fallback = parsed.data.errors?.[0]?.message ?? 'HubSpot did not take this contact';
+    return contacts.map((c): UpsertResult => {
+      const id = byEmail.get(c.email.toLowerCase());
+      return id ? { email: c.email, ok: true, vendorId: id } : { email: c.email, ok: false, reason: fallback };
+    });
+  }
+
+  return {
+    type: 'hubspot',
+    batchSize: HUBSPOT_BATCH_MAX,
+
+    async check(token): Promise<CredentialCheck> {
+      const answer = await http.request('GET', '/account-info/v3/details', token);
+      if (!answer.ok) {
+        if (answer.status === 401 || answer.status === 403)
+          return { status: 'INVALID', message: hubspotReason(answer) };
+        return { status: 'UNREACHABLE', message: hubspotReason(answer) };
+      }
+      const details = hubspotAccountDetailsSchema.safeParse(answer.body);
+      if (!details.success) return { status: 'UNREACHABLE', message: 'HubSpot answered in an unexpected shape' };
+      const { portalId, uiDomain } = details.data;
+      return { status: 'VALID', accountName: `HubSpot account ${portalId}${uiDomain ? ` (${uiDomain})` : ''}` };
+    },
+
+    async customFields(token): Promise<CustomField[]> {
+      const answer = await http.request('GET', '/crm/v3/properties/contacts', token);
+      if (!answer.ok) throw new Error(`HubSpot did not list its contact properties: ${hubspotReason(answer)}`);
+      const parsed = hubspotPropertiesSchema.safeParse(answer.body);
+      if (!parsed.success) throw new Error('HubSpot listed its contact properties in an unexpected shape');
+      // The portal's own writable text properties: where a message can land.
+      return parsed.data.results
+        .filter(
+          (p) => !p.hubspotDefined && !p.calculated && !p.modificationMetadata?.readOnlyValue && p.type === 'string',
+        )
+        .map((p) => ({ name: p.name, label: p.label }))
+        .sort((a, b) => a.label.localeCompare(b.label));
+    },
+
+    async upsertContacts(token, contacts) {
+      const out: UpsertResult[] = [];
+      for (let i = 0; i < contacts.length; i += HUBSPOT_BATCH_MAX) {
+        out.push(...(await upsertBatch(token, contacts.slice(i, i + HUBSPOT_BATCH_MAX))));
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { type FieldMappings, type IntegrationType, isValueMessagingConfigured } from '@quarry/shared';
+import type { ContactUpsert, EngagementAdapters, UpsertResult } from '../../adapters/engagement/engagement-adapter.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { parseJsonColumn } from '../../lib/json-column.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import type { IntegrationsRepository } from './integrations.repository.ts';
+
+/** A connected, valid, configured tool, ready to take a flow's contacts. */
+export type ReadyIntegration = {
+  type: IntegrationType;
+  mappings: FieldMappings;
+  batchSize: number;
+  upsert: (contacts: ContactUpsert[]) => Promise<UpsertResult[]>;
+  /** Enrols contacts by the tool's ids; per id, null or the reason it failed. Absent where Quarry cannot enrol. */
+  enroll?: (sequenceId: string, vendorIds: string[]) => Promise<Map<string, string | null>>;
+};
+
+export type EngagementDestination = {
+  /** The tool, if a flow may be sent to it now; otherwise a 400 destination_unavailable saying why. */
+  ready: (tenantId: string, type: IntegrationType) => Promise<ReadyIntegration>;
+};
+
+const unavailable = (message: string) =>
+  new HttpError(400, 'destination_unavailable', message, { fields: [{ field: 'integration', message }] });
+
+/** The engagement destination as flows see it: whether a tool can take a send, and the call that sends. */
+export function createEngagementDestination(deps: {
+  integrations: IntegrationsRepository;
+  adapters: EngagementAdapters;
+  box: SecretBox;
+}): EngagementDestination {
+  return {
+    async ready(tenantId, type) {
+      const row = await deps.integrations.find(tenantId, type);
+      const adapter = deps.adapters[type];
+      if (!row || !adapter) throw unavailable('This sales-engagement tool is not connected');
+      if (row.status !== 'VALID') throw unavailable('This sales-engagement tool’s credential is not valid');
+      const mappings = parseJsonColumn<FieldMappings>(row.field_mappings, {});
+      // Spec section 5: configured only with both a subject and a body mapping; enforced before sending.
+      if (!isValueMessagingConfigured(mappings)) {
+        throw unavailable('Map the value message subject and body to this tool’s fields before sending');
+      }
+      const credential = deps.box.open(row.credential_encrypted);
+      return {
+        type,
+        mappings,
+        batchSize: adapter.batchSize,
+        upsert: (contacts) => adapter.upsertContacts(credential, contacts),
+        ...(adapter.enroll
+          ? {
+              enroll: (sequenceId: string, vendorIds: string[]) =>
+                adapter.enroll?.(credential, sequenceId, vendorIds) ?? Promise.resolve(new Map()),
+            }
+          : {}),
+      };
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { IntegrationCatalogueEntry } from '@quarry/shared';
+
+/** Spec section 3: the integration catalogue (type, name, brand colour, icon), in the spec's order. */
+export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
+  {
+    type: 'apolloio',
+    name: 'Apollo',
+    brand_colour: '#F6D046',
+    icon: '/integrations/apolloio.svg',
+    auth: 'api_key',
+    available: true,
+  },
+  {
+    type: 'outreach',
+    name: 'Outreach',
+    brand_colour: '#5951FF',
+    icon: '/integrations/outreach.svg',
+    auth: 'oauth',
+    available: false,
+  },
+  {
+    type: 'hubspot',
+    name: 'HubSpot',
+    brand_colour: '#FF7A59',
+    icon: '/integrations/hubspot.svg',
+    auth: 'api_key',
+    available: true,
+  },
+  {
+    type: 'salesloft',
+    name: 'Salesloft',
+    brand_colour: '#054D3B',
+    icon: '/integrations/salesloft.svg',
+    auth: 'api_key',
+    available: true,
+  },
+];

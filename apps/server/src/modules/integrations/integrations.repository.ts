@@ -1,0 +1,89 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { IntegrationsTable } from '../../db/schema.ts';
+import { acrossTenants } from '../../db/tenant-scope.ts';
+
+export type IntegrationRow = Selectable<IntegrationsTable>;
+
+/** A tenant's integrations, one row per tool; every query names the tenant. */
+export function createIntegrationsRepository(db: Db) {
+  return {
+    list(tenantId: string): Promise<IntegrationRow[]> {
+      return db.selectFrom('integrations').selectAll().where('tenant_id', '=', tenantId).orderBy('type').execute();
+    },
+
+    find(tenantId: string, type: string): Promise<IntegrationRow | undefined> {
+      return db
+        .selectFrom('integrations')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('type', '=', type)
+        .executeTakeFirst();
+    },
+
+    /** Connects a tool, or replaces the credential of one already connected (its mappings stay). */
+    async upsert(row: Insertable<IntegrationsTable>): Promise<void> {
+      await db
+        .insertInto('integrations')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['tenant_id', 'type']).doUpdateSet({
+            status: row.status,
+            status_message: row.status_message ?? null,
+            account_name: row.account_name ?? null,
+            credential_encrypted: row.credential_encrypted,
+            credential_tail: row.credential_tail,
+            checked_at: row.checked_at ?? null,
+            connected_by: row.connected_by,
+            updated_at: row.updated_at,
+          }),
+        )
+        .execute();
+    },
+
+    async update(tenantId: string, type: string, changes: Updateable<IntegrationsTable>): Promise<boolean> {
+      const result = await db
+        .updateTable('integrations')
+        .set(changes)
+        .where('tenant_id', '=', tenantId)
+        .where('type', '=', type)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async remove(tenantId: string, type: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('integrations')
+        .where('tenant_id', '=', tenantId)
+        .where('type', '=', type)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    /** The company configuration's integrations list (spec section 3): each type with its field mappings. */
+    async writeCompanyIntegrations(tenantId: string, integrations: string, at: string): Promise<void> {
+      await db
+        .updateTable('company_configurations')
+        .set({ integrations, updated_at: at })
+        .where('tenant_id', '=', tenantId)
+        .execute();
+    },
+
+    /** Every tenant with a connected tool, for the periodic re-check (the one query across tenants). */
+    async tenantsWithConnections(): Promise<string[]> {
+      const rows = await acrossTenants(db).selectFrom('integrations').select('tenant_id').distinct().execute();
+      return rows.map((r) => r.tenant_id);
+    },
+
+    async masterTenantId(tenantId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('company_configurations')
+        .select('master_tenant_id')
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst();
+      return row?.master_tenant_id || null;
+    },
+  };
+}
+
+export type IntegrationsRepository = ReturnType<typeof createIntegrationsRepository>;

@@ -1,0 +1,129 @@
+import {
+  connectIntegrationBodySchema,
+  customFieldsResponseSchema,
+  hydraJwtBodySchema,
+  hydraJwtResponseSchema,
+  integrationConnectionSchema,
+  integrationsResponseSchema,
+  integrationTypeParamsSchema,
+  sequencesResponseSchema,
+  updateFieldMappingsBodySchema,
+} from '@quarry/shared';
+import { z } from 'zod';
+import { forbidden, HttpError } from '../../lib/http-error.ts';
+import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import type { App } from '../../server-types.ts';
+import type { ConnectorTokens } from './connector-token.ts';
+import type { IntegrationsRepository } from './integrations.repository.ts';
+import type { IntegrationsService } from './integrations.service.ts';
+
+const tags = ['integrations'];
+
+/** Integrations (issue #21): the catalogue and connections, field mappings, the connector token and its JWKS. */
+export function registerIntegrationsRoutes(
+  app: App,
+  deps: {
+    integrations: IntegrationsService;
+    repository: IntegrationsRepository;
+    tokens: ConnectorTokens;
+    signedIn: Guard;
+  },
+) {
+  const { integrations, repository, tokens, signedIn } = deps;
+  app.route({
+    method: 'GET',
+    url: '/api/integrations',
+    preHandler: signedIn,
+    schema: { tags, response: { 200: integrationsResponseSchema } },
+    handler: (request) => integrations.list(contextOf(request)),
+  });
+  app.route({
+    method: 'PUT',
+    url: '/api/integrations/:type',
+    preHandler: signedIn,
+    config: { rateLimitPreset: 'expensive' },
+    schema: {
+      tags,
+      params: integrationTypeParamsSchema,
+      body: connectIntegrationBodySchema,
+      response: { 200: integrationConnectionSchema },
+    },
+    handler: (request) => integrations.connect(contextOf(request), request.params.type, request.body.credential),
+  });
+  app.route({
+    method: 'POST',
+    url: '/api/integrations/:type/check',
+    preHandler: signedIn,
+    config: { rateLimitPreset: 'expensive' },
+    schema: { tags, params: integrationTypeParamsSchema, response: { 200: integrationConnectionSchema } },
+    handler: (request) => integrations.recheck(contextOf(request), request.params.type),
+  });
+  app.route({
+    method: 'DELETE',
+    url: '/api/integrations/:type',
+    preHandler: signedIn,
+    schema: { tags, params: integrationTypeParamsSchema, response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await integrations.disconnect(contextOf(request), request.params.type);
+      return reply.code(204).send(null);
+    },
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/integrations/:type/custom-fields',
+    preHandler: signedIn,
+    schema: { tags, params: integrationTypeParamsSchema, response: { 200: customFieldsResponseSchema } },
+    handler: async (request) => ({
+      fields: await integrations.customFields(contextOf(request), request.params.type),
+    }),
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/integrations/:type/sequences',
+    preHandler: signedIn,
+    schema: { tags, params: integrationTypeParamsSchema, response: { 200: sequencesResponseSchema } },
+    handler: async (request) => ({
+      sequences: await integrations.sequences(contextOf(request), request.params.type),
+    }),
+  });
+  app.route({
+    method: 'PUT',
+    url: '/api/integrations/:type/field-mappings',
+    preHandler: signedIn,
+    schema: {
+      tags,
+      params: integrationTypeParamsSchema,
+      body: updateFieldMappingsBodySchema,
+      response: { 200: integrationConnectionSchema },
+    },
+    handler: (request) =>
+      integrations.updateFieldMappings(contextOf(request), request.params.type, request.body.field_mappings),
+  });
+
+  // Spec section 7: the embedded connector's token, for the signed-in user's own tenant and self only.
+  app.route({
+    method: 'POST',
+    url: '/HydraJwtGenerator',
+    preHandler: signedIn,
+    config: { readOnly: true },
+    schema: { tags, body: hydraJwtBodySchema, response: { 200: hydraJwtResponseSchema } },
+    handler: async (request) => {
+      const ctx = contextOf(request);
+      const master = await repository.masterTenantId(ctx.tenantId);
+      if (!master) throw new HttpError(404, 'master_tenant_id_unavailable', 'Master tenant ID not available');
+      if (request.body.tenant_id !== master || request.body.user_id !== ctx.uid) {
+        throw forbidden('A connector token is only for your own company and yourself');
+      }
+      return { token: await tokens.sign({ tenantId: master, userId: ctx.uid }) };
+    },
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/integrations/connector-jwks',
+    schema: {
+      tags,
+      response: { 200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) },
+    },
+    handler: () => tokens.jwks(),
+  });
+}

@@ -1,0 +1,154 @@
+import { Alert, Badge, Button, Card, Group, Image, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import type { CredentialStatus, IntegrationCatalogueEntry, IntegrationConnection, Language } from '@quarry/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../lib/format.ts';
+import { isLanguage } from '../../../lib/i18n.ts';
+import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useConnectIntegration } from '../api/connect-integration.ts';
+import { useDisconnectIntegration } from '../api/disconnect-integration.ts';
+import { useRecheckIntegration } from '../api/recheck-integration.ts';
+import { FieldMappingsForm } from './field-mappings-form.tsx';
+
+const STATUS_COLOUR: Record<CredentialStatus, string> = { VALID: 'green', INVALID: 'red', PENDING: 'yellow' };
+
+/** One tool of the catalogue: its brand, the connection's state, and (for admins) connect, re-check, disconnect and mappings. */
+export function IntegrationCard({
+  entry,
+  connection,
+  canManage,
+}: {
+  entry: IntegrationCatalogueEntry;
+  connection: IntegrationConnection | null;
+  canManage: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const language: Language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const [credential, setCredential] = useState('');
+  const [replacing, setReplacing] = useState(false);
+  const connect = useConnectIntegration();
+  const recheck = useRecheckIntegration();
+  const disconnect = useDisconnectIntegration();
+  const showConnectForm = canManage && entry.available && (!connection || replacing);
+
+  function submit() {
+    connect.mutate(
+      { type: entry.type, credential },
+      {
+        onSuccess: (result) => {
+          setCredential('');
+          setReplacing(false);
+          showSnackbar(
+            t(result.status === 'VALID' ? 'integrations.connected' : 'integrations.invalid', { name: entry.name }),
+          );
+        },
+        onError: () => showSnackbar(t('integrations.errors.connect')),
+      },
+    );
+  }
+
+  return (
+    <Card
+      withBorder
+      padding="md"
+      style={{ borderTop: `4px solid ${entry.brand_colour}` }}
+      data-testid={`integration-${entry.type}`}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Image src={entry.icon} alt="" w={32} h={32} />
+            <Title order={2} size="h4">
+              {entry.name}
+            </Title>
+          </Group>
+          {connection ? (
+            <Badge color={STATUS_COLOUR[connection.status]} variant="light">
+              {t(`integrations.status.${connection.status}`)}
+            </Badge>
+          ) : (
+            <Badge color="gray" variant="light">
+              {t(entry.available ? 'integrations.status.notConnected' : 'integrations.notAvailable')}
+            </Badge>
+          )}
+        </Group>
+
+        {connection && (
+          <Stack gap={4}>
+            {connection.account_name && (
+              <Text size="sm">{t('integrations.account', { name: connection.account_name })}</Text>
+            )}
+            <Text size="sm" c="dimmed">
+              {t('integrations.tail', { tail: connection.credential_tail })}
+            </Text>
+            {connection.checked_at && (
+              <Text size="xs" c="dimmed">
+                {t('integrations.checkedAt', { date: formatDate(connection.checked_at, language, 'long') })}
+              </Text>
+            )}
+            {connection.status_message && (
+              <Alert color={connection.status === 'INVALID' ? 'red' : 'yellow'} variant="light">
+                {connection.status_message}
+              </Alert>
+            )}
+            <Text size="sm" fw={600} c={connection.value_messaging_configured ? 'green' : 'dimmed'}>
+              {t(connection.value_messaging_configured ? 'integrations.configured' : 'integrations.notConfigured')}
+            </Text>
+          </Stack>
+        )}
+
+        {showConnectForm && (
+          <Group align="flex-end" wrap="wrap">
+            <PasswordInput
+              label={t('integrations.credential.api_key')}
+              placeholder={t('integrations.credential.placeholder')}
+              value={credential}
+              onChange={(e) => setCredential(e.currentTarget.value)}
+              autoComplete="off"
+              style={{ flex: 1, minWidth: 220 }}
+            />
+            <Button onClick={submit} loading={connect.isPending} disabled={credential.trim().length < 8}>
+              {t('integrations.connect')}
+            </Button>
+          </Group>
+        )}
+
+        {canManage && connection && (
+          <Group gap="xs">
+            {!replacing && (
+              <Button variant="default" size="xs" onClick={() => setReplacing(true)}>
+                {t('integrations.replace')}
+              </Button>
+            )}
+            <Button
+              variant="default"
+              size="xs"
+              loading={recheck.isPending}
+              onClick={() =>
+                recheck.mutate(entry.type, { onError: () => showSnackbar(t('integrations.errors.recheck')) })
+              }
+            >
+              {t('integrations.recheck')}
+            </Button>
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              loading={disconnect.isPending}
+              onClick={() =>
+                disconnect.mutate(entry.type, {
+                  onSuccess: () => showSnackbar(t('integrations.disconnected', { name: entry.name })),
+                  onError: () => showSnackbar(t('integrations.errors.disconnect')),
+                })
+              }
+            >
+              {t('integrations.disconnect')}
+            </Button>
+          </Group>
+        )}
+
+        {canManage && connection?.status === 'VALID' && <FieldMappingsForm connection={connection} />}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import type { IntegrationConnection, IntegrationsResponse } from '@quarry/shared';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
+import { IntegrationsPage } from './integrations-page.tsx';
+
+const entry = (type: 'apolloio' | 'outreach' | 'hubspot' | 'salesloft', name: string, available = true) => ({
+  type,
+  name,
+  brand_colour: '#FF7A59',
+  icon: `/integrations/${type}.svg`,
+  auth: type === 'outreach' ? ('oauth' as const) : ('api_key' as const),
+  available,
+});
+const hubspot: IntegrationConnection = {
+  type: 'hubspot',
+  status: 'VALID',
+  status_message: null,
+  account_name: 'HubSpot account 4242',
+  credential_tail: '…5555',
+  checked_at: '2026-11-26T05:00:00.000Z',
+  connected_by: 'u_ada',
+  connected_at: '2026-11-26T05:00:00.000Z',
+  field_mappings: { value_message_subject: 'quarry_subject' },
+  value_messaging_configured: false,
+};
+const salesloft: IntegrationConnection = {
+  ...hubspot,
+  type: 'salesloft',
+  status: 'INVALID',
+  status_message: 'Not Authorized',
+  account_name: null,
+};
+
+function serve(body: IntegrationsResponse) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url.endsWith('/custom-fields')) {
+        return Response.json({ fields: [{ name: 'quarry_subject', label: 'Quarry subject' }] });
+      }
+      if (method === 'PUT') return Response.json({ ...hubspot, type: 'apolloio' });
+      return Response.json(body);
+    }),
+  );
+  return calls;
+}
+
+const list = (canManage: boolean): IntegrationsResponse => ({
+  integrations: [
+    { entry: entry('apolloio', 'Apollo'), connection: null },
+    { entry: entry('outreach', 'Outreach', false), connection: null },
+    { entry: entry('hubspot', 'HubSpot'), connection: hubspot },
+    { entry: entry('salesloft', 'Salesloft'), connection: salesloft },
+  ],
+  can_manage: canManage,
+});
+
+beforeAll(prepareDom);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('IntegrationsPage', () => {
+  it('shows each tool’s state: valid with its account and masked key, invalid with the tool’s reason, not configured with a subject alone', async () => {
+    serve(list(true));
+    renderWithProviders(<IntegrationsPage />);
+    const card = await screen.findByTestId('integration-hubspot');
+    within(card).getByText('Valid');
+    within(card).getByText('Connected account: HubSpot account 4242');
+    within(card).getByText('Credential ending …5555');
+    within(card).getByText('Map a subject and a body to send value messages');
+    const invalid = screen.getByTestId('integration-salesloft');
+    within(invalid).getByText('Invalid');
+    within(invalid).getByText('Not Authorized');
+    within(screen.getByTestId('integration-outreach')).getByText('Not available yet');
+    await within(card).findByTestId('field-mappings-hubspot');
+  });
+
+  it('lets an admin connect a tool with its key, sent once and cleared from the field', async () => {
+    const calls = serve(list(true));
+    renderWithProviders(<IntegrationsPage />);
+    const card = await screen.findByTestId('integration-apolloio');
+    const input = within(card).getByLabelText('API key or private-app token');
+    fireEvent.change(input, { target: { value: 'apollo-key-123456' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+        { method: 'PUT', url: '/api/integrations/apolloio', body: { credential: 'apollo-key-123456' } },
+      ]),
+    );
+    await vi.waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
+  });
+
+  it('shows a rep the tools read-only', async () => {
+    serve(list(false));
+    renderWithProviders(<IntegrationsPage />);
+    await screen.findByText('Only an admin can connect tools and map fields.');
+    expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Disconnect' })).toBeNull();
+    expect(screen.queryByTestId('field-mappings-hubspot')).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+import { Alert, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useIntegrations } from '../../../lib/integrations.ts';
+import { IntegrationCard } from './integration-card.tsx';
+
+/**
+ * /preferences/integrations: the four sales-engagement tools of the catalogue, each with its
+ * connection's state; admins connect, re-check, disconnect and map fields.
+ */
+export function IntegrationsPage() {
+  const { t } = useTranslation();
+  const integrations = useIntegrations();
+  return (
+    <Stack gap="md" maw={1100}>
+      <div>
+        <Title order={1}>{t('integrations.title')}</Title>
+        <Text c="dimmed">{t('integrations.intro')}</Text>
+      </div>
+      {integrations.isPending && <Skeleton h={200} aria-busy="true" />}
+      {integrations.isError && (
+        <Alert color="red" role="alert">
+          {t('integrations.errors.list')}
+        </Alert>
+      )}
+      {integrations.isSuccess && (
+        <>
+          {!integrations.data.can_manage && (
+            <Alert color="blue" variant="light">
+              {t('integrations.adminOnly')}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {integrations.data.integrations.map(({ entry, connection }) => (
+              <IntegrationCard
+                key={entry.type}
+                entry={entry}
+                connection={connection}
+                canManage={integrations.data.can_manage}
+              />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}
