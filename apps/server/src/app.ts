@@ -62,6 +62,9 @@ import { createImpersonationService } from './modules/support/impersonation.serv
 import { createImpersonationsRepository } from './modules/support/impersonations.repository.ts';
 import { registerSupportRoutes } from './modules/support/support.routes.ts';
 import { createSupportUsersRepository } from './modules/support/support-users.repository.ts';
+import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
+import { registerUploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { createUploadsService, UPLOAD_ACCOUNTS } from './modules/uploads/uploads.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -300,12 +303,23 @@ export async function buildApp({
     writer: messageWriter ?? createMessageWriter(config),
     clock: now,
   });
+  const uploads = createUploadsService({
+    uploads: createUploadsRepository(handle.db),
+    lists: createListsRepository(handle.db),
+    filters: filtersRepository,
+    accountQuery,
+    jobs: jobsRepository,
+    colleague: async (ctx, uid) => (await usersRepository.findCompanyUsersByIds(ctx, [uid]))[0],
+    requestRecompute: (tenantId) => valueMatch.requestRecompute(tenantId),
+    clock: now,
+  });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     log: logger,
     handlers: {
       [RECOMPUTE_VALUE_MATCHES]: async (job) => void (await recomputeValueMatches(job.tenant_id)),
       [GENERATE_FLOW]: (job) => flows.runJob(job),
+      [UPLOAD_ACCOUNTS]: (job) => uploads.runJob(job),
     },
   });
   app.addHook('onClose', () => jobRunner.stop());
@@ -318,6 +332,7 @@ export async function buildApp({
   });
   registerValueMatchRoutes(app, { valueMatch, signedIn });
   registerFlowsRoutes(app, { flows, signedIn });
+  registerUploadsRoutes(app, { uploads, signedIn });
   registerEmailPreferencesRoutes(app, {
     emailPreferences: createEmailPreferencesService(emailPreferencesRepository),
     signedIn,
@@ -330,7 +345,7 @@ export async function buildApp({
   };
 
   registerSpa(app, config.webDist);
-  return Object.assign(app, { auth, jobRunner, recomputeTenantsWithoutMatches });
+  return Object.assign(app, { auth, jobRunner, recomputeTenantsWithoutMatches, uploads });
 }
 
 /**
