@@ -1,14 +1,14 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { lazyWithReload } from '../lib/chunk-reload.ts';
-import { loadFeatureStrings } from '../lib/i18n.ts';
+import { type FeatureStrings, loadFeatureStrings } from '../lib/i18n.ts';
 import { followAccountListCacheRule } from './follow-account-list-cache-rule.ts';
 import { redirectSignedIn, requireManagerOrAdmin, requireSession, requireSupport } from './guards.ts';
 import { PageLoader } from './pages/page-loader.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 /** A route that shows flow strings (start buttons, /actions, AI email preferences) loads them with its code. */
-const withFeatureStrings = <T,>(load: () => Promise<T>) =>
-  lazyWithReload(() => Promise.all([load(), loadFeatureStrings()]).then(([route]) => route));
+const withFeatureStrings = <T,>(load: () => Promise<T>, feature: FeatureStrings = 'flows') =>
+  lazyWithReload(() => Promise.all([load(), loadFeatureStrings(feature)]).then(([route]) => route));
 
 const screenPage = lazyWithReload(() => import('./pages/screen-page.tsx').then((m) => ({ Component: m.ScreenPage })));
 
@@ -119,7 +119,15 @@ const signedInRoutes: RouteObject[] = [
       import('../features/alerts/components/alerts-admin-page.tsx').then((m) => ({ Component: m.AlertsAdminPage })),
     ),
   },
-  { path: 'upload', ...screen('upload') },
+  {
+    path: 'upload',
+    lazy: withFeatureStrings(
+      lazyWithReload(() =>
+        import('../features/uploads/components/upload-page.tsx').then((m) => ({ Component: m.UploadPage })),
+      ),
+      'uploads',
+    ),
+  },
   {
     path: 'workspaces/:workspaceId',
     lazy: lazyWithReload(() =>

@@ -13,30 +13,45 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<s
   ja: () => import('../locales/ja/common.json'),
 };
 
-/**
- * The strings of screens the sign-in page never shows (flows, AI email preferences), per language:
- * merged into `common` when a route that shows them loads, so /login's JavaScript stays small.
- */
-const featureLoaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('../locales/en/flows.json'),
-  ko: () => import('../locales/ko/flows.json'),
-  fr: () => import('../locales/fr/flows.json'),
-  cn: () => import('../locales/cn/flows.json'),
-  ja: () => import('../locales/ja/flows.json'),
-};
-const featureStringsLoaded = new Set<Language>();
+/** Screens whose strings the sign-in page never shows, each with its own file per language. */
+export type FeatureStrings = 'flows' | 'uploads';
 
-async function addFeatureStrings(language: Language): Promise<void> {
-  if (featureStringsLoaded.has(language)) return;
-  const bundle = await featureLoaders[language]();
+/**
+ * The strings of screens the sign-in page never shows (flows and AI email preferences; uploads),
+ * per language: merged into `common` when a route that shows them loads, so /login's JavaScript stays small.
+ */
+const featureLoaders: Record<FeatureStrings, Record<Language, () => Promise<{ default: Record<string, unknown> }>>> = {
+  flows: {
+    en: () => import('../locales/en/flows.json'),
+    ko: () => import('../locales/ko/flows.json'),
+    fr: () => import('../locales/fr/flows.json'),
+    cn: () => import('../locales/cn/flows.json'),
+    ja: () => import('../locales/ja/flows.json'),
+  },
+  uploads: {
+    en: () => import('../locales/en/uploads.json'),
+    ko: () => import('../locales/ko/uploads.json'),
+    fr: () => import('../locales/fr/uploads.json'),
+    cn: () => import('../locales/cn/uploads.json'),
+    ja: () => import('../locales/ja/uploads.json'),
+  },
+};
+/** Which feature files each language has merged. */
+const featureStringsLoaded = new Map<FeatureStrings, Set<Language>>();
+
+async function addFeatureStrings(feature: FeatureStrings, language: Language): Promise<void> {
+  const loaded = featureStringsLoaded.get(feature) ?? new Set<Language>();
+  featureStringsLoaded.set(feature, loaded);
+  if (loaded.has(language)) return;
+  const bundle = await featureLoaders[feature][language]();
   i18n.addResourceBundle(language, 'common', bundle.default, true, true);
-  featureStringsLoaded.add(language);
+  loaded.add(language);
 }
 
-/** Loads the feature strings of the reader's language (and English, the fallback) before a route shows them. */
-export async function loadFeatureStrings(): Promise<void> {
+/** Loads a feature's strings in the reader's language (and English, the fallback) before a route shows them. */
+export async function loadFeatureStrings(feature: FeatureStrings = 'flows'): Promise<void> {
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
-  await Promise.all([addFeatureStrings('en'), addFeatureStrings(language)]);
+  await Promise.all([addFeatureStrings(feature, 'en'), addFeatureStrings(feature, language)]);
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -55,7 +70,7 @@ export async function changeLanguage(language: Language): Promise<void> {
     i18n.addResourceBundle(language, 'common', bundle.default, true, true);
   }
   // A reader already on a screen that shows feature strings sees them in the new language too.
-  if (featureStringsLoaded.size > 0) await addFeatureStrings(language);
+  await Promise.all([...featureStringsLoaded.keys()].map((feature) => addFeatureStrings(feature, language)));
   local.set(STORAGE_KEYS.language, language);
   document.documentElement.lang = language === 'cn' ? 'zh-CN' : language;
   await i18n.changeLanguage(language);

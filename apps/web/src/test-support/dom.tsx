@@ -26,7 +26,7 @@ export async function prepareDom(): Promise<void> {
     });
   }
   await initI18n();
-  await loadFeatureStrings();
+  await Promise.all([loadFeatureStrings('flows'), loadFeatureStrings('uploads')]);
 }
 
 /** Renders a screen with the providers the app gives it; queries are not retried. */
