@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { domainToUnicode } from 'node:url';
 import {
   type CreateUploadBody,
@@ -35,7 +36,13 @@ import type {
 export const UPLOAD_ACCOUNTS = 'upload_accounts';
 
 /** Lines per chunk: each chunk commits its accounts, failures, counts and cursor together. */
-export const UPLOAD_CHUNK_LINES = 2000;
+export const UPLOAD_CHUNK_LINES = 1000;
+/**
+ * After each chunk the job rests for this share of the time the chunk took, so the requests that
+ * arrived meanwhile (each needing several turns of the event loop) are answered before the next one.
+ */
+const REST_SHARE = 0.5;
+const MAX_REST_MS = 100;
 /** Spec section 5: fewer than TERRITORY_SELECTION_CAP accounts go into My Accounts at a time. */
 const TERRITORY_UPLOAD_CAP = TERRITORY_SELECTION_CAP - 1;
 const HISTORY_LIMIT = 100;
@@ -218,6 +225,7 @@ export function createUploadsService(deps: {
     while (cursor < entries.length) {
       if (chunks >= maxChunks) return false;
       const from = cursor;
+      const chunkStarted = performance.now();
       const to = Math.min(entries.length, from + chunkLines);
       const moved = await uploads.inChunk(tenantId, uploadId, async (work) => {
         const now = at();
@@ -290,7 +298,8 @@ export function createUploadsService(deps: {
       cursor = to;
       chunks++;
       // Let the server answer other requests between chunks.
-      await new Promise((resolve) => setImmediate(resolve));
+      const rest = Math.min(MAX_REST_MS, (performance.now() - chunkStarted) * REST_SHARE);
+      await new Promise((resolve) => setTimeout(resolve, rest));
     }
     const finished = await uploads.setStatus(
       tenantId,
