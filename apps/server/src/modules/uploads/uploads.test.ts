@@ -453,6 +453,29 @@ describe('statuses, chunks and restarts', () => {
     expect(failures.map((f) => f.line).sort((a, b) => a - b)).toEqual([18, 19]);
   });
 
+  it('two workers on the same upload at once count every line exactly once', async () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `two-workers-${i}.com`).join('\n');
+    const listId = await makeList('ada', `Two workers ${crypto.randomUUID()}`);
+    const created = await upload('ada', {
+      type: 'WEBSITE',
+      input: lines,
+      destination: { type: 'list', list_id: listId },
+    });
+    const tenant = await tenantOf(created.id);
+    await Promise.all([
+      t.app.uploads.processUpload(tenant, created.id, { chunkLines: 3 }),
+      t.app.uploads.processUpload(tenant, created.id, { chunkLines: 3 }),
+    ]);
+    expect((await call('ada', 'GET', `/api/uploads/${created.id}`)).json()).toMatchObject({
+      status: 'COMPLETED',
+      processed_count: 40,
+      added_count: 40,
+      created_count: 40,
+      failures_count: 0,
+    });
+    expect(await listMemberIds('ada', listId)).toHaveLength(40);
+  });
+
   it('a second run of a finished upload changes nothing', async () => {
     const created = await upload('rita', { type: 'DOMAIN', input: 'upk-2.com', destination: { type: 'territory' } });
     const done = await finished('rita', created.id);
