@@ -1,6 +1,7 @@
 import { Alert, Button, Card, FileButton, Group, Paper, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import {
   type CreateUploadBody,
+  UPLOAD_CSV_COLUMNS,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_LINES,
   UPLOAD_TYPES,
@@ -19,6 +20,7 @@ import { useSavedFilters } from '../../../lib/saved-filters.ts';
 import { useCreateUpload } from '../api/create-upload.ts';
 import { useAccountLists } from '../api/get-account-lists.ts';
 import { countUploadLines } from '../utils/count-upload-lines.ts';
+import { csvHasColumn } from '../utils/csv-has-column.ts';
 import { readUploadFile, type UploadFile, type UploadFileProblem } from '../utils/read-upload-file.ts';
 
 type DestinationChoice = 'mine' | 'colleague' | 'list';
@@ -50,7 +52,8 @@ export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void 
   const accountLists = (lists.data ?? []).filter((l) => l.type === 'accounts');
   const destinationReady =
     destination === 'mine' || (destination === 'colleague' ? Boolean(colleague) : Boolean(listId));
-  const inputReady = byFilter ? Boolean(filterId) : lineCount > 0 && !tooMany;
+  const noColumn = !byFilter && file?.format === 'csv' && !csvHasColumn(file.text, type);
+  const inputReady = byFilter ? Boolean(filterId) : lineCount > 0 && !tooMany && !noColumn;
   const error = create.isError ? fieldError(create.error, ['input', 'filter_id'], t('uploads.errors.create')) : null;
 
   async function takeFile(chosen: File | null) {
@@ -159,6 +162,13 @@ export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void 
                     {t('uploads.form.dropHelp', { size: MAX_MB })}
                   </Text>
                 </Stack>
+              )}
+              {noColumn && (
+                <Text size="sm" c="red" role="alert" mt="xs">
+                  {t('uploads.form.noColumn', {
+                    columns: UPLOAD_CSV_COLUMNS[type as Exclude<UploadType, 'FILTER'>].join(', '),
+                  })}
+                </Text>
               )}
               {fileProblem && (
                 <Text size="sm" c="red" role="alert" mt="xs">
