@@ -404,6 +404,8 @@ export type UploadsTable = {
   /** UploadStatus */
   status: string;
   input_label: string;
+  /** UploadInputKind */
+  input_kind: string;
   input_digest: string;
   /** The values, one per line, in the source's order. */
   lines: string;

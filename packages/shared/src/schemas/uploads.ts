@@ -15,6 +15,9 @@ export type UploadDestinationType = (typeof UPLOAD_DESTINATION_TYPES)[number];
 /** How the pasted or dropped text is read: one value per line, or a CSV whose header names the column. */
 export const UPLOAD_FORMATS = ['lines', 'csv'] as const;
 export type UploadFormat = (typeof UPLOAD_FORMATS)[number];
+/** What an upload's input was: pasted or text lines, a CSV, or a saved filter. */
+export const UPLOAD_INPUT_KINDS = [...UPLOAD_FORMATS, 'filter'] as const;
+export type UploadInputKind = (typeof UPLOAD_INPUT_KINDS)[number];
 
 /**
  * Spec sections 5 and 9: the maximum lines per upload is the product's to choose; Quarry's is
@@ -81,6 +84,8 @@ export const uploadSchema = z.object({
   status: z.enum(UPLOAD_STATUSES),
   /** What was uploaded, in words: the file name, "Pasted lines" or the saved filter's name. */
   input: z.string(),
+  input_kind: z.enum(UPLOAD_INPUT_KINDS),
+  /** SHA-256 of the input as sent (for FILTER: the filter id and the account ids it matched). */
   input_digest: z.string(),
   destination: z.object({
     type: z.enum(UPLOAD_DESTINATION_TYPES),

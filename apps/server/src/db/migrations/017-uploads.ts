@@ -11,6 +11,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('type', 'varchar(20)', (c) => c.notNull())
     .addColumn('status', 'varchar(20)', (c) => c.notNull())
     .addColumn('input_label', 'varchar(300)', (c) => c.notNull())
+    /** lines, csv or filter */
+    .addColumn('input_kind', 'varchar(10)', (c) => c.notNull())
     .addColumn('input_digest', 'varchar(64)', (c) => c.notNull())
     /** The values, one per line (the CSV's chosen column, or the filter's account ids), in order. */
     .addColumn('lines', 'text', (c) => c.notNull())

@@ -27,6 +27,7 @@ const columns = [
   'u.type',
   'u.status',
   'u.input_label',
+  'u.input_kind',
   'u.input_digest',
   'u.first_line',
   'u.destination_type',

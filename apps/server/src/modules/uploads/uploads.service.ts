@@ -9,6 +9,7 @@ import {
   type Upload,
   type UploadErrorCode,
   type UploadFailureReason,
+  type UploadInputKind,
   type UploadStatus,
   type UploadType,
   type UserSummary,
@@ -121,6 +122,7 @@ export function createUploadsService(deps: {
       type: row.type as UploadType,
       status: row.status as UploadStatus,
       input: row.input_label,
+      input_kind: row.input_kind as UploadInputKind,
       input_digest: row.input_digest,
       destination: {
         type: row.destination_type as Upload['destination']['type'],
@@ -181,6 +183,7 @@ export function createUploadsService(deps: {
       lineCount: ids.length,
       label: saved.name,
       digestOf: `${saved.id}\n${ids.join('\n')}`,
+      kind: 'filter' as const,
     };
   }
 
@@ -323,12 +326,20 @@ export function createUploadsService(deps: {
     /** Checks everything (input, limit, rights) before any work, then records the upload and queues its job. */
     async create(ctx: RequestContext, body: CreateUploadBody): Promise<Upload> {
       const destination = await resolveDestination(ctx, body.destination);
-      let read: { values: string[]; firstLine: number; lineCount: number; label: string; digestOf: string };
+      let read: {
+        values: string[];
+        firstLine: number;
+        lineCount: number;
+        label: string;
+        digestOf: string;
+        kind: UploadInputKind;
+      };
       if (body.type === 'FILTER') {
         read = await filterLines(ctx, body.filter_id as string);
       } else {
-        const input = readUploadInput(body.input ?? '', body.format ?? 'lines', body.type);
-        read = { ...input, label: body.file_name || 'Pasted lines', digestOf: body.input ?? '' };
+        const format = body.format ?? 'lines';
+        const input = readUploadInput(body.input ?? '', format, body.type);
+        read = { ...input, label: body.file_name || 'Pasted lines', digestOf: body.input ?? '', kind: format };
       }
       const at = clock().toISOString();
       const id = crypto.randomUUID();
@@ -338,6 +349,7 @@ export function createUploadsService(deps: {
         type: body.type,
         status: 'PENDING',
         input_label: read.label.slice(0, 300),
+        input_kind: read.kind,
         input_digest: crypto.createHash('sha256').update(read.digestOf).digest('hex'),
         lines: read.values.join('\n'),
         first_line: read.firstLine,

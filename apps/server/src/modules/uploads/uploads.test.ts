@@ -116,7 +116,8 @@ describe('WEBSITE upload into My Accounts', () => {
     ].join('\n');
     const created = await upload('rita', { type: 'WEBSITE', input: lines, destination: { type: 'territory' } });
     expect(created.status).toBe('PENDING');
-    expect(created.line_count).toBe(9);
+    expect(created).toMatchObject({ line_count: 9, input: 'Pasted lines', input_kind: 'lines' });
+    expect(created.input_digest).toMatch(/^[0-9a-f]{64}$/);
     expect(created.destination).toMatchObject({ type: 'territory', id: uids.rita });
 
     const done = await finished('rita', created.id);
@@ -180,7 +181,7 @@ describe('WEBSITE upload into My Accounts', () => {
       input: csv,
       destination: { type: 'territory' },
     });
-    expect(created).toMatchObject({ input: 'trade-show.csv', line_count: 2 });
+    expect(created).toMatchObject({ input: 'trade-show.csv', input_kind: 'csv', line_count: 2 });
     const done = await finished('mike', created.id);
     expect(done).toMatchObject({ added_count: 1, failures_count: 1 });
     const failures = await call('mike', 'GET', `/api/uploads/${created.id}/failures`);
@@ -247,7 +248,7 @@ describe('destinations and types', () => {
       filter_id: filter.json().id,
       destination: { type: 'list', list_id: listId },
     });
-    expect(created.input).toBe(filter.json().name);
+    expect(created).toMatchObject({ input: filter.json().name, input_kind: 'filter' });
     expect(await finished('rita', created.id)).toMatchObject({ added_count: KNOWN.length, line_count: KNOWN.length });
     expect(await listMemberIds('rita', listId)).toEqual(KNOWN.map((_, i) => idOfKnown(i)).sort());
   });

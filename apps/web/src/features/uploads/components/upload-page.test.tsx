@@ -10,6 +10,7 @@ const running: Upload = {
   type: 'WEBSITE',
   status: 'IN_PROGRESS',
   input: 'trade-show.csv',
+  input_kind: 'csv',
   input_digest: 'x',
   destination: { type: 'territory', id: 'u_rita', name: 'Rita Rep' },
   created_by: { uid: 'u_rita', display_name: 'Rita Rep' },
