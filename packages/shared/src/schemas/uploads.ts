@@ -82,7 +82,7 @@ export const uploadSchema = z.object({
   id,
   type: z.enum(UPLOAD_TYPES),
   status: z.enum(UPLOAD_STATUSES),
-  /** What was uploaded, in words: the file name, "Pasted lines" or the saved filter's name. */
+  /** What was uploaded: the file's name or the saved filter's; empty for pasted lines (the page says so in its language). */
   input: z.string(),
   input_kind: z.enum(UPLOAD_INPUT_KINDS),
   /** SHA-256 of the input as sent (for FILTER: the filter id and the account ids it matched). */

@@ -339,7 +339,7 @@ export function createUploadsService(deps: {
       } else {
         const format = body.format ?? 'lines';
         const input = readUploadInput(body.input ?? '', format, body.type);
-        read = { ...input, label: body.file_name || 'Pasted lines', digestOf: body.input ?? '', kind: format };
+        read = { ...input, label: body.file_name ?? '', digestOf: body.input ?? '', kind: format };
       }
       const at = clock().toISOString();
       const id = crypto.randomUUID();

@@ -116,7 +116,7 @@ describe('WEBSITE upload into My Accounts', () => {
     ].join('\n');
     const created = await upload('rita', { type: 'WEBSITE', input: lines, destination: { type: 'territory' } });
     expect(created.status).toBe('PENDING');
-    expect(created).toMatchObject({ line_count: 9, input: 'Pasted lines', input_kind: 'lines' });
+    expect(created).toMatchObject({ line_count: 9, input: '', input_kind: 'lines' });
     expect(created.input_digest).toMatch(/^[0-9a-f]{64}$/);
     expect(created.destination).toMatchObject({ type: 'territory', id: uids.rita });
 

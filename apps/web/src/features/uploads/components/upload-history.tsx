@@ -54,7 +54,7 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
               {uploads.data.uploads.map((upload) => (
                 <Table.Tr key={upload.id} data-testid="upload-row" data-upload-id={upload.id}>
                   <Table.Td>{t(`uploads.type.${upload.type}`)}</Table.Td>
-                  <Table.Td>{upload.input}</Table.Td>
+                  <Table.Td>{upload.input || t('uploads.pasted')}</Table.Td>
                   <Table.Td>{upload.destination.name}</Table.Td>
                   <Table.Td>{upload.created_by.display_name}</Table.Td>
                   <Table.Td>{formatDate(upload.created, language)}</Table.Td>

@@ -47,7 +47,7 @@ function UploadResult({ upload }: { upload: Upload }) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} size="h4">
-            {t('uploads.progress.title', { input: upload.input })}
+            {t('uploads.progress.title', { input: upload.input || t('uploads.pasted') })}
           </Title>
           <UploadStatusBadge status={upload.status} />
         </Group>
