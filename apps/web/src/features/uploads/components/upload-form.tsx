@@ -54,7 +54,13 @@ export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void 
     destination === 'mine' || (destination === 'colleague' ? Boolean(colleague) : Boolean(listId));
   const noColumn = !byFilter && file?.format === 'csv' && !csvHasColumn(file.text, type);
   const inputReady = byFilter ? Boolean(filterId) : lineCount > 0 && !tooMany && !noColumn;
-  const error = create.isError ? fieldError(create.error, ['input', 'filter_id'], t('uploads.errors.create')) : null;
+  // The server's words are English: the reader sees this page's own, by the field the server names.
+  const refused = create.isError ? fieldError(create.error, ['input', 'filter_id'], '').field : undefined;
+  const error = create.isError
+    ? refused === 'filter_id'
+      ? { field: 'filter_id' as const, message: t('uploads.form.filterRefused', { max }) }
+      : { field: null, message: t('uploads.errors.create') }
+    : null;
 
   async function takeFile(chosen: File | null) {
     if (!chosen) return;
@@ -129,7 +135,6 @@ export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void 
                 minRows={6}
                 maxRows={14}
                 data-testid="upload-input"
-                error={error?.field === 'input' ? error.message : undefined}
               />
             )}
             <Paper
@@ -230,7 +235,7 @@ export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void 
             />
           ))}
 
-        {error && !error.field && (
+        {error && error.field === null && (
           <Alert color="red" role="alert">
             {error.message}
           </Alert>
