@@ -383,6 +383,14 @@ describe('rights and tenants', () => {
     });
     expect(await finished('gus', theirs.id)).toMatchObject({ created_count: 1, added_count: 1 });
     expect(await territoryIds(uids.gus as string)).not.toContain(made.master_account_id);
+    // Its page, My Accounts and lists answer Globex as if it did not exist.
+    expect((await call('gus', 'GET', `/api/accounts/${made.master_account_id}`)).statusCode).toBe(404);
+    const toTerritory = await call('gus', 'POST', '/api/territory', { master_account_ids: [made.master_account_id] });
+    expect(toTerritory.json()).toMatchObject({ added: 0, unknown: [made.master_account_id] });
+    const gusList = await makeList('gus', `Globex takeover ${crypto.randomUUID()}`);
+    const toList = await call('gus', 'POST', `/api/lists/${gusList}/members`, { ids: [made.master_account_id] });
+    expect(toList.json()).toMatchObject({ added: 0, unknown: [made.master_account_id] });
+    expect((await call('ada', 'GET', `/api/accounts/${made.master_account_id}`)).statusCode).toBe(200);
     // Search, which knows no tenant, shows neither.
     const search = await call('gus', 'GET', '/api/accounts/search?q=acme-only-secret-prospect.com');
     expect(search.body).not.toContain(made.master_account_id);
