@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
@@ -20,6 +21,15 @@ async function waitForCompleted(page: Page): Promise<void> {
   await panel.waitFor();
   await expect.poll(async () => panel.getAttribute('data-status'), { timeout: 60_000 }).toMatch(/^(COMPLETED|FAILED)$/);
   expect(await panel.getAttribute('data-status')).toBe('COMPLETED');
+}
+
+/** Serious or critical axe violations on the page as it stands. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // @axe-core/playwright accepts playwright-core's page; its types name @playwright/test's.
+  const results = await new AxeBuilder({ page: page as never }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Downloads the failures CSV of the upload on the page. */
@@ -109,6 +119,8 @@ describe('Add Accounts by upload', () => {
       expect(await panel.getByTestId('upload-added').textContent()).toBe('2');
       expect(await panel.getByTestId('upload-failures').textContent()).toBe('2');
 
+      // The form, the finished upload and the history, with no serious accessibility problem.
+      expect(await seriousViolations(page)).toEqual([]);
       const failures = await downloadFailures(page);
       expect(failures).toContain('4,walmart.com.,duplicate,1');
       // The formula line stays text in the spreadsheet: a leading quote.

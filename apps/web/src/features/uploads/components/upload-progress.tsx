@@ -80,7 +80,7 @@ function UploadResult({ upload }: { upload: Upload }) {
           <Count label={t('uploads.progress.failed')} value={n(upload.failures_count)} testId="upload-failures" />
         </SimpleGrid>
         {upload.not_fitted_count > 0 && (
-          <Text size="sm" c="orange" data-testid="upload-not-fitted">
+          <Text size="sm" fw={600} data-testid="upload-not-fitted">
             {t('uploads.progress.notFitted')}: {n(upload.not_fitted_count)}
           </Text>
         )}
