@@ -308,7 +308,6 @@ export async function buildApp({
     lists: createListsRepository(handle.db),
     filters: filtersRepository,
     accountQuery,
-    jobs: jobsRepository,
     colleague: async (ctx, uid) => (await usersRepository.findCompanyUsersByIds(ctx, [uid]))[0],
     requestRecompute: (tenantId) => valueMatch.requestRecompute(tenantId),
     clock: now,

@@ -10,7 +10,6 @@ function serviceWith(uploads: Partial<UploadsRepository>) {
     lists: {} as never,
     filters: {} as never,
     accountQuery: {} as never,
-    jobs: {} as never,
     colleague: async () => undefined,
     requestRecompute: async () => undefined,
     clock: () => new Date('2026-03-01T00:00:00.000Z'),

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database, UploadFailuresTable, UploadsTable } from '../../db/schema.ts';
+import { createJobsRepository } from '../../jobs/jobs.repository.ts';
 
 /** An upload as the pages show it: every column but its lines, with the uploader's name. */
 export type UploadRow = Omit<Selectable<UploadsTable>, 'lines'> & { created_by_name: string | null };
@@ -244,8 +245,12 @@ export function createUploadsRepository(db: Db) {
   };
 
   return {
-    async insert(upload: Insertable<UploadsTable>): Promise<void> {
-      await db.insertInto('uploads').values(upload).execute();
+    /** Records the upload and queues its job in one transaction: no upload is left PENDING without a job. */
+    async insertAndQueue(upload: Insertable<UploadsTable>, jobType: string, now: Date): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('uploads').values(upload).execute();
+        await createJobsRepository(trx).enqueueFor(upload.tenant_id, jobType, { upload_id: upload.id }, { now });
+      });
     },
 
     list(reader: UploadReader, limit: number): Promise<UploadRow[]> {

@@ -15,7 +15,7 @@ import {
   type UserSummary,
 } from '@quarry/shared';
 import { parse } from 'tldts';
-import type { Job, JobsRepository } from '../../jobs/jobs.repository.ts';
+import type { Job } from '../../jobs/jobs.repository.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
@@ -102,14 +102,13 @@ export function createUploadsService(deps: {
   lists: ListsRepository;
   filters: FiltersRepository;
   accountQuery: AccountQueryRepository;
-  jobs: JobsRepository;
   /** A user of the caller's own tenant, or nothing. */
   colleague: (ctx: RequestContext, uid: string) => Promise<UserSummary | undefined>;
   /** Value matching runs again once accounts were added. */
   requestRecompute: (tenantId: string) => Promise<void>;
   clock: Clock;
 }) {
-  const { uploads, lists, filters, accountQuery, jobs, colleague, requestRecompute, clock } = deps;
+  const { uploads, lists, filters, accountQuery, colleague, requestRecompute, clock } = deps;
   const reader = (ctx: RequestContext): UploadReader => ({
     tenantId: ctx.tenantId,
     uid: ctx.uid,
@@ -343,33 +342,36 @@ export function createUploadsService(deps: {
       }
       const at = clock().toISOString();
       const id = crypto.randomUUID();
-      await uploads.insert({
-        id,
-        tenant_id: ctx.tenantId,
-        type: body.type,
-        status: 'PENDING',
-        input_label: read.label.slice(0, 300),
-        input_kind: read.kind,
-        input_digest: crypto.createHash('sha256').update(read.digestOf).digest('hex'),
-        lines: read.values.join('\n'),
-        first_line: read.firstLine,
-        destination_type: destination.type,
-        destination_id: destination.id,
-        destination_name: destination.name.slice(0, 300),
-        line_count: read.lineCount,
-        processed_count: 0,
-        added_count: 0,
-        already_present_count: 0,
-        created_count: 0,
-        failed_count: 0,
-        not_fitted_count: 0,
-        error_code: null,
-        created_by: ctx.uid,
-        created_at: at,
-        updated_at: at,
-        finished_at: null,
-      });
-      await jobs.enqueueFor(ctx.tenantId, UPLOAD_ACCOUNTS, { upload_id: id }, { now: clock() });
+      await uploads.insertAndQueue(
+        {
+          id,
+          tenant_id: ctx.tenantId,
+          type: body.type,
+          status: 'PENDING',
+          input_label: read.label.slice(0, 300),
+          input_kind: read.kind,
+          input_digest: crypto.createHash('sha256').update(read.digestOf).digest('hex'),
+          lines: read.values.join('\n'),
+          first_line: read.firstLine,
+          destination_type: destination.type,
+          destination_id: destination.id,
+          destination_name: destination.name.slice(0, 300),
+          line_count: read.lineCount,
+          processed_count: 0,
+          added_count: 0,
+          already_present_count: 0,
+          created_count: 0,
+          failed_count: 0,
+          not_fitted_count: 0,
+          error_code: null,
+          created_by: ctx.uid,
+          created_at: at,
+          updated_at: at,
+          finished_at: null,
+        },
+        UPLOAD_ACCOUNTS,
+        clock(),
+      );
       return toUpload(await requireVisible(ctx, id));
     },
 
