@@ -62,6 +62,9 @@ import { createImpersonationService } from './modules/support/impersonation.serv
 import { createImpersonationsRepository } from './modules/support/impersonations.repository.ts';
 import { registerSupportRoutes } from './modules/support/support.routes.ts';
 import { createSupportUsersRepository } from './modules/support/support-users.repository.ts';
+import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
+import { registerUploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { createUploadsService, UPLOAD_ACCOUNTS } from './modules/uploads/uploads.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -284,6 +287,15 @@ export async function buildApp({
     engagement: createEngagementDestination({ integrations: integrationsRepository, adapters, box: secretBox }),
     clock: now,
   });
+  const uploads = createUploadsService({
+    uploads: createUploadsRepository(handle.db),
+    lists: createListsRepository(handle.db),
+    filters: filtersRepository,
+    accountQuery,
+    colleague: async (ctx, uid) => (await usersRepository.findCompanyUsersByIds(ctx, [uid]))[0],
+    requestRecompute: (tenantId) => valueMatch.requestRecompute(tenantId),
+    clock: now,
+  });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     log: logger,
@@ -293,6 +305,7 @@ export async function buildApp({
       [GENERATE_FLOW]: (job) => flows.runJob(job),
       [SEND_FLOW_TO_ENGAGEMENT]: (job) => flows.runSendJob(job),
       [RECHECK_INTEGRATIONS]: (job) => integrations.recheckTenant(job.tenant_id),
+      [UPLOAD_ACCOUNTS]: (job) => uploads.runJob(job),
     },
   });
   app.addHook('onClose', () => jobRunner.stop());
@@ -318,6 +331,7 @@ export async function buildApp({
     }),
     signedIn,
   });
+  registerUploadsRoutes(app, { uploads, signedIn });
   registerEmailPreferencesRoutes(app, {
     emailPreferences: createEmailPreferencesService(emailPreferencesRepository),
     signedIn,
@@ -351,5 +365,6 @@ export async function buildApp({
     recomputeTenantsWithoutMatches,
     requestIntegrationRechecks,
     scheduleIntegrationRechecks,
+    uploads,
   });
 }

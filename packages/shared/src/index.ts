@@ -14,6 +14,7 @@ export * from './schemas/integrations.ts';
 export * from './schemas/organization.ts';
 export * from './schemas/reporting.ts';
 export * from './schemas/support.ts';
+export * from './schemas/uploads.ts';
 export * from './schemas/users.ts';
 export * from './schemas/value-match.ts';
 export * from './schemas/value-match-assignment.ts';

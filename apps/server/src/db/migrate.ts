@@ -17,6 +17,7 @@ import * as territoryHoldersIndex from './migrations/013-territory-holders-index
 import * as whyNowFacts from './migrations/014-why-now-facts.ts';
 import * as childTenantIds from './migrations/015-child-tenant-ids.ts';
 import * as flows from './migrations/016-flows.ts';
+import * as uploads from './migrations/017-uploads.ts';
 import * as integrations from './migrations/018-integrations.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
@@ -38,6 +39,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '015-child-tenant-ids': { up: (db) => childTenantIds.up(db) },
     '016-flows': { up: (db) => flows.up(db) },
     '018-integrations': { up: (db) => integrations.up(db) },
+    '017-uploads': { up: (db) => uploads.up(db) },
   };
 }
 

@@ -112,6 +112,9 @@ export type MasterAccountsTable = {
   created_at: Timestamp;
   /** Newest published_at of the account's master_hits, kept by database triggers: never written by code. */
   latest_signal_at: string | null;
+  /** Set on an account made by an upload from an unknown domain: only that tenant sees it. */
+  owner_tenant_id: string | null;
+  added_by_upload_id: string | null;
 };
 
 export type MasterContactsTable = {
@@ -397,6 +400,50 @@ export type FlowsTable = {
   updated_at: Timestamp;
 };
 
+export type UploadsTable = {
+  id: string;
+  tenant_id: string;
+  /** UploadType */
+  type: string;
+  /** UploadStatus */
+  status: string;
+  input_label: string;
+  /** UploadInputKind */
+  input_kind: string;
+  input_digest: string;
+  /** The values, one per line, in the source's order. */
+  lines: string;
+  first_line: number;
+  /** UploadDestinationType */
+  destination_type: string;
+  destination_id: string;
+  destination_name: string;
+  line_count: number;
+  /** How many lines are done: the job's cursor. */
+  processed_count: number;
+  added_count: number;
+  already_present_count: number;
+  created_count: number;
+  failed_count: number;
+  not_fitted_count: number;
+  /** UploadErrorCode */
+  error_code: string | null;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+};
+
+export type UploadFailuresTable = {
+  tenant_id: string;
+  upload_id: string;
+  line: number;
+  value: string;
+  /** UploadFailureReason */
+  reason: string;
+  duplicate_of: number | null;
+};
+
 export type FlowMessagesTable = {
   id: string;
   tenant_id: string;
@@ -448,6 +495,8 @@ export type Database = {
   integrations: IntegrationsTable;
   flows: FlowsTable;
   flow_messages: FlowMessagesTable;
+  uploads: UploadsTable;
+  upload_failures: UploadFailuresTable;
   master_accounts: MasterAccountsTable;
   master_contacts: MasterContactsTable;
   master_hits: MasterHitsTable;

@@ -35,6 +35,8 @@ export const TENANT_TABLES: ReadonlySet<keyof Database> = new Set<keyof Database
   'target_titles',
   'territory_accounts',
   'triggers',
+  'upload_failures',
+  'uploads',
   'value_hypotheses',
   'value_matches',
   'workspace_items',

@@ -168,6 +168,17 @@ const makers = {
     if (!message) throw new Error(`making a fixture: the flow of ${owner.email} has no message: ${approved.body}`);
     return { flowId: flow.id, messageId: message.id, version: String(message.version) };
   },
+  /** An upload into the owner's own My Accounts, run to the end: a colleague's is private unless one manages the company. */
+  upload: async (owner, _sharedWith, unique) => {
+    const upload = await create(owner, '/api/uploads', {
+      type: 'DOMAIN',
+      input: `matrix-${unique}.com\nnot a domain`,
+      destination: { type: 'territory' },
+    });
+    if (!upload) return null;
+    await t.app.jobRunner.drain();
+    return { uploadId: upload.id };
+  },
 } satisfies Record<string, Maker>;
 
 /** The kinds of object each type has: a tenant-wide object has no private form, a user no shared one. */
@@ -181,6 +192,7 @@ const KINDS: Record<Probe['object'], readonly ObjectKind[]> = {
   invitation: ['own', 'shared', 'other'],
   user: ['own', 'private', 'other'],
   flow: ['own', 'private', 'other'],
+  upload: ['own', 'private', 'other'],
 };
 
 const json = { 'content-type': 'application/json' };
@@ -582,6 +594,24 @@ const PROBES: Record<string, Probe> = {
     call: (s) => ({ method: 'POST', url: `${flow(s)}/send`, payload: { destination: 'download' } }),
   },
   'GET /api/flows/{flowId}/download': { object: 'flow', call: (s) => ({ method: 'GET', url: `${flow(s)}/download` }) },
+
+  'GET /api/uploads': { object: 'none', call: () => ({ method: 'GET', url: '/api/uploads' }) },
+  'POST /api/uploads': {
+    object: 'none',
+    call: (s) => ({
+      method: 'POST',
+      url: '/api/uploads',
+      payload: { type: 'DOMAIN', input: `matrix-${s.unique}.com`, destination: { type: 'territory' } },
+    }),
+  },
+  'GET /api/uploads/{uploadId}': {
+    object: 'upload',
+    call: (s) => ({ method: 'GET', url: `/api/uploads/${s.ids.uploadId}` }),
+  },
+  'GET /api/uploads/{uploadId}/failures': {
+    object: 'upload',
+    call: (s) => ({ method: 'GET', url: `/api/uploads/${s.ids.uploadId}/failures` }),
+  },
 
   'GET /api/email-preferences': { object: 'none', call: () => ({ method: 'GET', url: '/api/email-preferences' }) },
   'PUT /api/email-preferences/{scope}': {

@@ -263,6 +263,15 @@ GET    /api/flows/{flowId}/download                          own     401       2
 GET    /api/flows/{flowId}/download                          private 401       404     200     200   200         -       404
 GET    /api/flows/{flowId}/download                          other   401       404     404     404   404         404     404
 
+GET    /api/uploads                                          none    401       200     200     200   200         200     200
+POST   /api/uploads                                          none    401       201     201     201   201         201     201
+GET    /api/uploads/{uploadId}                               own     401       200     200     200   200         200     200
+GET    /api/uploads/{uploadId}                               private 401       404     200     200   200         -       404
+GET    /api/uploads/{uploadId}                               other   401       404     404     404   404         404     404
+GET    /api/uploads/{uploadId}/failures                      own     401       200     200     200   200         200     200
+GET    /api/uploads/{uploadId}/failures                      private 401       404     200     200   200         -       404
+GET    /api/uploads/{uploadId}/failures                      other   401       404     404     404   404         404     404
+
 GET    /api/email-preferences                                none    401       200     200     200   200         200     200
 PUT    /api/email-preferences/{scope}                        none    401       403     403     200   200         403     403
 

@@ -10,11 +10,6 @@ import { RootLayout } from './root-layout.tsx';
 const withFeatureStrings = <T,>(load: () => Promise<T>) =>
   lazyWithReload(() => Promise.all([load(), loadFeatureStrings()]).then(([route]) => route));
 
-const screenPage = lazyWithReload(() => import('./pages/screen-page.tsx').then((m) => ({ Component: m.ScreenPage })));
-
-/** A screen whose content later work fills, loaded on demand like every route; the handle names it. */
-const screen = (name: string) => ({ handle: { screen: name }, lazy: screenPage });
-
 const settings = lazyWithReload(() =>
   import('../features/settings/components/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
 );
@@ -128,7 +123,14 @@ const signedInRoutes: RouteObject[] = [
       import('../features/alerts/components/alerts-admin-page.tsx').then((m) => ({ Component: m.AlertsAdminPage })),
     ),
   },
-  { path: 'upload', ...screen('upload') },
+  {
+    path: 'upload',
+    lazy: withFeatureStrings(
+      lazyWithReload(() =>
+        import('../features/uploads/components/upload-page.tsx').then((m) => ({ Component: m.UploadPage })),
+      ),
+    ),
+  },
   {
     path: 'workspaces/:workspaceId',
     lazy: lazyWithReload(() =>

@@ -42,6 +42,7 @@ function prefixUpperBound(prefix: string): string {
  * alphabetically (a range scan on lower(account_name)); then any
  * account whose name or website has words starting with every typed word (full-text index).
  * Neither step ranks every match, so a two-letter prefix over a million accounts stays fast.
+ * Accounts an upload made belong to one tenant, and search knows no tenant: it leaves them out.
  */
 export function createAccountSearch(handle: DbHandle): AccountSearch {
   const { db } = handle;
@@ -51,6 +52,7 @@ export function createAccountSearch(handle: DbHandle): AccountSearch {
     return db
       .selectFrom('master_accounts')
       .select(columns)
+      .where('owner_tenant_id', 'is', null)
       .where(sql<string>`lower(account_name)`, '>=', prefix)
       .where(sql<string>`lower(account_name)`, '<', prefixUpperBound(prefix))
       .orderBy(sql`lower(account_name)`)
@@ -60,7 +62,13 @@ export function createAccountSearch(handle: DbHandle): AccountSearch {
 
   /** Accounts whose website is exactly the typed one ("ge.com", "https://www.ge.com/"), on the website index. */
   function byWebsite(website: string, limit: number) {
-    return db.selectFrom('master_accounts').select(columns).where('website', '=', website).limit(limit).execute();
+    return db
+      .selectFrom('master_accounts')
+      .select(columns)
+      .where('website', '=', website)
+      .where('owner_tenant_id', 'is', null)
+      .limit(limit)
+      .execute();
   }
 
   async function byWords(terms: string[], limit: number, nameOnly: boolean): Promise<SearchHit[]> {
@@ -70,7 +78,8 @@ export function createAccountSearch(handle: DbHandle): AccountSearch {
       const { rows } = await sql<SearchHit>`
         SELECT a.master_account_id, a.account_name, a.website, a.logo_url
         FROM (SELECT rowid FROM master_accounts_fts WHERE master_accounts_fts MATCH ${match} LIMIT ${limit}) f
-        JOIN master_accounts a ON a.rowid = f.rowid`.execute(db);
+        JOIN master_accounts a ON a.rowid = f.rowid
+        WHERE a.owner_tenant_id IS NULL`.execute(db);
       return rows;
     }
     const tsquery = terms.map((t) => `${t}:*`).join(' & ');
@@ -78,7 +87,7 @@ export function createAccountSearch(handle: DbHandle): AccountSearch {
     const { rows } = await sql<SearchHit>`
       SELECT master_account_id, account_name, website, logo_url
       FROM master_accounts
-      WHERE ${document} @@ to_tsquery('simple', ${tsquery})
+      WHERE ${document} @@ to_tsquery('simple', ${tsquery}) AND owner_tenant_id IS NULL
         ${nameOnly ? sql`AND to_tsvector('simple', account_name) @@ to_tsquery('simple', ${tsquery})` : sql``}
       LIMIT ${limit}`.execute(db);
     return rows;

@@ -95,7 +95,7 @@ function accountDescription(row: Fortune500Row): string {
 }
 
 /** A demo master account as written: its latest signal date is the database's to keep. */
-export type DemoAccount = Omit<MasterAccountsTable, 'latest_signal_at'>;
+export type DemoAccount = Omit<MasterAccountsTable, 'latest_signal_at' | 'owner_tenant_id' | 'added_by_upload_id'>;
 
 /** The Fortune 500 as master accounts, one per website. */
 export function buildDemoAccounts(fortuneCsvText: string): DemoAccount[] {

@@ -25,22 +25,24 @@ function toAccount(row: Selectable<MasterAccountsTable>): Account {
 
 export function createAccountsRepository(db: Db) {
   return {
-    /** Reference data: the same for every tenant. */
-    async findAccount(id: string): Promise<Account | null> {
+    /** Reference data: the same for every tenant, but for accounts an upload made, which only their tenant sees. */
+    async findAccount(ctx: RequestContext, id: string): Promise<Account | null> {
       const row = await db
         .selectFrom('master_accounts')
         .selectAll()
         .where('master_account_id', '=', id)
+        .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', ctx.tenantId)]))
         .executeTakeFirst();
       return row ? toAccount(row) : null;
     },
 
-    async existingAccountIds(ids: string[]): Promise<string[]> {
+    async existingAccountIds(ctx: RequestContext, ids: string[]): Promise<string[]> {
       if (ids.length === 0) return [];
       const rows = await db
         .selectFrom('master_accounts')
         .select('master_account_id')
         .where('master_account_id', 'in', ids)
+        .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', ctx.tenantId)]))
         .execute();
       return rows.map((r) => r.master_account_id);
     },

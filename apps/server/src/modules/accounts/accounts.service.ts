@@ -19,8 +19,8 @@ export function createAccountsService(deps: {
 }) {
   const { accounts, territory, accountQuery, search } = deps;
 
-  async function requireAccount(id: string) {
-    const account = await accounts.findAccount(id);
+  async function requireAccount(ctx: RequestContext, id: string) {
+    const account = await accounts.findAccount(ctx, id);
     if (!account) throw notFound('Account not found');
     return account;
   }
@@ -34,7 +34,7 @@ export function createAccountsService(deps: {
       }),
 
     async detail(ctx: RequestContext, id: string): Promise<AccountDetail> {
-      const account = await requireAccount(id);
+      const account = await requireAccount(ctx, id);
       const [signals, contacts, is_favorite, in_territory] = await Promise.all([
         accounts.signals(id),
         accounts.contacts(id),
@@ -46,13 +46,13 @@ export function createAccountsService(deps: {
 
     /** Answers whether the favourite was newly created (for "Favorite Created"). */
     async setFavorite(ctx: RequestContext, id: string, favorite: boolean) {
-      await requireAccount(id);
+      await requireAccount(ctx, id);
       const created = await accounts.setFavorite(ctx, id, favorite);
       return { is_favorite: favorite, created };
     },
 
     async comments(ctx: RequestContext, id: string): Promise<Comment[]> {
-      await requireAccount(id);
+      await requireAccount(ctx, id);
       const rows = await accounts.listComments(ctx, id);
       return rows.map((r) => ({
         id: Number(r.id),
@@ -63,7 +63,7 @@ export function createAccountsService(deps: {
     },
 
     async addComment(ctx: RequestContext, id: string, text: string): Promise<Comment[]> {
-      await requireAccount(id);
+      await requireAccount(ctx, id);
       await accounts.addComment(ctx, id, text);
       return this.comments(ctx, id);
     },
@@ -84,7 +84,7 @@ export function createAccountsService(deps: {
     /** Adds the accounts that exist; unknown ids are reported, not stored. */
     async addToTerritory(ctx: RequestContext, ids: string[]) {
       const unique = [...new Set(ids)];
-      const known = await accounts.existingAccountIds(unique);
+      const known = await accounts.existingAccountIds(ctx, unique);
       const added = await territory.add(ctx, known);
       return { added, unknown: unique.filter((id) => !known.includes(id)) };
     },

@@ -116,7 +116,12 @@ function groupSql(eb: AccountsExpressionBuilder, ctx: RequestContext, group: Fil
  */
 export function filterWhere(ctx: RequestContext, filter: FilterGroup, now = new Date()) {
   const rewritten = rewriteFilterForRequest(filter);
-  return (eb: AccountsExpressionBuilder): Condition => groupSql(eb, ctx, rewritten, now) ?? eb.and([]);
+  return (eb: AccountsExpressionBuilder): Condition => {
+    // Accounts an upload made from unknown domains belong to that tenant alone.
+    const visible = eb.or([eb('a.owner_tenant_id', 'is', null), eb('a.owner_tenant_id', '=', ctx.tenantId)]);
+    const group = groupSql(eb, ctx, rewritten, now);
+    return group ? eb.and([visible, group]) : visible;
+  };
 }
 
 const inMyTerritory: FilterCondition = {

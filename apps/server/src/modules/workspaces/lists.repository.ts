@@ -216,11 +216,13 @@ export function createListsRepository(db: Db) {
       return counts;
     },
 
-    async existingAccountIds(ids: string[]): Promise<Set<string>> {
+    /** The ids of accounts the caller's tenant sees (an upload's own accounts are its tenant's alone). */
+    async existingAccountIds(ctx: RequestContext, ids: string[]): Promise<Set<string>> {
       const rows = await db
         .selectFrom('master_accounts')
         .select('master_account_id')
         .where('master_account_id', 'in', ids)
+        .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', ctx.tenantId)]))
         .execute();
       return new Set(rows.map((r) => r.master_account_id));
     },

@@ -273,7 +273,7 @@ export function createWorkspacesService({ workspaces, lists, users, filters, acc
       const unique = [...new Set(ids)];
       const existing = isContactList(type)
         ? await lists.existingContactIds(unique)
-        : await lists.existingAccountIds(unique);
+        : await lists.existingAccountIds(ctx, unique);
       const known = unique.filter((x) => existing.has(x));
       const added = known.length ? await lists.addMembers(ctx, list, known) : 0;
       return { added, unknown: unique.filter((x) => !existing.has(x)) };

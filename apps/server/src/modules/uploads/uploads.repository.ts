@@ -1,0 +1,310 @@
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { Database, UploadFailuresTable, UploadsTable } from '../../db/schema.ts';
+import { createJobsRepository } from '../../jobs/jobs.repository.ts';
+
+/** An upload as the pages show it: every column but its lines, with the uploader's name. */
+export type UploadRow = Omit<Selectable<UploadsTable>, 'lines'> & { created_by_name: string | null };
+export type UploadFailureRow = Omit<Selectable<UploadFailuresTable>, 'tenant_id' | 'upload_id'>;
+
+/** Which uploads a reader sees: their own, or (managers and admins) the whole company's. */
+export type UploadReader = { tenantId: string; uid: string; seesAll: boolean };
+
+/** The counts one chunk adds to its upload. */
+export type ChunkCounts = {
+  added_count: number;
+  already_present_count: number;
+  created_count: number;
+  failed_count: number;
+  not_fitted_count: number;
+};
+
+/** Rows per statement: far below both engines' bound-parameter limits (SQLite 32,766). */
+const BATCH = 500;
+
+const columns = [
+  'u.id',
+  'u.tenant_id',
+  'u.type',
+  'u.status',
+  'u.input_label',
+  'u.input_kind',
+  'u.input_digest',
+  'u.first_line',
+  'u.destination_type',
+  'u.destination_id',
+  'u.destination_name',
+  'u.line_count',
+  'u.processed_count',
+  'u.added_count',
+  'u.already_present_count',
+  'u.created_count',
+  'u.failed_count',
+  'u.not_fitted_count',
+  'u.error_code',
+  'u.created_by',
+  'u.created_at',
+  'u.updated_at',
+  'u.finished_at',
+] as const;
+
+function batches<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH));
+  return out;
+}
+
+/** The work of one chunk, inside its transaction, always within the upload's tenant. */
+function chunkWork(trx: Transaction<Database>, tenantId: string, uploadId: string) {
+  return {
+    /**
+     * Moves the cursor from `from` to `to`; false when the upload is no longer there (another worker
+     * moved it on, or it finished). Done first, so the row stays locked until the chunk commits.
+     */
+    async claim(from: number, to: number, at: string): Promise<boolean> {
+      const result = await trx
+        .updateTable('uploads')
+        .set({ processed_count: to, updated_at: at })
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', uploadId)
+        .where('status', '=', 'IN_PROGRESS')
+        .where('processed_count', '=', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async addedSoFar(): Promise<number> {
+      const row = await trx
+        .selectFrom('uploads')
+        .select('added_count')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', uploadId)
+        .executeTakeFirstOrThrow();
+      return row.added_count;
+    },
+
+    /** Known accounts by website, as this tenant sees them (the reference data, and its own uploads' accounts). */
+    async accountsByWebsite(domains: string[]): Promise<Map<string, string>> {
+      const found = new Map<string, string>();
+      for (const part of batches(domains)) {
+        const rows = await trx
+          .selectFrom('master_accounts')
+          .select(['master_account_id', 'website'])
+          .where('website', 'in', part)
+          .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
+          .orderBy('master_account_id')
+          .execute();
+        for (const r of rows) if (r.website && !found.has(r.website)) found.set(r.website, r.master_account_id);
+      }
+      return found;
+    },
+
+    async existingAccountIds(ids: string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (const part of batches(ids)) {
+        const rows = await trx
+          .selectFrom('master_accounts')
+          .select('master_account_id')
+          .where('master_account_id', 'in', part)
+          .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
+          .execute();
+        for (const r of rows) found.add(r.master_account_id);
+      }
+      return found;
+    },
+
+    /** Accounts of the tenant made from domains no one knew; answers how many were new. */
+    async createAccounts(accounts: { id: string; name: string; website: string }[], at: string): Promise<number> {
+      let created = 0;
+      for (const part of batches(accounts)) {
+        const result = await trx
+          .insertInto('master_accounts')
+          .values(
+            part.map((a) => ({
+              master_account_id: a.id,
+              account_name: a.name,
+              website: a.website,
+              logo_url: null,
+              industry: null,
+              sector: null,
+              employees: null,
+              revenue: null,
+              location: null,
+              description: null,
+              created_at: at,
+              owner_tenant_id: tenantId,
+              added_by_upload_id: uploadId,
+            })),
+          )
+          .onConflict((oc) => oc.column('master_account_id').doNothing())
+          .executeTakeFirst();
+        created += Number(result.numInsertedOrUpdatedRows ?? 0);
+      }
+      return created;
+    },
+
+    async inTerritory(uid: string, ids: string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (const part of batches(ids)) {
+        const rows = await trx
+          .selectFrom('territory_accounts')
+          .select('master_account_id')
+          .where('tenant_id', '=', tenantId)
+          .where('user_id', '=', uid)
+          .where('master_account_id', 'in', part)
+          .execute();
+        for (const r of rows) found.add(r.master_account_id);
+      }
+      return found;
+    },
+
+    async addToTerritory(uid: string, ids: string[], at: string): Promise<number> {
+      let added = 0;
+      for (const part of batches(ids)) {
+        const result = await trx
+          .insertInto('territory_accounts')
+          .values(part.map((id) => ({ tenant_id: tenantId, user_id: uid, master_account_id: id, added_at: at })))
+          .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'master_account_id']).doNothing())
+          .executeTakeFirst();
+        added += Number(result.numInsertedOrUpdatedRows ?? 0);
+      }
+      return added;
+    },
+
+    /** Adds to the list; answers how many were not there yet. */
+    async addToList(listId: string, ids: string[], by: string, at: string): Promise<number> {
+      let added = 0;
+      for (const part of batches(ids)) {
+        const result = await trx
+          .insertInto('list_accounts')
+          .values(
+            part.map((id) => ({
+              list_id: listId,
+              tenant_id: tenantId,
+              master_account_id: id,
+              added_at: at,
+              added_by: by,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['list_id', 'master_account_id']).doNothing())
+          .executeTakeFirst();
+        added += Number(result.numInsertedOrUpdatedRows ?? 0);
+      }
+      if (added > 0) {
+        await trx
+          .updateTable('lists')
+          .set({ updated_at: at, updated_by: by })
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', listId)
+          .execute();
+      }
+      return added;
+    },
+
+    async addFailures(failures: UploadFailureRow[]): Promise<void> {
+      for (const part of batches(failures)) {
+        await trx
+          .insertInto('upload_failures')
+          .values(part.map((f) => ({ ...f, tenant_id: tenantId, upload_id: uploadId })))
+          .execute();
+      }
+    },
+
+    async addCounts(counts: ChunkCounts): Promise<void> {
+      await trx
+        .updateTable('uploads')
+        .set((eb) => ({
+          added_count: eb('added_count', '+', counts.added_count),
+          already_present_count: eb('already_present_count', '+', counts.already_present_count),
+          created_count: eb('created_count', '+', counts.created_count),
+          failed_count: eb('failed_count', '+', counts.failed_count),
+          not_fitted_count: eb('not_fitted_count', '+', counts.not_fitted_count),
+        }))
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', uploadId)
+        .execute();
+    },
+  };
+}
+
+export type ChunkWork = ReturnType<typeof chunkWork>;
+
+/** Uploads, their failures, and the chunked work of the upload job; always within one tenant. */
+export function createUploadsRepository(db: Db) {
+  const uploadsOf = (reader: UploadReader) => {
+    let query = db
+      .selectFrom('uploads as u')
+      .leftJoin('users', (join) =>
+        join.onRef('users.uid', '=', 'u.created_by').onRef('users.company', '=', 'u.tenant_id'),
+      )
+      .select(columns)
+      .select('users.display_name as created_by_name')
+      .where('u.tenant_id', '=', reader.tenantId);
+    if (!reader.seesAll) query = query.where('u.created_by', '=', reader.uid);
+    return query;
+  };
+
+  return {
+    /** Records the upload and queues its job in one transaction: no upload is left PENDING without a job. */
+    async insertAndQueue(upload: Insertable<UploadsTable>, jobType: string, now: Date): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('uploads').values(upload).execute();
+        await createJobsRepository(trx).enqueueFor(upload.tenant_id, jobType, { upload_id: upload.id }, { now });
+      });
+    },
+
+    list(reader: UploadReader, limit: number): Promise<UploadRow[]> {
+      return uploadsOf(reader).orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(limit).execute();
+    },
+
+    async find(reader: UploadReader, id: string): Promise<UploadRow | null> {
+      return (await uploadsOf(reader).where('u.id', '=', id).executeTakeFirst()) ?? null;
+    },
+
+    /** The upload as the job reads it, lines included. */
+    async forJob(tenantId: string, id: string): Promise<Selectable<UploadsTable> | null> {
+      return (
+        (await db
+          .selectFrom('uploads')
+          .selectAll()
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', id)
+          .executeTakeFirst()) ?? null
+      );
+    },
+
+    async failures(tenantId: string, id: string): Promise<UploadFailureRow[]> {
+      return db
+        .selectFrom('upload_failures')
+        .select(['line', 'value', 'reason', 'duplicate_of'])
+        .where('tenant_id', '=', tenantId)
+        .where('upload_id', '=', id)
+        .orderBy('line')
+        .execute();
+    },
+
+    /** Moves the status on, only from one of `from`; answers whether it moved. */
+    async setStatus(
+      tenantId: string,
+      id: string,
+      change: { status: string; error_code?: string | null; finished_at?: string | null; updated_at: string },
+      from: string[],
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('uploads')
+        .set(change)
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Runs one chunk's work in a transaction: all of it counts, or none of it. */
+    inChunk<T>(tenantId: string, uploadId: string, work: (chunk: ChunkWork) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(chunkWork(trx, tenantId, uploadId)));
+    },
+  };
+}
+
+export type UploadsRepository = ReturnType<typeof createUploadsRepository>;

@@ -1,0 +1,415 @@
+import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { domainToUnicode } from 'node:url';
+import {
+  type CreateUploadBody,
+  TERRITORY_SELECTION_CAP,
+  UPLOAD_MAX_LINES,
+  UPLOAD_MAX_LINES_MESSAGE,
+  type Upload,
+  type UploadErrorCode,
+  type UploadFailureReason,
+  type UploadInputKind,
+  type UploadStatus,
+  type UploadType,
+  type UserSummary,
+} from '@quarry/shared';
+import { parse } from 'tldts';
+import type { Job } from '../../jobs/jobs.repository.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
+import { parseJsonColumn } from '../../lib/json-column.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import type { AccountQueryRepository } from '../filters/account-query.repository.ts';
+import type { FiltersRepository } from '../filters/filters.repository.ts';
+import type { ListsRepository } from '../workspaces/lists.repository.ts';
+import { readUploadInput } from './read-upload-input.ts';
+import { registrableDomain } from './registrable-domain.ts';
+import type {
+  ChunkCounts,
+  UploadFailureRow,
+  UploadReader,
+  UploadRow,
+  UploadsRepository,
+} from './uploads.repository.ts';
+
+export const UPLOAD_ACCOUNTS = 'upload_accounts';
+
+/** Lines per chunk: each chunk commits its accounts, failures, counts and cursor together. */
+export const UPLOAD_CHUNK_LINES = 1000;
+/**
+ * After each chunk the job rests for this share of the time the chunk took, so the requests that
+ * arrived meanwhile (each needing several turns of the event loop) are answered before the next one.
+ */
+const REST_SHARE = 0.5;
+const MAX_REST_MS = 100;
+/** Spec section 5: fewer than TERRITORY_SELECTION_CAP accounts go into My Accounts at a time. */
+const TERRITORY_UPLOAD_CAP = TERRITORY_SELECTION_CAP - 1;
+const HISTORY_LIMIT = 100;
+
+/** One non-empty line of an upload, read once per run: its account key, or why it has none. */
+type Entry = {
+  line: number;
+  value: string;
+  key: string | null;
+  reason: UploadFailureReason | null;
+  duplicateOf: number | null;
+};
+
+/** Reads every line: the key (registrable domain or account id), invalid lines, and repeats of an earlier line. */
+export function readEntries(type: UploadType, lines: string, firstLine: number): Entry[] {
+  const byDomain = type === 'WEBSITE' || type === 'DOMAIN';
+  const firstOf = new Map<string, number>();
+  const entries: Entry[] = [];
+  lines.split('\n').forEach((raw, i) => {
+    const value = raw.trim();
+    if (!value) return;
+    const line = firstLine + i;
+    const key = byDomain ? registrableDomain(value) : value;
+    if (!key) {
+      entries.push({ line, value, key: null, reason: 'not_a_domain', duplicateOf: null });
+      return;
+    }
+    const earlier = firstOf.get(key);
+    if (earlier !== undefined) {
+      entries.push({ line, value, key, reason: 'duplicate', duplicateOf: earlier });
+      return;
+    }
+    firstOf.set(key, line);
+    entries.push({ line, value, key, reason: null, duplicateOf: null });
+  });
+  return entries;
+}
+
+/** A new account's name from its domain: "acme-widgets.co.uk" → "Acme Widgets". */
+export function nameFromDomain(domain: string): string {
+  const label = domainToUnicode(parse(domain).domainWithoutSuffix ?? domain) || domain;
+  return label
+    .split(/[-_.]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/** The tenant's own account for a domain it uploaded: the same id every time, so a re-run adds nothing twice. */
+function uploadedAccountId(tenantId: string, domain: string): string {
+  return `acc_u_${crypto.createHash('sha1').update(`${tenantId}\n${domain}`).digest('hex').slice(0, 24)}`;
+}
+
+export function createUploadsService(deps: {
+  uploads: UploadsRepository;
+  lists: ListsRepository;
+  filters: FiltersRepository;
+  accountQuery: AccountQueryRepository;
+  /** A user of the caller's own tenant, or nothing. */
+  colleague: (ctx: RequestContext, uid: string) => Promise<UserSummary | undefined>;
+  /** Value matching runs again once accounts were added. */
+  requestRecompute: (tenantId: string) => Promise<void>;
+  clock: Clock;
+}) {
+  const { uploads, lists, filters, accountQuery, colleague, requestRecompute, clock } = deps;
+  const reader = (ctx: RequestContext): UploadReader => ({
+    tenantId: ctx.tenantId,
+    uid: ctx.uid,
+    seesAll: ctx.isAdmin || ctx.isManager,
+  });
+
+  function toUpload(row: UploadRow): Upload {
+    return {
+      id: row.id,
+      type: row.type as UploadType,
+      status: row.status as UploadStatus,
+      input: row.input_label,
+      input_kind: row.input_kind as UploadInputKind,
+      input_digest: row.input_digest,
+      destination: {
+        type: row.destination_type as Upload['destination']['type'],
+        id: row.destination_id,
+        name: row.destination_name,
+      },
+      created_by: { uid: row.created_by, display_name: row.created_by_name ?? '' },
+      line_count: row.line_count,
+      processed_count: row.processed_count,
+      added_count: row.added_count,
+      already_present_count: row.already_present_count,
+      created_count: row.created_count,
+      success_count: row.added_count + row.already_present_count,
+      failures_count: row.failed_count,
+      not_fitted_count: row.not_fitted_count,
+      error_code: row.error_code as UploadErrorCode | null,
+      created: row.created_at,
+      finished_at: row.finished_at,
+    };
+  }
+
+  async function requireVisible(ctx: RequestContext, id: string): Promise<UploadRow> {
+    const row = await uploads.find(reader(ctx), id);
+    if (!row) throw notFound('Upload not found');
+    return row;
+  }
+
+  /**
+   * Where the accounts go. Anyone fills their own My Accounts; only managers and admins a
+   * colleague's (403 otherwise); a user or list of another tenant is 404, like one that does not exist.
+   */
+  async function resolveDestination(ctx: RequestContext, destination: CreateUploadBody['destination']) {
+    if (destination.type === 'territory') {
+      const uid = destination.uid ?? ctx.uid;
+      const user = await colleague(ctx, uid);
+      if (!user) throw notFound('User not found');
+      if (uid !== ctx.uid && !ctx.isAdmin && !ctx.isManager) {
+        throw forbidden("Only admins and managers can add accounts to a colleague's My Accounts");
+      }
+      return { type: 'territory' as const, id: uid, name: user.display_name };
+    }
+    const list = await lists.find(ctx, destination.list_id);
+    if (!list) throw notFound('List not found');
+    if (list.type !== 'accounts') throw invalidField('destination.list_id', 'Choose an account list');
+    return { type: 'list' as const, id: list.id, name: list.name };
+  }
+
+  /** FILTER: the saved filter runs now, server-side, with the same engine as My Accounts; its ids are the lines. */
+  async function filterLines(ctx: RequestContext, filterId: string) {
+    const saved = await filters.findVisible(ctx, filterId);
+    if (!saved) throw notFound('Filter not found');
+    const ids = await accountQuery.ids(ctx, { filter: saved.filter }, UPLOAD_MAX_LINES + 1);
+    if (ids.length === 0) throw invalidField('filter_id', 'This filter matches no account');
+    if (ids.length > UPLOAD_MAX_LINES) throw invalidField('filter_id', UPLOAD_MAX_LINES_MESSAGE);
+    return {
+      values: ids,
+      firstLine: 1,
+      lineCount: ids.length,
+      label: saved.name,
+      digestOf: `${saved.id}\n${ids.join('\n')}`,
+      kind: 'filter' as const,
+    };
+  }
+
+  /** Runs chunks from the cursor; answers whether the upload is finished (or was stopped by someone else). */
+  async function processUpload(
+    tenantId: string,
+    uploadId: string,
+    { maxChunks = Number.POSITIVE_INFINITY, chunkLines = UPLOAD_CHUNK_LINES } = {},
+  ): Promise<boolean> {
+    const upload = await uploads.forJob(tenantId, uploadId);
+    if (!upload || upload.status === 'COMPLETED' || upload.status === 'FAILED') return true;
+    const at = () => clock().toISOString();
+    if (upload.status === 'PENDING') {
+      await uploads.setStatus(tenantId, uploadId, { status: 'IN_PROGRESS', updated_at: at() }, ['PENDING']);
+    }
+    if (upload.destination_type === 'list') {
+      const uploader: RequestContext = {
+        tenantId,
+        uid: upload.created_by,
+        email: '',
+        isAdmin: false,
+        isManager: false,
+        isSupport: false,
+        sessionId: '',
+        impersonator: null,
+      };
+      const exists = await lists.find(uploader, upload.destination_id);
+      if (!exists) {
+        await uploads.setStatus(
+          tenantId,
+          uploadId,
+          { status: 'FAILED', error_code: 'destination_gone', finished_at: at(), updated_at: at() },
+          ['IN_PROGRESS', 'PENDING'],
+        );
+        return true;
+      }
+    }
+    const type = upload.type as UploadType;
+    const entries = readEntries(type, upload.lines, upload.first_line);
+    let cursor = upload.processed_count;
+    let chunks = 0;
+    while (cursor < entries.length) {
+      if (chunks >= maxChunks) return false;
+      const from = cursor;
+      const chunkStarted = performance.now();
+      const to = Math.min(entries.length, from + chunkLines);
+      const moved = await uploads.inChunk(tenantId, uploadId, async (work) => {
+        const now = at();
+        if (!(await work.claim(from, to, now))) return false;
+        const part = entries.slice(from, to);
+        const failures: UploadFailureRow[] = [];
+        const counts: ChunkCounts = {
+          added_count: 0,
+          already_present_count: 0,
+          created_count: 0,
+          failed_count: 0,
+          not_fitted_count: 0,
+        };
+        const fail = (e: Entry, reason: UploadFailureReason, duplicateOf: number | null = null) => {
+          failures.push({ line: e.line, value: e.value, reason, duplicate_of: duplicateOf });
+          if (reason !== 'did_not_fit') counts.failed_count++;
+        };
+        const wanted = part.filter((e) => {
+          if (e.reason) fail(e, e.reason, e.duplicateOf);
+          return !e.reason;
+        });
+        // Each remaining line's account id.
+        const idOf = new Map<Entry, string>();
+        if (type === 'WEBSITE' || type === 'DOMAIN') {
+          const known = await work.accountsByWebsite(wanted.map((e) => e.key as string));
+          const fresh: { id: string; name: string; website: string }[] = [];
+          for (const e of wanted) {
+            const domain = e.key as string;
+            const id = known.get(domain) ?? uploadedAccountId(tenantId, domain);
+            if (!known.has(domain)) fresh.push({ id, name: nameFromDomain(domain), website: domain });
+            idOf.set(e, id);
+          }
+          counts.created_count = await work.createAccounts(fresh, now);
+        } else {
+          const existing = await work.existingAccountIds(wanted.map((e) => e.key as string));
+          for (const e of wanted) {
+            if (existing.has(e.key as string)) idOf.set(e, e.key as string);
+            else fail(e, 'unknown_account');
+          }
+        }
+        const matched = wanted.filter((e) => idOf.has(e));
+        const ids = matched.map((e) => idOf.get(e) as string);
+        if (upload.destination_type === 'list') {
+          const added = await work.addToList(upload.destination_id, ids, upload.created_by, now);
+          counts.added_count = added;
+          counts.already_present_count = ids.length - added;
+        } else {
+          const present = await work.inTerritory(upload.destination_id, ids);
+          let room = Math.max(0, TERRITORY_UPLOAD_CAP - (await work.addedSoFar()));
+          const fits: string[] = [];
+          for (const e of matched) {
+            const id = idOf.get(e) as string;
+            if (present.has(id)) counts.already_present_count++;
+            else if (room > 0) {
+              fits.push(id);
+              room--;
+            } else {
+              fail(e, 'did_not_fit');
+              counts.not_fitted_count++;
+            }
+          }
+          counts.added_count = await work.addToTerritory(upload.destination_id, fits, now);
+        }
+        await work.addFailures(failures);
+        await work.addCounts(counts);
+        return true;
+      });
+      // Someone else moved this upload on (another process took the job over): theirs to finish.
+      if (!moved) return true;
+      cursor = to;
+      chunks++;
+      // Let the server answer other requests between chunks.
+      const rest = Math.min(MAX_REST_MS, (performance.now() - chunkStarted) * REST_SHARE);
+      await new Promise((resolve) => setTimeout(resolve, rest));
+    }
+    const finished = await uploads.setStatus(
+      tenantId,
+      uploadId,
+      { status: 'COMPLETED', finished_at: at(), updated_at: at() },
+      ['IN_PROGRESS'],
+    );
+    if (finished) await requestRecompute(tenantId);
+    return true;
+  }
+
+  return {
+    async list(ctx: RequestContext): Promise<Upload[]> {
+      return (await uploads.list(reader(ctx), HISTORY_LIMIT)).map(toUpload);
+    },
+
+    async get(ctx: RequestContext, id: string): Promise<Upload> {
+      return toUpload(await requireVisible(ctx, id));
+    },
+
+    /** Checks everything (input, limit, rights) before any work, then records the upload and queues its job. */
+    async create(ctx: RequestContext, body: CreateUploadBody): Promise<Upload> {
+      const destination = await resolveDestination(ctx, body.destination);
+      let read: {
+        values: string[];
+        firstLine: number;
+        lineCount: number;
+        label: string;
+        digestOf: string;
+        kind: UploadInputKind;
+      };
+      if (body.type === 'FILTER') {
+        read = await filterLines(ctx, body.filter_id as string);
+      } else {
+        const format = body.format ?? 'lines';
+        const input = readUploadInput(body.input ?? '', format, body.type);
+        read = { ...input, label: body.file_name ?? '', digestOf: body.input ?? '', kind: format };
+      }
+      const at = clock().toISOString();
+      const id = crypto.randomUUID();
+      await uploads.insertAndQueue(
+        {
+          id,
+          tenant_id: ctx.tenantId,
+          type: body.type,
+          status: 'PENDING',
+          input_label: read.label.slice(0, 300),
+          input_kind: read.kind,
+          input_digest: crypto.createHash('sha256').update(read.digestOf).digest('hex'),
+          lines: read.values.join('\n'),
+          first_line: read.firstLine,
+          destination_type: destination.type,
+          destination_id: destination.id,
+          destination_name: destination.name.slice(0, 300),
+          line_count: read.lineCount,
+          processed_count: 0,
+          added_count: 0,
+          already_present_count: 0,
+          created_count: 0,
+          failed_count: 0,
+          not_fitted_count: 0,
+          error_code: null,
+          created_by: ctx.uid,
+          created_at: at,
+          updated_at: at,
+          finished_at: null,
+        },
+        UPLOAD_ACCOUNTS,
+        clock(),
+      );
+      return toUpload(await requireVisible(ctx, id));
+    },
+
+    /** The lines that added no account, as a CSV (BOM, formulas escaped). */
+    async failuresCsv(ctx: RequestContext, id: string): Promise<{ filename: string; csv: string }> {
+      const upload = await requireVisible(ctx, id);
+      const rows = await uploads.failures(ctx.tenantId, upload.id);
+      return {
+        filename: `upload-failures-${upload.id.slice(0, 8)}.csv`,
+        csv: toCsv([
+          ['line', 'value', 'reason', 'duplicate_of'],
+          ...rows.map((r) => [r.line, r.value, r.reason, r.duplicate_of]),
+        ]),
+      };
+    },
+
+    processUpload,
+
+    /** The job: resumes from the cursor; after the last attempt fails, the upload is FAILED with what it counted. */
+    async runJob(job: Job): Promise<void> {
+      const { upload_id: uploadId } = parseJsonColumn<{ upload_id?: string }>(job.payload, {});
+      if (!uploadId) return;
+      try {
+        await processUpload(job.tenant_id, uploadId);
+      } catch (error) {
+        if (job.attempts >= job.max_attempts) {
+          const at = clock().toISOString();
+          await uploads.setStatus(
+            job.tenant_id,
+            uploadId,
+            { status: 'FAILED', error_code: 'upload_failed', finished_at: at, updated_at: at },
+            ['PENDING', 'IN_PROGRESS'],
+          );
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

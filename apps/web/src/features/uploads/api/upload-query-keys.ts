@@ -1,0 +1,9 @@
+/** The keys every uploads query lives under, so a new upload refreshes the history and its own panel. */
+export const uploadQueryKeys = {
+  all: ['uploads'] as const,
+  lists: ['uploads', 'list'] as const,
+  detail: (uploadId: string) => ['uploads', 'detail', uploadId] as const,
+};
+
+/** How often a running upload is asked for its counts. */
+export const UPLOAD_POLL_MS = 1000;

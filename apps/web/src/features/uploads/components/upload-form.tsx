@@ -1,0 +1,256 @@
+import { Alert, Button, Card, FileButton, Group, Paper, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
+import {
+  type CreateUploadBody,
+  UPLOAD_CSV_COLUMNS,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_LINES,
+  UPLOAD_TYPES,
+  type Upload,
+  type UploadType,
+} from '@quarry/shared';
+import { useQuery } from '@tanstack/react-query';
+import { type DragEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { pickableUsersQueryOptions } from '../../../lib/company-users.ts';
+import { fieldError } from '../../../lib/field-error.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { isLanguage } from '../../../lib/i18n.ts';
+import { useSavedFilters } from '../../../lib/saved-filters.ts';
+import { useCreateUpload } from '../api/create-upload.ts';
+import { useAccountLists } from '../api/get-account-lists.ts';
+import { countUploadLines } from '../utils/count-upload-lines.ts';
+import { csvHasColumn } from '../utils/csv-has-column.ts';
+import { readUploadFile, type UploadFile, type UploadFileProblem } from '../utils/read-upload-file.ts';
+
+type DestinationChoice = 'mine' | 'colleague' | 'list';
+const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
+
+/** What to upload (pasted lines, a file, or a saved filter) and where the accounts go; Upload starts it. */
+export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void }) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const me = useAuthStore((s) => s.user?.uid ?? '');
+  const managesOthers = useAuthStore((s) => s.userIsManager);
+  const [type, setType] = useState<UploadType>('WEBSITE');
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<UploadFile | null>(null);
+  const [fileProblem, setFileProblem] = useState<UploadFileProblem | null>(null);
+  const [filterId, setFilterId] = useState<string | null>(null);
+  const [destination, setDestination] = useState<DestinationChoice>('mine');
+  const [colleague, setColleague] = useState<string | null>(null);
+  const [listId, setListId] = useState<string | null>(null);
+  const filters = useSavedFilters();
+  const lists = useAccountLists();
+  const users = useQuery({ ...pickableUsersQueryOptions(), enabled: managesOthers });
+  const create = useCreateUpload();
+
+  const max = formatNumber(UPLOAD_MAX_LINES, language);
+  const byFilter = type === 'FILTER';
+  const lineCount = file ? countUploadLines(file.text, file.format) : countUploadLines(text, 'lines');
+  const tooMany = lineCount > UPLOAD_MAX_LINES;
+  const accountLists = (lists.data ?? []).filter((l) => l.type === 'accounts');
+  const destinationReady =
+    destination === 'mine' || (destination === 'colleague' ? Boolean(colleague) : Boolean(listId));
+  const noColumn = !byFilter && file?.format === 'csv' && !csvHasColumn(file.text, type);
+  const inputReady = byFilter ? Boolean(filterId) : lineCount > 0 && !tooMany && !noColumn;
+  // The server's words are English: the reader sees this page's own, by the field the server names.
+  const refused = create.isError ? fieldError(create.error, ['input', 'filter_id'], '').field : undefined;
+  const error = create.isError
+    ? refused === 'filter_id'
+      ? { field: 'filter_id' as const, message: t('uploads.form.filterRefused', { max }) }
+      : { field: null, message: t('uploads.errors.create') }
+    : null;
+
+  async function takeFile(chosen: File | null) {
+    if (!chosen) return;
+    const read = await readUploadFile(chosen);
+    if (typeof read === 'string') {
+      setFile(null);
+      setFileProblem(read);
+      return;
+    }
+    setFileProblem(null);
+    setFile(read);
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    void takeFile(event.dataTransfer.files[0] ?? null);
+  }
+
+  function submit() {
+    const target: CreateUploadBody['destination'] =
+      destination === 'list'
+        ? { type: 'list', list_id: listId ?? '' }
+        : { type: 'territory', ...(destination === 'colleague' && colleague ? { uid: colleague } : {}) };
+    const body: CreateUploadBody = byFilter
+      ? { type, filter_id: filterId ?? '', destination: target }
+      : file
+        ? { type, input: file.text, format: file.format, file_name: file.name, destination: target }
+        : { type, input: text, format: 'lines', destination: target };
+    create.mutate(body, {
+      onSuccess: (upload) => {
+        setText('');
+        setFile(null);
+        onStarted(upload);
+      },
+    });
+  }
+
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Select
+          label={t('uploads.form.type')}
+          data={UPLOAD_TYPES.map((value) => ({ value, label: t(`uploads.type.${value}`) }))}
+          value={type}
+          onChange={(value) => value && setType(value as UploadType)}
+          allowDeselect={false}
+          w={320}
+          data-testid="upload-type"
+        />
+
+        {byFilter ? (
+          <Select
+            label={t('uploads.form.filter')}
+            placeholder={t('uploads.form.filterPlaceholder')}
+            data={(filters.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+            value={filterId}
+            onChange={setFilterId}
+            searchable
+            w={420}
+            error={error?.field === 'filter_id' ? error.message : undefined}
+          />
+        ) : (
+          <>
+            {!file && (
+              <Textarea
+                label={t('uploads.form.input')}
+                description={t('uploads.form.inputHelp', { max })}
+                placeholder={t('uploads.form.inputPlaceholder')}
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                autosize
+                minRows={6}
+                maxRows={14}
+                data-testid="upload-input"
+              />
+            )}
+            <Paper
+              withBorder
+              p="md"
+              style={{ borderStyle: 'dashed' }}
+              onDragOver={(e: DragEvent<HTMLDivElement>) => e.preventDefault()}
+              onDrop={onDrop}
+              data-testid="upload-drop"
+            >
+              {file ? (
+                <Group justify="space-between">
+                  <Text size="sm" data-testid="upload-file">
+                    {t('uploads.form.fileChosen', { name: file.name, count: lineCount })}
+                  </Text>
+                  <Button size="xs" variant="subtle" onClick={() => setFile(null)}>
+                    {t('uploads.form.clearFile')}
+                  </Button>
+                </Group>
+              ) : (
+                <Stack gap={4} align="flex-start">
+                  <FileButton onChange={(chosen) => void takeFile(chosen)} accept=".csv,.txt,text/csv,text/plain">
+                    {(props) => (
+                      <Button {...props} variant="light" size="xs">
+                        {t('uploads.form.drop')}
+                      </Button>
+                    )}
+                  </FileButton>
+                  <Text size="xs" c="dimmed">
+                    {t('uploads.form.dropHelp', { size: MAX_MB })}
+                  </Text>
+                </Stack>
+              )}
+              {noColumn && (
+                <Text size="sm" c="red" role="alert" mt="xs">
+                  {t('uploads.form.noColumn', {
+                    columns: UPLOAD_CSV_COLUMNS[type as Exclude<UploadType, 'FILTER'>].join(', '),
+                  })}
+                </Text>
+              )}
+              {fileProblem && (
+                <Text size="sm" c="red" role="alert" mt="xs">
+                  {fileProblem === 'tooLarge'
+                    ? t('uploads.form.tooLarge', { size: MAX_MB })
+                    : t('uploads.form.notText')}
+                </Text>
+              )}
+            </Paper>
+            <Text size="sm" c={tooMany ? 'red' : 'dimmed'} data-testid="upload-line-count">
+              {t('uploads.form.lineCount', { count: lineCount, max })}
+            </Text>
+            {tooMany && (
+              <Text size="sm" c="red" role="alert">
+                {t('uploads.form.tooManyLines', { max })}
+              </Text>
+            )}
+          </>
+        )}
+
+        <Radio.Group
+          label={t('uploads.form.destination')}
+          value={destination}
+          onChange={(value) => setDestination(value as DestinationChoice)}
+        >
+          <Group gap="lg" mt={4}>
+            <Radio value="mine" label={t('uploads.form.myAccounts')} />
+            {managesOthers && <Radio value="colleague" label={t('uploads.form.colleagueAccounts')} />}
+            <Radio value="list" label={t('uploads.form.list')} data-testid="upload-destination-list" />
+          </Group>
+        </Radio.Group>
+        {destination === 'colleague' && (
+          <Select
+            label={t('uploads.form.colleague')}
+            data={(users.data ?? []).filter((u) => u.uid !== me).map((u) => ({ value: u.uid, label: u.display_name }))}
+            value={colleague}
+            onChange={setColleague}
+            searchable
+            w={320}
+          />
+        )}
+        {destination === 'list' &&
+          (lists.isSuccess && accountLists.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('uploads.form.noLists')}
+            </Text>
+          ) : (
+            <Select
+              label={t('uploads.form.listPick')}
+              data={accountLists.map((l) => ({
+                value: l.id,
+                label: l.workspace_name ? `${l.workspace_name} / ${l.name}` : l.name,
+              }))}
+              value={listId}
+              onChange={setListId}
+              searchable
+              w={420}
+              data-testid="upload-list"
+            />
+          ))}
+
+        {error && error.field === null && (
+          <Alert color="red" role="alert">
+            {error.message}
+          </Alert>
+        )}
+        <Group>
+          <Button
+            onClick={submit}
+            disabled={!inputReady || !destinationReady}
+            loading={create.isPending}
+            data-testid="upload-submit"
+          >
+            {t('uploads.form.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

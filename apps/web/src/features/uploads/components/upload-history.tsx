@@ -1,0 +1,79 @@
+import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { isLanguage } from '../../../lib/i18n.ts';
+import { useUploads } from '../api/get-uploads.ts';
+import { UploadStatusBadge } from './upload-status-badge.tsx';
+
+const TABLE_MIN_WIDTH = 900;
+
+/** Past uploads with type, who, when, counts and status; "Show" opens one's result above. */
+export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const uploads = useUploads();
+
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h3">
+        {t('uploads.history.title')}
+      </Title>
+      {uploads.isError && (
+        <Alert color="red" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{t('uploads.errors.list')}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void uploads.refetch()}>
+              {t('uploads.tryAgain')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {uploads.isPending && <Skeleton h={96} />}
+      {uploads.isSuccess && uploads.data.uploads.length === 0 && (
+        <Card withBorder padding="md">
+          <Text c="dimmed">{t('uploads.history.empty')}</Text>
+        </Card>
+      )}
+      {uploads.isSuccess && uploads.data.uploads.length > 0 && (
+        <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH}>
+          <Table striped highlightOnHover data-testid="upload-history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('uploads.history.type')}</Table.Th>
+                <Table.Th>{t('uploads.history.input')}</Table.Th>
+                <Table.Th>{t('uploads.history.destination')}</Table.Th>
+                <Table.Th>{t('uploads.history.by')}</Table.Th>
+                <Table.Th>{t('uploads.history.created')}</Table.Th>
+                <Table.Th>{t('uploads.history.success')}</Table.Th>
+                <Table.Th>{t('uploads.history.failures')}</Table.Th>
+                <Table.Th>{t('uploads.history.status')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {uploads.data.uploads.map((upload) => (
+                <Table.Tr key={upload.id} data-testid="upload-row" data-upload-id={upload.id}>
+                  <Table.Td>{t(`uploads.type.${upload.type}`)}</Table.Td>
+                  <Table.Td>{upload.input || t('uploads.pasted')}</Table.Td>
+                  <Table.Td>{upload.destination.name}</Table.Td>
+                  <Table.Td>{upload.created_by.display_name}</Table.Td>
+                  <Table.Td>{formatDate(upload.created, language)}</Table.Td>
+                  <Table.Td>{formatNumber(upload.success_count, language)}</Table.Td>
+                  <Table.Td>{formatNumber(upload.failures_count, language)}</Table.Td>
+                  <Table.Td>
+                    <UploadStatusBadge status={upload.status} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="subtle" onClick={() => onShow(upload.id)}>
+                      {t('uploads.history.open')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+import type { Upload } from '@quarry/shared';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
+import { UploadPage } from './upload-page.tsx';
+
+const running: Upload = {
+  id: 'up_1',
+  type: 'WEBSITE',
+  status: 'IN_PROGRESS',
+  input: 'trade-show.csv',
+  input_kind: 'csv',
+  input_digest: 'x',
+  destination: { type: 'territory', id: 'u_rita', name: 'Rita Rep' },
+  created_by: { uid: 'u_rita', display_name: 'Rita Rep' },
+  line_count: 3000,
+  processed_count: 1000,
+  added_count: 600,
+  already_present_count: 200,
+  created_count: 100,
+  success_count: 800,
+  failures_count: 200,
+  not_fitted_count: 0,
+  error_code: null,
+  created: '2026-03-02T10:00:00.000Z',
+  finished_at: null,
+};
+
+/** The API: GET /api/uploads and /api/uploads/:id answer `upload`; POST records its body. */
+function serve(upload: Upload) {
+  const posted: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const json = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (init?.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return json(upload, 201);
+      }
+      if (url.includes('/api/uploads/')) return json(upload);
+      if (url.includes('/api/uploads')) return json({ uploads: [upload] });
+      if (url.includes('/api/lists')) return json({ lists: [] });
+      if (url.includes('/api/filters')) return json({ filters: [] });
+      return json({ users: [] });
+    }),
+  );
+  return posted;
+}
+
+function renderPage(path = '/upload') {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/upload" element={<UploadPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeAll(prepareDom);
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('UploadPage', () => {
+  it('counts pasted lines against the maximum and refuses more before asking the server', async () => {
+    const posted = serve(running);
+    renderPage();
+    const input = await screen.findByTestId('upload-input');
+    fireEvent.change(input, { target: { value: 'ge.com\n\n  bbc.co.uk  \n' } });
+    expect(screen.getByTestId('upload-line-count').textContent).toBe('2 / 100,000 lines');
+    fireEvent.change(input, { target: { value: 'a.com\n'.repeat(100_001) } });
+    expect(screen.getByText('Upload at most 100,000 lines, one per line')).toBeTruthy();
+    expect((screen.getByTestId('upload-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(posted).toEqual([]);
+  });
+
+  it('starts an upload into My Accounts and shows its progress with counts', async () => {
+    const posted = serve(running);
+    renderPage();
+    fireEvent.change(await screen.findByTestId('upload-input'), { target: { value: 'ge.com' } });
+    fireEvent.click(screen.getByTestId('upload-submit'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      type: 'WEBSITE',
+      input: 'ge.com',
+      format: 'lines',
+      destination: { type: 'territory' },
+    });
+    expect((await screen.findByTestId('upload-counted')).textContent).toBe('1,000 of 3,000 lines');
+    expect(screen.getByTestId('upload-added').textContent).toBe('600');
+    expect(screen.getByText('You can leave this page: the upload keeps going.')).toBeTruthy();
+  });
+
+  it('shows a finished upload with its failures download, and lists past uploads', async () => {
+    serve({ ...running, status: 'COMPLETED', processed_count: 3000, finished_at: '2026-03-02T10:01:00.000Z' });
+    renderPage('/upload?upload=up_1');
+    expect((await screen.findByTestId('upload-progress')).dataset.status).toBe('COMPLETED');
+    expect(screen.getByText('Download failures (CSV)')).toBeTruthy();
+    const row = await screen.findByTestId('upload-row');
+    expect(row.textContent).toContain('trade-show.csv');
+    expect(row.textContent).toContain('Completed');
+  });
+});

@@ -1,0 +1,129 @@
+import { Alert, Anchor, Button, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { isUploadRunning, type Upload } from '@quarry/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAuthStore } from '../../../lib/auth-store.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { isLanguage } from '../../../lib/i18n.ts';
+import { useDownloadUploadFailures } from '../api/download-upload-failures.ts';
+import { useUpload } from '../api/get-upload.ts';
+import { useTrackUploadFinished } from '../hooks/use-track-upload-finished.ts';
+import { UploadStatusBadge } from './upload-status-badge.tsx';
+
+/** One upload: a progress bar with counts while it runs, then the result, the failures CSV and where the accounts went. */
+export function UploadProgress({ uploadId }: { uploadId: string }) {
+  const { t } = useTranslation();
+  const upload = useUpload(uploadId);
+  useTrackUploadFinished(upload.data);
+
+  if (upload.isPending) return <Skeleton h={160} data-testid="upload-progress-loading" />;
+  if (upload.isError) {
+    return (
+      <Alert color="red" role="alert">
+        <Group justify="space-between">
+          <Text size="sm">{t('uploads.errors.get')}</Text>
+          <Button size="xs" variant="light" color="red" onClick={() => void upload.refetch()}>
+            {t('uploads.tryAgain')}
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  return <UploadResult upload={upload.data} />;
+}
+
+function UploadResult({ upload }: { upload: Upload }) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const uid = useAuthStore((s) => s.user?.uid);
+  const download = useDownloadUploadFailures(upload.id);
+  const running = isUploadRunning(upload.status);
+  const n = (value: number) => formatNumber(value, language);
+  const percent = upload.line_count ? Math.round((upload.processed_count / upload.line_count) * 100) : 0;
+  const problems = upload.failures_count + upload.not_fitted_count;
+
+  return (
+    <Card withBorder padding="lg" data-testid="upload-progress" data-upload-id={upload.id} data-status={upload.status}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size="h4">
+            {t('uploads.progress.title', { input: upload.input || t('uploads.pasted') })}
+          </Title>
+          <UploadStatusBadge status={upload.status} />
+        </Group>
+        <Progress
+          value={percent}
+          animated={running}
+          aria-label={t('uploads.progress.counted', { done: n(upload.processed_count), total: n(upload.line_count) })}
+        />
+        <Text size="sm" data-testid="upload-counted">
+          {t('uploads.progress.counted', { done: n(upload.processed_count), total: n(upload.line_count) })}
+        </Text>
+        {running && (
+          <Text size="sm" c="dimmed">
+            {t('uploads.progress.leave')}
+          </Text>
+        )}
+        {upload.status === 'FAILED' && upload.error_code && (
+          <Alert color="red" role="alert">
+            {t(`uploads.errors.${upload.error_code}`)}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <Count label={t('uploads.progress.added')} value={n(upload.added_count)} testId="upload-added" />
+          <Count
+            label={t('uploads.progress.alreadyThere')}
+            value={n(upload.already_present_count)}
+            testId="upload-already"
+          />
+          <Count label={t('uploads.progress.created')} value={n(upload.created_count)} testId="upload-created" />
+          <Count label={t('uploads.progress.failed')} value={n(upload.failures_count)} testId="upload-failures" />
+        </SimpleGrid>
+        {upload.not_fitted_count > 0 && (
+          <Text size="sm" fw={600} data-testid="upload-not-fitted">
+            {t('uploads.progress.notFitted')}: {n(upload.not_fitted_count)}
+          </Text>
+        )}
+        {!running && (
+          <Group gap="sm">
+            {problems > 0 && (
+              <Button variant="light" onClick={() => download.mutate()} loading={download.isPending}>
+                {t('uploads.progress.downloadFailures')}
+              </Button>
+            )}
+            {upload.status === 'COMPLETED' && upload.destination.type === 'list' && (
+              <Anchor component={Link} to={`/lists/${encodeURIComponent(upload.destination.id)}`}>
+                {t('uploads.progress.openList')}: {upload.destination.name}
+              </Anchor>
+            )}
+            {upload.status === 'COMPLETED' &&
+              upload.destination.type === 'territory' &&
+              upload.destination.id === uid && (
+                <Anchor component={Link} to="/MyTerritory">
+                  {t('uploads.progress.openMyAccounts')}
+                </Anchor>
+              )}
+          </Group>
+        )}
+        {download.isError && (
+          <Text size="sm" c="red" role="alert">
+            {t('uploads.errors.download')}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function Count({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xl" fw={700} data-testid={testId}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,7 @@
+import type { UploadFormat } from '@quarry/shared';
+
+/** Lines with something on them, as the server counts them (a CSV's header row left out). */
+export function countUploadLines(text: string, format: UploadFormat): number {
+  const filled = text.split(/\r\n|\n|\r/).filter((line) => line.trim() !== '').length;
+  return format === 'csv' ? Math.max(0, filled - 1) : filled;
+}

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from './support/browser.ts';
+import { deleteOwnedWorkspaces, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
+import { uniqueName } from './support/unique.ts';
+
+/** A domain no attempt used before, and the account name Quarry gives it. */
+function newDomain(label: string): { domain: string; name: string } {
+  const suffix = uniqueName('').trim();
+  return {
+    domain: `${label}-${suffix}.com`,
+    name: `${label.replace(/-/g, ' ')} ${suffix}`.replace(/\b\w/g, (c) => c.toUpperCase()),
+  };
+}
+
+/** Waits for the upload shown on the page to finish, and checks it completed. */
+async function waitForCompleted(page: Page): Promise<void> {
+  const panel = page.getByTestId('upload-progress');
+  await panel.waitFor();
+  await expect.poll(async () => panel.getAttribute('data-status'), { timeout: 60_000 }).toMatch(/^(COMPLETED|FAILED)$/);
+  expect(await panel.getAttribute('data-status')).toBe('COMPLETED');
+}
+
+/** Serious or critical axe violations on the page as it stands. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // @axe-core/playwright accepts playwright-core's page; its types name @playwright/test's.
+  const results = await new AxeBuilder({ page: page as never }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Downloads the failures CSV of the upload on the page. */
+async function downloadFailures(page: Page): Promise<string> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download failures (CSV)' }).click(),
+  ]);
+  return fs.readFileSync(await download.path(), 'utf8');
+}
+
+describe('Add Accounts by upload', () => {
+  const b = useBrowser({ reducedMotion: 'reduce' });
+
+  it('lets a rep upload a CSV file into their own My Accounts and download the failing lines', async () => {
+    const { page } = b;
+    await signIn(page, 'rita@acme.test');
+    const before = await territoryIds(page);
+    const fresh = newDomain('trade-show');
+    try {
+      await page.goto('/upload');
+      await page.getByRole('heading', { name: 'Add Accounts', level: 1 }).waitFor();
+      const csv = `Company,Website,Notes\nWalmart,https://www.walmart.com/about,met at booth\nNew one,${fresh.domain},\nTypo,not a website,\n`;
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'trade-show.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv),
+      });
+      await page.getByTestId('upload-file').getByText('trade-show.csv: 3 lines').waitFor();
+      await page.getByTestId('upload-submit').click();
+
+      await waitForCompleted(page);
+      const panel = page.getByTestId('upload-progress');
+      await panel.getByTestId('upload-counted').getByText('3 of 3 lines').waitFor();
+      // Walmart may be in Rita's My Accounts already: added or already there, both count as success.
+      const added = Number(await panel.getByTestId('upload-added').textContent());
+      const already = Number(await panel.getByTestId('upload-already').textContent());
+      expect(added + already).toBe(2);
+      expect(await panel.getByTestId('upload-created').textContent()).toBe('1');
+      expect(await panel.getByTestId('upload-failures').textContent()).toBe('1');
+
+      const failures = await downloadFailures(page);
+      expect(failures.startsWith('\uFEFFline,value,reason,duplicate_of')).toBe(true);
+      expect(failures).toContain('4,not a website,not_a_domain,');
+
+      // The history lists it, and My Accounts holds the new account.
+      await page.getByTestId('upload-row').filter({ hasText: 'trade-show.csv' }).first().waitFor();
+      await panel.getByRole('link', { name: 'Open My Accounts' }).click();
+      await page.waitForURL('**/MyTerritory');
+      expect((await territoryIds(page)).length).toBe(before.length + added);
+    } finally {
+      await removeAddedToTerritory(page, before);
+    }
+  }, 120_000);
+
+  it('lets an admin paste domains into an account list, watch it complete and open the list', async () => {
+    const { page } = b;
+    const names = { workspace: uniqueName('Upload territory plan'), list: uniqueName('Uploaded prospects') };
+    const fresh = newDomain('crm-plan');
+    await signIn(page, 'ada@acme.test');
+    try {
+      const listId = await page.evaluate(async (names) => {
+        const post = async (url: string, body: unknown) =>
+          (await (
+            await fetch(url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            })
+          ).json()) as { id: string };
+        const workspace = await post('/api/workspaces', { name: names.workspace });
+        return (await post(`/api/workspaces/${workspace.id}/lists`, { name: names.list, type: 'accounts' })).id;
+      }, names);
+
+      await page.goto('/upload');
+      await page
+        .getByRole('textbox', { name: 'Lines' })
+        .fill(`WALMART.COM\n\n${fresh.domain}\nwalmart.com.\n=cmd|' /C calc'!A0\n`);
+      await page.getByTestId('upload-line-count').getByText('4 / 100,000 lines').waitFor();
+      await page.getByRole('radio', { name: 'An account list' }).check();
+      await page.getByRole('combobox', { name: 'Account list' }).click();
+      await page.getByRole('option', { name: new RegExp(names.list) }).click();
+      await page.getByTestId('upload-submit').click();
+
+      await waitForCompleted(page);
+      const panel = page.getByTestId('upload-progress');
+      expect(await panel.getByTestId('upload-added').textContent()).toBe('2');
+      expect(await panel.getByTestId('upload-failures').textContent()).toBe('2');
+
+      // The form, the finished upload and the history, with no serious accessibility problem.
+      expect(await seriousViolations(page)).toEqual([]);
+      const failures = await downloadFailures(page);
+      expect(failures).toContain('4,walmart.com.,duplicate,1');
+      // The formula line stays text in the spreadsheet: a leading quote.
+      expect(failures).toContain(`5,'=cmd|' /C calc'!A0,not_a_domain,`);
+
+      await panel.getByRole('link', { name: new RegExp(`Open the list: ${names.list}`) }).click();
+      await page.waitForURL(`**/lists/${listId}`);
+      await page.getByTestId('list-members').getByRole('link', { name: 'Walmart' }).waitFor();
+      await page.getByTestId('list-members').getByRole('link', { name: fresh.name }).waitFor();
+    } finally {
+      await deleteOwnedWorkspaces(page, [names.workspace]);
+    }
+  }, 120_000);
+});

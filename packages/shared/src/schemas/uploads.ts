@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/** Spec section 3: what an upload's lines are. FILTER takes the accounts a saved filter matches. */
+export const UPLOAD_TYPES = ['FILTER', 'DOMAIN', 'WEBSITE', 'ACCOUNT_ID'] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+
+/** Spec section 4: upload statuses. */
+export const UPLOAD_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED'] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+
+/** Where the accounts go: a user's My Accounts, or an account list. */
+export const UPLOAD_DESTINATION_TYPES = ['territory', 'list'] as const;
+export type UploadDestinationType = (typeof UPLOAD_DESTINATION_TYPES)[number];
+
+/** How the pasted or dropped text is read: one value per line, or a CSV whose header names the column. */
+export const UPLOAD_FORMATS = ['lines', 'csv'] as const;
+export type UploadFormat = (typeof UPLOAD_FORMATS)[number];
+/** What an upload's input was: pasted or text lines, a CSV, or a saved filter. */
+export const UPLOAD_INPUT_KINDS = [...UPLOAD_FORMATS, 'filter'] as const;
+export type UploadInputKind = (typeof UPLOAD_INPUT_KINDS)[number];
+
+/**
+ * Spec sections 5 and 9: the maximum lines per upload is the product's to choose; Quarry's is
+ * 100,000 (empty lines not counted). Checked before any work, on the server and in the browser.
+ */
+export const UPLOAD_MAX_LINES = 100_000;
+/** The largest file or pasted text accepted (also the upload route's body limit). */
+export const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
+export const UPLOAD_MAX_LINES_MESSAGE = `Upload at most ${UPLOAD_MAX_LINES.toLocaleString('en-US')} lines, one per line`;
+/** CSV headers that name the column holding the values, by upload type, first match wins. */
+export const UPLOAD_CSV_COLUMNS: Record<Exclude<UploadType, 'FILTER'>, readonly string[]> = {
+  WEBSITE: ['website', 'domain', 'url', 'company_website', 'site'],
+  DOMAIN: ['domain', 'website', 'url', 'company_domain'],
+  ACCOUNT_ID: ['master_account_id', 'account_id', 'id'],
+};
+
+/** Why a line added no account. */
+export const UPLOAD_FAILURE_REASONS = [
+  'not_a_domain',
+  'unknown_company',
+  'unknown_account',
+  'duplicate',
+  'did_not_fit',
+] as const;
+export type UploadFailureReason = (typeof UPLOAD_FAILURE_REASONS)[number];
+
+/** Why an upload stopped, for the page to translate. */
+export const UPLOAD_ERROR_CODES = ['upload_failed', 'destination_gone'] as const;
+export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
+
+const id = z.string().trim().min(1).max(200);
+
+export const uploadDestinationSchema = z.discriminatedUnion('type', [
+  /** uid absent: the caller's own My Accounts. */
+  z.strictObject({ type: z.literal('territory'), uid: id.optional() }),
+  z.strictObject({ type: z.literal('list'), list_id: id }),
+]);
+export type UploadDestination = z.infer<typeof uploadDestinationSchema>;
+
+export const createUploadBodySchema = z
+  .strictObject({
+    type: z.enum(UPLOAD_TYPES),
+    /** The pasted text or the file's text; not for FILTER. */
+    input: z.string().max(UPLOAD_MAX_BYTES).optional(),
+    format: z.enum(UPLOAD_FORMATS).default('lines'),
+    file_name: z.string().trim().max(255).optional(),
+    /** FILTER only: the saved filter whose accounts are added. */
+    filter_id: id.optional(),
+    destination: uploadDestinationSchema,
+  })
+  .superRefine((body, ctx) => {
+    if (body.type === 'FILTER' && !body.filter_id) {
+      ctx.addIssue({ code: 'custom', path: ['filter_id'], message: 'Choose a saved filter' });
+    }
+    if (body.type !== 'FILTER' && body.input === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['input'], message: 'Paste lines or choose a file' });
+    }
+  });
+export type CreateUploadBody = z.input<typeof createUploadBodySchema>;
+
+export const uploadSchema = z.object({
+  id,
+  type: z.enum(UPLOAD_TYPES),
+  status: z.enum(UPLOAD_STATUSES),
+  /** What was uploaded: the file's name or the saved filter's; empty for pasted lines (the page says so in its language). */
+  input: z.string(),
+  input_kind: z.enum(UPLOAD_INPUT_KINDS),
+  /** SHA-256 of the input as sent (for FILTER: the filter id and the account ids it matched). */
+  input_digest: z.string(),
+  destination: z.object({
+    type: z.enum(UPLOAD_DESTINATION_TYPES),
+    id: z.string(),
+    name: z.string(),
+  }),
+  created_by: z.object({ uid: z.string(), display_name: z.string() }),
+  line_count: z.number().int(),
+  processed_count: z.number().int(),
+  /** Accounts put into the destination by this upload. */
+  added_count: z.number().int(),
+  /** Lines whose account was already there. */
+  already_present_count: z.number().int(),
+  /** New accounts made from domains Quarry had never seen. */
+  created_count: z.number().int(),
+  /** Spec section 3: success count (added or already there) and failures count. */
+  success_count: z.number().int(),
+  failures_count: z.number().int(),
+  /** My Accounts only: matched accounts that did not fit under the territory cap. */
+  not_fitted_count: z.number().int(),
+  error_code: z.enum(UPLOAD_ERROR_CODES).nullable(),
+  created: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type Upload = z.infer<typeof uploadSchema>;
+
+export const uploadIdParamsSchema = z.object({ uploadId: id });
+export const uploadListSchema = z.object({ uploads: z.array(uploadSchema) });
+export type UploadList = z.infer<typeof uploadListSchema>;
+
+export function isUploadRunning(status: UploadStatus): boolean {
+  return status === 'PENDING' || status === 'IN_PROGRESS';
+}
