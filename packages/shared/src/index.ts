@@ -12,6 +12,7 @@ export * from './schemas/flows.ts';
 export * from './schemas/home-filters.ts';
 export * from './schemas/organization.ts';
 export * from './schemas/reporting.ts';
+export * from './schemas/signals.ts';
 export * from './schemas/support.ts';
 export * from './schemas/users.ts';
 export * from './schemas/value-match.ts';
