@@ -39,6 +39,19 @@ const envSchema = z.object({
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
+  /** Live signals (issue #18): hourly sweeps of the sources admins add; "false" turns the scheduler off. */
+  SIGNALS_ENABLED: z.enum(['true', 'false']).default('true'),
+  /** Hosts (or host:port) fetched although private, e.g. the local fixture server; nothing else private is. */
+  SIGNALS_ALLOWED_HOSTS: z.string().default(''),
+  SIGNALS_FETCH_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
+  SIGNALS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  SIGNALS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
+  SIGNALS_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  SIGNALS_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
 });
 
 export type Config = {
@@ -65,6 +78,16 @@ export type Config = {
   jobLeaseMs: number;
   /** Where flow messages are written: an OpenAI-compatible endpoint when baseUrl and model are set. */
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
+  /** Live signal sources: the scheduler, the fetch limits and the SSRF guard's allow-list. */
+  signals: {
+    enabled: boolean;
+    allowedHosts: string[];
+    intervalMs: number;
+    timeoutMs: number;
+    maxBytes: number;
+    concurrency: number;
+    perHostConcurrency: number;
+  };
 };
 
 /** TRUST_PROXY as Fastify takes it: true/false, or the proxies' addresses or CIDRs, comma-separated. */
@@ -118,5 +141,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
+    signals: {
+      enabled: e.SIGNALS_ENABLED === 'true',
+      allowedHosts: e.SIGNALS_ALLOWED_HOSTS.split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+      intervalMs: e.SIGNALS_FETCH_INTERVAL_MINUTES * 60_000,
+      timeoutMs: e.SIGNALS_TIMEOUT_MS,
+      maxBytes: e.SIGNALS_MAX_BYTES,
+      concurrency: e.SIGNALS_CONCURRENCY,
+      perHostConcurrency: e.SIGNALS_PER_HOST_CONCURRENCY,
+    },
   };
 }

@@ -24,6 +24,7 @@ if (!config.isProductionDatabase) await seedDemoValuePreferences(seedDb);
 // Tenants that never had value matches get a first computation; then the worker runs queued jobs.
 await app.recomputeTenantsWithoutMatches();
 app.jobRunner.start();
+app.signalSweep.start();
 // Sixty days of Acme's usage for Reporting, on a database without any analytics event yet.
 const analyticsSeeded = config.isProductionDatabase ? 0 : await seedDemoAnalytics(seedDb);
 await app.listen({ port: config.port, host: config.host });

@@ -168,6 +168,14 @@ const makers = {
     if (!message) throw new Error(`making a fixture: the flow of ${owner.email} has no message: ${approved.body}`);
     return { flowId: flow.id, messageId: message.id, version: String(message.version) };
   },
+  /** A signal source of the owner's company, added by the owner (only admins add them). */
+  signalSource: async (owner, _sharedWith, unique) => {
+    const source = await create(owner, '/api/signal-sources', {
+      kind: 'feed',
+      url: `https://news.example.com/matrix-${unique}.xml`,
+    });
+    return source && { sourceId: source.id };
+  },
 } satisfies Record<string, Maker>;
 
 /** The kinds of object each type has: a tenant-wide object has no private form, a user no shared one. */
@@ -181,6 +189,7 @@ const KINDS: Record<Probe['object'], readonly ObjectKind[]> = {
   invitation: ['own', 'shared', 'other'],
   user: ['own', 'private', 'other'],
   flow: ['own', 'private', 'other'],
+  signalSource: ['own', 'shared', 'other'],
 };
 
 const json = { 'content-type': 'application/json' };
@@ -582,6 +591,32 @@ const PROBES: Record<string, Probe> = {
     call: (s) => ({ method: 'POST', url: `${flow(s)}/send`, payload: { destination: 'download' } }),
   },
   'GET /api/flows/{flowId}/download': { object: 'flow', call: (s) => ({ method: 'GET', url: `${flow(s)}/download` }) },
+
+  'GET /api/signal-sources': { object: 'none', call: () => ({ method: 'GET', url: '/api/signal-sources' }) },
+  'POST /api/signal-sources': {
+    object: 'none',
+    call: (s) => ({
+      method: 'POST',
+      url: '/api/signal-sources',
+      payload: { kind: 'feed', url: `https://news.example.com/matrix-new-${s.unique}.xml` },
+    }),
+  },
+  'PATCH /api/signal-sources/{sourceId}': {
+    object: 'signalSource',
+    call: (s) => ({ method: 'PATCH', url: `/api/signal-sources/${s.ids.sourceId}`, payload: { status: 'paused' } }),
+  },
+  'DELETE /api/signal-sources/{sourceId}': {
+    object: 'signalSource',
+    call: (s) => ({ method: 'DELETE', url: `/api/signal-sources/${s.ids.sourceId}` }),
+  },
+  'POST /api/signal-sources/discover': {
+    object: 'none',
+    call: () => ({ method: 'POST', url: '/api/signal-sources/discover', payload: { master_account_id: ACCOUNT_ID } }),
+  },
+  'POST /api/signal-sources/sweep': {
+    object: 'none',
+    call: () => ({ method: 'POST', url: '/api/signal-sources/sweep' }),
+  },
 
   'GET /api/email-preferences': { object: 'none', call: () => ({ method: 'GET', url: '/api/email-preferences' }) },
   'PUT /api/email-preferences/{scope}': {

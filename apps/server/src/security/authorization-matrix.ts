@@ -265,6 +265,17 @@ GET    /api/flows/{flowId}/download                          other   401       4
 
 GET    /api/email-preferences                                none    401       200     200     200   200         200     200
 PUT    /api/email-preferences/{scope}                        none    401       403     403     200   200         403     403
+
+GET    /api/signal-sources                                   none    401       403     403     200   200         403     403
+POST   /api/signal-sources                                   none    401       403     403     201   201         403     403
+PATCH  /api/signal-sources/{sourceId}                        own     -         -       -       200   200         -       -
+PATCH  /api/signal-sources/{sourceId}                        shared  -         -       403     -     -           -       -
+PATCH  /api/signal-sources/{sourceId}                        other   401       403     403     404   404         403     403
+DELETE /api/signal-sources/{sourceId}                        own     -         -       -       204   204         -       -
+DELETE /api/signal-sources/{sourceId}                        shared  -         -       403     -     -           -       -
+DELETE /api/signal-sources/{sourceId}                        other   401       403     403     404   404         403     403
+POST   /api/signal-sources/discover                          none    401       403     403     200   200         403     403
+POST   /api/signal-sources/sweep                             none    401       403     403     202   202         403     403
 `;
 
 export function routeKey(method: string, path: string): string {

@@ -45,7 +45,10 @@ export function refuseUrl(raw: string, allowedHosts: readonly string[]): string 
   if (hostAllowed(url, allowedHosts)) return null;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (ipaddr.isValid(host) && !isPublicAddress(host)) return `refused: ${host} is not a public address`;
-  if (/^localhost$|\.localhost$|\.local$|\.internal$/i.test(host)) return `refused: ${host} is not a public host`;
+  // Names that never resolve on the public internet (RFC 2606, 6761, 6762): refused without a DNS query.
+  if (/^localhost\.?$|\.(localhost|local|internal|test|example|invalid|lan|home\.arpa)\.?$/i.test(host)) {
+    return `refused: ${host} is not a public host`;
+  }
   if (url.port && url.port !== '80' && url.port !== '443') return `refused: port ${url.port} is not fetched`;
   return null;
 }

@@ -1,0 +1,164 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { MasterHitsTable, SignalItemsTable, SignalSourcesTable } from '../../db/schema.ts';
+import { acrossTenants } from '../../db/tenant-scope.ts';
+
+export type SignalSourceRow = Selectable<SignalSourcesTable>;
+export type SignalItemRow = Selectable<SignalItemsTable>;
+
+/** Signal sources (tenant rows) and the items and hits they bring (global rows, like master_hits). */
+export function createSignalsRepository(db: Db) {
+  return {
+    list(tenantId: string): Promise<SignalSourceRow[]> {
+      return db
+        .selectFrom('signal_sources')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute();
+    },
+
+    find(tenantId: string, id: string): Promise<SignalSourceRow | undefined> {
+      return db
+        .selectFrom('signal_sources')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    findByUrl(tenantId: string, url: string): Promise<SignalSourceRow | undefined> {
+      return db
+        .selectFrom('signal_sources')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('url', '=', url)
+        .executeTakeFirst();
+    },
+
+    async insert(row: Insertable<SignalSourcesTable>): Promise<void> {
+      await db.insertInto('signal_sources').values(row).execute();
+    },
+
+    async update(tenantId: string, id: string, changes: Updateable<SignalSourcesTable>): Promise<void> {
+      await db
+        .updateTable('signal_sources')
+        .set(changes)
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async remove(tenantId: string, id: string): Promise<boolean> {
+      await db
+        .deleteFrom('signal_item_sources')
+        .where('tenant_id', '=', tenantId)
+        .where('source_id', '=', id)
+        .execute();
+      const result = await db
+        .deleteFrom('signal_sources')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Sources of a tenant due for a fetch (active or failing; paused ones wait for their admin). */
+    due(tenantId: string, now: string, limit: number): Promise<SignalSourceRow[]> {
+      return db
+        .selectFrom('signal_sources')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('status', '!=', 'paused')
+        .where('next_fetch_at', '<=', now)
+        .orderBy('next_fetch_at')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Tenants with a source due: the scheduler queues one sweep job for each (across tenants by design). */
+    async tenantsDue(now: string): Promise<string[]> {
+      const rows = await acrossTenants(db)
+        .selectFrom('signal_sources')
+        .select('tenant_id')
+        .distinct()
+        .where('status', '!=', 'paused')
+        .where('next_fetch_at', '<=', now)
+        .execute();
+      return rows.map((r) => r.tenant_id);
+    },
+
+    /** Tenants whose value matches depend on signals: those with a trigger (matching reads global hits). */
+    async tenantsWithTriggers(): Promise<string[]> {
+      const rows = await acrossTenants(db).selectFrom('triggers').select('tenant_id').distinct().execute();
+      return rows.map((r) => r.tenant_id);
+    },
+
+    accountNames() {
+      return db.selectFrom('master_accounts').select(['master_account_id', 'account_name', 'website']).execute();
+    },
+
+    account(id: string) {
+      return db
+        .selectFrom('master_accounts')
+        .select(['master_account_id', 'account_name', 'website'])
+        .where('master_account_id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Items first seen since `since`, for deduplication against this sweep's. */
+    recentItems(since: string): Promise<SignalItemRow[]> {
+      return db.selectFrom('signal_items').selectAll().where('created_at', '>=', since).execute();
+    },
+
+    itemsByUrl(urls: string[]): Promise<SignalItemRow[]> {
+      if (urls.length === 0) return Promise.resolve([]);
+      return db.selectFrom('signal_items').selectAll().where('canonical_url', 'in', urls).execute();
+    },
+
+    /** One source's new items, merges and hits, written together. */
+    async writeBatch(batch: {
+      tenantId: string;
+      newItems: Insertable<SignalItemsTable>[];
+      itemSources: { item_id: string; source_id: string; url: string | null; seen_at: string }[];
+      itemUpdates: { itemId: string; names: string; accountIds: string; credit: string | null }[];
+      hits: Insertable<MasterHitsTable>[];
+    }): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (batch.newItems.length) await trx.insertInto('signal_items').values(batch.newItems).execute();
+        for (const link of batch.itemSources) {
+          const exists = await trx
+            .selectFrom('signal_item_sources')
+            .select('item_id')
+            .where('tenant_id', '=', batch.tenantId)
+            .where('item_id', '=', link.item_id)
+            .where('source_id', '=', link.source_id)
+            .executeTakeFirst();
+          if (!exists)
+            await trx
+              .insertInto('signal_item_sources')
+              .values({ ...link, tenant_id: batch.tenantId })
+              .execute();
+        }
+        for (const u of batch.itemUpdates) {
+          await trx
+            .updateTable('signal_items')
+            .set({ source_names: u.names, account_ids: u.accountIds })
+            .where('id', '=', u.itemId)
+            .execute();
+          if (u.credit !== null) {
+            await trx
+              .updateTable('master_hits')
+              .set({ source: u.credit })
+              .where('id', 'like', `sig_${u.itemId}_%`)
+              .execute();
+          }
+        }
+        if (batch.hits.length) await trx.insertInto('master_hits').values(batch.hits).execute();
+      });
+    },
+  };
+}
+
+export type SignalsRepository = ReturnType<typeof createSignalsRepository>;
