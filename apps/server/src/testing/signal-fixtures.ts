@@ -173,11 +173,22 @@ const ashby = (base: string) =>
     ],
   });
 
-/** A small feed per bench source: each its own story, all about one account. */
+const BENCH_WORDS = (
+  'stores logistics quarter pricing freight warehouse robotics pharmacy grocery delivery apparel supplier ' +
+  'energy solar hiring layoffs cloud payments fintech advertising marketplace membership drones tariffs ' +
+  'inventory recall lawsuit settlement expansion mexico canada china india union wages automation'
+).split(' ');
+
+/** A small feed per bench source: each its own story (its own words), all naming one account. */
 function benchFeed(base: string, n: string): string {
+  let seed = Number(n) * 2_654_435_761;
+  const words = Array.from({ length: 24 }, () => {
+    seed = (Math.imul(seed ^ (seed >>> 15), 2_246_822_519) + 3_266_489_917) >>> 0;
+    return BENCH_WORDS[seed % BENCH_WORDS.length];
+  }).join(' ');
   return `<?xml version="1.0"?><rss version="2.0"><channel><title>Bench ${n}</title>
 <item><title>Walmart bench story ${n}</title><link>${base}/bench-story/${n}</link><pubDate>${rfc822(ago(0))}</pubDate>
-<description>Walmart bench story number ${n} about stores, logistics and the quarter ${n} in review with numbers ${n}.</description></item>
+<description>Walmart ${words}.</description></item>
 <item><title>Shared wire story</title><link>${base}/bench-shared?utm_source=${n}</link><pubDate>${rfc822(ago(0))}</pubDate>
 <description>Walmart shared story every bench feed carries.</description></item></channel></rss>`;
 }

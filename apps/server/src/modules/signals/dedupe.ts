@@ -81,10 +81,17 @@ function popcount(n: number): number {
 
 /** Bits in which two simhashes differ. */
 export function hammingDistance(a: string, b: string): number {
-  return (
-    popcount(Number.parseInt(a.slice(0, 8), 16) ^ Number.parseInt(b.slice(0, 8), 16)) +
-    popcount(Number.parseInt(a.slice(8), 16) ^ Number.parseInt(b.slice(8), 16))
+  return bitsApart(
+    Number.parseInt(a.slice(0, 8), 16),
+    Number.parseInt(a.slice(8), 16),
+    Number.parseInt(b.slice(0, 8), 16),
+    Number.parseInt(b.slice(8), 16),
   );
+}
+
+/** Bits in which two simhashes differ, given as their high and low 32 bits. */
+export function bitsApart(hiA: number, loA: number, hiB: number, loB: number): number {
+  return popcount(hiA ^ hiB) + popcount(loA ^ loB);
 }
 
 /** Two texts this close (of 64 bits) tell the same story. */

@@ -6,8 +6,8 @@ import { FetchError, type FetchOptions, fetchSignalUrl } from '../../adapters/si
 import { type ParsedItem, ParseError, parseSource } from '../../adapters/signals/parse.ts';
 import type { MasterHitsTable, SignalItemsTable } from '../../db/schema.ts';
 import { createAccountNamer } from '../../db/seed/demo-accounts.ts';
-import { canonicalUrl, hammingDistance, NEAR_DUPLICATE_BITS, NEAR_DUPLICATE_MIN_WORDS, simhash } from './dedupe.ts';
-import type { SignalItemRow, SignalSourceRow, SignalsRepository } from './signals.repository.ts';
+import { bitsApart, canonicalUrl, NEAR_DUPLICATE_BITS, NEAR_DUPLICATE_MIN_WORDS, simhash } from './dedupe.ts';
+import type { SignalItemRow, SignalSourceRow, SignalsRepository, SweepWrite } from './signals.repository.ts';
 
 export const SWEEP_SIGNAL_SOURCES = 'sweep_signal_sources';
 
@@ -193,8 +193,25 @@ export function createSignalSweep(deps: {
     };
     const affected = new Set<string>();
     const limiter = createLimiter(options.concurrency, options.perHostConcurrency);
-    // Writes go one source at a time: deduplication must see the previous source's items.
-    let writing: Promise<void> = Promise.resolve();
+    // Deduplication runs one source at a time (it must see the previous source's items), in
+    // memory; the writes it yields are queued and committed many sources to a transaction.
+    let deduping: Promise<unknown> = Promise.resolve();
+    const queue: SweepWrite[] = [];
+    let flushing: Promise<void> | null = null;
+    const flush = (): Promise<void> => {
+      flushing ??= (async () => {
+        try {
+          while (queue.length > 0) await signals.writeBatches(tenantId, queue.splice(0, 500));
+        } finally {
+          flushing = null;
+        }
+      })();
+      return flushing;
+    };
+    const enqueue = (write: SweepWrite) => {
+      queue.push(write);
+      void flush().catch((err) => log.warn({ err, tenantId }, 'signal sweep: a write failed'));
+    };
 
     async function handle(source: SignalSourceRow): Promise<void> {
       let host = 'invalid';
@@ -226,15 +243,18 @@ export function createSignalSweep(deps: {
         const failures = source.failure_count + 1;
         const permanent = error instanceof FetchError && error.permanent;
         report.failed++;
-        await signals.update(tenantId, source.id, {
-          status:
-            failures >= FAILING_AFTER || permanent ? 'failing' : source.status === 'failing' ? 'failing' : 'active',
-          failure_count: failures,
-          last_error: reason.slice(0, 1000),
-          last_fetch_at: nowIso,
-          fetch_count: source.fetch_count + 1,
-          next_fetch_at: new Date(now.getTime() + backoffMs(options.intervalMs, failures)).toISOString(),
-          updated_at: nowIso,
+        enqueue({
+          sourceId: source.id,
+          sourceChanges: {
+            status:
+              failures >= FAILING_AFTER || permanent ? 'failing' : source.status === 'failing' ? 'failing' : 'active',
+            failure_count: failures,
+            last_error: reason.slice(0, 1000),
+            last_fetch_at: nowIso,
+            fetch_count: source.fetch_count + 1,
+            next_fetch_at: new Date(now.getTime() + backoffMs(options.intervalMs, failures)).toISOString(),
+            updated_at: nowIso,
+          },
         });
         return;
       }
@@ -251,10 +271,9 @@ export function createSignalSweep(deps: {
       };
       if (fetched.status === 'not_modified') {
         report.notModified++;
-        await signals.update(tenantId, source.id, {
-          ...healthy,
-          not_modified_count: source.not_modified_count + 1,
-          last_items_found: 0,
+        enqueue({
+          sourceId: source.id,
+          sourceChanges: { ...healthy, not_modified_count: source.not_modified_count + 1, last_items_found: 0 },
         });
         return;
       }
@@ -262,22 +281,26 @@ export function createSignalSweep(deps: {
       report.items += parsed.length;
       const validators = { etag: fetched.etag, last_modified: fetched.lastModified };
       const name = source.discovered === 1 && title && source.name === source.url ? title.slice(0, 200) : source.name;
-      const task = writing.then(async () => {
-        const found = await writeItems(source, name, parsed, nowIso);
-        await signals.update(tenantId, source.id, {
-          ...healthy,
-          ...validators,
-          name,
-          items_found: source.items_found + found,
-          last_items_found: found,
+      const task = deduping.then(async () => {
+        const { found, write } = await dedupeItems(source, name, parsed, nowIso);
+        enqueue({
+          ...write,
+          sourceId: source.id,
+          sourceChanges: {
+            ...healthy,
+            ...validators,
+            name,
+            items_found: source.items_found + found,
+            last_items_found: found,
+          },
         });
       });
-      writing = task.catch(() => undefined);
+      deduping = task.catch(() => undefined);
       await task;
     }
 
-    /** Dedup, link and write one source's items; answers how many were new to this source. */
-    async function writeItems(source: SignalSourceRow, sourceName: string, items: ParsedItem[], seenAt: string) {
+    /** Dedup and link one source's items; answers how many were new to this source, and what to write. */
+    async function dedupeItems(source: SignalSourceRow, sourceName: string, items: ParsedItem[], seenAt: string) {
       const newItems: Insertable<SignalItemsTable>[] = [];
       const itemSources: { item_id: string; source_id: string; url: string | null; seen_at: string }[] = [];
       const touched = new Map<string, { state: SignalItemState; creditChanged: boolean }>();
@@ -301,14 +324,24 @@ export function createSignalSweep(deps: {
         }
         let state = canonical ? byUrl.get(canonical) : undefined;
         if (!state && (body.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) >= NEAR_DUPLICATE_MIN_WORDS) {
+          const [hi, lo] = halves(hash);
           for (const a of accounts) {
-            state = byAccount.get(a)?.find((s) => hammingDistance(s.simhash, hash) <= NEAR_DUPLICATE_BITS);
+            const list = byAccount.get(a) ?? [];
+            // The account's newest stories only: a story is repeated within days, not among thousands.
+            for (let k = list.length - 1; k >= 0 && k >= list.length - NEAR_DUPLICATE_CANDIDATES; k--) {
+              const candidate = list[k] as SignalItemState;
+              if (bitsApart(candidate.hi, candidate.lo, hi, lo) <= NEAR_DUPLICATE_BITS) {
+                state = candidate;
+                break;
+              }
+            }
             if (state) break;
           }
         }
         if (!state) {
           const id = crypto.randomBytes(6).toString('hex');
-          state = { id, canonicalUrl: canonical, simhash: hash, names: [sourceName], accounts: new Set() };
+          const [hi, lo] = halves(hash);
+          state = { id, canonicalUrl: canonical, simhash: hash, hi, lo, names: [sourceName], accounts: new Set() };
           newItems.push({
             id,
             canonical_url: canonical,
@@ -323,7 +356,8 @@ export function createSignalSweep(deps: {
           report.newSignals++;
           found++;
         } else {
-          const known = state.names.includes(sourceName);
+          // The credit names the first sources (signal_item_sources keeps every one).
+          const known = state.names.includes(sourceName) || state.names.length >= MAX_CREDITED_SOURCES;
           if (!known) {
             state.names.push(sourceName);
             touched.set(state.id, { state, creditChanged: true });
@@ -367,19 +401,14 @@ export function createSignalSweep(deps: {
         names: JSON.stringify(state.names),
         accountIds: JSON.stringify([...state.accounts]),
         credit: creditChanged ? credit(state.names) : null,
+        hitIds: [...state.accounts].map((a) => hitId(state.id, a)),
       }));
-      await signals.writeBatch({
-        tenantId: source.tenant_id,
-        newItems,
-        itemSources: dedupeLinks(itemSources),
-        itemUpdates,
-        hits,
-      });
-      return found;
+      return { found, write: { newItems, itemSources: dedupeLinks(itemSources), itemUpdates, hits } };
     }
 
     await Promise.all(due.map((source) => handle(source)));
-    await writing;
+    await deduping;
+    while (queue.length > 0 || flushing) await flush();
     report.accounts = [...affected].sort();
     log.info(
       { tenantId, ...report, accounts: report.accounts.length },
@@ -395,15 +424,30 @@ type SignalItemState = {
   id: string;
   canonicalUrl: string | null;
   simhash: string;
+  hi: number;
+  lo: number;
   names: string[];
   accounts: Set<string>;
 };
 
+/** A signal credits at most this many sources by name. */
+const MAX_CREDITED_SOURCES = 10;
+
+/** Near-duplicates are looked for among this many of an account's newest stories. */
+const NEAR_DUPLICATE_CANDIDATES = 2_000;
+
+function halves(hash: string): [number, number] {
+  return [Number.parseInt(hash.slice(0, 8), 16), Number.parseInt(hash.slice(8), 16)];
+}
+
 function stateOf(row: SignalItemRow): SignalItemState {
+  const [hi, lo] = halves(row.simhash);
   return {
     id: row.id,
     canonicalUrl: row.canonical_url,
     simhash: row.simhash,
+    hi,
+    lo,
     names: parseNames(row.source_names),
     accounts: new Set(parseNames(row.account_ids)),
   };

@@ -6,6 +6,16 @@ import { acrossTenants } from '../../db/tenant-scope.ts';
 export type SignalSourceRow = Selectable<SignalSourcesTable>;
 export type SignalItemRow = Selectable<SignalItemsTable>;
 
+/** What a sweep writes for one source, committed with others in one transaction. */
+export type SweepWrite = {
+  sourceId: string;
+  sourceChanges: Updateable<SignalSourcesTable>;
+  newItems?: Insertable<SignalItemsTable>[];
+  itemSources?: { item_id: string; source_id: string; url: string | null; seen_at: string }[];
+  itemUpdates?: { itemId: string; names: string; accountIds: string; credit: string | null; hitIds: string[] }[];
+  hits?: Insertable<MasterHitsTable>[];
+};
+
 /** Signal sources (tenant rows) and the items and hits they bring (global rows, like master_hits). */
 export function createSignalsRepository(db: Db) {
   return {
@@ -117,45 +127,49 @@ export function createSignalsRepository(db: Db) {
       return db.selectFrom('signal_items').selectAll().where('canonical_url', 'in', urls).execute();
     },
 
-    /** One source's new items, merges and hits, written together. */
-    async writeBatch(batch: {
-      tenantId: string;
-      newItems: Insertable<SignalItemsTable>[];
-      itemSources: { item_id: string; source_id: string; url: string | null; seen_at: string }[];
-      itemUpdates: { itemId: string; names: string; accountIds: string; credit: string | null }[];
-      hits: Insertable<MasterHitsTable>[];
-    }): Promise<void> {
+    /** Several sources' sweep results in one transaction: new items, credits, hits and health. */
+    async writeBatches(tenantId: string, writes: SweepWrite[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        if (batch.newItems.length) await trx.insertInto('signal_items').values(batch.newItems).execute();
-        for (const link of batch.itemSources) {
-          const exists = await trx
-            .selectFrom('signal_item_sources')
-            .select('item_id')
-            .where('tenant_id', '=', batch.tenantId)
-            .where('item_id', '=', link.item_id)
-            .where('source_id', '=', link.source_id)
-            .executeTakeFirst();
-          if (!exists)
-            await trx
-              .insertInto('signal_item_sources')
-              .values({ ...link, tenant_id: batch.tenantId })
-              .execute();
+        const newItems = writes.flatMap((w) => w.newItems ?? []);
+        const links = writes.flatMap((w) => w.itemSources ?? []).map((l) => ({ ...l, tenant_id: tenantId }));
+        const hits = writes.flatMap((w) => w.hits ?? []);
+        for (let i = 0; i < newItems.length; i += 200) {
+          await trx
+            .insertInto('signal_items')
+            .values(newItems.slice(i, i + 200))
+            .execute();
         }
-        for (const u of batch.itemUpdates) {
+        for (let i = 0; i < links.length; i += 200) {
+          await trx
+            .insertInto('signal_item_sources')
+            .values(links.slice(i, i + 200))
+            .onConflict((oc) => oc.columns(['item_id', 'source_id']).doNothing())
+            .execute();
+        }
+        for (const u of writes.flatMap((w) => w.itemUpdates ?? [])) {
           await trx
             .updateTable('signal_items')
             .set({ source_names: u.names, account_ids: u.accountIds })
             .where('id', '=', u.itemId)
             .execute();
-          if (u.credit !== null) {
-            await trx
-              .updateTable('master_hits')
-              .set({ source: u.credit })
-              .where('id', 'like', `sig_${u.itemId}_%`)
-              .execute();
+          if (u.credit !== null && u.hitIds.length > 0) {
+            await trx.updateTable('master_hits').set({ source: u.credit }).where('id', 'in', u.hitIds).execute();
           }
         }
-        if (batch.hits.length) await trx.insertInto('master_hits').values(batch.hits).execute();
+        for (let i = 0; i < hits.length; i += 200) {
+          await trx
+            .insertInto('master_hits')
+            .values(hits.slice(i, i + 200))
+            .execute();
+        }
+        for (const w of writes) {
+          await trx
+            .updateTable('signal_sources')
+            .set(w.sourceChanges)
+            .where('tenant_id', '=', tenantId)
+            .where('id', '=', w.sourceId)
+            .execute();
+        }
       });
     },
   };
