@@ -13,7 +13,11 @@ import { startSignalFixtureServer } from '../apps/server/src/testing/signal-fixt
 
 const port = Number(process.env.SIGNALS_FIXTURE_PORT ?? 4110);
 const host = process.env.SIGNALS_FIXTURE_HOST ?? '127.0.0.1';
-const server = await startSignalFixtureServer({ port, host, delayMs: Number(process.env.SIGNALS_FIXTURE_DELAY_MS ?? 0) });
+const server = await startSignalFixtureServer({
+  port,
+  host,
+  delayMs: Number(process.env.SIGNALS_FIXTURE_DELAY_MS ?? 0),
+});
 const paths = [
   '/feeds/walmart.rss (RSS 2.0, ETag/Last-Modified)',
   '/feeds/wire.atom (Atom, general news)',
