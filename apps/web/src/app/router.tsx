@@ -15,8 +15,11 @@ const screenPage = lazyWithReload(() => import('./pages/screen-page.tsx').then((
 /** A screen whose content later work fills, loaded on demand like every route; the handle names it. */
 const screen = (name: string) => ({ handle: { screen: name }, lazy: screenPage });
 
-const settings = lazyWithReload(() =>
-  import('../features/settings/components/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
+/** Settings shows flow strings (AI email preferences) and the Signal sources tab's. */
+const settings = withFeatureStrings(
+  lazyWithReload(() =>
+    import('../features/settings/components/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
+  ),
 );
 
 const signedInRoutes: RouteObject[] = [

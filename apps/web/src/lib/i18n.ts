@@ -13,16 +13,22 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<s
   ja: () => import('../locales/ja/common.json'),
 };
 
+type Bundle = { default: Record<string, unknown> };
+/** Two bundles as one: their top-level keys never overlap (locales.test.ts checks). */
+const both = (a: Promise<Bundle>, b: Promise<Bundle>): Promise<Bundle> =>
+  Promise.all([a, b]).then(([x, y]) => ({ default: { ...x.default, ...y.default } }));
+
 /**
- * The strings of screens the sign-in page never shows (flows, AI email preferences), per language:
- * merged into `common` when a route that shows them loads, so /login's JavaScript stays small.
+ * The strings of screens the sign-in page never shows (flows, AI email preferences, signal
+ * sources), per language: merged into `common` when a route that shows them loads, so /login's
+ * JavaScript stays small.
  */
-const featureLoaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('../locales/en/flows.json'),
-  ko: () => import('../locales/ko/flows.json'),
-  fr: () => import('../locales/fr/flows.json'),
-  cn: () => import('../locales/cn/flows.json'),
-  ja: () => import('../locales/ja/flows.json'),
+const featureLoaders: Record<Language, () => Promise<Bundle>> = {
+  en: () => both(import('../locales/en/flows.json'), import('../locales/en/signals.json')),
+  ko: () => both(import('../locales/ko/flows.json'), import('../locales/ko/signals.json')),
+  fr: () => both(import('../locales/fr/flows.json'), import('../locales/fr/signals.json')),
+  cn: () => both(import('../locales/cn/flows.json'), import('../locales/cn/signals.json')),
+  ja: () => both(import('../locales/ja/flows.json'), import('../locales/ja/signals.json')),
 };
 const featureStringsLoaded = new Set<Language>();
 
