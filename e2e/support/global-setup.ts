@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startSignalFixtureServer } from '../../apps/server/src/testing/signal-fixtures.ts';
 import { EXTRA_ACCOUNT_MARK, EXTRA_ACCOUNTS } from './extra-accounts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -61,6 +62,8 @@ export default async function setup(project: TestProject) {
     throw new Error('apps/web/dist is missing: run `npm run build` first');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-e2e-'));
+  // Live signals (issue #18) read the local fixture server, the one private host the server may fetch.
+  const signalFixtures = await startSignalFixtureServer();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   let log = '';
@@ -76,6 +79,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       LOGIN_IP_LIMIT_PER_MINUTE: '10000',
       DEMO_PASSWORD: 'quarry-demo-2026',
+      SIGNALS_ALLOWED_HOSTS: signalFixtures.host,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -90,9 +94,11 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('demoPassword', 'quarry-demo-2026');
   project.provide('dataDir', dataDir);
+  project.provide('signalFixturesURL', signalFixtures.url);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await signalFixtures.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
@@ -103,5 +109,7 @@ declare module 'vitest' {
     demoPassword: string;
     /** The server's DATA_DIR: its SQLite file holds the mail outbox (no SMTP in tests). */
     dataDir: string;
+    /** The local fixture server of live signals (feeds, job boards, EDGAR), allow-listed for the server. */
+    signalFixturesURL: string;
   }
 }
