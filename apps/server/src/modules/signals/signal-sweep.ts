@@ -150,7 +150,8 @@ export function createSignalSweep(deps: {
     if (due.length === 0) return report;
 
     // What this sweep deduplicates against: items of the last two weeks, by URL and by account.
-    const recent = await signals.recentItems(new Date(now.getTime() - DEDUP_WINDOW_MS).toISOString());
+    const since = new Date(now.getTime() - DEDUP_WINDOW_MS).toISOString();
+    const recent = await signals.recentItems(since);
     const byUrl = new Map<string, SignalItemState>();
     const byAccount = new Map<string, SignalItemState[]>();
     const states = new Map<string, SignalItemState>();
@@ -165,6 +166,12 @@ export function createSignalSweep(deps: {
     };
     for (const row of recent) {
       remember(stateOf(row));
+    }
+    // A story merged from another link is found again by that link, not only by its text.
+    for (const link of await signals.recentLinks(tenantId, since)) {
+      const canonical = canonicalUrl(link.url);
+      const state = states.get(link.item_id);
+      if (canonical && state && !byUrl.has(canonical)) byUrl.set(canonical, state);
     }
     let namer: ((title: string, text: string) => string[]) | null = null;
     const nameAccounts = async (title: string, text: string) => {
@@ -365,6 +372,7 @@ export function createSignalSweep(deps: {
             found++;
           }
         }
+        if (canonical && !byUrl.has(canonical)) byUrl.set(canonical, state);
         itemSources.push({ item_id: state.id, source_id: source.id, url: item.url, seen_at: seenAt });
         // Hits for accounts this item is not yet linked to (a merged story may name one more).
         const candidates = accounts.filter((a) => !state.accounts.has(a));

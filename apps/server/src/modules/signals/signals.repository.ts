@@ -122,6 +122,16 @@ export function createSignalsRepository(db: Db) {
       return db.selectFrom('signal_items').selectAll().where('created_at', '>=', since).execute();
     },
 
+    /** The links under which this tenant's sources carried recent items (a merged copy has its own URL). */
+    recentLinks(tenantId: string, since: string): Promise<{ item_id: string; url: string | null }[]> {
+      return db
+        .selectFrom('signal_item_sources')
+        .select(['item_id', 'url'])
+        .where('tenant_id', '=', tenantId)
+        .where('seen_at', '>=', since)
+        .execute();
+    },
+
     itemsByUrl(urls: string[]): Promise<SignalItemRow[]> {
       if (urls.length === 0) return Promise.resolve([]);
       return db.selectFrom('signal_items').selectAll().where('canonical_url', 'in', urls).execute();
