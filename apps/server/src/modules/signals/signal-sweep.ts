@@ -11,6 +11,8 @@ import type { SignalItemRow, SignalSourceRow, SignalsRepository, SweepWrite } fr
 
 export const SWEEP_SIGNAL_SOURCES = 'sweep_signal_sources';
 
+/** A source a sweep took is tried again after this long if that sweep never records it. */
+const CLAIM_MS = 15 * 60_000;
 /** A source failing this many times in a row is marked failing (and retried less often). */
 export const FAILING_AFTER = 3;
 const MAX_BACKOFF_MS = 24 * 3_600_000;
@@ -134,7 +136,9 @@ export function createSignalSweep(deps: {
   async function sweepTenant(tenantId: string): Promise<SweepReport> {
     const now = clock();
     const nowIso = now.toISOString();
-    const due = await signals.due(tenantId, nowIso, options.batchLimit);
+    // A time of this sweep's own (a random millisecond) marks the sources it took.
+    const until = new Date(now.getTime() + CLAIM_MS + crypto.randomInt(1, 60_000)).toISOString();
+    const due = await signals.claimDue(tenantId, nowIso, until, options.batchLimit);
     const report: SweepReport = {
       sources: due.length,
       fetched: 0,

@@ -74,16 +74,38 @@ export function createSignalsRepository(db: Db) {
       return Number(result.numDeletedRows) > 0;
     },
 
-    /** Sources of a tenant due for a fetch (active or failing; paused ones wait for their admin). */
-    due(tenantId: string, now: string, limit: number): Promise<SignalSourceRow[]> {
-      return db
+    /**
+     * Takes a tenant's due sources for one sweep: their next fetch moves to `until` (a time of this
+     * sweep's own), so a sweep running at the same time in another process leaves them alone; a
+     * sweep that dies before recording them tries them again at `until`.
+     */
+    async claimDue(tenantId: string, now: string, until: string, limit: number): Promise<SignalSourceRow[]> {
+      const due = await db
         .selectFrom('signal_sources')
-        .selectAll()
+        .select('id')
         .where('tenant_id', '=', tenantId)
         .where('status', '!=', 'paused')
         .where('next_fetch_at', '<=', now)
         .orderBy('next_fetch_at')
         .limit(limit)
+        .execute();
+      const ids = due.map((r) => r.id);
+      for (let i = 0; i < ids.length; i += 500) {
+        await db
+          .updateTable('signal_sources')
+          .set({ next_fetch_at: until })
+          .where('tenant_id', '=', tenantId)
+          .where('id', 'in', ids.slice(i, i + 500))
+          .where('next_fetch_at', '<=', now)
+          .execute();
+      }
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('signal_sources')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('next_fetch_at', '=', until)
+        .where('status', '!=', 'paused')
         .execute();
     },
 
@@ -156,6 +178,13 @@ export function createSignalsRepository(db: Db) {
             .onConflict((oc) => oc.columns(['item_id', 'source_id']).doNothing())
             .execute();
         }
+        // Hits before credits: a story merged in the same batch updates the hit written just now.
+        for (let i = 0; i < hits.length; i += 200) {
+          await trx
+            .insertInto('master_hits')
+            .values(hits.slice(i, i + 200))
+            .execute();
+        }
         for (const u of writes.flatMap((w) => w.itemUpdates ?? [])) {
           await trx
             .updateTable('signal_items')
@@ -165,12 +194,6 @@ export function createSignalsRepository(db: Db) {
           if (u.credit !== null && u.hitIds.length > 0) {
             await trx.updateTable('master_hits').set({ source: u.credit }).where('id', 'in', u.hitIds).execute();
           }
-        }
-        for (let i = 0; i < hits.length; i += 200) {
-          await trx
-            .insertInto('master_hits')
-            .values(hits.slice(i, i + 200))
-            .execute();
         }
         for (const w of writes) {
           await trx
