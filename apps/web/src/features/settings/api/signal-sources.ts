@@ -47,6 +47,14 @@ export function useSignalSourceActions() {
       mutationFn: (id: string) => api<null>(`/api/signal-sources/${encodeURIComponent(id)}`, { method: 'DELETE' }),
       onSettled: refresh,
     }),
+    discover: useMutation({
+      mutationFn: (masterAccountId: string) =>
+        api<{ added: SignalSource[]; reason: string | null }>('/api/signal-sources/discover', {
+          method: 'POST',
+          body: { master_account_id: masterAccountId },
+        }),
+      onSettled: refresh,
+    }),
     sweep: useMutation({
       mutationFn: () => api<{ queued: boolean }>('/api/signal-sources/sweep', { method: 'POST' }),
       onSettled: refresh,

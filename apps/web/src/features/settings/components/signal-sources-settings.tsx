@@ -195,7 +195,7 @@ const FIELDS = ['kind', 'url', 'board_token', 'name', 'master_account_id'] as co
 
 function AddSourceForm() {
   const { t } = useTranslation();
-  const { add } = useSignalSourceActions();
+  const { add, discover } = useSignalSourceActions();
   const [kind, setKind] = useState<SignalSourceKind>('feed');
   const [url, setUrl] = useState('');
   const [boardToken, setBoardToken] = useState('');
@@ -281,6 +281,23 @@ function AddSourceForm() {
         <Group>
           <Button type="submit" loading={add.isPending}>
             {t('signals.add.submit')}
+          </Button>
+          <Button
+            variant="default"
+            disabled={!account}
+            loading={discover.isPending}
+            onClick={async () => {
+              if (!account) return;
+              const result = await discover.mutateAsync(account.id).catch(() => null);
+              if (!result) return showSnackbar(t('errors.generic'));
+              showSnackbar(
+                result.added.length > 0
+                  ? t('signals.discover.found', { count: result.added.length, name: account.name })
+                  : t('signals.discover.none', { name: account.name, reason: result.reason ?? '—' }),
+              );
+            }}
+          >
+            {t('signals.discover.button')}
           </Button>
         </Group>
       </Stack>
