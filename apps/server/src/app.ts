@@ -274,6 +274,7 @@ export async function buildApp({
       intervalMs: config.signals.intervalMs,
       concurrency: config.signals.concurrency,
       perHostConcurrency: config.signals.perHostConcurrency,
+      hostDelayMs: config.signals.hostDelayMs,
       batchLimit: 20_000,
     },
   });

@@ -52,6 +52,7 @@ const envSchema = z.object({
     .default(5 * 1024 * 1024),
   SIGNALS_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   SIGNALS_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  SIGNALS_HOST_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
 });
 
 export type Config = {
@@ -87,6 +88,7 @@ export type Config = {
     maxBytes: number;
     concurrency: number;
     perHostConcurrency: number;
+    hostDelayMs: number;
   };
 };
 
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: e.SIGNALS_MAX_BYTES,
       concurrency: e.SIGNALS_CONCURRENCY,
       perHostConcurrency: e.SIGNALS_PER_HOST_CONCURRENCY,
+      hostDelayMs: e.SIGNALS_HOST_DELAY_MS,
     },
   };
 }

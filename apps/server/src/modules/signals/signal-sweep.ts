@@ -24,6 +24,8 @@ export type SweepOptions = {
   intervalMs: number;
   concurrency: number;
   perHostConcurrency: number;
+  /** The pause after each request before the same host's slot is used again (politeness). */
+  hostDelayMs?: number;
   /** At most this many sources of one tenant per sweep job; the rest stay due for the next. */
   batchLimit: number;
 };
@@ -59,8 +61,12 @@ function hitId(itemId: string, accountId: string): string {
     : `sig_${itemId}_${crypto.createHash('sha1').update(accountId).digest('hex').slice(0, 24)}`;
 }
 
-/** At most `limit` tasks at once overall, and at most `perKey` at once for one key (one host). */
-function createLimiter(limit: number, perKey: number) {
+/**
+ * At most `limit` tasks at once overall, and at most `perKey` at once for one key (one host); a
+ * host's slot is held `politenessMs` after each request, so no host gets more than
+ * perKey / politenessMs requests a second from one sweep.
+ */
+function createLimiter(limit: number, perKey: number, politenessMs = 0) {
   let running = 0;
   const perHost = new Map<string, number>();
   const waiting: { key: string; start: () => void }[] = [];
@@ -83,6 +89,7 @@ function createLimiter(limit: number, perKey: number) {
     try {
       return await task();
     } finally {
+      if (politenessMs > 0) await new Promise((resolve) => setTimeout(resolve, politenessMs));
       running--;
       perHost.set(key, (perHost.get(key) ?? 1) - 1);
       pump();
@@ -203,7 +210,7 @@ export function createSignalSweep(deps: {
       return rules;
     };
     const affected = new Set<string>();
-    const limiter = createLimiter(options.concurrency, options.perHostConcurrency);
+    const limiter = createLimiter(options.concurrency, options.perHostConcurrency, options.hostDelayMs ?? 0);
     // Deduplication runs one source at a time (it must see the previous source's items), in
     // memory; the writes it yields are queued and committed many sources to a transaction.
     let deduping: Promise<unknown> = Promise.resolve();
