@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakeHubspot } from '../../apps/server/src/adapters/engagement/fake-hubspot.ts';
+import { startSignalFixtureServer } from '../../apps/server/src/testing/signal-fixtures.ts';
 import { EXTRA_ACCOUNT_MARK, EXTRA_ACCOUNTS } from './extra-accounts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -64,6 +65,8 @@ export default async function setup(project: TestProject) {
     throw new Error('apps/web/dist is missing: run `npm run build` first');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-e2e-'));
+  // Live signals (issue #18) read the local fixture server, the one private host the server may fetch.
+  const signalFixtures = await startSignalFixtureServer();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   // A local HubSpot for the integrations test; every other vendor host is a port nothing answers on.
@@ -86,6 +89,7 @@ export default async function setup(project: TestProject) {
       OUTREACH_API_BASE_URL: nowhere,
       SALESLOFT_API_BASE_URL: nowhere,
       APOLLO_API_BASE_URL: nowhere,
+      SIGNALS_ALLOWED_HOSTS: signalFixtures.host,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -101,10 +105,12 @@ export default async function setup(project: TestProject) {
   project.provide('demoPassword', 'quarry-demo-2026');
   project.provide('dataDir', dataDir);
   project.provide('hubspotToken', HUBSPOT_TOKEN);
+  project.provide('signalFixturesURL', signalFixtures.url);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await hubspot.close();
+    await signalFixtures.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
@@ -117,5 +123,7 @@ declare module 'vitest' {
     dataDir: string;
     /** The token the fake HubSpot the server talks to accepts. */
     hubspotToken: string;
+    /** The local fixture server of live signals (feeds, job boards, EDGAR), allow-listed for the server. */
+    signalFixturesURL: string;
   }
 }

@@ -57,6 +57,10 @@ import { createOrganizationService } from './modules/organization/organization.s
 import { createReportingRepository } from './modules/reporting/reporting.repository.ts';
 import { registerReportingRoutes } from './modules/reporting/reporting.routes.ts';
 import { createReportingService } from './modules/reporting/reporting.service.ts';
+import { createSignalSweep, SWEEP_SIGNAL_SOURCES } from './modules/signals/signal-sweep.ts';
+import { createSignalsRepository } from './modules/signals/signals.repository.ts';
+import { registerSignalsRoutes } from './modules/signals/signals.routes.ts';
+import { createSignalsService } from './modules/signals/signals.service.ts';
 import { createAuditLogRepository } from './modules/support/audit-log.repository.ts';
 import { createImpersonationService } from './modules/support/impersonation.service.ts';
 import { createImpersonationsRepository } from './modules/support/impersonations.repository.ts';
@@ -296,6 +300,45 @@ export async function buildApp({
     requestRecompute: (tenantId) => valueMatch.requestRecompute(tenantId),
     clock: now,
   });
+  // Live signals (issue #18): sources swept by a durable job per tenant, then matches recomputed.
+  const signalsRepository = createSignalsRepository(handle.db);
+  const signalFetch = {
+    allowedHosts: config.signals.allowedHosts,
+    timeoutMs: config.signals.timeoutMs,
+    maxBytes: config.signals.maxBytes,
+    maxRedirects: 5,
+    userAgent: 'QuarrySignals/1.0 (+https://quarry.test/signals)',
+  };
+  const signalSweep = createSignalSweep({
+    signals: signalsRepository,
+    log: logger,
+    clock: now,
+    options: {
+      fetch: signalFetch,
+      intervalMs: config.signals.intervalMs,
+      concurrency: config.signals.concurrency,
+      perHostConcurrency: config.signals.perHostConcurrency,
+      hostDelayMs: config.signals.hostDelayMs,
+      batchLimit: 20_000,
+    },
+  });
+  const requestSignalSweep = (tenantId: string) =>
+    jobsRepository.enqueueOnce(tenantId, SWEEP_SIGNAL_SOURCES, { now: now(), maxAttempts: 3 });
+  /** A sweep, then the value-match recompute of every tenant the new signals may change. */
+  const sweepSignals = async (tenantId: string) => {
+    const report = await signalSweep.sweepTenant(tenantId);
+    if (report.hits > 0) {
+      const tenants = new Set([tenantId, ...(await signalsRepository.tenantsWithTriggers())]);
+      for (const t of tenants) await valueMatch.requestRecompute(t);
+    }
+    return report;
+  };
+  const signals = createSignalsService({
+    signals: signalsRepository,
+    fetchOptions: signalFetch,
+    requestSweep: requestSignalSweep,
+    clock: now,
+  });
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     log: logger,
@@ -306,7 +349,27 @@ export async function buildApp({
       [SEND_FLOW_TO_ENGAGEMENT]: (job) => flows.runSendJob(job),
       [RECHECK_INTEGRATIONS]: (job) => integrations.recheckTenant(job.tenant_id),
       [UPLOAD_ACCOUNTS]: (job) => uploads.runJob(job),
+      [SWEEP_SIGNAL_SOURCES]: async (job) => void (await sweepSignals(job.tenant_id)),
     },
+  });
+  /** Every minute, a sweep job for each tenant with a source due (the hourly fetch is per source). */
+  let signalTimer: NodeJS.Timeout | null = null;
+  const queueDueSignalSweeps = async () => {
+    const tenants = await signalsRepository.tenantsDue(now().toISOString());
+    for (const tenantId of tenants) await requestSignalSweep(tenantId);
+    return tenants.length;
+  };
+  const startSignalScheduler = () => {
+    if (!config.signals.enabled || signalTimer) return;
+    const tick = () =>
+      void queueDueSignalSweeps().catch((err) => logger.warn({ err }, 'signal scheduler: could not queue sweeps'));
+    tick();
+    signalTimer = setInterval(tick, 60_000);
+    signalTimer.unref();
+  };
+  app.addHook('onClose', async () => {
+    if (signalTimer) clearInterval(signalTimer);
+    signalTimer = null;
   });
   app.addHook('onClose', () => jobRunner.stop());
   registerValuePreferencesRoutes(app, {
@@ -332,6 +395,7 @@ export async function buildApp({
     signedIn,
   });
   registerUploadsRoutes(app, { uploads, signedIn });
+  registerSignalsRoutes(app, { signals, signedIn });
   registerEmailPreferencesRoutes(app, {
     emailPreferences: createEmailPreferencesService(emailPreferencesRepository),
     signedIn,
@@ -366,5 +430,6 @@ export async function buildApp({
     requestIntegrationRechecks,
     scheduleIntegrationRechecks,
     uploads,
+    signalSweep: { sweepTenant: sweepSignals, queueDue: queueDueSignalSweeps, start: startSignalScheduler },
   });
 }

@@ -48,6 +48,20 @@ const envSchema = z.object({
   OUTREACH_API_BASE_URL: z.url().default('https://api.outreach.io'),
   SALESLOFT_API_BASE_URL: z.url().default('https://api.salesloft.com'),
   APOLLO_API_BASE_URL: z.url().default('https://api.apollo.io'),
+  /** Live signals (issue #18): hourly sweeps of the sources admins add; "false" turns the scheduler off. */
+  SIGNALS_ENABLED: z.enum(['true', 'false']).default('true'),
+  /** Hosts (or host:port) fetched although private, e.g. the local fixture server; nothing else private is. */
+  SIGNALS_ALLOWED_HOSTS: z.string().default(''),
+  SIGNALS_FETCH_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
+  SIGNALS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  SIGNALS_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
+  SIGNALS_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  SIGNALS_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  SIGNALS_HOST_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
 });
 
 export type Config = {
@@ -79,6 +93,17 @@ export type Config = {
     encryptionKey: string | undefined;
     connectorSigningKey: string | undefined;
     baseUrls: { hubspot: string; outreach: string; salesloft: string; apolloio: string };
+  };
+  /** Live signal sources: the scheduler, the fetch limits and the SSRF guard's allow-list. */
+  signals: {
+    enabled: boolean;
+    allowedHosts: string[];
+    intervalMs: number;
+    timeoutMs: number;
+    maxBytes: number;
+    concurrency: number;
+    perHostConcurrency: number;
+    hostDelayMs: number;
   };
 };
 
@@ -144,6 +169,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         salesloft: trimSlash(e.SALESLOFT_API_BASE_URL),
         apolloio: trimSlash(e.APOLLO_API_BASE_URL),
       },
+    },
+    signals: {
+      enabled: e.SIGNALS_ENABLED === 'true',
+      allowedHosts: e.SIGNALS_ALLOWED_HOSTS.split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+      intervalMs: e.SIGNALS_FETCH_INTERVAL_MINUTES * 60_000,
+      timeoutMs: e.SIGNALS_TIMEOUT_MS,
+      maxBytes: e.SIGNALS_MAX_BYTES,
+      concurrency: e.SIGNALS_CONCURRENCY,
+      perHostConcurrency: e.SIGNALS_PER_HOST_CONCURRENCY,
+      hostDelayMs: e.SIGNALS_HOST_DELAY_MS,
     },
   };
 }

@@ -26,6 +26,7 @@ await app.recomputeTenantsWithoutMatches();
 app.jobRunner.start();
 // Connected sales-engagement tools are asked again now and every six hours: a revoked key turns INVALID.
 app.scheduleIntegrationRechecks();
+app.signalSweep.start();
 // Sixty days of Acme's usage for Reporting, on a database without any analytics event yet.
 const analyticsSeeded = config.isProductionDatabase ? 0 : await seedDemoAnalytics(seedDb);
 await app.listen({ port: config.port, host: config.host });

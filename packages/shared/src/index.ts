@@ -13,6 +13,7 @@ export * from './schemas/home-filters.ts';
 export * from './schemas/integrations.ts';
 export * from './schemas/organization.ts';
 export * from './schemas/reporting.ts';
+export * from './schemas/signals.ts';
 export * from './schemas/support.ts';
 export * from './schemas/uploads.ts';
 export * from './schemas/users.ts';

@@ -143,6 +143,57 @@ export type MasterHitsTable = {
   published_at: Timestamp;
 };
 
+/** A feed, job board or SEC filings feed a tenant watches (issue #18). */
+export type SignalSourcesTable = {
+  id: string;
+  tenant_id: string;
+  /** feed, greenhouse, lever, ashby or sec */
+  kind: string;
+  url: string;
+  board_token: string | null;
+  name: string;
+  master_account_id: string | null;
+  /** active, paused or failing */
+  status: string;
+  discovered: Flag;
+  etag: string | null;
+  last_modified: string | null;
+  next_fetch_at: Timestamp;
+  last_fetch_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  last_error: string | null;
+  failure_count: number;
+  fetch_count: number;
+  not_modified_count: number;
+  items_found: number;
+  last_items_found: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** One story, however many sources carried it; its master_hits rows are `sig_<id>_<account>`. */
+export type SignalItemsTable = {
+  id: string;
+  canonical_url: string | null;
+  /** 64-bit simhash of the title and text, 16 hex digits */
+  simhash: string;
+  title: string;
+  published_at: Timestamp;
+  /** JSON: the names of the sources that carried it */
+  source_names: string;
+  /** JSON: the accounts it is linked to (a master_hits row each) */
+  account_ids: string;
+  created_at: Timestamp;
+};
+
+export type SignalItemSourcesTable = {
+  tenant_id: string;
+  item_id: string;
+  source_id: string;
+  url: string | null;
+  seen_at: Timestamp;
+};
+
 export type FavoritesTable = { tenant_id: string; user_id: string; master_account_id: string; created_at: Timestamp };
 
 export type CommentsTable = {
@@ -500,6 +551,9 @@ export type Database = {
   master_accounts: MasterAccountsTable;
   master_contacts: MasterContactsTable;
   master_hits: MasterHitsTable;
+  signal_sources: SignalSourcesTable;
+  signal_items: SignalItemsTable;
+  signal_item_sources: SignalItemSourcesTable;
   favorites: FavoritesTable;
   comments: CommentsTable;
   territory_accounts: TerritoryAccountsTable;

@@ -32,6 +32,8 @@ export const TENANT_TABLES: ReadonlySet<keyof Database> = new Set<keyof Database
   'lists',
   'qualification_signals',
   'saved_filters',
+  'signal_item_sources',
+  'signal_sources',
   'target_titles',
   'territory_accounts',
   'triggers',

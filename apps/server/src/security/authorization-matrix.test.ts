@@ -179,6 +179,14 @@ const makers = {
     await t.app.jobRunner.drain();
     return { uploadId: upload.id };
   },
+  /** A signal source of the owner's company, added by the owner (only admins add them). */
+  signalSource: async (owner, _sharedWith, unique) => {
+    const source = await create(owner, '/api/signal-sources', {
+      kind: 'feed',
+      url: `https://news.example.com/matrix-${unique}.xml`,
+    });
+    return source && { sourceId: source.id };
+  },
 } satisfies Record<string, Maker>;
 
 /** The kinds of object each type has: a tenant-wide object has no private form, a user no shared one. */
@@ -193,6 +201,7 @@ const KINDS: Record<Probe['object'], readonly ObjectKind[]> = {
   user: ['own', 'private', 'other'],
   flow: ['own', 'private', 'other'],
   upload: ['own', 'private', 'other'],
+  signalSource: ['own', 'shared', 'other'],
 };
 
 const json = { 'content-type': 'application/json' };
@@ -611,6 +620,31 @@ const PROBES: Record<string, Probe> = {
   'GET /api/uploads/{uploadId}/failures': {
     object: 'upload',
     call: (s) => ({ method: 'GET', url: `/api/uploads/${s.ids.uploadId}/failures` }),
+  },
+  'GET /api/signal-sources': { object: 'none', call: () => ({ method: 'GET', url: '/api/signal-sources' }) },
+  'POST /api/signal-sources': {
+    object: 'none',
+    call: (s) => ({
+      method: 'POST',
+      url: '/api/signal-sources',
+      payload: { kind: 'feed', url: `https://news.example.com/matrix-new-${s.unique}.xml` },
+    }),
+  },
+  'PATCH /api/signal-sources/{sourceId}': {
+    object: 'signalSource',
+    call: (s) => ({ method: 'PATCH', url: `/api/signal-sources/${s.ids.sourceId}`, payload: { status: 'paused' } }),
+  },
+  'DELETE /api/signal-sources/{sourceId}': {
+    object: 'signalSource',
+    call: (s) => ({ method: 'DELETE', url: `/api/signal-sources/${s.ids.sourceId}` }),
+  },
+  'POST /api/signal-sources/discover': {
+    object: 'none',
+    call: () => ({ method: 'POST', url: '/api/signal-sources/discover', payload: { master_account_id: ACCOUNT_ID } }),
+  },
+  'POST /api/signal-sources/sweep': {
+    object: 'none',
+    call: () => ({ method: 'POST', url: '/api/signal-sources/sweep' }),
   },
 
   'GET /api/email-preferences': { object: 'none', call: () => ({ method: 'GET', url: '/api/email-preferences' }) },

@@ -286,6 +286,16 @@ GET    /api/integrations/connector-jwks                      none    200       2
 POST   /HydraJwtGenerator                                    own     401       200     200     200   200         200     200
 POST   /HydraJwtGenerator                                    private 401       403     403     403   403         -       403
 POST   /HydraJwtGenerator                                    other   401       403     403     403   403         403     403
+GET    /api/signal-sources                                   none    401       403     403     200   200         403     403
+POST   /api/signal-sources                                   none    401       403     403     201   201         403     403
+PATCH  /api/signal-sources/{sourceId}                        own     -         -       -       200   200         -       -
+PATCH  /api/signal-sources/{sourceId}                        shared  -         -       403     -     -           -       -
+PATCH  /api/signal-sources/{sourceId}                        other   401       403     403     404   404         403     403
+DELETE /api/signal-sources/{sourceId}                        own     -         -       -       204   204         -       -
+DELETE /api/signal-sources/{sourceId}                        shared  -         -       403     -     -           -       -
+DELETE /api/signal-sources/{sourceId}                        other   401       403     403     404   404         403     403
+POST   /api/signal-sources/discover                          none    401       403     403     200   200         403     403
+POST   /api/signal-sources/sweep                             none    401       403     403     202   202         403     403
 `;
 
 export function routeKey(method: string, path: string): string {

@@ -658,6 +658,22 @@ function mentionedAccounts(index: NameIndex, text: string, inTitle: boolean, fou
 }
 
 /**
+ * The accounts a story names, by the same rules as the Wikinews import (issue #18 links live news
+ * this way): built once for a set of accounts, then asked for each story.
+ */
+export function createAccountNamer(
+  accounts: Pick<DemoAccount, 'master_account_id' | 'account_name' | 'website'>[],
+): (title: string, text: string) => string[] {
+  const index = buildNameIndex(accounts as DemoAccount[]);
+  return (title, text) => {
+    const found = new Set<string>();
+    mentionedAccounts(index, title, true, found);
+    mentionedAccounts(index, text, false, found);
+    return [...found].sort();
+  };
+}
+
+/**
  * Wikinews articles as news hits, one per article and account it names (Fortune name, the name
  * without "Inc."/"Group"/…, spacing and hyphen variants, the website's stem, famous aliases).
  */

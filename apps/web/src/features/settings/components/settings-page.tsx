@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useMe } from '../../../lib/get-me.ts';
 import { OrganizationSettings } from './organization-settings.tsx';
+import { SignalSourcesSettings } from './signal-sources-settings.tsx';
 import { UserPreferencesForm } from './user-preferences-form.tsx';
 
-type Category = 'userPreferences' | 'tenantConfiguration';
+type Category = 'userPreferences' | 'tenantConfiguration' | 'signalSources';
 
 /** The same query with `category` set, so the address names the tab on screen. */
 function withCategory(params: URLSearchParams, category: Category): string {
@@ -15,8 +16,8 @@ function withCategory(params: URLSearchParams, category: Category): string {
 }
 
 /**
- * /settings?category=userPreferences|tenantConfiguration; the organization tab only for admins and
- * managers. Any other category (or one this user may not open) is replaced in the address by the
+ * /settings?category=userPreferences|tenantConfiguration|signalSources; the organization tab only
+ * for admins and managers, Signal sources only for admins. Any other category (or one this user may not open) is replaced in the address by the
  * tab actually shown.
  */
 export function SettingsPage() {
@@ -27,7 +28,10 @@ export function SettingsPage() {
   const { user, company_configuration } = me.data;
   const canSeeOrganization = user.is_admin || user.is_manager;
   const requested = params.get('category') as Category | null;
-  const category: Category = requested === 'tenantConfiguration' && canSeeOrganization ? requested : 'userPreferences';
+  const category: Category =
+    (requested === 'tenantConfiguration' && canSeeOrganization) || (requested === 'signalSources' && user.is_admin)
+      ? requested
+      : 'userPreferences';
   return (
     <Stack gap="lg">
       {requested !== category && <Navigate to={{ search: withCategory(params, category) }} replace />}
@@ -36,6 +40,7 @@ export function SettingsPage() {
         <Tabs.List>
           <Tabs.Tab value="userPreferences">{t('userMenu.personalSettings')}</Tabs.Tab>
           {canSeeOrganization && <Tabs.Tab value="tenantConfiguration">{t('userMenu.organizationSettings')}</Tabs.Tab>}
+          {user.is_admin && <Tabs.Tab value="signalSources">{t('signals.title')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="userPreferences" pt="lg">
           <UserPreferencesForm user={user} />
@@ -43,6 +48,11 @@ export function SettingsPage() {
         {canSeeOrganization && (
           <Tabs.Panel value="tenantConfiguration" pt="lg">
             <OrganizationSettings configuration={company_configuration} isAdmin={user.is_admin} currentUid={user.uid} />
+          </Tabs.Panel>
+        )}
+        {user.is_admin && (
+          <Tabs.Panel value="signalSources" pt="lg">
+            <SignalSourcesSettings />
           </Tabs.Panel>
         )}
       </Tabs>

@@ -1,0 +1,54 @@
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Whether an address is on the public internet. Private (10/8, 172.16/12, 192.168/16, fc00::/7),
+ * loopback, link-local (169.254/16, where cloud metadata answers; fe80::/10), carrier-grade NAT,
+ * multicast, reserved and unspecified addresses are not; an IPv4 address mapped into IPv6 is
+ * judged as the IPv4 one.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  return parsed.range() === 'unicast';
+}
+
+/**
+ * The explicit allow-list (SIGNALS_ALLOWED_HOSTS): entries "host" or "host:port", compared with the
+ * URL's hostname (and port). Tests and the demo list the local fixture server here; nothing else
+ * private is ever fetched.
+ */
+export function hostAllowed(url: URL, allowedHosts: readonly string[]): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return allowedHosts.some((entry) => {
+    const e = entry.trim().toLowerCase();
+    if (!e) return false;
+    const m = /^(.*?)(?::(\d+))?$/.exec(e.replace(/^\[|\]$/g, '')) as RegExpExecArray;
+    const entryHost = (m[1] ?? '').replace(/^\[|\]$/g, '');
+    return entryHost === host && (m[2] === undefined || m[2] === port);
+  });
+}
+
+/** Why a URL may not be fetched at all, or null: only http(s), no credentials, standard ports or allow-listed. */
+export function refuseUrl(raw: string, allowedHosts: readonly string[]): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'not a valid URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'only http and https URLs are fetched';
+  if (url.username || url.password) return 'URLs with credentials are not fetched';
+  if (hostAllowed(url, allowedHosts)) return null;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (ipaddr.isValid(host) && !isPublicAddress(host)) return `refused: ${host} is not a public address`;
+  // Names that never resolve on the public internet (RFC 2606, 6761, 6762): refused without a DNS query.
+  if (/^localhost\.?$|\.(localhost|local|internal|test|example|invalid|lan|home\.arpa)\.?$/i.test(host)) {
+    return `refused: ${host} is not a public host`;
+  }
+  if (url.port && url.port !== '80' && url.port !== '443') return `refused: port ${url.port} is not fetched`;
+  return null;
+}

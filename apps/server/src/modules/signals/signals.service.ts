@@ -1,0 +1,200 @@
+import crypto from 'node:crypto';
+import type { CreateSignalSourceBody, SignalSource, SignalSourceKind, SignalSourceStatus } from '@quarry/shared';
+import { type FetchOptions, fetchSignalUrl } from '../../adapters/signals/fetcher.ts';
+import { boardUrl, discoverFeeds } from '../../adapters/signals/parse.ts';
+import { refuseUrl } from '../../adapters/signals/ssrf-guard.ts';
+import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
+import type { RequestContext } from '../../lib/request-context.ts';
+import type { SignalSourceRow, SignalsRepository } from './signals.repository.ts';
+
+function requireAdmin(ctx: RequestContext) {
+  if (!ctx.isAdmin) throw forbidden('Only admins can manage signal sources');
+}
+
+/** Signal sources as admins see and manage them (issue #18): list, add, pause/resume, delete, discover. */
+export function createSignalsService(deps: {
+  signals: SignalsRepository;
+  fetchOptions: FetchOptions;
+  requestSweep: (tenantId: string) => Promise<boolean>;
+  clock?: () => Date;
+}) {
+  const { signals, fetchOptions } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  async function toApi(rows: SignalSourceRow[]): Promise<SignalSource[]> {
+    const names = new Map<string, string>();
+    for (const id of new Set(rows.map((r) => r.master_account_id).filter((v): v is string => Boolean(v)))) {
+      const account = await signals.account(id);
+      if (account) names.set(id, account.account_name);
+    }
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind as SignalSourceKind,
+      url: r.url,
+      board_token: r.board_token,
+      name: r.name,
+      master_account_id: r.master_account_id,
+      account_name: r.master_account_id ? (names.get(r.master_account_id) ?? null) : null,
+      status: r.status as SignalSourceStatus,
+      discovered: r.discovered === 1,
+      next_fetch_at: r.next_fetch_at,
+      last_fetch_at: r.last_fetch_at,
+      last_success_at: r.last_success_at,
+      last_error: r.last_error,
+      failure_count: r.failure_count,
+      fetch_count: r.fetch_count,
+      not_modified_count: r.not_modified_count,
+      items_found: r.items_found,
+      last_items_found: r.last_items_found,
+      created_at: r.created_at,
+    }));
+  }
+
+  async function insert(
+    tenantId: string,
+    fields: {
+      kind: SignalSourceKind;
+      url: string;
+      board_token: string | null;
+      name: string;
+      master_account_id: string | null;
+      discovered: boolean;
+    },
+  ): Promise<SignalSourceRow> {
+    const now = clock().toISOString();
+    const id = `sig_src_${crypto.randomUUID()}`;
+    await signals.insert({
+      id,
+      tenant_id: tenantId,
+      ...fields,
+      discovered: fields.discovered ? 1 : 0,
+      status: 'active',
+      etag: null,
+      last_modified: null,
+      next_fetch_at: now,
+      last_fetch_at: null,
+      last_success_at: null,
+      last_error: null,
+      failure_count: 0,
+      fetch_count: 0,
+      not_modified_count: 0,
+      items_found: 0,
+      last_items_found: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    return (await signals.find(tenantId, id)) as SignalSourceRow;
+  }
+
+  async function owned(ctx: RequestContext, id: string): Promise<SignalSourceRow> {
+    const row = await signals.find(ctx.tenantId, id);
+    if (!row) throw notFound('Signal source not found');
+    return row;
+  }
+
+  return {
+    async list(ctx: RequestContext) {
+      requireAdmin(ctx);
+      return { sources: await toApi(await signals.list(ctx.tenantId)) };
+    },
+
+    async create(ctx: RequestContext, body: CreateSignalSourceBody): Promise<SignalSource> {
+      requireAdmin(ctx);
+      let url = body.url ?? '';
+      const isBoard = body.kind === 'greenhouse' || body.kind === 'lever' || body.kind === 'ashby';
+      if (!url) {
+        if (isBoard && body.board_token)
+          url = boardUrl(body.kind as 'greenhouse' | 'lever' | 'ashby', body.board_token);
+        else
+          throw invalidField(
+            isBoard ? 'board_token' : 'url',
+            isBoard ? 'Give the board name or its URL' : 'Give the URL to read',
+          );
+      }
+      const refusal = refuseUrl(url, fetchOptions.allowedHosts);
+      if (refusal) throw invalidField('url', refusal);
+      url = new URL(url).toString();
+      let accountId: string | null = null;
+      if (body.master_account_id) {
+        const account = await signals.account(body.master_account_id);
+        if (!account) throw invalidField('master_account_id', 'No such account');
+        accountId = account.master_account_id;
+      }
+      if (await signals.findByUrl(ctx.tenantId, url)) throw invalidField('url', 'This source is already watched');
+      const row = await insert(ctx.tenantId, {
+        kind: body.kind,
+        url,
+        board_token: body.board_token ?? null,
+        name: body.name || (isBoard && body.board_token ? `${body.kind}: ${body.board_token}` : new URL(url).host),
+        master_account_id: accountId,
+        discovered: false,
+      });
+      return (await toApi([row]))[0] as SignalSource;
+    },
+
+    async setStatus(ctx: RequestContext, id: string, status: 'active' | 'paused'): Promise<SignalSource> {
+      requireAdmin(ctx);
+      const row = await owned(ctx, id);
+      const now = clock().toISOString();
+      // Resuming fetches at once and forgets past failures: the admin asked for another try.
+      const changes =
+        status === 'paused'
+          ? { status, updated_at: now }
+          : { status, failure_count: 0, next_fetch_at: now, updated_at: now };
+      await signals.update(ctx.tenantId, row.id, changes);
+      return (await toApi([(await signals.find(ctx.tenantId, row.id)) as SignalSourceRow]))[0] as SignalSource;
+    },
+
+    async remove(ctx: RequestContext, id: string): Promise<void> {
+      requireAdmin(ctx);
+      const row = await owned(ctx, id);
+      await signals.remove(ctx.tenantId, row.id);
+    },
+
+    /** Reads an account's home page and adds the feeds its `<link rel="alternate">` announces. */
+    async discover(ctx: RequestContext, accountId: string) {
+      requireAdmin(ctx);
+      const account = await signals.account(accountId);
+      if (!account) throw invalidField('master_account_id', 'No such account');
+      if (!account.website) return { added: [], reason: 'The account has no website' };
+      const home = /^https?:\/\//i.test(account.website) ? account.website : `https://${account.website}`;
+      let page: Awaited<ReturnType<typeof fetchSignalUrl>>;
+      try {
+        page = await fetchSignalUrl(
+          home,
+          { etag: null, lastModified: null },
+          { ...fetchOptions, maxBytes: Math.min(fetchOptions.maxBytes, 2 * 1024 * 1024) },
+        );
+      } catch (error) {
+        return { added: [], reason: (error as Error).message };
+      }
+      if (page.status !== 'ok') return { added: [], reason: 'The home page did not answer' };
+      const feeds = discoverFeeds(page.body, page.url).filter((u) => refuseUrl(u, fetchOptions.allowedHosts) === null);
+      const added: SignalSourceRow[] = [];
+      for (const url of feeds) {
+        if (await signals.findByUrl(ctx.tenantId, url)) continue;
+        added.push(
+          await insert(ctx.tenantId, {
+            kind: 'feed',
+            url,
+            board_token: null,
+            name: url,
+            master_account_id: account.master_account_id,
+            discovered: true,
+          }),
+        );
+      }
+      return {
+        added: await toApi(added),
+        reason: feeds.length === 0 ? 'The home page announces no feed' : null,
+      };
+    },
+
+    async sweepNow(ctx: RequestContext) {
+      requireAdmin(ctx);
+      return { queued: await deps.requestSweep(ctx.tenantId) };
+    },
+  };
+}
+
+export type SignalsService = ReturnType<typeof createSignalsService>;

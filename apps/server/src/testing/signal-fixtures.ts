@@ -1,0 +1,311 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+
+/**
+ * The local fixture server of live signals (issue #18): news feeds (RSS 2.0, Atom, RDF), job
+ * boards (Greenhouse, Lever, Ashby JSON), SEC EDGAR 8-K Atom, an account home page announcing its
+ * feed, and the bad answers a sweep must survive. Dates are relative to today, so a demo shows
+ * fresh signals and tests read the same stories every day. No other host is ever needed.
+ */
+export type SignalFixtureServer = {
+  url: string;
+  host: string;
+  port: number;
+  close: () => Promise<void>;
+  hits: Map<string, number>;
+};
+
+const DAY = 86_400_000;
+/** A time `days` and `hours` before now, to the hour (stable within the hour). */
+const ago = (days: number, hours = 1) =>
+  new Date(Math.floor((Date.now() - days * DAY - hours * 3_600_000) / 3_600_000) * 3_600_000);
+const startOfToday = () => new Date(Date.now() - (Date.now() % DAY));
+const rfc822 = (d: Date) => d.toUTCString();
+const iso = (d: Date) => d.toISOString();
+
+function esc(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+const ACQUISITION_TEXT =
+  'Walmart said on Tuesday it agreed to acquire a regional grocery delivery start-up for an undisclosed sum, ' +
+  'adding same-day delivery to more than two hundred stores and bringing the company engineering team into its ' +
+  'e-commerce unit, in a deal expected to close this quarter.';
+
+function newsroomRss(base: string): string {
+  const items = [
+    {
+      title: 'Walmart to acquire grocery delivery start-up',
+      link: `${base}/news/walmart-acquires-delivery?utm_source=rss&utm_medium=feed`,
+      text: ACQUISITION_TEXT,
+      date: rfc822(ago(0)),
+    },
+    {
+      title: 'Walmart opens new automated distribution centre',
+      link: `${base}/news/walmart-distribution-centre`,
+      text: 'Walmart opened an automated distribution centre in Texas that will serve four hundred stores with robotics and new warehouse software.',
+      date: rfc822(ago(1)),
+    },
+    {
+      title: 'Walmart <script>alert("x")</script> names new CFO',
+      link: `${base}/news/walmart-cfo`,
+      text: '<p>Walmart named a new chief financial officer.<script>document.title="pwned"</script><img src=x onerror=alert(1)></p>',
+      date: 'not a date at all',
+    },
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/">
+<channel><title>Walmart Newsroom</title><link>${base}/</link><description>News</description>
+${items
+  .map(
+    (i) => `<item><title>${esc(i.title)}</title><link>${esc(i.link)}</link><guid>${esc(i.link)}</guid>
+<description><![CDATA[${i.text}]]></description><pubDate>${i.date}</pubDate></item>`,
+  )
+  .join('\n')}
+</channel></rss>`;
+}
+
+/** A wire service's general feed: it names its companies; one story is the newsroom's, reworded. */
+function wireAtom(base: string): string {
+  const entries = [
+    {
+      title: 'Walmart agrees to buy grocery delivery start-up',
+      link: `https://wire.example.com/story/12345?ref=homepage`,
+      text: ACQUISITION_TEXT.replace('said on Tuesday', 'announced on Tuesday'),
+      date: iso(ago(0, 2)),
+    },
+    {
+      title: 'Exxon Mobil expands Permian drilling programme',
+      link: `${base}/wire/exxon-permian`,
+      text: 'Exxon Mobil said it would add rigs in the Permian Basin and hire engineers for a new data platform that monitors wells.',
+      date: iso(ago(2)),
+    },
+    {
+      title: 'Shoppers hit the target of record holiday spending',
+      link: `${base}/wire/holiday-spending`,
+      text: 'Retail sales reached their target as shoppers spent more online; economists said an apple a day of good news helps.',
+      date: iso(ago(1)),
+    },
+  ];
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><title>Example Wire: Business</title><id>urn:wire</id><updated>${iso(ago(0))}</updated>
+${entries
+  .map(
+    (e) => `<entry><title>${esc(e.title)}</title><link rel="alternate" href="${esc(e.link)}"/><id>${esc(e.link)}</id>
+<updated>${e.date}</updated><summary type="html">${esc(e.text)}</summary></entry>`,
+  )
+  .join('\n')}
+</feed>`;
+}
+
+function rdf(base: string): string {
+  return `<?xml version="1.0" encoding="ISO-8859-1"?>
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+<channel rdf:about="${base}/feeds/apple.rdf"><title>Apple Insider Notes</title><link>${base}/</link></channel>
+<item rdf:about="${base}/rdf/apple-caf\u00e9"><title>Apple Inc. opens caf\u00e9 research lab</title><link>${base}/rdf/apple-cafe</link>
+<description>Apple Inc. opened a research lab in Z\u00fcrich to work on on-device machine learning.</description><dc:date>${iso(ago(3))}</dc:date></item>
+</rdf:RDF>`;
+}
+
+function edgar(base: string, company: string): string {
+  const filings = [
+    { items: 'items 2.01 and 9.01', date: ago(0), acc: '0000000000-26-000101' },
+    { items: 'items 5.02', date: ago(4), acc: '0000000000-26-000077' },
+    { items: '', date: ago(10), acc: '0000000000-26-000050', form: '10-Q' },
+  ];
+  return `<?xml version="1.0" encoding="ISO-8859-1" ?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+<company-info><conformed-name>${esc(company)}</conformed-name><cik>0000999999</cik></company-info>
+<title>${esc(company)} (0000999999)</title><updated>${iso(ago(0))}</updated>
+${filings
+  .map(
+    (f) => `<entry><category label="form type" scheme="https://www.sec.gov/" term="${f.form ?? '8-K'}"/>
+<content type="text/xml"><accession-number>${f.acc}</accession-number><filing-date>${iso(f.date).slice(0, 10)}</filing-date>
+<filing-href>${base}/Archives/edgar/data/999999/${f.acc}-index.htm</filing-href><filing-type>${f.form ?? '8-K'}</filing-type>
+<form-name>Current report</form-name><items-desc>${f.items}</items-desc></content>
+<id>urn:tag:sec.gov,2008:accession-number=${f.acc}</id><link href="${base}/Archives/edgar/data/999999/${f.acc}-index.htm" rel="alternate" type="text/html"/>
+<summary type="html">&lt;b&gt;Filed:&lt;/b&gt; ${iso(f.date).slice(0, 10)} ${f.items}</summary><title>${f.form ?? '8-K'} - Current report</title><updated>${iso(f.date)}</updated></entry>`,
+  )
+  .join('\n')}
+</feed>`;
+}
+
+const greenhouse = (base: string) =>
+  JSON.stringify({
+    jobs: [
+      {
+        id: 4012345,
+        title: 'Senior Data Engineer',
+        absolute_url: `${base}/jobs/gh/4012345`,
+        updated_at: iso(ago(1)),
+        first_published: iso(ago(1)),
+        location: { name: 'Bentonville, AR' },
+        content: '&lt;p&gt;Build our cloud data platform and migrate the warehouse to Snowflake.&lt;/p&gt;',
+      },
+    ],
+    meta: { total: 1 },
+  });
+const lever = (base: string) =>
+  JSON.stringify([
+    {
+      id: 'a1b2c3',
+      text: 'Security Operations Analyst',
+      hostedUrl: `${base}/jobs/lever/a1b2c3`,
+      createdAt: ago(2).getTime(),
+      categories: { location: 'Remote', team: 'IT' },
+      descriptionPlain: 'Watch for intrusions and phishing across the company network.',
+    },
+  ]);
+const ashby = (base: string) =>
+  JSON.stringify({
+    apiVersion: '1',
+    jobs: [
+      {
+        id: 'f00d',
+        title: 'Head of Revenue Operations',
+        jobUrl: `${base}/jobs/ashby/f00d`,
+        publishedAt: iso(ago(0)),
+        location: 'New York',
+        isListed: true,
+        descriptionPlain: 'Own the CRM and the forecasting process for the sales team.',
+      },
+    ],
+  });
+
+const BENCH_WORDS = (
+  'stores logistics quarter pricing freight warehouse robotics pharmacy grocery delivery apparel supplier ' +
+  'energy solar hiring layoffs cloud payments fintech advertising marketplace membership drones tariffs ' +
+  'inventory recall lawsuit settlement expansion mexico canada china india union wages automation'
+).split(' ');
+
+/** A small feed per bench source: each its own story (its own words), all naming one account. */
+function benchFeed(base: string, n: string): string {
+  let seed = Number(n) * 2_654_435_761;
+  const words = Array.from({ length: 24 }, () => {
+    seed = (Math.imul(seed ^ (seed >>> 15), 2_246_822_519) + 3_266_489_917) >>> 0;
+    return BENCH_WORDS[seed % BENCH_WORDS.length];
+  }).join(' ');
+  return `<?xml version="1.0"?><rss version="2.0"><channel><title>Bench ${n}</title>
+<item><title>Walmart bench story ${n}</title><link>${base}/bench-story/${n}</link><pubDate>${rfc822(ago(0))}</pubDate>
+<description>Walmart ${words}.</description></item>
+<item><title>Shared wire story</title><link>${base}/bench-shared?utm_source=${n}</link><pubDate>${rfc822(ago(0))}</pubDate>
+<description>Walmart shared story every bench feed carries.</description></item></channel></rss>`;
+}
+
+export async function startSignalFixtureServer({
+  port = 0,
+  host = '127.0.0.1',
+  delayMs = 0,
+}: {
+  port?: number;
+  host?: string;
+  delayMs?: number;
+} = {}): Promise<SignalFixtureServer> {
+  const hits = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const base = `http://${req.headers.host}`;
+    hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
+    const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
+      const wantsGzip = /gzip/.test(String(req.headers['accept-encoding'] ?? ''));
+      const raw = Buffer.from(body, type.includes('ISO-8859-1') ? 'latin1' : 'utf8');
+      const data = wantsGzip ? zlib.gzipSync(raw) : raw;
+      res.writeHead(status, {
+        'content-type': type,
+        'content-length': String(data.length),
+        ...(wantsGzip ? { 'content-encoding': 'gzip' } : {}),
+        ...headers,
+      });
+      res.end(data);
+    };
+    const answer = () => {
+      const p = url.pathname;
+      if (p === '/robots.txt') return send(200, 'text/plain', 'User-agent: *\nDisallow: /private/\n');
+      if (p === '/feeds/walmart.rss') {
+        // Conditional GET: the same ETag and Last-Modified all day.
+        const etag = `"walmart-${new Date().toISOString().slice(0, 10)}"`;
+        const lastModified = rfc822(startOfToday());
+        if (req.headers['if-none-match'] === etag || req.headers['if-modified-since'] === lastModified) {
+          res.writeHead(304, { etag });
+          return res.end();
+        }
+        return send(200, 'application/rss+xml; charset=utf-8', newsroomRss(base), {
+          etag,
+          'last-modified': lastModified,
+        });
+      }
+      if (p === '/feeds/wire.atom') return send(200, 'application/atom+xml', wireAtom(base));
+      if (p === '/feeds/apple.rdf') return send(200, 'application/rdf+xml; charset=ISO-8859-1', rdf(base));
+      if (p.startsWith('/edgar/'))
+        return send(
+          200,
+          'application/atom+xml',
+          edgar(base, decodeURIComponent(url.searchParams.get('company') ?? 'WALMART INC.')),
+        );
+      if (p.startsWith('/boards/greenhouse/')) return send(200, 'application/json', greenhouse(base));
+      if (p.startsWith('/boards/lever/')) return send(200, 'application/json', lever(base));
+      if (p.startsWith('/boards/ashby/')) return send(200, 'application/json', ashby(base));
+      if (p.startsWith('/home/')) {
+        return send(
+          200,
+          'text/html; charset=utf-8',
+          `<!doctype html><html><head><title>Home</title>
+<link rel="alternate" type="application/rss+xml" title="Newsroom" href="/feeds/walmart.rss">
+<link rel="stylesheet" href="/style.css"></head><body>Welcome</body></html>`,
+        );
+      }
+      if (p.startsWith('/bench/')) return send(200, 'application/rss+xml', benchFeed(base, p.slice(7)));
+      if (p === '/bad/not-xml') return send(200, 'text/html', 'Hello, this is not a feed.');
+      if (p === '/bad/500') return send(500, 'text/plain', 'down');
+      if (p === '/bad/loop') {
+        res.writeHead(302, { location: '/bad/loop' });
+        return res.end();
+      }
+      if (p === '/bad/to-metadata') {
+        res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
+        return res.end();
+      }
+      if (p === '/bad/huge') {
+        // 50 MB, sent until the client stops reading.
+        res.writeHead(200, { 'content-type': 'application/rss+xml' });
+        const chunk = Buffer.alloc(1024 * 1024, 'a');
+        let sent = 0;
+        const more = () => {
+          while (sent < 50 && res.write(chunk)) sent++;
+          if (sent >= 50) res.end();
+          else res.once('drain', more);
+        };
+        res.on('close', () => {
+          sent = 50;
+        });
+        return more();
+      }
+      if (p === '/bad/never-ends') {
+        res.writeHead(200, { 'content-type': 'application/rss+xml' });
+        res.write('<?xml version="1.0"?><rss><channel>');
+        const timer = setInterval(() => res.write(' '), 200);
+        res.on('close', () => clearInterval(timer));
+        return;
+      }
+      if (p.startsWith('/private/')) return send(200, 'application/rss+xml', newsroomRss(base));
+      return send(404, 'text/plain', 'not found');
+    };
+    if (delayMs > 0) setTimeout(answer, delayMs);
+    else answer();
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${address.port}`,
+    host: `${host}:${address.port}`,
+    port: address.port,
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

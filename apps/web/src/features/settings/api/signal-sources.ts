@@ -1,0 +1,63 @@
+import type { SearchHit, SignalSource, SignalSourceKind } from '@quarry/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const signalSourcesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['signal-sources'],
+    queryFn: () => api<{ sources: SignalSource[] }>('/api/signal-sources').then((r) => r.sources),
+  });
+
+export const useSignalSources = () => useQuery(signalSourcesQueryOptions());
+
+/** Accounts by name, for binding a source to one. */
+export const useAccountChoices = (q: string) =>
+  useQuery({
+    queryKey: ['signal-sources', 'accounts', q],
+    queryFn: ({ signal }) =>
+      api<{ hits: SearchHit[] }>(`/api/accounts/search?${new URLSearchParams({ q, mode: 'autocomplete' })}`, {
+        signal,
+      }).then((r) => r.hits),
+    enabled: q.trim().length > 1,
+    staleTime: 60_000,
+  });
+
+export type NewSignalSource = {
+  kind: SignalSourceKind;
+  url?: string;
+  board_token?: string;
+  name?: string;
+  master_account_id?: string;
+};
+
+export function useSignalSourceActions() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['signal-sources'] });
+  return {
+    add: useMutation({
+      mutationFn: (body: NewSignalSource) => api<SignalSource>('/api/signal-sources', { method: 'POST', body }),
+      onSuccess: refresh,
+    }),
+    setStatus: useMutation({
+      mutationFn: ({ id, status }: { id: string; status: 'active' | 'paused' }) =>
+        api<SignalSource>(`/api/signal-sources/${encodeURIComponent(id)}`, { method: 'PATCH', body: { status } }),
+      onSettled: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api<null>(`/api/signal-sources/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      onSettled: refresh,
+    }),
+    discover: useMutation({
+      mutationFn: (masterAccountId: string) =>
+        api<{ added: SignalSource[]; reason: string | null }>('/api/signal-sources/discover', {
+          method: 'POST',
+          body: { master_account_id: masterAccountId },
+        }),
+      onSettled: refresh,
+    }),
+    sweep: useMutation({
+      mutationFn: () => api<{ queued: boolean }>('/api/signal-sources/sweep', { method: 'POST' }),
+      onSettled: refresh,
+    }),
+  };
+}

@@ -1,0 +1,306 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Autocomplete,
+  Badge,
+  Button,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { SIGNAL_SOURCE_KINDS, type SignalSource, type SignalSourceKind } from '@quarry/shared';
+import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { confirm } from '../../../components/confirm-dialog.tsx';
+import { fieldError } from '../../../lib/field-error.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { isLanguage } from '../../../lib/i18n.ts';
+import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useAccountChoices, useSignalSourceActions, useSignalSources } from '../api/signal-sources.ts';
+
+const STATUS_COLOR = { active: 'green', paused: 'gray', failing: 'red' } as const;
+const BOARD_KINDS: readonly SignalSourceKind[] = ['greenhouse', 'lever', 'ashby'];
+
+/**
+ * Organization Settings → Signal sources (issue #18), for admins: the feeds, job boards and SEC
+ * filing feeds Quarry reads every hour, each with its health, and a form to add one.
+ */
+export function SignalSourcesSettings() {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const sources = useSignalSources();
+  const actions = useSignalSourceActions();
+  const when = (value: string | null) =>
+    value
+      ? `${formatDate(value, language)} ${new Date(value).toLocaleTimeString(language === 'cn' ? 'zh-CN' : language, { hour: '2-digit', minute: '2-digit' })}`
+      : t('signals.never');
+
+  const onRemove = async (source: SignalSource) => {
+    const ok = await confirm({
+      title: t('signals.remove.title'),
+      message: t('signals.remove.message', { name: source.name }),
+      danger: true,
+      proceedLabel: t('signals.remove.proceed'),
+    });
+    if (!ok) return;
+    await actions.remove.mutateAsync(source.id);
+    showSnackbar(t('signals.remove.done'));
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Title order={2}>{t('signals.title')}</Title>
+          <Text c="dimmed" size="sm">
+            {t('signals.intro')}
+          </Text>
+        </Stack>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} />}
+          loading={actions.sweep.isPending}
+          onClick={async () => {
+            await actions.sweep.mutateAsync();
+            showSnackbar(t('signals.sweepQueued'));
+          }}
+        >
+          {t('signals.sweepNow')}
+        </Button>
+      </Group>
+      <AddSourceForm />
+      {sources.isPending ? (
+        <Skeleton h={120} />
+      ) : sources.isError ? (
+        <Alert color="red">{t('errors.generic')}</Alert>
+      ) : sources.data.length === 0 ? (
+        <Text c="dimmed">{t('signals.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped aria-label={t('signals.title')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('signals.column.source')}</Table.Th>
+                <Table.Th>{t('signals.column.account')}</Table.Th>
+                <Table.Th>{t('signals.column.status')}</Table.Th>
+                <Table.Th>{t('signals.column.lastFetch')}</Table.Th>
+                <Table.Th>{t('signals.column.items')}</Table.Th>
+                <Table.Th>{t('signals.column.lastError')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sources.data.map((source) => (
+                <Table.Tr key={source.id} data-testid="signal-source-row">
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {source.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                      {t(`signals.kind.${source.kind}`)} · {source.url}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {source.master_account_id ? (
+                      <Anchor
+                        component={Link}
+                        to={`/accounts/${encodeURIComponent(source.master_account_id)}`}
+                        size="sm"
+                      >
+                        {source.account_name ?? source.master_account_id}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        {t('signals.anyAccount')}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLOR[source.status]} variant="light">
+                      {t(`signals.status.${source.status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{when(source.last_fetch_at)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {t('signals.lastSuccess', { when: when(source.last_success_at) })}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{t('signals.itemsFound', { count: source.items_found })}</Text>
+                    <Text size="xs" c="dimmed">
+                      {t('signals.lastItems', { count: source.last_items_found })}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs" c={source.last_error ? 'red' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
+                      {source.last_error ?? '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      {source.status === 'paused' ? (
+                        <Tooltip label={t('signals.resume')}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('signals.resumeNamed', { name: source.name })}
+                            onClick={() => actions.setStatus.mutate({ id: source.id, status: 'active' })}
+                          >
+                            <IconPlayerPlay size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      ) : (
+                        <Tooltip label={t('signals.pause')}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('signals.pauseNamed', { name: source.name })}
+                            onClick={() => actions.setStatus.mutate({ id: source.id, status: 'paused' })}
+                          >
+                            <IconPlayerPause size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                      <Tooltip label={t('signals.remove.proceed')}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('signals.removeNamed', { name: source.name })}
+                          onClick={() => void onRemove(source)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+const FIELDS = ['kind', 'url', 'board_token', 'name', 'master_account_id'] as const;
+
+function AddSourceForm() {
+  const { t } = useTranslation();
+  const { add, discover } = useSignalSourceActions();
+  const [kind, setKind] = useState<SignalSourceKind>('feed');
+  const [url, setUrl] = useState('');
+  const [boardToken, setBoardToken] = useState('');
+  const [name, setName] = useState('');
+  const [accountQuery, setAccountQuery] = useState('');
+  const [account, setAccount] = useState<{ id: string; name: string } | null>(null);
+  const choices = useAccountChoices(accountQuery);
+  const isBoard = BOARD_KINDS.includes(kind);
+  const error = add.error ? fieldError(add.error, FIELDS, t('errors.generic')) : null;
+  const errorFor = (field: (typeof FIELDS)[number]) => (error?.field === field ? error.message : undefined);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    await add.mutateAsync({
+      kind,
+      ...(url.trim() ? { url: url.trim() } : {}),
+      ...(isBoard && boardToken.trim() ? { board_token: boardToken.trim() } : {}),
+      ...(name.trim() ? { name: name.trim() } : {}),
+      ...(account ? { master_account_id: account.id } : {}),
+    });
+    setUrl('');
+    setBoardToken('');
+    setName('');
+    setAccount(null);
+    setAccountQuery('');
+    showSnackbar(t('signals.add.done'));
+  };
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e).catch(() => undefined)} aria-label={t('signals.add.title')}>
+      <Stack gap="sm">
+        <Title order={3}>{t('signals.add.title')}</Title>
+        <Group align="flex-start" grow wrap="wrap">
+          <Select
+            label={t('signals.add.kind')}
+            data={SIGNAL_SOURCE_KINDS.map((k) => ({ value: k, label: t(`signals.kind.${k}`) }))}
+            value={kind}
+            onChange={(v) => v && setKind(v as SignalSourceKind)}
+            allowDeselect={false}
+            error={errorFor('kind')}
+          />
+          <TextInput
+            label={isBoard ? t('signals.add.urlOptional') : t('signals.add.url')}
+            placeholder="https://"
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+            error={errorFor('url')}
+          />
+          {isBoard && (
+            <TextInput
+              label={t('signals.add.boardToken')}
+              value={boardToken}
+              onChange={(e) => setBoardToken(e.currentTarget.value)}
+              error={errorFor('board_token')}
+            />
+          )}
+        </Group>
+        <Group align="flex-start" grow wrap="wrap">
+          <TextInput
+            label={t('signals.add.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errorFor('name')}
+          />
+          <Autocomplete
+            label={t('signals.add.account')}
+            description={t('signals.add.accountHint')}
+            value={account ? account.name : accountQuery}
+            onChange={(value) => {
+              setAccount(null);
+              setAccountQuery(value);
+            }}
+            onOptionSubmit={(id) => {
+              const hit = choices.data?.find((h) => h.master_account_id === id);
+              if (hit) setAccount({ id: hit.master_account_id, name: hit.account_name });
+            }}
+            data={(choices.data ?? []).map((h) => ({ value: h.master_account_id, label: h.account_name }))}
+            filter={({ options }) => options}
+            error={errorFor('master_account_id')}
+          />
+        </Group>
+        {error && error.field === null && <Alert color="red">{error.message}</Alert>}
+        <Group>
+          <Button type="submit" loading={add.isPending}>
+            {t('signals.add.submit')}
+          </Button>
+          <Button
+            variant="default"
+            disabled={!account}
+            loading={discover.isPending}
+            onClick={async () => {
+              if (!account) return;
+              const result = await discover.mutateAsync(account.id).catch(() => null);
+              if (!result) return showSnackbar(t('errors.generic'));
+              showSnackbar(
+                result.added.length > 0
+                  ? t('signals.discover.found', { count: result.added.length, name: account.name })
+                  : t('signals.discover.none', { name: account.name, reason: result.reason ?? '—' }),
+              );
+            }}
+          >
+            {t('signals.discover.button')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/** Live signals (issue #18): what a signal source reads. */
+export const SIGNAL_SOURCE_KINDS = ['feed', 'greenhouse', 'lever', 'ashby', 'sec'] as const;
+export type SignalSourceKind = (typeof SIGNAL_SOURCE_KINDS)[number];
+
+/** A source is fetched (active), waits for its admin (paused), or keeps failing and is retried less often (failing). */
+export const SIGNAL_SOURCE_STATUSES = ['active', 'paused', 'failing'] as const;
+export type SignalSourceStatus = (typeof SIGNAL_SOURCE_STATUSES)[number];
+
+export const SIGNAL_SOURCE_URL_MAX_LENGTH = 2000;
+export const SIGNAL_SOURCE_NAME_MAX_LENGTH = 200;
+export const SIGNAL_BOARD_TOKEN_MAX_LENGTH = 100;
+
+export const signalSourceSchema = z.object({
+  id: z.string(),
+  kind: z.enum(SIGNAL_SOURCE_KINDS),
+  url: z.string(),
+  board_token: z.string().nullable(),
+  name: z.string(),
+  master_account_id: z.string().nullable(),
+  account_name: z.string().nullable(),
+  status: z.enum(SIGNAL_SOURCE_STATUSES),
+  discovered: z.boolean(),
+  next_fetch_at: z.string(),
+  last_fetch_at: z.string().nullable(),
+  last_success_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+  failure_count: z.number().int(),
+  fetch_count: z.number().int(),
+  not_modified_count: z.number().int(),
+  items_found: z.number().int(),
+  last_items_found: z.number().int(),
+  created_at: z.string(),
+});
+export type SignalSource = z.infer<typeof signalSourceSchema>;
+
+export const signalSourceListSchema = z.object({ sources: z.array(signalSourceSchema) });
+
+/**
+ * A source an admin adds: a feed or SEC filings feed by its URL; a job board by its board name
+ * (token) or its API URL. Bound to an account, its items are that account's signals; unbound (a
+ * general news feed), its items go to the accounts they name.
+ */
+export const createSignalSourceBodySchema = z
+  .object({
+    kind: z.enum(SIGNAL_SOURCE_KINDS),
+    url: z.string().trim().max(SIGNAL_SOURCE_URL_MAX_LENGTH).optional(),
+    board_token: z
+      .string()
+      .trim()
+      .max(SIGNAL_BOARD_TOKEN_MAX_LENGTH)
+      .regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dots, dashes and underscores only')
+      .optional(),
+    name: z.string().trim().max(SIGNAL_SOURCE_NAME_MAX_LENGTH).optional(),
+    master_account_id: z.string().max(64).optional(),
+  })
+  .strict();
+export type CreateSignalSourceBody = z.infer<typeof createSignalSourceBodySchema>;
+
+export const updateSignalSourceBodySchema = z.object({ status: z.enum(['active', 'paused']) }).strict();
+
+export const signalSourceParamsSchema = z.object({ sourceId: z.string().min(1).max(64) });
+
+export const discoverSignalSourcesBodySchema = z.object({ master_account_id: z.string().min(1).max(64) }).strict();
+
+export const discoverSignalSourcesResultSchema = z.object({
+  added: z.array(signalSourceSchema),
+  /** Why nothing was found, when nothing was ("no website", "the home page announces no feed", a fetch error). */
+  reason: z.string().nullable(),
+});
+
+export const sweepSignalSourcesResultSchema = z.object({ queued: z.boolean() });
