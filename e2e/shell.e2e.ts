@@ -42,6 +42,10 @@ describe('app shell', () => {
     const before = (await me(b.page)).preferences.language ?? 'en';
     try {
       await b.page.getByTestId('user-menu').click();
+      // The menu has finished opening once it holds the focus (Mantine moves it in after the
+      // transition); a click before that loses the language list to the focus moving away.
+      const menu = b.page.getByRole('menu');
+      await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       await b.page.getByTestId('language-select').click();
       await b.page.getByRole('option', { name: 'Français' }).click();
       const snack = b.page.getByTestId('snackbar-route');
