@@ -39,13 +39,19 @@ describe('value preferences', () => {
     const signal = form.getByLabel('Signal', { exact: true });
     await signal.fill('E2E refused signal');
     await form.getByLabel('Explanation').fill('Kept as typed');
-    // The server refuses the save the way its validation does: "field: message".
+    // The server refuses the save the way its validation does: the message, and the field in details.fields.
     await page.route('**/api/qualification-signals', (route) =>
       route.request().method() === 'POST'
         ? route.fulfill({
             status: 400,
             contentType: 'application/json',
-            body: JSON.stringify({ error: { code: 'validation_failed', message: 'text: at most 100 characters' } }),
+            body: JSON.stringify({
+              error: {
+                code: 'validation_failed',
+                message: 'text: at most 100 characters',
+                details: { fields: [{ field: 'text', message: 'at most 100 characters' }] },
+              },
+            }),
           })
         : route.fallback(),
     );
@@ -80,7 +86,13 @@ describe('value preferences', () => {
         ? route.fulfill({
             status: 400,
             contentType: 'application/json',
-            body: JSON.stringify({ error: { code: 'validation_failed', message: 'enabled: Expected boolean' } }),
+            body: JSON.stringify({
+              error: {
+                code: 'validation_failed',
+                message: 'enabled: Expected boolean',
+                details: { fields: [{ field: 'enabled', message: 'Expected boolean' }] },
+              },
+            }),
           })
         : route.fallback(),
     );
