@@ -122,8 +122,10 @@ const signedInRoutes: RouteObject[] = [
   { path: 'upload', ...screen('upload') },
   {
     path: 'workspaces/:workspaceId',
-    lazy: lazyWithReload(() =>
-      import('./pages/workspace-route-page.tsx').then((m) => ({ Component: m.WorkspaceRoutePage })),
+    lazy: withFeatureStrings(
+      lazyWithReload(() =>
+        import('./pages/workspace-route-page.tsx').then((m) => ({ Component: m.WorkspaceRoutePage })),
+      ),
     ),
   },
   {
