@@ -315,6 +315,10 @@ const PROBES: Record<string, Probe> = {
     call: () => ({ method: 'DELETE', url: '/api/territory', payload: { master_account_ids: [ACCOUNT_ID] } }),
   },
   'GET /api/filters': { object: 'none', call: () => ({ method: 'GET', url: '/api/filters' }) },
+  'GET /api/filters/values/{field}': {
+    object: 'none',
+    call: () => ({ method: 'GET', url: '/api/filters/values/industry' }),
+  },
   'POST /api/filters': {
     object: 'none',
     call: (s) => ({

@@ -79,6 +79,7 @@ POST   /api/territory                                        none    401       2
 DELETE /api/territory                                        none    401       200     200     200   200         200     200
 
 GET    /api/filters                                          none    401       200     200     200   200         200     200
+GET    /api/filters/values/{field}                           none    401       200     200     200   200         200     200
 POST   /api/filters                                          none    401       201     201     201   201         201     201
 GET    /api/filters/{filterId}                               own     401       200     200     200   200         200     200
 GET    /api/filters/{filterId}                               private 401       404     404     404   404         -       404
