@@ -17,7 +17,7 @@ import * as territoryHoldersIndex from './migrations/013-territory-holders-index
 import * as whyNowFacts from './migrations/014-why-now-facts.ts';
 import * as childTenantIds from './migrations/015-child-tenant-ids.ts';
 import * as flows from './migrations/016-flows.ts';
-import * as accountSectorIndex from './migrations/019-account-sector-index.ts';
+import * as firstUse from './migrations/019-first-use.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -37,7 +37,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '014-why-now-facts': { up: (db) => whyNowFacts.up(db) },
     '015-child-tenant-ids': { up: (db) => childTenantIds.up(db) },
     '016-flows': { up: (db) => flows.up(db) },
-    '019-account-sector-index': { up: (db) => accountSectorIndex.up(db) },
+    '019-first-use': { up: (db) => firstUse.up(db) },
   };
 }
 

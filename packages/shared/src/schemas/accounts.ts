@@ -76,6 +76,8 @@ export const commentSchema = z.object({
   text: z.string(),
   created_at: z.string(),
   author: z.object({ uid: z.string(), display_name: z.string() }),
+  /** Written by the support account while it impersonated the author: shown as "via Support". */
+  via_support: z.boolean(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

@@ -35,6 +35,8 @@ export const workspaceSchema = z.object({
   created_by: z.string(),
   updated: z.string(),
   updated_by: z.string(),
+  /** Created by the support account while it impersonated created_by: shown as "via Support". */
+  created_via_support: z.boolean(),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 

@@ -112,7 +112,14 @@ export function createAccountsRepository(db: Db) {
         .innerJoin('users', (join) =>
           join.onRef('users.uid', '=', 'comments.user_id').onRef('users.company', '=', 'comments.tenant_id'),
         )
-        .select(['comments.id', 'comments.text', 'comments.created_at', 'users.uid', 'users.display_name'])
+        .select([
+          'comments.id',
+          'comments.text',
+          'comments.created_at',
+          'comments.via_uid',
+          'users.uid',
+          'users.display_name',
+        ])
         .where('comments.tenant_id', '=', ctx.tenantId)
         .where('comments.master_account_id', '=', id)
         .orderBy('comments.created_at', 'desc')
@@ -124,7 +131,14 @@ export function createAccountsRepository(db: Db) {
     async addComment(ctx: RequestContext, id: string, text: string): Promise<void> {
       await db
         .insertInto('comments')
-        .values({ tenant_id: ctx.tenantId, master_account_id: id, user_id: ctx.uid, text, created_at: nowIso() })
+        .values({
+          tenant_id: ctx.tenantId,
+          master_account_id: id,
+          user_id: ctx.uid,
+          text,
+          created_at: nowIso(),
+          via_uid: ctx.impersonator?.uid ?? null,
+        })
         .execute();
     },
   };

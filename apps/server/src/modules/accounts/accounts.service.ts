@@ -59,6 +59,7 @@ export function createAccountsService(deps: {
         text: r.text,
         created_at: r.created_at,
         author: { uid: r.uid, display_name: r.display_name },
+        via_support: r.via_uid !== null,
       }));
     },
 

@@ -3,6 +3,7 @@ import { MAX_TEXT_LENGTH } from '@quarry/shared/constants';
 import type { Language } from '@quarry/shared/languages';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useAddComment, useComments } from '../api/comments.ts';
 
@@ -43,9 +44,12 @@ export function AccountComments({ accountId, language }: { accountId: string; la
       {comments.data?.length === 0 && <Text c="dimmed">{t('accounts.noComments')}</Text>}
       {comments.data?.map((c) => (
         <Paper key={c.id} withBorder p="sm" data-testid="comment">
-          <Text size="xs" c="dimmed">
-            {c.author.display_name} · {formatDate(c.created_at, language, 'long')}
-          </Text>
+          <Group gap={6}>
+            <Text size="xs" c="dimmed">
+              {c.author.display_name} · {formatDate(c.created_at, language, 'long')}
+            </Text>
+            {c.via_support && <ViaSupportBadge name={c.author.display_name} />}
+          </Group>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             {c.text}
           </Text>

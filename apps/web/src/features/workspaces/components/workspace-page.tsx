@@ -32,6 +32,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
+import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCompanyUsers } from '../../../lib/company-users.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -237,6 +238,7 @@ function People({ workspace: w, owner, currentUid }: { workspace: Workspace; own
           <Badge variant="light" tt="none">
             {nameOf(w.created_by)}
           </Badge>
+          {w.created_via_support && <ViaSupportBadge name={nameOf(w.created_by)} />}
         </Group>
         <Group gap="xs" align="center">
           <Text size="sm" fw={500}>
