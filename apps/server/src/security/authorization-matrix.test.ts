@@ -168,6 +168,12 @@ const makers = {
     if (!message) throw new Error(`making a fixture: the flow of ${owner.email} has no message: ${approved.body}`);
     return { flowId: flow.id, messageId: message.id, version: String(message.version) };
   },
+  /** A comment the owner wrote on the matrix account: its author's, read by every colleague. */
+  comment: async (owner, _sharedWith, unique) => {
+    const posted = await create(owner, `/api/accounts/${ACCOUNT_ID}/comments`, { text: `Matrix comment ${unique}` });
+    const newest = (posted as unknown as { comments: { id: number }[] } | null)?.comments[0];
+    return newest ? { commentId: String(newest.id) } : null;
+  },
 } satisfies Record<string, Maker>;
 
 /** The kinds of object each type has: a tenant-wide object has no private form, a user no shared one. */
@@ -181,6 +187,7 @@ const KINDS: Record<Probe['object'], readonly ObjectKind[]> = {
   invitation: ['own', 'shared', 'other'],
   user: ['own', 'private', 'other'],
   flow: ['own', 'private', 'other'],
+  comment: ['own', 'shared', 'other'],
 };
 
 const json = { 'content-type': 'application/json' };
@@ -296,6 +303,18 @@ const PROBES: Record<string, Probe> = {
   'GET /api/accounts/{masterAccountId}/comments': {
     object: 'none',
     call: () => ({ method: 'GET', url: `/api/accounts/${ACCOUNT_ID}/comments` }),
+  },
+  'PATCH /api/accounts/{masterAccountId}/comments/{commentId}': {
+    object: 'comment',
+    call: (s) => ({
+      method: 'PATCH',
+      url: `/api/accounts/${ACCOUNT_ID}/comments/${s.ids.commentId}`,
+      payload: { text: `Edited ${s.unique}` },
+    }),
+  },
+  'DELETE /api/accounts/{masterAccountId}/comments/{commentId}': {
+    object: 'comment',
+    call: (s) => ({ method: 'DELETE', url: `/api/accounts/${ACCOUNT_ID}/comments/${s.ids.commentId}` }),
   },
   'POST /api/accounts/{masterAccountId}/comments': {
     object: 'none',

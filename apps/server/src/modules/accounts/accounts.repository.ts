@@ -117,6 +117,7 @@ export function createAccountsRepository(db: Db) {
           'comments.text',
           'comments.created_at',
           'comments.via_uid',
+          'comments.edited_at',
           'users.uid',
           'users.display_name',
         ])
@@ -125,6 +126,40 @@ export function createAccountsRepository(db: Db) {
         .orderBy('comments.created_at', 'desc')
         .orderBy('comments.id', 'desc')
         .limit(200)
+        .execute();
+    },
+
+    /** Whose a comment of this account is, in the caller's tenant; undefined when there is none. */
+    async commentAuthor(ctx: RequestContext, accountId: string, commentId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('comments')
+        .select('user_id')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('master_account_id', '=', accountId)
+        .where('id', '=', commentId)
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+
+    /** Changes the text of the caller's own comment. */
+    async updateOwnComment(ctx: RequestContext, accountId: string, commentId: number, text: string): Promise<void> {
+      await db
+        .updateTable('comments')
+        .set({ text, edited_at: nowIso() })
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('master_account_id', '=', accountId)
+        .where('id', '=', commentId)
+        .where('user_id', '=', ctx.uid)
+        .execute();
+    },
+
+    async deleteOwnComment(ctx: RequestContext, accountId: string, commentId: number): Promise<void> {
+      await db
+        .deleteFrom('comments')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('master_account_id', '=', accountId)
+        .where('id', '=', commentId)
+        .where('user_id', '=', ctx.uid)
         .execute();
     },
 
