@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FILTER_LABEL_HEIGHT, HomeFilterFields } from '../../../components/home-filter-fields.tsx';
 import { track } from '../../../lib/analytics.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/get-me.ts';
 import { isLanguage } from '../../../lib/i18n.ts';
 import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
@@ -83,7 +83,7 @@ function ValueMatchHome({
             {s?.running
               ? t('valueMatch.recomputing')
               : s?.last_computed_at
-                ? t('valueMatch.lastComputed', { when: formatDate(s.last_computed_at, language, 'long') })
+                ? t('valueMatch.lastComputed', { when: formatDateTime(s.last_computed_at, language) })
                 : t('valueMatch.neverComputed')}
           </Text>
         </Group>
