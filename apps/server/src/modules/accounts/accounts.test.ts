@@ -249,7 +249,7 @@ describe('account page', () => {
     expect((await send(raj, 'DELETE', url, undefined)).statusCode).toBe(403);
     expect((await send(gus, 'PATCH', url, { text: 'Hijacked' })).statusCode).toBe(404);
     expect((await send(gus, 'DELETE', url, undefined)).statusCode).toBe(404);
-    expect((await send(rita, 'PATCH', '/api/accounts/acc_exxon/comments/' + mine.id, { text: 'x' })).statusCode).toBe(
+    expect((await send(rita, 'PATCH', `/api/accounts/acc_exxon/comments/${mine.id}`, { text: 'x' })).statusCode).toBe(
       404,
     );
 
