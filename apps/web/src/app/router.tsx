@@ -107,8 +107,10 @@ const signedInRoutes: RouteObject[] = [
   {
     path: 'reporting',
     loader: requireManagerOrAdmin,
-    lazy: lazyWithReload(() =>
-      import('../features/reporting/components/reporting-page.tsx').then((m) => ({ Component: m.ReportingPage })),
+    lazy: withFeatureStrings(
+      lazyWithReload(() =>
+        import('../features/reporting/components/reporting-page.tsx').then((m) => ({ Component: m.ReportingPage })),
+      ),
     ),
   },
   { path: 'settings', lazy: settings },
