@@ -34,6 +34,7 @@ import { createEmailPreferencesRepository } from './modules/email-preferences/em
 import { registerEmailPreferencesRoutes } from './modules/email-preferences/email-preferences.routes.ts';
 import { createEmailPreferencesService } from './modules/email-preferences/email-preferences.service.ts';
 import { createAccountQueryRepository } from './modules/filters/account-query.repository.ts';
+import { createFilterValuesRepository } from './modules/filters/filter-values.repository.ts';
 import { createFiltersRepository } from './modules/filters/filters.repository.ts';
 import { registerFiltersRoutes } from './modules/filters/filters.routes.ts';
 import { createFiltersService } from './modules/filters/filters.service.ts';
@@ -224,6 +225,7 @@ export async function buildApp({
     filters: createFiltersService({
       filters: filtersRepository,
       accounts: accountQuery,
+      values: createFilterValuesRepository(handle.db),
       colleague: async (ctx, uid) => (await usersRepository.findCompanyUsersByIds(ctx, [uid]))[0],
     }),
     signedIn,

@@ -19,6 +19,7 @@ import * as childTenantIds from './migrations/015-child-tenant-ids.ts';
 import * as flows from './migrations/016-flows.ts';
 import * as uploads from './migrations/017-uploads.ts';
 import * as integrations from './migrations/018-integrations.ts';
+import * as firstUse from './migrations/019-first-use.ts';
 import * as signalSources from './migrations/020-signal-sources.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
@@ -42,6 +43,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '018-integrations': { up: (db) => integrations.up(db) },
     '017-uploads': { up: (db) => uploads.up(db) },
     '020-signal-sources': { up: (db) => signalSources.up(db) },
+    '019-first-use': { up: (db) => firstUse.up(db) },
   };
 }
 

@@ -203,6 +203,9 @@ export type CommentsTable = {
   user_id: string;
   text: string;
   created_at: Timestamp;
+  /** The support account's uid when it wrote this while impersonating user_id. */
+  via_uid: string | null;
+  edited_at: Timestamp | null;
 };
 
 export type TerritoryAccountsTable = {
@@ -242,6 +245,8 @@ export type WorkspacesTable = {
   created_by: string;
   updated_at: Timestamp;
   updated_by: string;
+  /** The support account's uid when it created this while impersonating created_by. */
+  via_uid: string | null;
 };
 
 export type WorkspaceSharedUsersTable = { workspace_id: string; tenant_id: string; uid: string; added_at: Timestamp };

@@ -187,6 +187,12 @@ const makers = {
     });
     return source && { sourceId: source.id };
   },
+  /** A comment the owner wrote on the matrix account: its author's, read by every colleague. */
+  comment: async (owner, _sharedWith, unique) => {
+    const posted = await create(owner, `/api/accounts/${ACCOUNT_ID}/comments`, { text: `Matrix comment ${unique}` });
+    const newest = (posted as unknown as { comments: { id: number }[] } | null)?.comments[0];
+    return newest ? { commentId: String(newest.id) } : null;
+  },
 } satisfies Record<string, Maker>;
 
 /** The kinds of object each type has: a tenant-wide object has no private form, a user no shared one. */
@@ -202,6 +208,7 @@ const KINDS: Record<Probe['object'], readonly ObjectKind[]> = {
   flow: ['own', 'private', 'other'],
   upload: ['own', 'private', 'other'],
   signalSource: ['own', 'shared', 'other'],
+  comment: ['own', 'shared', 'other'],
 };
 
 const json = { 'content-type': 'application/json' };
@@ -318,6 +325,18 @@ const PROBES: Record<string, Probe> = {
     object: 'none',
     call: () => ({ method: 'GET', url: `/api/accounts/${ACCOUNT_ID}/comments` }),
   },
+  'PATCH /api/accounts/{masterAccountId}/comments/{commentId}': {
+    object: 'comment',
+    call: (s) => ({
+      method: 'PATCH',
+      url: `/api/accounts/${ACCOUNT_ID}/comments/${s.ids.commentId}`,
+      payload: { text: `Edited ${s.unique}` },
+    }),
+  },
+  'DELETE /api/accounts/{masterAccountId}/comments/{commentId}': {
+    object: 'comment',
+    call: (s) => ({ method: 'DELETE', url: `/api/accounts/${ACCOUNT_ID}/comments/${s.ids.commentId}` }),
+  },
   'POST /api/accounts/{masterAccountId}/comments': {
     object: 'none',
     call: (s) => ({
@@ -336,6 +355,10 @@ const PROBES: Record<string, Probe> = {
     call: () => ({ method: 'DELETE', url: '/api/territory', payload: { master_account_ids: [ACCOUNT_ID] } }),
   },
   'GET /api/filters': { object: 'none', call: () => ({ method: 'GET', url: '/api/filters' }) },
+  'GET /api/filters/values/{field}': {
+    object: 'none',
+    call: () => ({ method: 'GET', url: '/api/filters/values/industry' }),
+  },
   'POST /api/filters': {
     object: 'none',
     call: (s) => ({

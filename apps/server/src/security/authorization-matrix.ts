@@ -73,12 +73,19 @@ GET    /api/accounts/{masterAccountId}                       none    401       2
 PUT    /api/accounts/{masterAccountId}/favorite              none    401       200     200     200   200         200     200
 GET    /api/accounts/{masterAccountId}/comments              none    401       200     200     200   200         200     200
 POST   /api/accounts/{masterAccountId}/comments              none    401       200     200     200   200         200     200
+PATCH  /api/accounts/{masterAccountId}/comments/{commentId}   own     401       200     200     200   200         200     200
+PATCH  /api/accounts/{masterAccountId}/comments/{commentId}   shared  401       403     403     403   403         -       403
+PATCH  /api/accounts/{masterAccountId}/comments/{commentId}   other   401       404     404     404   404         404     404
+DELETE /api/accounts/{masterAccountId}/comments/{commentId}   own     401       200     200     200   200         200     200
+DELETE /api/accounts/{masterAccountId}/comments/{commentId}   shared  401       403     403     403   403         -       403
+DELETE /api/accounts/{masterAccountId}/comments/{commentId}   other   401       404     404     404   404         404     404
 
 GET    /api/territory                                        none    401       200     200     200   200         200     200
 POST   /api/territory                                        none    401       200     200     200   200         200     200
 DELETE /api/territory                                        none    401       200     200     200   200         200     200
 
 GET    /api/filters                                          none    401       200     200     200   200         200     200
+GET    /api/filters/values/{field}                           none    401       200     200     200   200         200     200
 POST   /api/filters                                          none    401       201     201     201   201         201     201
 GET    /api/filters/{filterId}                               own     401       200     200     200   200         200     200
 GET    /api/filters/{filterId}                               private 401       404     404     404   404         -       404

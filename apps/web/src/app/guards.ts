@@ -51,3 +51,12 @@ export const requireManagerOrAdmin = requireRole(({ user }) => user.is_admin || 
 
 /** Support Tools: the support account, or any session already impersonating. */
 export const requireSupport = requireRole(({ user, impersonation }) => user.is_support || impersonation !== null);
+
+/**
+ * Home for the support account (not impersonating) is Support Tools: it belongs to no tenant, so
+ * a feed there would only offer Assign buttons for accounts that are not its to work.
+ */
+export const sendSupportToTools = guarded(async () => {
+  const me = await loadSession();
+  return me?.user.is_support && me.impersonation === null ? redirect('/support-impersonation') : null;
+});

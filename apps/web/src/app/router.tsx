@@ -2,7 +2,13 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { lazyWithReload } from '../lib/chunk-reload.ts';
 import { loadFeatureStrings } from '../lib/i18n.ts';
 import { followAccountListCacheRule } from './follow-account-list-cache-rule.ts';
-import { redirectSignedIn, requireManagerOrAdmin, requireSession, requireSupport } from './guards.ts';
+import {
+  redirectSignedIn,
+  requireManagerOrAdmin,
+  requireSession,
+  requireSupport,
+  sendSupportToTools,
+} from './guards.ts';
 import { PageLoader } from './pages/page-loader.tsx';
 import { RootLayout } from './root-layout.tsx';
 
@@ -17,6 +23,7 @@ const settings = lazyWithReload(() =>
 const signedInRoutes: RouteObject[] = [
   {
     index: true,
+    loader: sendSupportToTools,
     lazy: withFeatureStrings(
       lazyWithReload(() => import('./pages/home-route-page.tsx').then((m) => ({ Component: m.HomeRoutePage }))),
     ),
@@ -104,8 +111,10 @@ const signedInRoutes: RouteObject[] = [
   {
     path: 'reporting',
     loader: requireManagerOrAdmin,
-    lazy: lazyWithReload(() =>
-      import('../features/reporting/components/reporting-page.tsx').then((m) => ({ Component: m.ReportingPage })),
+    lazy: withFeatureStrings(
+      lazyWithReload(() =>
+        import('../features/reporting/components/reporting-page.tsx').then((m) => ({ Component: m.ReportingPage })),
+      ),
     ),
   },
   { path: 'settings', lazy: settings },
@@ -133,8 +142,10 @@ const signedInRoutes: RouteObject[] = [
   },
   {
     path: 'workspaces/:workspaceId',
-    lazy: lazyWithReload(() =>
-      import('./pages/workspace-route-page.tsx').then((m) => ({ Component: m.WorkspaceRoutePage })),
+    lazy: withFeatureStrings(
+      lazyWithReload(() =>
+        import('./pages/workspace-route-page.tsx').then((m) => ({ Component: m.WorkspaceRoutePage })),
+      ),
     ),
   },
   {

@@ -62,6 +62,8 @@ export function HomeFilterFields({
         placeholder={value.hypothesis_ids.length === 0 ? t('valueMatch.filters.allHypotheses') : undefined}
         clearable
         searchable
+        // Tabbing through the filters does not open each list: a click, typing or ArrowDown does.
+        openOnFocus={false}
         selectFirstOptionOnChange
         data={hypotheses.map((h) => ({ value: h.id, label: h.name }))}
         value={value.hypothesis_ids}
@@ -73,6 +75,7 @@ export function HomeFilterFields({
         placeholder={value.industries.length === 0 ? t('valueMatch.filters.allIndustries') : undefined}
         clearable
         searchable
+        openOnFocus={false}
         selectFirstOptionOnChange
         data={industries}
         value={value.industries}

@@ -18,6 +18,14 @@ export function formatNumber(value: number, language: Language): string {
 }
 
 /** Short (numeric) and long (month spelled out) dates in the interface language. */
+/** A moment to the minute ("Oct 23, 2026, 4:05 PM"), for when something last happened. */
+export function formatDateTime(value: Date | string | number, language: Language): string {
+  const date = value instanceof Date ? value : new Date(value);
+  return new Intl.DateTimeFormat(LOCALE_FORMATS[language].locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    date,
+  );
+}
+
 export function formatDate(
   value: Date | string | number,
   language: Language,

@@ -68,6 +68,19 @@ export async function changeLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
+/**
+ * Plural forms come from Intl.PluralRules, which does not know the product's code "cn": it
+ * would fall back to the browser's own language (English: "_one" missing, so the English text
+ * for a count of 1). Chinese plural rules are asked for instead.
+ */
+function askChinesePluralRulesForCn(): void {
+  const resolver = i18n.services.pluralResolver as {
+    getRule: (code: string, options?: { ordinal?: boolean }) => Intl.PluralRules | undefined;
+  };
+  const getRule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) => getRule(code === 'cn' ? 'zh' : code, options);
+}
+
 export async function initI18n(): Promise<void> {
   await i18n.use(initReactI18next).init({
     resources: { en: { common: en } },
@@ -78,6 +91,7 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  askChinesePluralRulesForCn();
   const language = savedLanguage();
   if (language !== 'en') await changeLanguage(language);
 }

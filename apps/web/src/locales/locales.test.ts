@@ -51,16 +51,42 @@ const filesOf = (language: string) =>
 const en = messagesOf('en');
 const translated = LANGUAGES.filter((language) => language !== 'en');
 
+/** i18next's plural suffixes: "deleteMessage_one", "deleteMessage_other". */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+/** The forms a language needs, as i18next asks Intl for them ("cn" is Chinese: lib/i18n.ts). */
+const pluralCategories = (language: string) =>
+  new Intl.PluralRules(language === 'cn' ? 'zh' : language).resolvedOptions().pluralCategories;
+/** Each key with its plural suffix taken off, and whether it had one. */
+function baseKeys(messages: Map<string, unknown>): Map<string, boolean> {
+  const bases = new Map<string, boolean>();
+  for (const key of messages.keys()) bases.set(key.replace(PLURAL_SUFFIX, ''), PLURAL_SUFFIX.test(key));
+  return bases;
+}
+
 describe('locale files', () => {
   it.each(translated)('%s has the same files as en', (language) => {
     expect(filesOf(language)).toEqual(filesOf('en'));
   });
 
-  it.each(translated)('%s has exactly the keys of en', (language) => {
-    const keys = messagesOf(language);
-    const missing = [...en.keys()].filter((key) => !keys.has(key));
-    const extra = [...keys.keys()].filter((key) => !en.has(key));
-    expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+  it.each(translated)('%s has exactly the keys of en (plural forms aside)', (language) => {
+    const keys = baseKeys(messagesOf(language));
+    const english = baseKeys(en);
+    const missing = [...english.keys()].filter((key) => !keys.has(key));
+    const extra = [...keys.keys()].filter((key) => !english.has(key));
+    const pluralOnlyOnOneSide = [...english].filter(([key, plural]) => keys.has(key) && keys.get(key) !== plural);
+    expect({ missing, extra, pluralOnlyOnOneSide }).toEqual({ missing: [], extra: [], pluralOnlyOnOneSide: [] });
+  });
+
+  it.each(LANGUAGES)('%s gives every plural text each form its language needs', (language) => {
+    const messages = messagesOf(language);
+    const plurals = [...baseKeys(messages)].filter(([, plural]) => plural).map(([key]) => key);
+    expect(plurals.length).toBeGreaterThan(0);
+    const missing = plurals.flatMap((key) =>
+      pluralCategories(language)
+        .map((category) => `${key}_${category}`)
+        .filter((form) => !messages.has(form)),
+    );
+    expect(missing).toEqual([]);
   });
 
   it.each(LANGUAGES)('%s has no empty or non-text value', (language) => {
@@ -88,7 +114,9 @@ describe('locale files', () => {
         used.push({ key: match[2] ?? '', file: file.replace('../', 'src/') });
     }
     expect(used.length).toBeGreaterThan(0);
-    const missing = used.filter(({ key }) => !en.has(key)).map(({ key, file }) => `${key} (${file})`);
+    const missing = used
+      .filter(({ key }) => !en.has(key) && !en.has(`${key}_other`))
+      .map(({ key, file }) => `${key} (${file})`);
     expect(missing).toEqual([]);
   });
 });

@@ -76,11 +76,23 @@ export const commentSchema = z.object({
   text: z.string(),
   created_at: z.string(),
   author: z.object({ uid: z.string(), display_name: z.string() }),
+  /** Written by the support account while it impersonated the author: shown as "via Support". */
+  via_support: z.boolean(),
+  /** When its author last changed the text; null if never. */
+  edited_at: z.string().nullable(),
+  /** The caller wrote it, so may edit or delete it. */
+  can_edit: z.boolean(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
 export const createCommentBodySchema = z.strictObject({
   text: z.string().trim().min(1, 'Comment text is required').max(MAX_TEXT_LENGTH),
+});
+export const updateCommentBodySchema = createCommentBodySchema;
+
+export const commentIdParamsSchema = z.strictObject({
+  masterAccountId: z.string().min(1).max(64),
+  commentId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 });
 
 export const TERRITORY_CAP_MESSAGE = `Select fewer than ${TERRITORY_SELECTION_CAP} accounts at a time`;

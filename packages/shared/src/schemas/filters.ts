@@ -19,6 +19,13 @@ export const FILTER_FIELDS = [
 ] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
 
+/** Fields whose values the filter builder offers from the data, and matches whatever the case typed. */
+export const PICK_LIST_FIELDS = ['industry', 'sector'] as const;
+export type PickListField = (typeof PICK_LIST_FIELDS)[number];
+export const filterValuesParamsSchema = z.strictObject({ field: z.enum(PICK_LIST_FIELDS) });
+export const filterValuesSchema = z.object({ values: z.array(z.string()) });
+export type FilterValues = z.infer<typeof filterValuesSchema>;
+
 /** Employee ranges a condition on `employees` chooses from; `max: null` has no upper bound. */
 export const EMPLOYEE_BUCKET_RANGES = {
   '1-1000': { min: 1, max: 1000 },

@@ -35,6 +35,8 @@ export const workspaceSchema = z.object({
   created_by: z.string(),
   updated: z.string(),
   updated_by: z.string(),
+  /** Created by the support account while it impersonated created_by: shown as "via Support". */
+  created_via_support: z.boolean(),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
@@ -76,6 +78,23 @@ export const listSchema = z.object({
   updated_by: z.string(),
   /** Whether the caller may rename or delete it: its creator, or the owner of a workspace holding it. */
   can_manage: z.boolean(),
+  /**
+   * Smart lists: the saved filter that drives it. A smart list shows a reader only what a filter
+   * they may read matches, so a private filter leaves it empty for everyone but its owner.
+   * `name` is null when the caller may not read the filter; `state` "missing" when it was deleted.
+   */
+  smart_filter: z
+    .object({
+      state: z.enum(['readable', 'private', 'missing']),
+      name: z.string().nullable(),
+      private: z.boolean(),
+      /** The caller owns the filter (and so may make it public). */
+      mine: z.boolean(),
+      owner_name: z.string().nullable(),
+    })
+    .nullable(),
+  /** The list sits in a workspace shared with someone besides its owner. */
+  workspace_shared: z.boolean(),
 });
 export type List = z.infer<typeof listSchema>;
 

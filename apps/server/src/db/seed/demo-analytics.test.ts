@@ -40,6 +40,16 @@ it("seeds Acme's last sixty days once, and Reporting shows them to Acme's manage
   expect(body.pages[0]?.page).toBe('/');
 });
 
+it('seeds no usage of uploads, which the product cannot produce yet: no /upload views, no "Accounts Uploaded"', async () => {
+  const fabricated = await t.handle.db
+    .selectFrom('analytics_events')
+    .select(['event', 'name'])
+    .where('tenant_id', '=', 'tnt_acme')
+    .where((eb) => eb.or([eb('event', '=', 'Accounts Uploaded'), eb('name', '=', '/upload')]))
+    .execute();
+  expect(fabricated).toEqual([]);
+});
+
 it('draws the same events from the same seed', async () => {
   const other = await createTestApp();
   try {

@@ -17,11 +17,14 @@ const PEOPLE = [
   { email: 'ada@acme.test', weekday: 0.35, busy: 0.5 },
 ] as const;
 
+/**
+ * Only pages and events the product produces today: no /upload views nor "Accounts Uploaded"
+ * until uploads land (that work seeds its own).
+ */
 const PAGES = [
   ['/', 6],
   ['/MyTerritory', 4],
   ['/actions', 3],
-  ['/upload', 1],
   ['/settings', 1],
   ['/preferences/user', 1],
   ['/preferences/triggers', 1],

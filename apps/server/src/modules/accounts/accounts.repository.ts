@@ -114,7 +114,15 @@ export function createAccountsRepository(db: Db) {
         .innerJoin('users', (join) =>
           join.onRef('users.uid', '=', 'comments.user_id').onRef('users.company', '=', 'comments.tenant_id'),
         )
-        .select(['comments.id', 'comments.text', 'comments.created_at', 'users.uid', 'users.display_name'])
+        .select([
+          'comments.id',
+          'comments.text',
+          'comments.created_at',
+          'comments.via_uid',
+          'comments.edited_at',
+          'users.uid',
+          'users.display_name',
+        ])
         .where('comments.tenant_id', '=', ctx.tenantId)
         .where('comments.master_account_id', '=', id)
         .orderBy('comments.created_at', 'desc')
@@ -123,10 +131,51 @@ export function createAccountsRepository(db: Db) {
         .execute();
     },
 
+    /** Whose a comment of this account is, in the caller's tenant; undefined when there is none. */
+    async commentAuthor(ctx: RequestContext, accountId: string, commentId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('comments')
+        .select('user_id')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('master_account_id', '=', accountId)
+        .where('id', '=', commentId)
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+
+    /** Changes the text of the caller's own comment. */
+    async updateOwnComment(ctx: RequestContext, accountId: string, commentId: number, text: string): Promise<void> {
+      await db
+        .updateTable('comments')
+        .set({ text, edited_at: nowIso() })
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('master_account_id', '=', accountId)
+        .where('id', '=', commentId)
+        .where('user_id', '=', ctx.uid)
+        .execute();
+    },
+
+    async deleteOwnComment(ctx: RequestContext, accountId: string, commentId: number): Promise<void> {
+      await db
+        .deleteFrom('comments')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('master_account_id', '=', accountId)
+        .where('id', '=', commentId)
+        .where('user_id', '=', ctx.uid)
+        .execute();
+    },
+
     async addComment(ctx: RequestContext, id: string, text: string): Promise<void> {
       await db
         .insertInto('comments')
-        .values({ tenant_id: ctx.tenantId, master_account_id: id, user_id: ctx.uid, text, created_at: nowIso() })
+        .values({
+          tenant_id: ctx.tenantId,
+          master_account_id: id,
+          user_id: ctx.uid,
+          text,
+          created_at: nowIso(),
+          via_uid: ctx.impersonator?.uid ?? null,
+        })
         .execute();
     },
   };

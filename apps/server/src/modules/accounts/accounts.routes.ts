@@ -1,6 +1,7 @@
 import {
   accountDetailSchema,
   accountIdParamsSchema,
+  commentIdParamsSchema,
   commentSchema,
   createCommentBodySchema,
   searchHitSchema,
@@ -8,6 +9,7 @@ import {
   territoryChangeBodySchema,
   territoryPageSchema,
   territoryQuerySchema,
+  updateCommentBodySchema,
 } from '@quarry/shared';
 import { z } from 'zod';
 import { contextOf, type Guard } from '../../plugins/auth-context.ts';
@@ -79,6 +81,44 @@ export function registerAccountsRoutes(
     },
     handler: async (request) => ({
       comments: await accounts.addComment(contextOf(request), request.params.masterAccountId, request.body.text),
+    }),
+  });
+
+  app.route({
+    method: 'PATCH',
+    url: '/api/accounts/:masterAccountId/comments/:commentId',
+    preHandler: signedIn,
+    schema: {
+      tags: ['accounts'],
+      params: commentIdParamsSchema,
+      body: updateCommentBodySchema,
+      response: { 200: z.object({ comments: z.array(commentSchema) }) },
+    },
+    handler: async (request) => ({
+      comments: await accounts.editComment(
+        contextOf(request),
+        request.params.masterAccountId,
+        request.params.commentId,
+        request.body.text,
+      ),
+    }),
+  });
+
+  app.route({
+    method: 'DELETE',
+    url: '/api/accounts/:masterAccountId/comments/:commentId',
+    preHandler: signedIn,
+    schema: {
+      tags: ['accounts'],
+      params: commentIdParamsSchema,
+      response: { 200: z.object({ comments: z.array(commentSchema) }) },
+    },
+    handler: async (request) => ({
+      comments: await accounts.deleteComment(
+        contextOf(request),
+        request.params.masterAccountId,
+        request.params.commentId,
+      ),
     }),
   });
 

@@ -2,7 +2,7 @@ import type { AccountDetail, Comment, FilterGroup, territoryQuerySchema } from '
 import { SEARCH_AUTOCOMPLETE_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@quarry/shared';
 import type { z } from 'zod';
 import type { AccountSearch } from '../../adapters/search/account-search.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { forbidden, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AccountQueryRepository } from '../filters/account-query.repository.ts';
 import { withinMyTerritory } from '../filters/filter-sql.ts';
@@ -23,6 +23,14 @@ export function createAccountsService(deps: {
     const account = await accounts.findAccount(ctx, id);
     if (!account) throw notFound('Account not found');
     return account;
+  }
+
+  /** A colleague's comment answers 403; another tenant's, like none at all, 404. */
+  async function requireOwnComment(ctx: RequestContext, id: string, commentId: number, action: string) {
+    await requireAccount(ctx, id);
+    const author = await accounts.commentAuthor(ctx, id, commentId);
+    if (author === undefined) throw notFound('Comment not found');
+    if (author !== ctx.uid) throw forbidden(`Only its author can ${action} a comment`);
   }
 
   return {
@@ -59,7 +67,23 @@ export function createAccountsService(deps: {
         text: r.text,
         created_at: r.created_at,
         author: { uid: r.uid, display_name: r.display_name },
+        via_support: r.via_uid !== null,
+        edited_at: r.edited_at,
+        can_edit: r.uid === ctx.uid,
       }));
+    },
+
+    /** Only a comment's author edits it (and, impersonating them, the support account, audited). */
+    async editComment(ctx: RequestContext, id: string, commentId: number, text: string): Promise<Comment[]> {
+      await requireOwnComment(ctx, id, commentId, 'edit');
+      await accounts.updateOwnComment(ctx, id, commentId, text);
+      return this.comments(ctx, id);
+    },
+
+    async deleteComment(ctx: RequestContext, id: string, commentId: number): Promise<Comment[]> {
+      await requireOwnComment(ctx, id, commentId, 'delete');
+      await accounts.deleteOwnComment(ctx, id, commentId);
+      return this.comments(ctx, id);
     },
 
     async addComment(ctx: RequestContext, id: string, text: string): Promise<Comment[]> {

@@ -127,7 +127,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const send = (cookie: string, method: 'POST' | 'PUT' | 'DELETE', url: string, payload: unknown) =>
+const send = (cookie: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload: unknown) =>
   t.app.inject({ method, url, headers: { cookie }, payload: payload as Record<string, unknown> });
 const search = (cookie: string, q: string, mode = 'full') =>
   get(cookie, `/api/accounts/search?${new URLSearchParams({ q, mode })}`);
@@ -236,6 +236,36 @@ describe('account page', () => {
     const seenByRaj = (await get(raj, '/api/accounts/acc_wells/comments')).json().comments;
     expect(seenByRaj[0]).toMatchObject({ text: html, author: { display_name: 'Rita Rep' } });
     expect((await get(gus, '/api/accounts/acc_wells/comments')).json().comments).toEqual([]);
+  });
+
+  it('lets only its author edit or delete a comment: a colleague gets 403, another tenant 404', async () => {
+    const posted = await send(rita, 'POST', '/api/accounts/acc_wells/comments', { text: 'First draft' });
+    const mine = posted.json().comments[0] as { id: number; can_edit: boolean; edited_at: string | null };
+    expect(mine).toMatchObject({ can_edit: true, edited_at: null });
+    const url = `/api/accounts/acc_wells/comments/${mine.id}`;
+    expect((await get(raj, '/api/accounts/acc_wells/comments')).json().comments[0]).toMatchObject({ can_edit: false });
+
+    expect((await send(raj, 'PATCH', url, { text: 'Hijacked' })).statusCode).toBe(403);
+    expect((await send(raj, 'DELETE', url, undefined)).statusCode).toBe(403);
+    expect((await send(gus, 'PATCH', url, { text: 'Hijacked' })).statusCode).toBe(404);
+    expect((await send(gus, 'DELETE', url, undefined)).statusCode).toBe(404);
+    expect((await send(rita, 'PATCH', `/api/accounts/acc_exxon/comments/${mine.id}`, { text: 'x' })).statusCode).toBe(
+      404,
+    );
+
+    const edited = await send(rita, 'PATCH', url, { text: 'Second draft' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().comments[0]).toMatchObject({
+      id: mine.id,
+      text: 'Second draft',
+      edited_at: expect.any(String),
+    });
+    expect((await send(rita, 'PATCH', url, { text: '  ' })).statusCode).toBe(400);
+
+    const deleted = await send(rita, 'DELETE', url, undefined);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json().comments.map((c: { id: number }) => c.id)).not.toContain(mine.id);
+    expect((await send(rita, 'DELETE', url, undefined)).statusCode).toBe(404);
   });
 
   it('refuses an empty or over-long comment with 400 naming text', async () => {

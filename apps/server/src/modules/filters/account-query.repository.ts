@@ -4,11 +4,19 @@ import type { Db } from '../../db/connection.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { filterWhere } from './filter-sql.ts';
+import { createFilterValuesRepository } from './filter-values.repository.ts';
 
 type PageQuery = Omit<AccountsQuery, 'scope'> & { q?: string | undefined };
 
 /** Master accounts matching a filter, as the My Accounts table pages them. */
 export function createAccountQueryRepository(db: Db) {
+  const filterValues = createFilterValuesRepository(db);
+  /** Industry and sector values as stored, whatever case the user typed them in. */
+  const canonical = async <Q extends { filter: PageQuery['filter'] }>(query: Q): Promise<Q> => ({
+    ...query,
+    filter: await filterValues.canonical(query.filter),
+  });
+
   /** `q` narrows to names or websites containing it, case-insensitively. */
   function matching(ctx: RequestContext, query: PageQuery) {
     const base = db.selectFrom('master_accounts as a').where(filterWhere(ctx, query.filter));
@@ -97,10 +105,12 @@ export function createAccountQueryRepository(db: Db) {
   }
 
   return {
-    rows,
-    count,
-    ids,
-    async page(ctx: RequestContext, query: PageQuery): Promise<TerritoryPage> {
+    rows: async (ctx: RequestContext, query: PageQuery) => rows(ctx, await canonical(query)),
+    count: async (ctx: RequestContext, query: PageQuery) => count(ctx, await canonical(query)),
+    ids: async (ctx: RequestContext, query: Pick<PageQuery, 'filter' | 'q'>, limit: number) =>
+      ids(ctx, await canonical(query), limit),
+    async page(ctx: RequestContext, asked: PageQuery): Promise<TerritoryPage> {
+      const query = await canonical(asked);
       const [found, total] = await Promise.all([rows(ctx, query), count(ctx, query)]);
       return { rows: found, total, page: query.page, page_size: query.page_size };
     },

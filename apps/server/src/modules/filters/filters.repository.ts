@@ -53,6 +53,23 @@ export function createFiltersRepository(db: Db) {
       return row ? toSavedFilter(row) : null;
     },
 
+    /**
+     * Whether a saved filter of the tenant exists, is private and whose it is, whoever may read
+     * it: enough to tell a reader why a smart list shows them nothing, never its conditions.
+     */
+    async describe(
+      ctx: RequestContext,
+      id: string,
+    ): Promise<{ name: string; private: boolean; created_by: string } | null> {
+      const row = await db
+        .selectFrom('saved_filters')
+        .select(['name', 'private', 'created_by'])
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? { name: row.name, private: row.private === 1, created_by: row.created_by } : null;
+    },
+
     async create(ctx: RequestContext, input: CreateSavedFilterBody): Promise<SavedFilter> {
       const at = nowIso();
       const row = {

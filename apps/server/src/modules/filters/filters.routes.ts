@@ -5,6 +5,8 @@ import {
   colleagueTerritoryQueryBodySchema,
   createSavedFilterBodySchema,
   filterIdParamsSchema,
+  filterValuesParamsSchema,
+  filterValuesSchema,
   savedFilterSchema,
   territoryPageSchema,
   updateSavedFilterBodySchema,
@@ -22,6 +24,14 @@ export function registerFiltersRoutes(app: App, { filters, signedIn }: { filters
     preHandler: signedIn,
     schema: { tags: ['filters'], response: { 200: z.object({ filters: z.array(savedFilterSchema) }) } },
     handler: async (request) => ({ filters: await filters.list(contextOf(request)) }),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/filters/values/:field',
+    preHandler: signedIn,
+    schema: { tags: ['filters'], params: filterValuesParamsSchema, response: { 200: filterValuesSchema } },
+    handler: (request) => filters.values(request.params.field),
   });
 
   app.route({

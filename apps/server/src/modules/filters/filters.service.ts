@@ -2,6 +2,7 @@ import {
   type AccountsQuery,
   type ColleagueTerritoryQuery,
   type CreateSavedFilterBody,
+  type PickListField,
   type SavedFilter,
   SELECT_ALL_MAX_IDS,
   type UpdateSavedFilterBody,
@@ -11,15 +12,17 @@ import { fieldFailure, forbidden, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AccountQueryRepository } from './account-query.repository.ts';
 import { withinMyTerritory } from './filter-sql.ts';
+import type { FilterValuesRepository } from './filter-values.repository.ts';
 import type { FiltersRepository } from './filters.repository.ts';
 
 export function createFiltersService(deps: {
   filters: FiltersRepository;
   accounts: AccountQueryRepository;
+  values: FilterValuesRepository;
   /** A user of the caller's own tenant, or nothing. */
   colleague: (ctx: RequestContext, uid: string) => Promise<UserSummary | undefined>;
 }) {
-  const { filters, accounts, colleague } = deps;
+  const { filters, accounts, values, colleague } = deps;
 
   /** Another tenant's filter and a colleague's private one answer 404, like one that does not exist. */
   async function requireVisible(ctx: RequestContext, id: string): Promise<SavedFilter> {
@@ -51,6 +54,9 @@ export function createFiltersService(deps: {
 
   return {
     list: (ctx: RequestContext) => filters.list(ctx),
+
+    /** The industries or sectors found in the accounts, for the filter builder's pick-list. */
+    values: async (field: PickListField) => ({ values: await values.distinct(field) }),
 
     get: requireVisible,
 

@@ -312,6 +312,24 @@ describe('accounts query', () => {
     expect(await ids(rita, group([condition('sector', ['Retailing'])]))).toEqual(['acc_target', 'acc_walmart']);
   });
 
+  it('matches industry and sector whatever the case typed ("general merchandisers")', async () => {
+    expect(await ids(rita, group([condition('industry', ['general merchandisers'])]))).toEqual([
+      'acc_target',
+      'acc_walmart',
+    ]);
+    expect(await ids(rita, group([condition('sector', [' FINANCIALS '])]))).toEqual(['acc_tiny', 'acc_wells']);
+    expect(await ids(rita, group([condition('industry', ['general'])]))).toEqual([]);
+  });
+
+  it('offers the industries and sectors found in the accounts, sorted, for the pick-lists', async () => {
+    const industries = await get(rita, '/api/filters/values/industry');
+    expect(industries.json()).toEqual({ values: ['Apparel', 'Commercial Banks', 'General Merchandisers'] });
+    expect((await get(rita, '/api/filters/values/sector')).json()).toEqual({
+      values: ['Financials', 'Retailing'],
+    });
+    expect((await get(rita, '/api/filters/values/location')).statusCode).toBe(400);
+  });
+
   it('matches employee ranges inclusive of their bounds', async () => {
     expect(await ids(rita, group([condition('employees', ['1-1000'])]))).toEqual(['acc_pct', 'acc_tiny']);
     expect(await ids(rita, group([condition('employees', ['1001-10000', '10001-100000'])]))).toEqual([

@@ -220,6 +220,38 @@ describe('impersonating rita', () => {
     for (const row of audit) expect(Number.isNaN(Date.parse(row.occurred_at))).toBe(false);
   });
 
+  it("marks a comment and a workspace written while impersonating rita as via Support, and rita's own as not", async () => {
+    const ritaCookie = await t.signIn('rita@acme.test');
+    await send(ritaCookie, 'POST', '/api/accounts/acc_gus/comments', { text: 'Rita herself' });
+    const support = await t.signIn(t.config.supportEmail);
+    expect((await start(support, { uid: ritaUid, reason: 'Ticket 77: comment' })).statusCode).toBe(200);
+    try {
+      expect(
+        (await send(support, 'POST', '/api/accounts/acc_gus/comments', { text: 'Written by support' })).statusCode,
+      ).toBe(200);
+      const created = await send(support, 'POST', '/api/workspaces', { name: 'Made by support' });
+      expect(created.statusCode).toBe(201);
+      expect(created.json()).toMatchObject({ created_by: ritaUid, created_via_support: true });
+    } finally {
+      await stop(support);
+    }
+    const comments = (await get(ritaCookie, '/api/accounts/acc_gus/comments')).json().comments as {
+      text: string;
+      author: { uid: string };
+      via_support: boolean;
+    }[];
+    expect(comments.find((c) => c.text === 'Written by support')).toMatchObject({
+      author: { uid: ritaUid },
+      via_support: true,
+    });
+    expect(comments.find((c) => c.text === 'Rita herself')).toMatchObject({ via_support: false });
+    const owned = (await get(ritaCookie, '/api/workspaces/owned')).json().workspaces as {
+      name: string;
+      created_via_support: boolean;
+    }[];
+    expect(owned.find((w) => w.name === 'Made by support')?.created_via_support).toBe(true);
+  });
+
   it('gives analytics an identity token for rita that names the support account', async () => {
     const support = await t.signIn(t.config.supportEmail);
     await start(support, { uid: ritaUid, reason: 'ticket 7' });

@@ -6,6 +6,7 @@ import type { ListsTable } from '../../db/schema.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { nowIso } from '../../lib/time.ts';
 import { type AccountsExpressionBuilder, filterWhere } from '../filters/filter-sql.ts';
+import { createFilterValuesRepository } from '../filters/filter-values.repository.ts';
 import { refreshFolded } from './workspaces.repository.ts';
 
 export type ListRow = Selectable<ListsTable> & { workspace_id: string | null; workspace_name: string | null };
@@ -19,6 +20,7 @@ export type ContactPageQuery = {
 
 /** Lists of the caller's tenant and their members (spec section 3: accounts, contacts, smart lists). */
 export function createListsRepository(db: Db) {
+  const filterValues = createFilterValuesRepository(db);
   /**
    * A list the caller may use: one they created, or one held by a workspace they own or that is
    * shared with them. Answers the first such workspace with it.
@@ -325,7 +327,7 @@ export function createListsRepository(db: Db) {
           ),
         );
       } else {
-        const where = filterWhere(ctx, source.filter);
+        const where = filterWhere(ctx, await filterValues.canonical(source.filter));
         base = base.where((eb) => where(eb as unknown as AccountsExpressionBuilder));
       }
       const sortColumn =

@@ -38,6 +38,7 @@ function toWorkspace(r: Selectable<WorkspacesTable>): Workspace {
     created_by: r.created_by,
     updated: r.updated_at,
     updated_by: r.updated_by,
+    created_via_support: r.via_uid !== null,
   };
 }
 
@@ -152,6 +153,7 @@ export function createWorkspacesRepository(db: Db) {
             created_by: ctx.uid,
             updated_at: at,
             updated_by: ctx.uid,
+            via_uid: ctx.impersonator?.uid ?? null,
           })
           .execute();
         if (input.shared_users.length) {

@@ -97,8 +97,35 @@ export function createWorkspacesService({ workspaces, lists, users, filters, acc
     return saved?.filter ?? null;
   }
 
+  /**
+   * What a reader is told about the saved filter of a smart list: its name when they may read it,
+   * else only that it is private and whose, so an empty list is never left unexplained.
+   */
+  async function smartFilterInfo(ctx: RequestContext, list: ListRow): Promise<List['smart_filter']> {
+    if (!isSmartList(list.type as ListType) || !list.filter_id) return null;
+    const described = await filters.describe(ctx, list.filter_id);
+    if (!described) return { state: 'missing', name: null, private: false, mine: false, owner_name: null };
+    const mine = described.created_by === ctx.uid;
+    const readable = mine || !described.private;
+    const [owner] = readable ? [] : await users.findCompanyUsersByIds(ctx, [described.created_by]);
+    return {
+      state: readable ? 'readable' : 'private',
+      name: readable ? described.name : null,
+      private: described.private,
+      mine,
+      owner_name: owner?.display_name ?? null,
+    };
+  }
+
+  /** Workspaces (by id) shared with someone besides their owner. */
+  async function sharedWorkspaceIds(ctx: RequestContext, rows: ListRow[]): Promise<Set<string>> {
+    const ids = [...new Set(rows.flatMap((r) => (r.workspace_id ? [r.workspace_id] : [])))];
+    const found = await Promise.all(ids.map((id) => workspaces.find(ctx, id)));
+    return new Set(found.flatMap((w) => (w && w.shared_users.length > 0 ? [w.id] : [])));
+  }
+
   async function toLists(ctx: RequestContext, rows: ListRow[]): Promise<List[]> {
-    const [counts, manageable] = await Promise.all([
+    const [counts, manageable, shared] = await Promise.all([
       lists.memberCounts(
         ctx,
         rows.filter((r) => !isSmartList(r.type as ListType)).map((r) => r.id),
@@ -107,6 +134,7 @@ export function createWorkspacesService({ workspaces, lists, users, filters, acc
         ctx,
         rows.map((r) => r.id),
       ),
+      sharedWorkspaceIds(ctx, rows),
     ]);
     return Promise.all(
       rows.map(async (r) => {
@@ -141,6 +169,8 @@ export function createWorkspacesService({ workspaces, lists, users, filters, acc
           updated: r.updated_at,
           updated_by: r.updated_by,
           can_manage: manageable.has(r.id),
+          smart_filter: await smartFilterInfo(ctx, r),
+          workspace_shared: r.workspace_id !== null && shared.has(r.workspace_id),
         };
       }),
     );

@@ -408,6 +408,51 @@ describe('lists', () => {
     expect(add.statusCode).toBe(400);
   });
 
+  it('tells a colleague that a smart list is empty for them because its filter is private, and whose it is', async () => {
+    const filter = await call(mike, 'POST', '/api/filters', {
+      name: 'Mike only',
+      filter: {
+        complex: true,
+        operator: 'AND',
+        days_ago: null,
+        values: [
+          { field: 'industry', complex: false, type: 'text', values: ['Retail'], operator: 'IN', days_ago: null },
+        ],
+      },
+    });
+    expect(filter.statusCode, filter.body).toBe(201);
+    const w = await createWorkspace(mike, {
+      name: 'Shared smart',
+      description: '',
+      shared_users: [uid['rita@acme.test']],
+    });
+    const list = await createList(mike, w.id, {
+      name: 'Retail now',
+      type: 'smartAccount',
+      filter_id: filter.json().id,
+    });
+
+    const ownerView = (await call(mike, 'GET', `/api/lists/${list.id}`)).json();
+    expect(ownerView).toMatchObject({
+      member_count: 3,
+      workspace_shared: true,
+      smart_filter: { state: 'readable', name: 'Mike only', private: true, mine: true },
+    });
+    const colleagueView = (await call(rita, 'GET', `/api/lists/${list.id}`)).json();
+    expect(colleagueView).toMatchObject({
+      member_count: 0,
+      smart_filter: { state: 'private', name: null, private: true, mine: false, owner_name: expect.any(String) },
+    });
+
+    // Made public (the offer the list page makes to its owner), the colleague sees the members.
+    expect((await call(mike, 'PATCH', `/api/filters/${filter.json().id}`, { private: false })).statusCode).toBe(200);
+    expect((await call(rita, 'GET', `/api/lists/${list.id}`)).json()).toMatchObject({
+      member_count: 3,
+      smart_filter: { state: 'readable', name: 'Mike only', private: false },
+    });
+    expect((await call(rita, 'GET', `/api/lists/${list.id}/members`)).json().total).toBe(3);
+  });
+
   it("offers the lists of my workspaces as add-to targets, not a stranger's", async () => {
     const mine = (await call(raj, 'GET', '/api/lists?type=accounts')).json().lists as { name: string; type: string }[];
     expect(mine.map((l) => l.name)).toContain('Retail');

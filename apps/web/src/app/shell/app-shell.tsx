@@ -45,8 +45,8 @@ export function AppShell({ user }: { user: UserDocument }) {
       </Box>
       <NavCard user={user} impersonating={impersonating} />
       <WorkspaceDrawer />
-      <TopSnackbars />
       <Box component="main" ml={NAV_CARD_WIDTH_COLLAPSED} p="lg" mih="100vh">
+        <TopSnackbars />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

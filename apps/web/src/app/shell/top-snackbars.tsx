@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type Snack, useSnackbarStore } from '../../lib/snackbar-store.ts';
 
+/** A long message wraps within the screen; its buttons keep their full width. */
+const SNACK_MAX_WIDTH = 'min(100%, 40rem)';
+
 function useAutoClose(snack: Snack | null, close: () => void) {
   const { start, clear } = useTimeout(close, snack?.duration ?? 0);
   // Restart the timer for each new message.
@@ -17,7 +20,7 @@ function useAutoClose(snack: Snack | null, close: () => void) {
   }, [snack?.id]);
 }
 
-/** The shell's two top snackbars: a general message with Close, and a route message with Visit. */
+/** The shell's two top snackbars, at the top of the page: a general message with Close, and a route message with Visit. */
 export function TopSnackbars() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -27,20 +30,29 @@ export function TopSnackbars() {
   if (!general && !route) return null;
   return (
     <div
+      // In the page's flow at its top, not over it: a snack pushes the page header down instead
+      // of hiding its controls (an account's name, Favourite). Scrolled down, it stays in view.
       style={{
-        position: 'fixed',
+        position: 'sticky',
         top: 12,
-        left: '50%',
-        transform: 'translateX(-50%)',
         zIndex: 400,
         display: 'grid',
+        justifyItems: 'center',
         gap: 8,
-        // A long message wraps within the screen; its buttons keep their full width.
-        maxWidth: 'min(calc(100vw - 24px), 40rem)',
+        marginBottom: 'var(--mantine-spacing-md)',
       }}
     >
       {general && (
-        <Paper shadow="md" radius="md" px="md" py={8} withBorder role="status" data-testid="snackbar-general">
+        <Paper
+          shadow="md"
+          radius="md"
+          px="md"
+          py={8}
+          withBorder
+          role="status"
+          data-testid="snackbar-general"
+          maw={SNACK_MAX_WIDTH}
+        >
           <Group gap="md" wrap="nowrap">
             <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
               {general.message}
@@ -52,7 +64,16 @@ export function TopSnackbars() {
         </Paper>
       )}
       {route && (
-        <Paper shadow="md" radius="md" px="md" py={8} withBorder role="status" data-testid="snackbar-route">
+        <Paper
+          shadow="md"
+          radius="md"
+          px="md"
+          py={8}
+          withBorder
+          role="status"
+          data-testid="snackbar-route"
+          maw={SNACK_MAX_WIDTH}
+        >
           <Group gap="xs" wrap="nowrap">
             <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
               {route.message}

@@ -24,3 +24,24 @@ export function useAddComment(id: string) {
     },
   });
 }
+
+/** The author changes their comment's text; the answer is the account's comments as they now stand. */
+export function useEditComment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, text }: { commentId: number; text: string }) =>
+      api<{ comments: Comment[] }>(`${path(id)}/${commentId}`, { method: 'PATCH', body: { text } }).then(
+        (r) => r.comments,
+      ),
+    onSuccess: (comments) => queryClient.setQueryData(commentsQueryOptions(id).queryKey, comments),
+  });
+}
+
+export function useDeleteComment(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: number) =>
+      api<{ comments: Comment[] }>(`${path(id)}/${commentId}`, { method: 'DELETE' }).then((r) => r.comments),
+    onSuccess: (comments) => queryClient.setQueryData(commentsQueryOptions(id).queryKey, comments),
+  });
+}

@@ -1,12 +1,17 @@
-import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import type { Comment } from '@quarry/shared';
 import { MAX_TEXT_LENGTH } from '@quarry/shared/constants';
 import type { Language } from '@quarry/shared/languages';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirm } from '../../../components/confirm-dialog.tsx';
+import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { useAddComment, useComments } from '../api/comments.ts';
+import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useAddComment, useComments, useDeleteComment, useEditComment } from '../api/comments.ts';
+import { commentParts } from '../utils/comment-parts.ts';
 
-/** Colleagues' notes on an account, newest first; shown as text, never as HTML. */
+/** Colleagues' notes on an account, newest first; shown as text with its web addresses as links, never as HTML. */
 export function AccountComments({ accountId, language }: { accountId: string; language: Language }) {
   const { t } = useTranslation();
   const comments = useComments(accountId);
@@ -42,15 +47,100 @@ export function AccountComments({ accountId, language }: { accountId: string; la
       </form>
       {comments.data?.length === 0 && <Text c="dimmed">{t('accounts.noComments')}</Text>}
       {comments.data?.map((c) => (
-        <Paper key={c.id} withBorder p="sm" data-testid="comment">
-          <Text size="xs" c="dimmed">
-            {c.author.display_name} · {formatDate(c.created_at, language, 'long')}
-          </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {c.text}
-          </Text>
-        </Paper>
+        <CommentItem key={c.id} accountId={accountId} comment={c} language={language} />
       ))}
     </Stack>
+  );
+}
+
+function CommentItem({ accountId, comment: c, language }: { accountId: string; comment: Comment; language: Language }) {
+  const { t } = useTranslation();
+  const edit = useEditComment(accountId);
+  const remove = useDeleteComment(accountId);
+  const [draft, setDraft] = useState<string | null>(null);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (draft === null || !draft.trim()) return;
+    await edit.mutateAsync({ commentId: c.id, text: draft.trim() });
+    setDraft(null);
+  }
+
+  async function deleteIt() {
+    const ok = await confirm({
+      title: t('comments.deleteTitle'),
+      message: t('comments.deleteMessage'),
+      proceedLabel: t('comments.delete'),
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await remove.mutateAsync(c.id);
+      showSnackbar(t('comments.deleted'));
+    } catch {
+      showSnackbar(t('errors.generic'));
+    }
+  }
+
+  return (
+    <Paper withBorder p="sm" data-testid="comment">
+      <Group gap={6} justify="space-between" wrap="nowrap" align="flex-start">
+        <Group gap={6}>
+          <Text size="xs" c="dimmed">
+            {c.author.display_name} · {formatDate(c.created_at, language, 'long')}
+            {c.edited_at && ` · ${t('comments.edited')}`}
+          </Text>
+          {c.via_support && <ViaSupportBadge name={c.author.display_name} />}
+        </Group>
+        {c.can_edit && draft === null && (
+          <Group gap={4} wrap="nowrap">
+            <Button size="compact-xs" variant="subtle" onClick={() => setDraft(c.text)}>
+              {t('comments.edit')}
+            </Button>
+            <Button size="compact-xs" variant="subtle" onClick={() => void deleteIt()}>
+              {t('comments.delete')}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      {draft === null ? (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {commentParts(c.text).map((part, i) =>
+            part.kind === 'link' ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never move
+              <Anchor key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow" inherit>
+                {part.text}
+              </Anchor>
+            ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never move
+              <span key={i}>{part.text}</span>
+            ),
+          )}
+        </Text>
+      ) : (
+        <form onSubmit={save}>
+          <Stack gap="xs" mt="xs">
+            <Textarea
+              label={t('comments.editLabel')}
+              value={draft}
+              onChange={(e) => setDraft(e.currentTarget.value)}
+              maxLength={MAX_TEXT_LENGTH}
+              autosize
+              minRows={2}
+              data-autofocus
+            />
+            {edit.isError && <Alert color="red">{t('errors.generic')}</Alert>}
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={() => setDraft(null)}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={edit.isPending} disabled={!draft.trim()}>
+                {t('common.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Paper>
   );
 }

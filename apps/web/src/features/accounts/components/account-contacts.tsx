@@ -28,58 +28,61 @@ export function AccountContacts({
           {bulkActions(selection.selected, selection.clear)}
         </Group>
       )}
-      <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            {bulkActions && (
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label={t('accounts.selectAllContacts')}
-                  checked={selection.allSelected}
-                  onChange={selection.toggleAll}
-                />
-              </Table.Th>
-            )}
-            <Table.Th>{t('accounts.contactName')}</Table.Th>
-            <Table.Th>{t('accounts.contactTitle')}</Table.Th>
-            <Table.Th>{t('accounts.contactEmail')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {contacts.map((c) => (
-            <Table.Tr key={c.id}>
+      {/* Below this width the table scrolls in its own box: the Email column stays reachable on a phone. */}
+      <Table.ScrollContainer minWidth={560} type="native" data-testid="account-contacts-scroll">
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
               {bulkActions && (
-                <Table.Td>
+                <Table.Th w={40}>
                   <Checkbox
-                    aria-label={t('myAccounts.select', { name: `${c.first_name} ${c.last_name}` })}
-                    checked={selection.isSelected(c.id)}
-                    onChange={() => selection.toggle(c.id)}
+                    aria-label={t('accounts.selectAllContacts')}
+                    checked={selection.allSelected}
+                    onChange={selection.toggleAll}
                   />
-                </Table.Td>
+                </Table.Th>
               )}
-              <Table.Td>
-                {c.linkedin_url ? (
-                  <Anchor href={c.linkedin_url} target="_blank" rel="noopener noreferrer">
-                    {c.first_name} {c.last_name}
-                  </Anchor>
-                ) : (
-                  `${c.first_name} ${c.last_name}`
-                )}
-              </Table.Td>
-              <Table.Td>{c.title}</Table.Td>
-              <Table.Td>
-                {c.email ? (
-                  <Anchor href={`mailto:${c.email}`}>{c.email}</Anchor>
-                ) : (
-                  <Text size="sm" c="dimmed" fs="italic">
-                    {t('accounts.emailNotAvailable')}
-                  </Text>
-                )}
-              </Table.Td>
+              <Table.Th>{t('accounts.contactName')}</Table.Th>
+              <Table.Th>{t('accounts.contactTitle')}</Table.Th>
+              <Table.Th>{t('accounts.contactEmail')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {contacts.map((c) => (
+              <Table.Tr key={c.id}>
+                {bulkActions && (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t('myAccounts.select', { name: `${c.first_name} ${c.last_name}` })}
+                      checked={selection.isSelected(c.id)}
+                      onChange={() => selection.toggle(c.id)}
+                    />
+                  </Table.Td>
+                )}
+                <Table.Td>
+                  {c.linkedin_url ? (
+                    <Anchor href={c.linkedin_url} target="_blank" rel="noopener noreferrer">
+                      {c.first_name} {c.last_name}
+                    </Anchor>
+                  ) : (
+                    `${c.first_name} ${c.last_name}`
+                  )}
+                </Table.Td>
+                <Table.Td>{c.title}</Table.Td>
+                <Table.Td>
+                  {c.email ? (
+                    <Anchor href={`mailto:${c.email}`}>{c.email}</Anchor>
+                  ) : (
+                    <Text size="sm" c="dimmed" fs="italic">
+                      {t('accounts.emailNotAvailable')}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Stack>
   );
 }

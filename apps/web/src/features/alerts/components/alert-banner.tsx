@@ -9,6 +9,7 @@ import { track } from '../../../lib/analytics.ts';
 import { useAlerts } from '../api/get-alerts.ts';
 import { dismissedThisSession, dismissForSession, hiddenForGood, hideForGood } from '../utils/hidden-alerts.ts';
 import { sanitizeAlertHtml } from '../utils/sanitize-alert-html.ts';
+import classes from './alert-banner.module.css';
 
 const colors: Record<string, string> = { info: 'blue', warning: 'yellow', error: 'red', success: 'green' };
 const icons = { info: IconInfoCircle, warning: IconAlertTriangle, error: IconAlertTriangle, success: IconCircleCheck };
@@ -24,34 +25,36 @@ function AlertBar({ alert, onHide }: { alert: GlobalAlert; onHide: () => void })
     if (alert.action.startsWith('/')) navigate(alert.action);
     else if (/^https?:\/\//i.test(alert.action)) window.open(alert.action, '_blank', 'noopener,noreferrer');
   };
+  const tone = (shade: number) => `var(--mantine-color-${color}-${shade})`;
   return (
     <Box
       role="status"
       aria-label={alert.title}
       data-testid="alert-banner"
-      h={ALERT_BAR_HEIGHT}
-      px="md"
-      bg={`${color}.1`}
-      c={`${color}.9`}
-      style={{ display: 'flex', alignItems: 'center', gap: 12, overflow: 'hidden' }}
+      className={classes.bar}
+      mih={ALERT_BAR_HEIGHT}
+      __vars={{
+        '--alert-tone-1': tone(1),
+        '--alert-tone-3': tone(3),
+        '--alert-tone-5': tone(5),
+        '--alert-tone-9': tone(9),
+      }}
     >
-      <Icon size={18} aria-hidden />
-      <Text
-        fw={600}
-        size="sm"
-        style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0, maxWidth: '40%' }}
-      >
-        {alert.title}
-      </Text>
-      <Text
-        size="sm"
-        style={{ flex: 1, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: alert HTML is sanitised with DOMPurify right here
-        dangerouslySetInnerHTML={{ __html: sanitizeAlertHtml(alert.message) }}
-      />
-      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+      <Icon size={18} aria-hidden className={classes.icon} />
+      <div className={classes.text}>
+        <Text fw={600} size="sm" className={classes.title}>
+          {alert.title}
+        </Text>
+        <Text
+          size="sm"
+          className={classes.message}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: alert HTML is sanitised with DOMPurify right here
+          dangerouslySetInnerHTML={{ __html: sanitizeAlertHtml(alert.message) }}
+        />
+      </div>
+      <Group gap={4} wrap="nowrap" className={classes.actions}>
         {alert.actionText && alert.action && (
-          <Button size="compact-sm" variant="filled" color={color} onClick={runAction}>
+          <Button size="compact-sm" variant="filled" color={color} autoContrast onClick={runAction}>
             {alert.actionText}
           </Button>
         )}
@@ -59,7 +62,7 @@ function AlertBar({ alert, onHide }: { alert: GlobalAlert; onHide: () => void })
           <Button
             size="compact-sm"
             variant="subtle"
-            color={color}
+            className={classes.hide}
             onClick={() => {
               hideForGood(alert.id);
               onHide();
@@ -72,7 +75,7 @@ function AlertBar({ alert, onHide }: { alert: GlobalAlert; onHide: () => void })
           <Button
             size="compact-sm"
             variant="subtle"
-            color={color}
+            className={classes.hide}
             leftSection={<IconX size={14} aria-hidden />}
             onClick={() => {
               dismissForSession(alert.id);

@@ -127,53 +127,58 @@ export function AlertsAdminPage() {
       ) : managed.data.alerts.length === 0 ? (
         <Text c="dimmed">{t('alertsAdmin.none')}</Text>
       ) : (
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('alertsAdmin.alertTitle')}</Table.Th>
-              <Table.Th>{t('alertsAdmin.audience')}</Table.Th>
-              <Table.Th>{t('alertsAdmin.window')}</Table.Th>
-              <Table.Th>{t('alertsAdmin.status')}</Table.Th>
-              <Table.Th w={90} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {managed.data.alerts.map((a) => (
-              <Table.Tr key={a.id}>
-                <Table.Td>{a.title}</Table.Td>
-                <Table.Td>{tenantName(a.tenant_id, managed.data.tenants)}</Table.Td>
-                <Table.Td>
-                  {formatDate(a.starts_at, language)} –{' '}
-                  {a.ends_at ? formatDate(a.ends_at, language) : t('alertsAdmin.noEnd')}
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={{ active: 'green', scheduled: 'blue', ended: 'gray' }[status(a, now)]}>
-                    {t(`alertsAdmin.statuses.${status(a, now)}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t('alertsAdmin.editNamed', { title: a.title })}
-                      onClick={() => setEditing({ id: a.id, draft: fromAlert(a) })}
-                    >
-                      <IconPencil size={16} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('alertsAdmin.deleteNamed', { title: a.title })}
-                      onClick={() => void del(a)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={640} type="native">
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('alertsAdmin.alertTitle')}</Table.Th>
+                <Table.Th>{t('alertsAdmin.audience')}</Table.Th>
+                <Table.Th>{t('alertsAdmin.window')}</Table.Th>
+                <Table.Th>{t('alertsAdmin.status')}</Table.Th>
+                <Table.Th w={90} />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {managed.data.alerts.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>{a.title}</Table.Td>
+                  <Table.Td>{tenantName(a.tenant_id, managed.data.tenants)}</Table.Td>
+                  <Table.Td>
+                    {formatDate(a.starts_at, language)} –{' '}
+                    {a.ends_at ? formatDate(a.ends_at, language) : t('alertsAdmin.noEnd')}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge
+                      variant="light"
+                      color={{ active: 'green', scheduled: 'blue', ended: 'gray' }[status(a, now)]}
+                    >
+                      {t(`alertsAdmin.statuses.${status(a, now)}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t('alertsAdmin.editNamed', { title: a.title })}
+                        onClick={() => setEditing({ id: a.id, draft: fromAlert(a) })}
+                      >
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('alertsAdmin.deleteNamed', { title: a.title })}
+                        onClick={() => void del(a)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {editing && managed.data && (
         <AlertEditor

@@ -13,7 +13,9 @@ import {
 } from '@mantine/core';
 import { EMPLOYEE_BUCKETS, FILTER_FIELDS, type FilterCondition, type FilterGroup } from '@quarry/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFilterValues } from '../api/get-filter-values.ts';
 
 /** The fields a user builds filters from: all but the rewritten forms, which only requests carry. */
 type BuilderField = Exclude<(typeof FILTER_FIELDS)[number], 'master_hit_id' | 'list_id'>;
@@ -44,6 +46,9 @@ function ConditionEditor({
   const { t } = useTranslation();
   const field = condition.field as BuilderField;
   const label = t(`filters.fields.${field}`);
+  const pickList = useFilterValues(field === 'industry' || field === 'sector' ? field : null);
+  // The pick-list closes once a value is added, so it never hides the buttons below (Apply, Save filter).
+  const [listOpened, setListOpened] = useState(false);
   if (field === 'employees') {
     return (
       <MultiSelect
@@ -83,8 +88,18 @@ function ConditionEditor({
     <TagsInput
       aria-label={label}
       placeholder={t('filters.typeValues')}
+      // Industries and sectors are offered from the accounts; what is typed matches in any case.
+      data={pickList.data ?? []}
+      limit={50}
+      maxDropdownHeight={280}
+      dropdownOpened={listOpened}
+      onDropdownOpen={() => setListOpened(true)}
+      onDropdownClose={() => setListOpened(false)}
       value={condition.values}
-      onChange={(values) => onChange({ ...condition, values: values.slice(0, 100) })}
+      onChange={(values) => {
+        setListOpened(false);
+        onChange({ ...condition, values: values.slice(0, 100) });
+      }}
       style={{ flex: 1 }}
       // Room for the whole hint ("… press Enter"); on a phone the field takes its own line.
       miw={{ base: '100%', sm: '20rem' }}

@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Card, Group, Image, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import type { CredentialStatus, IntegrationCatalogueEntry, IntegrationConnection, Language } from '@quarry/shared';
+import type { CredentialStatus, IntegrationCatalogueEntry, IntegrationConnection } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useConnectIntegration } from '../api/connect-integration.ts';
 import { useDisconnectIntegration } from '../api/disconnect-integration.ts';
 import { useRecheckIntegration } from '../api/recheck-integration.ts';
@@ -22,8 +22,8 @@ export function IntegrationCard({
   connection: IntegrationConnection | null;
   canManage: boolean;
 }) {
-  const { t, i18n } = useTranslation();
-  const language: Language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const [credential, setCredential] = useState('');
   const [replacing, setReplacing] = useState(false);
   const connect = useConnectIntegration();

@@ -35,9 +35,11 @@ export function useSaveTrigger() {
         mutation_type: remove ? 'deleted' : id ? 'updated' : 'created',
       });
     },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: triggersQueryOptions().queryKey });
-      void queryClient.invalidateQueries({ queryKey: ['value-matches'] });
-    },
+    // Awaited, so a caller's onSuccess finds the saved trigger in the list.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: triggersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['value-matches'] }),
+      ]),
   });
 }

@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/analytics.ts';
 import { fieldError } from '../../../lib/field-error.ts';
+import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
 import { type TriggerInput, useSaveTrigger, useTriggers } from '../api/triggers.ts';
 import { useFormReveal } from '../hooks/use-form-reveal.ts';
@@ -54,6 +55,8 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
   const [typedPhrase, setTypedPhrase] = useState('');
   const [phrasesMissing, setPhrasesMissing] = useState(false);
   const { formRef, firstFieldRef, reveal } = useFormReveal();
+  /** The trigger just saved: marked, and brought into view once its card is in the list. */
+  const [justSaved, setJustSaved] = useState<{ id: string; scroll: boolean } | null>(null);
   // Counted as the server counts: a name is trimmed first, and so is each phrase.
   const nameLength = draft.name.trim().length;
   const nameTooLong = nameLength > MAX_NAME_LENGTH;
@@ -114,7 +117,17 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
     }
     const { id, ...rest } = draft;
     const body = { ...rest, phrases } satisfies TriggerInput;
-    save.mutate({ id, body }, { onSuccess: () => setDraft(EMPTY) });
+    save.mutate(
+      { id, body },
+      {
+        onSuccess: (saved) => {
+          setDraft(EMPTY);
+          if (!saved) return;
+          showSnackbar(t('preferences.triggerSaved', { name: saved.name }));
+          setJustSaved({ id: saved.id, scroll: true });
+        },
+      },
+    );
   };
 
   return (
@@ -216,7 +229,20 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
       {triggers.isError && <Alert color="red">{t('preferences.loadError')}</Alert>}
       {triggers.data?.length === 0 && <Text c="dimmed">{t('preferences.noTriggers')}</Text>}
       {triggers.data?.map((tr) => (
-        <Card key={tr.id} withBorder data-testid="trigger">
+        <Card
+          key={tr.id}
+          withBorder
+          data-testid="trigger"
+          data-just-saved={justSaved?.id === tr.id || undefined}
+          style={justSaved?.id === tr.id ? { borderColor: 'var(--mantine-color-green-7)' } : undefined}
+          ref={(card: HTMLDivElement | null) => {
+            // A new trigger lands at the end of a long page: scroll it into view once it is there.
+            if (card && justSaved?.id === tr.id && justSaved.scroll) {
+              card.scrollIntoView({ block: 'center' });
+              setJustSaved({ id: tr.id, scroll: false });
+            }
+          }}
+        >
           {/* On a narrow screen the actions wrap below the text instead of leaving the screen. */}
           <Group justify="space-between" align="flex-start">
             <Stack gap={4} miw={0}>

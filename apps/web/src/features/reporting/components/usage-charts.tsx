@@ -1,6 +1,6 @@
 import { AreaChart, BarChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
-import type { Report } from '@quarry/shared';
+import { ANALYTICS_EVENTS, type Report } from '@quarry/shared';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
@@ -16,6 +16,9 @@ const barsHeight = (count: number) => Math.max(160, count * 28 + 40);
 /** Daily actives, sign-ins per day, weekly actives, page views by page and the named events. */
 export function UsageCharts({ report }: { report: Report }) {
   const { t } = useTranslation();
+  /** An event's name in the reader's language; a name this version does not know shows as recorded. */
+  const eventLabel = (event: string) =>
+    (ANALYTICS_EVENTS as readonly string[]).includes(event) ? t(`eventNames.${event}`) : event;
   const language = useUiLanguage();
   // Days ("2026-10-24") read as local calendar days, shown in the interface language's short form.
   const days = { tickFormatter: (day: string) => formatDate(dayjs(day).toDate(), language) };
@@ -94,7 +97,7 @@ export function UsageCharts({ report }: { report: Report }) {
         >
           <BarChart
             h={barsHeight(report.events.length)}
-            data={report.events}
+            data={report.events.map((e) => ({ ...e, event: eventLabel(e.event) }))}
             dataKey="event"
             orientation="vertical"
             yAxisProps={{ width: 180 }}

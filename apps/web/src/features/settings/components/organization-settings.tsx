@@ -109,25 +109,40 @@ function Members({ isAdmin, currentUid }: { isAdmin: boolean; currentUid: string
     );
   }
 
-  const roleSwitch = (member: Member, role: 'is_admin' | 'is_manager', label: string) => {
+  /**
+   * A role someone may change is a switch; anywhere else it is text, because a disabled switch
+   * that is on looks like one that is off (a manager could not tell who is an admin).
+   */
+  const roleCell = (member: Member, role: 'is_admin' | 'is_manager', label: string) => {
     const lastAdmin = role === 'is_admin' && member.is_admin && admins <= 1;
-    const locked = !isAdmin || member.is_service_account || lastAdmin;
-    const control = (
+    const readOnly = !isAdmin || member.is_service_account || lastAdmin;
+    if (readOnly) {
+      const text = member[role] ? (
+        <Badge variant="light" tt="none" data-role={role}>
+          {label}
+        </Badge>
+      ) : (
+        <Text size="sm" c="dimmed" data-role={role}>
+          {t('organization.noRole')}
+        </Text>
+      );
+      return lastAdmin && isAdmin ? (
+        <Tooltip label={t('organization.lastAdmin')}>
+          <span>{text}</span>
+        </Tooltip>
+      ) : (
+        text
+      );
+    }
+    return (
       <Switch
         checked={member[role]}
-        disabled={locked || setRoles.isPending}
+        disabled={setRoles.isPending}
         aria-label={t('organization.roleFor', { role: label, name: member.display_name })}
         onChange={(e) =>
           change(member, { is_admin: member.is_admin, is_manager: member.is_manager, [role]: e.currentTarget.checked })
         }
       />
-    );
-    return lastAdmin && isAdmin ? (
-      <Tooltip label={t('organization.lastAdmin')}>
-        <span>{control}</span>
-      </Tooltip>
-    ) : (
-      control
     );
   };
 
@@ -172,8 +187,8 @@ function Members({ isAdmin, currentUid }: { isAdmin: boolean; currentUid: string
                     </Badge>
                   )}
                 </Table.Td>
-                <Table.Td>{roleSwitch(m, 'is_admin', t('organization.admin'))}</Table.Td>
-                <Table.Td>{roleSwitch(m, 'is_manager', t('organization.manager'))}</Table.Td>
+                <Table.Td>{roleCell(m, 'is_admin', t('organization.admin'))}</Table.Td>
+                <Table.Td>{roleCell(m, 'is_manager', t('organization.manager'))}</Table.Td>
                 <Table.Td>{m.last_login_at ? formatDate(m.last_login_at, language) : t('organization.never')}</Table.Td>
               </Table.Tr>
             ))}

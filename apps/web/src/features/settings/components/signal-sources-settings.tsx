@@ -23,8 +23,8 @@ import { Link } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { fieldError } from '../../../lib/field-error.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useAccountChoices, useSignalSourceActions, useSignalSources } from '../api/signal-sources.ts';
 
 const STATUS_COLOR = { active: 'green', paused: 'gray', failing: 'red' } as const;
@@ -35,8 +35,8 @@ const BOARD_KINDS: readonly SignalSourceKind[] = ['greenhouse', 'lever', 'ashby'
  * filing feeds Quarry reads every hour, each with its health, and a form to add one.
  */
 export function SignalSourcesSettings() {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const sources = useSignalSources();
   const actions = useSignalSourceActions();
   const when = (value: string | null) =>

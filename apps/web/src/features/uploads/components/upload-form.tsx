@@ -15,8 +15,8 @@ import { useAuthStore } from '../../../lib/auth-store.ts';
 import { pickableUsersQueryOptions } from '../../../lib/company-users.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { formatNumber } from '../../../lib/format.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
 import { useSavedFilters } from '../../../lib/saved-filters.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useCreateUpload } from '../api/create-upload.ts';
 import { useAccountLists } from '../api/get-account-lists.ts';
 import { countUploadLines } from '../utils/count-upload-lines.ts';
@@ -28,8 +28,8 @@ const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 
 /** What to upload (pasted lines, a file, or a saved filter) and where the accounts go; Upload starts it. */
 export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const me = useAuthStore((s) => s.user?.uid ?? '');
   const managesOthers = useAuthStore((s) => s.userIsManager);
   const [type, setType] = useState<UploadType>('WEBSITE');

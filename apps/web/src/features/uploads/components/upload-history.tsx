@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useUploads } from '../api/get-uploads.ts';
 import { UploadStatusBadge } from './upload-status-badge.tsx';
 
@@ -9,8 +9,8 @@ const TABLE_MIN_WIDTH = 900;
 
 /** Past uploads with type, who, when, counts and status; "Show" opens one's result above. */
 export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const uploads = useUploads();
 
   return (

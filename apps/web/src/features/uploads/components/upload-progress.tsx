@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatNumber } from '../../../lib/format.ts';
-import { isLanguage } from '../../../lib/i18n.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useDownloadUploadFailures } from '../api/download-upload-failures.ts';
 import { useUpload } from '../api/get-upload.ts';
 import { useTrackUploadFinished } from '../hooks/use-track-upload-finished.ts';
@@ -33,8 +33,8 @@ export function UploadProgress({ uploadId }: { uploadId: string }) {
 }
 
 function UploadResult({ upload }: { upload: Upload }) {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   const uid = useAuthStore((s) => s.user?.uid);
   const download = useDownloadUploadFailures(upload.id);
   const running = isUploadRunning(upload.status);

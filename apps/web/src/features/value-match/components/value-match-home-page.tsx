@@ -1,11 +1,13 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type HomeFilters, NO_HOME_FILTERS, type ValueMatchCard as ValueMatchCardData } from '@quarry/shared';
-import { type ReactNode, useCallback } from 'react';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FILTER_LABEL_HEIGHT, HomeFilterFields } from '../../../components/home-filter-fields.tsx';
 import { track } from '../../../lib/analytics.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/get-me.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
@@ -55,6 +57,11 @@ function ValueMatchHome({
   const pages = feed.data?.pages ?? [];
   const items = pages.flatMap((p) => p.items);
   const s = status.data ?? pages[0]?.status;
+  // On a phone the filters would fill the first screen: they fold behind a button saying how many are set.
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const chosen =
+    filters.tiers.length + filters.hypothesis_ids.length + filters.industries.length + (filters.mine ? 1 : 0);
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   const loadMore = useCallback(() => {
@@ -83,15 +90,28 @@ function ValueMatchHome({
             {s?.running
               ? t('valueMatch.recomputing')
               : s?.last_computed_at
-                ? t('valueMatch.lastComputed', { when: formatDate(s.last_computed_at, language, 'long') })
+                ? t('valueMatch.lastComputed', { when: formatDateTime(s.last_computed_at, language) })
                 : t('valueMatch.neverComputed')}
           </Text>
         </Group>
       </Group>
 
-      <Group gap="sm" align="flex-start">
-        <HomeFilterFields value={filters} onChange={setFilters} direction="row" />
-        {differsFromDefaults && (
+      {phone && (
+        <Button
+          variant="default"
+          onClick={() => setFiltersOpen((open) => !open)}
+          aria-expanded={filtersOpen}
+          aria-controls="home-filters"
+          rightSection={filtersOpen ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+          leftSection={chosen > 0 ? <Badge size="sm">{chosen}</Badge> : undefined}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('filters.filters')}
+        </Button>
+      )}
+      <Group gap="sm" align="flex-start" id="home-filters">
+        {(!phone || filtersOpen) && <HomeFilterFields value={filters} onChange={setFilters} direction="row" />}
+        {differsFromDefaults && (!phone || filtersOpen) && (
           <Button variant="subtle" onClick={resetToDefaults} mt={FILTER_LABEL_HEIGHT}>
             {t('valueMatch.filters.resetToDefaults')}
           </Button>

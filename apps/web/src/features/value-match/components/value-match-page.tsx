@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useValueMatch } from '../api/get-value-match.ts';
 import { whyNowOf } from '../utils/why-now-text.ts';
@@ -84,7 +84,7 @@ export function ValueMatchPage({
           </Text>
           {m.computed_at && (
             <Text size="xs" c="dimmed" mt={4}>
-              {t('valueMatch.lastComputed', { when: formatDate(m.computed_at, language, 'long') })}
+              {t('valueMatch.lastComputed', { when: formatDateTime(m.computed_at, language) })}
             </Text>
           )}
         </Card>

@@ -32,6 +32,7 @@ import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { type MembersParams, useList, useListActions, useListMembers } from '../api/lists.ts';
 import { useWorkspaceUpdatingStore } from '../stores/workspace-updating-store.ts';
 import classes from './list-page.module.css';
+import { SmartListSource } from './smart-list-source.tsx';
 
 const PAGE_SIZE = 50;
 /** Below these widths the members table scrolls inside its own box, so a phone never pans the page. */
@@ -139,6 +140,7 @@ function ListHeader({ list }: { list: List }) {
       <Text size="sm" c="dimmed">
         {t('lists.memberCount', { count: list.member_count })}
       </Text>
+      <SmartListSource list={list} />
     </Stack>
   );
 }

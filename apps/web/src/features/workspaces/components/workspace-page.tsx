@@ -5,6 +5,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   CloseButton,
   Group,
   Loader,
@@ -31,11 +32,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
+import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCompanyUsers } from '../../../lib/company-users.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useListActions } from '../api/lists.ts';
-import { useSavedFilterOptions } from '../api/saved-filter-options.ts';
+import { useMakeFilterPublic, useSavedFilterOptions } from '../api/saved-filter-options.ts';
 import { useWorkspace, useWorkspaceActions } from '../api/workspaces.ts';
 import { useMarkViewed } from '../hooks/use-mark-viewed.ts';
 import { useWorkspaceUpdatingStore } from '../stores/workspace-updating-store.ts';
@@ -236,6 +238,7 @@ function People({ workspace: w, owner, currentUid }: { workspace: Workspace; own
           <Badge variant="light" tt="none">
             {nameOf(w.created_by)}
           </Badge>
+          {w.created_via_support && <ViaSupportBadge name={nameOf(w.created_by)} />}
         </Group>
         <Group gap="xs" align="center">
           <Text size="sm" fw={500}>
@@ -338,15 +341,18 @@ function Lists({ workspace: w, lists }: { workspace: Workspace; lists: List[] })
             </Table.Tbody>
           </Table>
         )}
-        <CreateListForm workspaceId={w.id} />
+        <CreateListForm workspaceId={w.id} shared={w.shared_users.length > 0} />
       </Stack>
     </Card>
   );
 }
 
-function CreateListForm({ workspaceId }: { workspaceId: string }) {
+/** `shared`: the workspace has people besides its owner, who would see a smart list on a private filter empty. */
+function CreateListForm({ workspaceId, shared }: { workspaceId: string; shared: boolean }) {
   const { t } = useTranslation();
   const actions = useWorkspaceActions();
+  const makePublic = useMakeFilterPublic();
+  const [publish, setPublish] = useState(true);
   const [name, setName] = useState('');
   const [type, setType] = useState<ListType>('accounts');
   const [filterId, setFilterId] = useState<string | null>(null);
@@ -355,11 +361,18 @@ function CreateListForm({ workspaceId }: { workspaceId: string }) {
   const smart = isSmartList(type);
   const filters = useSavedFilterOptions(smart);
   const ready = name.trim() !== '' && (!smart || filterId !== null);
+  const chosenFilter = smart ? filters.data?.find((f) => f.id === filterId) : undefined;
+  const privateInShared = shared && chosenFilter?.private === true;
 
   async function create() {
     setTouched(true);
     if (!ready) return;
     setSaving(true);
+    if (privateInShared && publish && filterId && !(await makePublic(filterId))) {
+      setSaving(false);
+      showSnackbar(t('errors.generic'));
+      return;
+    }
     const list = await actions.createList(workspaceId, {
       name,
       type,
@@ -372,6 +385,7 @@ function CreateListForm({ workspaceId }: { workspaceId: string }) {
       setName('');
       setType('accounts');
       setFilterId(null);
+      setPublish(true);
       setTouched(false);
     }
   }
@@ -415,6 +429,18 @@ function CreateListForm({ workspaceId }: { workspaceId: string }) {
           {t('lists.create')}
         </Button>
       </Group>
+      {privateInShared && chosenFilter && (
+        <Stack gap={4} mt="xs" data-testid="smart-list-private-note">
+          <Text size="sm">
+            {t('smartLists.rule')} {t('smartLists.privateFilterNote', { name: chosenFilter.name })}
+          </Text>
+          <Checkbox
+            label={t('smartLists.makePublicOnCreate', { name: chosenFilter.name })}
+            checked={publish}
+            onChange={(e) => setPublish(e.currentTarget.checked)}
+          />
+        </Stack>
+      )}
     </form>
   );
 }

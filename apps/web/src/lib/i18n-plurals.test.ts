@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { changeLanguage, i18n, initI18n } from './i18n.ts';
+
+describe('plural texts through i18next', () => {
+  it('says "its 1 list" and "its 2 lists" in English, and a form of each language for 1, never the English', async () => {
+    await initI18n();
+    await changeLanguage('en');
+    const deleting = (count: number) => i18n.t('workspaces.deleteMessage', { name: 'Q3', count });
+    expect(deleting(1)).toBe(
+      '"Q3" and its 1 list will be deleted for everyone it is shared with. This cannot be undone.',
+    );
+    expect(deleting(2)).toContain('its 2 lists');
+    expect(i18n.t('workspaces.sharedWith', { count: 1 })).toBe('Shared with 1 person');
+
+    await changeLanguage('fr');
+    expect(i18n.t('myAccounts.removed', { count: 1 })).toBe('1 compte retiré de Mes comptes');
+    expect(i18n.t('myAccounts.removed', { count: 3 })).toBe('3 comptes retirés de Mes comptes');
+
+    for (const language of ['cn', 'ja', 'ko'] as const) {
+      await changeLanguage(language);
+      const english = i18n.getFixedT('en');
+      expect(i18n.t('myAccounts.removed', { count: 1 }), language).not.toBe(
+        english('myAccounts.removed', { count: 1 }),
+      );
+      expect(i18n.t('myAccounts.removed', { count: 1 }), language).toContain('1');
+    }
+    await changeLanguage('en');
+  });
+});

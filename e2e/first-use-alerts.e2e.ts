@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { fromTheAppsPages } from './support/cleanup.ts';
+import { uniqueName } from './support/unique.ts';
+
+/** Publishes, as the support account, an alert to Acme's users now; answers its id. */
+async function publishAlert(support: Page, title: string, color: string): Promise<string> {
+  const res = await support.request.post('/api/support/alerts', {
+    headers: fromTheAppsPages(),
+    data: {
+      title,
+      message: 'Quarry is read-only on <b>Sunday</b> from 02:00 to 04:00 while we move to a larger database.',
+      color,
+      action_text: 'Details',
+      action: '/reporting',
+      starts_at: new Date(Date.now() - 60_000).toISOString(),
+      tenant_id: 'tnt_acme',
+    },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** Serious or critical axe findings inside the banner, colour contrast included. */
+async function bannerViolations(page: Page) {
+  const results = await new AxeBuilder({ page: page as never }).include('[data-testid="alert-banner"]').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe.each(['light', 'dark'] as const)('a global alert in the %s theme', (colorScheme) => {
+  const b = useBrowser({ colorScheme, reducedMotion: 'reduce' });
+
+  it.each(['warning', 'info'])(
+    'a %s alert is readable and dismissable on a 390 px phone and on a desktop, with no axe contrast finding',
+    async (color) => {
+      const title = uniqueName('Scheduled maintenance this weekend');
+      const support = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
+      const supportPage = await support.newPage();
+      await signIn(supportPage, 'support@quarry.test');
+      const id = await publishAlert(supportPage, title, color);
+      try {
+        const { page } = b;
+        await page.setViewportSize({ width: 390, height: 844 });
+        await signIn(page, 'rita@acme.test');
+        const banner = page.getByTestId('alert-banner').filter({ hasText: title });
+        await banner.getByText(title).waitFor();
+        // Title and message keep a readable width; every button is on the screen.
+        const titleBox = await banner.getByText(title).boundingBox();
+        const messageBox = await banner.getByText(/read-only on/).boundingBox();
+        expect(titleBox?.width ?? 0).toBeGreaterThan(150);
+        expect(messageBox?.width ?? 0).toBeGreaterThan(150);
+        for (const name of ['Details', "Don't show again", 'Dismiss']) {
+          const box = await banner.getByRole('button', { name }).boundingBox();
+          expect(box, name).not.toBeNull();
+          expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390, name).toBe(true);
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        expect(await bannerViolations(page)).toEqual([]);
+
+        await page.setViewportSize({ width: 1400, height: 900 });
+        expect((await banner.boundingBox())?.height).toBe(40);
+        expect(await bannerViolations(page)).toEqual([]);
+
+        await page.setViewportSize({ width: 390, height: 844 });
+        await banner.getByRole('button', { name: 'Dismiss' }).click();
+        await banner.waitFor({ state: 'detached' });
+      } finally {
+        await supportPage.request.delete(`/api/support/alerts/${id}`, { headers: fromTheAppsPages() });
+        await support.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,60 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { uniqueName } from './support/unique.ts';
+
+async function openComments(page: Page): Promise<void> {
+  const search = (await (await page.request.get('/api/accounts/search?q=walmart')).json()) as {
+    hits: { master_account_id: string; account_name: string }[];
+  };
+  const walmart = search.hits.find((h) => h.account_name === 'Walmart');
+  if (!walmart) throw new Error('the demo data has no Walmart');
+  await page.goto(`/accounts/${walmart.master_account_id}`);
+  await page.getByRole('tab', { name: 'Comments' }).click();
+}
+
+describe('comments', () => {
+  const b = useBrowser();
+
+  it('shows links as links (http and https only), and lets only the author edit and delete', async () => {
+    const { page } = b;
+    const marker = uniqueName('Deck');
+    await signIn(page, 'rita@acme.test');
+    await openComments(page);
+    await page
+      .getByLabel('Add a comment for your colleagues')
+      .fill(`${marker}: https://acme.example/deck?id=7. Not a link: javascript:alert(1)`);
+    await page.getByRole('button', { name: 'Post comment' }).click();
+    const mine = page.getByTestId('comment').filter({ hasText: marker });
+    const link = mine.getByRole('link', { name: 'https://acme.example/deck?id=7' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('https://acme.example/deck?id=7');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toContain('noopener');
+    expect(await mine.getByRole('link').count()).toBe(1);
+
+    // A colleague reads it without Edit or Delete.
+    const raj = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
+    try {
+      const rajPage = await raj.newPage();
+      await signIn(rajPage, 'raj@acme.test');
+      await openComments(rajPage);
+      const seen = rajPage.getByTestId('comment').filter({ hasText: marker });
+      await seen.waitFor();
+      expect(await seen.getByRole('button').count()).toBe(0);
+    } finally {
+      await raj.close();
+    }
+
+    await mine.getByRole('button', { name: 'Edit' }).click();
+    await mine.getByLabel('Your comment').fill(`${marker}: moved to Tuesday`);
+    await mine.getByRole('button', { name: 'Save' }).click();
+    const edited = page.getByTestId('comment').filter({ hasText: `${marker}: moved to Tuesday` });
+    await edited.getByText('edited', { exact: false }).waitFor();
+
+    await edited.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('snackbar-general').getByText('Comment deleted').waitFor();
+    await page.getByTestId('comment').filter({ hasText: marker }).waitFor({ state: 'detached' });
+  });
+});

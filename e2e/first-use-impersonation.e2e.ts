@@ -1,0 +1,80 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { fromTheAppsPages } from './support/cleanup.ts';
+import { uniqueName } from './support/unique.ts';
+
+async function walmartId(page: Page): Promise<string> {
+  const search = (await (await page.request.get('/api/accounts/search?q=walmart')).json()) as {
+    hits: { master_account_id: string; account_name: string }[];
+  };
+  const walmart = search.hits.find((h) => h.account_name === 'Walmart');
+  if (!walmart) throw new Error('the demo data has no Walmart');
+  return walmart.master_account_id;
+}
+
+async function comment(page: Page, text: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Comments' }).click();
+  await page.getByLabel('Add a comment for your colleagues').fill(text);
+  await page.getByRole('button', { name: 'Post comment' }).click();
+  await page.getByTestId('comment').filter({ hasText: text }).waitFor();
+}
+
+describe('what support writes while impersonating', () => {
+  const b = useBrowser();
+
+  it('shows a comment and a workspace that support wrote as Rita with "via Support", and Rita\'s own without', async () => {
+    const support = b.page;
+    const supportText = uniqueName('Called the buyer, follow up Monday');
+    const ritaText = uniqueName('My own note');
+    const workspace = uniqueName('Made by support');
+    await signIn(support, 'support@quarry.test');
+    const users = (await (await support.request.get('/api/support/users?q=rita')).json()) as {
+      users: { uid: string; email: string }[];
+    };
+    const rita = users.users.find((u) => u.email === 'rita@acme.test');
+    if (!rita) throw new Error('no Rita');
+    const started = await support.request.post('/api/support/impersonation', {
+      headers: fromTheAppsPages(),
+      data: { uid: rita.uid, reason: 'Ticket 17: leave a note for Rita' },
+    });
+    expect(started.status()).toBe(200);
+    const accountId = await walmartId(support);
+    let workspaceId = '';
+    try {
+      await support.goto(`/accounts/${accountId}`);
+      await support.getByTestId('impersonation-banner').waitFor();
+      await comment(support, supportText);
+      await support.getByTestId('comment').filter({ hasText: supportText }).getByText('via Support').waitFor();
+      const created = await support.request.post('/api/workspaces', {
+        headers: fromTheAppsPages(),
+        data: { name: workspace },
+      });
+      expect(created.status()).toBe(201);
+      workspaceId = ((await created.json()) as { id: string }).id;
+    } finally {
+      await support.request.delete('/api/support/impersonation', { headers: fromTheAppsPages() });
+    }
+
+    const ritaContext = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
+    try {
+      const page = await ritaContext.newPage();
+      await signIn(page, 'rita@acme.test');
+      await page.goto(`/accounts/${accountId}`);
+      await comment(page, ritaText);
+      const bySupport = page.getByTestId('comment').filter({ hasText: supportText });
+      await bySupport.getByText('Rita Rep', { exact: false }).waitFor();
+      await bySupport.getByTestId('via-support').getByText('via Support').waitFor();
+      expect(await page.getByTestId('comment').filter({ hasText: ritaText }).getByTestId('via-support').count()).toBe(
+        0,
+      );
+
+      await page.goto(`/workspaces/${workspaceId}`);
+      await page.getByRole('heading', { name: workspace, level: 1 }).waitFor();
+      await page.getByTestId('via-support').getByText('via Support').waitFor();
+      await page.request.delete(`/api/workspaces/${workspaceId}`, { headers: fromTheAppsPages() });
+    } finally {
+      await ritaContext.close();
+    }
+  });
+});

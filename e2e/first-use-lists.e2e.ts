@@ -1,0 +1,142 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { deleteOwnedWorkspaces, fromTheAppsPages } from './support/cleanup.ts';
+import { uniqueName } from './support/unique.ts';
+
+/** Through the API as the signed-in user: a private saved filter on one industry; answers its id. */
+async function createPrivateFilter(page: Page, name: string): Promise<string> {
+  const res = await page.request.post('/api/filters', {
+    headers: fromTheAppsPages(),
+    data: {
+      name,
+      private: true,
+      filter: {
+        complex: true,
+        operator: 'AND',
+        days_ago: null,
+        values: [
+          { field: 'industry', complex: false, type: 'text', operator: 'IN', values: ['Airlines'], days_ago: null },
+        ],
+      },
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** A workspace shared with these colleagues and a smart account list in it on `filterId`; answers the list id. */
+async function createSharedSmartList(
+  page: Page,
+  workspace: string,
+  list: string,
+  filterId: string,
+  sharedEmails: string[],
+): Promise<string> {
+  const users = (await (await page.request.get('/api/users')).json()) as { users: { uid: string; email: string }[] };
+  const shared_users = users.users.filter((u) => sharedEmails.includes(u.email)).map((u) => u.uid);
+  const created = await page.request.post('/api/workspaces', {
+    headers: fromTheAppsPages(),
+    data: { name: workspace, shared_users },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const smart = await page.request.post(`/api/workspaces/${id}/lists`, {
+    headers: fromTheAppsPages(),
+    data: { name: list, type: 'smartAccount', filter_id: filterId },
+  });
+  expect(smart.status()).toBe(201);
+  return ((await smart.json()) as { id: string }).id;
+}
+
+describe('a smart list in a shared workspace', () => {
+  const b = useBrowser();
+
+  it('tells a colleague why it is empty for them, and offers its owner to make the filter public, after which the colleague sees it', async () => {
+    const { page } = b;
+    const filterName = uniqueName('Airlines private');
+    const workspace = uniqueName('Shared smart');
+    const listName = uniqueName('Airlines now');
+    await signIn(page, 'mike@acme.test');
+    const filterId = await createPrivateFilter(page, filterName);
+    const ritaContext = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
+    try {
+      const listId = await createSharedSmartList(page, workspace, listName, filterId, ['rita@acme.test']);
+
+      const rita = await ritaContext.newPage();
+      await signIn(rita, 'rita@acme.test');
+      await rita.goto(`/lists/${listId}`);
+      await rita.getByRole('heading', { name: listName, level: 1 }).waitFor();
+      const why = rita.getByTestId('smart-list-source');
+      await why.getByText('A smart list in a shared workspace needs a filter its members may read.').waitFor();
+      await why.getByText(/This list's filter is private to Mike Manager, so the list shows nothing to you/).waitFor();
+
+      // The owner is told which filter drives it, why colleagues see it empty, and can fix it.
+      await page.goto(`/lists/${listId}`);
+      await page.getByRole('heading', { name: listName, level: 1 }).waitFor();
+      await page.getByTestId('smart-list-source').getByText(`“${filterName}”`, { exact: false }).waitFor();
+      await page.getByText(/not only your territory/).waitFor();
+      const warning = page.getByTestId('smart-list-private-filter');
+      await warning.getByText(`Only you can read “${filterName}”`, { exact: false }).waitFor();
+      await warning.getByRole('button', { name: 'Make the filter public' }).click();
+      await page.getByTestId('snackbar-general').getByText(`“${filterName}” is now public`, { exact: false }).waitFor();
+      await warning.waitFor({ state: 'detached' });
+
+      await rita.reload();
+      await rita.getByTestId('list-members').waitFor();
+      await rita.getByTestId('smart-list-source').getByText(`“${filterName}”`, { exact: false }).waitFor();
+      expect(await rita.getByText(/private to Mike Manager/).count()).toBe(0);
+    } finally {
+      await ritaContext.close();
+      await deleteOwnedWorkspaces(page, [workspace]);
+      await page.request.delete(`/api/filters/${filterId}`, { headers: fromTheAppsPages() });
+    }
+  });
+
+  it('offers, when a private filter is chosen for a new smart list in a shared workspace, to make it public', async () => {
+    const { page } = b;
+    const filterName = uniqueName('Airlines private');
+    const workspace = uniqueName('Shared smart');
+    await signIn(page, 'mike@acme.test');
+    const filterId = await createPrivateFilter(page, filterName);
+    try {
+      const users = (await (await page.request.get('/api/users')).json()) as {
+        users: { uid: string; email: string }[];
+      };
+      const created = await page.request.post('/api/workspaces', {
+        headers: fromTheAppsPages(),
+        data: {
+          name: workspace,
+          shared_users: users.users.filter((u) => u.email === 'rita@acme.test').map((u) => u.uid),
+        },
+      });
+      const { id } = (await created.json()) as { id: string };
+      await page.goto(`/workspaces/${id}`);
+      await page.getByLabel('New list name').fill(uniqueName('Airlines now'));
+      await page.getByRole('combobox', { name: 'Type', exact: true }).click();
+      await page.getByRole('option', { name: 'Smart accounts', exact: true }).click();
+      await page.getByRole('combobox', { name: 'Saved filter', exact: true }).click();
+      await page.getByRole('option', { name: filterName }).click();
+      const note = page.getByTestId('smart-list-private-note');
+      await note
+        .getByText('A smart list in a shared workspace needs a filter its members may read.', { exact: false })
+        .waitFor();
+      const publish = note.getByRole('checkbox', { name: `Make “${filterName}” public`, exact: false });
+      expect(await publish.isChecked()).toBe(true);
+      await page.getByRole('button', { name: 'Create list' }).click();
+      await page
+        .getByTestId('snackbar-general')
+        .getByText(/List ".*" created/)
+        .waitFor();
+      await expect
+        .poll(
+          async () =>
+            ((await (await page.request.get(`/api/filters/${filterId}`)).json()) as { private: boolean }).private,
+        )
+        .toBe(false);
+    } finally {
+      await deleteOwnedWorkspaces(page, [workspace]);
+      await page.request.delete(`/api/filters/${filterId}`, { headers: fromTheAppsPages() });
+    }
+  });
+});

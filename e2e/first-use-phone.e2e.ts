@@ -1,0 +1,64 @@
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from './support/browser.ts';
+
+/** Whether an element lies wholly inside the 390 px wide screen. */
+const onScreen = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return box.left >= 0 && box.right <= window.innerWidth;
+  });
+
+describe('on a 390 px phone', () => {
+  const b = useBrowser();
+
+  it("shows Reporting's range presets whole, Last 90 days included", async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'mike@acme.test');
+    await page.goto('/reporting');
+    for (const name of ['Last 7 days', 'Last 30 days', 'Last 90 days']) {
+      const button = page.getByRole('button', { name });
+      await button.waitFor();
+      expect(await onScreen(button), name).toBe(true);
+    }
+  });
+
+  it("lets the account's contact table scroll to its Email column", async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'rita@acme.test');
+    const search = (await (await page.request.get('/api/accounts/search?q=walmart')).json()) as {
+      hits: { master_account_id: string; account_name: string }[];
+    };
+    const walmart = search.hits.find((h) => h.account_name === 'Walmart');
+    if (!walmart) throw new Error('the demo data has no Walmart');
+    await page.goto(`/accounts/${walmart.master_account_id}`);
+    await page.getByRole('tab', { name: /^Contacts/ }).click();
+    const email = page.getByRole('columnheader', { name: 'Email' });
+    await email.waitFor();
+    // Scrolled as a reader would: the nearest box around the table that scrolls sideways.
+    await email.evaluate((el) => {
+      let box = el.closest('table')?.parentElement ?? null;
+      while (box && box.scrollWidth <= box.clientWidth) box = box.parentElement;
+      if (box) box.scrollLeft = box.scrollWidth;
+    });
+    await expect.poll(() => onScreen(email)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  it("folds Home's filters behind a Filters button, so the feed starts on the first screen", async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, 'rita@acme.test');
+    const card = page.getByTestId('value-match-card').first();
+    await card.waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('home-filter-fields').count()).toBe(0);
+    expect(await card.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    const toggle = page.getByRole('button', { name: 'Filters' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await page.getByTestId('home-filter-fields').waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+});
