@@ -2,7 +2,6 @@ import { type FieldMappings, type IntegrationType, isValueMessagingConfigured } 
 import type { ContactUpsert, EngagementAdapters, UpsertResult } from '../../adapters/engagement/engagement-adapter.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
 import type { IntegrationsRepository } from './integrations.repository.ts';
 
 /** A connected, valid, configured tool, ready to take a flow's contacts. */
@@ -27,7 +26,8 @@ const unavailable = (message: string) =>
 export function createEngagementDestination(deps: {
   integrations: IntegrationsRepository;
   adapters: EngagementAdapters;
-  box: SecretBox;
+  /** The credential for the tool as it is now (an OAuth token refreshed when it is about to expire). */
+  credentialFor: (tenantId: string, type: IntegrationType) => Promise<string>;
 }): EngagementDestination {
   return {
     async ready(tenantId, type) {
@@ -40,16 +40,17 @@ export function createEngagementDestination(deps: {
       if (!isValueMessagingConfigured(mappings)) {
         throw unavailable('Map the value message subject and body to this tool’s fields before sending');
       }
-      const credential = deps.box.open(row.credential_encrypted);
+      // Asked per call: a long send outlives an OAuth access token.
+      const credential = () => deps.credentialFor(tenantId, type);
       return {
         type,
         mappings,
         batchSize: adapter.batchSize,
-        upsert: (contacts) => adapter.upsertContacts(credential, contacts),
+        upsert: async (contacts) => adapter.upsertContacts(await credential(), contacts),
         ...(adapter.enroll
           ? {
-              enroll: (sequenceId: string, vendorIds: string[]) =>
-                adapter.enroll?.(credential, sequenceId, vendorIds) ?? Promise.resolve(new Map()),
+              enroll: async (sequenceId: string, vendorIds: string[]) =>
+                adapter.enroll?.(await credential(), sequenceId, vendorIds) ?? new Map(),
             }
           : {}),
       };
