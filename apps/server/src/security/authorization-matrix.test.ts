@@ -704,7 +704,10 @@ const PROBES: Record<string, Probe> = {
   },
   'GET /api/integrations/{type}/oauth/callback': {
     object: 'none',
-    call: () => ({ method: 'GET', url: '/api/integrations/outreach/oauth/callback?code=matrix&state=never-handed-out' }),
+    call: () => ({
+      method: 'GET',
+      url: '/api/integrations/outreach/oauth/callback?code=matrix&state=never-handed-out',
+    }),
   },
   /** The connector token for the user the row addresses, in the actor's own company. */
   'POST /HydraJwtGenerator': {

@@ -31,7 +31,13 @@ export async function startFakeOutreach(options: { clientId: string; clientSecre
     const refresh = `orr_${crypto.randomBytes(12).toString('hex')}`;
     accessTokens.add(access);
     refreshTokens.add(refresh);
-    return { access_token: access, token_type: 'bearer', expires_in: options.expiresIn ?? 7200, refresh_token: refresh, scope: 'x' };
+    return {
+      access_token: access,
+      token_type: 'bearer',
+      expires_in: options.expiresIn ?? 7200,
+      refresh_token: refresh,
+      scope: 'x',
+    };
   };
   const apiError = (status: number, detail: string) => ({
     status,
@@ -44,8 +50,7 @@ export async function startFakeOutreach(options: { clientId: string; clientSecre
 
   const server = await startFakeVendorServer({
     authorized: (req, url) =>
-      url.pathname.startsWith('/oauth/') ||
-      accessTokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')),
+      url.pathname.startsWith('/oauth/') || accessTokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')),
     unauthorized: apiError(401, 'The access token is invalid or has expired'),
     throttled: (after) => ({ ...apiError(429, 'Rate limit exceeded'), headers: { 'retry-after': after } }),
     route: (method, url, body, entry, req) => {
@@ -53,7 +58,8 @@ export async function startFakeOutreach(options: { clientId: string; clientSecre
       if (route === 'GET /oauth/authorize') {
         const query = Object.fromEntries(url.searchParams);
         entry.violation = violationOf(outreachAuthorizeQuerySchema, query);
-        if (entry.violation) return { status: 400, body: { error: 'invalid_request', error_description: entry.violation } };
+        if (entry.violation)
+          return { status: 400, body: { error: 'invalid_request', error_description: entry.violation } };
         const q = outreachAuthorizeQuerySchema.parse(query);
         if (q.client_id !== options.clientId) return { status: 400, body: { error: 'invalid_client' } };
         const code = crypto.randomBytes(12).toString('hex');
@@ -70,7 +76,8 @@ export async function startFakeOutreach(options: { clientId: string; clientSecre
         }
         const form = Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : ''));
         entry.violation = violationOf(outreachTokenRequestSchema, form);
-        if (entry.violation) return { status: 400, body: { error: 'invalid_request', error_description: entry.violation } };
+        if (entry.violation)
+          return { status: 400, body: { error: 'invalid_request', error_description: entry.violation } };
         const t = outreachTokenRequestSchema.parse(form);
         if (t.client_id !== options.clientId || t.client_secret !== options.clientSecret) {
           return { status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed' } };
@@ -80,7 +87,10 @@ export async function startFakeOutreach(options: { clientId: string; clientSecre
           codes.delete(t.code);
           const challenge = crypto.createHash('sha256').update(t.code_verifier).digest('base64url');
           if (!pending || pending.challenge !== challenge || pending.redirectUri !== t.redirect_uri) {
-            return { status: 400, body: { error: 'invalid_grant', error_description: 'The authorization code is invalid' } };
+            return {
+              status: 400,
+              body: { error: 'invalid_grant', error_description: 'The authorization code is invalid' },
+            };
           }
           return { status: 200, body: issue() };
         }
@@ -96,10 +106,16 @@ export async function startFakeOutreach(options: { clientId: string; clientSecre
         return apiError(415, entry.violation);
       }
       if (route === 'GET /api/v2') {
-        return { status: 200, body: { meta: { user: { email: 'owen@outreach.example', firstName: 'Owen', lastName: 'Reach' } } } };
+        return {
+          status: 200,
+          body: { meta: { user: { email: 'owen@outreach.example', firstName: 'Owen', lastName: 'Reach' } } },
+        };
       }
       if (route === 'GET /api/v2/mailboxes') {
-        return { status: 200, body: { data: [{ type: 'mailbox', id: 31, attributes: { email: 'owen@outreach.example' } }], links: {} } };
+        return {
+          status: 200,
+          body: { data: [{ type: 'mailbox', id: 31, attributes: { email: 'owen@outreach.example' } }], links: {} },
+        };
       }
       if (route === 'GET /api/v2/sequences') {
         const all = [
@@ -112,7 +128,10 @@ export async function startFakeOutreach(options: { clientId: string; clientSecre
           status: 200,
           body: second
             ? { data: [all[1]], links: {} }
-            : { data: [all[0]], links: { next: `https://api.outreach.io/api/v2/sequences?page[size]=50&page[after]=41` } },
+            : {
+                data: [all[0]],
+                links: { next: `https://api.outreach.io/api/v2/sequences?page[size]=50&page[after]=41` },
+              },
         };
       }
       if (route === 'GET /api/v2/prospects') {
@@ -130,7 +149,8 @@ export async function startFakeOutreach(options: { clientId: string; clientSecre
         const { attributes } = outreachProspectCreateSchema.parse(body).data;
         const { emails, ...rest } = attributes;
         const email = (emails?.[0] ?? '').toLowerCase();
-        if ([...prospects.values()].some((p) => p.email === email)) return apiError(422, 'A prospect with this email already exists');
+        if ([...prospects.values()].some((p) => p.email === email))
+          return apiError(422, 'A prospect with this email already exists');
         const p: Prospect = { id: nextId++, email, attributes: rest };
         prospects.set(p.id, p);
         return { status: 201, body: prospectBody(p) };
@@ -162,5 +182,14 @@ export async function startFakeOutreach(options: { clientId: string; clientSecre
       return apiError(404, `No route ${route}`);
     },
   });
-  return { ...server, oauthBaseUrl: `${server.baseUrl}/oauth`, codes, accessTokens, refreshTokens, spentRefreshTokens, prospects, enrolments };
+  return {
+    ...server,
+    oauthBaseUrl: `${server.baseUrl}/oauth`,
+    codes,
+    accessTokens,
+    refreshTokens,
+    spentRefreshTokens,
+    prospects,
+    enrolments,
+  };
 }

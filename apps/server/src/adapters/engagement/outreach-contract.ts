@@ -86,7 +86,11 @@ const page = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), links: z.object({ next: z.string().nullish() }).loose().nullish() });
 
 export const outreachProspectsSchema = page(
-  z.object({ type: z.literal('prospect'), id, attributes: z.object({ emails: z.array(z.string()).nullish() }).loose() }),
+  z.object({
+    type: z.literal('prospect'),
+    id,
+    attributes: z.object({ emails: z.array(z.string()).nullish() }).loose(),
+  }),
 );
 export const outreachSequencesSchema = page(
   z.object({ type: z.literal('sequence'), id, attributes: z.object({ name: z.string().nullish() }).loose() }),
@@ -110,7 +114,8 @@ const prospectAttributes = z
   .superRefine((attrs, ctx) => {
     for (const key of Object.keys(attrs)) {
       if (['emails', 'firstName', 'lastName', 'title'].includes(key)) continue;
-      if (!customFieldName.safeParse(key).success) ctx.addIssue({ code: 'custom', message: `${key} is not a prospect attribute` });
+      if (!customFieldName.safeParse(key).success)
+        ctx.addIssue({ code: 'custom', message: `${key} is not a prospect attribute` });
     }
   });
 
@@ -138,4 +143,6 @@ export const outreachSequenceStateCreateSchema = z.strictObject({
     }),
   }),
 });
-export const outreachSequenceStateSchema = z.object({ data: z.object({ type: z.literal('sequenceState'), id }).loose() });
+export const outreachSequenceStateSchema = z.object({
+  data: z.object({ type: z.literal('sequenceState'), id }).loose(),
+});

@@ -94,7 +94,8 @@ export function createOutreachAdapter(options: Omit<VendorHttpOptions, 'authHead
     async check(token): Promise<CredentialCheck> {
       const answer = await http.request('GET', '/api/v2', token);
       if (!answer.ok) {
-        if (answer.status === 401 || answer.status === 403) return { status: 'INVALID', message: outreachReason(answer) };
+        if (answer.status === 401 || answer.status === 403)
+          return { status: 'INVALID', message: outreachReason(answer) };
         return { status: 'UNREACHABLE', message: outreachReason(answer) };
       }
       const root = outreachRootSchema.safeParse(answer.body);
@@ -149,12 +150,22 @@ export function createOutreachAdapter(options: Omit<VendorHttpOptions, 'authHead
           },
         });
         if (answer.ok) {
-          out.set(prospectId, outreachSequenceStateSchema.safeParse(answer.body).success ? null : 'Outreach answered in an unexpected shape');
+          out.set(
+            prospectId,
+            outreachSequenceStateSchema.safeParse(answer.body).success
+              ? null
+              : 'Outreach answered in an unexpected shape',
+          );
           continue;
         }
         const reason = outreachReason(answer);
         // Enrolled by an earlier attempt that was not recorded: that is what was wanted.
-        out.set(prospectId, /already (active |exists |enrolled )?in (this|the) sequence|already been added/i.test(reason) ? null : `Sequence: ${reason}`);
+        out.set(
+          prospectId,
+          /already (active |exists |enrolled )?in (this|the) sequence|already been added/i.test(reason)
+            ? null
+            : `Sequence: ${reason}`,
+        );
       }
       return out;
     },
@@ -162,7 +173,11 @@ export function createOutreachAdapter(options: Omit<VendorHttpOptions, 'authHead
     async upsertContacts(token, contacts) {
       const out: UpsertResult[] = [];
       for (const c of contacts) {
-        const found = await http.request('GET', `/api/v2/prospects?filter[emails]=${encodeURIComponent(c.email)}`, token);
+        const found = await http.request(
+          'GET',
+          `/api/v2/prospects?filter[emails]=${encodeURIComponent(c.email)}`,
+          token,
+        );
         if (!found.ok) {
           out.push({ email: c.email, ok: false, reason: outreachReason(found) });
           continue;

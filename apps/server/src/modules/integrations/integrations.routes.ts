@@ -66,7 +66,12 @@ export function registerIntegrationsRoutes(
     url: '/api/integrations/:type/oauth/callback',
     preHandler: signedIn,
     config: { rateLimitPreset: 'expensive' },
-    schema: { tags, params: integrationTypeParamsSchema, querystring: oauthCallbackQuerySchema, response: { 302: z.null() } },
+    schema: {
+      tags,
+      params: integrationTypeParamsSchema,
+      querystring: oauthCallbackQuerySchema,
+      response: { 302: z.null() },
+    },
     handler: async (request, reply) => {
       await integrations.completeOAuth(contextOf(request), request.params.type, request.query);
       // The consent window lands back on the integrations page, which sees the connection VALID (or INVALID).

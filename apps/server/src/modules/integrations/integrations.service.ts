@@ -100,14 +100,24 @@ export function createIntegrationsService(deps: {
   /** One refresh at a time per tenant and tool: a rotated refresh token is spent only once. */
   const refreshing = new Map<string, Promise<string>>();
 
-  async function refreshTokens(tenantId: string, type: IntegrationType, row: IntegrationRow, held: OAuthTokensCredential) {
+  async function refreshTokens(
+    tenantId: string,
+    type: IntegrationType,
+    row: IntegrationRow,
+    held: OAuthTokensCredential,
+  ) {
     const client = oauth[type];
     if (!client) throw notConnected();
     const answer = await client.refresh(held.refreshToken, clock().getTime());
     const at = nowIso();
     if (!answer.ok) {
       if (answer.refused) {
-        await integrations.update(tenantId, type, { status: 'INVALID', status_message: answer.message, checked_at: at, updated_at: at });
+        await integrations.update(tenantId, type, {
+          status: 'INVALID',
+          status_message: answer.message,
+          checked_at: at,
+          updated_at: at,
+        });
       }
       throw new HttpError(409, 'integration_unreachable', answer.message);
     }
@@ -250,18 +260,35 @@ export function createIntegrationsService(deps: {
       if (held.expiresAt < clock().getTime()) throw oauthRefused('The authorization took too long; connect again');
       const at = nowIso();
       // Spend the state first: a second callback with it finds nothing to complete.
-      const spent = box.seal(JSON.stringify({ kind: 'oauth_pending', stateHash: '', sessionId: '', verifier: '', expiresAt: 0 }));
-      if (!(await integrations.updateIfCredential(ctx.tenantId, type, row.credential_encrypted, { credential_encrypted: spent, updated_at: at }))) {
+      const spent = box.seal(
+        JSON.stringify({ kind: 'oauth_pending', stateHash: '', sessionId: '', verifier: '', expiresAt: 0 }),
+      );
+      if (
+        !(await integrations.updateIfCredential(ctx.tenantId, type, row.credential_encrypted, {
+          credential_encrypted: spent,
+          updated_at: at,
+        }))
+      ) {
         throw oauthRefused('The authorization state is unknown or was already used');
       }
       if (query.error || !query.code) {
         const message = (query.error_description ?? query.error ?? 'The tool sent no authorization code').slice(0, 300);
-        await integrations.update(ctx.tenantId, type, { status: 'INVALID', status_message: message, checked_at: at, updated_at: at });
+        await integrations.update(ctx.tenantId, type, {
+          status: 'INVALID',
+          status_message: message,
+          checked_at: at,
+          updated_at: at,
+        });
         return;
       }
       const answer = await client.exchange(query.code, held.verifier, clock().getTime());
       if (!answer.ok) {
-        await integrations.update(ctx.tenantId, type, { status: 'INVALID', status_message: answer.message, checked_at: at, updated_at: at });
+        await integrations.update(ctx.tenantId, type, {
+          status: 'INVALID',
+          status_message: answer.message,
+          checked_at: at,
+          updated_at: at,
+        });
         return;
       }
       await integrations.update(ctx.tenantId, type, {

@@ -185,7 +185,10 @@ describe('sending a flow to Outreach', () => {
     };
 
     const first = await sendFlow();
-    expect(first.flow).toMatchObject({ destination_status: 'destination_completed', destination_integration: 'outreach' });
+    expect(first.flow).toMatchObject({
+      destination_status: 'destination_completed',
+      destination_integration: 'outreach',
+    });
     expect(first.messages.map((m) => m.status)).toEqual(['delivered']);
     const prospects = [...outreach.prospects.values()];
     expect(prospects).toHaveLength(1);

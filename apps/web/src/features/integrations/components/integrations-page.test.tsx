@@ -124,7 +124,10 @@ describe('IntegrationsPage', () => {
   });
 
   it('says so when the browser blocks the consent window', async () => {
-    vi.stubGlobal('open', vi.fn(() => null));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => null),
+    );
     serve({
       ...list(true),
       integrations: list(true).integrations.map((i) =>
@@ -134,9 +137,7 @@ describe('IntegrationsPage', () => {
     renderWithProviders(<IntegrationsPage />);
     const card = await screen.findByTestId('integration-outreach');
     fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
-    await within(card).findByText(
-      'Your browser blocked the Outreach window. Allow pop-ups for Quarry and try again.',
-    );
+    await within(card).findByText('Your browser blocked the Outreach window. Allow pop-ups for Quarry and try again.');
   });
 
   it('shows a rep the tools read-only', async () => {
