@@ -205,3 +205,28 @@ describe('sending a flow to Outreach', () => {
     expect(outreach.requests.filter((r) => r.violation)).toEqual([]);
   });
 });
+
+// Last: these leave the connection INVALID, then connect it again.
+describe('when Outreach refuses the refresh token, and a consent left open too long', () => {
+  it('marks the connection INVALID with Outreach’s reason, and refuses a state older than 10 minutes', async () => {
+    outreach.refreshTokens.clear(); // revoked on Outreach's side
+    offsetMs = 8 * HOUR; // past the last access token's expiry
+    const listed = await call('GET', '/api/integrations/outreach/sequences');
+    expect(listed.statusCode).toBe(409);
+    expect(JSON.stringify(listed.json())).not.toContain('orr_');
+    offsetMs = 0;
+    expect(await outreachConnection()).toMatchObject({
+      status: 'INVALID',
+      status_message: 'The refresh token is invalid',
+    });
+
+    const callback = await consent();
+    offsetMs = 11 * 60_000;
+    expect((await call('GET', callback)).statusCode).toBe(400);
+    offsetMs = 0;
+    expect(await outreachConnection()).toMatchObject({ status: 'PENDING' });
+    expect((await call('GET', callback)).statusCode).toBe(302);
+    expect(await outreachConnection()).toMatchObject({ status: 'VALID', status_message: null });
+    expect(outreach.requests.filter((r) => r.violation)).toEqual([]);
+  });
+});
