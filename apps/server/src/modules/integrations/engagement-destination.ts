@@ -40,17 +40,32 @@ export function createEngagementDestination(deps: {
       if (!isValueMessagingConfigured(mappings)) {
         throw unavailable('Map the value message subject and body to this tool’s fields before sending');
       }
-      // Asked per call: a long send outlives an OAuth access token.
-      const credential = () => deps.credentialFor(tenantId, type);
+      // Asked per call: a long send outlives an OAuth access token. A refresh the tool refuses
+      // fails this batch's messages with its reason (the connection is INVALID by then).
+      const credential = async (): Promise<{ ok: true; value: string } | { ok: false; reason: string }> => {
+        try {
+          return { ok: true, value: await deps.credentialFor(tenantId, type) };
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          return { ok: false, reason: error.message };
+        }
+      };
       return {
         type,
         mappings,
         batchSize: adapter.batchSize,
-        upsert: async (contacts) => adapter.upsertContacts(await credential(), contacts),
+        upsert: async (contacts) => {
+          const c = await credential();
+          if (!c.ok) return contacts.map((contact) => ({ email: contact.email, ok: false as const, reason: c.reason }));
+          return adapter.upsertContacts(c.value, contacts);
+        },
         ...(adapter.enroll
           ? {
-              enroll: async (sequenceId: string, vendorIds: string[]) =>
-                adapter.enroll?.(await credential(), sequenceId, vendorIds) ?? new Map(),
+              enroll: async (sequenceId: string, vendorIds: string[]) => {
+                const c = await credential();
+                if (!c.ok) return new Map(vendorIds.map((id) => [id, c.reason]));
+                return (await adapter.enroll?.(c.value, sequenceId, vendorIds)) ?? new Map<string, string | null>();
+              },
             }
           : {}),
       };
