@@ -87,6 +87,7 @@ export default async function setup(project: TestProject) {
       DEMO_PASSWORD: 'quarry-demo-2026',
       HUBSPOT_API_BASE_URL: hubspot.baseUrl,
       OUTREACH_API_BASE_URL: nowhere,
+      OUTREACH_OAUTH_BASE_URL: `${nowhere}/oauth`,
       SALESLOFT_API_BASE_URL: nowhere,
       APOLLO_API_BASE_URL: nowhere,
       SIGNALS_ALLOWED_HOSTS: signalFixtures.host,

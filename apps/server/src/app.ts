@@ -5,6 +5,7 @@ import { createMessageWriter } from './adapters/ai/create-message-writer.ts';
 import type { MessageWriter } from './adapters/ai/message-writer.ts';
 import { createEngagementAdapters } from './adapters/engagement/create-engagement-adapters.ts';
 import type { EngagementAdapters } from './adapters/engagement/engagement-adapter.ts';
+import { createOutreachOAuth } from './adapters/engagement/outreach-oauth.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createAccountSearch } from './adapters/search/account-search.ts';
 import type { Config } from './config.ts';
@@ -281,6 +282,12 @@ export async function buildApp({
     adapters,
     box: secretBox,
     clock: now,
+    oauth: {
+      outreach: createOutreachOAuth({
+        ...config.integrations.outreachOAuth,
+        redirectUri: `${config.publicUrl.replace(/\/+$/, '')}/api/integrations/outreach/oauth/callback`,
+      }),
+    },
   });
   const flows = createFlowsService({
     flows: createFlowsRepository(handle.db),
@@ -290,7 +297,11 @@ export async function buildApp({
     jobs: jobsRepository,
     writer: messageWriter ?? createMessageWriter(config),
     analytics: analyticsRepository,
-    engagement: createEngagementDestination({ integrations: integrationsRepository, adapters, box: secretBox }),
+    engagement: createEngagementDestination({
+      integrations: integrationsRepository,
+      adapters,
+      credentialFor: integrations.credentialFor,
+    }),
     clock: now,
   });
   const uploads = createUploadsService({

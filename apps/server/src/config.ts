@@ -48,6 +48,10 @@ const envSchema = z.object({
   OUTREACH_API_BASE_URL: z.url().default('https://api.outreach.io'),
   SALESLOFT_API_BASE_URL: z.url().default('https://api.salesloft.com'),
   APOLLO_API_BASE_URL: z.url().default('https://api.apollo.io'),
+  /** Outreach is OAuth only: its authorize and token endpoints live under this base, with Quarry's app credentials. */
+  OUTREACH_OAUTH_BASE_URL: z.url().default('https://api.outreach.io/oauth'),
+  OUTREACH_CLIENT_ID: z.string().optional(),
+  OUTREACH_CLIENT_SECRET: z.string().optional(),
   /** Live signals (issue #18): hourly sweeps of the sources admins add; "false" turns the scheduler off. */
   SIGNALS_ENABLED: z.enum(['true', 'false']).default('true'),
   /** Hosts (or host:port) fetched although private, e.g. the local fixture server; nothing else private is. */
@@ -93,6 +97,8 @@ export type Config = {
     encryptionKey: string | undefined;
     connectorSigningKey: string | undefined;
     baseUrls: { hubspot: string; outreach: string; salesloft: string; apolloio: string };
+    /** Outreach's OAuth app: unset client id or secret, and Connect answers that Outreach is not configured. */
+    outreachOAuth: { baseUrl: string; clientId: string | undefined; clientSecret: string | undefined };
   };
   /** Live signal sources: the scheduler, the fetch limits and the SSRF guard's allow-list. */
   signals: {
@@ -168,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         outreach: trimSlash(e.OUTREACH_API_BASE_URL),
         salesloft: trimSlash(e.SALESLOFT_API_BASE_URL),
         apolloio: trimSlash(e.APOLLO_API_BASE_URL),
+      },
+      outreachOAuth: {
+        baseUrl: trimSlash(e.OUTREACH_OAUTH_BASE_URL),
+        clientId: e.OUTREACH_CLIENT_ID,
+        clientSecret: e.OUTREACH_CLIENT_SECRET,
       },
     },
     signals: {

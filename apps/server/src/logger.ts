@@ -19,7 +19,27 @@ export const REDACTED_PATHS = [
   '*.token',
 ];
 
+/** Query parameters whose values never reach a log line: an OAuth callback's code and state. */
+const SECRET_QUERY = /([?&](?:code|state)=)[^&#]*/g;
+
+/** A request as Fastify logs it, with the OAuth callback's code and state masked in its URL. */
+function serializeRequest(req: {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: req.method,
+    url: (req.url ?? '').replace(SECRET_QUERY, '$1[redacted]'),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  const options = { level, redact: REDACTED_PATHS };
+  const options = { level, redact: REDACTED_PATHS, serializers: { req: serializeRequest } };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -718,6 +718,20 @@ const PROBES: Record<string, Probe> = {
     object: 'none',
     call: () => ({ method: 'GET', url: '/api/integrations/connector-jwks' }),
   },
+  // Outreach's consent (after the rows above, which expect Outreach unconnected): an admin gets the
+  // authorization URL and the row turns PENDING; the callback, reached by the browser with the
+  // session cookie, refuses a state it never handed out.
+  'POST /api/integrations/{type}/oauth': {
+    object: 'none',
+    call: () => ({ method: 'POST', url: '/api/integrations/outreach/oauth' }),
+  },
+  'GET /api/integrations/{type}/oauth/callback': {
+    object: 'none',
+    call: () => ({
+      method: 'GET',
+      url: '/api/integrations/outreach/oauth/callback?code=matrix&state=never-handed-out',
+    }),
+  },
   /** The connector token for the user the row addresses, in the actor's own company. */
   'POST /HydraJwtGenerator': {
     object: 'user',

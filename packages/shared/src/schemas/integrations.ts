@@ -104,3 +104,16 @@ export const hydraJwtBodySchema = z.object({
   user_id: z.string().trim().min(1).max(200),
 });
 export const hydraJwtResponseSchema = z.object({ token: z.string() });
+
+/** POST /api/integrations/:type/oauth: where the consent window goes (the OAuth tools only). */
+export const oauthStartResponseSchema = z.object({ authorization_url: z.string() });
+export type OAuthStartResponse = z.infer<typeof oauthStartResponseSchema>;
+
+/** GET /api/integrations/:type/oauth/callback: what the tool's consent page sends the browser back with. */
+export const oauthCallbackQuerySchema = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(1000).optional(),
+});
+export type OAuthCallbackQuery = z.infer<typeof oauthCallbackQuerySchema>;

@@ -13,6 +13,8 @@ export type VendorHttpOptions = {
   retryBaseMs?: number;
   /** At least this long between the starts of two calls: the vendor's rate limit, kept on our side. */
   minIntervalMs?: number;
+  /** The media type asked for (Outreach speaks JSON:API, `application/vnd.api+json`). */
+  accept?: string;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   fetch?: typeof fetch;
@@ -48,6 +50,7 @@ export function createVendorHttp(options: VendorHttpOptions) {
     maxRetryWaitMs = 30_000,
     retryBaseMs = 500,
     minIntervalMs = 0,
+    accept = 'application/json',
     sleep = (ms: number) => delay(ms),
     now = Date.now,
     fetch: doFetch = fetch,
@@ -73,7 +76,7 @@ export function createVendorHttp(options: VendorHttpOptions) {
       const res = await doFetch(`${baseUrl}${path}`, {
         method,
         headers: {
-          accept: 'application/json',
+          accept,
           ...(body === undefined ? {} : { 'content-type': contentType }),
           ...authHeaders(credential),
         },

@@ -2,7 +2,6 @@ import { type FieldMappings, type IntegrationType, isValueMessagingConfigured } 
 import type { ContactUpsert, EngagementAdapters, UpsertResult } from '../../adapters/engagement/engagement-adapter.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
 import type { IntegrationsRepository } from './integrations.repository.ts';
 
 /** A connected, valid, configured tool, ready to take a flow's contacts. */
@@ -27,7 +26,8 @@ const unavailable = (message: string) =>
 export function createEngagementDestination(deps: {
   integrations: IntegrationsRepository;
   adapters: EngagementAdapters;
-  box: SecretBox;
+  /** The credential for the tool as it is now (an OAuth token refreshed when it is about to expire). */
+  credentialFor: (tenantId: string, type: IntegrationType) => Promise<string>;
 }): EngagementDestination {
   return {
     async ready(tenantId, type) {
@@ -40,16 +40,32 @@ export function createEngagementDestination(deps: {
       if (!isValueMessagingConfigured(mappings)) {
         throw unavailable('Map the value message subject and body to this tool’s fields before sending');
       }
-      const credential = deps.box.open(row.credential_encrypted);
+      // Asked per call: a long send outlives an OAuth access token. A refresh the tool refuses
+      // fails this batch's messages with its reason (the connection is INVALID by then).
+      const credential = async (): Promise<{ ok: true; value: string } | { ok: false; reason: string }> => {
+        try {
+          return { ok: true, value: await deps.credentialFor(tenantId, type) };
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          return { ok: false, reason: error.message };
+        }
+      };
       return {
         type,
         mappings,
         batchSize: adapter.batchSize,
-        upsert: (contacts) => adapter.upsertContacts(credential, contacts),
+        upsert: async (contacts) => {
+          const c = await credential();
+          if (!c.ok) return contacts.map((contact) => ({ email: contact.email, ok: false as const, reason: c.reason }));
+          return adapter.upsertContacts(c.value, contacts);
+        },
         ...(adapter.enroll
           ? {
-              enroll: (sequenceId: string, vendorIds: string[]) =>
-                adapter.enroll?.(credential, sequenceId, vendorIds) ?? Promise.resolve(new Map()),
+              enroll: async (sequenceId: string, vendorIds: string[]) => {
+                const c = await credential();
+                if (!c.ok) return new Map(vendorIds.map((id) => [id, c.reason]));
+                return (await adapter.enroll?.(c.value, sequenceId, vendorIds)) ?? new Map<string, string | null>();
+              },
             }
           : {}),
       };

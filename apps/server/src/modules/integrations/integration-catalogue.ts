@@ -16,7 +16,7 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
     brand_colour: '#5951FF',
     icon: '/integrations/outreach.svg',
     auth: 'oauth',
-    available: false,
+    available: true,
   },
   {
     type: 'hubspot',

@@ -51,6 +51,26 @@ export function createIntegrationsRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * Changes a row only while its sealed credential is still `expected`: of two requests that read
+     * the same OAuth state (or refresh token), one wins and the other finds nothing to change.
+     */
+    async updateIfCredential(
+      tenantId: string,
+      type: string,
+      expected: string,
+      changes: Updateable<IntegrationsTable>,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('integrations')
+        .set(changes)
+        .where('tenant_id', '=', tenantId)
+        .where('type', '=', type)
+        .where('credential_encrypted', '=', expected)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     async remove(tenantId: string, type: string): Promise<boolean> {
       const result = await db
         .deleteFrom('integrations')

@@ -6,6 +6,8 @@ import {
   integrationConnectionSchema,
   integrationsResponseSchema,
   integrationTypeParamsSchema,
+  oauthCallbackQuerySchema,
+  oauthStartResponseSchema,
   sequencesResponseSchema,
   updateFieldMappingsBodySchema,
 } from '@quarry/shared';
@@ -49,6 +51,32 @@ export function registerIntegrationsRoutes(
       response: { 200: integrationConnectionSchema },
     },
     handler: (request) => integrations.connect(contextOf(request), request.params.type, request.body.credential),
+  });
+  // OAuth tools (Outreach): the consent URL for a new window, and the callback it comes back to.
+  app.route({
+    method: 'POST',
+    url: '/api/integrations/:type/oauth',
+    preHandler: signedIn,
+    config: { rateLimitPreset: 'expensive' },
+    schema: { tags, params: integrationTypeParamsSchema, response: { 200: oauthStartResponseSchema } },
+    handler: (request) => integrations.startOAuth(contextOf(request), request.params.type),
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/integrations/:type/oauth/callback',
+    preHandler: signedIn,
+    config: { rateLimitPreset: 'expensive' },
+    schema: {
+      tags,
+      params: integrationTypeParamsSchema,
+      querystring: oauthCallbackQuerySchema,
+      response: { 302: z.null() },
+    },
+    handler: async (request, reply) => {
+      await integrations.completeOAuth(contextOf(request), request.params.type, request.query);
+      // The consent window lands back on the integrations page, which sees the connection VALID (or INVALID).
+      return reply.redirect(`/preferences/integrations?oauth=${request.params.type}`, 302);
+    },
   });
   app.route({
     method: 'POST',

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   type CustomField,
   type FieldMappings,
@@ -5,8 +6,10 @@ import {
   type IntegrationsResponse,
   type IntegrationType,
   isValueMessagingConfigured,
+  type OAuthCallbackQuery,
 } from '@quarry/shared';
 import type { EngagementAdapter, EngagementAdapters, Sequence } from '../../adapters/engagement/engagement-adapter.ts';
+import { type OutreachOAuth, pkcePair } from '../../adapters/engagement/outreach-oauth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, HttpError, invalidField, notFound } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
@@ -14,6 +17,15 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { INTEGRATION_CATALOGUE } from './integration-catalogue.ts';
 import type { IntegrationRow, IntegrationsRepository } from './integrations.repository.ts';
+import {
+  hashState,
+  OAUTH_STATE_TTL_MS,
+  OAUTH_TAIL,
+  type OAuthTokensCredential,
+  parseOAuthCredential,
+  REFRESH_MARGIN_MS,
+  stateMatches,
+} from './oauth-credential.ts';
 
 export const RECHECK_INTEGRATIONS = 'recheck_integrations';
 /** How often every connected credential is asked about again. */
@@ -48,8 +60,10 @@ export function createIntegrationsService(deps: {
   adapters: EngagementAdapters;
   box: SecretBox;
   clock: Clock;
+  /** The tools connected by OAuth (Outreach), with their configured client. */
+  oauth?: Partial<Record<IntegrationType, OutreachOAuth>>;
 }) {
-  const { integrations, adapters, box, clock } = deps;
+  const { integrations, adapters, box, clock, oauth = {} } = deps;
   const nowIso = () => clock().toISOString();
 
   const requireAdmin = (ctx: RequestContext) => {
@@ -69,6 +83,71 @@ export function createIntegrationsService(deps: {
     if (!row) throw notConnected();
     return row;
   };
+
+  const oauthRefused = (message: string) => invalidField('state', message);
+  const oauthClientFor = (type: IntegrationType): OutreachOAuth => {
+    const client = oauth[type];
+    if (!client) {
+      throw new HttpError(400, 'integration_unavailable', 'This tool does not connect with OAuth', {
+        fields: [{ field: 'type', message: 'This tool does not connect with OAuth' }],
+      });
+    }
+    if (!client.configured) {
+      throw new HttpError(409, 'integration_unavailable', 'Quarry is not configured to connect this tool');
+    }
+    return client;
+  };
+  /** One refresh at a time per tenant and tool: a rotated refresh token is spent only once. */
+  const refreshing = new Map<string, Promise<string>>();
+
+  async function refreshTokens(
+    tenantId: string,
+    type: IntegrationType,
+    row: IntegrationRow,
+    held: OAuthTokensCredential,
+  ) {
+    const client = oauth[type];
+    if (!client) throw notConnected();
+    const answer = await client.refresh(held.refreshToken, clock().getTime());
+    const at = nowIso();
+    if (!answer.ok) {
+      if (answer.refused) {
+        await integrations.update(tenantId, type, {
+          status: 'INVALID',
+          status_message: answer.message,
+          checked_at: at,
+          updated_at: at,
+        });
+      }
+      throw new HttpError(409, 'integration_unreachable', answer.message);
+    }
+    const sealed = box.seal(JSON.stringify({ kind: 'oauth_tokens', ...answer.tokens }));
+    await integrations.updateIfCredential(tenantId, type, row.credential_encrypted, {
+      credential_encrypted: sealed,
+      updated_at: at,
+    });
+    return answer.tokens.accessToken;
+  }
+
+  /**
+   * The credential an adapter is handed: the key as stored, or for an OAuth tool its access
+   * token, refreshed first (and the rotated pair kept) when fewer than 300 s remain.
+   */
+  async function credentialFor(tenantId: string, type: IntegrationType): Promise<string> {
+    const row = await integrations.find(tenantId, type);
+    if (!row) throw notConnected();
+    const plain = box.open(row.credential_encrypted);
+    if (!oauth[type]) return plain;
+    const held = parseOAuthCredential(plain);
+    if (held?.kind !== 'oauth_tokens') throw new HttpError(409, 'conflict', 'Finish connecting this tool first');
+    if (held.expiresAt - clock().getTime() > REFRESH_MARGIN_MS) return held.accessToken;
+    const key = `${tenantId}:${type}`;
+    const running = refreshing.get(key);
+    if (running) return running;
+    const next = refreshTokens(tenantId, type, row, held).finally(() => refreshing.delete(key));
+    refreshing.set(key, next);
+    return next;
+  }
 
   /** Asks the tool about the credential and writes what it said; an unreachable tool leaves it PENDING. */
   async function check(tenantId: string, type: IntegrationType, credential: string): Promise<void> {
@@ -109,7 +188,14 @@ export function createIntegrationsService(deps: {
     for (const row of await integrations.list(tenantId)) {
       const type = row.type as IntegrationType;
       if (!adapters[type]) continue;
-      await check(tenantId, type, box.open(row.credential_encrypted));
+      let credential: string;
+      try {
+        credential = await credentialFor(tenantId, type);
+      } catch {
+        // An OAuth consent still open, or a refresh refused (already marked INVALID).
+        continue;
+      }
+      await check(tenantId, type, credential);
     }
   }
 
@@ -119,6 +205,98 @@ export function createIntegrationsService(deps: {
 
   return {
     recheckTenant,
+    credentialFor,
+
+    /**
+     * Opens an OAuth consent (admins only): a fresh state bound to this session and a PKCE pair,
+     * kept sealed on the tool's row, which shows PENDING until the callback completes.
+     */
+    async startOAuth(ctx: RequestContext, type: IntegrationType): Promise<{ authorization_url: string }> {
+      requireAdmin(ctx);
+      const client = oauthClientFor(type);
+      adapterFor(type);
+      const state = crypto.randomBytes(32).toString('base64url');
+      const { verifier, challenge } = pkcePair();
+      const at = nowIso();
+      const pending = {
+        kind: 'oauth_pending',
+        stateHash: hashState(state),
+        sessionId: ctx.sessionId,
+        verifier,
+        expiresAt: clock().getTime() + OAUTH_STATE_TTL_MS,
+      };
+      await integrations.upsert({
+        tenant_id: ctx.tenantId,
+        type,
+        status: 'PENDING',
+        status_message: null,
+        account_name: null,
+        credential_encrypted: box.seal(JSON.stringify(pending)),
+        credential_tail: OAUTH_TAIL,
+        field_mappings: '{}',
+        checked_at: null,
+        connected_by: ctx.uid,
+        created_at: at,
+        updated_at: at,
+      });
+      await mirrorToCompanyConfiguration(ctx.tenantId);
+      return { authorization_url: client.authorizeUrl(state, challenge) };
+    },
+
+    /**
+     * The tool's consent page sent the browser back: the state must be this tenant's open one,
+     * from this very session, unexpired, and is spent before the code is exchanged (single use).
+     */
+    async completeOAuth(ctx: RequestContext, type: IntegrationType, query: OAuthCallbackQuery): Promise<void> {
+      requireAdmin(ctx);
+      const client = oauthClientFor(type);
+      if (!query.state) throw oauthRefused('The authorization state is missing');
+      const row = await integrations.find(ctx.tenantId, type);
+      const held = row ? parseOAuthCredential(box.open(row.credential_encrypted)) : null;
+      if (!row || held?.kind !== 'oauth_pending' || !stateMatches(held, query.state)) {
+        throw oauthRefused('The authorization state is unknown or was already used');
+      }
+      if (held.sessionId !== ctx.sessionId) throw oauthRefused('The authorization was started in another session');
+      if (held.expiresAt < clock().getTime()) throw oauthRefused('The authorization took too long; connect again');
+      const at = nowIso();
+      // Spend the state first: a second callback with it finds nothing to complete.
+      const spent = box.seal(
+        JSON.stringify({ kind: 'oauth_pending', stateHash: '', sessionId: '', verifier: '', expiresAt: 0 }),
+      );
+      if (
+        !(await integrations.updateIfCredential(ctx.tenantId, type, row.credential_encrypted, {
+          credential_encrypted: spent,
+          updated_at: at,
+        }))
+      ) {
+        throw oauthRefused('The authorization state is unknown or was already used');
+      }
+      if (query.error || !query.code) {
+        const message = (query.error_description ?? query.error ?? 'The tool sent no authorization code').slice(0, 300);
+        await integrations.update(ctx.tenantId, type, {
+          status: 'INVALID',
+          status_message: message,
+          checked_at: at,
+          updated_at: at,
+        });
+        return;
+      }
+      const answer = await client.exchange(query.code, held.verifier, clock().getTime());
+      if (!answer.ok) {
+        await integrations.update(ctx.tenantId, type, {
+          status: 'INVALID',
+          status_message: answer.message,
+          checked_at: at,
+          updated_at: at,
+        });
+        return;
+      }
+      await integrations.update(ctx.tenantId, type, {
+        credential_encrypted: box.seal(JSON.stringify({ kind: 'oauth_tokens', ...answer.tokens })),
+        updated_at: at,
+      });
+      await check(ctx.tenantId, type, answer.tokens.accessToken);
+    },
 
     /** Queues a re-check for every tenant with a connected tool; answers how many. */
     async requestRechecks(jobs: {
@@ -143,6 +321,11 @@ export function createIntegrationsService(deps: {
     async connect(ctx: RequestContext, type: IntegrationType, credential: string): Promise<IntegrationConnection> {
       requireAdmin(ctx);
       adapterFor(type);
+      if (oauth[type]) {
+        throw new HttpError(400, 'integration_unavailable', 'This tool connects with OAuth only', {
+          fields: [{ field: 'type', message: 'This tool connects with OAuth only' }],
+        });
+      }
       const at = nowIso();
       await integrations.upsert({
         tenant_id: ctx.tenantId,
@@ -165,8 +348,8 @@ export function createIntegrationsService(deps: {
 
     async recheck(ctx: RequestContext, type: IntegrationType): Promise<IntegrationConnection> {
       requireAdmin(ctx);
-      const row = await connected(ctx, type);
-      await check(ctx.tenantId, type, box.open(row.credential_encrypted));
+      await connected(ctx, type);
+      await check(ctx.tenantId, type, await credentialFor(ctx.tenantId, type));
       return one(ctx, type);
     },
 
@@ -183,7 +366,7 @@ export function createIntegrationsService(deps: {
         throw new HttpError(409, 'conflict', 'Connect this tool with a valid credential first');
       }
       try {
-        return await adapterFor(type).customFields(box.open(row.credential_encrypted));
+        return await adapterFor(type).customFields(await credentialFor(ctx.tenantId, type));
       } catch (error) {
         throw new HttpError(
           409,
@@ -199,7 +382,7 @@ export function createIntegrationsService(deps: {
       const adapter = adapters[type];
       if (row.status !== 'VALID' || !adapter?.sequences) return [];
       try {
-        return await adapter.sequences(box.open(row.credential_encrypted));
+        return await adapter.sequences(await credentialFor(ctx.tenantId, type));
       } catch (error) {
         throw new HttpError(
           409,

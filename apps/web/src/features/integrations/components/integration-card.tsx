@@ -7,6 +7,7 @@ import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useConnectIntegration } from '../api/connect-integration.ts';
 import { useDisconnectIntegration } from '../api/disconnect-integration.ts';
+import { useOAuthConsent } from '../api/oauth-consent.ts';
 import { useRecheckIntegration } from '../api/recheck-integration.ts';
 import { FieldMappingsForm } from './field-mappings-form.tsx';
 
@@ -30,6 +31,11 @@ export function IntegrationCard({
   const recheck = useRecheckIntegration();
   const disconnect = useDisconnectIntegration();
   const showConnectForm = canManage && entry.available && (!connection || replacing);
+  const consent = useOAuthConsent(entry.type, (outcome) => {
+    if (outcome === 'timed_out') return;
+    setReplacing(false);
+    showSnackbar(t(outcome === 'VALID' ? 'integrations.connected' : 'integrations.invalid', { name: entry.name }));
+  });
 
   function submit() {
     connect.mutate(
@@ -79,7 +85,9 @@ export function IntegrationCard({
               <Text size="sm">{t('integrations.account', { name: connection.account_name })}</Text>
             )}
             <Text size="sm" c="dimmed">
-              {t('integrations.tail', { tail: connection.credential_tail })}
+              {entry.auth === 'oauth'
+                ? t('integrations.oauth.tail')
+                : t('integrations.tail', { tail: connection.credential_tail })}
             </Text>
             {connection.checked_at && (
               <Text size="xs" c="dimmed">
@@ -97,7 +105,30 @@ export function IntegrationCard({
           </Stack>
         )}
 
-        {showConnectForm && (
+        {showConnectForm && entry.auth === 'oauth' && (
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('integrations.oauth.hint', { name: entry.name })}
+            </Text>
+            <Group>
+              <Button onClick={() => void consent.start()} loading={consent.state === 'waiting'}>
+                {t('integrations.connect')}
+              </Button>
+            </Group>
+            {consent.state === 'waiting' && (
+              <Text size="sm" role="status">
+                {t('integrations.oauth.waiting', { name: entry.name })}
+              </Text>
+            )}
+            {consent.state !== 'idle' && consent.state !== 'waiting' && (
+              <Alert color="yellow" variant="light" role="alert">
+                {t(`integrations.oauth.${consent.state}`, { name: entry.name })}
+              </Alert>
+            )}
+          </Stack>
+        )}
+
+        {showConnectForm && entry.auth !== 'oauth' && (
           <Group align="flex-end" wrap="wrap">
             <PasswordInput
               label={t('integrations.credential.api_key')}

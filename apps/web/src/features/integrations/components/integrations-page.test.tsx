@@ -44,6 +44,9 @@ function serve(body: IntegrationsResponse) {
         return Response.json({ fields: [{ name: 'quarry_subject', label: 'Quarry subject' }] });
       }
       if (method === 'PUT') return Response.json({ ...hubspot, type: 'apolloio' });
+      if (method === 'POST' && url.endsWith('/oauth')) {
+        return Response.json({ authorization_url: 'https://outreach.example/oauth/authorize?state=s' });
+      }
       return Response.json(body);
     }),
   );
@@ -95,6 +98,46 @@ describe('IntegrationsPage', () => {
       ]),
     );
     await vi.waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
+  });
+
+  it('opens Outreach’s consent in a new window at the authorization URL and waits for the connection', async () => {
+    const popup = { opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };
+    const open = vi.fn(() => popup);
+    vi.stubGlobal('open', open);
+    const calls = serve({
+      ...list(true),
+      integrations: list(true).integrations.map((i) =>
+        i.entry.type === 'outreach' ? { entry: entry('outreach', 'Outreach'), connection: null } : i,
+      ),
+    });
+    renderWithProviders(<IntegrationsPage />);
+    const card = await screen.findByTestId('integration-outreach');
+    expect(within(card).queryByLabelText('API key or private-app token')).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
+    expect(open).toHaveBeenCalledWith('about:blank', '_blank');
+    await vi.waitFor(() => expect(popup.location.href).toBe('https://outreach.example/oauth/authorize?state=s'));
+    expect(popup.opener).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', url: '/api/integrations/outreach/oauth', body: undefined },
+    ]);
+    await within(card).findByText('Finish connecting in the Outreach window. This page checks every few seconds.');
+  });
+
+  it('says so when the browser blocks the consent window', async () => {
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => null),
+    );
+    serve({
+      ...list(true),
+      integrations: list(true).integrations.map((i) =>
+        i.entry.type === 'outreach' ? { entry: entry('outreach', 'Outreach'), connection: null } : i,
+      ),
+    });
+    renderWithProviders(<IntegrationsPage />);
+    const card = await screen.findByTestId('integration-outreach');
+    fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
+    await within(card).findByText('Your browser blocked the Outreach window. Allow pop-ups for Quarry and try again.');
   });
 
   it('shows a rep the tools read-only', async () => {

@@ -1,4 +1,5 @@
 import { Alert, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIntegrations } from '../../../lib/integrations.ts';
 import { IntegrationCard } from './integration-card.tsx';
@@ -10,6 +11,11 @@ import { IntegrationCard } from './integration-card.tsx';
 export function IntegrationsPage() {
   const { t } = useTranslation();
   const integrations = useIntegrations();
+  // Outreach's consent window lands back here (?oauth=outreach) once the callback is done: the
+  // page that opened it is polling, so this window closes itself (browsers ignore it in a tab the user opened).
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).has('oauth')) window.close();
+  }, []);
   return (
     <Stack gap="md" maw={1100}>
       <div>

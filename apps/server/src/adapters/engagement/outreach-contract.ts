@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+/**
+ * Outreach's OAuth endpoints and v2 API (JSON:API) as Quarry uses them, in Quarry's own words,
+ * from Outreach's developer documentation: the authorization-code grant with PKCE, refresh with
+ * rotation, the token's user, prospects found by email and created or updated, sequences,
+ * mailboxes and sequence states. The local fake checks every request against these schemas.
+ */
+
+export const OUTREACH_MEDIA_TYPE = 'application/vnd.api+json';
+/** What Quarry asks Outreach to let it do. */
+export const OUTREACH_SCOPES = [
+  'users.read',
+  'mailboxes.read',
+  'prospects.read',
+  'prospects.write',
+  'sequences.read',
+  'sequenceStates.read',
+  'sequenceStates.write',
+];
+
+/** GET {oauth}/authorize: the query the browser carries to Outreach's consent page. */
+export const outreachAuthorizeQuerySchema = z.strictObject({
+  client_id: z.string().min(1),
+  redirect_uri: z.url(),
+  response_type: z.literal('code'),
+  scope: z.string().min(1),
+  state: z.string().min(32),
+  code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+  code_challenge_method: z.literal('S256'),
+});
+
+/** POST {oauth}/token, form-encoded: a code exchanged (with the PKCE verifier) or a refresh token spent. */
+export const outreachTokenRequestSchema = z.discriminatedUnion('grant_type', [
+  z.strictObject({
+    grant_type: z.literal('authorization_code'),
+    client_id: z.string().min(1),
+    client_secret: z.string().min(1),
+    redirect_uri: z.url(),
+    code: z.string().min(1),
+    code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/),
+  }),
+  z.strictObject({
+    grant_type: z.literal('refresh_token'),
+    client_id: z.string().min(1),
+    client_secret: z.string().min(1),
+    redirect_uri: z.url().optional(),
+    refresh_token: z.string().min(1),
+  }),
+]);
+
+export const outreachTokenResponseSchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().optional(),
+  /** Seconds; Outreach's access tokens live about two hours. */
+  expires_in: z.number().int().positive(),
+  refresh_token: z.string().min(1).optional(),
+  scope: z.string().optional(),
+});
+
+/** OAuth's own error body: `{ error, error_description }`. */
+export const outreachOAuthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
+
+/** JSON:API error body: `{ errors: [{ id, title, detail }] }`. */
+export const outreachErrorSchema = z.object({
+  errors: z.array(z.object({ id: z.string().optional(), title: z.string().optional(), detail: z.string().optional() })),
+});
+
+const id = z.number().int().positive();
+const ref = (type: string) => z.strictObject({ data: z.strictObject({ type: z.literal(type), id }) });
+
+/** GET /api/v2: the API's root; its meta names the token's user. */
+export const outreachRootSchema = z.object({
+  meta: z
+    .object({
+      user: z
+        .object({ email: z.string().nullish(), firstName: z.string().nullish(), lastName: z.string().nullish() })
+        .loose()
+        .nullish(),
+    })
+    .loose()
+    .nullish(),
+});
+
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), links: z.object({ next: z.string().nullish() }).loose().nullish() });
+
+export const outreachProspectsSchema = page(
+  z.object({
+    type: z.literal('prospect'),
+    id,
+    attributes: z.object({ emails: z.array(z.string()).nullish() }).loose(),
+  }),
+);
+export const outreachSequencesSchema = page(
+  z.object({ type: z.literal('sequence'), id, attributes: z.object({ name: z.string().nullish() }).loose() }),
+);
+export const outreachMailboxesSchema = page(
+  z.object({ type: z.literal('mailbox'), id, attributes: z.object({ email: z.string().nullish() }).loose() }),
+);
+
+/** custom1 … custom150: Outreach's prospect custom fields, named by number. */
+export const OUTREACH_CUSTOM_FIELD_COUNT = 150;
+const customFieldName = z.string().regex(/^custom([1-9]|[1-9]\d|1[0-4]\d|150)$/);
+
+const prospectAttributes = z
+  .object({
+    emails: z.array(z.email()).min(1).optional(),
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    title: z.string().optional(),
+  })
+  .catchall(z.string())
+  .superRefine((attrs, ctx) => {
+    for (const key of Object.keys(attrs)) {
+      if (['emails', 'firstName', 'lastName', 'title'].includes(key)) continue;
+      if (!customFieldName.safeParse(key).success)
+        ctx.addIssue({ code: 'custom', message: `${key} is not a prospect attribute` });
+    }
+  });
+
+/** POST /api/v2/prospects: a new prospect with its email. */
+export const outreachProspectCreateSchema = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('prospect'),
+    attributes: prospectAttributes.refine((a) => (a.emails?.length ?? 0) > 0, 'emails is required'),
+  }),
+});
+/** PATCH /api/v2/prospects/{id}: the id in the body matches the path. */
+export const outreachProspectUpdateSchema = z.strictObject({
+  data: z.strictObject({ type: z.literal('prospect'), id, attributes: prospectAttributes }),
+});
+export const outreachProspectSchema = z.object({ data: z.object({ type: z.literal('prospect'), id }).loose() });
+
+/** POST /api/v2/sequenceStates: a prospect enrolled in a sequence, sending from a mailbox. */
+export const outreachSequenceStateCreateSchema = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('sequenceState'),
+    relationships: z.strictObject({
+      prospect: ref('prospect'),
+      sequence: ref('sequence'),
+      mailbox: ref('mailbox'),
+    }),
+  }),
+});
+export const outreachSequenceStateSchema = z.object({
+  data: z.object({ type: z.literal('sequenceState'), id }).loose(),
+});
