@@ -483,6 +483,36 @@ describe('statuses, chunks and restarts', () => {
       failures_count: 0,
     });
     expect(await listMemberIds('ada', listId)).toHaveLength(40);
+    // Only the worker that completed it records "Accounts Uploaded".
+    expect(await uploadedEvents(created.id)).toHaveLength(1);
+  });
+
+  it('records "Accounts Uploaded" once, for the uploader, with the counts, when the job completes', async () => {
+    const created = await upload('rita', {
+      type: 'DOMAIN',
+      input: ['upk-3.com', `event-${crypto.randomUUID()}.com`, 'not a domain'].join('\n'),
+      destination: { type: 'territory' },
+    });
+    expect(await uploadedEvents(created.id)).toHaveLength(0);
+    const done = await finished('rita', created.id);
+    await t.app.uploads.processUpload(await tenantOf(created.id), created.id);
+    const events = await uploadedEvents(created.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      user_id: uids.rita,
+      email: EMAILS.rita,
+      properties: {
+        upload_id: created.id,
+        type: 'DOMAIN',
+        destination_type: 'territory',
+        lines: 3,
+        added: done.added_count,
+        already_present: done.already_present_count,
+        created: 1,
+        failures: 1,
+        not_fitted: 0,
+      },
+    });
   });
 
   it('a second run of a finished upload changes nothing', async () => {
@@ -492,6 +522,18 @@ describe('statuses, chunks and restarts', () => {
     expect((await call('rita', 'GET', `/api/uploads/${created.id}`)).json()).toEqual(done);
   });
 });
+
+/** The "Accounts Uploaded" events recorded for an upload. */
+async function uploadedEvents(uploadId: string) {
+  const rows = await acrossTenants(t.handle.db)
+    .selectFrom('analytics_events')
+    .select(['user_id', 'email', 'properties'])
+    .where('event', '=', 'Accounts Uploaded')
+    .execute();
+  return rows
+    .map((r) => ({ ...r, properties: JSON.parse(r.properties) as Record<string, unknown> }))
+    .filter((r) => r.properties.upload_id === uploadId);
+}
 
 async function tenantOf(uploadId: string): Promise<string> {
   const row = await acrossTenants(t.handle.db)
