@@ -20,6 +20,7 @@ import * as flows from './migrations/016-flows.ts';
 import * as uploads from './migrations/017-uploads.ts';
 import * as integrations from './migrations/018-integrations.ts';
 import * as signalSources from './migrations/020-signal-sources.ts';
+import * as accountWebsiteDomain from './migrations/021-account-website-domain.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -42,6 +43,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '018-integrations': { up: (db) => integrations.up(db) },
     '017-uploads': { up: (db) => uploads.up(db) },
     '020-signal-sources': { up: (db) => signalSources.up(db) },
+    '021-account-website-domain': { up: (db) => accountWebsiteDomain.up(db) },
   };
 }
 

@@ -20,13 +20,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
+import { registrableDomain } from '../../lib/registrable-domain.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AnalyticsRepository } from '../analytics/analytics.repository.ts';
 import type { AccountQueryRepository } from '../filters/account-query.repository.ts';
 import type { FiltersRepository } from '../filters/filters.repository.ts';
 import type { ListsRepository } from '../workspaces/lists.repository.ts';
 import { readUploadInput } from './read-upload-input.ts';
-import { registrableDomain } from './registrable-domain.ts';
 import type {
   ChunkCounts,
   UploadFailureRow,
@@ -256,7 +256,7 @@ export function createUploadsService(deps: {
         // Each remaining line's account id.
         const idOf = new Map<Entry, string>();
         if (type === 'WEBSITE' || type === 'DOMAIN') {
-          const known = await work.accountsByWebsite(wanted.map((e) => e.key as string));
+          const known = await work.accountsByDomain(wanted.map((e) => e.key as string));
           const fresh: { id: string; name: string; website: string }[] = [];
           for (const e of wanted) {
             const domain = e.key as string;

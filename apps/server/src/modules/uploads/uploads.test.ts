@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/connection.ts';
 import { acrossTenants } from '../../db/tenant-scope.ts';
+import { registrableDomain } from '../../lib/registrable-domain.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /** Issue #16: Add Accounts by upload over the real database (SQLite, or PostgreSQL with QUARRY_TEST_ENGINE). */
@@ -79,6 +80,7 @@ beforeAll(async () => {
         master_account_id: idOfKnown(i),
         account_name: `Uploadtest Known ${i}`,
         website,
+        website_domain: registrableDomain(website),
         logo_url: null,
         industry: INDUSTRY,
         sector: null,
@@ -153,6 +155,52 @@ describe('WEBSITE upload into My Accounts', () => {
     expect(body).toContain(`8,"'=HYPERLINK(""http://evil.example"")",not_a_domain,`);
     expect(body).toContain('9,upk-0.com,duplicate,1');
     expect(body).toContain('10,<b>bold</b>,not_a_domain,');
+  });
+
+  it("matches a company whose stored website is a subdomain or a full URL by the website's registrable domain", async () => {
+    // Stored as the reference data often has them; the exact domain wins over a subdomain sharing it.
+    const stored = [
+      ['acc_uploadtest_sub', 'investors.upd-ge.com'],
+      ['acc_uploadtest_url', 'https://www.upd-hp.com/'],
+      ['acc_uploadtest_both_sub', 'careers.upd-both.com'],
+      ['acc_uploadtest_both', 'upd-both.com'],
+    ] as const;
+    await t.handle.db
+      .insertInto('master_accounts')
+      .values(
+        stored.map(([id, website]) => ({
+          master_account_id: id,
+          account_name: `Uploadtest ${id}`,
+          website,
+          website_domain: registrableDomain(website),
+          logo_url: null,
+          industry: 'Uploadtest Stored Forms',
+          sector: null,
+          employees: 10,
+          revenue: null,
+          location: null,
+          description: null,
+          created_at: '2026-01-01T00:00:00.000Z',
+        })),
+      )
+      .execute();
+    const listId = await makeList('ada', `Domain forms ${crypto.randomUUID()}`);
+    const created = await upload('ada', {
+      type: 'WEBSITE',
+      input: ['https://upd-ge.com/about', 'UPD-HP.COM', 'www.upd-both.com.'].join('\n'),
+      destination: { type: 'list', list_id: listId },
+    });
+    expect(await finished('ada', created.id)).toMatchObject({
+      status: 'COMPLETED',
+      added_count: 3,
+      created_count: 0,
+      failures_count: 0,
+    });
+    expect(await listMemberIds('ada', listId)).toEqual([
+      'acc_uploadtest_both',
+      'acc_uploadtest_sub',
+      'acc_uploadtest_url',
+    ]);
   });
 
   it('counts accounts already in My Accounts once more as already there, adding nothing twice', async () => {
