@@ -85,6 +85,7 @@ async function bench(engine: TestEngine): Promise<boolean> {
             master_account_id: `acc_bench_upload_${i + j}`,
             account_name: `Known ${i + j} Industries`,
             website: `known-${i + j}.com`,
+            website_domain: `known-${i + j}.com`,
             logo_url: null,
             industry: 'Manufacturing',
             sector: null,

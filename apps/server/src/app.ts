@@ -311,6 +311,7 @@ export async function buildApp({
     accountQuery,
     colleague: async (ctx, uid) => (await usersRepository.findCompanyUsersByIds(ctx, [uid]))[0],
     requestRecompute: (tenantId) => valueMatch.requestRecompute(tenantId),
+    analytics: analyticsRepository,
     clock: now,
   });
   // Live signals (issue #18): sources swept by a durable job per tenant, then matches recomputed.

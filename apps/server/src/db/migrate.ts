@@ -21,6 +21,7 @@ import * as uploads from './migrations/017-uploads.ts';
 import * as integrations from './migrations/018-integrations.ts';
 import * as firstUse from './migrations/019-first-use.ts';
 import * as signalSources from './migrations/020-signal-sources.ts';
+import * as accountWebsiteDomain from './migrations/021-account-website-domain.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -44,6 +45,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '017-uploads': { up: (db) => uploads.up(db) },
     '020-signal-sources': { up: (db) => signalSources.up(db) },
     '019-first-use': { up: (db) => firstUse.up(db) },
+    '021-account-website-domain': { up: (db) => accountWebsiteDomain.up(db) },
   };
 }
 

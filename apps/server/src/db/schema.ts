@@ -101,6 +101,8 @@ export type MasterAccountsTable = {
   master_account_id: string;
   account_name: string;
   website: string | null;
+  /** The registrable domain of the website (registrableDomain, tldts): uploads match known companies by it. */
+  website_domain: string | null;
   logo_url: string | null;
   industry: string | null;
   sector: string | null;

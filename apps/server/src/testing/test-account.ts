@@ -8,6 +8,7 @@ export async function insertTestAccount(db: Db, id: string, name: string): Promi
       master_account_id: id,
       account_name: name,
       website: `${id}.example`,
+      website_domain: null,
       logo_url: null,
       industry: 'Retail',
       sector: 'Retailing',

@@ -65,6 +65,7 @@ describe('demo accounts from the Fortune 500', () => {
       master_account_id: 'acc_walmart_com',
       account_name: 'Walmart',
       website: 'walmart.com',
+      website_domain: 'walmart.com',
       logo_url: null,
       industry: 'General Merchandisers',
       sector: 'Retailing',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DAY_MS, PLACEHOLDER_EMAIL } from '@quarry/shared';
 import { parse } from 'csv-parse/sync';
+import { registrableDomain } from '../../lib/registrable-domain.ts';
 import { normalizeWebsite } from '../../modules/accounts/normalize-website.ts';
 import type { Db } from '../connection.ts';
 import type { MasterAccountsTable, MasterContactsTable, MasterHitsTable } from '../schema.ts';
@@ -110,6 +111,7 @@ export function buildDemoAccounts(fortuneCsvText: string): DemoAccount[] {
       master_account_id: id,
       account_name: row.company_name.trim(),
       website,
+      website_domain: registrableDomain(website),
       logo_url: null,
       industry: row.industry.trim() || null,
       sector: row.sector.trim() || null,

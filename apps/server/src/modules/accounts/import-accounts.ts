@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { type Insertable, sql } from 'kysely';
 import type { Db, DbHandle } from '../../db/connection.ts';
 import type { MasterAccountsTable } from '../../db/schema.ts';
+import { registrableDomain } from '../../lib/registrable-domain.ts';
 import { nowIso } from '../../lib/time.ts';
 import { normalizeWebsite } from './normalize-website.ts';
 
@@ -101,6 +102,7 @@ export async function importAccounts(
         master_account_id: accountIdFor(name, website),
         account_name: name,
         website,
+        website_domain: website ? registrableDomain(website) : null,
         logo_url: null,
         industry: text(row.industry, 200),
         sector: text(row.sector, 200),

@@ -83,20 +83,29 @@ function chunkWork(trx: Transaction<Database>, tenantId: string, uploadId: strin
       return row.added_count;
     },
 
-    /** Known accounts by website, as this tenant sees them (the reference data, and its own uploads' accounts). */
-    async accountsByWebsite(domains: string[]): Promise<Map<string, string>> {
-      const found = new Map<string, string>();
+    /**
+     * Known accounts by the registrable domain of their website, as this tenant sees them (the
+     * reference data, and its own uploads' accounts). Where several share a domain, the one whose
+     * website is the domain itself wins ("ge.com" over "investors.ge.com"), then the lowest id.
+     */
+    async accountsByDomain(domains: string[]): Promise<Map<string, string>> {
+      const found = new Map<string, { id: string; exact: boolean }>();
       for (const part of batches(domains)) {
         const rows = await trx
           .selectFrom('master_accounts')
-          .select(['master_account_id', 'website'])
-          .where('website', 'in', part)
+          .select(['master_account_id', 'website', 'website_domain'])
+          .where('website_domain', 'in', part)
           .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
           .orderBy('master_account_id')
           .execute();
-        for (const r of rows) if (r.website && !found.has(r.website)) found.set(r.website, r.master_account_id);
+        for (const r of rows) {
+          if (!r.website_domain) continue;
+          const exact = r.website === r.website_domain;
+          const earlier = found.get(r.website_domain);
+          if (!earlier || (exact && !earlier.exact)) found.set(r.website_domain, { id: r.master_account_id, exact });
+        }
       }
-      return found;
+      return new Map([...found].map(([domain, { id }]) => [domain, id]));
     },
 
     async existingAccountIds(ids: string[]): Promise<Set<string>> {
@@ -113,7 +122,7 @@ function chunkWork(trx: Transaction<Database>, tenantId: string, uploadId: strin
       return found;
     },
 
-    /** Accounts of the tenant made from domains no one knew; answers how many were new. */
+    /** Accounts of the tenant made from domains no one knew (their website is the registrable domain); answers how many were new. */
     async createAccounts(accounts: { id: string; name: string; website: string }[], at: string): Promise<number> {
       let created = 0;
       for (const part of batches(accounts)) {
@@ -124,6 +133,7 @@ function chunkWork(trx: Transaction<Database>, tenantId: string, uploadId: strin
               master_account_id: a.id,
               account_name: a.name,
               website: a.website,
+              website_domain: a.website,
               logo_url: null,
               industry: null,
               sector: null,

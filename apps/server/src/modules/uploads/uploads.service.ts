@@ -20,12 +20,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
+import { registrableDomain } from '../../lib/registrable-domain.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import type { AnalyticsRepository } from '../analytics/analytics.repository.ts';
 import type { AccountQueryRepository } from '../filters/account-query.repository.ts';
 import type { FiltersRepository } from '../filters/filters.repository.ts';
 import type { ListsRepository } from '../workspaces/lists.repository.ts';
 import { readUploadInput } from './read-upload-input.ts';
-import { registrableDomain } from './registrable-domain.ts';
 import type {
   ChunkCounts,
   UploadFailureRow,
@@ -106,9 +107,22 @@ export function createUploadsService(deps: {
   colleague: (ctx: RequestContext, uid: string) => Promise<UserSummary | undefined>;
   /** Value matching runs again once accounts were added. */
   requestRecompute: (tenantId: string) => Promise<void>;
+  /** "Accounts Uploaded" (spec section 7) is recorded here, when the job completes an upload. */
+  analytics: Pick<AnalyticsRepository, 'insertMany'>;
   clock: Clock;
 }) {
-  const { uploads, lists, filters, accountQuery, colleague, requestRecompute, clock } = deps;
+  const { uploads, lists, filters, accountQuery, colleague, requestRecompute, analytics, clock } = deps;
+  /** The one who started an upload, as the job acts for them (no request of theirs is running). */
+  const uploaderOf = (tenantId: string, uid: string): RequestContext => ({
+    tenantId,
+    uid,
+    email: '',
+    isAdmin: false,
+    isManager: false,
+    isSupport: false,
+    sessionId: '',
+    impersonator: null,
+  });
   const reader = (ctx: RequestContext): UploadReader => ({
     tenantId: ctx.tenantId,
     uid: ctx.uid,
@@ -199,17 +213,7 @@ export function createUploadsService(deps: {
       await uploads.setStatus(tenantId, uploadId, { status: 'IN_PROGRESS', updated_at: at() }, ['PENDING']);
     }
     if (upload.destination_type === 'list') {
-      const uploader: RequestContext = {
-        tenantId,
-        uid: upload.created_by,
-        email: '',
-        isAdmin: false,
-        isManager: false,
-        isSupport: false,
-        sessionId: '',
-        impersonator: null,
-      };
-      const exists = await lists.find(uploader, upload.destination_id);
+      const exists = await lists.find(uploaderOf(tenantId, upload.created_by), upload.destination_id);
       if (!exists) {
         await uploads.setStatus(
           tenantId,
@@ -252,7 +256,7 @@ export function createUploadsService(deps: {
         // Each remaining line's account id.
         const idOf = new Map<Entry, string>();
         if (type === 'WEBSITE' || type === 'DOMAIN') {
-          const known = await work.accountsByWebsite(wanted.map((e) => e.key as string));
+          const known = await work.accountsByDomain(wanted.map((e) => e.key as string));
           const fresh: { id: string; name: string; website: string }[] = [];
           for (const e of wanted) {
             const domain = e.key as string;
@@ -309,8 +313,42 @@ export function createUploadsService(deps: {
       { status: 'COMPLETED', finished_at: at(), updated_at: at() },
       ['IN_PROGRESS'],
     );
-    if (finished) await requestRecompute(tenantId);
+    if (finished) {
+      await recordUploaded(tenantId, uploadId);
+      await requestRecompute(tenantId);
+    }
     return true;
+  }
+
+  /**
+   * "Accounts Uploaded" with the counts, once per upload: only the worker whose status change made
+   * it COMPLETED gets here. The one who started the upload is its actor, whether or not a page watched it.
+   */
+  async function recordUploaded(tenantId: string, uploadId: string): Promise<void> {
+    const upload = await uploads.forJob(tenantId, uploadId);
+    if (!upload) return;
+    const user = await colleague(uploaderOf(tenantId, upload.created_by), upload.created_by);
+    await analytics.insertMany(tenantId, [
+      {
+        id: crypto.randomUUID(),
+        type: 'track',
+        event: 'Accounts Uploaded',
+        properties: {
+          upload_id: upload.id,
+          type: upload.type,
+          destination_type: upload.destination_type,
+          lines: upload.line_count,
+          added: upload.added_count,
+          already_present: upload.already_present_count,
+          created: upload.created_count,
+          failures: upload.failed_count,
+          not_fitted: upload.not_fitted_count,
+          source: 'upload',
+        },
+        user_properties: { user_id: upload.created_by, tenant_id: tenantId, email: user?.email },
+        timestamp: clock().toISOString(),
+      },
+    ]);
   }
 
   return {

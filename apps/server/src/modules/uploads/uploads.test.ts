@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/connection.ts';
 import { acrossTenants } from '../../db/tenant-scope.ts';
+import { registrableDomain } from '../../lib/registrable-domain.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /** Issue #16: Add Accounts by upload over the real database (SQLite, or PostgreSQL with QUARRY_TEST_ENGINE). */
@@ -79,6 +80,7 @@ beforeAll(async () => {
         master_account_id: idOfKnown(i),
         account_name: `Uploadtest Known ${i}`,
         website,
+        website_domain: registrableDomain(website),
         logo_url: null,
         industry: INDUSTRY,
         sector: null,
@@ -153,6 +155,52 @@ describe('WEBSITE upload into My Accounts', () => {
     expect(body).toContain(`8,"'=HYPERLINK(""http://evil.example"")",not_a_domain,`);
     expect(body).toContain('9,upk-0.com,duplicate,1');
     expect(body).toContain('10,<b>bold</b>,not_a_domain,');
+  });
+
+  it("matches a company whose stored website is a subdomain or a full URL by the website's registrable domain", async () => {
+    // Stored as the reference data often has them; the exact domain wins over a subdomain sharing it.
+    const stored = [
+      ['acc_uploadtest_sub', 'investors.upd-ge.com'],
+      ['acc_uploadtest_url', 'https://www.upd-hp.com/'],
+      ['acc_uploadtest_both_sub', 'careers.upd-both.com'],
+      ['acc_uploadtest_both', 'upd-both.com'],
+    ] as const;
+    await t.handle.db
+      .insertInto('master_accounts')
+      .values(
+        stored.map(([id, website]) => ({
+          master_account_id: id,
+          account_name: `Uploadtest ${id}`,
+          website,
+          website_domain: registrableDomain(website),
+          logo_url: null,
+          industry: 'Uploadtest Stored Forms',
+          sector: null,
+          employees: 10,
+          revenue: null,
+          location: null,
+          description: null,
+          created_at: '2026-01-01T00:00:00.000Z',
+        })),
+      )
+      .execute();
+    const listId = await makeList('ada', `Domain forms ${crypto.randomUUID()}`);
+    const created = await upload('ada', {
+      type: 'WEBSITE',
+      input: ['https://upd-ge.com/about', 'UPD-HP.COM', 'www.upd-both.com.'].join('\n'),
+      destination: { type: 'list', list_id: listId },
+    });
+    expect(await finished('ada', created.id)).toMatchObject({
+      status: 'COMPLETED',
+      added_count: 3,
+      created_count: 0,
+      failures_count: 0,
+    });
+    expect(await listMemberIds('ada', listId)).toEqual([
+      'acc_uploadtest_both',
+      'acc_uploadtest_sub',
+      'acc_uploadtest_url',
+    ]);
   });
 
   it('counts accounts already in My Accounts once more as already there, adding nothing twice', async () => {
@@ -483,6 +531,36 @@ describe('statuses, chunks and restarts', () => {
       failures_count: 0,
     });
     expect(await listMemberIds('ada', listId)).toHaveLength(40);
+    // Only the worker that completed it records "Accounts Uploaded".
+    expect(await uploadedEvents(created.id)).toHaveLength(1);
+  });
+
+  it('records "Accounts Uploaded" once, for the uploader, with the counts, when the job completes', async () => {
+    const created = await upload('rita', {
+      type: 'DOMAIN',
+      input: ['upk-3.com', `event-${crypto.randomUUID()}.com`, 'not a domain'].join('\n'),
+      destination: { type: 'territory' },
+    });
+    expect(await uploadedEvents(created.id)).toHaveLength(0);
+    const done = await finished('rita', created.id);
+    await t.app.uploads.processUpload(await tenantOf(created.id), created.id);
+    const events = await uploadedEvents(created.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      user_id: uids.rita,
+      email: EMAILS.rita,
+      properties: {
+        upload_id: created.id,
+        type: 'DOMAIN',
+        destination_type: 'territory',
+        lines: 3,
+        added: done.added_count,
+        already_present: done.already_present_count,
+        created: 1,
+        failures: 1,
+        not_fitted: 0,
+      },
+    });
   });
 
   it('a second run of a finished upload changes nothing', async () => {
@@ -492,6 +570,18 @@ describe('statuses, chunks and restarts', () => {
     expect((await call('rita', 'GET', `/api/uploads/${created.id}`)).json()).toEqual(done);
   });
 });
+
+/** The "Accounts Uploaded" events recorded for an upload. */
+async function uploadedEvents(uploadId: string) {
+  const rows = await acrossTenants(t.handle.db)
+    .selectFrom('analytics_events')
+    .select(['user_id', 'email', 'properties'])
+    .where('event', '=', 'Accounts Uploaded')
+    .execute();
+  return rows
+    .map((r) => ({ ...r, properties: JSON.parse(r.properties) as Record<string, unknown> }))
+    .filter((r) => r.properties.upload_id === uploadId);
+}
 
 async function tenantOf(uploadId: string): Promise<string> {
   const row = await acrossTenants(t.handle.db)

@@ -7,14 +7,12 @@ import { formatNumber } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useDownloadUploadFailures } from '../api/download-upload-failures.ts';
 import { useUpload } from '../api/get-upload.ts';
-import { useTrackUploadFinished } from '../hooks/use-track-upload-finished.ts';
 import { UploadStatusBadge } from './upload-status-badge.tsx';
 
 /** One upload: a progress bar with counts while it runs, then the result, the failures CSV and where the accounts went. */
 export function UploadProgress({ uploadId }: { uploadId: string }) {
   const { t } = useTranslation();
   const upload = useUpload(uploadId);
-  useTrackUploadFinished(upload.data);
 
   if (upload.isPending) return <Skeleton h={160} data-testid="upload-progress-loading" />;
   if (upload.isError) {
