@@ -92,7 +92,8 @@ export const updateCommentBodySchema = createCommentBodySchema;
 
 export const commentIdParamsSchema = z.strictObject({
   masterAccountId: z.string().min(1).max(64),
-  commentId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  // Comment ids are the database's serial integers (32-bit on PostgreSQL): a larger one names no comment.
+  commentId: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
 export const TERRITORY_CAP_MESSAGE = `Select fewer than ${TERRITORY_SELECTION_CAP} accounts at a time`;
