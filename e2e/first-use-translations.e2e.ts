@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
+import { chooseLanguage } from './support/language.ts';
+
+type Me = { user: { preferences: { language?: string } } };
 
 describe('Reporting in French', () => {
   const b = useBrowser({ reducedMotion: 'reduce' });
@@ -8,12 +11,12 @@ describe('Reporting in French', () => {
   it('names the events in French, not as recorded ("List Mutated")', async () => {
     const { page } = b;
     await signIn(page, 'mike@acme.test');
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menu').waitFor();
-    await page.getByTestId('language-select').click();
-    await page.getByRole('option', { name: 'Français' }).click();
-    await page.keyboard.press('Escape');
+    await chooseLanguage(page, 'Français');
     try {
+      // A page load before the choice is saved would still read English (a clean-clone run met that).
+      await expect
+        .poll(async () => ((await (await page.request.get('/api/me')).json()) as Me).user.preferences.language)
+        .toBe('fr');
       await page.goto('/reporting');
       const events = page.getByTestId('report-events-chart');
       await events.getByText('Liste modifiée').waitFor();

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
+import { chooseLanguage } from './support/language.ts';
 
 /** Home after sign-in, once the start-up recompute has filled the feed. */
 async function openHome(page: Page, email: string) {
@@ -116,11 +117,7 @@ describe('home feed', () => {
     // options unopened on a busy machine. What is measured here is the title, not the motion.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     try {
-      await page.getByTestId('user-menu').click();
-      await page.getByRole('menu').waitFor();
-      await page.getByTestId('language-select').click();
-      await page.getByRole('option', { name: 'Français' }).click();
-      await page.keyboard.press('Escape');
+      await chooseLanguage(page, 'Français');
       // The user menu fades out after Escape; shrinking the window while it is still there would
       // measure the leaving menu (placed for 1280 px) instead of the page. Wait for it to go.
       await page.getByRole('menu').waitFor({ state: 'hidden' });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
+import { chooseLanguage } from './support/language.ts';
 
 type Me = { user: { display_name: string; preferences: { language?: string; theme?: string } } };
 
@@ -41,16 +42,8 @@ describe('app shell', () => {
     // The choice is kept in Rita's preferences too: put back at the end (unset means the default, English).
     const before = (await me(b.page)).preferences.language ?? 'en';
     try {
-      await b.page.getByTestId('user-menu').click();
-      // The menu has finished opening once it holds the focus (Mantine moves it in after the
-      // transition); a click before that loses the language list to the focus moving away.
-      const menu = b.page.getByRole('menu');
-      await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-      await b.page.getByTestId('language-select').click();
-      await b.page.getByRole('option', { name: 'Français' }).click();
+      await chooseLanguage(b.page, 'Français');
       const snack = b.page.getByTestId('snackbar-route');
-      await snack.waitFor();
-      await b.page.keyboard.press('Escape');
       await b.page.getByRole('heading', { name: 'Correspondance de valeur' }).waitFor();
       await snack.getByRole('button', { name: 'Visiter' }).click();
       await b.page.waitForURL('**/settings?category=userPreferences');

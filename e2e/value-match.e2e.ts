@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
+import { chooseLanguage } from './support/language.ts';
 
 /** Home after sign-in, once the start-up recompute has filled the feed. */
 async function openHome(page: Page, email: string) {
@@ -143,10 +144,7 @@ describe('value match', () => {
     const me = (await (await page.request.get('/api/me')).json()) as { user: { preferences: { language?: string } } };
     const before = me.user.preferences.language ?? 'en';
     try {
-      await page.getByTestId('user-menu').click();
-      await page.getByTestId('language-select').click();
-      await page.getByRole('option', { name: '한국어' }).click();
-      await page.keyboard.press('Escape');
+      await chooseLanguage(page, '한국어');
       await page.getByRole('heading', { name: '가치 매칭' }).waitFor();
       const card = page.getByTestId('value-match-card').first();
       const badge = ((await card.getByTestId('tier-badge').textContent()) ?? '').trim();
