@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 // API tests build a real app on a real database (SQLite, or PostgreSQL with
-// QUARRY_TEST_ENGINE=postgres); files run two at a time to suit a 2-core machine.
+// QUARRY_TEST_ENGINE=postgres); files run two at a time to suit a 2-core machine. Each file
+// builds its own app and database, so files need no fresh module graph of their own: without
+// isolation a worker loads the server's modules once, not once per file (CPU time of the whole
+// run: 148 s isolated, 79 s not, on SQLite).
 export default defineConfig({
   test: {
     environment: 'node',
@@ -9,6 +12,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     fileParallelism: true,
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
