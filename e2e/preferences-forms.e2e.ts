@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { uniqueName } from './support/unique.ts';
 
 /** Creates a trigger through the API with the page's session. */
@@ -30,7 +30,7 @@ describe('preferences forms', () => {
     // Names unique to the attempt: a retry would otherwise find two cards named "E2E low trigger 8".
     const names = Array.from({ length: 8 }, (_, i) => uniqueName(`E2E low trigger ${i + 1}`));
     const last = names[names.length - 1] ?? '';
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     for (const [i, triggerName] of names.entries()) await createTrigger(page, triggerName, [`low phrase ${i + 1}`]);
     await page.goto('/preferences/triggers');
     const card = page.getByTestId('trigger').filter({ hasText: last });
@@ -52,7 +52,7 @@ describe('preferences forms', () => {
   it('refuses a trigger without phrases next to the phrases field, keeps what was typed, and adds a typed phrase on Add', async () => {
     const { page } = b;
     const triggerName = uniqueName('E2E phraseless trigger');
-    await signIn(page, 'ada@acme.test');
+    await startSession(page, 'ada@acme.test');
     await page.goto('/preferences/triggers');
     const form = page.getByTestId('trigger-form');
     await form.getByLabel('Name').fill(triggerName);
@@ -85,7 +85,7 @@ describe('preferences forms', () => {
     // The name stays 120 t's (the length is what is tested); the phrase the saved card is found by is
     // unique to the attempt, so that a retry does not find the first attempt's card as well.
     const shortPhrase = uniqueName('short phrase');
-    await signIn(page, 'ada@acme.test');
+    await startSession(page, 'ada@acme.test');
     await page.goto('/preferences/triggers');
     const form = page.getByTestId('trigger-form');
     const add = form.getByRole('button', { name: 'Add', exact: true });
@@ -121,7 +121,7 @@ describe('preferences forms', () => {
 
   it('counts hypothesis characters against 120 and 2000, says so in words, and disables Save over a limit', async () => {
     const { page } = b;
-    await signIn(page, 'ada@acme.test');
+    await startSession(page, 'ada@acme.test');
     await page.goto('/preferences/triggers');
     await page.getByRole('button', { name: 'Add hypothesis' }).click();
     const form = page.getByTestId('hypothesis-form');
@@ -156,7 +156,7 @@ describe('preferences forms', () => {
 
   it('saves a target title typed but not added with Enter, and warns (without blocking) outside 5 to 10 titles', async () => {
     const { page } = b;
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     const original = await savedTitles(page);
     try {
       const five = ['E2E Title 1', 'E2E Title 2', 'E2E Title 3', 'E2E Title 4', 'E2E Title 5'];
@@ -197,7 +197,7 @@ describe('preferences forms', () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });
     const triggerName = uniqueName('E2E narrow trigger with a rather long name for a phone');
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     await createTrigger(page, triggerName, ['narrow']);
     /** The right edge of the widest button inside cards of `testId`, and how many buttons there are. */
     const buttonsOf = (testId: string) =>

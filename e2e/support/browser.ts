@@ -68,6 +68,10 @@ function speakAsTheAppsPages(request: APIRequestContext, origin: string): void {
   }
 }
 
+/**
+ * Signs in through the sign-in form, as a person does: for tests about signing in. Tests about
+ * something else start from `openSignedIn` or `startSession`, which skip the form's two page loads.
+ */
 export async function signIn(page: Page, email: string, password = demoPassword()): Promise<void> {
   if (!page.url().includes('/login')) await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -75,5 +79,21 @@ export async function signIn(page: Page, email: string, password = demoPassword(
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   // The signed-in shell (navigation, shortcuts) loads on its own after sign-in.
+  await page.getByTestId('user-menu').waitFor();
+}
+
+/**
+ * Gives the page's browser a session as `email` through the endpoint the sign-in form calls
+ * (POST /api/session/login), without loading a page: the test opens its own page next.
+ */
+export async function startSession(page: Page, email: string, password = demoPassword()): Promise<void> {
+  const response = await page.request.post('/api/session/login', { data: { email, password } });
+  if (!response.ok()) throw new Error(`Signing in as ${email} answered ${response.status()}: ${await response.text()}`);
+}
+
+/** Opens `path` (Home by default) signed in as `email`, once the signed-in shell has loaded. */
+export async function openSignedIn(page: Page, email: string, path = '/', password = demoPassword()): Promise<void> {
+  await startSession(page, email, password);
+  await page.goto(path);
   await page.getByTestId('user-menu').waitFor();
 }
