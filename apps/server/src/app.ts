@@ -338,13 +338,10 @@ export async function buildApp({
   });
   const requestSignalSweep = (tenantId: string) =>
     jobsRepository.enqueueOnce(tenantId, SWEEP_SIGNAL_SOURCES, { now: now(), maxAttempts: 3 });
-  /** A sweep, then the value-match recompute of every tenant the new signals may change. */
+  /** A sweep, then the value-match recompute of its tenant: the new signals are that tenant's alone. */
   const sweepSignals = async (tenantId: string) => {
     const report = await signalSweep.sweepTenant(tenantId);
-    if (report.hits > 0) {
-      const tenants = new Set([tenantId, ...(await signalsRepository.tenantsWithTriggers())]);
-      for (const t of tenants) await valueMatch.requestRecompute(t);
-    }
+    if (report.hits > 0) await valueMatch.requestRecompute(tenantId);
     return report;
   };
   const signals = createSignalsService({

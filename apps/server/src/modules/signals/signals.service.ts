@@ -23,8 +23,10 @@ export function createSignalsService(deps: {
 
   async function toApi(rows: SignalSourceRow[]): Promise<SignalSource[]> {
     const names = new Map<string, string>();
-    for (const id of new Set(rows.map((r) => r.master_account_id).filter((v): v is string => Boolean(v)))) {
-      const account = await signals.account(id);
+    for (const r of rows) {
+      if (!r.master_account_id || names.has(r.master_account_id)) continue;
+      const id = r.master_account_id;
+      const account = await signals.account(r.tenant_id, id);
       if (account) names.set(id, account.account_name);
     }
     return rows.map((r) => ({
@@ -116,7 +118,7 @@ export function createSignalsService(deps: {
       url = new URL(url).toString();
       let accountId: string | null = null;
       if (body.master_account_id) {
-        const account = await signals.account(body.master_account_id);
+        const account = await signals.account(ctx.tenantId, body.master_account_id);
         if (!account) throw invalidField('master_account_id', 'No such account');
         accountId = account.master_account_id;
       }
@@ -154,7 +156,7 @@ export function createSignalsService(deps: {
     /** Reads an account's home page and adds the feeds its `<link rel="alternate">` announces. */
     async discover(ctx: RequestContext, accountId: string) {
       requireAdmin(ctx);
-      const account = await signals.account(accountId);
+      const account = await signals.account(ctx.tenantId, accountId);
       if (!account) throw invalidField('master_account_id', 'No such account');
       if (!account.website) return { added: [], reason: 'The account has no website' };
       const home = /^https?:\/\//i.test(account.website) ? account.website : `https://${account.website}`;

@@ -81,8 +81,8 @@ async function sweep(cookie: string) {
   await t.app.jobRunner.drain();
 }
 
-async function signalsOf(accountId: string) {
-  return ((await call(rita, 'GET', `/api/accounts/${accountId}`)).json() as AccountDetail).signals;
+async function signalsOf(accountId: string, cookie = rita) {
+  return ((await call(cookie, 'GET', `/api/accounts/${accountId}`)).json() as AccountDetail).signals;
 }
 
 describe('signal sources', () => {
@@ -277,7 +277,7 @@ describe('signal sources', () => {
       master_account_id: SEC_ACCOUNT,
     });
     await sweep(gail);
-    const filings = await signalsOf(SEC_ACCOUNT);
+    const filings = await signalsOf(SEC_ACCOUNT, gail);
     expect(filings.map((s) => s.title)).toContain(
       '8-K FIXTURE DYNAMICS: Completion of Acquisition or Disposition of Assets',
     );
