@@ -1,10 +1,11 @@
-import type { AccountDetail, FlowDetail, FlowSummary, SignalSource, ValueMatchFeed } from '@quarry/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountDetail, FlowDetail, FlowSummary, ValueMatchFeed } from '@quarry/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoValuePreferences } from '../../db/seed/demo-value-preferences.ts';
 import { acrossTenants } from '../../db/tenant-scope.ts';
-import { type SignalFixtureServer, startSignalFixtureServer } from '../../testing/signal-fixtures.ts';
+import type { SignalFixtureServer } from '../../testing/signal-fixtures.ts';
+import { useSignalsTestBed } from '../../testing/signals-test-bed.ts';
 import { insertTestAccount } from '../../testing/test-account.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 
 /**
  * Issue #18: a tenant's own sources are private to it. Globex (tenant A) watches Fixture
@@ -24,10 +25,8 @@ const ACCOUNT = 'acc_private_fixture_dynamics';
 const FILING = '8-K FIXTURE DYNAMICS: Completion of Acquisition or Disposition of Assets';
 const CONTACT = 'ct_private_fixture_cfo';
 
-beforeAll(async () => {
-  fixtures = await startSignalFixtureServer();
-  t = await createTestApp();
-  t.config.signals.allowedHosts.push(fixtures.host);
+const { call, add, sweep } = useSignalsTestBed(async (bed) => {
+  ({ t, fixtures } = bed);
   await insertTestAccount(t.handle.db, ACCOUNT, 'Fixture Dynamics');
   await insertTestAccount(t.handle.db, 'acc_walmart_com', 'Walmart');
   await t.handle.db
@@ -54,31 +53,7 @@ beforeAll(async () => {
     t.signIn('ada@acme.test'),
     t.signIn('rita@acme.test'),
   ]);
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await fixtures?.close();
 });
-
-const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
-
-async function add(cookie: string, body: Record<string, unknown>): Promise<SignalSource> {
-  const res = await call(cookie, 'POST', '/api/signal-sources', body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as SignalSource;
-}
-
-async function sweep(cookie: string) {
-  await acrossTenants(t.handle.db)
-    .updateTable('signal_sources')
-    .set({ next_fetch_at: '2000-01-01T00:00:00.000Z' })
-    .execute();
-  const res = await call(cookie, 'POST', '/api/signal-sources/sweep');
-  expect(res.statusCode, res.body).toBe(202);
-  await t.app.jobRunner.drain();
-}
 
 const titlesOn = async (cookie: string, accountId: string) =>
   ((await call(cookie, 'GET', `/api/accounts/${accountId}`)).json() as AccountDetail).signals.map((s) => s.title);
