@@ -59,6 +59,7 @@ import { createOrganizationService } from './modules/organization/organization.s
 import { createReportingRepository } from './modules/reporting/reporting.repository.ts';
 import { registerReportingRoutes } from './modules/reporting/reporting.routes.ts';
 import { createReportingService } from './modules/reporting/reporting.service.ts';
+import { createSignalDiscovery, DISCOVER_SIGNAL_SOURCES } from './modules/signals/signal-discovery.ts';
 import { createSignalSweep, SWEEP_SIGNAL_SOURCES } from './modules/signals/signal-sweep.ts';
 import { createSignalsRepository } from './modules/signals/signals.repository.ts';
 import { registerSignalsRoutes } from './modules/signals/signals.routes.ts';
@@ -338,21 +339,37 @@ export async function buildApp({
   });
   const requestSignalSweep = (tenantId: string) =>
     jobsRepository.enqueueOnce(tenantId, SWEEP_SIGNAL_SOURCES, { now: now(), maxAttempts: 3 });
-  /** A sweep, then the value-match recompute of every tenant the new signals may change. */
+  /** A sweep, then the value-match recompute of its tenant: the new signals are that tenant's alone. */
   const sweepSignals = async (tenantId: string) => {
     const report = await signalSweep.sweepTenant(tenantId);
-    if (report.hits > 0) {
-      const tenants = new Set([tenantId, ...(await signalsRepository.tenantsWithTriggers())]);
-      for (const t of tenants) await valueMatch.requestRecompute(t);
-    }
+    if (report.hits > 0) await valueMatch.requestRecompute(tenantId);
     return report;
   };
+  const requestSignalDiscovery = (tenantId: string) =>
+    jobsRepository.enqueueOnce(tenantId, DISCOVER_SIGNAL_SOURCES, { now: now(), maxAttempts: 3 });
   const signals = createSignalsService({
     signals: signalsRepository,
     fetchOptions: signalFetch,
+    boardApis: config.signals.boardApis,
+    discovery: () => signalDiscovery,
     requestSweep: requestSignalSweep,
+    requestDiscovery: requestSignalDiscovery,
     clock: now,
   });
+  const signalDiscovery = createSignalDiscovery({
+    signals: signalsRepository,
+    fetchOptions: signalFetch,
+    boardApis: config.signals.boardApis,
+    insert: (tenantId, source) => signals.insert(tenantId, source),
+    log: logger,
+    clock: now,
+  });
+  /** One batch of a tenant's discovery; a full batch queues the next, and new sources are read at once. */
+  const discoverSignals = async (tenantId: string) => {
+    const result = await signalDiscovery.runJob(tenantId);
+    if (result.more) await requestSignalDiscovery(tenantId);
+    if (result.added > 0) await requestSignalSweep(tenantId);
+  };
   const jobRunner = createJobRunner({
     jobs: jobsRepository,
     log: logger,
@@ -364,13 +381,20 @@ export async function buildApp({
       [RECHECK_INTEGRATIONS]: (job) => integrations.recheckTenant(job.tenant_id),
       [UPLOAD_ACCOUNTS]: (job) => uploads.runJob(job),
       [SWEEP_SIGNAL_SOURCES]: async (job) => void (await sweepSignals(job.tenant_id)),
+      [DISCOVER_SIGNAL_SOURCES]: (job) => discoverSignals(job.tenant_id),
     },
   });
   /** Every minute, a sweep job for each tenant with a source due (the hourly fetch is per source). */
   let signalTimer: NodeJS.Timeout | null = null;
+  let lastDiscoveryQueued = 0;
   const queueDueSignalSweeps = async () => {
     const tenants = await signalsRepository.tenantsDue(now().toISOString());
     for (const tenantId of tenants) await requestSignalSweep(tenantId);
+    // Hourly, discovery for every tenant holding accounts (each account is looked at once a month).
+    if (now().getTime() - lastDiscoveryQueued >= 3_600_000) {
+      lastDiscoveryQueued = now().getTime();
+      for (const tenantId of await signalsRepository.tenantsHoldingAccounts()) await requestSignalDiscovery(tenantId);
+    }
     return tenants.length;
   };
   const startSignalScheduler = () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type BoardKind, DEFAULT_BOARD_APIS } from './adapters/signals/parse.ts';
 import type { RateLimits } from './plugins/rate-limits.ts';
 
 const envSchema = z.object({
@@ -66,6 +67,10 @@ const envSchema = z.object({
   SIGNALS_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   SIGNALS_PER_HOST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SIGNALS_HOST_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /** The job boards' public posting APIs, `{token}` standing for the board name (tests and the demo use the fixture server). */
+  SIGNALS_GREENHOUSE_API: z.string().default(DEFAULT_BOARD_APIS.greenhouse),
+  SIGNALS_LEVER_API: z.string().default(DEFAULT_BOARD_APIS.lever),
+  SIGNALS_ASHBY_API: z.string().default(DEFAULT_BOARD_APIS.ashby),
 });
 
 export type Config = {
@@ -110,6 +115,8 @@ export type Config = {
     concurrency: number;
     perHostConcurrency: number;
     hostDelayMs: number;
+    /** Job board APIs by kind, `{token}` standing for the board name. */
+    boardApis: Record<BoardKind, string>;
   };
 };
 
@@ -192,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.SIGNALS_CONCURRENCY,
       perHostConcurrency: e.SIGNALS_PER_HOST_CONCURRENCY,
       hostDelayMs: e.SIGNALS_HOST_DELAY_MS,
+      boardApis: { greenhouse: e.SIGNALS_GREENHOUSE_API, lever: e.SIGNALS_LEVER_API, ashby: e.SIGNALS_ASHBY_API },
     },
   };
 }

@@ -112,7 +112,10 @@ export type MasterAccountsTable = {
   location: string | null;
   description: string | null;
   created_at: Timestamp;
-  /** Newest published_at of the account's master_hits, kept by database triggers: never written by code. */
+  /**
+   * Newest published_at of the account's reference master_hits (owner_tenant_id null), kept by
+   * database triggers: never written by code. A tenant's own newer signal is in account_signal_latest.
+   */
   latest_signal_at: string | null;
   /** Set on an account made by an upload from an unknown domain: only that tenant sees it. */
   owner_tenant_id: string | null;
@@ -143,6 +146,15 @@ export type MasterHitsTable = {
   url: string | null;
   source: string;
   published_at: Timestamp;
+  /** Null for reference signals every tenant sees; the tenant whose own source found it, else (#18). */
+  owner_tenant_id?: string | null;
+};
+
+/** A tenant's newest private signal (master_hits.owner_tenant_id) per account, kept by triggers. */
+export type AccountSignalLatestTable = {
+  tenant_id: string;
+  master_account_id: string;
+  latest_signal_at: string;
 };
 
 /** A feed, job board or SEC filings feed a tenant watches (issue #18). */
@@ -186,6 +198,8 @@ export type SignalItemsTable = {
   /** JSON: the accounts it is linked to (a master_hits row each) */
   account_ids: string;
   created_at: Timestamp;
+  /** The tenant whose sources carried it; stories are deduplicated within one tenant only. */
+  owner_tenant_id: string | null;
 };
 
 export type SignalItemSourcesTable = {
@@ -195,6 +209,18 @@ export type SignalItemSourcesTable = {
   url: string | null;
   seen_at: Timestamp;
 };
+
+/** An account a tenant's automatic discovery looked at (issue #18). */
+export type SignalDiscoveriesTable = {
+  tenant_id: string;
+  master_account_id: string;
+  checked_at: Timestamp;
+  found: number;
+  outcome: string | null;
+};
+
+/** A discovered source its admin deleted: not discovered again. */
+export type SignalSourceDismissalsTable = { tenant_id: string; url: string; created_at: Timestamp };
 
 export type FavoritesTable = { tenant_id: string; user_id: string; master_account_id: string; created_at: Timestamp };
 
@@ -558,9 +584,12 @@ export type Database = {
   master_accounts: MasterAccountsTable;
   master_contacts: MasterContactsTable;
   master_hits: MasterHitsTable;
+  account_signal_latest: AccountSignalLatestTable;
   signal_sources: SignalSourcesTable;
   signal_items: SignalItemsTable;
   signal_item_sources: SignalItemSourcesTable;
+  signal_discoveries: SignalDiscoveriesTable;
+  signal_source_dismissals: SignalSourceDismissalsTable;
   favorites: FavoritesTable;
   comments: CommentsTable;
   territory_accounts: TerritoryAccountsTable;

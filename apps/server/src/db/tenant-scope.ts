@@ -16,6 +16,7 @@ import type { Database } from './schema.ts';
  * does), and every insert into one must set tenant_id.
  */
 export const TENANT_TABLES: ReadonlySet<keyof Database> = new Set<keyof Database>([
+  'account_signal_latest',
   'analytics_event_days',
   'analytics_events',
   'analytics_user_days',
@@ -32,7 +33,9 @@ export const TENANT_TABLES: ReadonlySet<keyof Database> = new Set<keyof Database
   'lists',
   'qualification_signals',
   'saved_filters',
+  'signal_discoveries',
   'signal_item_sources',
+  'signal_source_dismissals',
   'signal_sources',
   'target_titles',
   'territory_accounts',

@@ -669,6 +669,10 @@ const PROBES: Record<string, Probe> = {
     object: 'none',
     call: () => ({ method: 'POST', url: '/api/signal-sources/sweep' }),
   },
+  'POST /api/signal-sources/discover-all': {
+    object: 'none',
+    call: () => ({ method: 'POST', url: '/api/signal-sources/discover-all' }),
+  },
 
   'GET /api/email-preferences': { object: 'none', call: () => ({ method: 'GET', url: '/api/email-preferences' }) },
   'PUT /api/email-preferences/{scope}': {

@@ -305,6 +305,7 @@ DELETE /api/signal-sources/{sourceId}                        shared  -         -
 DELETE /api/signal-sources/{sourceId}                        other   401       403     403     404   404         403     403
 POST   /api/signal-sources/discover                          none    401       403     403     200   200         403     403
 POST   /api/signal-sources/sweep                             none    401       403     403     202   202         403     403
+POST   /api/signal-sources/discover-all                      none    401       403     403     202   202         403     403
 `;
 
 export function routeKey(method: string, path: string): string {

@@ -193,6 +193,14 @@ function benchFeed(base: string, n: string): string {
 <description>Walmart shared story every bench feed carries.</description></item></channel></rss>`;
 }
 
+/** A company's own newsroom feed, found by discovery from its home page. */
+function siteFeed(base: string, slug: string): string {
+  return `<?xml version="1.0"?><rss version="2.0"><channel><title>${esc(slug)} newsroom</title>
+<item><title>${esc(slug)} opens a new research campus</title><link>${base}/site/${slug}/news/campus</link>
+<pubDate>${rfc822(ago(0))}</pubDate><description>The company said its new research campus will employ four hundred engineers.</description></item>
+</channel></rss>`;
+}
+
 export async function startSignalFixtureServer({
   port = 0,
   host = '127.0.0.1',
@@ -254,6 +262,32 @@ export async function startSignalFixtureServer({
 <link rel="alternate" type="application/rss+xml" title="Newsroom" href="/feeds/walmart.rss">
 <link rel="stylesheet" href="/style.css"></head><body>Welcome</body></html>`,
         );
+      }
+      // A company site for automatic discovery: its home page announces a feed (and one at the
+      // metadata address, which must be refused) and links to its careers page, which links to
+      // its Greenhouse board and embeds its Lever board. /site/plain/ offers neither.
+      const site = /^\/site\/([\w-]+)\/(.*)$/.exec(p);
+      if (site) {
+        const [, slug, rest] = site;
+        if (slug === 'plain' && rest === '')
+          return send(200, 'text/html', '<!doctype html><html><head><title>Plain</title></head><body>Hi</body></html>');
+        if (rest === '')
+          return send(
+            200,
+            'text/html; charset=utf-8',
+            `<!doctype html><html><head><title>${slug}</title>
+<link rel="alternate" type="application/rss+xml" title="News" href="/site/${slug}/news.rss">
+<link rel="alternate" type="application/rss+xml" href="http://169.254.169.254/latest/feed.rss">
+</head><body><nav><a href="/site/${slug}/about">About</a> <a href="/site/${slug}/careers">Careers</a></nav></body></html>`,
+          );
+        if (rest === 'careers')
+          return send(
+            200,
+            'text/html; charset=utf-8',
+            `<!doctype html><html><body><h1>Join us</h1><a href="https://boards.greenhouse.io/${slug}">Open roles</a>
+<iframe src="https://jobs.lever.co/${slug}?embed=1"></iframe></body></html>`,
+          );
+        if (rest === 'news.rss') return send(200, 'application/rss+xml', siteFeed(base, slug as string));
       }
       if (p.startsWith('/bench/')) return send(200, 'application/rss+xml', benchFeed(base, p.slice(7)));
       if (p === '/bad/not-xml') return send(200, 'text/html', 'Hello, this is not a feed.');

@@ -324,12 +324,18 @@ export function parseSource(kind: SignalSourceKind, body: string): ParsedSource 
   }
 }
 
+export type BoardKind = 'greenhouse' | 'lever' | 'ashby';
+
+/** The job boards' public posting APIs, `{token}` standing for the board name (configurable: SIGNALS_*_API). */
+export const DEFAULT_BOARD_APIS: Record<BoardKind, string> = {
+  greenhouse: 'https://boards-api.greenhouse.io/v1/boards/{token}/jobs?content=true',
+  lever: 'https://api.lever.co/v0/postings/{token}?mode=json',
+  ashby: 'https://api.ashbyhq.com/posting-api/job-board/{token}',
+};
+
 /** The public API URL of a job board from its board name (token). */
-export function boardUrl(kind: 'greenhouse' | 'lever' | 'ashby', token: string): string {
-  const t = encodeURIComponent(token);
-  if (kind === 'greenhouse') return `https://boards-api.greenhouse.io/v1/boards/${t}/jobs?content=true`;
-  if (kind === 'lever') return `https://api.lever.co/v0/postings/${t}?mode=json`;
-  return `https://api.ashbyhq.com/posting-api/job-board/${t}`;
+export function boardUrl(kind: BoardKind, token: string, apis: Record<BoardKind, string> = DEFAULT_BOARD_APIS): string {
+  return apis[kind].replace('{token}', encodeURIComponent(token));
 }
 
 /**

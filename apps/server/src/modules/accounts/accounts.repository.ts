@@ -2,6 +2,7 @@ import { type Account, type Contact, isEmailUsable, type Signal } from '@quarry/
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { MasterAccountsTable } from '../../db/schema.ts';
+import { visibleTo } from '../../db/visible-signals.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -47,11 +48,13 @@ export function createAccountsRepository(db: Db) {
       return rows.map((r) => r.master_account_id);
     },
 
-    signals(id: string): Promise<Signal[]> {
+    /** The account's signals the tenant sees: reference ones and its own sources' (never another tenant's). */
+    signals(ctx: RequestContext, id: string): Promise<Signal[]> {
       return db
         .selectFrom('master_hits')
         .select(['id', 'type', 'title', 'text', 'url', 'source', 'published_at'])
         .where('master_account_id', '=', id)
+        .where(visibleTo(ctx.tenantId, 'master_hits'))
         .orderBy('published_at', 'desc')
         .orderBy('id')
         .limit(SIGNAL_LIMIT)

@@ -44,7 +44,7 @@ export function createAccountsService(deps: {
     async detail(ctx: RequestContext, id: string): Promise<AccountDetail> {
       const account = await requireAccount(ctx, id);
       const [signals, contacts, is_favorite, in_territory] = await Promise.all([
-        accounts.signals(id),
+        accounts.signals(ctx, id),
         accounts.contacts(id),
         accounts.isFavorite(ctx, id),
         territory.contains(ctx, id),

@@ -7,6 +7,7 @@ import { filterWhere } from './filter-sql.ts';
 import { createFilterValuesRepository } from './filter-values.repository.ts';
 
 type PageQuery = Omit<AccountsQuery, 'scope'> & { q?: string | undefined };
+type PageRow = TerritoryPage['rows'][number];
 
 /** Master accounts matching a filter, as the My Accounts table pages them. */
 export function createAccountQueryRepository(db: Db) {
@@ -32,7 +33,7 @@ export function createAccountQueryRepository(db: Db) {
   }
 
   /** One page in `sort` order, the tie broken by id in the same direction; no nulls to place. */
-  function orderedPage(
+  async function orderedPage(
     found: ReturnType<typeof matching>,
     query: PageQuery,
     sort: PageQuery['sort'] | 'master_account_id',
@@ -49,7 +50,12 @@ export function createAccountQueryRepository(db: Db) {
       'a.latest_signal_at',
     ]);
     if (sort !== 'master_account_id') ordered = ordered.orderBy(`a.${sort}`, query.direction);
-    return ordered.orderBy('a.master_account_id', query.direction).limit(limit).offset(offset).execute();
+    const page: PageRow[] = await ordered
+      .orderBy('a.master_account_id', query.direction)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return page;
   }
 
   /**
@@ -57,12 +63,16 @@ export function createAccountQueryRepository(db: Db) {
    * (…, column, id) indexes on one engine or the other, so the accounts with a value are paged
    * first, then those without, by id: each part reads its index in order and stops after the page.
    */
-  async function rows(ctx: RequestContext, query: PageQuery) {
+  async function rows(ctx: RequestContext, query: PageQuery): Promise<PageRow[]> {
     const offset = (query.page - 1) * query.page_size;
     const column = `a.${query.sort}` as const;
     // account_name is never null.
     if (query.sort === 'account_name')
-      return orderedPage(matching(ctx, query), query, query.sort, offset, query.page_size);
+      return withOwnLatest(ctx, await orderedPage(matching(ctx, query), query, query.sort, offset, query.page_size));
+    if (query.sort === 'latest_signal_at') {
+      const own = await ownNewer(ctx, query);
+      if (own.length > 0) return rowsWithOwnSignals(ctx, query, own, offset);
+    }
     const valued = await orderedPage(
       matching(ctx, query).where(column, 'is not', null),
       query,
@@ -70,7 +80,7 @@ export function createAccountQueryRepository(db: Db) {
       offset,
       query.page_size,
     );
-    if (valued.length === query.page_size) return valued;
+    if (valued.length === query.page_size) return withOwnLatest(ctx, valued);
     // A short page means the valued accounts ended on it, or before it when it is empty.
     const valuedTotal =
       valued.length > 0 ? offset + valued.length : await countOf(matching(ctx, query).where(column, 'is not', null));
@@ -81,7 +91,118 @@ export function createAccountQueryRepository(db: Db) {
       Math.max(0, offset - valuedTotal),
       query.page_size - valued.length,
     );
-    return [...valued, ...unvalued];
+    return withOwnLatest(ctx, [...valued, ...unvalued]);
+  }
+
+  /**
+   * The matching accounts whose newest signal, for this tenant, is one of its own sources' (newer
+   * than the reference signals every tenant sees, kept in master_accounts.latest_signal_at), with
+   * that date: the accounts whose place in the latest-signal order is the tenant's own.
+   */
+  async function ownNewer(ctx: RequestContext, query: PageQuery): Promise<PageRow[]> {
+    const found = await matching(ctx, query)
+      .innerJoin('account_signal_latest as own', (join) =>
+        join.onRef('own.master_account_id', '=', 'a.master_account_id').on('own.tenant_id', '=', ctx.tenantId),
+      )
+      .where((eb) => eb('own.latest_signal_at', '>', eb.fn.coalesce('a.latest_signal_at', sql.lit(''))))
+      .select([
+        'a.master_account_id',
+        'a.account_name',
+        'a.website',
+        'a.logo_url',
+        'a.industry',
+        'a.employees',
+        'own.latest_signal_at',
+      ])
+      .execute();
+    return found;
+  }
+
+  /** Accounts not in `ownNewer`: their order is that of master_accounts' column and its index. */
+  function notOwnNewer(ctx: RequestContext, query: PageQuery) {
+    return matching(ctx, query).where(({ not, exists, selectFrom, fn, ref }) =>
+      not(
+        exists(
+          selectFrom('account_signal_latest as own')
+            .select('own.master_account_id')
+            .where('own.tenant_id', '=', ctx.tenantId)
+            .whereRef('own.master_account_id', '=', 'a.master_account_id')
+            .where('own.latest_signal_at', '>', fn.coalesce(ref('a.latest_signal_at'), sql.lit(''))),
+        ),
+      ),
+    );
+  }
+
+  /**
+   * The latest-signal order for a tenant whose own signals move some accounts (`own`, few: those
+   * its sources linked): the other accounts are read in index order, and `own` merged into them
+   * in memory. At most `own.length` of them come before the page, so the other accounts' part of
+   * the page starts no earlier than offset − own.length.
+   */
+  async function rowsWithOwnSignals(
+    ctx: RequestContext,
+    query: PageQuery,
+    own: PageRow[],
+    offset: number,
+  ): Promise<PageRow[]> {
+    const desc = query.direction === 'desc';
+    const before = (x: PageRow, y: PageRow) => {
+      const a = `${x.latest_signal_at}\u0000${x.master_account_id}`;
+      const b = `${y.latest_signal_at}\u0000${y.master_account_id}`;
+      return desc ? a > b : a < b;
+    };
+    own.sort((x, y) => (before(x, y) ? -1 : before(y, x) ? 1 : 0));
+    const k = own.length;
+    const start = Math.max(0, offset - k);
+    const others = notOwnNewer(ctx, query).where('a.latest_signal_at', 'is not', null);
+    const window = await orderedPage(others, query, 'latest_signal_at', start, query.page_size + k);
+    let valuedTotal: number | null = null;
+    let page: PageRow[];
+    const first = window[0];
+    if (!first) {
+      // The other valued accounts end before `start`: only own ones, if any, are left to place.
+      const othersTotal = start === 0 ? 0 : await countOf(others);
+      valuedTotal = othersTotal + k;
+      page = own.slice(Math.max(0, offset - othersTotal), Math.max(0, offset - othersTotal) + query.page_size);
+    } else {
+      // `first` stands at `start` among the others, after the own accounts that precede it: from
+      // start 0 every account is in hand; else the page begins no earlier than `first` does.
+      const preceding = start === 0 ? 0 : own.filter((o) => before(o, first)).length;
+      const merged = [...window, ...own.slice(preceding)].sort((x, y) => (before(x, y) ? -1 : before(y, x) ? 1 : 0));
+      const skip = offset - (start + preceding);
+      page = merged.slice(skip, skip + query.page_size);
+      if (window.length < query.page_size + k) valuedTotal = start + window.length + k;
+    }
+    if (page.length === query.page_size) return page;
+    valuedTotal ??= (await countOf(others)) + k;
+    const unvalued = await orderedPage(
+      notOwnNewer(ctx, query).where('a.latest_signal_at', 'is', null),
+      query,
+      'master_account_id',
+      Math.max(0, offset - valuedTotal),
+      query.page_size - page.length,
+    );
+    return [...page, ...unvalued];
+  }
+
+  /** The tenant's own newer signal dates on a page read in another order. */
+  async function withOwnLatest(ctx: RequestContext, page: PageRow[]): Promise<PageRow[]> {
+    if (page.length === 0) return page;
+    const own = await db
+      .selectFrom('account_signal_latest')
+      .select(['master_account_id', 'latest_signal_at'])
+      .where('tenant_id', '=', ctx.tenantId)
+      .where(
+        'master_account_id',
+        'in',
+        page.map((r) => r.master_account_id),
+      )
+      .execute();
+    const latest = new Map(own.map((r) => [r.master_account_id, r.latest_signal_at]));
+    return page.map((r) => {
+      const mine = latest.get(r.master_account_id);
+      return mine && mine > (r.latest_signal_at ?? '') ? { ...r, latest_signal_at: mine } : r;
+    });
   }
 
   async function countOf(found: ReturnType<typeof matching>): Promise<number> {

@@ -9,6 +9,7 @@ import {
 } from '@quarry/shared';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, MasterAccountsTable } from '../../db/schema.ts';
+import { visibleTo } from '../../db/visible-signals.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 
@@ -58,7 +59,8 @@ function conditionSql(
         .selectFrom('master_hits as h')
         .select(sql.lit(1).as('one'))
         .whereRef('h.master_account_id', '=', 'a.master_account_id')
-        .where('h.type', 'in', values);
+        .where('h.type', 'in', values)
+        .where(visibleTo(ctx.tenantId, 'h'));
       if (condition.days_ago !== null) hits = hits.where('h.published_at', '>=', sinceDay(condition.days_ago, now));
       return eb.exists(hits);
     }

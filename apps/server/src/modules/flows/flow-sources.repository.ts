@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { visibleTo } from '../../db/visible-signals.ts';
 
 /** Chunks of ids small enough for either engine's bound-parameter limit. */
 function chunks<T>(items: T[], size = 500): T[][] {
@@ -66,20 +67,29 @@ export function createFlowSourcesRepository(db: Db) {
       return rows;
     },
 
-    async hits(ids: string[]) {
+    /** Signals by id, those the tenant sees only (reference ones and its own sources'). */
+    async hits(tenantId: string, ids: string[]) {
       const rows = [];
       for (const part of chunks([...new Set(ids)])) {
-        rows.push(...(await db.selectFrom('master_hits').selectAll().where('id', 'in', part).execute()));
+        rows.push(
+          ...(await db
+            .selectFrom('master_hits')
+            .selectAll()
+            .where('id', 'in', part)
+            .where(visibleTo(tenantId, 'master_hits'))
+            .execute()),
+        );
       }
       return rows;
     },
 
-    /** The newest signal of an account, for one that matched no hypothesis. */
-    latestHit(accountId: string) {
+    /** The newest signal of an account the tenant sees, for one that matched no hypothesis. */
+    latestHit(tenantId: string, accountId: string) {
       return db
         .selectFrom('master_hits')
         .selectAll()
         .where('master_account_id', '=', accountId)
+        .where(visibleTo(tenantId, 'master_hits'))
         .orderBy('published_at', 'desc')
         .orderBy('id')
         .limit(1)

@@ -211,13 +211,18 @@ export function createFlowsService(deps: {
       });
     }
     const hits = new Map(
-      (await sources.hits([...leads.values()].flatMap((l) => (l.hitId ? [l.hitId] : [])))).map((h) => [h.id, h]),
+      (
+        await sources.hits(
+          tenantId,
+          [...leads.values()].flatMap((l) => (l.hitId ? [l.hitId] : [])),
+        )
+      ).map((h) => [h.id, h]),
     );
     const out = new Map<string, AccountEvidence>();
     for (const accountId of new Set(accountIds)) {
       const lead = leads.get(accountId);
       const hypothesis = lead?.hypothesisId ? hypothesisById.get(lead.hypothesisId) : undefined;
-      const hit = (lead?.hitId ? hits.get(lead.hitId) : undefined) ?? (await sources.latestHit(accountId));
+      const hit = (lead?.hitId ? hits.get(lead.hitId) : undefined) ?? (await sources.latestHit(tenantId, accountId));
       const spans = lead?.match.hits.find((h) => h.hit_id === hit?.id)?.spans ?? [];
       const excerpt = hit ? excerptOf(hit.text, spans).excerpt.trim() : '';
       out.set(accountId, {

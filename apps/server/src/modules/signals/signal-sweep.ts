@@ -160,9 +160,10 @@ export function createSignalSweep(deps: {
     };
     if (due.length === 0) return report;
 
-    // What this sweep deduplicates against: items of the last two weeks, by URL and by account.
+    // What this sweep deduplicates against: the tenant's own items of the last two weeks, by URL and
+    // by account (another tenant's story is never merged with this one's, nor credits its sources).
     const since = new Date(now.getTime() - DEDUP_WINDOW_MS).toISOString();
-    const recent = await signals.recentItems(since);
+    const recent = await signals.recentItems(tenantId, since);
     const byUrl = new Map<string, SignalItemState>();
     const byAccount = new Map<string, SignalItemState[]>();
     const states = new Map<string, SignalItemState>();
@@ -186,7 +187,7 @@ export function createSignalSweep(deps: {
     }
     let namer: ((title: string, text: string) => string[]) | null = null;
     const nameAccounts = async (title: string, text: string) => {
-      namer ??= createAccountNamer(await signals.accountNames());
+      namer ??= createAccountNamer(await signals.accountNames(tenantId));
       return namer(title, text);
     };
     const robots = new Map<string, Promise<RobotsRules>>();
@@ -324,7 +325,7 @@ export function createSignalSweep(deps: {
       const touched = new Map<string, { state: SignalItemState; creditChanged: boolean }>();
       const hits: Insertable<MasterHitsTable>[] = [];
       const urls = items.map((i) => canonicalUrl(i.url)).filter((u): u is string => u !== null && !byUrl.has(u));
-      for (const row of await signals.itemsByUrl([...new Set(urls)])) {
+      for (const row of await signals.itemsByUrl(tenantId, [...new Set(urls)])) {
         if (!states.has(row.id)) remember(stateOf(row));
       }
       let found = 0;

@@ -16,7 +16,11 @@ export type SweepWrite = {
   hits?: Insertable<MasterHitsTable>[];
 };
 
-/** Signal sources (tenant rows) and the items and hits they bring (global rows, like master_hits). */
+/**
+ * Signal sources (tenant rows) and the items and hits they bring: rows of global tables
+ * (signal_items, master_hits) owned by the tenant whose sources found them (owner_tenant_id), so
+ * no other tenant sees them and stories are deduplicated within one tenant only.
+ */
 export function createSignalsRepository(db: Db) {
   return {
     list(tenantId: string): Promise<SignalSourceRow[]> {
@@ -109,6 +113,88 @@ export function createSignalsRepository(db: Db) {
         .execute();
     },
 
+    /** Whether the tenant's admin deleted a discovered source at each of these URLs (not discovered again). */
+    async dismissed(tenantId: string, urls: string[]): Promise<Set<string>> {
+      if (urls.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('signal_source_dismissals')
+        .select('url')
+        .where('tenant_id', '=', tenantId)
+        .where('url', 'in', urls)
+        .execute();
+      return new Set(rows.map((r) => r.url));
+    },
+
+    async dismiss(tenantId: string, url: string, at: string): Promise<void> {
+      await db
+        .insertInto('signal_source_dismissals')
+        .values({ tenant_id: tenantId, url, created_at: at })
+        .onConflict((oc) => oc.columns(['tenant_id', 'url']).doNothing())
+        .execute();
+    },
+
+    /**
+     * Accounts of the tenant's territories and account lists, with a website, that discovery has
+     * not looked at since `before`: at most `limit`, those never looked at first.
+     */
+    async accountsToDiscover(tenantId: string, before: string, limit: number) {
+      const held = await db
+        .selectFrom('territory_accounts')
+        .select('master_account_id')
+        .where('tenant_id', '=', tenantId)
+        .union(db.selectFrom('list_accounts').select('master_account_id').where('tenant_id', '=', tenantId))
+        .limit(20_000)
+        .execute();
+      const ids = [...new Set(held.map((r) => r.master_account_id))];
+      const due: { master_account_id: string; account_name: string; website: string | null; checked: string }[] = [];
+      for (let i = 0; i < ids.length; i += 500) {
+        const part = ids.slice(i, i + 500);
+        const [accounts, checked] = await Promise.all([
+          db
+            .selectFrom('master_accounts')
+            .select(['master_account_id', 'account_name', 'website'])
+            .where('master_account_id', 'in', part)
+            .where('website', 'is not', null)
+            .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
+            .execute(),
+          db
+            .selectFrom('signal_discoveries')
+            .select(['master_account_id', 'checked_at'])
+            .where('tenant_id', '=', tenantId)
+            .where('master_account_id', 'in', part)
+            .execute(),
+        ]);
+        const last = new Map(checked.map((c) => [c.master_account_id, c.checked_at]));
+        for (const a of accounts) {
+          const at = last.get(a.master_account_id) ?? '';
+          if (at < before) due.push({ ...a, checked: at });
+        }
+      }
+      due.sort((x, y) => x.checked.localeCompare(y.checked) || x.master_account_id.localeCompare(y.master_account_id));
+      return due.slice(0, limit);
+    },
+
+    async recordDiscovery(tenantId: string, accountId: string, at: string, found: number, outcome: string | null) {
+      await db
+        .insertInto('signal_discoveries')
+        .values({ tenant_id: tenantId, master_account_id: accountId, checked_at: at, found, outcome })
+        .onConflict((oc) =>
+          oc.columns(['tenant_id', 'master_account_id']).doUpdateSet({ checked_at: at, found, outcome }),
+        )
+        .execute();
+    },
+
+    /** Tenants with accounts in a territory or list: the scheduler queues their discovery (across tenants by design). */
+    async tenantsHoldingAccounts(): Promise<string[]> {
+      const rows = await acrossTenants(db)
+        .selectFrom('territory_accounts')
+        .select('tenant_id')
+        .distinct()
+        .union(acrossTenants(db).selectFrom('list_accounts').select('tenant_id').distinct())
+        .execute();
+      return [...new Set(rows.map((r) => r.tenant_id))];
+    },
+
     /** Tenants with a source due: the scheduler queues one sweep job for each (across tenants by design). */
     async tenantsDue(now: string): Promise<string[]> {
       const rows = await acrossTenants(db)
@@ -121,27 +207,33 @@ export function createSignalsRepository(db: Db) {
       return rows.map((r) => r.tenant_id);
     },
 
-    /** Tenants whose value matches depend on signals: those with a trigger (matching reads global hits). */
-    async tenantsWithTriggers(): Promise<string[]> {
-      const rows = await acrossTenants(db).selectFrom('triggers').select('tenant_id').distinct().execute();
-      return rows.map((r) => r.tenant_id);
+    /** The accounts a tenant's general feeds may name: those it sees. */
+    accountNames(tenantId: string) {
+      return db
+        .selectFrom('master_accounts')
+        .select(['master_account_id', 'account_name', 'website'])
+        .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
+        .execute();
     },
 
-    accountNames() {
-      return db.selectFrom('master_accounts').select(['master_account_id', 'account_name', 'website']).execute();
-    },
-
-    account(id: string) {
+    /** An account the tenant sees (an upload's own accounts are its tenant's alone). */
+    account(tenantId: string, id: string) {
       return db
         .selectFrom('master_accounts')
         .select(['master_account_id', 'account_name', 'website'])
         .where('master_account_id', '=', id)
+        .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
         .executeTakeFirst();
     },
 
-    /** Items first seen since `since`, for deduplication against this sweep's. */
-    recentItems(since: string): Promise<SignalItemRow[]> {
-      return db.selectFrom('signal_items').selectAll().where('created_at', '>=', since).execute();
+    /** The tenant's items first seen since `since`, for deduplication against this sweep's. */
+    recentItems(tenantId: string, since: string): Promise<SignalItemRow[]> {
+      return db
+        .selectFrom('signal_items')
+        .selectAll()
+        .where('owner_tenant_id', '=', tenantId)
+        .where('created_at', '>=', since)
+        .execute();
     },
 
     /** The links under which this tenant's sources carried recent items (a merged copy has its own URL). */
@@ -154,17 +246,22 @@ export function createSignalsRepository(db: Db) {
         .execute();
     },
 
-    itemsByUrl(urls: string[]): Promise<SignalItemRow[]> {
+    itemsByUrl(tenantId: string, urls: string[]): Promise<SignalItemRow[]> {
       if (urls.length === 0) return Promise.resolve([]);
-      return db.selectFrom('signal_items').selectAll().where('canonical_url', 'in', urls).execute();
+      return db
+        .selectFrom('signal_items')
+        .selectAll()
+        .where('owner_tenant_id', '=', tenantId)
+        .where('canonical_url', 'in', urls)
+        .execute();
     },
 
     /** Several sources' sweep results in one transaction: new items, credits, hits and health. */
     async writeBatches(tenantId: string, writes: SweepWrite[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        const newItems = writes.flatMap((w) => w.newItems ?? []);
+        const newItems = writes.flatMap((w) => w.newItems ?? []).map((i) => ({ ...i, owner_tenant_id: tenantId }));
         const links = writes.flatMap((w) => w.itemSources ?? []).map((l) => ({ ...l, tenant_id: tenantId }));
-        const hits = writes.flatMap((w) => w.hits ?? []);
+        const hits = writes.flatMap((w) => w.hits ?? []).map((h) => ({ ...h, owner_tenant_id: tenantId }));
         for (let i = 0; i < newItems.length; i += 200) {
           await trx
             .insertInto('signal_items')
@@ -190,9 +287,15 @@ export function createSignalsRepository(db: Db) {
             .updateTable('signal_items')
             .set({ source_names: u.names, account_ids: u.accountIds })
             .where('id', '=', u.itemId)
+            .where('owner_tenant_id', '=', tenantId)
             .execute();
           if (u.credit !== null && u.hitIds.length > 0) {
-            await trx.updateTable('master_hits').set({ source: u.credit }).where('id', 'in', u.hitIds).execute();
+            await trx
+              .updateTable('master_hits')
+              .set({ source: u.credit })
+              .where('id', 'in', u.hitIds)
+              .where('owner_tenant_id', '=', tenantId)
+              .execute();
           }
         }
         for (const w of writes) {

@@ -63,6 +63,14 @@ export function registerSignalsRoutes(app: App, { signals, signedIn }: { signals
   });
   app.route({
     method: 'POST',
+    url: '/api/signal-sources/discover-all',
+    preHandler: signedIn,
+    config: { rateLimitPreset: 'expensive' },
+    schema: { tags, response: { 202: sweepSignalSourcesResultSchema } },
+    handler: async (request, reply) => reply.code(202).send(await signals.discoverAll(contextOf(request))),
+  });
+  app.route({
+    method: 'POST',
     url: '/api/signal-sources/sweep',
     preHandler: signedIn,
     config: { rateLimitPreset: 'expensive' },

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import type { CreateSignalSourceBody, SignalSource, SignalSourceKind, SignalSourceStatus } from '@quarry/shared';
-import { type FetchOptions, fetchSignalUrl } from '../../adapters/signals/fetcher.ts';
-import { boardUrl, discoverFeeds } from '../../adapters/signals/parse.ts';
+import type { FetchOptions } from '../../adapters/signals/fetcher.ts';
+import { type BoardKind, boardUrl } from '../../adapters/signals/parse.ts';
 import { refuseUrl } from '../../adapters/signals/ssrf-guard.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import type { NewSource, SignalDiscovery } from './signal-discovery.ts';
 import type { SignalSourceRow, SignalsRepository } from './signals.repository.ts';
 
 function requireAdmin(ctx: RequestContext) {
@@ -15,7 +16,10 @@ function requireAdmin(ctx: RequestContext) {
 export function createSignalsService(deps: {
   signals: SignalsRepository;
   fetchOptions: FetchOptions;
+  boardApis: Record<BoardKind, string>;
+  discovery: () => SignalDiscovery;
   requestSweep: (tenantId: string) => Promise<boolean>;
+  requestDiscovery: (tenantId: string) => Promise<boolean>;
   clock?: () => Date;
 }) {
   const { signals, fetchOptions } = deps;
@@ -23,8 +27,10 @@ export function createSignalsService(deps: {
 
   async function toApi(rows: SignalSourceRow[]): Promise<SignalSource[]> {
     const names = new Map<string, string>();
-    for (const id of new Set(rows.map((r) => r.master_account_id).filter((v): v is string => Boolean(v)))) {
-      const account = await signals.account(id);
+    for (const r of rows) {
+      if (!r.master_account_id || names.has(r.master_account_id)) continue;
+      const id = r.master_account_id;
+      const account = await signals.account(r.tenant_id, id);
       if (account) names.set(id, account.account_name);
     }
     return rows.map((r) => ({
@@ -50,17 +56,7 @@ export function createSignalsService(deps: {
     }));
   }
 
-  async function insert(
-    tenantId: string,
-    fields: {
-      kind: SignalSourceKind;
-      url: string;
-      board_token: string | null;
-      name: string;
-      master_account_id: string | null;
-      discovered: boolean;
-    },
-  ): Promise<SignalSourceRow> {
+  async function insert(tenantId: string, fields: NewSource): Promise<SignalSourceRow> {
     const now = clock().toISOString();
     const id = `sig_src_${crypto.randomUUID()}`;
     await signals.insert({
@@ -103,8 +99,7 @@ export function createSignalsService(deps: {
       let url = body.url ?? '';
       const isBoard = body.kind === 'greenhouse' || body.kind === 'lever' || body.kind === 'ashby';
       if (!url) {
-        if (isBoard && body.board_token)
-          url = boardUrl(body.kind as 'greenhouse' | 'lever' | 'ashby', body.board_token);
+        if (isBoard && body.board_token) url = boardUrl(body.kind as BoardKind, body.board_token, deps.boardApis);
         else
           throw invalidField(
             isBoard ? 'board_token' : 'url',
@@ -116,7 +111,7 @@ export function createSignalsService(deps: {
       url = new URL(url).toString();
       let accountId: string | null = null;
       if (body.master_account_id) {
-        const account = await signals.account(body.master_account_id);
+        const account = await signals.account(ctx.tenantId, body.master_account_id);
         if (!account) throw invalidField('master_account_id', 'No such account');
         accountId = account.master_account_id;
       }
@@ -148,47 +143,36 @@ export function createSignalsService(deps: {
     async remove(ctx: RequestContext, id: string): Promise<void> {
       requireAdmin(ctx);
       const row = await owned(ctx, id);
+      // A discovered source its admin deleted is not discovered again.
+      if (row.discovered === 1) await signals.dismiss(ctx.tenantId, row.url, clock().toISOString());
       await signals.remove(ctx.tenantId, row.id);
     },
 
-    /** Reads an account's home page and adds the feeds its `<link rel="alternate">` announces. */
+    /** Reads an account's site now and adds the feeds and job board it announces (see signal-discovery.ts). */
     async discover(ctx: RequestContext, accountId: string) {
       requireAdmin(ctx);
-      const account = await signals.account(accountId);
+      const account = await signals.account(ctx.tenantId, accountId);
       if (!account) throw invalidField('master_account_id', 'No such account');
-      if (!account.website) return { added: [], reason: 'The account has no website' };
-      const home = /^https?:\/\//i.test(account.website) ? account.website : `https://${account.website}`;
-      let page: Awaited<ReturnType<typeof fetchSignalUrl>>;
-      try {
-        page = await fetchSignalUrl(
-          home,
-          { etag: null, lastModified: null },
-          { ...fetchOptions, maxBytes: Math.min(fetchOptions.maxBytes, 2 * 1024 * 1024) },
-        );
-      } catch (error) {
-        return { added: [], reason: (error as Error).message };
-      }
-      if (page.status !== 'ok') return { added: [], reason: 'The home page did not answer' };
-      const feeds = discoverFeeds(page.body, page.url).filter((u) => refuseUrl(u, fetchOptions.allowedHosts) === null);
-      const added: SignalSourceRow[] = [];
-      for (const url of feeds) {
-        if (await signals.findByUrl(ctx.tenantId, url)) continue;
-        added.push(
-          await insert(ctx.tenantId, {
-            kind: 'feed',
-            url,
-            board_token: null,
-            name: url,
-            master_account_id: account.master_account_id,
-            discovered: true,
-          }),
-        );
-      }
-      return {
-        added: await toApi(added),
-        reason: feeds.length === 0 ? 'The home page announces no feed' : null,
-      };
+      const before = new Set((await signals.list(ctx.tenantId)).map((r) => r.id));
+      const result = await deps.discovery().discoverAccount(ctx.tenantId, account);
+      await signals.recordDiscovery(
+        ctx.tenantId,
+        account.master_account_id,
+        clock().toISOString(),
+        result.added,
+        result.reason,
+      );
+      const added = (await signals.list(ctx.tenantId)).filter((r) => !before.has(r.id));
+      return { added: await toApi(added), reason: result.added === 0 ? result.reason : null };
     },
+
+    /** Queues the discovery job for the accounts of the tenant's territories and lists. */
+    async discoverAll(ctx: RequestContext) {
+      requireAdmin(ctx);
+      return { queued: await deps.requestDiscovery(ctx.tenantId) };
+    },
+
+    insert,
 
     async sweepNow(ctx: RequestContext) {
       requireAdmin(ctx);

@@ -1,10 +1,11 @@
 import type { AccountDetail, SignalSource } from '@quarry/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemoValuePreferences } from '../../db/seed/demo-value-preferences.ts';
 import { acrossTenants } from '../../db/tenant-scope.ts';
-import { type SignalFixtureServer, startSignalFixtureServer } from '../../testing/signal-fixtures.ts';
+import type { SignalFixtureServer } from '../../testing/signal-fixtures.ts';
+import { useSignalsTestBed } from '../../testing/signals-test-bed.ts';
 import { insertTestAccount } from '../../testing/test-account.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 
 /**
  * Issue #18 over the real database (SQLite, or PostgreSQL with QUARRY_TEST_ENGINE=postgres) and
@@ -21,10 +22,8 @@ let gail: string;
 const SEC_ACCOUNT = 'acc_signals_fixture_dynamics';
 const HOME_ACCOUNT = 'acc_signals_home';
 
-beforeAll(async () => {
-  fixtures = await startSignalFixtureServer();
-  t = await createTestApp();
-  t.config.signals.allowedHosts.push(fixtures.host);
+const { call, add, sweep, sourcesOf } = useSignalsTestBed(async (bed) => {
+  ({ t, fixtures } = bed);
   // The accounts the fixture stories name (the API tests seed no Fortune 500 list).
   for (const [id, name, website] of [
     ['acc_walmart_com', 'Walmart', 'walmart.com'],
@@ -49,40 +48,14 @@ beforeAll(async () => {
     t.signIn('rita@acme.test'),
     t.signIn('gail@globex.test'),
   ]);
-}, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await fixtures?.close();
 });
 
-const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
-
-async function add(cookie: string, body: Record<string, unknown>): Promise<SignalSource> {
-  const res = await call(cookie, 'POST', '/api/signal-sources', body);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as SignalSource;
-}
-
 async function sources(cookie: string): Promise<Map<string, SignalSource>> {
-  const list = (await call(cookie, 'GET', '/api/signal-sources')).json() as { sources: SignalSource[] };
-  return new Map(list.sources.map((s) => [s.name, s]));
+  return new Map((await sourcesOf(cookie)).map((s) => [s.name, s]));
 }
 
-/** Makes every source due now (an hour has passed) and runs the sweep job the way the scheduler does. */
-async function sweep(cookie: string) {
-  await acrossTenants(t.handle.db)
-    .updateTable('signal_sources')
-    .set({ next_fetch_at: '2000-01-01T00:00:00.000Z' })
-    .execute();
-  const res = await call(cookie, 'POST', '/api/signal-sources/sweep');
-  expect(res.statusCode, res.body).toBe(202);
-  await t.app.jobRunner.drain();
-}
-
-async function signalsOf(accountId: string) {
-  return ((await call(rita, 'GET', `/api/accounts/${accountId}`)).json() as AccountDetail).signals;
+async function signalsOf(accountId: string, cookie = rita) {
+  return ((await call(cookie, 'GET', `/api/accounts/${accountId}`)).json() as AccountDetail).signals;
 }
 
 describe('signal sources', () => {
@@ -158,7 +131,8 @@ describe('signal sources', () => {
     });
     expect(dup.json().error.message).toMatch(/already watched/);
     const board = await add(ada, { kind: 'lever', board_token: 'acme-corp' });
-    expect(board.url).toBe('https://api.lever.co/v0/postings/acme-corp?mode=json');
+    // The board's URL is its kind's posting API (configured: the fixture server's here).
+    expect(board.url).toBe(`${fixtures.url}/boards/lever/acme-corp`);
     await call(ada, 'PATCH', `/api/signal-sources/${board.id}`, { status: 'paused' });
   });
 
@@ -277,7 +251,7 @@ describe('signal sources', () => {
       master_account_id: SEC_ACCOUNT,
     });
     await sweep(gail);
-    const filings = await signalsOf(SEC_ACCOUNT);
+    const filings = await signalsOf(SEC_ACCOUNT, gail);
     expect(filings.map((s) => s.title)).toContain(
       '8-K FIXTURE DYNAMICS: Completion of Acquisition or Disposition of Assets',
     );

@@ -69,7 +69,7 @@ export function createRecomputeValueMatches(deps: {
       preferences.listTriggers(ctx),
       preferences.listSignals(ctx),
       preferences.listTitles(ctx),
-      matches.allHits(),
+      matches.allHits(tenantId),
       matches.industriesByAccount(),
     ]);
     const hits = asMatchHits(hitRows);

@@ -110,7 +110,7 @@ export function createValueMatchService(deps: {
       if (!account) throw notFound('Account not found');
       const [row, hits, contacts, titles, holders] = await Promise.all([
         matches.findOne(ctx, masterAccountId),
-        matches.hitsOf(masterAccountId),
+        matches.hitsOf(ctx, masterAccountId),
         matches.contactsOf(masterAccountId),
         preferences.listTitles(ctx),
         matches.holdersOf(ctx, [masterAccountId]),

@@ -4,6 +4,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { ValueMatchesTable } from '../../db/schema.ts';
 import { acrossTenants } from '../../db/tenant-scope.ts';
+import { visibleTo } from '../../db/visible-signals.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 
 /** 16 columns a row: 1,000 rows bind 16,000 values, within SQLite's 32,766 and PostgreSQL's 65,535. */
@@ -53,13 +54,15 @@ export function createValueMatchesRepository(db: Db) {
     },
 
     /**
-     * Every signal the engine weighs (master_hits is global reference data), named as the
-     * engine's hits are, so the recompute can use the rows themselves.
+     * Every signal the engine weighs for a tenant (reference signals and its own sources' live
+     * ones, never another tenant's), named as the engine's hits are, so the recompute can use the
+     * rows themselves.
      */
-    allHits() {
+    allHits(tenantId: string) {
       return db
         .selectFrom('master_hits')
         .select(['id', 'master_account_id as account_id', 'type', 'title', 'text', 'url', 'published_at'])
+        .where(visibleTo(tenantId, 'master_hits'))
         .execute();
     },
 
@@ -224,11 +227,12 @@ export function createValueMatchesRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    hitsOf(masterAccountId: string) {
+    hitsOf(ctx: RequestContext, masterAccountId: string) {
       return db
         .selectFrom('master_hits')
         .select(['id', 'type', 'title', 'text', 'url', 'source', 'published_at'])
         .where('master_account_id', '=', masterAccountId)
+        .where(visibleTo(ctx.tenantId, 'master_hits'))
         .orderBy('published_at', 'desc')
         .limit(200)
         .execute();

@@ -55,6 +55,10 @@ export function useSignalSourceActions() {
         }),
       onSettled: refresh,
     }),
+    discoverAll: useMutation({
+      mutationFn: () => api<{ queued: boolean }>('/api/signal-sources/discover-all', { method: 'POST' }),
+      onSettled: refresh,
+    }),
     sweep: useMutation({
       mutationFn: () => api<{ queued: boolean }>('/api/signal-sources/sweep', { method: 'POST' }),
       onSettled: refresh,

@@ -16,7 +16,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { SIGNAL_SOURCE_KINDS, type SignalSource, type SignalSourceKind } from '@quarry/shared';
-import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash, IconWorldSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -65,17 +65,30 @@ export function SignalSourcesSettings() {
             {t('signals.intro')}
           </Text>
         </Stack>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} />}
-          loading={actions.sweep.isPending}
-          onClick={async () => {
-            await actions.sweep.mutateAsync();
-            showSnackbar(t('signals.sweepQueued'));
-          }}
-        >
-          {t('signals.sweepNow')}
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconWorldSearch size={16} />}
+            loading={actions.discoverAll.isPending}
+            onClick={async () => {
+              await actions.discoverAll.mutateAsync();
+              showSnackbar(t('signals.discoverAllQueued'));
+            }}
+          >
+            {t('signals.discoverAll')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            loading={actions.sweep.isPending}
+            onClick={async () => {
+              await actions.sweep.mutateAsync();
+              showSnackbar(t('signals.sweepQueued'));
+            }}
+          >
+            {t('signals.sweepNow')}
+          </Button>
+        </Group>
       </Group>
       <AddSourceForm />
       {sources.isPending ? (
@@ -102,9 +115,18 @@ export function SignalSourcesSettings() {
               {sources.data.map((source) => (
                 <Table.Tr key={source.id} data-testid="signal-source-row">
                   <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {source.name}
-                    </Text>
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" fw={500}>
+                        {source.name}
+                      </Text>
+                      {source.discovered && (
+                        <Tooltip label={t('signals.discoveredHint')}>
+                          <Badge size="xs" variant="outline" color="blue" data-testid="signal-source-discovered">
+                            {t('signals.discovered')}
+                          </Badge>
+                        </Tooltip>
+                      )}
+                    </Group>
                     <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
                       {t(`signals.kind.${source.kind}`)} · {source.url}
                     </Text>

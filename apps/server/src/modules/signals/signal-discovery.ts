@@ -1,0 +1,157 @@
+import type { SignalSourceKind } from '@quarry/shared';
+import type { Logger } from 'pino';
+import { findCareersPages, findJobBoards } from '../../adapters/signals/discover.ts';
+import { type FetchOptions, fetchSignalUrl } from '../../adapters/signals/fetcher.ts';
+import { type BoardKind, boardUrl, discoverFeeds, parseSource } from '../../adapters/signals/parse.ts';
+import { refuseUrl } from '../../adapters/signals/ssrf-guard.ts';
+import type { SignalsRepository } from './signals.repository.ts';
+
+export const DISCOVER_SIGNAL_SOURCES = 'discover_signal_sources';
+
+/** An account is looked at again after this long (its site may have gained a feed or a board). */
+const RECHECK_MS = 30 * 86_400_000;
+/** Accounts looked at per job; a job that found more queues the next. */
+const BATCH = 50;
+/** Home pages and careers pages read at once. */
+const CONCURRENCY = 4;
+
+export type NewSource = {
+  kind: SignalSourceKind;
+  url: string;
+  board_token: string | null;
+  name: string;
+  master_account_id: string | null;
+  discovered: boolean;
+};
+
+type Account = { master_account_id: string; account_name: string; website: string | null };
+
+/**
+ * Automatic discovery of signal sources (issue #18): for an account with a website, the feeds its
+ * home page announces (`<link rel="alternate">`), and the Greenhouse, Lever or Ashby board its home
+ * page or careers page links to or embeds (the board is read once to be sure it answers). Every
+ * request goes through the SSRF-guarded fetcher. SEC filing feeds are not discovered: accounts
+ * carry no CIK or ticker to find them by.
+ */
+export function createSignalDiscovery(deps: {
+  signals: SignalsRepository;
+  fetchOptions: FetchOptions;
+  boardApis: Record<BoardKind, string>;
+  insert: (tenantId: string, source: NewSource) => Promise<unknown>;
+  log: Pick<Logger, 'info' | 'warn'>;
+  clock?: () => Date;
+}) {
+  const { signals, fetchOptions, log } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const pageOptions = { ...fetchOptions, maxBytes: Math.min(fetchOptions.maxBytes, 2 * 1024 * 1024) };
+
+  const fetchPage = (url: string) => fetchSignalUrl(url, { etag: null, lastModified: null }, pageOptions);
+  const allowed = (url: string) => refuseUrl(url, fetchOptions.allowedHosts) === null;
+
+  /** The board answers as its kind's API does (a wrong guess of a board name answers 404). */
+  async function boardAnswers(kind: BoardKind, url: string): Promise<boolean> {
+    try {
+      const page = await fetchSignalUrl(url, { etag: null, lastModified: null }, fetchOptions);
+      if (page.status !== 'ok') return false;
+      parseSource(kind, page.body);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** What an account's site offers, as new sources of the tenant (none it has or dismissed). */
+  async function discoverAccount(
+    tenantId: string,
+    account: Account,
+  ): Promise<{ added: number; reason: string | null }> {
+    if (!account.website) return { added: 0, reason: 'The account has no website' };
+    const home = /^https?:\/\//i.test(account.website) ? account.website : `https://${account.website}`;
+    let page: Awaited<ReturnType<typeof fetchPage>>;
+    try {
+      page = await fetchPage(home);
+    } catch (error) {
+      return { added: 0, reason: (error as Error).message };
+    }
+    if (page.status !== 'ok') return { added: 0, reason: 'The home page did not answer' };
+    const candidates: NewSource[] = discoverFeeds(page.body, page.url)
+      .filter(allowed)
+      .map((url) => ({
+        kind: 'feed',
+        url,
+        board_token: null,
+        name: url,
+        master_account_id: account.master_account_id,
+        discovered: true,
+      }));
+    let boards = findJobBoards(page.body, page.url);
+    if (boards.length === 0) {
+      for (const careers of findCareersPages(page.body, page.url).filter(allowed)) {
+        try {
+          const found = await fetchPage(careers);
+          if (found.status === 'ok') boards = findJobBoards(found.body, found.url);
+        } catch {
+          // A careers page that does not answer: no board from it.
+        }
+        if (boards.length > 0) break;
+      }
+    }
+    for (const board of boards) {
+      const url = boardUrl(board.kind, board.token, deps.boardApis);
+      if (!allowed(url) || !(await boardAnswers(board.kind, url))) continue;
+      candidates.push({
+        kind: board.kind,
+        url,
+        board_token: board.token,
+        name: `${account.account_name}: ${board.kind} ${board.token}`.slice(0, 200),
+        master_account_id: account.master_account_id,
+        discovered: true,
+      });
+    }
+    const dismissed = await signals.dismissed(
+      tenantId,
+      candidates.map((c) => c.url),
+    );
+    let added = 0;
+    for (const source of candidates) {
+      if (dismissed.has(source.url) || (await signals.findByUrl(tenantId, source.url))) continue;
+      await deps.insert(tenantId, source);
+      added++;
+    }
+    const reason = candidates.length === 0 ? 'The site announces no feed and links to no job board' : null;
+    return { added, reason };
+  }
+
+  /** The job: the tenant's accounts not looked at for a month, a batch at a time. Answers whether more remain. */
+  async function runJob(tenantId: string): Promise<{ accounts: number; added: number; more: boolean }> {
+    const now = clock();
+    const before = new Date(now.getTime() - RECHECK_MS).toISOString();
+    const accounts = await signals.accountsToDiscover(tenantId, before, BATCH);
+    let added = 0;
+    let next = 0;
+    const worker = async () => {
+      while (next < accounts.length) {
+        const account = accounts[next++] as (typeof accounts)[number];
+        const result = await discoverAccount(tenantId, account).catch((error: Error) => ({
+          added: 0,
+          reason: `failed: ${error.message}`,
+        }));
+        added += result.added;
+        await signals.recordDiscovery(
+          tenantId,
+          account.master_account_id,
+          clock().toISOString(),
+          result.added,
+          result.reason?.slice(0, 500) ?? null,
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    log.info({ tenantId, accounts: accounts.length, added }, `signal discovery: ${added} sources added`);
+    return { accounts: accounts.length, added, more: accounts.length === BATCH };
+  }
+
+  return { discoverAccount, runJob };
+}
+
+export type SignalDiscovery = ReturnType<typeof createSignalDiscovery>;

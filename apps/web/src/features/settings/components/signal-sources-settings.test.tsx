@@ -1,0 +1,80 @@
+import type { SignalSource } from '@quarry/shared';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useSnackbarStore } from '../../../lib/snackbar-store.ts';
+import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
+import { SignalSourcesSettings } from './signal-sources-settings.tsx';
+
+const source = (over: Partial<SignalSource>): SignalSource => ({
+  id: 'sig_src_1',
+  kind: 'feed',
+  url: 'https://disco.example/news.rss',
+  board_token: null,
+  name: 'Disco newsroom',
+  master_account_id: 'acc_disco',
+  account_name: 'Disco Instruments',
+  status: 'active',
+  discovered: false,
+  next_fetch_at: '2026-11-26T08:00:00.000Z',
+  last_fetch_at: null,
+  last_success_at: null,
+  last_error: null,
+  failure_count: 0,
+  fetch_count: 0,
+  not_modified_count: 0,
+  items_found: 0,
+  last_items_found: 0,
+  created_at: '2026-11-26T07:00:00.000Z',
+  ...over,
+});
+
+/** GET /api/signal-sources answers `sources`; POSTs are recorded by URL. */
+function serve(sources: SignalSource[]) {
+  const posted: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const json = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (init?.method === 'POST') {
+        posted.push(url);
+        return json({ queued: true }, 202);
+      }
+      return json({ sources });
+    }),
+  );
+  return posted;
+}
+
+beforeAll(prepareDom);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('SignalSourcesSettings', () => {
+  it('marks discovered sources and queues discovery for the accounts on request', async () => {
+    const posted = serve([
+      source({ id: 'a', name: 'Disco newsroom', discovered: true }),
+      source({ id: 'b', name: 'Hand-added wire', discovered: false, master_account_id: null, account_name: null }),
+    ]);
+    renderWithProviders(
+      <MemoryRouter>
+        <SignalSourcesSettings />
+      </MemoryRouter>,
+    );
+    const rows = await screen.findAllByTestId('signal-source-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.textContent).toContain('Discovered');
+    expect(rows[1]?.textContent).not.toContain('Discovered');
+    fireEvent.click(screen.getByRole('button', { name: 'Find sources for our accounts' }));
+    await waitFor(() => expect(posted.some((u) => u.endsWith('/api/signal-sources/discover-all'))).toBe(true));
+    await waitFor(() =>
+      expect(useSnackbarStore.getState().general?.message).toMatch(
+        /^Quarry is looking at the websites of the accounts/,
+      ),
+    );
+  });
+});
