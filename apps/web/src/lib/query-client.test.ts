@@ -5,7 +5,7 @@ import { createQueryClient } from './query-client.ts';
 import { useSnackbarStore } from './snackbar-store.ts';
 
 describe('the mutation cache', () => {
-  it('marks the queries a mutation declares stale once it succeeds, before the caller hears of it', async () => {
+  it('marks the queries a mutation declares stale once it settles, before the caller hears of it', async () => {
     const client = createQueryClient();
     await client.fetchQuery({ queryKey: ['workspaces', 'owned'], queryFn: () => ['w1'] });
     await client.fetchQuery({ queryKey: ['accounts'], queryFn: () => 'untouched' });
@@ -17,6 +17,19 @@ describe('the mutation cache', () => {
     await observer.mutate();
     expect(client.getQueryState(['workspaces', 'owned'])?.isInvalidated).toBe(true);
     expect(client.getQueryState(['accounts'])?.isInvalidated).toBe(false);
+  });
+
+  it('refreshes the declared queries after a failure too', async () => {
+    const client = createQueryClient();
+    await client.fetchQuery({ queryKey: ['triggers'], queryFn: () => [] });
+    const observer = new MutationObserver(client, {
+      mutationFn: async () => {
+        throw new ApiError(409, 'conflict', 'taken');
+      },
+      meta: { invalidates: [['triggers']] },
+    });
+    await expect(observer.mutate()).rejects.toThrow('taken');
+    expect(client.getQueryState(['triggers'])?.isInvalidated).toBe(true);
   });
 
   it('never refetches a record the mutation made unreadable, and refetches the rest', async () => {

@@ -9,7 +9,7 @@ import { showSnackbar } from './snackbar-store.ts';
  * mutation's variables (and its answer), for keys that name the record changed.
  */
 export type MutationMeta = {
-  /** Query keys (prefixes) refetched after success; awaited, so the caller's onSuccess sees fresh data. */
+  /** Query keys (prefixes) refetched once it settles; awaited, so the caller's callbacks see fresh data. */
   invalidates?: readonly QueryKey[] | ((variables: unknown, data: unknown) => readonly QueryKey[]);
   /** A query the user can no longer read after success (a deleted or left record): cancelled, never refetched. */
   gone?: (variables: unknown) => QueryKey | undefined;
@@ -32,10 +32,11 @@ export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
   const client: QueryClient = new QueryClient({
     ...config,
     mutationCache: new MutationCache({
-      onSuccess: async (data, variables, _context, mutation) => {
+      // On failure too: a refused or half-done change leaves the screen showing the server's truth.
+      onSettled: async (data, error, variables, _context, mutation) => {
         const meta = mutation.meta;
         if (!meta) return;
-        const gone = meta.gone?.(variables);
+        const gone = error ? undefined : meta.gone?.(variables);
         if (gone) await client.cancelQueries({ queryKey: gone });
         const keys = typeof meta.invalidates === 'function' ? meta.invalidates(variables, data) : meta.invalidates;
         await Promise.all(
