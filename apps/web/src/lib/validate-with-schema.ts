@@ -9,19 +9,21 @@ import i18n from 'i18next';
  *
  * @param schema the request body's schema from @quarry/shared
  * @param toBody the body the form would send with these values (fields named as the API names them)
- * @param messages the translated message to show under each field the schema may reject
+ * @param messages the translated message to show under each field the schema may reject, or a
+ *   function of the values that picks it (one message for an empty field, another for a long one)
  */
 export function validateWithSchema<Values>(
   schema: Parameters<typeof schemaResolver>[0],
   toBody: (values: Values) => unknown,
-  messages: Partial<Record<string, string>>,
+  messages: Partial<Record<string, string | ((values: Values) => string)>>,
 ): (values: Values) => FormErrors {
   const resolve = schemaResolver(schema, { sync: true });
   return (values) => {
     const errors: FormErrors = {};
     for (const path of Object.keys(resolve(toBody(values)))) {
       const field = path.split('.')[0] ?? path;
-      errors[field] ??= messages[field] ?? i18n.t('errors.generic');
+      const message = messages[field];
+      errors[field] ??= typeof message === 'function' ? message(values) : (message ?? i18n.t('errors.generic'));
     }
     return errors;
   };
