@@ -1,7 +1,61 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type QueryClientConfig, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
+import { logError } from './log-error.ts';
+import { showSnackbar } from './snackbar-store.ts';
 
-export const queryClient = new QueryClient({
+/**
+ * What a mutation declares once, in its hook, and the mutation cache carries out for every one of
+ * them: the queries it makes stale, and how a failure is reported. Functions receive the
+ * mutation's variables (and its answer), for keys that name the record changed.
+ */
+export type MutationMeta = {
+  /** Query keys (prefixes) refetched once it settles; awaited, so the caller's callbacks see fresh data. */
+  invalidates?: readonly QueryKey[] | ((variables: unknown, data: unknown) => readonly QueryKey[]);
+  /** A query the user can no longer read after success (a deleted or left record): cancelled, never refetched. */
+  gone?: (variables: unknown) => QueryKey | undefined;
+  /** On failure: logged under this message ("Error Logged", spec section 7). */
+  errorLog?: string;
+  /** On failure: the snack shown, already translated (or the spec's raw text where it asks for one). */
+  errorSnack?: string;
+};
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: MutationMeta;
+  }
+}
+
+const startsWith = (key: QueryKey, prefix: QueryKey) => prefix.every((part, i) => key[i] === part);
+
+/** The app's query client: one retry policy for reads, one place where mutations invalidate and report failures. */
+export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
+  const client: QueryClient = new QueryClient({
+    ...config,
+    mutationCache: new MutationCache({
+      // On failure too: a refused or half-done change leaves the screen showing the server's truth.
+      onSettled: async (data, error, variables, _context, mutation) => {
+        const meta = mutation.meta;
+        if (!meta) return;
+        const gone = error ? undefined : meta.gone?.(variables);
+        if (gone) await client.cancelQueries({ queryKey: gone });
+        const keys = typeof meta.invalidates === 'function' ? meta.invalidates(variables, data) : meta.invalidates;
+        await Promise.all(
+          (keys ?? []).map((queryKey) =>
+            client.invalidateQueries({ queryKey, predicate: (query) => !gone || !startsWith(query.queryKey, gone) }),
+          ),
+        );
+      },
+      onError: (error, _variables, _context, mutation) => {
+        const meta = mutation.meta;
+        if (meta?.errorLog) logError(meta.errorLog, error);
+        if (meta?.errorSnack) showSnackbar(meta.errorSnack);
+      },
+    }),
+  });
+  return client;
+}
+
+export const queryClient = createQueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,

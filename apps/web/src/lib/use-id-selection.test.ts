@@ -25,6 +25,16 @@ describe('useIdSelection', () => {
     expect(result.current.selected).toEqual([]);
   });
 
+  it('ticks all of the page shown and keeps the rows ticked on another page', () => {
+    const { result, rerender } = renderHook(({ ids }) => useIdSelection(ids), { initialProps: { ids: ['a', 'b'] } });
+    act(() => result.current.toggle('a'));
+    rerender({ ids: ['c', 'd'] });
+    act(() => result.current.toggleAll());
+    expect(result.current.selected.sort()).toEqual(['a', 'c', 'd']);
+    act(() => result.current.toggleAll());
+    expect(result.current.selected).toEqual(['a']);
+  });
+
   it('never counts an empty table as all ticked', () => {
     const { result } = renderHook(() => useIdSelection([]));
     expect(result.current.allSelected).toBe(false);

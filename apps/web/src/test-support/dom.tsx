@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { initI18n, loadFeatureStrings } from '../lib/i18n.ts';
+import { createQueryClient } from '../lib/query-client.ts';
 
 /** What Mantine needs of a browser that happy-dom lacks, and the English texts. Call in beforeAll. */
 export async function prepareDom(): Promise<void> {
@@ -29,9 +30,9 @@ export async function prepareDom(): Promise<void> {
   await loadFeatureStrings();
 }
 
-/** Renders a screen with the providers the app gives it; queries are not retried. */
+/** Renders a screen with the providers the app gives it (mutations report through the app's mutation cache); queries are not retried. */
 export function renderWithProviders(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = createQueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <MantineProvider>{ui}</MantineProvider>

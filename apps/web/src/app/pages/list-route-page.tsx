@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { StartListFlowButton } from '../../features/flows/components/start-list-flow-button.tsx';
 import { AccountAutocomplete } from '../../features/search/components/account-autocomplete.tsx';
-import { useListActions } from '../../features/workspaces/api/lists.ts';
+import { useAddListMembers } from '../../features/workspaces/api/add-list-members.ts';
 import { ListPage } from '../../features/workspaces/components/list-page.tsx';
 import { addedMessage } from '../../features/workspaces/utils/added-message.ts';
 import { showSnackbar } from '../../lib/snackbar-store.ts';
@@ -9,17 +9,19 @@ import { showSnackbar } from '../../lib/snackbar-store.ts';
 /** /lists/{id}: the list table, with account search to add members to an account list and Quick Prospect for ticked contacts. */
 export function ListRoutePage() {
   const { t } = useTranslation();
-  const actions = useListActions();
+  const addMembers = useAddListMembers();
   return (
     <ListPage
       toolbar={(list) =>
         list.type === 'accounts' ? (
           <AccountAutocomplete
             label={t('lists.addAccount')}
-            onSelect={async (hit) => {
-              const result = await actions.addMembers(list.id, [hit.master_account_id]);
-              if (result) showSnackbar(addedMessage(t, list.name, 1, result.added));
-            }}
+            onSelect={(hit) =>
+              addMembers.mutate(
+                { id: list.id, ids: [hit.master_account_id] },
+                { onSuccess: (result) => showSnackbar(addedMessage(t, list.name, 1, result.added)) },
+              )
+            }
           />
         ) : null
       }

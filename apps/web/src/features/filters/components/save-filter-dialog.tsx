@@ -1,13 +1,16 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { updateSavedFilterBodySchema } from '@quarry/shared';
 import { CREATE_DIALOG_MAX_WIDTH, MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from '@quarry/shared/constants';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldError } from '../../../lib/field-error.ts';
+import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 
 export type SaveFilterValues = { name: string; description: string; private: boolean };
 
-/** Name (required), description and visibility of a filter being saved. */
+/** Name (required), description and visibility of a filter being saved, checked with the API's own rules. */
 export function SaveFilterDialog({
   opened,
   initial,
@@ -20,27 +23,26 @@ export function SaveFilterDialog({
   onSave: (values: SaveFilterValues) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState(initial);
-  const [nameError, setNameError] = useState<string | null>(null);
+  const form = useForm<SaveFilterValues>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: validateWithSchema(updateSavedFilterBodySchema, (values) => values, {
+      name: t('filters.nameRequired'),
+      description: t('errors.generic'),
+    }),
+  });
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!values.name.trim()) return setNameError(t('filters.nameRequired'));
-    setNameError(null);
-    setBusy(true);
+  async function save(values: SaveFilterValues) {
     try {
       await onSave({ ...values, name: values.name.trim() });
       onClose();
     } catch (e) {
       // A refusal naming the name (taken, too long) shows under it; anything else above the form.
-      const failure = fieldError(e, ['name'] as const, t('errors.generic'));
+      const failure = fieldError(e, ['name', 'description'] as const, t('errors.generic'));
       const taken = e instanceof ApiError && e.status === 409 && failure.field === 'name';
-      if (failure.field === 'name') setNameError(taken ? t('filters.nameTaken') : failure.message);
+      if (failure.field) form.setFieldError(failure.field, taken ? t('filters.nameTaken') : failure.message);
       else setError(failure.message);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -52,7 +54,7 @@ export function SaveFilterDialog({
       size={CREATE_DIALOG_MAX_WIDTH}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={form.onSubmit(save)} noValidate>
         <Stack>
           {error && <Alert color="red">{error}</Alert>}
           <TextInput
@@ -60,27 +62,23 @@ export function SaveFilterDialog({
             required
             data-autofocus
             maxLength={MAX_NAME_LENGTH}
-            value={values.name}
-            error={nameError}
-            onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
+            {...form.getInputProps('name')}
           />
           <Textarea
             label={t('filters.description')}
             maxLength={MAX_TEXT_LENGTH}
-            value={values.description}
-            onChange={(e) => setValues({ ...values, description: e.currentTarget.value })}
+            {...form.getInputProps('description')}
           />
           <Checkbox
             label={t('filters.private')}
             description={t('filters.privateHelp')}
-            checked={values.private}
-            onChange={(e) => setValues({ ...values, private: e.currentTarget.checked })}
+            {...form.getInputProps('private', { type: 'checkbox' })}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={form.submitting}>
               {t('common.save')}
             </Button>
           </Group>

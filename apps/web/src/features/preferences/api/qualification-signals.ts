@@ -1,10 +1,11 @@
 import type { QualificationSignalBody, StoredQualificationSignal } from '@quarry/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { preferenceKeys } from './preference-keys.ts';
 
 export const qualificationSignalsQueryOptions = () =>
   queryOptions({
-    queryKey: ['qualification-signals'],
+    queryKey: preferenceKeys.qualificationSignals,
     queryFn: ({ signal }) =>
       api<{ signals: StoredQualificationSignal[] }>('/api/qualification-signals', { signal }).then((r) => r.signals),
   });
@@ -13,8 +14,8 @@ export const useQualificationSignals = () => useQuery(qualificationSignalsQueryO
 
 /** Create (no id), update (with id) or delete a qualification signal; the list and Home refresh after. */
 export function useSaveQualificationSignal() {
-  const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ['qualification-signals', 'save'],
     mutationFn: ({ id, body, remove }: { id?: string; body?: QualificationSignalBody; remove?: boolean }) =>
       remove && id
         ? api<null>(`/api/qualification-signals/${encodeURIComponent(id)}`, { method: 'DELETE' })
@@ -24,9 +25,6 @@ export function useSaveQualificationSignal() {
               body,
             })
           : api<StoredQualificationSignal>('/api/qualification-signals', { method: 'POST', body }),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: qualificationSignalsQueryOptions().queryKey });
-      void queryClient.invalidateQueries({ queryKey: ['value-matches'] });
-    },
+    meta: { invalidates: [preferenceKeys.qualificationSignals, preferenceKeys.valueMatches] },
   });
 }

@@ -11,6 +11,7 @@ export const saveEmailPreferences = (scope: EmailPreferenceScope, body: AiEmailP
 export function useSaveEmailPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ['email-preferences', 'save'],
     mutationFn: ({ scope, body }: { scope: EmailPreferenceScope; body: AiEmailPreferences }) =>
       saveEmailPreferences(scope, body),
     onSuccess: (saved, { scope, body }) => {

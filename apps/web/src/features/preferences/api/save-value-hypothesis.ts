@@ -1,14 +1,14 @@
 import type { StoredValueHypothesis, ValueHypothesisBody } from '@quarry/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { track } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
 import { valueHypothesesQueryOptions } from '../../../lib/value-hypotheses.ts';
-import { triggersQueryOptions } from './triggers.ts';
+import { preferenceKeys } from './preference-keys.ts';
 
 /** Create (no id), update (with id) or delete a value hypothesis; records "Value Hypo Mutated". A delete refreshes the triggers too. */
 export function useSaveValueHypothesis() {
-  const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ['value-hypotheses', 'save'],
     mutationFn: ({ id, body, remove }: { id?: string; body?: Partial<ValueHypothesisBody>; remove?: boolean }) =>
       remove && id
         ? api<null>(`/api/value-hypotheses/${encodeURIComponent(id)}`, { method: 'DELETE' })
@@ -21,11 +21,13 @@ export function useSaveValueHypothesis() {
         mutation_type: remove ? 'deleted' : id ? 'updated' : 'created',
       });
     },
-    onSettled: (_, __, { remove }) => {
-      void queryClient.invalidateQueries({ queryKey: valueHypothesesQueryOptions().queryKey });
-      // The server takes a deleted hypothesis out of every trigger that supported it.
-      if (remove) void queryClient.invalidateQueries({ queryKey: triggersQueryOptions().queryKey });
-      void queryClient.invalidateQueries({ queryKey: ['value-matches'] });
+    meta: {
+      invalidates: (variables) => [
+        valueHypothesesQueryOptions().queryKey,
+        // The server takes a deleted hypothesis out of every trigger that supported it.
+        ...((variables as { remove?: boolean }).remove ? [preferenceKeys.triggers] : []),
+        preferenceKeys.valueMatches,
+      ],
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { StoredTrigger, TriggerHitType } from '@quarry/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { track } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
+import { preferenceKeys } from './preference-keys.ts';
 
 export type TriggerInput = {
   name?: string;
@@ -13,7 +14,7 @@ export type TriggerInput = {
 
 export const triggersQueryOptions = () =>
   queryOptions({
-    queryKey: ['triggers'],
+    queryKey: preferenceKeys.triggers,
     queryFn: ({ signal }) => api<{ triggers: StoredTrigger[] }>('/api/triggers', { signal }).then((r) => r.triggers),
   });
 
@@ -21,8 +22,8 @@ export const useTriggers = () => useQuery(triggersQueryOptions());
 
 /** Create (no id), update (with id) or delete a trigger; records "Trigger mutated". */
 export function useSaveTrigger() {
-  const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ['triggers', 'save'],
     mutationFn: ({ id, body, remove }: { id?: string; body?: TriggerInput; remove?: boolean }) =>
       remove && id
         ? api<null>(`/api/triggers/${encodeURIComponent(id)}`, { method: 'DELETE' })
@@ -35,11 +36,7 @@ export function useSaveTrigger() {
         mutation_type: remove ? 'deleted' : id ? 'updated' : 'created',
       });
     },
-    // Awaited, so a caller's onSuccess finds the saved trigger in the list.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: triggersQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['value-matches'] }),
-      ]),
+    // Awaited by the mutation cache, so a caller's onSuccess finds the saved trigger in the list.
+    meta: { invalidates: [preferenceKeys.triggers, preferenceKeys.valueMatches] },
   });
 }

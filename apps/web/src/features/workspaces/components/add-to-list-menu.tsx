@@ -4,7 +4,8 @@ import { IconPlaylistAdd, IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showRouteSnackbar, showSnackbar } from '../../../lib/snackbar-store.ts';
-import { useListActions, useMyLists } from '../api/lists.ts';
+import { useAddListMembers } from '../api/add-list-members.ts';
+import { useMyLists } from '../api/lists.ts';
 import { addedMessage } from '../utils/added-message.ts';
 import { NewListDialog } from './new-list-dialog.tsx';
 
@@ -31,11 +32,11 @@ export function AddToListMenu({
   const [creating, setCreating] = useState(false);
   const target = useRef<HTMLButtonElement>(null);
   const lists = useMyLists(type, opened);
-  const actions = useListActions();
+  const addMembers = useAddListMembers();
 
   async function add(list: List) {
     const chosen = ids();
-    const result = await actions.addMembers(list.id, chosen);
+    const result = await addMembers.mutateAsync({ id: list.id, ids: chosen }).catch(() => null);
     if (!result) return;
     onAdded?.();
     showRouteSnackbar(addedMessage(t, list.name, chosen.length, result.added), `/lists/${list.id}`);

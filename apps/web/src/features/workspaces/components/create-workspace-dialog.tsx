@@ -1,15 +1,25 @@
 import { Button, CloseButton, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, type UserSummary } from '@quarry/shared';
+import { useForm } from '@mantine/form';
+import { createWorkspaceBodySchema, MAX_NAME_LENGTH, MAX_TEXT_LENGTH, type UserSummary } from '@quarry/shared';
 import { CREATE_DIALOG_MAX_WIDTH, CREATION_SNACK_MS, DIALOG_CLEAR_DELAY_MS } from '@quarry/shared/constants';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
-import { useWorkspaceActions } from '../api/workspaces.ts';
+import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
+import { useCreateWorkspace } from '../api/create-workspace.ts';
 import { AddUserMenu } from './add-user-menu.tsx';
 
 type Draft = { name: string; description: string; people: UserSummary[] };
 const EMPTY: Draft = { name: '', description: '', people: [] };
+
+/** What the dialog sends: the people as the uids the API takes. */
+const toBody = ({ name, description, people }: Draft) => ({
+  name,
+  description,
+  shared_users: people.map((p) => p.uid),
+});
 
 /**
  * The create-workspace dialog (spec section 2): persistent, at most 500 wide; name, description
@@ -30,40 +40,43 @@ export function CreateWorkspaceDialog({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const actions = useWorkspaceActions();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [touched, setTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const createWorkspace = useCreateWorkspace();
+  const form = useForm<Draft>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    // Only once the user has typed: an error appearing on blur would shift the dialog under their click.
+    validateInputOnChange: ['name'],
+    validate: validateWithSchema(createWorkspaceBodySchema, toBody, {
+      name: t('workspaces.nameRequired'),
+      description: t('errors.generic'),
+      shared_users: t('errors.generic'),
+    }),
+  });
+  const draft = form.getValues();
   const clearTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Reopened within the delay: the pending clear must not wipe what the user types next.
   const openedRef = useRef(opened);
   openedRef.current = opened;
-  const nameMissing = draft.name.trim() === '';
 
   function close() {
     onClose();
     clearTimeout(clearTimer.current);
     clearTimer.current = setTimeout(() => {
       if (openedRef.current) return;
-      setDraft(EMPTY);
-      setTouched(false);
+      form.reset();
     }, DIALOG_CLEAR_DELAY_MS);
   }
 
-  async function create() {
-    if (nameMissing) return;
-    setSaving(true);
-    const created = await actions.create({
-      name: draft.name,
-      description: draft.description,
-      shared_users: draft.people.map((p) => p.uid),
+  function create(values: Draft) {
+    createWorkspace.mutate(toBody(values), {
+      onSuccess: (created) => {
+        close();
+        showSnackbar(t('workspaces.created', { name: created.name }), CREATION_SNACK_MS);
+        navigate(`/workspaces/${encodeURIComponent(created.id)}`);
+        onCreated?.();
+      },
+      onError: (error) => setServerErrors(form, error, t('workspaces.errors.create')),
     });
-    setSaving(false);
-    if (!created) return;
-    close();
-    showSnackbar(t('workspaces.created', { name: created.name }), CREATION_SNACK_MS);
-    navigate(`/workspaces/${encodeURIComponent(created.id)}`);
-    onCreated?.();
   }
 
   return (
@@ -78,34 +91,22 @@ export function CreateWorkspaceDialog({
       closeOnEscape={false}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void create();
-        }}
-      >
+      <form onSubmit={form.onSubmit(create)}>
         <Stack>
           <TextInput
             label={t('workspaces.name')}
-            value={draft.name}
             maxLength={MAX_NAME_LENGTH}
-            onChange={(e) => {
-              setDraft({ ...draft, name: e.currentTarget.value });
-              // Only once the user has typed: an error appearing on blur would shift the dialog under their click.
-              setTouched(true);
-            }}
-            error={touched && nameMissing ? t('workspaces.nameRequired') : undefined}
+            {...form.getInputProps('name')}
             required
             data-autofocus
           />
           <Textarea
             label={t('workspaces.description')}
-            value={draft.description}
             maxLength={MAX_TEXT_LENGTH}
             autosize
             minRows={2}
             maxRows={6}
-            onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
+            {...form.getInputProps('description')}
           />
           <Stack gap={6}>
             <Group justify="space-between">
@@ -116,7 +117,7 @@ export function CreateWorkspaceDialog({
                 shared={draft.people.map((p) => p.uid)}
                 currentUid={currentUid}
                 creatorUid={currentUid}
-                onAdd={(user) => setDraft({ ...draft, people: [...draft.people, user] })}
+                onAdd={(user) => form.insertListItem('people', user)}
               />
             </Group>
             {draft.people.length === 0 ? (
@@ -131,7 +132,12 @@ export function CreateWorkspaceDialog({
                     <CloseButton
                       size="sm"
                       aria-label={t('workspaces.removePerson', { name: p.display_name })}
-                      onClick={() => setDraft({ ...draft, people: draft.people.filter((x) => x.uid !== p.uid) })}
+                      onClick={() =>
+                        form.setFieldValue(
+                          'people',
+                          draft.people.filter((x) => x.uid !== p.uid),
+                        )
+                      }
                     />
                   </Group>
                 ))}
@@ -142,7 +148,7 @@ export function CreateWorkspaceDialog({
             <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" disabled={nameMissing} loading={saving}>
+            <Button type="submit" disabled={!form.isValid()} loading={createWorkspace.isPending}>
               {t('workspaces.create')}
             </Button>
           </Group>

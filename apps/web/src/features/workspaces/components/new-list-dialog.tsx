@@ -1,8 +1,11 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { type List, MAX_NAME_LENGTH } from '@quarry/shared';
+import { useForm } from '@mantine/form';
+import { createListBodySchema, type List, MAX_NAME_LENGTH } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWorkspaceActions } from '../api/workspaces.ts';
+import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
+import { useCreateList } from '../api/create-list.ts';
+import { useCreateWorkspace } from '../api/create-workspace.ts';
 import { useMemberWorkspaces } from '../hooks/use-member-workspaces.ts';
 
 /**
@@ -22,49 +25,47 @@ export function NewListDialog({
   onCreated: (list: List) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const actions = useWorkspaceActions();
+  const createWorkspace = useCreateWorkspace();
+  const createList = useCreateList();
   const { workspaces, isPending, isError } = useMemberWorkspaces(opened);
-  const [name, setName] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: '', workspace: null as string | null },
+    validateInputOnChange: ['name'],
+    validate: validateWithSchema(createListBodySchema, ({ name }: { name: string }) => ({ name, type }), {
+      name: t('lists.nameRequired'),
+    }),
+  });
   const [failed, setFailed] = useState(false);
-  const nameMissing = name.trim() === '';
-  const workspaceId = chosen ?? workspaces[0]?.id ?? null;
+  const nameMissing = !form.isValid('name');
+  const workspaceId = form.getValues().workspace ?? workspaces[0]?.id ?? null;
   const firstWorkspaceName = t('lists.firstWorkspaceName');
 
   function close() {
     onClose();
-    setName('');
-    setTouched(false);
-    setChosen(null);
+    form.reset();
     setFailed(false);
   }
 
   /** The chosen workspace, or the user's first one, made now. */
-  async function destination(): Promise<string | null> {
+  async function destination(): Promise<string> {
     if (workspaceId) return workspaceId;
-    const created = await actions.create({ name: firstWorkspaceName });
-    return created ? created.id : null;
+    return (await createWorkspace.mutateAsync({ name: firstWorkspaceName })).id;
   }
 
-  async function create() {
-    if (nameMissing || isPending || isError) return;
-    setSaving(true);
+  async function create({ name }: { name: string }) {
+    if (isPending || isError) return;
     setFailed(false);
+    let list: List;
     try {
-      const id = await destination();
-      const list = id ? await actions.createList(id, { name: name.trim(), type }) : false;
+      list = await createList.mutateAsync({ workspaceId: await destination(), name: name.trim(), type });
+    } catch {
       // The dialog stays open with what was typed, and says so where the user is looking.
-      if (!list) {
-        setFailed(true);
-        return;
-      }
-      close();
-      await onCreated(list);
-    } finally {
-      setSaving(false);
+      setFailed(true);
+      return;
     }
+    close();
+    await onCreated(list);
   }
 
   return (
@@ -74,26 +75,16 @@ export function NewListDialog({
       title={t(type === 'contacts' ? 'lists.newContactList' : 'lists.newAccountList')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void create();
-        }}
-      >
+      <form onSubmit={form.onSubmit(create)}>
         <Stack>
           <TextInput
             label={t('lists.name')}
-            value={name}
             maxLength={MAX_NAME_LENGTH}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setTouched(true);
-            }}
+            {...form.getInputProps('name')}
             onKeyDown={(e) => {
               // Create is disabled while the name is empty, so Enter would submit nothing: say why.
-              if (e.key === 'Enter' && nameMissing) setTouched(true);
+              if (e.key === 'Enter' && nameMissing) form.validateField('name');
             }}
-            error={touched && nameMissing ? t('lists.nameRequired') : undefined}
             required
             data-autofocus
           />
@@ -109,8 +100,8 @@ export function NewListDialog({
             <Select
               label={t('lists.workspace')}
               data={workspaces.map((w) => ({ value: w.id, label: w.name }))}
+              {...form.getInputProps('workspace')}
               value={workspaceId}
-              onChange={setChosen}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
             />
@@ -130,7 +121,7 @@ export function NewListDialog({
             <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" disabled={nameMissing || isPending || isError} loading={saving}>
+            <Button type="submit" disabled={nameMissing || isPending || isError} loading={form.submitting}>
               {t('lists.createAndAdd')}
             </Button>
           </Group>

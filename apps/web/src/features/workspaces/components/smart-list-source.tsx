@@ -1,6 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { List } from '@quarry/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useMakeFilterPublic } from '../api/saved-filter-options.ts';
@@ -13,7 +12,6 @@ import { useMakeFilterPublic } from '../api/saved-filter-options.ts';
 export function SmartListSource({ list }: { list: List }) {
   const { t } = useTranslation();
   const makePublic = useMakeFilterPublic();
-  const [saving, setSaving] = useState(false);
   const source = list.smart_filter;
   if (!source) return null;
 
@@ -42,12 +40,12 @@ export function SmartListSource({ list }: { list: List }) {
   );
   if (!(source.private && source.mine && list.workspace_shared)) return drivenBy;
 
-  async function publish() {
+  function publish() {
     if (!list.filter_id) return;
-    setSaving(true);
-    const ok = await makePublic(list.filter_id);
-    setSaving(false);
-    showSnackbar(ok ? t('smartLists.madePublic', { name }) : t('errors.generic'));
+    makePublic.mutate(list.filter_id, {
+      onSuccess: () => showSnackbar(t('smartLists.madePublic', { name })),
+      onError: () => showSnackbar(t('errors.generic')),
+    });
   }
 
   return (
@@ -56,7 +54,7 @@ export function SmartListSource({ list }: { list: List }) {
       <Alert color="yellow" title={t('smartLists.rule')} data-testid="smart-list-private-filter">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{t('smartLists.privateMine', { name })}</Text>
-          <Button size="xs" variant="default" loading={saving} onClick={() => void publish()}>
+          <Button size="xs" variant="default" loading={makePublic.isPending} onClick={publish}>
             {t('smartLists.makePublic')}
           </Button>
         </Stack>

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
+import { useMarkWorkspaceViewed } from '../api/mark-workspace-viewed.ts';
 
 /** Marks a workspace viewed once per opening (spec section 7: viewed.{uid}=now). */
-export function useMarkViewed(workspaceId: string, ready: boolean, markViewed: (id: string) => unknown) {
+export function useMarkViewed(workspaceId: string, ready: boolean) {
+  const { mutate: markViewed } = useMarkWorkspaceViewed();
   const marked = useRef<string | null>(null);
   useEffect(() => {
     if (!ready || marked.current === workspaceId) return;

@@ -1,0 +1,177 @@
+import { Alert, Box, Button, Checkbox, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  ALERT_ACTION_TEXT_MAX,
+  ALERT_COLORS,
+  ALERT_MESSAGE_MAX,
+  ALERT_TITLE_MAX,
+  alertBodySchema,
+} from '@quarry/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { setServerErrors } from '../../../lib/set-server-errors.ts';
+import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
+import type { Tenant } from '../api/get-managed-alerts.ts';
+import { useSaveAlert } from '../api/save-alert.ts';
+import { ALL_TENANTS, type AlertDraft, alertBodyOf } from '../utils/alert-draft.ts';
+import { sanitizeAlertHtml } from '../utils/sanitize-alert-html.ts';
+
+/**
+ * The dialog that writes an alert (no `id`) or edits one, checked against the API's own schema
+ * before it is sent. A new alert for every tenant reaches every customer at once: the first
+ * Publish asks again, and any change takes that back.
+ */
+export function AlertEditor({
+  id,
+  initial,
+  tenants,
+  onClose,
+}: {
+  id?: string;
+  initial: AlertDraft;
+  tenants: Tenant[];
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const save = useSaveAlert();
+  const [error, setError] = useState<string | null>(null);
+  const [confirmingAll, setConfirmingAll] = useState(false);
+  const form = useForm<AlertDraft>({
+    mode: 'controlled',
+    initialValues: initial,
+    onValuesChange: () => setConfirmingAll(false),
+    validate: validateWithSchema(alertBodySchema, alertBodyOf, {
+      title: t('alertsAdmin.errors.title'),
+      message: t('alertsAdmin.errors.message'),
+      action_text: t('alertsAdmin.errors.action'),
+      action: t('alertsAdmin.errors.action'),
+      starts_at: t('alertsAdmin.startRequired'),
+      ends_at: t('alertsAdmin.errors.ends'),
+    }),
+  });
+  const draft = form.getValues();
+  const toEveryone = !id && draft.tenant_id === ALL_TENANTS;
+
+  function submit(values: AlertDraft) {
+    if (toEveryone && !confirmingAll) return setConfirmingAll(true);
+    setError(null);
+    save.mutate(
+      { ...(id ? { id } : {}), body: alertBodyOf(values) },
+      {
+        onSuccess: (saved) => {
+          showSnackbar(t(id ? 'alertsAdmin.updated' : 'alertsAdmin.published', { title: saved.title }));
+          onClose();
+        },
+        onError: (e) => setError(setServerErrors(form, e, t('errors.generic'))),
+      },
+    );
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={id ? t('alertsAdmin.edit') : t('alertsAdmin.new')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <form onSubmit={form.onSubmit(submit)}>
+        <Stack gap="sm">
+          <TextInput
+            label={t('alertsAdmin.alertTitle')}
+            maxLength={ALERT_TITLE_MAX}
+            {...form.getInputProps('title')}
+            required
+          />
+          <Textarea
+            label={t('alertsAdmin.message')}
+            description={t('alertsAdmin.messageHelp')}
+            maxLength={ALERT_MESSAGE_MAX}
+            autosize
+            minRows={2}
+            {...form.getInputProps('message')}
+            required
+          />
+          <Box>
+            <Text size="sm" fw={500}>
+              {t('alertsAdmin.preview')}
+            </Text>
+            <Text
+              size="sm"
+              data-testid="alert-preview"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised with the alert allow-list right here
+              dangerouslySetInnerHTML={{ __html: sanitizeAlertHtml(draft.message) }}
+            />
+          </Box>
+          <Group grow>
+            <Select
+              label={t('alertsAdmin.color')}
+              allowDeselect={false}
+              data={ALERT_COLORS.map((c) => ({ value: c, label: t(`alertsAdmin.colors.${c}`) }))}
+              {...form.getInputProps('color')}
+            />
+            <Select
+              label={t('alertsAdmin.audience')}
+              allowDeselect={false}
+              data={[
+                { value: ALL_TENANTS, label: t('alertsAdmin.allTenants') },
+                ...tenants.map((x) => ({ value: x.id, label: x.name })),
+              ]}
+              {...form.getInputProps('tenant_id')}
+            />
+          </Group>
+          <Group grow>
+            <TextInput
+              label={t('alertsAdmin.actionText')}
+              maxLength={ALERT_ACTION_TEXT_MAX}
+              {...form.getInputProps('action_text')}
+            />
+            <TextInput
+              label={t('alertsAdmin.actionLink')}
+              placeholder="/reporting or https://…"
+              {...form.getInputProps('action')}
+            />
+          </Group>
+          <Group grow>
+            <TextInput
+              type="datetime-local"
+              label={t('alertsAdmin.starts')}
+              {...form.getInputProps('starts_at')}
+              required
+            />
+            <TextInput type="datetime-local" label={t('alertsAdmin.ends')} {...form.getInputProps('ends_at')} />
+          </Group>
+          <Checkbox label={t('alertsAdmin.dismissible')} {...form.getInputProps('dismissible', { type: 'checkbox' })} />
+          <Checkbox
+            label={t('alertsAdmin.allowDontShowAgain')}
+            {...form.getInputProps('allow_dont_show_again', { type: 'checkbox' })}
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          {confirmingAll && (
+            <Alert color="orange" role="alert">
+              {t('alertsAdmin.confirmAllTenants')}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              color={confirmingAll ? 'orange' : undefined}
+              loading={save.isPending}
+              disabled={!draft.title.trim() || !draft.message.trim()}
+            >
+              {id ? t('common.save') : t(confirmingAll ? 'alertsAdmin.publishToAll' : 'alertsAdmin.publish')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

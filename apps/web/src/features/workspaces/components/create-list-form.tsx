@@ -1,0 +1,103 @@
+import { Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { createListBodySchema, isSmartList, LIST_TYPES, type ListType, MAX_NAME_LENGTH } from '@quarry/shared';
+import { useTranslation } from 'react-i18next';
+import { setServerErrors } from '../../../lib/set-server-errors.ts';
+import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
+import { useCreateList } from '../api/create-list.ts';
+import { useMakeFilterPublic, useSavedFilterOptions } from '../api/saved-filter-options.ts';
+
+type Values = { name: string; type: ListType; filter_id: string | null; publish: boolean };
+const EMPTY: Values = { name: '', type: 'accounts', filter_id: null, publish: true };
+
+/** What the form sends: a smart list names its saved filter, a static one none. */
+const toBody = ({ name, type, filter_id }: Values) => ({
+  name,
+  type,
+  ...(isSmartList(type) && filter_id ? { filter_id } : {}),
+});
+
+/**
+ * Adds a list to the workspace. `shared`: the workspace has people besides its owner, who would
+ * see a smart list on a private filter empty, so the form offers to make that filter public.
+ */
+export function CreateListForm({ workspaceId, shared }: { workspaceId: string; shared: boolean }) {
+  const { t } = useTranslation();
+  const createList = useCreateList();
+  const makePublic = useMakeFilterPublic();
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: validateWithSchema(createListBodySchema, toBody, {
+      name: t('lists.nameRequired'),
+      filter_id: t('lists.pickFilter'),
+    }),
+  });
+  const { type, filter_id: filterId, publish } = form.getValues();
+  const smart = isSmartList(type);
+  const filters = useSavedFilterOptions(smart);
+  const chosenFilter = smart ? filters.data?.find((f) => f.id === filterId) : undefined;
+  const privateInShared = shared && chosenFilter?.private === true;
+
+  async function create(values: Values) {
+    if (privateInShared && publish && values.filter_id) {
+      const published = await makePublic.mutateAsync(values.filter_id).then(
+        () => true,
+        () => false,
+      );
+      if (!published) {
+        showSnackbar(t('errors.generic'));
+        return;
+      }
+    }
+    await createList.mutateAsync({ workspaceId, ...toBody(values) }).then(
+      (list) => {
+        showSnackbar(t('lists.created', { name: list.name }));
+        // The form starts over, type included: the next list is not silently a contact list.
+        form.reset();
+      },
+      (error: unknown) => setServerErrors(form, error, t('workspaces.errors.update')),
+    );
+  }
+
+  return (
+    <form onSubmit={form.onSubmit(create)}>
+      <Group align="flex-end" gap="xs" wrap="wrap">
+        <TextInput label={t('lists.newName')} maxLength={MAX_NAME_LENGTH} {...form.getInputProps('name')} />
+        <Select
+          label={t('lists.type')}
+          allowDeselect={false}
+          data={LIST_TYPES.map((value) => ({ value, label: t(`lists.types.${value}`) }))}
+          w={200}
+          {...form.getInputProps('type')}
+        />
+        {smart && (
+          <Select
+            label={t('lists.savedFilter')}
+            placeholder={filters.isPending ? t('common.loading') : t('lists.pickFilter')}
+            data={(filters.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+            nothingFoundMessage={t('lists.noFilters')}
+            searchable
+            w={220}
+            {...form.getInputProps('filter_id')}
+          />
+        )}
+        <Button type="submit" loading={form.submitting} disabled={!form.isValid()}>
+          {t('lists.create')}
+        </Button>
+      </Group>
+      {privateInShared && chosenFilter && (
+        <Stack gap={4} mt="xs" data-testid="smart-list-private-note">
+          <Text size="sm">
+            {t('smartLists.rule')} {t('smartLists.privateFilterNote', { name: chosenFilter.name })}
+          </Text>
+          <Checkbox
+            label={t('smartLists.makePublicOnCreate', { name: chosenFilter.name })}
+            {...form.getInputProps('publish', { type: 'checkbox' })}
+          />
+        </Stack>
+      )}
+    </form>
+  );
+}

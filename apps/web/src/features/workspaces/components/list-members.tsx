@@ -1,0 +1,124 @@
+import { Alert, Button, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { isContactList, isSmartList, LIST_CAP_MESSAGE, type List } from '@quarry/shared';
+import { TERRITORY_SELECTION_CAP } from '@quarry/shared/constants';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirm } from '../../../components/confirm-dialog.tsx';
+import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useIdSelection } from '../../../lib/use-id-selection.ts';
+import type { MembersParams } from '../api/list-keys.ts';
+import { useListMembers } from '../api/lists.ts';
+import { useRemoveListMembers } from '../api/remove-list-members.ts';
+import { ListMembersTable } from './list-members-table.tsx';
+
+const PAGE_SIZE = 50;
+
+/** Actions on the ticked contacts of a contact list, each with its account; `clear` unticks them. */
+export type ContactActions = (contacts: { id: string; master_account_id: string }[], clear: () => void) => ReactNode;
+
+/** A list's members a page at a time: ticking, removing the ticked ones (static lists), sorting and paging. */
+export function ListMembers({ list, contactActions }: { list: List; contactActions?: ContactActions }) {
+  const { t } = useTranslation();
+  const contacts = isContactList(list.type);
+  const [params, setParams] = useState<MembersParams>({
+    page: 1,
+    page_size: PAGE_SIZE,
+    sort: contacts ? 'last_name' : 'account_name',
+    direction: 'asc',
+  });
+  const members = useListMembers(list.id, params);
+  const removeMembers = useRemoveListMembers();
+  const page = members.data;
+  const editable = !isSmartList(list.type);
+  const rows =
+    page?.kind === 'accounts' ? page.rows.map((r) => ({ id: r.master_account_id, name: r.account_name })) : [];
+  const people =
+    page?.kind === 'contacts' ? page.rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}` })) : [];
+  const shown = [...rows, ...people];
+  const selection = useIdSelection(shown.map((r) => r.id));
+  const overCap = selection.count >= TERRITORY_SELECTION_CAP;
+
+  function sortBy(key: string) {
+    setParams((p) => ({
+      ...p,
+      page: 1,
+      sort: key,
+      direction: p.sort === key && p.direction === 'asc' ? 'desc' : 'asc',
+    }));
+  }
+
+  async function removeSelected() {
+    const ids = selection.selected;
+    // One item is named rather than counted ("1 selected items").
+    const item = ids.length === 1 ? shown.find((r) => r.id === ids[0])?.name : undefined;
+    const ok = await confirm({
+      title: t('lists.removeTitle'),
+      message:
+        item === undefined
+          ? t('lists.removeMessage', { count: ids.length, name: list.name })
+          : t('lists.removeOneMessage', { item, name: list.name }),
+      proceedLabel: t('lists.remove'),
+      danger: true,
+    });
+    if (!ok) return;
+    removeMembers.mutate(
+      { id: list.id, ids },
+      {
+        onSuccess: (result) => {
+          selection.clear();
+          showSnackbar(t('lists.removed', { count: result.removed }));
+        },
+      },
+    );
+  }
+
+  return (
+    <Stack gap="sm">
+      {editable && (
+        <Group justify="flex-end" gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('myAccounts.selected', { count: selection.count })}
+          </Text>
+          {page?.kind === 'contacts' &&
+            contactActions?.(
+              page.rows
+                .filter((r) => selection.isSelected(r.id))
+                .map((r) => ({ id: r.id, master_account_id: r.master_account_id })),
+              selection.clear,
+            )}
+          <Button
+            color="red"
+            variant="light"
+            disabled={selection.count === 0 || overCap}
+            onClick={() => void removeSelected()}
+          >
+            {t('lists.removeSelected')}
+          </Button>
+        </Group>
+      )}
+      {overCap && <Alert color="yellow">{LIST_CAP_MESSAGE}</Alert>}
+      {members.isError && <Alert color="red">{t('errors.generic')}</Alert>}
+      {members.isPending ? (
+        <Loader aria-label={t('common.loading')} />
+      ) : page && page.total === 0 ? (
+        <Text c="dimmed">{isSmartList(list.type) ? t('lists.smartEmpty') : t('lists.empty')}</Text>
+      ) : page ? (
+        <ListMembersTable
+          page={page}
+          params={params}
+          onSort={sortBy}
+          selection={editable ? selection : null}
+          busy={members.isFetching}
+        />
+      ) : null}
+      {page && page.total > PAGE_SIZE && (
+        <Pagination
+          total={Math.ceil(page.total / PAGE_SIZE)}
+          value={params.page}
+          onChange={(p) => setParams((prev) => ({ ...prev, page: p }))}
+          aria-label={t('myAccounts.pages')}
+        />
+      )}
+    </Stack>
+  );
+}
