@@ -74,6 +74,7 @@ import { createUploadsService, UPLOAD_ACCOUNTS } from './modules/uploads/uploads
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createModelReader } from './modules/value-match/model-reader/create-model-reader.ts';
 import { createRecomputeValueMatches, RECOMPUTE_VALUE_MATCHES } from './modules/value-match/recompute-value-matches.ts';
 import { registerValueMatchRoutes } from './modules/value-match/value-match.routes.ts';
 import { createValueMatchService } from './modules/value-match/value-match.service.ts';
@@ -265,7 +266,11 @@ export async function buildApp({
     colleague: async (ctx, uid) => (await usersRepository.findCompanyUsersByIds(ctx, [uid]))[0],
     supportEmail: config.supportEmail,
   });
-  const recomputeValueMatches = createRecomputeValueMatches({ preferences: valuePreferences, matches: valueMatches });
+  const recomputeValueMatches = createRecomputeValueMatches({
+    preferences: valuePreferences,
+    matches: valueMatches,
+    reader: createModelReader(config, handle.db),
+  });
   const emailPreferencesRepository = createEmailPreferencesRepository(handle.db);
   // Sales-engagement integrations (issue #21): credentials sealed with a key that is never in the database.
   const integrationsRepository = createIntegrationsRepository(handle.db);

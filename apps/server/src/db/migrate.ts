@@ -22,6 +22,8 @@ import * as integrations from './migrations/018-integrations.ts';
 import * as firstUse from './migrations/019-first-use.ts';
 import * as signalSources from './migrations/020-signal-sources.ts';
 import * as accountWebsiteDomain from './migrations/021-account-website-domain.ts';
+import * as valueMatchReader from './migrations/028-value-match-reader.ts';
+import * as valueMatchTuning from './migrations/029-value-match-tuning.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -46,6 +48,8 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '020-signal-sources': { up: (db) => signalSources.up(db) },
     '019-first-use': { up: (db) => firstUse.up(db) },
     '021-account-website-domain': { up: (db) => accountWebsiteDomain.up(db) },
+    '028-value-match-reader': { up: (db) => valueMatchReader.up(db) },
+    '029-value-match-tuning': { up: (db) => valueMatchTuning.up(db) },
   };
 }
 

@@ -3,6 +3,8 @@ import type { Insertable } from 'kysely';
 import type { ValueMatchesTable } from '../../db/schema.ts';
 import type { ValuePreferencesRepository } from '../value-preferences/value-preferences.repository.ts';
 import { matchAccounts } from './engine/match-accounts.ts';
+import { confirmCandidates, profileVersion, type ReaderCache } from './model-reader/confirm-candidates.ts';
+import type { ModelReaderClient } from './model-reader/reader-client.ts';
 import type { ValueMatchesRepository } from './value-matches.repository.ts';
 
 export const RECOMPUTE_VALUE_MATCHES = 'recompute_value_matches';
@@ -59,9 +61,14 @@ function asMatchHits(rows: HitRow[]): MatchHit[] {
 export function createRecomputeValueMatches(deps: {
   preferences: ValuePreferencesRepository;
   matches: ValueMatchesRepository;
+  /**
+   * The optional model reader (AI_BASE_URL and AI_MODEL set): confirms the engine's Value Match
+   * and Value Alignment accounts. Absent, the rule engine's answer is stored as it is.
+   */
+  reader?: { client: ModelReaderClient; cache: ReaderCache; budgetMs?: number; concurrency?: number };
   clock?: () => Date;
 }) {
-  const { preferences, matches, clock = () => new Date() } = deps;
+  const { preferences, matches, reader, clock = () => new Date() } = deps;
   return async (tenantId: string): Promise<number> => {
     const ctx = { tenantId };
     const [hypotheses, triggers, signals, titles, hitRows, industries] = await Promise.all([
@@ -87,6 +94,24 @@ export function createRecomputeValueMatches(deps: {
       { now },
     );
     const computedAt = now.toISOString();
+    if (reader) {
+      await confirmCandidates({
+        tenantId,
+        results,
+        hits,
+        triggers,
+        accountNames: (ids) => matches.accountNames(ids),
+        client: reader.client,
+        cache: reader.cache,
+        version: profileVersion({
+          hypotheses,
+          triggers: triggers.map((t) => [t.id, t.name, t.hit_type, t.phrases, t.enabled, t.hypothesis_ids]),
+        }),
+        at: computedAt,
+        budgetMs: reader.budgetMs,
+        concurrency: reader.concurrency,
+      });
+    }
     await matches.replaceAll(
       tenantId,
       results.map((m) => toValueMatchRow(tenantId, m, computedAt, industries.get(m.account_id) ?? null)),

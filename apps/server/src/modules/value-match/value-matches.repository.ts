@@ -73,7 +73,20 @@ export function createValueMatchesRepository(db: Db) {
       return new Map(rows.map((r) => [r.master_account_id, r.industry as string]));
     },
 
-    /** Tenants that have never had matches computed: the start-up queues a recompute for them. */
+    /** Accounts' names by id, for the model reader's questions. */
+    async accountNames(ids: string[]): Promise<Map<string, string>> {
+      const names = new Map<string, string>();
+      for (let i = 0; i < ids.length; i += INSERT_CHUNK_ROWS) {
+        const rows = await db
+          .selectFrom('master_accounts')
+          .select(['master_account_id', 'account_name'])
+          .where('master_account_id', 'in', ids.slice(i, i + INSERT_CHUNK_ROWS))
+          .execute();
+        for (const r of rows) names.set(r.master_account_id, r.account_name);
+      }
+      return names;
+    },
+
     /** Across tenants by design: start-up queues a first computation for each tenant that has none. */
     async tenantsWithoutMatches(): Promise<string[]> {
       const rows = await acrossTenants(db)
