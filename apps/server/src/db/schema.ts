@@ -409,6 +409,8 @@ export type ValueMatchesTable = {
   master_account_id: string;
   tier: string;
   tier_rank: number;
+  /** Place within the tier, dealt across hypotheses and signal kinds (0 before migration 029's first recompute). */
+  feed_rank: ColumnType<number, number | undefined, number>;
   score: number;
   industry: string | null;
   top_hypothesis_id: string | null;

@@ -3,22 +3,25 @@ import type { Insertable } from 'kysely';
 import type { ValueMatchesTable } from '../../db/schema.ts';
 import type { ValuePreferencesRepository } from '../value-preferences/value-preferences.repository.ts';
 import { matchAccounts } from './engine/match-accounts.ts';
+import { feedRanks } from './feed-order.ts';
 import { confirmCandidates, profileVersion, type ReaderCache } from './model-reader/confirm-candidates.ts';
 import type { ModelReaderClient } from './model-reader/reader-client.ts';
+import { plainWhyNow } from './plain-why-now.ts';
 import type { ValueMatchesRepository } from './value-matches.repository.ts';
 
 export const RECOMPUTE_VALUE_MATCHES = 'recompute_value_matches';
 
 /**
  * The stored row for one account: the engine's answer plus the top hypothesis and hit, for the feed.
- * The top hit is the one the engine wrote `why_now` from, so the card's headline and its "why now"
- * line describe the same signal.
+ * The top hit is the one the why-now is written from, so the card's headline and its "why now"
+ * line describe the same signal; the why-now is the plain one a rep could say aloud.
  */
 export function toValueMatchRow(
   tenantId: string,
   match: AccountMatch,
   computedAt: string,
   industry: string | null = null,
+  feedRank = 0,
 ): Insertable<ValueMatchesTable> {
   const top = match.hypotheses[0];
   const topHit = match.hits.find((h) => h.hit_id === match.top_hit_id);
@@ -27,6 +30,7 @@ export function toValueMatchRow(
     master_account_id: match.account_id,
     tier: match.tier,
     tier_rank: TIER_RANK[match.tier],
+    feed_rank: feedRank,
     score: match.score,
     industry,
     top_hypothesis_id: match.tier === 'none' ? null : (top?.hypothesis_id ?? null),
@@ -35,7 +39,7 @@ export function toValueMatchRow(
     top_hit_title: topHit?.title ?? null,
     top_hit_published_at: topHit?.published_at ?? null,
     latest_hit_at: match.latest_hit_at,
-    why_now: match.why_now,
+    why_now: plainWhyNow(match.why_now_facts),
     why_now_facts: JSON.stringify(match.why_now_facts),
     spans: JSON.stringify(topHit?.spans ?? []),
     result: JSON.stringify(match),
@@ -112,9 +116,21 @@ export function createRecomputeValueMatches(deps: {
         concurrency: reader.concurrency,
       });
     }
+    const ranks = feedRanks(
+      results.map((m) => ({
+        account_id: m.account_id,
+        tier: m.tier,
+        score: m.score,
+        latest_hit_at: m.latest_hit_at,
+        hypothesis_id: m.hypotheses[0]?.hypothesis_id ?? null,
+        kind: m.why_now_facts.top_hit?.type ?? null,
+      })),
+    );
     await matches.replaceAll(
       tenantId,
-      results.map((m) => toValueMatchRow(tenantId, m, computedAt, industries.get(m.account_id) ?? null)),
+      results.map((m) =>
+        toValueMatchRow(tenantId, m, computedAt, industries.get(m.account_id) ?? null, ranks.get(m.account_id)),
+      ),
     );
     return results.length;
   };

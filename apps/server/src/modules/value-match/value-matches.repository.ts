@@ -6,7 +6,7 @@ import type { ValueMatchesTable } from '../../db/schema.ts';
 import { acrossTenants } from '../../db/tenant-scope.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 
-/** 16 columns a row: 1,000 rows bind 16,000 values, within SQLite's 32,766 and PostgreSQL's 65,535. */
+/** 17 columns a row: 1,000 rows bind 17,000 values, within SQLite's 32,766 and PostgreSQL's 65,535. */
 const INSERT_CHUNK_ROWS = 1_000;
 /** Territories up to this size are named id by id in "my accounts only" (within SQLite's 32,766 bound values). */
 const MINE_AS_LIST_MAX = 5_000;
@@ -102,7 +102,8 @@ export function createValueMatchesRepository(db: Db) {
     },
 
     /**
-     * One page of the feed: tier, then score, then the latest signal first. The page is chosen from
+     * One page of the feed: tier, then the place the recompute dealt it within the tier (across
+     * hypotheses and signal kinds, stronger first), then score, then the latest signal first. The page is chosen from
      * value_matches alone and only its rows are joined to their accounts, so the planner never
      * joins the whole feed to master_accounts before cutting the page.
      */
@@ -117,6 +118,7 @@ export function createValueMatchesRepository(db: Db) {
               'v.industry',
               'v.tier',
               'v.tier_rank',
+              'v.feed_rank',
               'v.score',
               'v.latest_hit_at',
               'v.top_hypothesis_id',
@@ -154,6 +156,7 @@ export function createValueMatchesRepository(db: Db) {
           }
           return page
             .orderBy('v.tier_rank', 'desc')
+            .orderBy('v.feed_rank')
             .orderBy('v.score', 'desc')
             .orderBy('v.latest_hit_at', 'desc')
             .orderBy('v.master_account_id')
@@ -181,6 +184,7 @@ export function createValueMatchesRepository(db: Db) {
           'm.computed_at',
         ])
         .orderBy('m.tier_rank', 'desc')
+        .orderBy('m.feed_rank')
         .orderBy('m.score', 'desc')
         .orderBy('m.latest_hit_at', 'desc')
         .orderBy('m.master_account_id')
