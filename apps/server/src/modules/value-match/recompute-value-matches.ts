@@ -7,6 +7,8 @@ import { feedRanks } from './feed-order.ts';
 import { confirmCandidates, profileVersion, type ReaderCache } from './model-reader/confirm-candidates.ts';
 import type { ModelReaderClient } from './model-reader/reader-client.ts';
 import { plainWhyNow } from './plain-why-now.ts';
+import { triggerStats } from './tuning/trigger-stats.ts';
+import type { TuningRepository } from './tuning/tuning.repository.ts';
 import type { ValueMatchesRepository } from './value-matches.repository.ts';
 
 export const RECOMPUTE_VALUE_MATCHES = 'recompute_value_matches';
@@ -70,9 +72,11 @@ export function createRecomputeValueMatches(deps: {
    * and Value Alignment accounts. Absent, the rule engine's answer is stored as it is.
    */
   reader?: { client: ModelReaderClient; cache: ReaderCache; budgetMs?: number; concurrency?: number };
+  /** Where what each trigger does is kept for the preferences screen (skipped when absent). */
+  tuning?: Pick<TuningRepository, 'replaceTriggerStats'>;
   clock?: () => Date;
 }) {
-  const { preferences, matches, reader, clock = () => new Date() } = deps;
+  const { preferences, matches, reader, tuning, clock = () => new Date() } = deps;
   return async (tenantId: string): Promise<number> => {
     const ctx = { tenantId };
     const [hypotheses, triggers, signals, titles, hitRows, industries] = await Promise.all([
@@ -132,6 +136,19 @@ export function createRecomputeValueMatches(deps: {
         toValueMatchRow(tenantId, m, computedAt, industries.get(m.account_id) ?? null, ranks.get(m.account_id)),
       ),
     );
+    if (tuning) {
+      const stats = triggerStats(
+        results,
+        hits,
+        triggers.map((t) => t.id),
+      );
+      const names = await matches.accountNames([
+        ...new Set(stats.flatMap((r) => r.examples.map((e) => e.master_account_id))),
+      ]);
+      for (const r of stats)
+        for (const e of r.examples) e.account_name = names.get(e.master_account_id) ?? e.master_account_id;
+      await tuning.replaceTriggerStats(tenantId, stats, computedAt);
+    }
     return results.length;
   };
 }
