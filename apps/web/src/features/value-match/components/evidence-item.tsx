@@ -23,7 +23,7 @@ export function EvidenceItem({
   const { t } = useTranslation();
   const headline = <HighlightedText text={evidence.title} highlights={evidence.title_highlights} />;
   return (
-    <Stack gap={4} data-testid="evidence">
+    <Stack gap={4} data-testid="evidence" data-hit-id={evidence.hit_id}>
       <Text fw={600}>
         {evidence.url ? (
           <Anchor href={evidence.url} target="_blank" rel="noopener noreferrer" inherit>
