@@ -137,7 +137,7 @@ describe('value match', () => {
     expect(await more.count()).toBe(0);
   });
 
-  it('writes each card’s “why now” in the reader’s language, Korean here, with the card’s own tier', async () => {
+  it('writes each card’s “why now” in the reader’s language, Korean here, as plain sentences', async () => {
     const { page } = b;
     await openHome(page, 'gus@globex.test');
     // The language is kept in Gus's preferences too: put back at the end (unset means the default, English).
@@ -150,8 +150,9 @@ describe('value match', () => {
       const badge = ((await card.getByTestId('tier-badge').textContent()) ?? '').trim();
       expect(['가치 매칭', '가치 부합', '활동 감지']).toContain(badge);
       const whyNow = (await card.getByTestId('value-match-why-now').textContent()) ?? '';
-      // It names the card's own tier in Korean; no English sentence is left outside the quoted titles.
-      expect(whyNow).toContain(badge);
+      // Plain Korean sentences a rep could say aloud: no tier name, no English outside the quoted titles.
+      expect(whyNow).not.toContain(badge);
+      expect(whyNow.replace(/“[^”]*”/g, '')).toMatch(/[\uac00-\ud7a3]/);
       expect(whyNow.replace(/“[^”]*”/g, '')).not.toMatch(/\b(Value|Activity|signal|news article|mentions)\b/);
     } finally {
       await page.request.patch('/api/me', {

@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { DEMO_DATA_DIR, parseWikinewsCsv } from '../apps/server/src/db/seed/demo-accounts.ts';
 import type { RequestContext } from '../apps/server/src/lib/request-context.ts';
 import { createRecomputeValueMatches } from '../apps/server/src/modules/value-match/recompute-value-matches.ts';
+import { createTuningRepository } from '../apps/server/src/modules/value-match/tuning/tuning.repository.ts';
 import { createValueMatchesRepository } from '../apps/server/src/modules/value-match/value-matches.repository.ts';
 import { createValuePreferencesRepository } from '../apps/server/src/modules/value-preferences/value-preferences.repository.ts';
 import { openMigratedDatabase } from './open-migrated-database.ts';
@@ -163,7 +164,9 @@ try {
       spent.write += performance.now() - started;
     },
   };
-  const recompute = createRecomputeValueMatches({ preferences, matches: timed, clock: () => new Date(AT) });
+  // As the server runs it: what each trigger does is kept for the preferences screen too (issue #19).
+  const tuning = createTuningRepository(db);
+  const recompute = createRecomputeValueMatches({ preferences, matches: timed, tuning, clock: () => new Date(AT) });
   const cpuStarted = process.cpuUsage();
   const started = performance.now();
   const accounts = await recompute(TENANT);

@@ -75,7 +75,10 @@ import { createUploadsService, UPLOAD_ACCOUNTS } from './modules/uploads/uploads
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createModelReader } from './modules/value-match/model-reader/create-model-reader.ts';
 import { createRecomputeValueMatches, RECOMPUTE_VALUE_MATCHES } from './modules/value-match/recompute-value-matches.ts';
+import { createTuningRepository } from './modules/value-match/tuning/tuning.repository.ts';
+import { createTuningService } from './modules/value-match/tuning/tuning.service.ts';
 import { registerValueMatchRoutes } from './modules/value-match/value-match.routes.ts';
 import { createValueMatchService } from './modules/value-match/value-match.service.ts';
 import { createValueMatchesRepository } from './modules/value-match/value-matches.repository.ts';
@@ -258,15 +261,22 @@ export async function buildApp({
   // Value intelligence: preferences change → a durable recompute job → stored matches for Home.
   const jobsRepository = createJobsRepository(handle.db);
   const valueMatches = createValueMatchesRepository(handle.db);
+  const tuningRepository = createTuningRepository(handle.db);
   const valueMatch = createValueMatchService({
     matches: valueMatches,
+    markedHits: (ctx, id) => tuningRepository.markedHits(ctx, id),
     preferences: valuePreferences,
     jobs: jobsRepository,
     territory,
     colleague: async (ctx, uid) => (await usersRepository.findCompanyUsersByIds(ctx, [uid]))[0],
     supportEmail: config.supportEmail,
   });
-  const recomputeValueMatches = createRecomputeValueMatches({ preferences: valuePreferences, matches: valueMatches });
+  const recomputeValueMatches = createRecomputeValueMatches({
+    preferences: valuePreferences,
+    matches: valueMatches,
+    reader: createModelReader(config, handle.db),
+    tuning: tuningRepository,
+  });
   const emailPreferencesRepository = createEmailPreferencesRepository(handle.db);
   // Sales-engagement integrations (issue #21): credentials sealed with a key that is never in the database.
   const integrationsRepository = createIntegrationsRepository(handle.db);
@@ -417,7 +427,12 @@ export async function buildApp({
     }),
     signedIn,
   });
-  registerValueMatchRoutes(app, { valueMatch, signedIn });
+  registerValueMatchRoutes(app, {
+    valueMatch,
+    tuning: createTuningService({ tuning: tuningRepository, matches: valueMatches, clock: now }),
+    signedIn,
+    managerOrAdmin,
+  });
   registerFlowsRoutes(app, { flows, signedIn });
   registerIntegrationsRoutes(app, {
     integrations,

@@ -19,5 +19,6 @@ export * from './schemas/uploads.ts';
 export * from './schemas/users.ts';
 export * from './schemas/value-match.ts';
 export * from './schemas/value-match-assignment.ts';
+export * from './schemas/value-match-tuning.ts';
 export * from './schemas/value-preferences.ts';
 export * from './schemas/workspaces.ts';

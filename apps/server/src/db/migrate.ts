@@ -24,6 +24,8 @@ import * as signalSources from './migrations/020-signal-sources.ts';
 import * as accountWebsiteDomain from './migrations/021-account-website-domain.ts';
 import * as privateSignals from './migrations/022-private-signals.ts';
 import * as signalDiscovery from './migrations/023-signal-discovery.ts';
+import * as valueMatchReader from './migrations/028-value-match-reader.ts';
+import * as valueMatchTuning from './migrations/029-value-match-tuning.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -50,6 +52,8 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '021-account-website-domain': { up: (db) => accountWebsiteDomain.up(db) },
     '022-private-signals': { up: (db) => privateSignals.up(db, handle.engine) },
     '023-signal-discovery': { up: (db) => signalDiscovery.up(db) },
+    '028-value-match-reader': { up: (db) => valueMatchReader.up(db) },
+    '029-value-match-tuning': { up: (db) => valueMatchTuning.up(db) },
   };
 }
 

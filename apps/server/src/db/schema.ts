@@ -435,6 +435,8 @@ export type ValueMatchesTable = {
   master_account_id: string;
   tier: string;
   tier_rank: number;
+  /** Place within the tier, dealt across hypotheses and signal kinds (0 before migration 029's first recompute). */
+  feed_rank: ColumnType<number, number | undefined, number>;
   score: number;
   industry: string | null;
   top_hypothesis_id: string | null;
@@ -451,6 +453,40 @@ export type ValueMatchesTable = {
   /** JSON: AccountMatch */
   result: string;
   computed_at: Timestamp;
+};
+
+/** The model reader's cached answers (issue #19). */
+export type ValueMatchReaderAnswersTable = {
+  tenant_id: string;
+  hit_id: string;
+  profile_version: string;
+  verdict: 'yes' | 'no';
+  quote: string;
+  answered_at: Timestamp;
+};
+
+/** What each trigger currently does, written by every recompute (issue #19). */
+export type ValueMatchTriggerStatsTable = {
+  tenant_id: string;
+  trigger_id: string;
+  tier_1_accounts: number;
+  tier_2_accounts: number;
+  none_accounts: number;
+  top_tier_hits: number;
+  /** JSON: TriggerExample[] */
+  examples: string;
+  computed_at: Timestamp;
+};
+
+/** "Not relevant" marks on a match's evidence (issue #19). */
+export type ValueMatchMarksTable = {
+  tenant_id: string;
+  master_account_id: string;
+  hit_id: string;
+  /** JSON: string[] */
+  trigger_ids: string;
+  marked_by: string;
+  marked_at: Timestamp;
 };
 
 export type FlowsTable = {
@@ -609,6 +645,9 @@ export type Database = {
   target_titles: TargetTitlesTable;
   jobs: JobsTable;
   value_matches: ValueMatchesTable;
+  value_match_reader_answers: ValueMatchReaderAnswersTable;
+  value_match_trigger_stats: ValueMatchTriggerStatsTable;
+  value_match_marks: ValueMatchMarksTable;
   tenants: TenantsTable;
   users: UsersTable;
   company_configurations: CompanyConfigurationsTable;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acrossTenants } from '../db/tenant-scope.ts';
 import { analyticsEvent } from '../testing/analytics-event.ts';
 import { insertTestAccount } from '../testing/test-account.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -48,6 +49,7 @@ type Probe = {
 
 const ACCOUNT_ID = 'acc_matrix';
 const CONTACT_ID = 'ct_matrix';
+const MATCH_HIT_ID = 'hit_matrix';
 const filterGroup = {
   complex: true,
   operator: 'AND',
@@ -588,6 +590,19 @@ const PROBES: Record<string, Probe> = {
     object: 'user',
     call: (s) => ({ method: 'DELETE', url: `/api/value-matches/${ACCOUNT_ID}/assignment/${s.ids.uid}` }),
   },
+  'GET /api/value-matches/trigger-stats': {
+    object: 'none',
+    call: () => ({ method: 'GET', url: '/api/value-matches/trigger-stats' }),
+  },
+  // Every company has a match of the test account (made in beforeAll) with one signal to mark.
+  'POST /api/value-matches/{masterAccountId}/marks': {
+    object: 'none',
+    call: () => ({ method: 'POST', url: `/api/value-matches/${ACCOUNT_ID}/marks`, payload: { hit_id: MATCH_HIT_ID } }),
+  },
+  'DELETE /api/value-matches/{masterAccountId}/marks/{hitId}': {
+    object: 'none',
+    call: () => ({ method: 'DELETE', url: `/api/value-matches/${ACCOUNT_ID}/marks/${MATCH_HIT_ID}` }),
+  },
 
   'GET /api/flows': { object: 'none', call: () => ({ method: 'GET', url: '/api/flows' }) },
   'POST /api/flows': {
@@ -882,6 +897,32 @@ beforeAll(async () => {
     roles.set(row.uid, { is_admin: row.is_admin === 1, is_manager: row.is_manager === 1 });
   }
   await insertTestAccount(t.handle.db, ACCOUNT_ID, 'Matrix Test Stores');
+  // A match of the test account in every company, with one signal its users may mark "not relevant".
+  const tenants = await acrossTenants(t.handle.db).selectFrom('tenants').select('id').execute();
+  for (const { id } of tenants) {
+    await t.handle.db
+      .insertInto('value_matches')
+      .values({
+        tenant_id: id,
+        master_account_id: ACCOUNT_ID,
+        tier: 'none',
+        tier_rank: 0,
+        score: 0,
+        industry: null,
+        top_hypothesis_id: null,
+        top_hypothesis_name: null,
+        top_hit_id: null,
+        top_hit_title: null,
+        top_hit_published_at: null,
+        latest_hit_at: null,
+        why_now: '',
+        why_now_facts: null,
+        spans: '[]',
+        result: JSON.stringify({ hypotheses: [], hits: [{ hit_id: MATCH_HIT_ID, triggers: [], spans: [] }] }),
+        computed_at: new Date().toISOString(),
+      })
+      .execute();
+  }
   await t.handle.db
     .insertInto('master_contacts')
     .values({

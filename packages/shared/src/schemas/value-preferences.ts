@@ -191,6 +191,8 @@ export const valueMatchEvidenceSchema = z.object({
   url: z.string().nullable(),
   source: z.string(),
   published_at: z.string(),
+  /** A user of the tenant marked this evidence "not relevant" (issue #19). */
+  not_relevant: z.boolean().default(false),
 });
 export type ValueMatchEvidence = z.output<typeof valueMatchEvidenceSchema>;
 

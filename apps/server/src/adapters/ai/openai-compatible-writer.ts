@@ -238,7 +238,7 @@ export function createOpenAiCompatibleWriter(options: OpenAiCompatibleWriterOpti
 }
 
 /** `${baseUrl}/chat/completions`, keeping a query string (Azure's api-version) where there is one. */
-function completionsUrl(baseUrl: string): string {
+export function completionsUrl(baseUrl: string): string {
   // The address is not repeated: it may hold credentials.
   if (!URL.canParse(baseUrl)) throw new Error('The AI base URL (AI_BASE_URL) is not a valid URL.');
   const url = new URL(baseUrl);

@@ -3,20 +3,27 @@ import type { Insertable } from 'kysely';
 import type { ValueMatchesTable } from '../../db/schema.ts';
 import type { ValuePreferencesRepository } from '../value-preferences/value-preferences.repository.ts';
 import { matchAccounts } from './engine/match-accounts.ts';
+import { feedRanks } from './feed-order.ts';
+import { confirmCandidates, profileVersion, type ReaderCache } from './model-reader/confirm-candidates.ts';
+import type { ModelReaderClient } from './model-reader/reader-client.ts';
+import { plainWhyNow } from './plain-why-now.ts';
+import { triggerStats } from './tuning/trigger-stats.ts';
+import type { TuningRepository } from './tuning/tuning.repository.ts';
 import type { ValueMatchesRepository } from './value-matches.repository.ts';
 
 export const RECOMPUTE_VALUE_MATCHES = 'recompute_value_matches';
 
 /**
  * The stored row for one account: the engine's answer plus the top hypothesis and hit, for the feed.
- * The top hit is the one the engine wrote `why_now` from, so the card's headline and its "why now"
- * line describe the same signal.
+ * The top hit is the one the why-now is written from, so the card's headline and its "why now"
+ * line describe the same signal; the why-now is the plain one a rep could say aloud.
  */
 export function toValueMatchRow(
   tenantId: string,
   match: AccountMatch,
   computedAt: string,
   industry: string | null = null,
+  feedRank = 0,
 ): Insertable<ValueMatchesTable> {
   const top = match.hypotheses[0];
   const topHit = match.hits.find((h) => h.hit_id === match.top_hit_id);
@@ -25,6 +32,7 @@ export function toValueMatchRow(
     master_account_id: match.account_id,
     tier: match.tier,
     tier_rank: TIER_RANK[match.tier],
+    feed_rank: feedRank,
     score: match.score,
     industry,
     top_hypothesis_id: match.tier === 'none' ? null : (top?.hypothesis_id ?? null),
@@ -33,7 +41,7 @@ export function toValueMatchRow(
     top_hit_title: topHit?.title ?? null,
     top_hit_published_at: topHit?.published_at ?? null,
     latest_hit_at: match.latest_hit_at,
-    why_now: match.why_now,
+    why_now: plainWhyNow(match.why_now_facts),
     why_now_facts: JSON.stringify(match.why_now_facts),
     spans: JSON.stringify(topHit?.spans ?? []),
     result: JSON.stringify(match),
@@ -59,9 +67,16 @@ function asMatchHits(rows: HitRow[]): MatchHit[] {
 export function createRecomputeValueMatches(deps: {
   preferences: ValuePreferencesRepository;
   matches: ValueMatchesRepository;
+  /**
+   * The optional model reader (AI_BASE_URL and AI_MODEL set): confirms the engine's Value Match
+   * and Value Alignment accounts. Absent, the rule engine's answer is stored as it is.
+   */
+  reader?: { client: ModelReaderClient; cache: ReaderCache; budgetMs?: number; concurrency?: number };
+  /** Where what each trigger does is kept for the preferences screen (skipped when absent). */
+  tuning?: Pick<TuningRepository, 'replaceTriggerStats'>;
   clock?: () => Date;
 }) {
-  const { preferences, matches, clock = () => new Date() } = deps;
+  const { preferences, matches, reader, tuning, clock = () => new Date() } = deps;
   return async (tenantId: string): Promise<number> => {
     const ctx = { tenantId };
     const [hypotheses, triggers, signals, titles, hitRows, industries] = await Promise.all([
@@ -87,10 +102,53 @@ export function createRecomputeValueMatches(deps: {
       { now },
     );
     const computedAt = now.toISOString();
+    if (reader) {
+      await confirmCandidates({
+        tenantId,
+        results,
+        hits,
+        triggers,
+        accountNames: (ids) => matches.accountNames(ids),
+        client: reader.client,
+        cache: reader.cache,
+        version: profileVersion({
+          hypotheses,
+          triggers: triggers.map((t) => [t.id, t.name, t.hit_type, t.phrases, t.enabled, t.hypothesis_ids]),
+        }),
+        at: computedAt,
+        budgetMs: reader.budgetMs,
+        concurrency: reader.concurrency,
+      });
+    }
+    const ranks = feedRanks(
+      results.map((m) => ({
+        account_id: m.account_id,
+        tier: m.tier,
+        score: m.score,
+        latest_hit_at: m.latest_hit_at,
+        hypothesis_id: m.hypotheses[0]?.hypothesis_id ?? null,
+        kind: m.why_now_facts.top_hit?.type ?? null,
+      })),
+    );
     await matches.replaceAll(
       tenantId,
-      results.map((m) => toValueMatchRow(tenantId, m, computedAt, industries.get(m.account_id) ?? null)),
+      results.map((m) =>
+        toValueMatchRow(tenantId, m, computedAt, industries.get(m.account_id) ?? null, ranks.get(m.account_id)),
+      ),
     );
+    if (tuning) {
+      const stats = triggerStats(
+        results,
+        hits,
+        triggers.map((t) => t.id),
+      );
+      const names = await matches.accountNames([
+        ...new Set(stats.flatMap((r) => r.examples.map((e) => e.master_account_id))),
+      ]);
+      for (const r of stats)
+        for (const e of r.examples) e.account_name = names.get(e.master_account_id) ?? e.master_account_id;
+      await tuning.replaceTriggerStats(tenantId, stats, computedAt);
+    }
     return results.length;
   };
 }

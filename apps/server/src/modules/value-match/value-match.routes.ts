@@ -2,23 +2,63 @@ import {
   accountAssignmentSchema,
   accountUnassignmentSchema,
   assignAccountBodySchema,
+  markNotRelevantBodySchema,
+  triggerStatsListSchema,
   valueMatchDetailSchema,
   valueMatchFeedQuerySchema,
   valueMatchFeedSchema,
   valueMatchIndustriesSchema,
+  valueMatchMarkSchema,
   valueMatchStatusSchema,
 } from '@quarry/shared';
 import { z } from 'zod';
 import { contextOf, type Guard } from '../../plugins/auth-context.ts';
 import type { App } from '../../server-types.ts';
+import type { TuningService } from './tuning/tuning.service.ts';
 import type { ValueMatchService } from './value-match.service.ts';
 
 const tags = ['value matches'];
 
 export function registerValueMatchRoutes(
   app: App,
-  { valueMatch, signedIn }: { valueMatch: ValueMatchService; signedIn: Guard },
+  {
+    valueMatch,
+    tuning,
+    signedIn,
+    managerOrAdmin,
+  }: { valueMatch: ValueMatchService; tuning: TuningService; signedIn: Guard; managerOrAdmin: Guard },
 ) {
+  // Registered before /:masterAccountId, which would otherwise take "trigger-stats" for an account id.
+  app.route({
+    method: 'GET',
+    url: '/api/value-matches/trigger-stats',
+    preHandler: managerOrAdmin,
+    schema: { tags, response: { 200: triggerStatsListSchema } },
+    handler: (request) => tuning.triggerStats(contextOf(request)),
+  });
+  app.route({
+    method: 'POST',
+    url: '/api/value-matches/:masterAccountId/marks',
+    preHandler: signedIn,
+    schema: {
+      tags,
+      params: z.object({ masterAccountId: z.string().min(1).max(64) }),
+      body: markNotRelevantBodySchema,
+      response: { 200: valueMatchMarkSchema },
+    },
+    handler: (request) => tuning.mark(contextOf(request), request.params.masterAccountId, request.body.hit_id),
+  });
+  app.route({
+    method: 'DELETE',
+    url: '/api/value-matches/:masterAccountId/marks/:hitId',
+    preHandler: signedIn,
+    schema: {
+      tags,
+      params: z.object({ masterAccountId: z.string().min(1).max(64), hitId: z.string().trim().min(1).max(200) }),
+      response: { 200: valueMatchMarkSchema },
+    },
+    handler: (request) => tuning.unmark(contextOf(request), request.params.masterAccountId, request.params.hitId),
+  });
   app.route({
     method: 'GET',
     url: '/api/value-matches',

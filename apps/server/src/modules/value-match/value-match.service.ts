@@ -36,6 +36,8 @@ function whyNowFactsOf(column: string | null): WhyNowFacts | null {
 export function createValueMatchService(deps: {
   matches: ValueMatchesRepository;
   preferences: ValuePreferencesRepository;
+  /** The evidence the caller's tenant marked "not relevant" on one account (none when absent). */
+  markedHits?: (ctx: RequestContext, masterAccountId: string) => Promise<Set<string>>;
   jobs: JobsRepository;
   territory: TerritoryRepository;
   /** A user of the caller's tenant by uid; undefined for an unknown uid or another tenant's user. */
@@ -45,6 +47,7 @@ export function createValueMatchService(deps: {
   clock?: () => Date;
 }) {
   const { matches, preferences, jobs, territory, colleague, supportEmail, clock = () => new Date() } = deps;
+  const markedHits = deps.markedHits ?? (async () => new Set<string>());
 
   async function status(ctx: RequestContext): Promise<ValueMatchStatus> {
     const s = await jobs.status(ctx.tenantId, RECOMPUTE_VALUE_MATCHES);
@@ -108,12 +111,13 @@ export function createValueMatchService(deps: {
     async detail(ctx: RequestContext, masterAccountId: string): Promise<ValueMatchDetail> {
       const account = await matches.account(masterAccountId);
       if (!account) throw notFound('Account not found');
-      const [row, hits, contacts, titles, holders] = await Promise.all([
+      const [row, hits, contacts, titles, holders, marked] = await Promise.all([
         matches.findOne(ctx, masterAccountId),
         matches.hitsOf(ctx, masterAccountId),
         matches.contactsOf(masterAccountId),
         preferences.listTitles(ctx),
         matches.holdersOf(ctx, [masterAccountId]),
+        markedHits(ctx, masterAccountId),
       ]);
       const result = row ? parseJsonColumn<AccountMatch | null>(row.result, null) : null;
       const spansByHit = new Map((result?.hits ?? []).map((h) => [h.hit_id, h.spans]));
@@ -135,6 +139,7 @@ export function createValueMatchService(deps: {
           url: hit.url,
           source: hit.source,
           published_at: hit.published_at,
+          not_relevant: marked.has(hit.id),
         };
       };
       const hypotheses = (result?.hypotheses ?? [])

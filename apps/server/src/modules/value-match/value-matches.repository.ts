@@ -7,7 +7,7 @@ import { acrossTenants } from '../../db/tenant-scope.ts';
 import { visibleTo } from '../../db/visible-signals.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 
-/** 16 columns a row: 1,000 rows bind 16,000 values, within SQLite's 32,766 and PostgreSQL's 65,535. */
+/** 17 columns a row: 1,000 rows bind 17,000 values, within SQLite's 32,766 and PostgreSQL's 65,535. */
 const INSERT_CHUNK_ROWS = 1_000;
 /** Territories up to this size are named id by id in "my accounts only" (within SQLite's 32,766 bound values). */
 const MINE_AS_LIST_MAX = 5_000;
@@ -76,7 +76,20 @@ export function createValueMatchesRepository(db: Db) {
       return new Map(rows.map((r) => [r.master_account_id, r.industry as string]));
     },
 
-    /** Tenants that have never had matches computed: the start-up queues a recompute for them. */
+    /** Accounts' names by id, for the model reader's questions. */
+    async accountNames(ids: string[]): Promise<Map<string, string>> {
+      const names = new Map<string, string>();
+      for (let i = 0; i < ids.length; i += INSERT_CHUNK_ROWS) {
+        const rows = await db
+          .selectFrom('master_accounts')
+          .select(['master_account_id', 'account_name'])
+          .where('master_account_id', 'in', ids.slice(i, i + INSERT_CHUNK_ROWS))
+          .execute();
+        for (const r of rows) names.set(r.master_account_id, r.account_name);
+      }
+      return names;
+    },
+
     /** Across tenants by design: start-up queues a first computation for each tenant that has none. */
     async tenantsWithoutMatches(): Promise<string[]> {
       const rows = await acrossTenants(db)
@@ -92,7 +105,8 @@ export function createValueMatchesRepository(db: Db) {
     },
 
     /**
-     * One page of the feed: tier, then score, then the latest signal first. The page is chosen from
+     * One page of the feed: tier, then the place the recompute dealt it within the tier (across
+     * hypotheses and signal kinds, stronger first), then score, then the latest signal first. The page is chosen from
      * value_matches alone and only its rows are joined to their accounts, so the planner never
      * joins the whole feed to master_accounts before cutting the page.
      */
@@ -107,6 +121,7 @@ export function createValueMatchesRepository(db: Db) {
               'v.industry',
               'v.tier',
               'v.tier_rank',
+              'v.feed_rank',
               'v.score',
               'v.latest_hit_at',
               'v.top_hypothesis_id',
@@ -144,6 +159,7 @@ export function createValueMatchesRepository(db: Db) {
           }
           return page
             .orderBy('v.tier_rank', 'desc')
+            .orderBy('v.feed_rank')
             .orderBy('v.score', 'desc')
             .orderBy('v.latest_hit_at', 'desc')
             .orderBy('v.master_account_id')
@@ -171,6 +187,7 @@ export function createValueMatchesRepository(db: Db) {
           'm.computed_at',
         ])
         .orderBy('m.tier_rank', 'desc')
+        .orderBy('m.feed_rank')
         .orderBy('m.score', 'desc')
         .orderBy('m.latest_hit_at', 'desc')
         .orderBy('m.master_account_id')

@@ -27,6 +27,7 @@ import { track } from '../../../lib/analytics.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
+import { useTriggerStats } from '../api/trigger-stats.ts';
 import { type TriggerInput, useSaveTrigger, useTriggers } from '../api/triggers.ts';
 import { useFormReveal } from '../hooks/use-form-reveal.ts';
 import { withPendingTag } from '../utils/with-pending-tag.ts';
@@ -34,6 +35,7 @@ import { CharacterCounter } from './character-counter.tsx';
 import { confirmPreferenceDelete } from './confirm-delete.ts';
 import { escapeToCancel } from './escape-to-cancel.ts';
 import { ReadOnlyNote } from './read-only-note.tsx';
+import { TriggerStatsBlock } from './trigger-stats.tsx';
 import { ValueHypothesesSection } from './value-hypotheses-section.tsx';
 
 type Draft = { id?: string; name: string; hit_type: TriggerHitType; phrases: string[]; hypothesis_ids: string[] };
@@ -51,6 +53,9 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
   const triggers = useTriggers();
   const hypotheses = useValueHypotheses();
   const save = useSaveTrigger();
+  // What each trigger does, and the tenant's precision: for those who tune the triggers.
+  const stats = useTriggerStats(canEdit);
+  const statsOf = new Map((stats.data?.triggers ?? []).map((s) => [s.trigger_id, s]));
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [typedPhrase, setTypedPhrase] = useState('');
   const [phrasesMissing, setPhrasesMissing] = useState(false);
@@ -267,6 +272,9 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
                     ),
                   ].join(' · ')}
                 </Text>
+              )}
+              {canEdit && (
+                <TriggerStatsBlock stats={statsOf.get(tr.id)} loading={stats.isPending} failed={stats.isError} />
               )}
             </Stack>
             <Group gap="xs" data-testid="trigger-actions">

@@ -1,18 +1,29 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Language, ValueMatchEvidence } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
+import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useMarkNotRelevant } from '../api/mark-not-relevant.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 
 /**
  * One signal: headline and excerpt with the matched words marked, its date, and its source
  * credited. "…" marks only where the excerpt cuts a sentence.
  */
-export function EvidenceItem({ evidence, language }: { evidence: ValueMatchEvidence; language: Language }) {
+export function EvidenceItem({
+  evidence,
+  language,
+  masterAccountId,
+}: {
+  evidence: ValueMatchEvidence;
+  language: Language;
+  /** Given for the evidence of a match: the signal can then be marked "not relevant" (and unmarked). */
+  masterAccountId?: string;
+}) {
   const { t } = useTranslation();
   const headline = <HighlightedText text={evidence.title} highlights={evidence.title_highlights} />;
   return (
-    <Stack gap={4} data-testid="evidence">
+    <Stack gap={4} data-testid="evidence" data-hit-id={evidence.hit_id}>
       <Text fw={600}>
         {evidence.url ? (
           <Anchor href={evidence.url} target="_blank" rel="noopener noreferrer" inherit>
@@ -29,6 +40,7 @@ export function EvidenceItem({ evidence, language }: { evidence: ValueMatchEvide
         <Text size="xs" c="dimmed">
           {formatDate(evidence.published_at, language, 'long')} · {t('accounts.source', { source: evidence.source })}
         </Text>
+        {masterAccountId && <NotRelevantToggle masterAccountId={masterAccountId} evidence={evidence} />}
       </Group>
       {evidence.excerpt && (
         <Text size="sm">
@@ -38,5 +50,51 @@ export function EvidenceItem({ evidence, language }: { evidence: ValueMatchEvide
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** "Not relevant" on a match's signal, and once marked, the mark with its undo. */
+function NotRelevantToggle({ masterAccountId, evidence }: { masterAccountId: string; evidence: ValueMatchEvidence }) {
+  const { t } = useTranslation();
+  const mark = useMarkNotRelevant(masterAccountId);
+  const set = (notRelevant: boolean) =>
+    mark.mutate(
+      { hitId: evidence.hit_id, notRelevant },
+      {
+        onSuccess: () =>
+          showSnackbar(t(notRelevant ? 'valueMatch.markedNotRelevant' : 'valueMatch.unmarkedNotRelevant')),
+        onError: () => showSnackbar(t('valueMatch.markError')),
+      },
+    );
+  if (evidence.not_relevant) {
+    return (
+      <Group gap={4} data-testid="not-relevant-mark">
+        <Badge size="xs" color="gray" variant="outline">
+          {t('valueMatch.notRelevantBadge')}
+        </Badge>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          loading={mark.isPending}
+          onClick={() => set(false)}
+          aria-label={t('valueMatch.undoNotRelevantFor', { title: evidence.title })}
+        >
+          {t('valueMatch.undo')}
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      color="gray"
+      loading={mark.isPending}
+      onClick={() => set(true)}
+      aria-label={t('valueMatch.markNotRelevantFor', { title: evidence.title })}
+      data-testid="mark-not-relevant"
+    >
+      {t('valueMatch.notRelevant')}
+    </Button>
   );
 }

@@ -100,7 +100,7 @@ export function ValueMatchPage({
           </Group>
           <Stack gap="md">
             {h.evidence.map((e) => (
-              <EvidenceItem key={e.hit_id} evidence={e} language={language} />
+              <EvidenceItem key={e.hit_id} evidence={e} language={language} masterAccountId={m.master_account_id} />
             ))}
           </Stack>
         </Card>

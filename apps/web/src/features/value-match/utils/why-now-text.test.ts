@@ -43,34 +43,84 @@ beforeAll(async () => {
   await initI18n();
 });
 
+const POSTING: WhyNowFacts = {
+  ...LOWERED,
+  tier: 'tier_1',
+  evidence_tier: 'tier_1',
+  hypothesis_name: 'Freight costs eat margin',
+  top_hit: {
+    type: 'job_posting',
+    title: 'Director of Logistics',
+    published_at: '2026-11-21T12:00:00.000Z',
+    age_days: 1,
+  },
+  bad: [],
+};
+const UNMET: WhyNowFacts = { ...LOWERED, unmet_requirements: ['Goods: plant, factory, warehouse'] };
+
+/** What the old paragraph said that a rep would never say aloud. */
+const RULE_TEXT =
+  /signals?|trigger|Value (Match|Alignment)|Activity Found|Not yet shown|Against it|[0-9]+ more|: [0-9]/i;
+
+const sentences = (text: string) => text.split(/(?<=[.!?。])\s*/).filter(Boolean);
+
 describe('whyNowText', () => {
-  it('writes the paragraph in English from the facts, opening with the tier the card shows', async () => {
+  it('says what happened and what it suggests in one or two plain English sentences', async () => {
     await changeLanguage('en');
     expect(whyNowText(LOWERED, i18n.t, 'en', NOW)).toBe(
-      'Value Alignment, on evidence of Value Match for “Supply disruption puts revenue at risk”: a news article of ' +
-        'November 19, 2026 (3 days ago), “Carmaker recalls 1.3 million cars”. It mentions “recall” and “supplier”. ' +
-        'Triggers: “Product recall”. Other signals pointing the same way: 2. Against it: “faulty power steering”. ' +
-        'Qualification signals lower it to Value Alignment.',
+      'The news reported “Carmaker recalls 1.3 million cars” 3 days ago. ' +
+        'It may be a sign of “Supply disruption puts revenue at risk”.',
+    );
+    expect(whyNowText(POSTING, i18n.t, 'en', NOW)).toBe(
+      'They posted a job for a “Director of Logistics” yesterday. ' +
+        'A strong sign of “Freight costs eat margin”: worth a call now.',
     );
     expect(whyNowText(ACTIVITY, i18n.t, 'en', NOW)).toBe(
-      'Activity Found: no fit to a value hypothesis yet. Signals: 3. The closest to a fit: a news article of ' +
-        'November 19, 2026 (3 days ago), “Carmaker recalls 1.3 million cars”.',
+      'The news reported “Carmaker recalls 1.3 million cars” 3 days ago. Nothing ties it to what you sell yet.',
+    );
+    expect(whyNowText({ ...ACTIVITY, top_hit: null }, i18n.t, 'en', NOW)).toBe(
+      'No recent news ties this company to what you sell yet.',
     );
   });
 
-  it('writes it in the reader’s language: Korean words, dates and tier names, no English left', async () => {
+  it('says an unmet requirement in plain words, never as the rule’s text', async () => {
+    await changeLanguage('en');
+    const text = whyNowText(UNMET, i18n.t, 'en', NOW);
+    expect(text).toContain('we have not yet seen that they meet your requirements');
+    expect(text).not.toContain('Goods');
+  });
+
+  it('never carries rule text, counts or tier names, in any language, and stays within two sentences', async () => {
+    for (const language of ['en', 'fr', 'ja', 'ko', 'cn'] as const) {
+      await changeLanguage(language);
+      for (const facts of [LOWERED, POSTING, ACTIVITY, UNMET]) {
+        const text = whyNowText(facts, i18n.t, language, NOW);
+        const unquoted = text.replace(/“[^”]*”|« [^»]* »|「[^」]*」/g, '');
+        expect(unquoted, `${language}: ${text}`).not.toMatch(RULE_TEXT);
+        expect(sentences(unquoted).length, `${language}: ${text}`).toBeLessThanOrEqual(2);
+        for (const tier of ['tier_1', 'tier_2', 'none']) expect(text).not.toContain(i18n.t(`valueMatch.tier.${tier}`));
+      }
+    }
+    await changeLanguage('en');
+  });
+
+  it('writes it in the reader’s language: Korean words, no English left outside the quotes', async () => {
     await changeLanguage('ko');
     const text = whyNowText(LOWERED, i18n.t, 'ko', NOW);
-    expect(text).toContain('2026년 11월 19일(3일 전)의 뉴스 기사 “Carmaker recalls 1.3 million cars”');
-    expect(text).toContain(i18n.t('valueMatch.tier.tier_2'));
-    expect(text).not.toContain('Value');
+    expect(text).toContain('3일 전');
+    expect(text).toContain('“Carmaker recalls 1.3 million cars”');
     expect(text.replace(/“[^”]*”/g, '')).not.toMatch(/[A-Za-z]{3,}/);
+    await changeLanguage('fr');
+    expect(whyNowText(POSTING, i18n.t, 'fr', NOW)).toBe(
+      'L’entreprise a publié une offre pour un poste de « Director of Logistics » hier. ' +
+        'Un signe fort de « Freight costs eat margin » : c’est le moment d’appeler.',
+    );
   });
 
   it('runs Japanese sentences on without spaces and quotes with 「」', async () => {
     await changeLanguage('ja');
     const text = whyNowText(ACTIVITY, i18n.t, 'ja', NOW);
-    expect(text).toContain('。最も近いシグナル：');
+    expect(text).toContain('」と報じられました。販売');
     expect(text).toContain('「Carmaker recalls 1.3 million cars」');
     await changeLanguage('en');
   });
@@ -78,11 +128,11 @@ describe('whyNowText', () => {
   it('counts the age from today in whole calendar units, not from when the match was computed', async () => {
     await changeLanguage('en');
     const old = { ...ACTIVITY, top_hit: { ...(ACTIVITY.top_hit as NonNullable<WhyNowFacts['top_hit']>), age_days: 0 } };
-    expect(whyNowText(old, i18n.t, 'en', new Date(2026, 11, 3, 9))).toContain('(14 days ago)');
+    expect(whyNowText(old, i18n.t, 'en', new Date(2026, 11, 3, 9))).toContain('14 days ago');
     const years = {
       ...old,
       top_hit: { ...(old.top_hit as NonNullable<WhyNowFacts['top_hit']>), published_at: '2005-04-24T12:00:00.000Z' },
     };
-    expect(whyNowText(years, i18n.t, 'en', NOW)).toContain('(21 years ago)');
+    expect(whyNowText(years, i18n.t, 'en', NOW)).toContain('21 years ago');
   });
 });

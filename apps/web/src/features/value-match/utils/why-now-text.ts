@@ -2,10 +2,6 @@ import type { Language, WhyNowFacts } from '@quarry/shared';
 import { DAY_MS } from '@quarry/shared/constants';
 import { LOCALE_FORMATS } from '@quarry/shared/languages';
 import type { TFunction } from 'i18next';
-import { formatDate } from '../../../lib/format.ts';
-
-/** At most this many phrases, titles or signals are named; the rest are counted. */
-const MAX_LISTED = 4;
 
 /** Calendar days from the day of `published` to the day of `now`, in the reader's time zone. */
 function calendarDaysBetween(published: Date, now: Date): number {
@@ -25,66 +21,30 @@ function ago(published: Date, now: Date, language: Language): string {
   return format.format(-Math.floor(days / 365.25), 'year');
 }
 
-/** Quoted items joined as the language joins a list: “a”, “b” and “c”. */
-function quotedList(items: string[], t: TFunction, language: Language): string {
-  const quoted = items.slice(0, MAX_LISTED).map((text) => t('valueMatch.whyNowText.quote', { text }));
-  if (items.length > MAX_LISTED) quoted.push(t('valueMatch.whyNowText.more', { count: items.length - MAX_LISTED }));
-  return new Intl.ListFormat(LOCALE_FORMATS[language].locale, { type: 'conjunction' }).format(quoted);
-}
-
 /**
- * The "why now" paragraph in the reader's language, from the facts the engine wrote its English
- * one from: the tier the card shows and the hypothesis, the signal with its date, the words and
- * triggers found, then the qualification signals for and against.
+ * Why now, as a rep could say it aloud in the reader's language: what happened and when (the
+ * signal the card is headed by), then what it suggests for the hypothesis, or that nothing ties
+ * it to what the tenant sells yet. One or two sentences; no rule text, no counts, no tier names.
  */
 export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language, now = new Date()): string {
-  const tierOf = (tier: WhyNowFacts['tier']) => t(`valueMatch.tier.${tier}`);
-  const list = (items: string[]) => quotedList(items, t, language);
-  const hit = facts.top_hit
-    ? t('valueMatch.whyNowText.hit', {
-        kind: t(`valueMatch.whyNowText.kind.${facts.top_hit.type}`),
-        date: formatDate(facts.top_hit.published_at, language, 'long'),
-        ago: ago(new Date(facts.top_hit.published_at), now, language),
-        title: facts.top_hit.title.trim(),
-      })
-    : null;
+  const quote = (text: string) => t('valueMatch.whyNowText.quote', { text: text.trim() });
+  const hit = facts.top_hit;
   const sentences: string[] = [];
-  if (facts.evidence_tier === 'none' || !facts.hypothesis_name) {
-    sentences.push(t('valueMatch.whyNowText.activity', { tier: tierOf('none'), count: facts.activity_hits }));
-    if (hit) {
-      const key = facts.top_hit_is_latest ? 'valueMatch.whyNowText.latest' : 'valueMatch.whyNowText.closest';
-      sentences.push(t(key, { hit }));
-    }
+  if (hit) {
+    const key = hit.type === 'job_posting' ? 'valueMatch.whyNowText.job' : 'valueMatch.whyNowText.news';
+    sentences.push(t(key, { title: quote(hit.title), ago: ago(new Date(hit.published_at), now, language) }));
+  }
+  if (facts.tier === 'none' || !facts.hypothesis_name) {
+    sentences.push(t(hit ? 'valueMatch.whyNowText.nothing' : 'valueMatch.whyNowText.quiet'));
   } else {
-    const lead = {
-      tier: tierOf(facts.tier),
-      evidenceTier: tierOf(facts.evidence_tier),
-      hypothesis: facts.hypothesis_name,
-      hit: hit ?? t('valueMatch.whyNowText.aSignal'),
-    };
-    const leadKey =
-      facts.tier === facts.evidence_tier ? 'valueMatch.whyNowText.lead' : 'valueMatch.whyNowText.leadAdjusted';
-    sentences.push(t(leadKey, lead));
-    if (facts.phrases.length > 0) sentences.push(t('valueMatch.whyNowText.mentions', { items: list(facts.phrases) }));
-    if (facts.target_titles.length > 0) {
-      sentences.push(t('valueMatch.whyNowText.hires', { items: list(facts.target_titles) }));
-    }
-    if (facts.trigger_names.length > 0) {
-      sentences.push(t('valueMatch.whyNowText.triggers', { items: list(facts.trigger_names) }));
-    }
-    if (facts.supporting_hits > 0) {
-      sentences.push(t('valueMatch.whyNowText.supporting', { count: facts.supporting_hits }));
-    }
-  }
-  if (facts.good.length > 0) sentences.push(t('valueMatch.whyNowText.good', { items: list(facts.good) }));
-  if (facts.bad.length > 0) sentences.push(t('valueMatch.whyNowText.bad', { items: list(facts.bad) }));
-  if (facts.unmet_requirements.length > 0) {
-    sentences.push(t('valueMatch.whyNowText.unmet', { items: list(facts.unmet_requirements) }));
-  }
-  if (facts.tier !== facts.evidence_tier) {
-    const rank = { tier_1: 2, tier_2: 1, none: 0 } as const;
-    const key = rank[facts.tier] > rank[facts.evidence_tier] ? 'raised' : 'lowered';
-    sentences.push(t(`valueMatch.whyNowText.${key}`, { tier: tierOf(facts.tier) }));
+    const hypothesis = quote(facts.hypothesis_name);
+    const key =
+      facts.unmet_requirements.length > 0
+        ? 'valueMatch.whyNowText.possibleUnproven'
+        : facts.tier === 'tier_1'
+          ? 'valueMatch.whyNowText.strong'
+          : 'valueMatch.whyNowText.possible';
+    sentences.push(t(key, { hypothesis }));
   }
   // Chinese and Japanese sentences end in 。 and run on without a space.
   return sentences.join(language === 'cn' || language === 'ja' ? '' : ' ');

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { type FeedEntry, feedRanks } from './feed-order.ts';
+
+const entry = (account_id: string, tier: FeedEntry['tier'], score: number, hypothesis_id: string, kind: string) => ({
+  account_id,
+  tier,
+  score,
+  latest_hit_at: '2026-11-01T00:00:00.000Z',
+  hypothesis_id,
+  kind,
+});
+
+const ordered = (entries: FeedEntry[]) => {
+  const ranks = feedRanks(entries);
+  const rank = { tier_1: 2, tier_2: 1, none: 0 };
+  return [...entries]
+    .sort((a, b) => rank[b.tier] - rank[a.tier] || (ranks.get(a.account_id) ?? 0) - (ranks.get(b.account_id) ?? 0))
+    .map((e) => e.account_id);
+};
+
+describe('feed order', () => {
+  it('deals the top of a tier across hypotheses and signal kinds instead of repeating the strongest one', () => {
+    const postings = Array.from({ length: 6 }, (_, i) => entry(`posting${i}`, 'tier_1', 90 - i, 'cost', 'job_posting'));
+    const entries = [
+      ...postings,
+      entry('news-cost', 'tier_1', 40, 'cost', 'news_article'),
+      entry('news-risk', 'tier_1', 50, 'risk', 'news_article'),
+      entry('posting-risk', 'tier_1', 30, 'risk', 'job_posting'),
+    ];
+    // Score order alone would show the six postings of one hypothesis first.
+    expect(ordered(entries).slice(0, 4)).toEqual(['posting0', 'news-risk', 'news-cost', 'posting-risk']);
+    expect(ordered(entries).slice(4)).toEqual(['posting1', 'posting2', 'posting3', 'posting4', 'posting5']);
+  });
+
+  it('keeps tier order: no Value Alignment above a Value Match, however it is dealt', () => {
+    const entries = [
+      entry('t2-strong', 'tier_2', 99, 'risk', 'news_article'),
+      entry('t1-a', 'tier_1', 10, 'cost', 'job_posting'),
+      entry('t1-b', 'tier_1', 9, 'cost', 'job_posting'),
+      entry('none', 'none', 100, 'cost', 'news_article'),
+    ];
+    expect(ordered(entries)).toEqual(['t1-a', 't1-b', 't2-strong', 'none']);
+  });
+
+  it('orders a single queue by strength, the latest signal breaking a tie', () => {
+    const entries = [
+      { ...entry('old', 'tier_2', 5, 'cost', 'news_article'), latest_hit_at: '2020-01-01T00:00:00.000Z' },
+      entry('new', 'tier_2', 5, 'cost', 'news_article'),
+      entry('strong', 'tier_2', 6, 'cost', 'news_article'),
+    ];
+    expect(ordered(entries)).toEqual(['strong', 'new', 'old']);
+  });
+});

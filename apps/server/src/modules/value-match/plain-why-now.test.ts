@@ -1,0 +1,63 @@
+import type { WhyNowFacts } from '@quarry/shared';
+import { describe, expect, it } from 'vitest';
+import { plainWhyNow } from './plain-why-now.ts';
+
+const FACTS: WhyNowFacts = {
+  tier: 'tier_2',
+  evidence_tier: 'tier_2',
+  hypothesis_name: 'Supply disruption puts revenue at risk',
+  top_hit: {
+    type: 'news_article',
+    title: 'Carmaker recalls cars ',
+    published_at: '2026-11-19T12:00:00.000Z',
+    age_days: 3.2,
+  },
+  top_hit_is_latest: true,
+  phrases: ['recall'],
+  trigger_names: ['Product recall'],
+  target_titles: [],
+  supporting_hits: 1,
+  activity_hits: 4,
+  good: ['Makes physical goods'],
+  bad: ['faulty power steering'],
+  unmet_requirements: ['Goods: plant, factory…'],
+};
+
+describe('plain why-now', () => {
+  it('says what happened and what it suggests, with no rule text or counts', () => {
+    const text = plainWhyNow(FACTS);
+    expect(text).toBe(
+      'The news reported “Carmaker recalls cars” 3 days ago. It may be a sign of “Supply disruption puts revenue ' +
+        'at risk”, but we have not yet seen that they meet your requirements.',
+    );
+    expect(text).not.toMatch(/Not yet shown|pointing the same way|Goods|trigger|Value (Match|Alignment)|: 1/);
+  });
+
+  it('speaks of a job posting as a job, and of a Value Match as worth a call', () => {
+    expect(
+      plainWhyNow({
+        ...FACTS,
+        tier: 'tier_1',
+        unmet_requirements: [],
+        top_hit: { type: 'job_posting', title: 'Director of Logistics', published_at: '2026-11-21', age_days: 1 },
+      }),
+    ).toBe(
+      'They posted a job for a “Director of Logistics” yesterday. A strong sign of “Supply disruption puts revenue at risk”: worth a call now.',
+    );
+  });
+
+  it('says plainly when nothing ties the account to what the tenant sells', () => {
+    expect(
+      plainWhyNow({
+        ...FACTS,
+        tier: 'none',
+        evidence_tier: 'none',
+        hypothesis_name: null,
+        top_hit: { ...(FACTS.top_hit as NonNullable<WhyNowFacts['top_hit']>), age_days: 800 },
+      }),
+    ).toBe('The news reported “Carmaker recalls cars” 2 years ago. Nothing ties it to what you sell yet.');
+    expect(plainWhyNow({ ...FACTS, tier: 'none', hypothesis_name: null, top_hit: null })).toBe(
+      'No recent news ties this company to what you sell yet.',
+    );
+  });
+});

@@ -1,0 +1,41 @@
+import type { WhyNowFacts } from '@quarry/shared';
+
+/** "today", "yesterday", "3 days ago", "5 months ago", "2 years ago": whole units, as said aloud. */
+function agoInWords(ageDays: number): string {
+  const days = Math.max(0, Math.floor(ageDays));
+  if (days === 0) return 'today';
+  if (days === 1) return 'yesterday';
+  if (days < 60) return `${days} days ago`;
+  if (days < 730) return `${Math.floor(days / 30.44)} months ago`;
+  return `${Math.floor(days / 365.25)} years ago`;
+}
+
+/**
+ * Why now in one or two plain English sentences a rep could say aloud: what happened and when,
+ * then what it suggests (or that nothing ties it to what the tenant sells yet). No rule text,
+ * counts or tier names; the web writes the same sentences in the reader's language from the facts.
+ */
+export function plainWhyNow(facts: WhyNowFacts): string {
+  const hit = facts.top_hit;
+  const sentences: string[] = [];
+  if (hit) {
+    const title = `“${hit.title.trim()}”`;
+    sentences.push(
+      hit.type === 'job_posting'
+        ? `They posted a job for a ${title} ${agoInWords(hit.age_days)}.`
+        : `The news reported ${title} ${agoInWords(hit.age_days)}.`,
+    );
+  }
+  if (facts.tier === 'none' || !facts.hypothesis_name) {
+    sentences.push(
+      hit ? 'Nothing ties it to what you sell yet.' : 'No recent news ties this company to what you sell yet.',
+    );
+  } else {
+    const hypothesis = `“${facts.hypothesis_name}”`;
+    if (facts.unmet_requirements.length > 0) {
+      sentences.push(`It may be a sign of ${hypothesis}, but we have not yet seen that they meet your requirements.`);
+    } else if (facts.tier === 'tier_1') sentences.push(`A strong sign of ${hypothesis}: worth a call now.`);
+    else sentences.push(`It may be a sign of ${hypothesis}.`);
+  }
+  return sentences.join(' ');
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { sentenceAround } from './trigger-stats.ts';
+
+const around = (text: string, words: string) => {
+  const start = text.indexOf(words);
+  const s = sentenceAround(text, start, start + words.length);
+  return { ...s, marked: s.sentence.slice(s.start, s.end) };
+};
+
+describe('example sentence of a trigger', () => {
+  it('is the sentence the matched words stand in, with their offsets inside it', () => {
+    const text = 'Acme grew. The port strike halted 40 ships on Monday. Shares fell.';
+    expect(around(text, 'port strike')).toEqual({
+      sentence: 'The port strike halted 40 ships on Monday.',
+      start: 4,
+      end: 15,
+      marked: 'port strike',
+    });
+  });
+
+  it('does not end a sentence inside a number or an abbreviation without a space', () => {
+    expect(around('Sales fell 3.5% after the recall. Later news.', 'recall').sentence).toBe(
+      'Sales fell 3.5% after the recall.',
+    );
+  });
+
+  it('stops at a line break and cuts a very long sentence around the match', () => {
+    expect(around('Headline\nThe plant closed', 'plant').sentence).toBe('The plant closed');
+    const long = `${'word '.repeat(100)}the recall ${'more '.repeat(100)}`;
+    const s = around(long, 'recall');
+    expect(s.marked).toBe('recall');
+    expect(s.sentence.length).toBeLessThanOrEqual(2 * 140 + 'recall'.length);
+  });
+});

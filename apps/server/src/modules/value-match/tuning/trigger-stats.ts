@@ -1,0 +1,122 @@
+import { type AccountMatch, type MatchHit, TIER_RANK, type TriggerExample } from '@quarry/shared';
+
+/** Examples shown per trigger. */
+export const EXAMPLES_PER_TRIGGER = 3;
+/** Characters kept either side of the matched words when their sentence is longer. */
+const SENTENCE_REACH = 140;
+
+export type TriggerStatsRow = {
+  trigger_id: string;
+  tier_1_accounts: number;
+  tier_2_accounts: number;
+  none_accounts: number;
+  top_tier_hits: number;
+  examples: TriggerExample[];
+};
+
+/**
+ * The sentence of `text` around [start, end): from after the previous sentence end (or line
+ * break) to the next one, cut to SENTENCE_REACH characters either side of the match; offsets of
+ * the match are given inside the sentence.
+ */
+export function sentenceAround(
+  text: string,
+  start: number,
+  end: number,
+): { sentence: string; start: number; end: number } {
+  let from = start;
+  while (from > 0 && start - from < SENTENCE_REACH) {
+    const ch = text[from - 1];
+    if (ch === '\n' || ((ch === ' ' || ch === '\t') && /[.!?]/.test(text[from - 2] ?? ''))) break;
+    from--;
+  }
+  let to = end;
+  while (to < text.length && to - end < SENTENCE_REACH) {
+    const ch = text[to];
+    if (ch === '\n') break;
+    to++;
+    if (/[.!?]/.test(ch ?? '') && /\s/.test(text[to] ?? ' ')) break;
+  }
+  const raw = text.slice(from, to);
+  const lead = raw.length - raw.trimStart().length;
+  const sentence = raw.trim();
+  return { sentence, start: start - from - lead, end: end - from - lead };
+}
+
+/**
+ * Per trigger: how many accounts it currently moves to each tier (an account counts for every
+ * trigger found in its evidence), how many evidence hits of Value Match and Value Alignment
+ * accounts it matched, and up to three example sentences from the strongest accounts (their
+ * `account_name` left for the caller to fill).
+ */
+export function triggerStats(
+  results: readonly AccountMatch[],
+  hits: readonly MatchHit[],
+  triggerIds: readonly string[],
+): TriggerStatsRow[] {
+  const rows = new Map<string, TriggerStatsRow>(
+    triggerIds.map((id) => [
+      id,
+      { trigger_id: id, tier_1_accounts: 0, tier_2_accounts: 0, none_accounts: 0, top_tier_hits: 0, examples: [] },
+    ]),
+  );
+  type Candidate = { match: AccountMatch; hitId: string; field: 'title' | 'text'; start: number; end: number };
+  const candidates = new Map<string, Candidate[]>();
+  for (const match of results) {
+    const found = new Set<string>();
+    for (const hit of match.hits) {
+      const ids = new Set(hit.triggers.map((t) => t.trigger_id));
+      for (const id of ids) {
+        const row = rows.get(id);
+        if (!row) continue;
+        found.add(id);
+        if (match.tier !== 'none') row.top_tier_hits++;
+        const span = hit.spans.find((s) => s.source === 'trigger' && s.source_id === id);
+        if (span) {
+          const list = candidates.get(id) ?? [];
+          list.push({ match, hitId: hit.hit_id, field: span.field, start: span.start, end: span.end });
+          candidates.set(id, list);
+        }
+      }
+    }
+    for (const id of found) {
+      const row = rows.get(id) as TriggerStatsRow;
+      if (match.tier === 'tier_1') row.tier_1_accounts++;
+      else if (match.tier === 'tier_2') row.tier_2_accounts++;
+      else row.none_accounts++;
+    }
+  }
+  // The strongest accounts' sentences, one per account.
+  const chosen = new Map<string, Candidate[]>();
+  const needed = new Set<string>();
+  for (const [id, list] of candidates) {
+    list.sort((a, b) => TIER_RANK[b.match.tier] - TIER_RANK[a.match.tier] || b.match.score - a.match.score);
+    const picked: Candidate[] = [];
+    const accounts = new Set<string>();
+    for (const c of list) {
+      if (picked.length >= EXAMPLES_PER_TRIGGER) break;
+      if (accounts.has(c.match.account_id)) continue;
+      accounts.add(c.match.account_id);
+      picked.push(c);
+      needed.add(c.hitId);
+    }
+    chosen.set(id, picked);
+  }
+  const hitById = new Map<string, MatchHit>();
+  for (const hit of hits) if (needed.has(hit.id)) hitById.set(hit.id, hit);
+  for (const [id, picked] of chosen) {
+    const row = rows.get(id) as TriggerStatsRow;
+    for (const c of picked) {
+      const hit = hitById.get(c.hitId);
+      if (!hit) continue;
+      const around = sentenceAround(c.field === 'title' ? hit.title : hit.text, c.start, c.end);
+      row.examples.push({
+        hit_id: c.hitId,
+        master_account_id: c.match.account_id,
+        account_name: '',
+        ...around,
+      });
+    }
+  }
+  return [...rows.values()];
+}

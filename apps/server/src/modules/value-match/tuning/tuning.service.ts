@@ -1,0 +1,67 @@
+import type { AccountMatch, TriggerStatsList, ValueMatchMark } from '@quarry/shared';
+import { invalidField, notFound } from '../../../lib/http-error.ts';
+import { parseJsonColumn } from '../../../lib/json-column.ts';
+import type { RequestContext } from '../../../lib/request-context.ts';
+import type { ValueMatchesRepository } from '../value-matches.repository.ts';
+import type { TuningRepository } from './tuning.repository.ts';
+
+/**
+ * Tenant-facing tuning (issue #19): what each trigger currently does, and "not relevant" marks
+ * on a match's evidence, counted against the trigger that found it as the tenant's own precision.
+ */
+export function createTuningService(deps: {
+  tuning: TuningRepository;
+  matches: ValueMatchesRepository;
+  clock?: () => Date;
+}) {
+  const { tuning, matches, clock = () => new Date() } = deps;
+
+  /** The caller's tenant's match of the account (404 otherwise) and the evidence hit it names (400 otherwise). */
+  async function evidence(ctx: RequestContext, masterAccountId: string, hitId: string) {
+    const row = await matches.findOne(ctx, masterAccountId);
+    if (!row) throw notFound('Value match not found');
+    const result = parseJsonColumn<AccountMatch | null>(row.result, null);
+    const hit = result?.hits.find((h) => h.hit_id === hitId);
+    if (!hit) throw invalidField('hit_id', 'is not a signal of this match');
+    return hit;
+  }
+
+  return {
+    async triggerStats(ctx: RequestContext): Promise<TriggerStatsList> {
+      const [rows, marks] = await Promise.all([tuning.triggerStats(ctx), tuning.marks(ctx)]);
+      const marked = new Map<string, number>();
+      for (const m of marks) for (const id of new Set(m.trigger_ids)) marked.set(id, (marked.get(id) ?? 0) + 1);
+      return {
+        computed_at: rows[0]?.computed_at ?? null,
+        triggers: rows.map((r) => {
+          const notRelevant = Math.min(marked.get(r.trigger_id) ?? 0, r.top_tier_hits);
+          return {
+            trigger_id: r.trigger_id,
+            accounts: { tier_1: r.tier_1_accounts, tier_2: r.tier_2_accounts, none: r.none_accounts },
+            examples: r.examples,
+            top_tier_hits: r.top_tier_hits,
+            marked_not_relevant: notRelevant,
+            precision: r.top_tier_hits === 0 ? null : (r.top_tier_hits - notRelevant) / r.top_tier_hits,
+          };
+        }),
+      };
+    },
+
+    async mark(ctx: RequestContext, masterAccountId: string, hitId: string): Promise<ValueMatchMark> {
+      const hit = await evidence(ctx, masterAccountId, hitId);
+      const triggerIds = [...new Set(hit.triggers.map((t) => t.trigger_id))];
+      await tuning.mark(ctx, masterAccountId, hitId, triggerIds, clock().toISOString());
+      return { master_account_id: masterAccountId, hit_id: hitId, not_relevant: true };
+    },
+
+    /** Undoes a mark; undoing one that is not there changes nothing. */
+    async unmark(ctx: RequestContext, masterAccountId: string, hitId: string): Promise<ValueMatchMark> {
+      const row = await matches.findOne(ctx, masterAccountId);
+      if (!row) throw notFound('Value match not found');
+      await tuning.unmark(ctx, masterAccountId, hitId);
+      return { master_account_id: masterAccountId, hit_id: hitId, not_relevant: false };
+    },
+  };
+}
+
+export type TuningService = ReturnType<typeof createTuningService>;

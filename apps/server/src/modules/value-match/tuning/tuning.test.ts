@@ -1,0 +1,148 @@
+import type { AccountMatch, TriggerStatsList, ValueMatchDetail } from '@quarry/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoAccounts } from '../../../db/seed/demo-accounts.ts';
+import { seedDemoValuePreferences } from '../../../db/seed/demo-value-preferences.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+
+let t: TestApp;
+let ada: string;
+let rita: string;
+let gus: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoAccounts(t.handle.db);
+  await seedDemoValuePreferences(t.handle.db);
+  await t.app.recomputeTenantsWithoutMatches();
+  await t.app.jobRunner.drain();
+  [ada, rita, gus] = await Promise.all([
+    t.signIn('ada@acme.test'),
+    t.signIn('rita@acme.test'),
+    t.signIn('gus@globex.test'),
+  ]);
+}, 120_000);
+afterAll(() => t?.close());
+
+const call = (cookie: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
+const stats = async () => (await call(ada, 'GET', '/api/value-matches/trigger-stats')).json() as TriggerStatsList;
+
+async function acmeResults(): Promise<AccountMatch[]> {
+  const rows = await t.handle.db
+    .selectFrom('value_matches')
+    .select('result')
+    .where('tenant_id', '=', 'tnt_acme')
+    .execute();
+  return rows.map((r) => JSON.parse(r.result) as AccountMatch);
+}
+
+describe('trigger stats', () => {
+  it('counts per trigger the accounts it moves to each tier, with up to three example sentences', async () => {
+    const list = await stats();
+    const results = await acmeResults();
+    const triggers = await t.handle.db
+      .selectFrom('triggers')
+      .select('id')
+      .where('tenant_id', '=', 'tnt_acme')
+      .execute();
+    expect(list.triggers.map((s) => s.trigger_id).sort()).toEqual(triggers.map((r) => r.id).sort());
+    const active = list.triggers.filter((s) => s.accounts.tier_1 + s.accounts.tier_2 > 0);
+    expect(active.length).toBeGreaterThan(0);
+    for (const s of list.triggers) {
+      const withTrigger = results.filter((m) =>
+        m.hits.some((h) => h.triggers.some((tr) => tr.trigger_id === s.trigger_id)),
+      );
+      expect(s.accounts).toEqual({
+        tier_1: withTrigger.filter((m) => m.tier === 'tier_1').length,
+        tier_2: withTrigger.filter((m) => m.tier === 'tier_2').length,
+        none: withTrigger.filter((m) => m.tier === 'none').length,
+      });
+      expect(s.examples.length).toBeLessThanOrEqual(3);
+      if (withTrigger.length >= 3) expect(s.examples.length).toBe(3);
+      for (const e of s.examples) {
+        // The matched words are inside the sentence, and the sentence is the signal's own text.
+        expect(e.sentence.slice(e.start, e.end).trim().length).toBeGreaterThan(0);
+        const hit = await t.handle.db
+          .selectFrom('master_hits')
+          .select(['title', 'text'])
+          .where('id', '=', e.hit_id)
+          .executeTakeFirstOrThrow();
+        expect(`${hit.title}\n${hit.text}`).toContain(e.sentence);
+        expect(e.account_name).not.toBe('');
+      }
+      expect(s.marked_not_relevant).toBe(0);
+      expect(s.precision).toBe(s.top_tier_hits === 0 ? null : 1);
+    }
+  });
+
+  it('is for admins and managers only', async () => {
+    expect((await call(rita, 'GET', '/api/value-matches/trigger-stats')).statusCode).toBe(403);
+  });
+});
+
+describe('"not relevant" marks', () => {
+  it('lowers the tenant’s precision for the triggers of the marked signal, shows on the match, and undoes', async () => {
+    const match = (await acmeResults()).find(
+      (m) => m.tier === 'tier_1' && m.hits.some((h) => h.triggers.length > 0),
+    ) as AccountMatch;
+    const hit = match.hits.find((h) => h.triggers.length > 0) as AccountMatch['hits'][number];
+    const triggerIds = new Set(hit.triggers.map((tr) => tr.trigger_id));
+    const before = new Map((await stats()).triggers.map((s) => [s.trigger_id, s]));
+
+    const marked = await call(rita, 'POST', `/api/value-matches/${match.account_id}/marks`, { hit_id: hit.hit_id });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json()).toEqual({ master_account_id: match.account_id, hit_id: hit.hit_id, not_relevant: true });
+    // Marking twice counts once.
+    expect(
+      (await call(rita, 'POST', `/api/value-matches/${match.account_id}/marks`, { hit_id: hit.hit_id })).statusCode,
+    ).toBe(200);
+
+    const after = new Map((await stats()).triggers.map((s) => [s.trigger_id, s]));
+    for (const [id, s] of after) {
+      const old = before.get(id);
+      if (triggerIds.has(id)) {
+        expect(s.marked_not_relevant).toBe(1);
+        expect(s.precision).toBeCloseTo((s.top_tier_hits - 1) / s.top_tier_hits, 10);
+        expect(s.precision as number).toBeLessThan(old?.precision as number);
+      } else expect(s).toEqual(old);
+    }
+    const detail = (await call(rita, 'GET', `/api/value-matches/${match.account_id}`)).json() as ValueMatchDetail;
+    const evidence = detail.hypotheses.flatMap((h) => h.evidence);
+    expect(evidence.filter((e) => e.not_relevant).map((e) => e.hit_id)).toEqual(
+      evidence.filter((e) => e.hit_id === hit.hit_id).map((e) => e.hit_id),
+    );
+
+    const undone = await call(rita, 'DELETE', `/api/value-matches/${match.account_id}/marks/${hit.hit_id}`);
+    expect(undone.json()).toEqual({ master_account_id: match.account_id, hit_id: hit.hit_id, not_relevant: false });
+    expect(new Map((await stats()).triggers.map((s) => [s.trigger_id, s]))).toEqual(before);
+  });
+
+  it('answers 404 for an account the caller’s company has no match of, and 400 naming hit_id for bad input', async () => {
+    const match = (await acmeResults()).find((m) => m.tier === 'tier_1') as AccountMatch;
+    const hitId = match.hits[0]?.hit_id as string;
+    // Globex has no match of this account: its row is removed.
+    await t.handle.db
+      .deleteFrom('value_matches')
+      .where('tenant_id', '=', 'tnt_globex')
+      .where('master_account_id', '=', match.account_id)
+      .execute();
+    const foreign = await call(gus, 'POST', `/api/value-matches/${match.account_id}/marks`, { hit_id: hitId });
+    expect(foreign.statusCode).toBe(404);
+    expect((await call(gus, 'DELETE', `/api/value-matches/${match.account_id}/marks/${hitId}`)).statusCode).toBe(404);
+
+    const missing = await call(rita, 'POST', `/api/value-matches/${match.account_id}/marks`, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toContain('hit_id');
+    const notEvidence = await call(rita, 'POST', `/api/value-matches/${match.account_id}/marks`, {
+      hit_id: 'hit_elsewhere',
+    });
+    expect(notEvidence.statusCode).toBe(400);
+    expect(notEvidence.body).toContain('hit_id');
+    const marks = await t.handle.db
+      .selectFrom('value_match_marks')
+      .selectAll()
+      .where('tenant_id', 'in', ['tnt_acme', 'tnt_globex'])
+      .execute();
+    expect(marks).toEqual([]);
+  });
+});

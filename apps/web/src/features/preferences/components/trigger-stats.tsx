@@ -1,0 +1,94 @@
+import { Alert, Group, List, Loader, Stack, Text } from '@mantine/core';
+import type { TriggerStats } from '@quarry/shared';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * What one trigger currently does: how many accounts it moves to each tier, the tenant's own
+ * precision from "not relevant" marks, and three sentences it matched, the matched words marked.
+ */
+export function TriggerStatsBlock({
+  stats,
+  loading,
+  failed,
+}: {
+  stats: TriggerStats | undefined;
+  loading: boolean;
+  failed: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  if (loading) {
+    return (
+      <Group gap="xs" data-testid="trigger-stats-loading">
+        <Loader size="xs" />
+        <Text size="xs" c="dimmed">
+          {t('preferences.triggerStats.loading')}
+        </Text>
+      </Group>
+    );
+  }
+  if (failed) {
+    return (
+      <Alert color="red" variant="light" p="xs">
+        {t('preferences.triggerStats.error')}
+      </Alert>
+    );
+  }
+  if (!stats) {
+    return (
+      <Text size="xs" c="dimmed" data-testid="trigger-stats">
+        {t('preferences.triggerStats.notComputed')}
+      </Text>
+    );
+  }
+  const percent = new Intl.NumberFormat(i18n.language === 'cn' ? 'zh-CN' : i18n.language, {
+    style: 'percent',
+    maximumFractionDigits: 0,
+  });
+  return (
+    <Stack gap={4} data-testid="trigger-stats">
+      <Text size="sm" data-testid="trigger-tier-counts">
+        {t('preferences.triggerStats.accounts', {
+          tier1: stats.accounts.tier_1,
+          tier2: stats.accounts.tier_2,
+          none: stats.accounts.none,
+          tier1Label: t('valueMatch.tier.tier_1'),
+          tier2Label: t('valueMatch.tier.tier_2'),
+          noneLabel: t('valueMatch.tier.none'),
+        })}
+      </Text>
+      <Text size="sm" data-testid="trigger-precision">
+        {stats.precision === null
+          ? t('preferences.triggerStats.noPrecision')
+          : t('preferences.triggerStats.precision', {
+              percent: percent.format(stats.precision),
+              marked: stats.marked_not_relevant,
+              total: stats.top_tier_hits,
+            })}
+      </Text>
+      {stats.examples.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          {t('preferences.triggerStats.noExamples')}
+        </Text>
+      ) : (
+        <>
+          <Text size="xs" c="dimmed">
+            {t('preferences.triggerStats.examples')}
+          </Text>
+          <List size="sm" spacing={2}>
+            {stats.examples.map((e) => (
+              <List.Item key={`${e.master_account_id}:${e.hit_id}`} data-testid="trigger-example">
+                <Text span size="sm" fw={600}>
+                  {e.account_name}
+                </Text>
+                {': '}
+                {e.sentence.slice(0, e.start)}
+                <mark>{e.sentence.slice(e.start, e.end)}</mark>
+                {e.sentence.slice(e.end)}
+              </List.Item>
+            ))}
+          </List>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,108 @@
+import type { TriggerStatsList, ValueMatchDetail } from '@quarry/shared';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from './support/browser.ts';
+import { fromTheAppsPages } from './support/cleanup.ts';
+
+/** /preferences/triggers, once every trigger's counts have loaded. */
+async function openTriggers(page: Page) {
+  await page.goto('/preferences/triggers');
+  await page.getByTestId('trigger-stats').first().waitFor({ timeout: 30_000 });
+}
+
+/** The signal on the match page (the first place it stands, when two hypotheses share it). */
+const signal = (page: Page, hitId: string) => page.locator(`[data-testid="evidence"][data-hit-id="${hitId}"]`).first();
+
+const cardOf = (page: Page, name: string) =>
+  page.getByTestId('trigger').filter({ has: page.getByText(name, { exact: true }) });
+
+describe('value match tuning', () => {
+  const b = useBrowser();
+
+  it('shows an admin per trigger the accounts per tier and three matched sentences, and a mark from /valueMatch changes the precision', async () => {
+    const { page } = b;
+    await signIn(page, 'ada@acme.test');
+    // A Value Match signal shown on its match page, found by a trigger that has examples.
+    await page.getByRole('heading', { name: 'Value Match' }).waitFor();
+    const stats = (await (await page.request.get('/api/value-matches/trigger-stats')).json()) as TriggerStatsList;
+    const triggers = (await (await page.request.get('/api/triggers')).json()) as {
+      triggers: { id: string; name: string }[];
+    };
+    let chosen: { name: string; accountId: string; title: string; hitId: string; total: number } | null = null;
+    for (const s of [...stats.triggers].sort((a, z) => z.accounts.tier_1 - a.accounts.tier_1)) {
+      if (s.accounts.tier_1 === 0 || s.examples.length < 3 || s.marked_not_relevant > 0) continue;
+      for (const e of s.examples) {
+        const detail = (await (
+          await page.request.get(`/api/value-matches/${e.master_account_id}`)
+        ).json()) as ValueMatchDetail;
+        const evidence = detail.hypotheses.flatMap((h) => h.evidence).find((x) => x.hit_id === e.hit_id);
+        const name = triggers.triggers.find((t) => t.id === s.trigger_id)?.name;
+        if (evidence && name) {
+          chosen = {
+            name,
+            accountId: e.master_account_id,
+            title: evidence.title,
+            hitId: e.hit_id,
+            total: s.top_tier_hits,
+          };
+          break;
+        }
+      }
+      if (chosen) break;
+    }
+    if (!chosen) throw new Error('no trigger with a Value Match signal shown on its match page');
+    const { name, accountId, title, hitId, total } = chosen;
+    const expected = stats.triggers.find((s) => triggers.triggers.find((t) => t.id === s.trigger_id)?.name === name);
+
+    try {
+      await openTriggers(page);
+      const card = cardOf(page, name);
+      expect(await card.getByTestId('trigger-tier-counts').textContent()).toBe(
+        `Accounts it moves now: Value Match ${expected?.accounts.tier_1} · Value Alignment ${expected?.accounts.tier_2} · Activity Found ${expected?.accounts.none}`,
+      );
+      const examples = await card.getByTestId('trigger-example').allTextContents();
+      expect(examples).toHaveLength(3);
+      // Each example names its account and shows the matched words marked inside the sentence.
+      expect(await card.getByTestId('trigger-example').locator('mark').count()).toBe(3);
+      for (const [i, e] of (expected?.examples ?? []).entries())
+        expect(examples[i]).toBe(`${e.account_name}: ${e.sentence}`);
+      expect(await card.getByTestId('trigger-precision').textContent()).toBe(
+        `Your team's precision: 100% (0 of ${total} signals marked not relevant)`,
+      );
+
+      // On the match, the signal is marked not relevant...
+      await page.goto(`/valueMatch/${accountId}`);
+      await signal(page, hitId)
+        .getByRole('button', { name: `Mark “${title}” not relevant` })
+        .click();
+      await signal(page, hitId)
+        .getByRole('button', { name: `Undo the not relevant mark on “${title}”` })
+        .waitFor();
+      await page.getByText("Marked not relevant. Your triggers' precision counts it.").waitFor();
+
+      // ...and the trigger's precision on the preferences screen counts it.
+      await openTriggers(page);
+      const percent = `${Math.round(((total - 1) / total) * 100)}%`;
+      await cardOf(page, name)
+        .getByTestId('trigger-precision')
+        .getByText(`Your team's precision: ${percent} (1 of ${total} signals marked not relevant)`)
+        .waitFor();
+
+      // Undo from the match takes it back.
+      await page.goto(`/valueMatch/${accountId}`);
+      await signal(page, hitId)
+        .getByRole('button', { name: `Undo the not relevant mark on “${title}”` })
+        .click();
+      await signal(page, hitId)
+        .getByRole('button', { name: `Mark “${title}” not relevant` })
+        .waitFor();
+      await openTriggers(page);
+      await cardOf(page, name)
+        .getByTestId('trigger-precision')
+        .getByText(`Your team's precision: 100% (0 of ${total} signals marked not relevant)`)
+        .waitFor();
+    } finally {
+      await page.request.delete(`/api/value-matches/${accountId}/marks/${hitId}`, { headers: fromTheAppsPages() });
+    }
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * npm run eval:model-reader — scores the optional model reader (issue #19) on the labelled
+ * evaluation set, beside the rule engine and the naive baseline, from a file of recorded answers.
+ *
+ *   --record FILE.json  asks the model configured by AI_BASE_URL / AI_API_KEY / AI_MODEL (as the
+ *                       server does) about every hit the engine puts in tier_1 or tier_2, per
+ *                       profile, and writes the answers to FILE.json; then scores them.
+ *   --answers FILE.json scores answers recorded before (no network).
+ *   --half tuning|held_out  which half to score (held_out by default).
+ *
+ * The answers file: { model, prompt_version, answers: [{ profile, hit_id, reports_event, quote }] }.
+ * A hit the engine puts in tier_1 or tier_2 is read as the server reads it: a "no", or a "yes"
+ * whose quote is not in the article, lowers it one tier; no answer keeps the engine's tier.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { MatchHit, MatchTier } from '@quarry/shared';
+import { buildDemoAccounts, DEMO_DATA_DIR } from '../apps/server/src/db/seed/demo-accounts.ts';
+import { matchAccounts } from '../apps/server/src/modules/value-match/engine/match-accounts.ts';
+import {
+  createModelReaderClient,
+  READER_PROMPT_VERSION,
+  verdictOf,
+} from '../apps/server/src/modules/value-match/model-reader/reader-client.ts';
+import { baselineTier, figures, loadEvalSet, type Outcome, type Split, TARGETS } from './eval-set.ts';
+
+type RecordedAnswer = { profile: string; hit_id: string; reports_event: boolean; quote: string };
+type AnswersFile = { model: string; prompt_version: string; answers: RecordedAnswer[] };
+
+const DAY_MS = 86_400_000;
+const LOWER: Record<MatchTier, MatchTier> = { tier_1: 'tier_2', tier_2: 'none', none: 'none' };
+
+function flag(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+}
+
+const recordTo = flag('--record');
+const answersFrom = flag('--answers');
+const half = (flag('--half') ?? 'held_out') as Split;
+if (half !== 'tuning' && half !== 'held_out') throw new Error('--half: expected tuning or held_out');
+if (!recordTo && !answersFrom) {
+  console.error('Usage: npm run eval:model-reader -- --answers FILE.json | --record FILE.json [--half held_out]');
+  process.exit(2);
+}
+
+const { judged, profiles, hits } = loadEvalSet([half]);
+const names = new Map(
+  buildDemoAccounts(fs.readFileSync(path.join(DEMO_DATA_DIR, 'fortune500.csv'), 'utf8')).map((a) => [
+    a.master_account_id,
+    a.account_name,
+  ]),
+);
+
+/** The engine's tier for one hit alone (as eval:match scores it) and the triggers it matched. */
+function engineRead(profileId: string, hit: MatchHit) {
+  const input = profiles.get(profileId);
+  if (!input) throw new Error(`unknown profile ${profileId}`);
+  const now = Date.parse(hit.published_at) + DAY_MS;
+  const match = matchAccounts({ ...input, hits: [hit] }, { now })[0];
+  const triggerIds = new Set((match?.hits ?? []).flatMap((h) => h.triggers.map((t) => t.trigger_id)));
+  const events = input.triggers.filter((t) => triggerIds.has(t.id)).map((t) => ({ name: t.name, phrases: t.phrases }));
+  return { tier: match?.tier ?? ('none' as MatchTier), events, baseline: baselineTier(input, hit) };
+}
+
+const reads = judged.flatMap((j) => {
+  const hit = hits.get(j.hit_id);
+  if (!hit) return [];
+  return Object.keys(j.labels).map((profile) => ({ judged: j, hit, profile, ...engineRead(profile, hit) }));
+});
+
+async function record(file: string): Promise<AnswersFile> {
+  const baseUrl = process.env.AI_BASE_URL?.trim();
+  const model = process.env.AI_MODEL?.trim();
+  if (!baseUrl || !model) throw new Error('--record needs AI_BASE_URL and AI_MODEL');
+  const client = createModelReaderClient({ baseUrl, model, apiKey: process.env.AI_API_KEY?.trim() || undefined });
+  const answers: RecordedAnswer[] = [];
+  const asked = reads.filter((r) => r.tier !== 'none' && r.events.length > 0);
+  let done = 0;
+  for (const r of asked) {
+    const verdict = await client.ask({
+      accountName: names.get(r.hit.account_id) ?? 'the company the article is about',
+      events: r.events,
+      title: r.hit.title,
+      text: r.hit.text,
+    });
+    if (verdict) {
+      answers.push({
+        profile: r.profile,
+        hit_id: r.hit.id,
+        reports_event: verdict.verdict === 'yes',
+        quote: verdict.quote,
+      });
+    }
+    if (++done % 25 === 0) console.error(`asked ${done}/${asked.length}`);
+  }
+  const out: AnswersFile = { model, prompt_version: READER_PROMPT_VERSION, answers };
+  fs.writeFileSync(file, `${JSON.stringify(out, null, 2)}\n`);
+  console.error(`wrote ${answers.length} answers (${asked.length - answers.length} unanswered) to ${file}`);
+  return out;
+}
+
+const file: AnswersFile = recordTo
+  ? await record(recordTo)
+  : (JSON.parse(fs.readFileSync(answersFrom as string, 'utf8')) as AnswersFile);
+const byKey = new Map(file.answers.map((a) => [`${a.profile}\u0000${a.hit_id}`, a]));
+
+type System = 'baseline' | 'engine' | 'engine + reader';
+const outcomes = new Map<string, Outcome[]>();
+const push = (key: string, o: Outcome) => outcomes.set(key, [...(outcomes.get(key) ?? []), o]);
+let candidates = 0;
+let answered = 0;
+let lowered = 0;
+for (const r of reads) {
+  const label = r.judged.labels[r.profile] ?? 'none';
+  let read = r.tier;
+  if (r.tier !== 'none' && r.events.length > 0) {
+    candidates++;
+    const answer = byKey.get(`${r.profile}\u0000${r.hit.id}`);
+    if (answer) {
+      answered++;
+      if (verdictOf(answer, r.hit.title, r.hit.text).verdict === 'no') {
+        read = LOWER[r.tier];
+        lowered++;
+      }
+    }
+  }
+  const systems: [System, MatchTier][] = [
+    ['baseline', r.baseline],
+    ['engine', r.tier],
+    ['engine + reader', read],
+  ];
+  for (const [system, tier] of systems) {
+    push(`${system}:${r.profile}`, { label, tier });
+    push(`${system}:total`, { label, tier });
+  }
+}
+
+const fmt = (x: number) => (Number.isNaN(x) ? ' n/a' : x.toFixed(2));
+console.log(`Model reader on the ${half} half — answers: ${file.model} (${file.prompt_version})`);
+console.log(
+  `candidates (engine tier_1/tier_2 with a trigger): ${candidates}; answered: ${answered}; lowered: ${lowered}`,
+);
+console.log('profile              system             tier_1 prec  match→tier_1  tier_1+2 recall  (counts)');
+for (const profile of [...profiles.keys(), 'total']) {
+  for (const system of ['baseline', 'engine', 'engine + reader'] as System[]) {
+    const f = figures(outcomes.get(`${system}:${profile}`) ?? []);
+    console.log(
+      `${profile.padEnd(20)} ${system.padEnd(18)} ${fmt(f.precision).padStart(11)} ${fmt(f.matchRecall).padStart(13)} ${fmt(f.anyRecall).padStart(16)}  (${f.counts})`,
+    );
+  }
+}
+console.log(
+  `targets: precision ≥ ${TARGETS.precision}, match recall ≥ ${TARGETS.matchRecall}, tier_1+2 recall ≥ ${TARGETS.anyRecall}`,
+);
