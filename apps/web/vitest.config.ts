@@ -7,5 +7,8 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // A screen test that renders and clicks through a page takes 1-2 s alone and over 5 s (vitest's
+    // default limit) on a 2-core machine running other builds.
+    testTimeout: 15_000,
   },
 });
