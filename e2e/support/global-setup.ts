@@ -91,6 +91,8 @@ export default async function setup(project: TestProject) {
       SALESLOFT_API_BASE_URL: nowhere,
       APOLLO_API_BASE_URL: nowhere,
       SIGNALS_ALLOWED_HOSTS: signalFixtures.host,
+      // No hourly discovery of the demo accounts' real websites: the job queue stays the tests' own.
+      SIGNALS_DISCOVERY_ENABLED: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

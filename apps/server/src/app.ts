@@ -401,7 +401,7 @@ export async function buildApp({
     const tenants = await signalsRepository.tenantsDue(now().toISOString());
     for (const tenantId of tenants) await requestSignalSweep(tenantId);
     // Hourly, discovery for every tenant holding accounts (each account is looked at once a month).
-    if (now().getTime() - lastDiscoveryQueued >= 3_600_000) {
+    if (config.signals.discoveryEnabled && now().getTime() - lastDiscoveryQueued >= 3_600_000) {
       lastDiscoveryQueued = now().getTime();
       for (const tenantId of await signalsRepository.tenantsHoldingAccounts()) await requestSignalDiscovery(tenantId);
     }

@@ -57,6 +57,8 @@ const envSchema = z.object({
   SIGNALS_ENABLED: z.enum(['true', 'false']).default('true'),
   /** Hosts (or host:port) fetched although private, e.g. the local fixture server; nothing else private is. */
   SIGNALS_ALLOWED_HOSTS: z.string().default(''),
+  /** Hourly automatic discovery of sources from the websites of the accounts tenants hold; "false" turns it off. */
+  SIGNALS_DISCOVERY_ENABLED: z.enum(['true', 'false']).default('true'),
   SIGNALS_FETCH_INTERVAL_MINUTES: z.coerce.number().int().min(1).default(60),
   SIGNALS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   SIGNALS_MAX_BYTES: z.coerce
@@ -108,6 +110,7 @@ export type Config = {
   /** Live signal sources: the scheduler, the fetch limits and the SSRF guard's allow-list. */
   signals: {
     enabled: boolean;
+    discoveryEnabled: boolean;
     allowedHosts: string[];
     intervalMs: number;
     timeoutMs: number;
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     signals: {
       enabled: e.SIGNALS_ENABLED === 'true',
+      discoveryEnabled: e.SIGNALS_DISCOVERY_ENABLED === 'true',
       allowedHosts: e.SIGNALS_ALLOWED_HOSTS.split(',')
         .map((h) => h.trim())
         .filter(Boolean),

@@ -35,7 +35,17 @@ export const signalSourceSchema = z.object({
 });
 export type SignalSource = z.infer<typeof signalSourceSchema>;
 
-export const signalSourceListSchema = z.object({ sources: z.array(signalSourceSchema) });
+/** Whether a sweep of the tenant's sources is waiting or running, and how many sources are still to read. */
+export const signalSweepStateSchema = z.object({
+  state: z.enum(['idle', 'queued', 'running']),
+  due: z.number().int(),
+});
+export type SignalSweepState = z.output<typeof signalSweepStateSchema>;
+
+export const signalSourceListSchema = z.object({
+  sources: z.array(signalSourceSchema),
+  sweep: signalSweepStateSchema,
+});
 
 /**
  * A source an admin adds: a feed or SEC filings feed by its URL; a job board by its board name

@@ -195,6 +195,30 @@ export function createSignalsRepository(db: Db) {
       return [...new Set(rows.map((r) => r.tenant_id))];
     },
 
+    /** The tenant's sweep job (waiting or running, if any) and its sources still to read now. */
+    async sweepState(tenantId: string, jobType: string, now: string) {
+      const [job, due] = await Promise.all([
+        db
+          .selectFrom('jobs')
+          .select('status')
+          .where('tenant_id', '=', tenantId)
+          .where('type', '=', jobType)
+          .where('status', 'in', ['queued', 'running'])
+          .orderBy('status', 'desc')
+          .executeTakeFirst(),
+        db
+          .selectFrom('signal_sources')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('tenant_id', '=', tenantId)
+          .where('status', '!=', 'paused')
+          .where('next_fetch_at', '<=', now)
+          .executeTakeFirstOrThrow(),
+      ]);
+      const state: 'idle' | 'queued' | 'running' =
+        job?.status === 'running' ? 'running' : job?.status === 'queued' ? 'queued' : 'idle';
+      return { state, due: Number(due.n) };
+    },
+
     /** Tenants with a source due: the scheduler queues one sweep job for each (across tenants by design). */
     async tenantsDue(now: string): Promise<string[]> {
       const rows = await acrossTenants(db)

@@ -6,6 +6,7 @@ import { refuseUrl } from '../../adapters/signals/ssrf-guard.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { NewSource, SignalDiscovery } from './signal-discovery.ts';
+import { SWEEP_SIGNAL_SOURCES } from './signal-sweep.ts';
 import type { SignalSourceRow, SignalsRepository } from './signals.repository.ts';
 
 function requireAdmin(ctx: RequestContext) {
@@ -91,7 +92,11 @@ export function createSignalsService(deps: {
   return {
     async list(ctx: RequestContext) {
       requireAdmin(ctx);
-      return { sources: await toApi(await signals.list(ctx.tenantId)) };
+      const [rows, sweep] = await Promise.all([
+        signals.list(ctx.tenantId),
+        signals.sweepState(ctx.tenantId, SWEEP_SIGNAL_SOURCES, clock().toISOString()),
+      ]);
+      return { sources: await toApi(rows), sweep };
     },
 
     async create(ctx: RequestContext, body: CreateSignalSourceBody): Promise<SignalSource> {

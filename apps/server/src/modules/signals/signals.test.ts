@@ -186,7 +186,20 @@ describe('signal sources', () => {
 
   it('the second sweep is conditional: unchanged feeds answer 304 and nothing is written twice', async () => {
     const before = (await signalsOf('acc_walmart_com')).length;
-    await sweep(ada);
+    // "Read all sources now" shows its progress: the sweep waits with the sources due, then is done.
+    const idle = (await call(ada, 'GET', '/api/signal-sources')).json();
+    expect(idle.sweep).toEqual({ state: 'idle', due: 0 });
+    await acrossTenants(t.handle.db)
+      .updateTable('signal_sources')
+      .set({ next_fetch_at: '2000-01-01T00:00:00.000Z' })
+      .where('tenant_id', '=', 'tnt_acme')
+      .where('status', '!=', 'paused')
+      .execute();
+    const active = (await sourcesOf(ada)).filter((s) => s.status !== 'paused').length;
+    expect((await call(ada, 'POST', '/api/signal-sources/sweep')).statusCode).toBe(202);
+    expect((await call(ada, 'GET', '/api/signal-sources')).json().sweep).toEqual({ state: 'queued', due: active });
+    await t.app.jobRunner.drain();
+    expect((await call(ada, 'GET', '/api/signal-sources')).json().sweep.state).toBe('idle');
     const health = await sources(ada);
     expect(health.get('Walmart Newsroom')).toMatchObject({
       not_modified_count: 1,

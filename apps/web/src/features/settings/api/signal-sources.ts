@@ -1,11 +1,13 @@
-import type { SearchHit, SignalSource, SignalSourceKind } from '@quarry/shared';
+import type { SearchHit, SignalSource, SignalSourceKind, SignalSweepState } from '@quarry/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export const signalSourcesQueryOptions = () =>
   queryOptions({
     queryKey: ['signal-sources'],
-    queryFn: () => api<{ sources: SignalSource[] }>('/api/signal-sources').then((r) => r.sources),
+    queryFn: () => api<{ sources: SignalSource[]; sweep: SignalSweepState }>('/api/signal-sources'),
+    // While a sweep waits or runs, the list is read again every 2 s: each source's health updates as it is read.
+    refetchInterval: (query) => (query.state.data && query.state.data.sweep.state !== 'idle' ? 2_000 : false),
   });
 
 export const useSignalSources = () => useQuery(signalSourcesQueryOptions());

@@ -30,7 +30,7 @@ const source = (over: Partial<SignalSource>): SignalSource => ({
 });
 
 /** GET /api/signal-sources answers `sources`; POSTs are recorded by URL. */
-function serve(sources: SignalSource[]) {
+function serve(sources: SignalSource[], sweep = { state: 'idle', due: 0 }) {
   const posted: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -42,7 +42,7 @@ function serve(sources: SignalSource[]) {
         posted.push(url);
         return json({ queued: true }, 202);
       }
-      return json({ sources });
+      return json({ sources, sweep });
     }),
   );
   return posted;

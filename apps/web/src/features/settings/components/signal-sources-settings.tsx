@@ -6,6 +6,7 @@ import {
   Badge,
   Button,
   Group,
+  Loader,
   Select,
   Skeleton,
   Stack,
@@ -37,7 +38,8 @@ const BOARD_KINDS: readonly SignalSourceKind[] = ['greenhouse', 'lever', 'ashby'
 export function SignalSourcesSettings() {
   const { t } = useTranslation();
   const language = useUiLanguage();
-  const sources = useSignalSources();
+  const list = useSignalSources();
+  const sweep = list.data?.sweep;
   const actions = useSignalSourceActions();
   const when = (value: string | null) =>
     value
@@ -90,12 +92,20 @@ export function SignalSourcesSettings() {
           </Button>
         </Group>
       </Group>
+      {sweep && sweep.state !== 'idle' && (
+        <Group gap="xs" role="status" data-testid="signal-sweep-progress">
+          <Loader size="xs" />
+          <Text size="sm">
+            {sweep.state === 'queued' ? t('signals.sweepWaiting', { count: sweep.due }) : t('signals.sweepRunning')}
+          </Text>
+        </Group>
+      )}
       <AddSourceForm />
-      {sources.isPending ? (
+      {list.isPending ? (
         <Skeleton h={120} />
-      ) : sources.isError ? (
+      ) : list.isError ? (
         <Alert color="red">{t('errors.generic')}</Alert>
-      ) : sources.data.length === 0 ? (
+      ) : list.data.sources.length === 0 ? (
         <Text c="dimmed">{t('signals.empty')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={900}>
@@ -112,7 +122,7 @@ export function SignalSourcesSettings() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {sources.data.map((source) => (
+              {list.data.sources.map((source) => (
                 <Table.Tr key={source.id} data-testid="signal-source-row">
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
