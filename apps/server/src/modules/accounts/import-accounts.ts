@@ -116,6 +116,11 @@ export async function importAccounts(
     }
     await flush();
     for (const ddl of indexesToBuild) await sql.raw(ddl).execute(tx);
+    // Fresh statistics before anyone searches. A table PostgreSQL never analysed (autovacuum does so
+    // minutes later) has its typeahead range on lower(account_name) estimated at a few rows, and is
+    // planned as a bitmap scan of every match plus a sort: 550 ms for a two-letter prefix over a
+    // million accounts instead of 0.1 ms reading the index in order (issue #20).
+    if (engine === 'postgres' && result.imported > 0) await sql`ANALYZE master_accounts`.execute(tx);
   });
   return result;
 }
