@@ -211,7 +211,7 @@ export async function buildApp({
     managerOrAdmin,
   });
   const territory = createTerritoryRepository(handle.db);
-  const accountQuery = createAccountQueryRepository(handle.db);
+  const accountQuery = createAccountQueryRepository(handle.db, handle.engine);
   registerAccountsRoutes(app, {
     accounts: createAccountsService({
       accounts: createAccountsRepository(handle.db),
