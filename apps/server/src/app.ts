@@ -142,7 +142,7 @@ export async function buildApp({
   registerNoNulText(app);
 
   await registerSecurityHeaders(app);
-  await registerRateLimits(app, config.rateLimits);
+  await registerRateLimits(app, config.rateLimits, { shared: handle.engine === 'postgres' ? handle.db : undefined });
   await registerOpenApi(app);
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: handle.db, log: logger });
@@ -256,7 +256,7 @@ export async function buildApp({
 
   // Value intelligence: preferences change → a durable recompute job → stored matches for Home.
   const jobsRepository = createJobsRepository(handle.db);
-  const valueMatches = createValueMatchesRepository(handle.db);
+  const valueMatches = createValueMatchesRepository(handle.db, handle.engine);
   const valueMatch = createValueMatchService({
     matches: valueMatches,
     preferences: valuePreferences,

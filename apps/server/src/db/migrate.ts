@@ -23,6 +23,7 @@ import * as firstUse from './migrations/019-first-use.ts';
 import * as signalSources from './migrations/020-signal-sources.ts';
 import * as accountWebsiteDomain from './migrations/021-account-website-domain.ts';
 import * as accountCountIndexes from './migrations/024-account-count-indexes.ts';
+import * as rateLimitCounters from './migrations/025-rate-limit-counters.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -48,6 +49,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '019-first-use': { up: (db) => firstUse.up(db) },
     '021-account-website-domain': { up: (db) => accountWebsiteDomain.up(db) },
     '024-account-count-indexes': { up: (db) => accountCountIndexes.up(db) },
+    '025-rate-limit-counters': { up: (db) => rateLimitCounters.up(db) },
   };
 }
 
