@@ -10,7 +10,6 @@
 //   one attempt, and an upload's accounts added once.
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
 import { createJobsRepository } from '../apps/server/src/jobs/jobs.repository.ts';
@@ -18,7 +17,7 @@ import { RECHECK_INTEGRATIONS } from '../apps/server/src/modules/integrations/in
 import { SWEEP_SIGNAL_SOURCES } from '../apps/server/src/modules/signals/signal-sweep.ts';
 import { RECOMPUTE_VALUE_MATCHES } from '../apps/server/src/modules/value-match/recompute-value-matches.ts';
 import { createTestDatabase } from '../apps/server/src/testing/test-database.ts';
-import { exited, PASSWORD, seconds, sleep, superviseChildren } from './server-process.ts';
+import { exited, freePort, PASSWORD, seconds, sleep, superviseChildren } from './server-process.ts';
 
 const PROCESSES = 3;
 const READ_LIMIT = 24;
@@ -80,19 +79,6 @@ function request(
     req.on('timeout', () => req.destroy(new Error(`${method} ${url}: timed out`)));
     req.on('error', reject);
     req.end(payload);
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
   });
 }
 
