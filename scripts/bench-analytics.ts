@@ -37,7 +37,8 @@ const TARGET_P99_MS = 50;
 const BENCH_USER = 'rita@acme.test';
 
 /** What the server side hands the load generator. */
-type LoadPlan = { port: number; password: string; runId: string; orderedIds: boolean };
+/** `origin`: Quarry's own, which a sign-in must come from (the origin check). */
+type LoadPlan = { port: number; origin: string; password: string; runId: string; orderedIds: boolean };
 /** What the load generator reports back. */
 type LoadResult = { times: number[]; seconds: number; measuredEvents: number; sentEvents: number };
 type Reply = { status: number; headers: http.IncomingHttpHeaders; body: string };
@@ -105,6 +106,7 @@ async function serveAndMeasure(): Promise<number> {
       // fork() keeps tsx's loader flags, so the child runs this same TypeScript file.
       const loadPlan: LoadPlan = {
         port,
+        origin: new URL(config.publicUrl).origin,
         password: config.demoPassword,
         runId,
         orderedIds: process.env.BENCH_IDS !== 'random',
@@ -153,7 +155,7 @@ async function serveAndMeasure(): Promise<number> {
 }
 
 /** The client side: signs in, fetches the identity token, sends the batches and times each. */
-async function generateLoad({ port, password, orderedIds }: LoadPlan): Promise<LoadResult> {
+async function generateLoad({ port, origin, password, orderedIds }: LoadPlan): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const request = (method: string, url: string, headers: http.OutgoingHttpHeaders, body?: Buffer) =>
     new Promise<Reply>((resolve, reject) => {
@@ -173,7 +175,7 @@ async function generateLoad({ port, password, orderedIds }: LoadPlan): Promise<L
   const login = await request(
     'POST',
     '/api/session/login',
-    { 'content-type': 'application/json', 'content-length': credentials.length },
+    { 'content-type': 'application/json', 'content-length': credentials.length, origin },
     credentials,
   );
   if (login.status !== 200) throw new Error(`sign-in answered ${login.status}: ${login.body}`);

@@ -52,7 +52,7 @@ export function superviseChildren(name: string, watchdogMs: number) {
   return { children, cleanups, killAll };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.on('error', reject);

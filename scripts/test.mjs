@@ -105,6 +105,11 @@ if (process.env.TEST_DATABASE_URL) {
 step('Crash durability (SIGKILL under write load)', 'npx', ['tsx', 'scripts/crash-test.ts']);
 step('A flow survives its server being killed mid-writing', 'npx', ['tsx', 'scripts/flow-crash-test.ts']);
 step('Graceful shutdown (SIGTERM under load)', 'npx', ['tsx', 'scripts/drain-test.ts']);
+if (process.env.TEST_DATABASE_URL) {
+  step('Three server processes on one PostgreSQL', 'npx', ['tsx', 'scripts/cluster-test.ts']);
+} else {
+  skip('Three server processes on one PostgreSQL', 'TEST_DATABASE_URL is not set');
+}
 step('Production build', 'npm', ['run', 'build', '--silent']);
 if (fs.existsSync(chromium)) {
   vitest('Browser tests in Chromium', ['--config', 'e2e/vitest.config.ts']);

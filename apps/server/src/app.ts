@@ -146,7 +146,7 @@ export async function buildApp({
   registerNoNulText(app);
 
   await registerSecurityHeaders(app);
-  await registerRateLimits(app, config.rateLimits);
+  await registerRateLimits(app, config.rateLimits, { shared: handle.engine === 'postgres' ? handle.db : undefined });
   await registerOpenApi(app);
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: handle.db, log: logger });
@@ -215,7 +215,7 @@ export async function buildApp({
     managerOrAdmin,
   });
   const territory = createTerritoryRepository(handle.db);
-  const accountQuery = createAccountQueryRepository(handle.db);
+  const accountQuery = createAccountQueryRepository(handle.db, handle.engine);
   registerAccountsRoutes(app, {
     accounts: createAccountsService({
       accounts: createAccountsRepository(handle.db),
@@ -260,7 +260,7 @@ export async function buildApp({
 
   // Value intelligence: preferences change → a durable recompute job → stored matches for Home.
   const jobsRepository = createJobsRepository(handle.db);
-  const valueMatches = createValueMatchesRepository(handle.db);
+  const valueMatches = createValueMatchesRepository(handle.db, handle.engine);
   const tuningRepository = createTuningRepository(handle.db);
   const valueMatch = createValueMatchService({
     matches: valueMatches,

@@ -31,6 +31,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** SIGTERM: how long in-flight requests and the running job get before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
+  /** Set by start:cluster for each server process (1, 2, …): answered in the X-Quarry-Process header. */
+  QUARRY_PROCESS: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .optional(),
   /**
    * A claimed job whose server died goes back to the queue after this long (a server that stops
    * normally hands its job back at once). Longer than the longest job, or it may run twice.
@@ -96,6 +101,8 @@ export type Config = {
   trustProxy: boolean | string[];
   webDist: string | undefined;
   shutdownTimeoutMs: number;
+  /** Which of start:cluster's server processes this is; undefined when running alone. */
+  processLabel: string | undefined;
   jobLeaseMs: number;
   /** Where flow messages are written: an OpenAI-compatible endpoint when baseUrl and model are set. */
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
@@ -174,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    processLabel: e.QUARRY_PROCESS,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
     integrations: {

@@ -14,6 +14,9 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel);
 const handle = openDatabase(config.database, { guardTenants: !config.isProductionDatabase, log: logger });
 const app = await buildApp({ config, handle, authSecret: resolveAuthSecret(config), logger });
+// Under start:cluster, which process answered: a load balancer's logs and the cluster test read it.
+const { processLabel } = config;
+if (processLabel) app.addHook('onSend', async (_request, reply) => void reply.header('x-quarry-process', processLabel));
 await migrateToLatest(handle, app.auth);
 // The demo seeds write every tenant's rows at once.
 const seedDb = acrossTenants(handle.db);

@@ -10,7 +10,8 @@ import { TenantScopeGuard } from './tenant-scope.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
-export type DbHandle = { db: Db; engine: Engine; close: () => Promise<void> };
+/** `pool` is PostgreSQL's, for what Kysely cannot say (COPY streams); absent on SQLite. */
+export type DbHandle = { db: Db; engine: Engine; close: () => Promise<void>; pool?: pg.Pool };
 
 /**
  * Opens the configured engine: an embedded SQLite file (WAL, foreign keys on) or a PostgreSQL pool.
@@ -33,7 +34,7 @@ export function openDatabase(
       client.on('error', (error) => log?.warn({ err: error }, 'PostgreSQL connection lost'));
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', close: () => db.destroy(), pool };
   }
   if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
   const sqlite = withStatementCache(new SQLite(database.file));

@@ -26,6 +26,8 @@ import * as privateSignals from './migrations/022-private-signals.ts';
 import * as signalDiscovery from './migrations/023-signal-discovery.ts';
 import * as valueMatchReader from './migrations/028-value-match-reader.ts';
 import * as valueMatchTuning from './migrations/029-value-match-tuning.ts';
+import * as accountCountIndexes from './migrations/024-account-count-indexes.ts';
+import * as rateLimitCounters from './migrations/025-rate-limit-counters.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -54,6 +56,8 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '023-signal-discovery': { up: (db) => signalDiscovery.up(db) },
     '028-value-match-reader': { up: (db) => valueMatchReader.up(db) },
     '029-value-match-tuning': { up: (db) => valueMatchTuning.up(db) },
+    '024-account-count-indexes': { up: (db) => accountCountIndexes.up(db) },
+    '025-rate-limit-counters': { up: (db) => rateLimitCounters.up(db) },
   };
 }
 

@@ -43,6 +43,14 @@ export type LoginAttemptsTable = {
   created_at: Timestamp;
 };
 
+/** A request budget's window, shared by every server process (rate-limit-store.ts). */
+export type RateLimitCountersTable = {
+  key: string;
+  hits: number;
+  /** Milliseconds since 1970; bigint, so PostgreSQL answers it as a string. */
+  window_ends_at: number | string;
+};
+
 export type AnalyticsEventsTable = {
   tenant_id: string;
   id: string;
@@ -652,6 +660,7 @@ export type Database = {
   users: UsersTable;
   company_configurations: CompanyConfigurationsTable;
   login_attempts: LoginAttemptsTable;
+  rate_limit_counters: RateLimitCountersTable;
   analytics_events: AnalyticsEventsTable;
   analytics_user_days: AnalyticsUserDaysTable;
   analytics_user_weeks: AnalyticsUserWeeksTable;

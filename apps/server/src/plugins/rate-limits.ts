@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { isSafeMethod } from '../lib/http-methods.ts';
+import { databaseRateLimitStore } from './rate-limit-store.ts';
 
 /**
  * What a route costs, as Infisical names its presets: `read` and `write` by method unless a
@@ -47,9 +50,25 @@ export function callerKey(request: FastifyRequest): string {
 /**
  * Every route is limited: one store, keyed by preset and caller, a minute's window. A route
  * with its own `config.rateLimit` (sign-in, password reset, invitations) keeps its own rule.
+ * With `shared` (PostgreSQL, where several server processes may serve one database) the counts
+ * live in the database, so every process sees the same budget; otherwise in this process's memory.
  */
-export async function registerRateLimits(app: FastifyInstance, limits: RateLimits): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  limits: RateLimits,
+  { shared }: { shared?: Kysely<Database> } = {},
+): Promise<void> {
+  const store = shared ? databaseRateLimitStore(shared) : null;
+  if (store) {
+    const timer = setInterval(
+      () => void store.sweep().catch((error) => app.log.warn({ err: error }, 'ended rate-limit windows not deleted')),
+      store.sweepEveryMs,
+    );
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   await app.register(rateLimit, {
+    ...(store ? { store: store.Store } : {}),
     global: true,
     timeWindow: 60_000,
     max: (request) => limits[presetOf(request)],

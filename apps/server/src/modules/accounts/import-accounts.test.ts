@@ -56,6 +56,20 @@ describe('importAccounts', () => {
     expect(result).toEqual({ imported: 0, skipped: 1, problems: [] });
   });
 
+  it('keeps backslashes, tabs, line breaks and a literal \\N exactly as given', async () => {
+    const description = 'First line\nSecond\tcolumn\r\nC:\\path \\N not null';
+    const result = await importAccounts(t.handle, [
+      { name: 'Back\\slash\tTab Works', website: 'backslash-tab.example', description },
+    ]);
+    expect(result).toEqual({ imported: 1, skipped: 0, problems: [] });
+    const row = await t.handle.db
+      .selectFrom('master_accounts')
+      .select(['account_name', 'description', 'sector'])
+      .where('master_account_id', '=', accountIdFor('Back\\slash\tTab Works', 'backslash-tab.example'))
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ account_name: 'Back\\slash\tTab Works', description, sector: null });
+  });
+
   it('leaves the same indexes after a big import, every account in them and searchable', async () => {
     const indexes = async () =>
       t.handle.engine === 'sqlite'
@@ -77,6 +91,11 @@ describe('importAccounts', () => {
     }));
     const result = await importAccounts(t.handle, rows, { bulkRows: 500 });
     expect(result).toMatchObject({ imported: 1200, skipped: 0 });
+    // Again, with one new account: nothing is added twice.
+    const again = await importAccounts(t.handle, [...rows, { name: 'Bulkimport Late', website: 'late.example' }], {
+      bulkRows: 500,
+    });
+    expect(again).toMatchObject({ imported: 1, skipped: 1200 });
     expect(await indexes()).toEqual(before);
     const search = createAccountSearch(t.handle);
     const hits = await search('bulkimport widgets 1199', { limit: 15, nameOnly: true });

@@ -4,6 +4,7 @@ import type { Db, DbHandle } from '../../db/connection.ts';
 import type { MasterAccountsTable } from '../../db/schema.ts';
 import { registrableDomain } from '../../lib/registrable-domain.ts';
 import { nowIso } from '../../lib/time.ts';
+import { copyAccounts, type PhaseListener } from './copy-accounts.ts';
 import { normalizeWebsite } from './normalize-website.ts';
 
 export type AccountInput = {
@@ -26,7 +27,7 @@ const MAX_PROBLEMS = 20;
  * From this many rows on, a SQLite import drops the secondary indexes of master_accounts and builds
  * them again before it commits: one sorted build each costs far less than a million scattered
  * inserts (measured at 1M rows: 63 s instead of 139 s). Readers keep the last committed snapshot
- * meanwhile. Not on PostgreSQL, where DROP INDEX would lock every reader out until the commit.
+ * meanwhile. On PostgreSQL the same count applies to the accounts new to the table (copy-accounts.ts).
  */
 const BULK_ROWS = 50_000;
 
@@ -55,26 +56,67 @@ async function dropSecondaryIndexes(db: Db): Promise<string[]> {
   return rows.map((index) => index.sql);
 }
 
+/** Rows checked and shaped for master_accounts; a row without a name is counted as skipped, with why. */
+async function* accountRows(
+  rows: Iterable<AccountInput> | AsyncIterable<AccountInput>,
+  result: ImportResult,
+  created_at: string,
+): AsyncGenerator<Insertable<MasterAccountsTable>> {
+  let line = 1;
+  for await (const row of rows) {
+    line++;
+    const name = text(row.name, 300);
+    if (!name) {
+      result.skipped++;
+      if (result.problems.length < MAX_PROBLEMS) result.problems.push(`row ${line}: name is required`);
+      continue;
+    }
+    const website = normalizeWebsite(row.website);
+    yield {
+      master_account_id: accountIdFor(name, website),
+      account_name: name,
+      website,
+      website_domain: website ? registrableDomain(website) : null,
+      logo_url: null,
+      industry: text(row.industry, 200),
+      sector: text(row.sector, 200),
+      employees: toNumber(row.employees),
+      revenue: toNumber(row.revenue),
+      location: text(row.location, 200),
+      description: text(row.description, 2000),
+      created_at,
+    };
+  }
+}
+
 /**
- * Loads accounts into the global reference data in large INSERTs inside one transaction. An
- * account already there (same id) is left as it was. Searchable at once: the full-text index is
- * kept by the database (triggers on SQLite, an expression index on PostgreSQL), and indexes
- * dropped for a big import are built again inside the same transaction.
+ * Loads accounts into the global reference data in one transaction. An account already there
+ * (same id) is left as it was. Searchable at once: the full-text index is kept by the database
+ * (triggers on SQLite, an expression index on PostgreSQL), and indexes dropped for a big import
+ * are built again inside the same transaction. PostgreSQL loads through COPY (copy-accounts.ts);
+ * SQLite through large INSERTs.
  */
 export async function importAccounts(
-  { db, engine }: Pick<DbHandle, 'db' | 'engine'>,
+  { db, engine, pool }: Pick<DbHandle, 'db' | 'engine' | 'pool'>,
   rows: Iterable<AccountInput> | AsyncIterable<AccountInput>,
-  { bulkRows = BULK_ROWS }: { bulkRows?: number } = {},
+  { bulkRows = BULK_ROWS, onPhase }: { bulkRows?: number; onPhase?: PhaseListener } = {},
 ): Promise<ImportResult> {
   const result: ImportResult = { imported: 0, skipped: 0, problems: [] };
-  const created_at = nowIso();
+  const accounts = accountRows(rows, result, nowIso());
+  if (engine === 'postgres') {
+    if (!pool) throw new Error('A PostgreSQL import needs the connection pool (openDatabase gives it)');
+    const { inserted, copied } = await copyAccounts(pool, accounts, { bulkRows, onPhase });
+    result.imported = inserted;
+    result.skipped += copied - inserted;
+    return result;
+  }
   await db.transaction().execute(async (tx) => {
     let chunk: Insertable<MasterAccountsTable>[] = [];
     let bulk = false;
     const indexesToBuild: string[] = [];
     const flush = async () => {
       if (chunk.length === 0) return;
-      if (engine === 'sqlite' && !bulk && result.imported + result.skipped >= bulkRows) {
+      if (!bulk && result.imported + result.skipped >= bulkRows) {
         bulk = true;
         indexesToBuild.push(...(await dropSecondaryIndexes(tx)));
       }
@@ -88,30 +130,8 @@ export async function importAccounts(
       result.skipped += chunk.length - n;
       chunk = [];
     };
-    let line = 1;
-    for await (const row of rows) {
-      line++;
-      const name = text(row.name, 300);
-      if (!name) {
-        result.skipped++;
-        if (result.problems.length < MAX_PROBLEMS) result.problems.push(`row ${line}: name is required`);
-        continue;
-      }
-      const website = normalizeWebsite(row.website);
-      chunk.push({
-        master_account_id: accountIdFor(name, website),
-        account_name: name,
-        website,
-        website_domain: website ? registrableDomain(website) : null,
-        logo_url: null,
-        industry: text(row.industry, 200),
-        sector: text(row.sector, 200),
-        employees: toNumber(row.employees),
-        revenue: toNumber(row.revenue),
-        location: text(row.location, 200),
-        description: text(row.description, 2000),
-        created_at,
-      });
+    for await (const account of accounts) {
+      chunk.push(account);
       if (chunk.length === CHUNK) await flush();
     }
     await flush();

@@ -1,16 +1,32 @@
 import type { AccountsQuery, TerritoryPage } from '@quarry/shared';
 import { sql } from 'kysely';
-import type { Db } from '../../db/connection.ts';
+import type { Db, Engine } from '../../db/connection.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { filterWhere } from './filter-sql.ts';
+import { filterRestricts, filterWhere } from './filter-sql.ts';
 import { createFilterValuesRepository } from './filter-values.repository.ts';
 
 type PageQuery = Omit<AccountsQuery, 'scope'> & { q?: string | undefined };
 type PageRow = TerritoryPage['rows'][number];
 
-/** Master accounts matching a filter, as the My Accounts table pages them. */
-export function createAccountQueryRepository(db: Db) {
+/** From this many accounts on, PostgreSQL answers the count of all accounts with its estimate. */
+const ESTIMATE_FROM = 100_000;
+
+const PAGE_COLUMNS = [
+  'master_account_id',
+  'account_name',
+  'website',
+  'logo_url',
+  'industry',
+  'employees',
+  'latest_signal_at',
+] as const;
+
+/**
+ * Master accounts matching a filter, as the My Accounts table pages them. `engine` lets PostgreSQL
+ * answer the unfiltered count from its statistics instead of reading a million index entries.
+ */
+export function createAccountQueryRepository(db: Db, engine: Engine = 'sqlite') {
   const filterValues = createFilterValuesRepository(db);
   /** Industry and sector values as stored, whatever case the user typed them in. */
   const canonical = async <Q extends { filter: PageQuery['filter'] }>(query: Q): Promise<Q> => ({
@@ -32,7 +48,11 @@ export function createAccountQueryRepository(db: Db) {
     );
   }
 
-  /** One page in `sort` order, the tie broken by id in the same direction; no nulls to place. */
+  /**
+   * One page in `sort` order, the tie broken by id in the same direction; no nulls to place. The
+   * ids first, from the (…, sort, id, owner_tenant_id) index alone however deep the page, then the
+   * page's rows by id.
+   */
   async function orderedPage(
     found: ReturnType<typeof matching>,
     query: PageQuery,
@@ -40,21 +60,19 @@ export function createAccountQueryRepository(db: Db) {
     offset: number,
     limit: number,
   ) {
-    let ordered = found.select([
-      'a.master_account_id',
-      'a.account_name',
-      'a.website',
-      'a.logo_url',
-      'a.industry',
-      'a.employees',
-      'a.latest_signal_at',
-    ]);
+    let ordered = found.select('a.master_account_id');
     if (sort !== 'master_account_id') ordered = ordered.orderBy(`a.${sort}`, query.direction);
-    const page: PageRow[] = await ordered
-      .orderBy('a.master_account_id', query.direction)
-      .limit(limit)
-      .offset(offset)
+    const ids = (
+      await ordered.orderBy('a.master_account_id', query.direction).limit(limit).offset(offset).execute()
+    ).map((r) => r.master_account_id);
+    if (ids.length === 0) return [];
+    const rows = await db
+      .selectFrom('master_accounts')
+      .select(PAGE_COLUMNS)
+      .where('master_account_id', 'in', ids)
       .execute();
+    const byId = new Map(rows.map((row) => [row.master_account_id, row]));
+    const page: PageRow[] = ids.flatMap((id) => byId.get(id) ?? []);
     return page;
   }
 
@@ -210,7 +228,14 @@ export function createAccountQueryRepository(db: Db) {
     return Number(row.n);
   }
 
-  function count(ctx: RequestContext, query: PageQuery): Promise<number> {
+  /** Exact, through the filter's index; the unfiltered count of a big table on PostgreSQL is its estimate. */
+  async function count(ctx: RequestContext, query: PageQuery): Promise<number> {
+    if (engine === 'postgres' && !query.q?.trim() && !filterRestricts(ctx, query.filter)) {
+      const { rows } = await sql<{ estimate: number | string }>`SELECT reltuples AS estimate FROM pg_class
+        WHERE oid = 'master_accounts'::regclass`.execute(db);
+      const estimate = Number(rows[0]?.estimate ?? -1);
+      if (estimate >= ESTIMATE_FROM) return Math.round(estimate);
+    }
     return countOf(matching(ctx, query));
   }
 

@@ -7,7 +7,7 @@ import {
   MY_TERRITORY_LIST_ID,
   rewriteFilterForRequest,
 } from '@quarry/shared';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, MasterAccountsTable } from '../../db/schema.ts';
 import { visibleTo } from '../../db/visible-signals.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
@@ -124,6 +124,12 @@ export function filterWhere(ctx: RequestContext, filter: FilterGroup, now = new 
     const group = groupSql(eb, ctx, rewritten, now);
     return group ? eb.and([visible, group]) : visible;
   };
+}
+
+/** Whether the filter narrows anything down, by the same rules filterWhere applies. */
+export function filterRestricts(ctx: RequestContext, filter: FilterGroup, now = new Date()): boolean {
+  const eb: AccountsExpressionBuilder = expressionBuilder<Database & { a: MasterAccountsTable }, 'a'>();
+  return groupSql(eb, ctx, rewriteFilterForRequest(filter), now) !== null;
 }
 
 const inMyTerritory: FilterCondition = {

@@ -1,7 +1,7 @@
 import type { AccountHolder } from '@quarry/shared';
 import { type MatchTier, TIER_RANK } from '@quarry/shared';
-import type { Insertable } from 'kysely';
-import type { Db } from '../../db/connection.ts';
+import { type Insertable, sql } from 'kysely';
+import type { Db, Engine } from '../../db/connection.ts';
 import type { ValueMatchesTable } from '../../db/schema.ts';
 import { acrossTenants } from '../../db/tenant-scope.ts';
 import { visibleTo } from '../../db/visible-signals.ts';
@@ -23,7 +23,7 @@ export type FeedFilters = {
 };
 
 /** Stored value matches per tenant and account, and the reference data the recompute reads. */
-export function createValueMatchesRepository(db: Db) {
+export function createValueMatchesRepository(db: Db, engine: Engine = 'sqlite') {
   /**
    * The caller's territory as a list of ids when it is small enough to name in the feed query
    * (MINE_AS_LIST_MAX), else `true`: match it inside the query instead.
@@ -40,9 +40,17 @@ export function createValueMatchesRepository(db: Db) {
   }
 
   return {
-    /** Replaces the tenant's matches with a fresh computation, in one transaction. */
+    /**
+     * Replaces the tenant's matches with a fresh computation, in one transaction. Two recomputes of
+     * one tenant on two server processes take turns: on PostgreSQL each deleted only the rows
+     * committed before it began, then both inserted the same keys (value_matches_pk violated, a
+     * failed attempt). A lock on the tenant's recompute, held to the commit, makes the second
+     * wait and then delete what the first wrote. SQLite runs one write transaction at a time anyway.
+     */
     async replaceAll(tenantId: string, rows: Insertable<ValueMatchesTable>[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        if (engine === 'postgres')
+          await sql`SELECT pg_advisory_xact_lock(hashtext('value_matches'), hashtext(${tenantId}))`.execute(trx);
         await trx.deleteFrom('value_matches').where('tenant_id', '=', tenantId).execute();
         for (let i = 0; i < rows.length; i += INSERT_CHUNK_ROWS) {
           await trx
