@@ -24,10 +24,10 @@ import * as signalSources from './migrations/020-signal-sources.ts';
 import * as accountWebsiteDomain from './migrations/021-account-website-domain.ts';
 import * as privateSignals from './migrations/022-private-signals.ts';
 import * as signalDiscovery from './migrations/023-signal-discovery.ts';
-import * as valueMatchReader from './migrations/028-value-match-reader.ts';
-import * as valueMatchTuning from './migrations/029-value-match-tuning.ts';
 import * as accountCountIndexes from './migrations/024-account-count-indexes.ts';
 import * as rateLimitCounters from './migrations/025-rate-limit-counters.ts';
+import * as valueMatchReader from './migrations/028-value-match-reader.ts';
+import * as valueMatchTuning from './migrations/029-value-match-tuning.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
