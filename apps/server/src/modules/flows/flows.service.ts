@@ -521,18 +521,29 @@ export function createFlowsService(deps: {
       if (!(error instanceof HttpError)) throw error;
       unavailableReason = error.message;
     }
-    /** Writes each message's outcome, a batch at a time; only a message still approved moves. */
-    const record = (outcomes: { message: FlowMessage; ok: boolean; reason: string | null }[]) =>
-      flows.updateMessages(
+    /**
+     * Writes a batch's outcomes, one statement per outcome (delivered, or failed for one reason),
+     * in one transaction; only a message still approved, at the version that was sent, moves.
+     */
+    const record = (outcomes: { message: FlowMessage; ok: boolean; reason: string | null }[]) => {
+      const at = nowIso();
+      const groups = new Map<string, { messages: { id: string; version: number }[]; reason: string | null }>();
+      for (const { message, ok, reason } of outcomes) {
+        const key = ok ? '' : `failed:${reason ?? ''}`;
+        const group = groups.get(key) ?? { messages: [], reason: ok ? null : reason };
+        group.messages.push({ id: message.id, version: message.version });
+        groups.set(key, group);
+      }
+      return flows.updateMessages(
         tenantId,
         flowId,
         ['approved'],
-        outcomes.map(({ message, ok, reason }) => ({
-          id: message.id,
-          version: message.version,
-          changes: { status: ok ? 'delivered' : 'delivery_failed', delivery_error: reason, updated_at: nowIso() },
+        [...groups].map(([key, { messages, reason }]) => ({
+          messages,
+          changes: { status: key ? 'delivery_failed' : 'delivered', delivery_error: reason, updated_at: at },
         })),
       );
+    };
     if (!tool) {
       await record(pending.map((message) => ({ message, ok: false, reason: unavailableReason })));
     } else {
