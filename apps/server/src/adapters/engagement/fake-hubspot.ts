@@ -1,5 +1,9 @@
 import { startFakeVendorServer, violationOf } from './fake-vendor-server.ts';
-import { hubspotBatchUpsertRequestSchema } from './hubspot-contract.ts';
+import {
+  hubspotBatchUpsertRequestSchema,
+  hubspotEnrollmentRequestSchema,
+  hubspotSequencesQuerySchema,
+} from './hubspot-contract.ts';
 
 export type FakeHubspotOptions = {
   /** Private-app tokens the fake accepts. */
@@ -31,6 +35,17 @@ export async function startFakeHubspot(options: FakeHubspotOptions) {
     { name: 'quarry_body', label: 'Quarry body' },
   ];
   const own = ['email', 'firstname', 'lastname', 'jobtitle'];
+  /** The portal's users (senders) and each one's sequences. */
+  const users = [
+    { id: '2001', email: 'hana@portal.example' },
+    { id: '2002', email: 'ivo@portal.example' },
+  ];
+  const sequences = [
+    { id: '7001', name: 'Quarry outbound', userId: '2001' },
+    { id: '7002', name: 'Renewal nurture', userId: '2002' },
+  ];
+  /** Every enrolment made, in order: a second one of a contact in a sequence would show. */
+  const enrollments: { contactId: string; sequenceId: string; userId: string; senderEmail: string }[] = [];
 
   const server = await startFakeVendorServer({
     latencyMs: options.latencyMs,
@@ -113,6 +128,50 @@ export async function startFakeHubspot(options: FakeHubspotOptions) {
         });
         return { status: 200, body: { status: 'COMPLETE', results, startedAt: new Date().toISOString() } };
       }
+      if (route === 'GET /settings/v3/users') {
+        return { status: 200, body: { results: users.map((u) => ({ ...u, roleIds: [], primaryTeamId: null })) } };
+      }
+      if (route === 'GET /automation/v4/sequences') {
+        entry.violation = violationOf(hubspotSequencesQuerySchema, Object.fromEntries(url.searchParams));
+        if (entry.violation) return { status: 400, body: error('VALIDATION_ERROR', entry.violation) };
+        const userId = url.searchParams.get('userId');
+        const results = sequences
+          .filter((q) => q.userId === userId)
+          .map((q) => ({ ...q, createdAt: '2026-01-05T09:00:00Z', updatedAt: '2026-01-05T09:00:00Z' }));
+        return { status: 200, body: { results, total: results.length } };
+      }
+      if (route === 'POST /automation/v4/sequences/enrollments') {
+        entry.violation =
+          violationOf(hubspotSequencesQuerySchema, Object.fromEntries(url.searchParams)) ??
+          violationOf(hubspotEnrollmentRequestSchema, body);
+        if (entry.violation) return { status: 400, body: error('VALIDATION_ERROR', entry.violation) };
+        const input = hubspotEnrollmentRequestSchema.parse(body);
+        const userId = url.searchParams.get('userId') ?? '';
+        const user = users.find((u) => u.id === userId);
+        if (!user || user.email !== input.senderEmail) {
+          entry.violation = 'senderEmail is not the connected email of userId';
+          return { status: 400, body: error('VALIDATION_ERROR', 'The sender email is not connected for this user') };
+        }
+        if (!sequences.some((q) => q.id === input.sequenceId)) {
+          return { status: 404, body: error('OBJECT_NOT_FOUND', `Sequence ${input.sequenceId} not found`) };
+        }
+        if (![...contacts.values()].some((c) => c.id === input.contactId)) {
+          return { status: 404, body: error('OBJECT_NOT_FOUND', `Contact ${input.contactId} not found`) };
+        }
+        if (enrollments.some((e) => e.contactId === input.contactId && e.sequenceId === input.sequenceId)) {
+          return { status: 400, body: error('VALIDATION_ERROR', 'Contact is already enrolled in this sequence') };
+        }
+        enrollments.push({ contactId: input.contactId, sequenceId: input.sequenceId, userId, senderEmail: user.email });
+        return {
+          status: 200,
+          body: {
+            id: `enr${enrollments.length}`,
+            toEmail: [...contacts.entries()].find(([, c]) => c.id === input.contactId)?.[0],
+            enrolledAt: new Date().toISOString(),
+            updatedAt: new Date().toISOString(),
+          },
+        };
+      }
       return { status: 404, body: error('OBJECT_NOT_FOUND', `No route ${route}`) };
     },
   });
@@ -121,6 +180,9 @@ export async function startFakeHubspot(options: FakeHubspotOptions) {
     contacts,
     /** Every email a contact was created for, in order: a duplicate creation would appear twice. */
     created,
+    users,
+    sequences,
+    enrollments,
   };
 }
 
