@@ -23,6 +23,7 @@ import * as firstUse from './migrations/019-first-use.ts';
 import * as signalSources from './migrations/020-signal-sources.ts';
 import * as accountWebsiteDomain from './migrations/021-account-website-domain.ts';
 import * as searchIndexReferenceAccounts from './migrations/030-search-index-reference-accounts.ts';
+import * as flowDestinationMailbox from './migrations/031-flow-destination-mailbox.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -48,6 +49,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '019-first-use': { up: (db) => firstUse.up(db) },
     '021-account-website-domain': { up: (db) => accountWebsiteDomain.up(db) },
     '030-search-index-reference-accounts': { up: (db) => searchIndexReferenceAccounts.up(db, handle.engine) },
+    '031-flow-destination-mailbox': { up: (db) => flowDestinationMailbox.up(db) },
   };
 }
 

@@ -444,6 +444,7 @@ export function createFlowsService(deps: {
     flowId: string,
     integration: IntegrationType | undefined,
     sequenceId: string | undefined,
+    mailboxId: string | undefined,
   ): Promise<FlowSummary> {
     if (!engagement) {
       throw new HttpError(
@@ -476,6 +477,8 @@ export function createFlowsService(deps: {
       destination_type: 'engagement',
       destination_integration: integration,
       destination_sequence: sequenceId ?? null,
+      // The mailbox matters only with a sequence.
+      destination_mailbox: sequenceId ? (mailboxId ?? null) : null,
       destination_status: 'destination_queued',
       updated_at: at,
     });
@@ -569,7 +572,8 @@ export function createFlowsService(deps: {
         if (flow.destination_sequence && tool.enroll) {
           const ids = results.flatMap((r) => (r.ok ? [r.vendorId] : []));
           if (ids.length)
-            for (const [id, reason] of await tool.enroll(flow.destination_sequence, ids)) enrolment.set(id, reason);
+            for (const [id, reason] of await tool.enroll(flow.destination_sequence, ids, flow.destination_mailbox))
+              enrolment.set(id, reason);
         }
         const byEmail = new Map(
           results.map((r) => {
@@ -841,8 +845,9 @@ export function createFlowsService(deps: {
       destination: DestinationType,
       integration?: IntegrationType,
       sequenceId?: string,
+      mailboxId?: string,
     ): Promise<FlowSummary> {
-      if (destination === 'engagement') return sendToEngagement(ctx, flowId, integration, sequenceId);
+      if (destination === 'engagement') return sendToEngagement(ctx, flowId, integration, sequenceId, mailboxId);
       const flow = await reviewableFlow(ctx, flowId);
       if (SENDING.includes(flow.destination_status)) throw beingSent();
       if (Number(flow.approved_count) === 0) {
@@ -853,6 +858,7 @@ export function createFlowsService(deps: {
         destination_type: destination,
         destination_integration: null,
         destination_sequence: null,
+        destination_mailbox: null,
         destination_status: 'destination_in_progress',
         updated_at: at,
       });

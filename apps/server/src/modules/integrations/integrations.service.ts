@@ -8,7 +8,12 @@ import {
   isValueMessagingConfigured,
   type OAuthCallbackQuery,
 } from '@quarry/shared';
-import type { EngagementAdapter, EngagementAdapters, Sequence } from '../../adapters/engagement/engagement-adapter.ts';
+import type {
+  EngagementAdapter,
+  EngagementAdapters,
+  Mailbox,
+  Sequence,
+} from '../../adapters/engagement/engagement-adapter.ts';
 import { type OutreachOAuth, pkcePair } from '../../adapters/engagement/outreach-oauth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, HttpError, invalidField, notFound } from '../../lib/http-error.ts';
@@ -383,6 +388,22 @@ export function createIntegrationsService(deps: {
       if (row.status !== 'VALID' || !adapter?.sequences) return [];
       try {
         return await adapter.sequences(await credentialFor(ctx.tenantId, type));
+      } catch (error) {
+        throw new HttpError(
+          409,
+          'integration_unreachable',
+          error instanceof Error ? error.message : 'The tool could not be reached',
+        );
+      }
+    },
+
+    /** Where the tool's sequences can send from, for a send to name one (anyone signed in picks); empty where it asks for none. */
+    async mailboxes(ctx: RequestContext, type: IntegrationType): Promise<Mailbox[]> {
+      const row = await connected(ctx, type);
+      const adapter = adapters[type];
+      if (row.status !== 'VALID' || !adapter?.mailboxes) return [];
+      try {
+        return await adapter.mailboxes(await credentialFor(ctx.tenantId, type));
       } catch (error) {
         throw new HttpError(
           409,
