@@ -91,6 +91,7 @@ import { registerWorkspacesRoutes } from './modules/workspaces/workspaces.routes
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.ts';
 import { createGuards } from './plugins/auth-context.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
+import { registerForeground } from './plugins/foreground.ts';
 import { registerGracefulShutdown } from './plugins/graceful-shutdown.ts';
 import { registerNoNulText } from './plugins/no-nul-text.ts';
 import { registerNoStoreForApi } from './plugins/no-store.ts';
@@ -140,6 +141,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('ctx', null);
   registerGracefulShutdown(app);
+  // Requests in flight, which long background work (uploads) lets through before its next step.
+  const foreground = registerForeground(app);
   registerErrorHandling(app);
   registerNoStoreForApi(app);
   registerOriginCheck(app, trustedOrigins(config));
@@ -322,8 +325,8 @@ export async function buildApp({
     accountQuery,
     colleague: async (ctx, uid) => (await usersRepository.findCompanyUsersByIds(ctx, [uid]))[0],
     requestRecompute: (tenantId) => valueMatch.requestRecompute(tenantId),
-    analytics: analyticsRepository,
     clock: now,
+    foreground,
   });
   // Live signals (issue #18): sources swept by a durable job per tenant, then matches recomputed.
   const signalsRepository = createSignalsRepository(handle.db);

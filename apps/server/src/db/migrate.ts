@@ -28,6 +28,8 @@ import * as accountCountIndexes from './migrations/024-account-count-indexes.ts'
 import * as rateLimitCounters from './migrations/025-rate-limit-counters.ts';
 import * as valueMatchReader from './migrations/028-value-match-reader.ts';
 import * as valueMatchTuning from './migrations/029-value-match-tuning.ts';
+import * as searchIndexReferenceAccounts from './migrations/030-search-index-reference-accounts.ts';
+import * as flowDestinationMailbox from './migrations/031-flow-destination-mailbox.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -58,6 +60,8 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '029-value-match-tuning': { up: (db) => valueMatchTuning.up(db) },
     '024-account-count-indexes': { up: (db) => accountCountIndexes.up(db) },
     '025-rate-limit-counters': { up: (db) => rateLimitCounters.up(db) },
+    '030-search-index-reference-accounts': { up: (db) => searchIndexReferenceAccounts.up(db, handle.engine) },
+    '031-flow-destination-mailbox': { up: (db) => flowDestinationMailbox.up(db) },
   };
 }
 

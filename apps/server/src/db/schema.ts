@@ -524,6 +524,7 @@ export type FlowsTable = {
   destination_integration: ColumnType<string | null, string | null | undefined, string | null>;
   /** The tool's sequence id contacts are enrolled in (migration 018). */
   destination_sequence: ColumnType<string | null, string | null | undefined, string | null>;
+  destination_mailbox: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 };

@@ -733,6 +733,10 @@ const PROBES: Record<string, Probe> = {
     object: 'none',
     call: () => ({ method: 'GET', url: '/api/integrations/outreach/sequences' }),
   },
+  'GET /api/integrations/{type}/mailboxes': {
+    object: 'none',
+    call: () => ({ method: 'GET', url: '/api/integrations/outreach/mailboxes' }),
+  },
   'GET /api/integrations/connector-jwks': {
     object: 'none',
     call: () => ({ method: 'GET', url: '/api/integrations/connector-jwks' }),

@@ -292,6 +292,7 @@ DELETE /api/integrations/{type}                              none    401       4
 GET    /api/integrations/{type}/custom-fields                none    401       403     403     404   404         403     403
 PUT    /api/integrations/{type}/field-mappings               none    401       403     403     404   404         403     403
 GET    /api/integrations/{type}/sequences                    none    401       404     404     404   404         404     404
+GET    /api/integrations/{type}/mailboxes                    none    401       404     404     404   404         404     404
 GET    /api/integrations/connector-jwks                      none    200       200     200     200   200         200     200
 POST   /api/integrations/{type}/oauth                        none    401       403     403     200   200         403     403
 GET    /api/integrations/{type}/oauth/callback               none    401       403     403     400   400         403     403

@@ -1,4 +1,4 @@
-import type { IntegrationsResponse, IntegrationType, SequencesResponse } from '@quarry/shared';
+import type { IntegrationsResponse, IntegrationType, MailboxesResponse, SequencesResponse } from '@quarry/shared';
 import { CONNECTOR_RESPONSE_CACHE_MS } from '@quarry/shared/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client.ts';
@@ -26,6 +26,16 @@ export const useSequences = (type: IntegrationType | null) =>
     queryKey: [...integrationsQueryKey, type, 'sequences'],
     queryFn: ({ signal }) =>
       api<SequencesResponse>(`/api/integrations/${type}/sequences`, { signal }).then((r) => r.sequences),
+    enabled: type !== null,
+    staleTime: CONNECTOR_RESPONSE_CACHE_MS,
+  });
+
+/** Where a tool's sequences can send from (Outreach mailboxes, Apollo email accounts, HubSpot senders); empty where it asks for none. */
+export const useMailboxes = (type: IntegrationType | null) =>
+  useQuery({
+    queryKey: [...integrationsQueryKey, type, 'mailboxes'],
+    queryFn: ({ signal }) =>
+      api<MailboxesResponse>(`/api/integrations/${type}/mailboxes`, { signal }).then((r) => r.mailboxes),
     enabled: type !== null,
     staleTime: CONNECTOR_RESPONSE_CACHE_MS,
   });

@@ -232,6 +232,8 @@ export const sendFlowBodySchema = z.object({
   integration: z.enum(INTEGRATION_TYPES).optional(),
   /** A sequence (cadence) of that tool to enrol each contact in, where Quarry can. */
   sequence_id: z.string().trim().min(1).max(64).optional(),
+  /** Where that sequence sends from, where the tool needs one named (Outreach mailbox, Apollo email account, HubSpot sender). */
+  mailbox_id: z.string().trim().min(1).max(64).optional(),
 });
 export type SendFlowBody = z.input<typeof sendFlowBodySchema>;
 

@@ -98,6 +98,12 @@ export const customFieldsResponseSchema = z.object({ fields: z.array(customField
 export const sequencesResponseSchema = z.object({ sequences: z.array(z.object({ id: z.string(), name: z.string() })) });
 export type SequencesResponse = z.output<typeof sequencesResponseSchema>;
 
+/** Where a tool's sequences can send from (Outreach mailboxes, Apollo email accounts, HubSpot senders); empty where it asks for none. */
+export const mailboxesResponseSchema = z.object({
+  mailboxes: z.array(z.object({ id: z.string(), email: z.string() })),
+});
+export type MailboxesResponse = z.output<typeof mailboxesResponseSchema>;
+
 /** Spec section 7: POST /HydraJwtGenerator. */
 export const hydraJwtBodySchema = z.object({
   tenant_id: z.string().trim().min(1).max(200),

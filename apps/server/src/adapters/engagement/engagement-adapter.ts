@@ -28,12 +28,28 @@ export type UpsertResult = { email: string; ok: true; vendorId: string } | { ema
 /** A sequence (Salesloft: cadence) contacts can be enrolled in. */
 export type Sequence = { id: string; name: string };
 
+/**
+ * Where a sequence sends from, where the tool needs one named: an Outreach mailbox, an Apollo
+ * email account, a HubSpot user (the sender) with their connected email.
+ */
+export type Mailbox = { id: string; email: string };
+
 export type EngagementAdapter = {
   type: IntegrationType;
   /** The tool's sequences, when Quarry can enrol contacts in them. */
   sequences?: (credential: string) => Promise<Sequence[]>;
-  /** Enrols contacts (by the tool's ids) in a sequence; one already enrolled counts as enrolled. */
-  enroll?: (credential: string, sequenceId: string, vendorIds: string[]) => Promise<Map<string, string | null>>;
+  /** The mailboxes a sequence can send from, where the tool asks for one (the first is the default). */
+  mailboxes?: (credential: string) => Promise<Mailbox[]>;
+  /**
+   * Enrols contacts (by the tool's ids) in a sequence, sending from `mailboxId` (the tool's first
+   * mailbox when null); one already enrolled counts as enrolled.
+   */
+  enroll?: (
+    credential: string,
+    sequenceId: string,
+    vendorIds: string[],
+    mailboxId?: string | null,
+  ) => Promise<Map<string, string | null>>;
   check: (credential: string) => Promise<CredentialCheck>;
   customFields: (credential: string) => Promise<CustomField[]>;
   /** At most batchSize contacts a call; every contact gets a result. */

@@ -1,9 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { hubspotBatchUpsertRequestSchema } from './hubspot-contract.ts';
-
-/** A request the fake received, with whether it kept HubSpot's contract. */
-export type FakeHubspotRequest = { method: string; path: string; at: number; body: unknown; violation: string | null };
+import { startFakeVendorServer, violationOf } from './fake-vendor-server.ts';
+import {
+  hubspotBatchUpsertRequestSchema,
+  hubspotEnrollmentRequestSchema,
+  hubspotSequencesQuerySchema,
+} from './hubspot-contract.ts';
 
 export type FakeHubspotOptions = {
   /** Private-app tokens the fake accepts. */
@@ -18,155 +18,171 @@ export type FakeHubspotOptions = {
   revoked?: (token: string) => boolean;
 };
 
+/** HubSpot's error body. */
+const error = (category: string, message: string) => ({ status: 'error', message, category, correlationId: 'fake' });
+
 /**
  * A local stand-in for HubSpot's API: it answers the calls Quarry makes the way HubSpot documents
  * them, refuses what HubSpot would (checked against hubspot-contract.ts), keeps contacts by email
  * so a duplicate would show, and can be told to answer 429 with Retry-After.
  */
 export async function startFakeHubspot(options: FakeHubspotOptions) {
-  const requests: FakeHubspotRequest[] = [];
   const contacts = new Map<string, { id: string; properties: Record<string, string> }>();
   const created: string[] = [];
   let nextId = 1001;
-  let throttleNext = 0;
-  let retryAfterSeconds = '1';
   const custom = options.customProperties ?? [
     { name: 'quarry_subject', label: 'Quarry subject' },
     { name: 'quarry_body', label: 'Quarry body' },
   ];
+  const own = ['email', 'firstname', 'lastname', 'jobtitle'];
+  /** The portal's users (senders) and each one's sequences. */
+  const users = [
+    { id: '2001', email: 'hana@portal.example' },
+    { id: '2002', email: 'ivo@portal.example' },
+  ];
+  const sequences = [
+    { id: '7001', name: 'Quarry outbound', userId: '2001' },
+    { id: '7002', name: 'Renewal nurture', userId: '2002' },
+  ];
+  /** Every enrolment made, in order: a second one of a contact in a sequence would show. */
+  const enrollments: { contactId: string; sequenceId: string; userId: string; senderEmail: string }[] = [];
 
-  const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json;charset=utf-8', ...headers });
-    res.end(JSON.stringify(body));
-  };
-  const error = (category: string, message: string) => ({ status: 'error', message, category, correlationId: 'fake' });
-
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://fake');
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = null;
-      try {
-        body = raw ? JSON.parse(raw) : null;
-      } catch {
-        body = raw;
+  const server = await startFakeVendorServer({
+    latencyMs: options.latencyMs,
+    authorized: (req) => {
+      const auth = req.headers.authorization ?? '';
+      const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
+      return options.tokens.includes(token) && !options.revoked?.(token);
+    },
+    unauthorized: {
+      status: 401,
+      body: error(
+        'INVALID_AUTHENTICATION',
+        'Authentication credentials not found. This API supports OAuth 2.0 authentication.',
+      ),
+    },
+    throttled: (after) => ({
+      status: 429,
+      body: error('RATE_LIMITS', 'You have reached your ten_secondly_rolling limit.'),
+      headers: { 'retry-after': after },
+    }),
+    route: (method, url, body, entry) => {
+      const route = `${method} ${url.pathname}`;
+      if (route === 'GET /account-info/v3/details') {
+        return {
+          status: 200,
+          body: {
+            portalId: 4242,
+            accountType: 'STANDARD',
+            uiDomain: 'app.hubspot.com',
+            timeZone: 'UTC',
+            companyCurrency: 'USD',
+          },
+        };
       }
-      const entry: FakeHubspotRequest = {
-        method: req.method ?? '',
-        path: url.pathname,
-        at: Date.now(),
-        body,
-        violation: null,
-      };
-      requests.push(entry);
-      setTimeout(() => answer(req, res, url, body, entry), options.latencyMs ?? 0);
-    });
+      if (route === 'GET /crm/v3/properties/contacts') {
+        const hubspotDefined = own.map((name) => ({
+          name,
+          label: name,
+          type: 'string',
+          fieldType: 'text',
+          groupName: 'contactinformation',
+          hubspotDefined: true,
+        }));
+        const portal = custom.map((p) => ({ ...p, type: 'string', fieldType: 'textarea', groupName: 'quarry' }));
+        return { status: 200, body: { results: [...hubspotDefined, ...portal] } };
+      }
+      if (route === 'POST /crm/v3/objects/contacts/batch/upsert') {
+        entry.violation = violationOf(hubspotBatchUpsertRequestSchema, body);
+        if (entry.violation) {
+          return { status: 400, body: error('VALIDATION_ERROR', `Invalid input JSON: ${entry.violation}`) };
+        }
+        const { inputs } = hubspotBatchUpsertRequestSchema.parse(body);
+        const known = new Set([...custom.map((p) => p.name), ...own]);
+        for (const input of inputs) {
+          const unknown = Object.keys(input.properties).find((p) => !known.has(p));
+          if (unknown) {
+            entry.violation = `unknown property ${unknown}`;
+            return { status: 400, body: error('VALIDATION_ERROR', `Property "${unknown}" does not exist`) };
+          }
+          if (options.refuse?.(input.id)) {
+            return {
+              status: 400,
+              body: error(
+                'VALIDATION_ERROR',
+                `Property values were not valid: ${input.id} is not a valid email address`,
+              ),
+            };
+          }
+        }
+        const results = inputs.map((input) => {
+          const key = input.id.toLowerCase();
+          const existing = contacts.get(key);
+          const contact = existing ?? { id: String(nextId++), properties: {} };
+          Object.assign(contact.properties, input.properties);
+          if (!existing) {
+            contacts.set(key, contact);
+            created.push(key);
+          }
+          return { id: contact.id, properties: { ...contact.properties }, new: !existing };
+        });
+        return { status: 200, body: { status: 'COMPLETE', results, startedAt: new Date().toISOString() } };
+      }
+      if (route === 'GET /settings/v3/users') {
+        return { status: 200, body: { results: users.map((u) => ({ ...u, roleIds: [], primaryTeamId: null })) } };
+      }
+      if (route === 'GET /automation/v4/sequences') {
+        entry.violation = violationOf(hubspotSequencesQuerySchema, Object.fromEntries(url.searchParams));
+        if (entry.violation) return { status: 400, body: error('VALIDATION_ERROR', entry.violation) };
+        const userId = url.searchParams.get('userId');
+        const results = sequences
+          .filter((q) => q.userId === userId)
+          .map((q) => ({ ...q, createdAt: '2026-01-05T09:00:00Z', updatedAt: '2026-01-05T09:00:00Z' }));
+        return { status: 200, body: { results, total: results.length } };
+      }
+      if (route === 'POST /automation/v4/sequences/enrollments') {
+        entry.violation =
+          violationOf(hubspotSequencesQuerySchema, Object.fromEntries(url.searchParams)) ??
+          violationOf(hubspotEnrollmentRequestSchema, body);
+        if (entry.violation) return { status: 400, body: error('VALIDATION_ERROR', entry.violation) };
+        const input = hubspotEnrollmentRequestSchema.parse(body);
+        const userId = url.searchParams.get('userId') ?? '';
+        const user = users.find((u) => u.id === userId);
+        if (!user || user.email !== input.senderEmail) {
+          entry.violation = 'senderEmail is not the connected email of userId';
+          return { status: 400, body: error('VALIDATION_ERROR', 'The sender email is not connected for this user') };
+        }
+        if (!sequences.some((q) => q.id === input.sequenceId)) {
+          return { status: 404, body: error('OBJECT_NOT_FOUND', `Sequence ${input.sequenceId} not found`) };
+        }
+        if (![...contacts.values()].some((c) => c.id === input.contactId)) {
+          return { status: 404, body: error('OBJECT_NOT_FOUND', `Contact ${input.contactId} not found`) };
+        }
+        if (enrollments.some((e) => e.contactId === input.contactId && e.sequenceId === input.sequenceId)) {
+          return { status: 400, body: error('VALIDATION_ERROR', 'Contact is already enrolled in this sequence') };
+        }
+        enrollments.push({ contactId: input.contactId, sequenceId: input.sequenceId, userId, senderEmail: user.email });
+        return {
+          status: 200,
+          body: {
+            id: `enr${enrollments.length}`,
+            toEmail: [...contacts.entries()].find(([, c]) => c.id === input.contactId)?.[0],
+            enrolledAt: new Date().toISOString(),
+            updatedAt: new Date().toISOString(),
+          },
+        };
+      }
+      return { status: 404, body: error('OBJECT_NOT_FOUND', `No route ${route}`) };
+    },
   });
-
-  function answer(
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    url: URL,
-    body: unknown,
-    entry: FakeHubspotRequest,
-  ) {
-    const auth = req.headers.authorization ?? '';
-    const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
-    if (!options.tokens.includes(token) || options.revoked?.(token)) {
-      return send(
-        res,
-        401,
-        error(
-          'INVALID_AUTHENTICATION',
-          'Authentication credentials not found. This API supports OAuth 2.0 authentication.',
-        ),
-      );
-    }
-    if (throttleNext > 0) {
-      throttleNext -= 1;
-      return send(res, 429, error('RATE_LIMITS', 'You have reached your ten_secondly_rolling limit.'), {
-        'retry-after': retryAfterSeconds,
-      });
-    }
-    const route = `${req.method} ${url.pathname}`;
-    if (route === 'GET /account-info/v3/details') {
-      return send(res, 200, {
-        portalId: 4242,
-        accountType: 'STANDARD',
-        uiDomain: 'app.hubspot.com',
-        timeZone: 'UTC',
-        companyCurrency: 'USD',
-      });
-    }
-    if (route === 'GET /crm/v3/properties/contacts') {
-      const own = ['email', 'firstname', 'lastname', 'jobtitle'].map((name) => ({
-        name,
-        label: name,
-        type: 'string',
-        fieldType: 'text',
-        groupName: 'contactinformation',
-        hubspotDefined: true,
-      }));
-      const portal = custom.map((p) => ({ ...p, type: 'string', fieldType: 'textarea', groupName: 'quarry' }));
-      return send(res, 200, { results: [...own, ...portal] });
-    }
-    if (route === 'POST /crm/v3/objects/contacts/batch/upsert') {
-      const parsed = hubspotBatchUpsertRequestSchema.safeParse(body);
-      if (!parsed.success) {
-        entry.violation = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-        return send(res, 400, error('VALIDATION_ERROR', `Invalid input JSON: ${entry.violation}`));
-      }
-      const known = new Set([...custom.map((p) => p.name), 'email', 'firstname', 'lastname', 'jobtitle']);
-      for (const input of parsed.data.inputs) {
-        const unknown = Object.keys(input.properties).find((p) => !known.has(p));
-        if (unknown) {
-          entry.violation = `unknown property ${unknown}`;
-          return send(res, 400, error('VALIDATION_ERROR', `Property "${unknown}" does not exist`));
-        }
-        if (options.refuse?.(input.id)) {
-          return send(
-            res,
-            400,
-            error('VALIDATION_ERROR', `Property values were not valid: ${input.id} is not a valid email address`),
-          );
-        }
-      }
-      const results = parsed.data.inputs.map((input) => {
-        const key = input.id.toLowerCase();
-        const existing = contacts.get(key);
-        const contact = existing ?? { id: String(nextId++), properties: {} };
-        Object.assign(contact.properties, input.properties);
-        if (!existing) {
-          contacts.set(key, contact);
-          created.push(key);
-        }
-        return { id: contact.id, properties: { ...contact.properties }, new: !existing };
-      });
-      return send(res, 200, { status: 'COMPLETE', results, startedAt: new Date().toISOString() });
-    }
-    return send(res, 404, error('OBJECT_NOT_FOUND', `No route ${route}`));
-  }
-
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    requests,
+    ...server,
     contacts,
     /** Every email a contact was created for, in order: a duplicate creation would appear twice. */
     created,
-    /** The next `count` requests answer 429 with this Retry-After. */
-    throttle(count: number, retryAfter = '1') {
-      throttleNext = count;
-      retryAfterSeconds = retryAfter;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    users,
+    sequences,
+    enrollments,
   };
 }
 

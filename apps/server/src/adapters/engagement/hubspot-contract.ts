@@ -67,3 +67,42 @@ export const hubspotBatchUpsertResponseSchema = z.object({
   ),
   errors: z.array(hubspotErrorSchema).optional(),
 });
+
+/**
+ * Sequences (Automation v4, from HubSpot's public reference). Listing and enrolling act for a
+ * HubSpot user (`userId` in the query); an enrolment names the contact, the sequence and the
+ * sender's connected email address (an optional sender alias is not used by Quarry).
+ */
+
+/** GET /settings/v3/users: the portal's users, who can send a sequence. */
+export const hubspotUsersSchema = z.object({
+  results: z.array(z.object({ id: z.string(), email: z.string() }).loose()),
+  paging: z
+    .object({ next: z.object({ after: z.string() }).loose().optional() })
+    .loose()
+    .optional(),
+});
+
+/** The userId every sequences call carries in its query. */
+export const hubspotSequencesQuerySchema = z.object({ userId: z.string().regex(/^\d+$/) }).loose();
+
+/** GET /automation/v4/sequences?userId=: one user's sequences, paged by `after`. */
+export const hubspotSequencesSchema = z.object({
+  results: z.array(z.object({ id: z.string(), name: z.string(), userId: z.string().optional() }).loose()),
+  paging: z
+    .object({ next: z.object({ after: z.string() }).loose().optional() })
+    .loose()
+    .optional(),
+});
+
+/** POST /automation/v4/sequences/enrollments?userId=: one contact into one sequence, from one sender. */
+export const hubspotEnrollmentRequestSchema = z.strictObject({
+  contactId: z.string().min(1),
+  sequenceId: z.string().min(1),
+  senderEmail: z.email(),
+  senderAliasAddress: z.email().optional(),
+});
+
+export const hubspotEnrollmentResponseSchema = z
+  .object({ id: z.string(), toEmail: z.string().optional(), enrolledAt: z.string().optional() })
+  .loose();

@@ -98,3 +98,38 @@ describe('the HubSpot adapter against a fake that checks every request', () => {
     await slow.close();
   });
 });
+
+describe('HubSpot sequence enrolment (Automation v4) against the fake', () => {
+  it('lists users and their sequences, enrols each contact for the chosen sender with their email, once', async () => {
+    const adapter = adapterAt(fake.baseUrl);
+    expect(await adapter.mailboxes?.(TOKEN)).toEqual([
+      { id: '2001', email: 'hana@portal.example' },
+      { id: '2002', email: 'ivo@portal.example' },
+    ]);
+    expect(await adapter.sequences?.(TOKEN)).toEqual([
+      { id: '7001', name: 'Quarry outbound' },
+      { id: '7002', name: 'Renewal nurture' },
+    ]);
+    const upserted = await adapter.upsertContacts(TOKEN, [
+      { email: 'seq-a@acme.example', firstName: 'Seq', lastName: 'A', title: null, fields: {} },
+      { email: 'seq-b@acme.example', firstName: 'Seq', lastName: 'B', title: null, fields: {} },
+    ]);
+    const ids = upserted.map((r) => (r.ok ? r.vendorId : ''));
+    const before = fake.requests.length;
+    expect(await adapter.enroll?.(TOKEN, '7002', ids, '2002')).toEqual(new Map(ids.map((id) => [id, null])));
+    // Enrolled already (a retry after a crash): counted as enrolled, not as a failure, and not twice.
+    expect(await adapter.enroll?.(TOKEN, '7002', ids, '2002')).toEqual(new Map(ids.map((id) => [id, null])));
+    // Without a choice the portal's first user sends.
+    expect(await adapter.enroll?.(TOKEN, '7001', ids.slice(0, 1))).toEqual(new Map([[ids[0], null]]));
+    expect(fake.enrollments).toEqual([
+      { contactId: ids[0], sequenceId: '7002', userId: '2002', senderEmail: 'ivo@portal.example' },
+      { contactId: ids[1], sequenceId: '7002', userId: '2002', senderEmail: 'ivo@portal.example' },
+      { contactId: ids[0], sequenceId: '7001', userId: '2001', senderEmail: 'hana@portal.example' },
+    ]);
+    expect(fake.requests.slice(before).filter((r) => r.violation)).toEqual([]);
+    // A sequence HubSpot does not have fails the contact with HubSpot's reason.
+    expect(await adapter.enroll?.(TOKEN, '9999', ids.slice(0, 1), '2001')).toEqual(
+      new Map([[ids[0], 'Sequence: Sequence 9999 not found']]),
+    );
+  });
+});

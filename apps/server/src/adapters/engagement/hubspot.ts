@@ -1,17 +1,31 @@
 import type { CustomField } from '@quarry/shared';
-import type { ContactUpsert, CredentialCheck, EngagementAdapter, UpsertResult } from './engagement-adapter.ts';
+import type {
+  ContactUpsert,
+  CredentialCheck,
+  EngagementAdapter,
+  Mailbox,
+  Sequence,
+  UpsertResult,
+} from './engagement-adapter.ts';
 import {
   HUBSPOT_BATCH_MAX,
   hubspotAccountDetailsSchema,
   hubspotBatchUpsertResponseSchema,
+  hubspotEnrollmentResponseSchema,
   hubspotErrorSchema,
   hubspotPropertiesSchema,
+  hubspotSequencesSchema,
+  hubspotUsersSchema,
 } from './hubspot-contract.ts';
 import { createVendorHttp, type VendorHttpOptions, type VendorResponse } from './vendor-http.ts';
 
 /** HubSpot allows 100 to 190 calls per 10 s per app: Quarry keeps to 8 a second. */
 const MIN_INTERVAL_MS = 125;
 const REASON_MAX = 300;
+/** Pages read of a list (users, sequences) at most. */
+const PAGES_MAX = 20;
+/** Sequences are listed per HubSpot user: the first this many users' sequences are offered. */
+const SEQUENCE_USERS_MAX = 10;
 
 /** The vendor's own words from an error answer, else what went wrong with the call. */
 export function hubspotReason(answer: Extract<VendorResponse, { ok: false }>): string {
@@ -71,9 +85,110 @@ export function createHubspotAdapter(options: Omit<VendorHttpOptions, 'authHeade
     });
   }
 
+  /** A paged HubSpot list (`paging.next.after`), at most PAGES_MAX pages. */
+  async function pages<T>(
+    token: string,
+    path: string,
+    what: string,
+    read: (body: unknown) => { items: T[]; after: string | undefined } | null,
+  ): Promise<T[]> {
+    const out: T[] = [];
+    let after: string | undefined;
+    for (let n = 0; n < PAGES_MAX; n++) {
+      const separator = path.includes('?') ? '&' : '?';
+      const answer = await http.request(
+        'GET',
+        `${path}${separator}limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+        token,
+      );
+      if (!answer.ok) throw new Error(`HubSpot did not list its ${what}: ${hubspotReason(answer)}`);
+      const page = read(answer.body);
+      if (!page) throw new Error(`HubSpot listed its ${what} in an unexpected shape`);
+      out.push(...page.items);
+      if (!page.after) break;
+      after = page.after;
+    }
+    return out;
+  }
+
+  /** The portal's users: the senders a sequence can go out from (a mailbox, to Quarry). */
+  function users(token: string): Promise<Mailbox[]> {
+    return pages(token, '/settings/v3/users', 'users', (body) => {
+      const p = hubspotUsersSchema.safeParse(body);
+      if (!p.success) return null;
+      return { items: p.data.results.map((u) => ({ id: u.id, email: u.email })), after: p.data.paging?.next?.after };
+    });
+  }
+
   return {
     type: 'hubspot',
     batchSize: HUBSPOT_BATCH_MAX,
+
+    mailboxes: users,
+
+    /** Sequences belong to users and are listed per user (userId is required): the first users', each once. */
+    async sequences(token): Promise<Sequence[]> {
+      const seen = new Map<string, Sequence>();
+      for (const user of (await users(token)).slice(0, SEQUENCE_USERS_MAX)) {
+        const own = await pages(
+          token,
+          `/automation/v4/sequences?userId=${encodeURIComponent(user.id)}`,
+          'sequences',
+          (body) => {
+            const p = hubspotSequencesSchema.safeParse(body);
+            if (!p.success) return null;
+            return {
+              items: p.data.results.map((s) => ({ id: s.id, name: s.name })),
+              after: p.data.paging?.next?.after,
+            };
+          },
+        );
+        for (const s of own) if (!seen.has(s.id)) seen.set(s.id, s);
+      }
+      return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name));
+    },
+
+    /**
+     * One enrolment per contact (HubSpot has no batch enrolment), acting for the sender chosen for
+     * the send (else the portal's first user) and sending from their email address.
+     */
+    async enroll(token, sequenceId, contactIds, mailboxId) {
+      const out = new Map<string, string | null>();
+      let sender: Mailbox | undefined;
+      try {
+        const all = await users(token);
+        sender = mailboxId ? all.find((u) => u.id === mailboxId) : all[0];
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : 'HubSpot did not list its users';
+        for (const id of contactIds) out.set(id, `Sequence: ${reason}`);
+        return out;
+      }
+      for (const contactId of contactIds) {
+        if (!sender) {
+          out.set(contactId, 'Sequence: no HubSpot user to send this sequence from');
+          continue;
+        }
+        const answer = await http.request(
+          'POST',
+          `/automation/v4/sequences/enrollments?userId=${encodeURIComponent(sender.id)}`,
+          token,
+          { contactId, sequenceId, senderEmail: sender.email },
+        );
+        if (answer.ok) {
+          out.set(
+            contactId,
+            hubspotEnrollmentResponseSchema.safeParse(answer.body).success
+              ? null
+              : 'HubSpot answered in an unexpected shape',
+          );
+          continue;
+        }
+        const reason = hubspotReason(answer);
+        // Enrolled by an earlier attempt that was not recorded: that is what was wanted.
+        out.set(contactId, /already (actively )?enrolled/i.test(reason) ? null : `Sequence: ${reason}`);
+      }
+      return out;
+    },
 
     async check(token): Promise<CredentialCheck> {
       const answer = await http.request('GET', '/account-info/v3/details', token);

@@ -1,5 +1,5 @@
 import type { CustomField } from '@quarry/shared';
-import type { CredentialCheck, EngagementAdapter, Sequence, UpsertResult } from './engagement-adapter.ts';
+import type { CredentialCheck, EngagementAdapter, Mailbox, Sequence, UpsertResult } from './engagement-adapter.ts';
 import {
   OUTREACH_CUSTOM_FIELD_COUNT,
   OUTREACH_MEDIA_TYPE,
@@ -17,8 +17,6 @@ import { createVendorHttp, type VendorHttpOptions, type VendorResponse } from '.
 const MIN_INTERVAL_MS = 370;
 const PAGES_MAX = 20;
 const REASON_MAX = 300;
-
-export type Mailbox = { id: string; email: string };
 
 function outreachReason(answer: Extract<VendorResponse, { ok: false }>): string {
   const body = outreachErrorSchema.safeParse(answer.body);
@@ -85,7 +83,7 @@ export function createOutreachAdapter(options: Omit<VendorHttpOptions, 'authHead
   const send = (method: string, path: string, token: string, body: unknown) =>
     http.request(method, path, token, body, OUTREACH_MEDIA_TYPE);
 
-  const adapter: EngagementAdapter & { mailboxes: (token: string) => Promise<Mailbox[]> } = {
+  const adapter: EngagementAdapter = {
     type: 'outreach',
     // Two or three calls a prospect: results are recorded every 25.
     batchSize: 25,
@@ -123,12 +121,17 @@ export function createOutreachAdapter(options: Omit<VendorHttpOptions, 'authHead
       });
     },
 
-    /** Outreach sends from a mailbox: the token user's first one. */
-    async enroll(token, sequenceId, prospectIds) {
+    /** Outreach sends from a mailbox: the one chosen for the send, else the token user's first one. */
+    async enroll(token, sequenceId, prospectIds, mailboxId) {
       const out = new Map<string, string | null>();
       let mailbox: Mailbox | undefined;
       try {
-        mailbox = (await mailboxes(token))[0];
+        const all = await mailboxes(token);
+        mailbox = mailboxId ? all.find((m) => m.id === mailboxId) : all[0];
+        if (mailboxId && !mailbox) {
+          for (const p of prospectIds) out.set(p, 'Sequence: this Outreach mailbox is no longer there');
+          return out;
+        }
       } catch (error) {
         const reason = error instanceof Error ? error.message : 'Outreach did not list its mailboxes';
         for (const p of prospectIds) out.set(p, `Sequence: ${reason}`);

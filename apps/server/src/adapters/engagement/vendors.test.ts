@@ -109,3 +109,50 @@ describe('Salesloft cadence enrolment', () => {
     }
   });
 });
+
+describe('Apollo sequence enrolment', () => {
+  it('lists sequences and active email accounts, adds a batch of contacts from the chosen account, in contract', async () => {
+    const fake = await startFakeApollo({ keys: [KEY] });
+    try {
+      const adapter = createApolloAdapter({ baseUrl: fake.baseUrl, ...noWait });
+      expect(await adapter.sequences?.(KEY)).toEqual([
+        { id: 'seq_outbound', name: 'Quarry outbound' },
+        { id: 'seq_events', name: 'Event follow-up' },
+      ]);
+      // The inactive account is not offered; the team's default comes first.
+      expect(await adapter.mailboxes?.(KEY)).toEqual([
+        { id: 'ea_main', email: 'ana@team.example' },
+        { id: 'ea_second', email: 'ben@team.example' },
+      ]);
+      const people = await adapter.upsertContacts(KEY, [
+        contact('seq1@vendor.example', {}),
+        contact('seq2@vendor.example', {}),
+      ]);
+      const ids = people.map((p) => (p.ok ? p.vendorId : ''));
+      expect(await adapter.enroll?.(KEY, 'seq_outbound', ids, 'ea_second')).toEqual(
+        new Map(ids.map((id) => [id, null])),
+      );
+      // Without a choice, the default account sends; a repeat adds no one twice.
+      expect(await adapter.enroll?.(KEY, 'seq_events', ids.slice(0, 1))).toEqual(new Map([[ids[0], null]]));
+      expect(await adapter.enroll?.(KEY, 'seq_outbound', ids)).toEqual(new Map(ids.map((id) => [id, null])));
+      expect(fake.added).toEqual([
+        { contactId: ids[0], sequenceId: 'seq_outbound', emailAccountId: 'ea_second' },
+        { contactId: ids[1], sequenceId: 'seq_outbound', emailAccountId: 'ea_second' },
+        { contactId: ids[0], sequenceId: 'seq_events', emailAccountId: 'ea_main' },
+      ]);
+      // One add_contact_ids call a batch, its inputs in the query.
+      expect(fake.requests.filter((r) => r.path.endsWith('/add_contact_ids'))).toHaveLength(3);
+      expect(fake.requests.filter((r) => r.violation)).toEqual([]);
+      // A sequence Apollo does not have fails each contact with Apollo's reason.
+      expect(await adapter.enroll?.(KEY, 'seq_gone', ids.slice(0, 1))).toEqual(
+        new Map([[ids[0], 'Sequence: Sequence not found']]),
+      );
+      // An email account that is not there any more fails the batch, saying so.
+      expect(await adapter.enroll?.(KEY, 'seq_outbound', ids.slice(0, 1), 'ea_old')).toEqual(
+        new Map([[ids[0], 'Sequence: no linked Apollo email account to send this sequence from']]),
+      );
+    } finally {
+      await fake.close();
+    }
+  });
+});

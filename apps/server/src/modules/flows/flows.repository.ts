@@ -28,6 +28,9 @@ const COUNT_OF: Record<FlowMessageStatus, keyof FlowsTable | null> = {
   delivery_failed: 'delivery_failed_count',
 };
 
+/** Messages one update names at most: two bound values each, far below both engines' limits. */
+const MESSAGES_PER_STATEMENT = 500;
+
 /** Flows and their messages, always within one tenant. */
 export function createFlowsRepository(db: Db) {
   const flowsOf = (reader: FlowReader) => {
@@ -128,28 +131,38 @@ export function createFlowsRepository(db: Db) {
     },
 
     /**
-     * Several messages' changes in one transaction, each only at the version it was read and in one
-     * of `fromStatuses`; answers how many changed. A send records a whole batch of the tool's answers so.
+     * Groups of messages, each group getting the same changes, in one transaction and one statement
+     * per group (a send's answer from the tool: the delivered, then the failed by reason), each
+     * message only at the version it was read and in one of `fromStatuses`; answers how many changed.
+     * A batch of a hundred answers is a few statements, so the connection is not held per message.
      */
     async updateMessages(
       tenantId: string,
       flowId: string,
       fromStatuses: FlowMessageStatus[],
-      updates: { id: string; version: number; changes: Updateable<FlowMessagesTable> }[],
+      groups: { messages: { id: string; version: number }[]; changes: Updateable<FlowMessagesTable> }[],
     ): Promise<number> {
       return db.transaction().execute(async (trx) => {
         let changed = 0;
-        for (const u of updates) {
-          const result = await trx
-            .updateTable('flow_messages')
-            .set({ ...u.changes, version: u.version + 1 })
-            .where('tenant_id', '=', tenantId)
-            .where('flow_id', '=', flowId)
-            .where('id', '=', u.id)
-            .where('version', '=', u.version)
-            .where('status', 'in', fromStatuses)
-            .executeTakeFirst();
-          changed += Number(result.numUpdatedRows);
+        for (const { messages, changes } of groups) {
+          for (let i = 0; i < messages.length; i += MESSAGES_PER_STATEMENT) {
+            const part = messages.slice(i, i + MESSAGES_PER_STATEMENT);
+            const result = await trx
+              .updateTable('flow_messages')
+              .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
+              .where('tenant_id', '=', tenantId)
+              .where('flow_id', '=', flowId)
+              .where('status', 'in', fromStatuses)
+              .where((eb) =>
+                eb(
+                  eb.refTuple('id', 'version'),
+                  'in',
+                  part.map((m) => eb.tuple(m.id, m.version)),
+                ),
+              )
+              .executeTakeFirst();
+            changed += Number(result.numUpdatedRows);
+          }
         }
         return changed;
       });

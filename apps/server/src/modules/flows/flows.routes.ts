@@ -100,6 +100,7 @@ export function registerFlowsRoutes(app: App, { flows, signedIn }: { flows: Flow
         request.body.destination,
         request.body.integration,
         request.body.sequence_id,
+        request.body.mailbox_id,
       ),
   });
   app.route({

@@ -449,6 +449,7 @@ export function createFlowsService(deps: {
     flowId: string,
     integration: IntegrationType | undefined,
     sequenceId: string | undefined,
+    mailboxId: string | undefined,
   ): Promise<FlowSummary> {
     if (!engagement) {
       throw new HttpError(
@@ -481,6 +482,8 @@ export function createFlowsService(deps: {
       destination_type: 'engagement',
       destination_integration: integration,
       destination_sequence: sequenceId ?? null,
+      // The mailbox matters only with a sequence.
+      destination_mailbox: sequenceId ? (mailboxId ?? null) : null,
       destination_status: 'destination_queued',
       updated_at: at,
     });
@@ -526,18 +529,29 @@ export function createFlowsService(deps: {
       if (!(error instanceof HttpError)) throw error;
       unavailableReason = error.message;
     }
-    /** Writes each message's outcome, a batch at a time; only a message still approved moves. */
-    const record = (outcomes: { message: FlowMessage; ok: boolean; reason: string | null }[]) =>
-      flows.updateMessages(
+    /**
+     * Writes a batch's outcomes, one statement per outcome (delivered, or failed for one reason),
+     * in one transaction; only a message still approved, at the version that was sent, moves.
+     */
+    const record = (outcomes: { message: FlowMessage; ok: boolean; reason: string | null }[]) => {
+      const at = nowIso();
+      const groups = new Map<string, { messages: { id: string; version: number }[]; reason: string | null }>();
+      for (const { message, ok, reason } of outcomes) {
+        const key = ok ? '' : `failed:${reason ?? ''}`;
+        const group = groups.get(key) ?? { messages: [], reason: ok ? null : reason };
+        group.messages.push({ id: message.id, version: message.version });
+        groups.set(key, group);
+      }
+      return flows.updateMessages(
         tenantId,
         flowId,
         ['approved'],
-        outcomes.map(({ message, ok, reason }) => ({
-          id: message.id,
-          version: message.version,
-          changes: { status: ok ? 'delivered' : 'delivery_failed', delivery_error: reason, updated_at: nowIso() },
+        [...groups].map(([key, { messages, reason }]) => ({
+          messages,
+          changes: { status: key ? 'delivery_failed' : 'delivered', delivery_error: reason, updated_at: at },
         })),
       );
+    };
     if (!tool) {
       await record(pending.map((message) => ({ message, ok: false, reason: unavailableReason })));
     } else {
@@ -563,7 +577,8 @@ export function createFlowsService(deps: {
         if (flow.destination_sequence && tool.enroll) {
           const ids = results.flatMap((r) => (r.ok ? [r.vendorId] : []));
           if (ids.length)
-            for (const [id, reason] of await tool.enroll(flow.destination_sequence, ids)) enrolment.set(id, reason);
+            for (const [id, reason] of await tool.enroll(flow.destination_sequence, ids, flow.destination_mailbox))
+              enrolment.set(id, reason);
         }
         const byEmail = new Map(
           results.map((r) => {
@@ -835,8 +850,9 @@ export function createFlowsService(deps: {
       destination: DestinationType,
       integration?: IntegrationType,
       sequenceId?: string,
+      mailboxId?: string,
     ): Promise<FlowSummary> {
-      if (destination === 'engagement') return sendToEngagement(ctx, flowId, integration, sequenceId);
+      if (destination === 'engagement') return sendToEngagement(ctx, flowId, integration, sequenceId, mailboxId);
       const flow = await reviewableFlow(ctx, flowId);
       if (SENDING.includes(flow.destination_status)) throw beingSent();
       if (Number(flow.approved_count) === 0) {
@@ -847,6 +863,7 @@ export function createFlowsService(deps: {
         destination_type: destination,
         destination_integration: null,
         destination_sequence: null,
+        destination_mailbox: null,
         destination_status: 'destination_in_progress',
         updated_at: at,
       });

@@ -11,7 +11,7 @@ export type ReadyIntegration = {
   batchSize: number;
   upsert: (contacts: ContactUpsert[]) => Promise<UpsertResult[]>;
   /** Enrols contacts by the tool's ids; per id, null or the reason it failed. Absent where Quarry cannot enrol. */
-  enroll?: (sequenceId: string, vendorIds: string[]) => Promise<Map<string, string | null>>;
+  enroll?: (sequenceId: string, vendorIds: string[], mailboxId: string | null) => Promise<Map<string, string | null>>;
 };
 
 export type EngagementDestination = {
@@ -61,10 +61,13 @@ export function createEngagementDestination(deps: {
         },
         ...(adapter.enroll
           ? {
-              enroll: async (sequenceId: string, vendorIds: string[]) => {
+              enroll: async (sequenceId: string, vendorIds: string[], mailboxId: string | null) => {
                 const c = await credential();
                 if (!c.ok) return new Map(vendorIds.map((id) => [id, c.reason]));
-                return (await adapter.enroll?.(c.value, sequenceId, vendorIds)) ?? new Map<string, string | null>();
+                return (
+                  (await adapter.enroll?.(c.value, sequenceId, vendorIds, mailboxId)) ??
+                  new Map<string, string | null>()
+                );
               },
             }
           : {}),

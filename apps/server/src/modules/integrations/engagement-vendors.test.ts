@@ -109,7 +109,20 @@ describe('enrolling in a Salesloft cadence', () => {
         { id: '12', name: 'Event follow-up' },
       ],
     });
-    expect((await call('GET', '/api/integrations/apolloio/sequences')).json()).toEqual({ sequences: [] });
+    // Apollo lists its sequences too (emailer campaigns) and the email accounts they send from; Salesloft asks for no mailbox.
+    expect((await call('GET', '/api/integrations/apolloio/sequences')).json()).toEqual({
+      sequences: [
+        { id: 'seq_outbound', name: 'Quarry outbound' },
+        { id: 'seq_events', name: 'Event follow-up' },
+      ],
+    });
+    expect((await call('GET', '/api/integrations/apolloio/mailboxes')).json()).toEqual({
+      mailboxes: [
+        { id: 'ea_main', email: 'ana@team.example' },
+        { id: 'ea_second', email: 'ben@team.example' },
+      ],
+    });
+    expect((await call('GET', '/api/integrations/salesloft/mailboxes')).json()).toEqual({ mailboxes: [] });
 
     const created = await call('POST', '/api/flows', {
       type: 'create_value_message',

@@ -6,6 +6,7 @@ import {
   integrationConnectionSchema,
   integrationsResponseSchema,
   integrationTypeParamsSchema,
+  mailboxesResponseSchema,
   oauthCallbackQuerySchema,
   oauthStartResponseSchema,
   sequencesResponseSchema,
@@ -112,6 +113,15 @@ export function registerIntegrationsRoutes(
     schema: { tags, params: integrationTypeParamsSchema, response: { 200: sequencesResponseSchema } },
     handler: async (request) => ({
       sequences: await integrations.sequences(contextOf(request), request.params.type),
+    }),
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/integrations/:type/mailboxes',
+    preHandler: signedIn,
+    schema: { tags, params: integrationTypeParamsSchema, response: { 200: mailboxesResponseSchema } },
+    handler: async (request) => ({
+      mailboxes: await integrations.mailboxes(contextOf(request), request.params.type),
     }),
   });
   app.route({

@@ -8,7 +8,12 @@ import {
   isValueMessagingConfigured,
   type OAuthCallbackQuery,
 } from '@quarry/shared';
-import type { EngagementAdapter, EngagementAdapters, Sequence } from '../../adapters/engagement/engagement-adapter.ts';
+import type {
+  EngagementAdapter,
+  EngagementAdapters,
+  Mailbox,
+  Sequence,
+} from '../../adapters/engagement/engagement-adapter.ts';
 import { type OutreachOAuth, pkcePair } from '../../adapters/engagement/outreach-oauth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, HttpError, invalidField, notFound } from '../../lib/http-error.ts';
@@ -203,6 +208,27 @@ export function createIntegrationsService(deps: {
     return toConnection(await connected(ctx, type));
   }
 
+  /** A list a connected, valid tool gives (sequences, mailboxes): empty where it has none; 409 when it cannot be reached. */
+  async function listFromTool<T>(
+    ctx: RequestContext,
+    type: IntegrationType,
+    list: (adapter: EngagementAdapter) => ((credential: string) => Promise<T[]>) | undefined,
+  ): Promise<T[]> {
+    const row = await connected(ctx, type);
+    const adapter = adapters[type];
+    const read = adapter ? list(adapter) : undefined;
+    if (row.status !== 'VALID' || !read) return [];
+    try {
+      return await read(await credentialFor(ctx.tenantId, type));
+    } catch (error) {
+      throw new HttpError(
+        409,
+        'integration_unreachable',
+        error instanceof Error ? error.message : 'The tool could not be reached',
+      );
+    }
+  }
+
   return {
     recheckTenant,
     credentialFor,
@@ -377,20 +403,12 @@ export function createIntegrationsService(deps: {
     },
 
     /** The tool's sequences for a send to enrol in (anyone signed in picks one); empty where Quarry cannot enrol. */
-    async sequences(ctx: RequestContext, type: IntegrationType): Promise<Sequence[]> {
-      const row = await connected(ctx, type);
-      const adapter = adapters[type];
-      if (row.status !== 'VALID' || !adapter?.sequences) return [];
-      try {
-        return await adapter.sequences(await credentialFor(ctx.tenantId, type));
-      } catch (error) {
-        throw new HttpError(
-          409,
-          'integration_unreachable',
-          error instanceof Error ? error.message : 'The tool could not be reached',
-        );
-      }
-    },
+    sequences: (ctx: RequestContext, type: IntegrationType): Promise<Sequence[]> =>
+      listFromTool(ctx, type, (adapter) => adapter.sequences),
+
+    /** Where the tool's sequences can send from, for a send to name one (anyone signed in picks); empty where it asks for none. */
+    mailboxes: (ctx: RequestContext, type: IntegrationType): Promise<Mailbox[]> =>
+      listFromTool(ctx, type, (adapter) => adapter.mailboxes),
 
     /** Mappings name the tool's own custom fields: a field it does not have is refused, by key. */
     async updateFieldMappings(

@@ -279,6 +279,54 @@ describe('sending a flow to HubSpot', () => {
     expect(fake.requests.slice(from).every((r) => r.violation === null)).toBe(true);
   });
 
+  it('offers HubSpot’s sequences and senders, and enrols each delivered contact in the chosen sequence from the chosen sender', async () => {
+    await mapBoth();
+    const sequences = await call(rita, 'GET', '/api/integrations/hubspot/sequences');
+    expect(sequences.json()).toEqual({
+      sequences: [
+        { id: '7001', name: 'Quarry outbound' },
+        { id: '7002', name: 'Renewal nurture' },
+      ],
+    });
+    const mailboxes = await call(rita, 'GET', '/api/integrations/hubspot/mailboxes');
+    expect(mailboxes.json()).toEqual({
+      mailboxes: [
+        { id: '2001', email: 'hana@portal.example' },
+        { id: '2002', email: 'ivo@portal.example' },
+      ],
+    });
+    // Another company has no HubSpot connected: nothing to list.
+    expect((await call(gail, 'GET', '/api/integrations/hubspot/mailboxes')).statusCode).toBe(404);
+    const flowId = await approvedFlow(rita);
+    const from = fake.requests.length;
+    const enrolledBefore = fake.enrollments.length;
+    const send = await call(rita, 'POST', `/api/flows/${flowId}/send`, {
+      destination: 'engagement',
+      integration: 'hubspot',
+      sequence_id: '7002',
+      mailbox_id: '2002',
+    });
+    expect(send.statusCode, send.body).toBe(200);
+    await t.app.jobRunner.drain();
+    const { flow, messages } = await detail(rita, flowId);
+    expect(flow).toMatchObject({ destination_status: 'destination_completed', delivered_count: 2 });
+    expect(messages.map((m) => m.status)).toEqual(['delivered', 'delivered']);
+    const ids = ['cora@integrate.example', 'vik@integrate.example'].map((e) => fake.contacts.get(e)?.id);
+    expect(fake.enrollments.slice(enrolledBefore)).toEqual(
+      ids.map((contactId) => ({ contactId, sequenceId: '7002', userId: '2002', senderEmail: 'ivo@portal.example' })),
+    );
+    expect(fake.requests.slice(from).every((r) => r.violation === null)).toBe(true);
+    // A mailbox id that is not one is refused by the schema, naming the field.
+    const bad = await call(rita, 'POST', `/api/flows/${flowId}/send`, {
+      destination: 'engagement',
+      integration: 'hubspot',
+      sequence_id: '7002',
+      mailbox_id: 'x'.repeat(65),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('mailbox_id');
+  });
+
   it('leaves only the refused contact failed with HubSpot’s reason, and a retry sends just that one, never a duplicate', async () => {
     const flowId = await approvedFlow(rita);
     refused.add('vik@integrate.example');

@@ -12,7 +12,6 @@ function serviceWith(uploads: Partial<UploadsRepository>) {
     accountQuery: {} as never,
     colleague: async () => undefined,
     requestRecompute: async () => undefined,
-    analytics: { insertMany: async () => 0 },
     clock: () => new Date('2026-03-01T00:00:00.000Z'),
   });
 }

@@ -1,7 +1,9 @@
+import type { AnalyticsEvent } from '@quarry/shared';
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database, UploadFailuresTable, UploadsTable } from '../../db/schema.ts';
 import { createJobsRepository } from '../../jobs/jobs.repository.ts';
+import { createAnalyticsRepository } from '../analytics/analytics.repository.ts';
 
 /** An upload as the pages show it: every column but its lines, with the uploader's name. */
 export type UploadRow = Omit<Selectable<UploadsTable>, 'lines'> & { created_by_name: string | null };
@@ -83,45 +85,6 @@ function chunkWork(trx: Transaction<Database>, tenantId: string, uploadId: strin
       return row.added_count;
     },
 
-    /**
-     * Known accounts by the registrable domain of their website, as this tenant sees them (the
-     * reference data, and its own uploads' accounts). Where several share a domain, the one whose
-     * website is the domain itself wins ("ge.com" over "investors.ge.com"), then the lowest id.
-     */
-    async accountsByDomain(domains: string[]): Promise<Map<string, string>> {
-      const found = new Map<string, { id: string; exact: boolean }>();
-      for (const part of batches(domains)) {
-        const rows = await trx
-          .selectFrom('master_accounts')
-          .select(['master_account_id', 'website', 'website_domain'])
-          .where('website_domain', 'in', part)
-          .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
-          .orderBy('master_account_id')
-          .execute();
-        for (const r of rows) {
-          if (!r.website_domain) continue;
-          const exact = r.website === r.website_domain;
-          const earlier = found.get(r.website_domain);
-          if (!earlier || (exact && !earlier.exact)) found.set(r.website_domain, { id: r.master_account_id, exact });
-        }
-      }
-      return new Map([...found].map(([domain, { id }]) => [domain, id]));
-    },
-
-    async existingAccountIds(ids: string[]): Promise<Set<string>> {
-      const found = new Set<string>();
-      for (const part of batches(ids)) {
-        const rows = await trx
-          .selectFrom('master_accounts')
-          .select('master_account_id')
-          .where('master_account_id', 'in', part)
-          .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
-          .execute();
-        for (const r of rows) found.add(r.master_account_id);
-      }
-      return found;
-    },
-
     /** Accounts of the tenant made from domains no one knew (their website is the registrable domain); answers how many were new. */
     async createAccounts(accounts: { id: string; name: string; website: string }[], at: string): Promise<number> {
       let created = 0;
@@ -129,18 +92,12 @@ function chunkWork(trx: Transaction<Database>, tenantId: string, uploadId: strin
         const result = await trx
           .insertInto('master_accounts')
           .values(
+            // The columns an upload knows; the others are left to their default (null).
             part.map((a) => ({
               master_account_id: a.id,
               account_name: a.name,
               website: a.website,
               website_domain: a.website,
-              logo_url: null,
-              industry: null,
-              sector: null,
-              employees: null,
-              revenue: null,
-              location: null,
-              description: null,
               created_at: at,
               owner_tenant_id: tenantId,
               added_by_upload_id: uploadId,
@@ -308,6 +265,77 @@ export function createUploadsRepository(db: Db) {
         .where('status', 'in', from)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Known accounts by the registrable domain of their website, as this tenant sees them (the
+     * reference data, and its own uploads' accounts). Where several share a domain, the one whose
+     * website is the domain itself wins ("ge.com" over "investors.ge.com"), then the lowest id.
+     * Read before a chunk's transaction, not inside it, so the transaction only writes.
+     */
+    async accountsByDomain(tenantId: string, domains: string[]): Promise<Map<string, string>> {
+      const found = new Map<string, { id: string; exact: boolean }>();
+      for (const part of batches(domains)) {
+        const rows = await db
+          .selectFrom('master_accounts')
+          .select(['master_account_id', 'website', 'website_domain'])
+          .where('website_domain', 'in', part)
+          .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
+          .orderBy('master_account_id')
+          .execute();
+        for (const r of rows) {
+          if (!r.website_domain) continue;
+          const exact = r.website === r.website_domain;
+          const earlier = found.get(r.website_domain);
+          if (!earlier || (exact && !earlier.exact)) found.set(r.website_domain, { id: r.master_account_id, exact });
+        }
+      }
+      return new Map([...found].map(([domain, { id }]) => [domain, id]));
+    },
+
+    async existingAccountIds(tenantId: string, ids: string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (const part of batches(ids)) {
+        const rows = await db
+          .selectFrom('master_accounts')
+          .select('master_account_id')
+          .where('master_account_id', 'in', part)
+          .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
+          .execute();
+        for (const r of rows) found.add(r.master_account_id);
+      }
+      return found;
+    },
+
+    /**
+     * IN_PROGRESS → COMPLETED and the event that says so ("Accounts Uploaded", built from the
+     * finished row's counts) in one transaction: both happen, once, or neither. Answers whether
+     * this caller completed it (another worker may have).
+     */
+    async complete(
+      tenantId: string,
+      id: string,
+      at: string,
+      eventFor: (upload: Selectable<UploadsTable>) => AnalyticsEvent,
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('uploads')
+          .set({ status: 'COMPLETED', finished_at: at, updated_at: at })
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', id)
+          .where('status', '=', 'IN_PROGRESS')
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        const upload = await trx
+          .selectFrom('uploads')
+          .selectAll()
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        await createAnalyticsRepository(trx).insertMany(tenantId, [eventFor(upload)]);
+        return true;
+      });
     },
 
     /** Runs one chunk's work in a transaction: all of it counts, or none of it. */

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { setImmediate } from 'node:timers/promises';
 import { domainToUnicode } from 'node:url';
 import {
+  type AnalyticsEvent,
   type CreateUploadBody,
   TERRITORY_SELECTION_CAP,
   UPLOAD_MAX_LINES,
@@ -14,7 +16,9 @@ import {
   type UploadType,
   type UserSummary,
 } from '@quarry/shared';
+import type { Selectable } from 'kysely';
 import { parse } from 'tldts';
+import type { UploadsTable } from '../../db/schema.ts';
 import type { Job } from '../../jobs/jobs.repository.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toCsv } from '../../lib/csv.ts';
@@ -22,7 +26,7 @@ import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import { registrableDomain } from '../../lib/registrable-domain.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import type { AnalyticsRepository } from '../analytics/analytics.repository.ts';
+import type { Foreground } from '../../plugins/foreground.ts';
 import type { AccountQueryRepository } from '../filters/account-query.repository.ts';
 import type { FiltersRepository } from '../filters/filters.repository.ts';
 import type { ListsRepository } from '../workspaces/lists.repository.ts';
@@ -37,14 +41,22 @@ import type {
 
 export const UPLOAD_ACCOUNTS = 'upload_accounts';
 
-/** Lines per chunk: each chunk commits its accounts, failures, counts and cursor together. */
-export const UPLOAD_CHUNK_LINES = 1000;
 /**
- * After each chunk the job rests for this share of the time the chunk took, so the requests that
- * arrived meanwhile (each needing several turns of the event loop) are answered before the next one.
+ * Lines per chunk. Each chunk commits its accounts, failures, counts and cursor in one
+ * transaction; on SQLite that transaction holds the one connection (and, the driver being
+ * synchronous, the event loop) while it writes, so it is kept to a few milliseconds.
  */
-const REST_SHARE = 0.5;
-const MAX_REST_MS = 100;
+export const UPLOAD_CHUNK_LINES = 250;
+/** Lines normalised between two turns of the event loop while an upload's lines are read. */
+const READ_SLICE_LINES = 1000;
+/**
+ * Before each chunk's transaction the job waits while requests are being answered: at most twice
+ * as long as its previous chunk took (so under constant traffic it still gets a third of the
+ * time, as when it rested half a chunk's time), and never less than MIN or more than MAX.
+ */
+const STEP_ASIDE_SHARE = 2;
+const STEP_ASIDE_MIN_MS = 20;
+const STEP_ASIDE_MAX_MS = 250;
 /** Spec section 5: fewer than TERRITORY_SELECTION_CAP accounts go into My Accounts at a time. */
 const TERRITORY_UPLOAD_CAP = TERRITORY_SELECTION_CAP - 1;
 const HISTORY_LIMIT = 100;
@@ -58,30 +70,51 @@ type Entry = {
   duplicateOf: number | null;
 };
 
-/** Reads every line: the key (registrable domain or account id), invalid lines, and repeats of an earlier line. */
-export function readEntries(type: UploadType, lines: string, firstLine: number): Entry[] {
+/**
+ * Reads every line: the key (registrable domain or account id), invalid lines, and repeats of an
+ * earlier line. 100,000 lines take a fraction of a second of CPU: `pause` (a turn of the event
+ * loop) comes every READ_SLICE_LINES lines, so requests arriving meanwhile are not held up behind them.
+ */
+export async function readEntries(
+  type: UploadType,
+  lines: string,
+  firstLine: number,
+  pause: () => Promise<unknown> = () => setImmediate(),
+): Promise<Entry[]> {
   const byDomain = type === 'WEBSITE' || type === 'DOMAIN';
   const firstOf = new Map<string, number>();
   const entries: Entry[] = [];
-  lines.split('\n').forEach((raw, i) => {
-    const value = raw.trim();
-    if (!value) return;
+  const raws = lines.split('\n');
+  for (let i = 0; i < raws.length; i++) {
+    if (i > 0 && i % READ_SLICE_LINES === 0) await pause();
+    const value = (raws[i] as string).trim();
+    if (!value) continue;
     const line = firstLine + i;
     const key = byDomain ? registrableDomain(value) : value;
     if (!key) {
       entries.push({ line, value, key: null, reason: 'not_a_domain', duplicateOf: null });
-      return;
+      continue;
     }
     const earlier = firstOf.get(key);
     if (earlier !== undefined) {
       entries.push({ line, value, key, reason: 'duplicate', duplicateOf: earlier });
-      return;
+      continue;
     }
     firstOf.set(key, line);
     entries.push({ line, value, key, reason: null, duplicateOf: null });
-  });
+  }
   return entries;
 }
+
+/** What a chunk will write, worked out before its transaction: the lookups only read, and the CPU work is done. */
+type ChunkPlan = {
+  /** Each line that names an account, with the account's id. */
+  matched: { entry: Entry; id: string }[];
+  /** Accounts to make from domains no one knew. */
+  fresh: { id: string; name: string; website: string }[];
+  /** Lines failing before any write (not a domain, duplicate, unknown account id). */
+  failures: UploadFailureRow[];
+};
 
 /** A new account's name from its domain: "acme-widgets.co.uk" → "Acme Widgets". */
 export function nameFromDomain(domain: string): string {
@@ -107,11 +140,21 @@ export function createUploadsService(deps: {
   colleague: (ctx: RequestContext, uid: string) => Promise<UserSummary | undefined>;
   /** Value matching runs again once accounts were added. */
   requestRecompute: (tenantId: string) => Promise<void>;
-  /** "Accounts Uploaded" (spec section 7) is recorded here, when the job completes an upload. */
-  analytics: Pick<AnalyticsRepository, 'insertMany'>;
   clock: Clock;
+  /** The server's requests in flight: the job's steps wait for them (none in tests that run the job alone). */
+  foreground?: Pick<Foreground, 'quiet'>;
 }) {
-  const { uploads, lists, filters, accountQuery, colleague, requestRecompute, analytics, clock } = deps;
+  const { uploads, lists, filters, accountQuery, colleague, requestRecompute, clock } = deps;
+  /**
+   * Between two chunks: a turn of the event loop (the SQLite driver is synchronous, so without one
+   * no socket would be read while the job runs), then the requests in flight are answered before
+   * the job takes the connection again, waiting at most in proportion to the last chunk's time.
+   */
+  const stepAside = async (lastChunkMs: number) => {
+    await setImmediate();
+    const wait = Math.min(STEP_ASIDE_MAX_MS, Math.max(STEP_ASIDE_MIN_MS, lastChunkMs * STEP_ASIDE_SHARE));
+    await deps.foreground?.quiet(wait);
+  };
   /** The one who started an upload, as the job acts for them (no request of theirs is running). */
   const uploaderOf = (tenantId: string, uid: string): RequestContext => ({
     tenantId,
@@ -200,6 +243,41 @@ export function createUploadsService(deps: {
     };
   }
 
+  /**
+   * The reading half of a chunk, outside its transaction: known accounts looked up, new accounts
+   * named, failing lines listed. Nothing here counts until the transaction commits, so a chunk
+   * planned by a worker that then loses its claim changes nothing.
+   */
+  async function planChunk(tenantId: string, type: UploadType, part: Entry[]): Promise<ChunkPlan> {
+    const plan: ChunkPlan = { matched: [], fresh: [], failures: [] };
+    const wanted: Entry[] = [];
+    for (const e of part) {
+      if (e.reason) plan.failures.push({ line: e.line, value: e.value, reason: e.reason, duplicate_of: e.duplicateOf });
+      else wanted.push(e);
+    }
+    const keys = wanted.map((e) => e.key as string);
+    if (type === 'WEBSITE' || type === 'DOMAIN') {
+      const known = await uploads.accountsByDomain(tenantId, keys);
+      for (const e of wanted) {
+        const domain = e.key as string;
+        let id = known.get(domain);
+        if (id === undefined) {
+          id = uploadedAccountId(tenantId, domain);
+          plan.fresh.push({ id, name: nameFromDomain(domain), website: domain });
+        }
+        plan.matched.push({ entry: e, id });
+      }
+    } else {
+      const existing = await uploads.existingAccountIds(tenantId, keys);
+      for (const e of wanted) {
+        const id = e.key as string;
+        if (existing.has(id)) plan.matched.push({ entry: e, id });
+        else plan.failures.push({ line: e.line, value: e.value, reason: 'unknown_account', duplicate_of: null });
+      }
+    }
+    return plan;
+  }
+
   /** Runs chunks from the cursor; answers whether the upload is finished (or was stopped by someone else). */
   async function processUpload(
     tenantId: string,
@@ -225,55 +303,32 @@ export function createUploadsService(deps: {
       }
     }
     const type = upload.type as UploadType;
-    const entries = readEntries(type, upload.lines, upload.first_line);
+    const entries = await readEntries(type, upload.lines, upload.first_line);
     let cursor = upload.processed_count;
     let chunks = 0;
+    let lastChunkMs = 0;
     while (cursor < entries.length) {
       if (chunks >= maxChunks) return false;
       const from = cursor;
-      const chunkStarted = performance.now();
       const to = Math.min(entries.length, from + chunkLines);
+      await stepAside(lastChunkMs);
+      const chunkStarted = performance.now();
+      const plan = await planChunk(tenantId, type, entries.slice(from, to));
+      // The transaction only writes: the cursor moves (only from where this run found it), then
+      // the accounts, the destination, the failures and the counts, all committed together.
       const moved = await uploads.inChunk(tenantId, uploadId, async (work) => {
         const now = at();
         if (!(await work.claim(from, to, now))) return false;
-        const part = entries.slice(from, to);
-        const failures: UploadFailureRow[] = [];
+        const failures = [...plan.failures];
         const counts: ChunkCounts = {
           added_count: 0,
           already_present_count: 0,
           created_count: 0,
-          failed_count: 0,
+          failed_count: failures.length,
           not_fitted_count: 0,
         };
-        const fail = (e: Entry, reason: UploadFailureReason, duplicateOf: number | null = null) => {
-          failures.push({ line: e.line, value: e.value, reason, duplicate_of: duplicateOf });
-          if (reason !== 'did_not_fit') counts.failed_count++;
-        };
-        const wanted = part.filter((e) => {
-          if (e.reason) fail(e, e.reason, e.duplicateOf);
-          return !e.reason;
-        });
-        // Each remaining line's account id.
-        const idOf = new Map<Entry, string>();
-        if (type === 'WEBSITE' || type === 'DOMAIN') {
-          const known = await work.accountsByDomain(wanted.map((e) => e.key as string));
-          const fresh: { id: string; name: string; website: string }[] = [];
-          for (const e of wanted) {
-            const domain = e.key as string;
-            const id = known.get(domain) ?? uploadedAccountId(tenantId, domain);
-            if (!known.has(domain)) fresh.push({ id, name: nameFromDomain(domain), website: domain });
-            idOf.set(e, id);
-          }
-          counts.created_count = await work.createAccounts(fresh, now);
-        } else {
-          const existing = await work.existingAccountIds(wanted.map((e) => e.key as string));
-          for (const e of wanted) {
-            if (existing.has(e.key as string)) idOf.set(e, e.key as string);
-            else fail(e, 'unknown_account');
-          }
-        }
-        const matched = wanted.filter((e) => idOf.has(e));
-        const ids = matched.map((e) => idOf.get(e) as string);
+        counts.created_count = await work.createAccounts(plan.fresh, now);
+        const ids = plan.matched.map((m) => m.id);
         if (upload.destination_type === 'list') {
           const added = await work.addToList(upload.destination_id, ids, upload.created_by, now);
           counts.added_count = added;
@@ -282,14 +337,13 @@ export function createUploadsService(deps: {
           const present = await work.inTerritory(upload.destination_id, ids);
           let room = Math.max(0, TERRITORY_UPLOAD_CAP - (await work.addedSoFar()));
           const fits: string[] = [];
-          for (const e of matched) {
-            const id = idOf.get(e) as string;
+          for (const { entry: e, id } of plan.matched) {
             if (present.has(id)) counts.already_present_count++;
             else if (room > 0) {
               fits.push(id);
               room--;
             } else {
-              fail(e, 'did_not_fit');
+              failures.push({ line: e.line, value: e.value, reason: 'did_not_fit', duplicate_of: null });
               counts.not_fitted_count++;
             }
           }
@@ -303,52 +357,45 @@ export function createUploadsService(deps: {
       if (!moved) return true;
       cursor = to;
       chunks++;
-      // Let the server answer other requests between chunks.
-      const rest = Math.min(MAX_REST_MS, (performance.now() - chunkStarted) * REST_SHARE);
-      await new Promise((resolve) => setTimeout(resolve, rest));
+      lastChunkMs = performance.now() - chunkStarted;
     }
-    const finished = await uploads.setStatus(
-      tenantId,
-      uploadId,
-      { status: 'COMPLETED', finished_at: at(), updated_at: at() },
-      ['IN_PROGRESS'],
+    const uploader = await colleague(uploaderOf(tenantId, upload.created_by), upload.created_by);
+    const finished = await uploads.complete(tenantId, uploadId, at(), (done) =>
+      uploadedEvent(tenantId, done, uploader?.email),
     );
-    if (finished) {
-      await recordUploaded(tenantId, uploadId);
-      await requestRecompute(tenantId);
-    }
+    if (finished) await requestRecompute(tenantId);
     return true;
   }
 
   /**
-   * "Accounts Uploaded" with the counts, once per upload: only the worker whose status change made
-   * it COMPLETED gets here. The one who started the upload is its actor, whether or not a page watched it.
+   * "Accounts Uploaded" with the counts, once per upload: recorded in the transaction that makes
+   * it COMPLETED, so only the worker that completed it records it. The one who started the upload
+   * is its actor, whether or not a page watched it.
    */
-  async function recordUploaded(tenantId: string, uploadId: string): Promise<void> {
-    const upload = await uploads.forJob(tenantId, uploadId);
-    if (!upload) return;
-    const user = await colleague(uploaderOf(tenantId, upload.created_by), upload.created_by);
-    await analytics.insertMany(tenantId, [
-      {
-        id: crypto.randomUUID(),
-        type: 'track',
-        event: 'Accounts Uploaded',
-        properties: {
-          upload_id: upload.id,
-          type: upload.type,
-          destination_type: upload.destination_type,
-          lines: upload.line_count,
-          added: upload.added_count,
-          already_present: upload.already_present_count,
-          created: upload.created_count,
-          failures: upload.failed_count,
-          not_fitted: upload.not_fitted_count,
-          source: 'upload',
-        },
-        user_properties: { user_id: upload.created_by, tenant_id: tenantId, email: user?.email },
-        timestamp: clock().toISOString(),
+  function uploadedEvent(
+    tenantId: string,
+    upload: Selectable<UploadsTable>,
+    email: string | undefined,
+  ): AnalyticsEvent {
+    return {
+      id: crypto.randomUUID(),
+      type: 'track',
+      event: 'Accounts Uploaded',
+      properties: {
+        upload_id: upload.id,
+        type: upload.type,
+        destination_type: upload.destination_type,
+        lines: upload.line_count,
+        added: upload.added_count,
+        already_present: upload.already_present_count,
+        created: upload.created_count,
+        failures: upload.failed_count,
+        not_fitted: upload.not_fitted_count,
+        source: 'upload',
       },
-    ]);
+      user_properties: { user_id: upload.created_by, tenant_id: tenantId, email },
+      timestamp: clock().toISOString(),
+    };
   }
 
   return {

@@ -4,7 +4,7 @@ import { IconDownload, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useIntegrations, useSequences } from '../../../lib/integrations.ts';
+import { useIntegrations, useMailboxes, useSequences } from '../../../lib/integrations.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useDownloadFlow } from '../api/download-flow.ts';
 import { useSendFlow } from '../api/send-flow.ts';
@@ -28,6 +28,9 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
   const toolName = tools.find((x) => x.entry.type === tool)?.entry.name ?? '';
   const sequences = useSequences(destination === 'engagement' ? tool : null);
   const [sequenceId, setSequenceId] = useState<string | null>(null);
+  // Where the sequence sends from, where the tool asks for one; none chosen is the tool's default.
+  const mailboxes = useMailboxes(destination === 'engagement' && sequenceId ? tool : null);
+  const [mailboxId, setMailboxId] = useState<string | null>(null);
   const send = useSendFlow(flow.id);
   const download = useDownloadFlow(flow.id);
   const nothingApproved = flow.approved_count === 0 && flow.delivery_failed_count === 0;
@@ -39,7 +42,12 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
   function run() {
     const body =
       destination === 'engagement' && tool
-        ? { destination, integration: tool, ...(sequenceId ? { sequence_id: sequenceId } : {}) }
+        ? {
+            destination,
+            integration: tool,
+            ...(sequenceId ? { sequence_id: sequenceId } : {}),
+            ...(sequenceId && mailboxId ? { mailbox_id: mailboxId } : {}),
+          }
         : { destination };
     send.mutate(body, {
       onSuccess: (sent) => {
@@ -89,6 +97,7 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
             onChange={(value) => {
               setChosenTool(value as IntegrationType | null);
               setSequenceId(null);
+              setMailboxId(null);
             }}
             allowDeselect={false}
             maw={280}
@@ -100,7 +109,21 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
             placeholder={t('flows.send.noSequence')}
             data={(sequences.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
             value={sequenceId}
-            onChange={setSequenceId}
+            onChange={(value) => {
+              setSequenceId(value);
+              setMailboxId(null);
+            }}
+            clearable
+            maw={280}
+          />
+        )}
+        {destination === 'engagement' && sequenceId && (mailboxes.data?.length ?? 0) > 0 && (
+          <Select
+            label={t('flows.send.mailbox')}
+            placeholder={t('flows.send.defaultMailbox')}
+            data={(mailboxes.data ?? []).map((m) => ({ value: m.id, label: m.email || m.id }))}
+            value={mailboxId}
+            onChange={setMailboxId}
             clearable
             maw={280}
           />
