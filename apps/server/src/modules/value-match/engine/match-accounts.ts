@@ -32,10 +32,12 @@
  *    unmet requirement caps at tier_2. Good and bad count only in recent news hits; a requirement
  *    may be met by any hit, a job posting too.
  */
-import { type AccountMatch, TIER_RANK, type ValueMatchInput } from '@quarry/shared';
+import { type AccountMatch, type MatchHit, TIER_RANK, type ValueMatchInput } from '@quarry/shared';
 import { byId } from './by-id.ts';
 import { collectHitFacts } from './collect-hit-facts.ts';
 import { compilePreferences } from './compile-preferences.ts';
+import type { CompiledPreferences } from './compiled-preferences.ts';
+import type { HitFacts } from './hit-facts.ts';
 import { matchAccount } from './match-account.ts';
 import { MATCH_WEIGHTS, type MatchWeights } from './match-weights.ts';
 import { scoreHit } from './score-hit.ts';
@@ -58,12 +60,35 @@ function toMs(now: MatchOptions['now']): number {
 
 /** Ranks accounts by how well their hits fit the tenant's value hypotheses. */
 export function matchAccounts(input: ValueMatchInput, options: MatchOptions): AccountMatch[] {
+  return matchCompiled(compilePreferences(input), input.hits, options);
+}
+
+/**
+ * `matchAccounts` with the preferences compiled once by the caller: for the evaluation scripts,
+ * which weigh thousands of hits one at a time against the same profile.
+ */
+export function matchCompiled(
+  preferences: CompiledPreferences,
+  inputHits: readonly MatchHit[],
+  options: MatchOptions,
+): AccountMatch[] {
+  const w: MatchWeights = options.weights ? { ...MATCH_WEIGHTS, ...options.weights } : MATCH_WEIGHTS;
+  const hits = [...inputHits].sort((a, b) => byId(a.id, b.id));
+  return matchFacts(
+    preferences,
+    hits.map((hit) => collectHitFacts(hit, preferences, w)),
+    options,
+  );
+}
+
+/**
+ * The scoring half of `matchAccounts`, on hits already read (in id order) with the same weights:
+ * the evaluation scripts read a hit once and score it under many thresholds.
+ */
+export function matchFacts(preferences: CompiledPreferences, facts: HitFacts[], options: MatchOptions): AccountMatch[] {
   const w: MatchWeights = options.weights ? { ...MATCH_WEIGHTS, ...options.weights } : MATCH_WEIGHTS;
   const nowMs = toMs(options.now);
   const halfLife = options.recencyHalfLifeDays ?? w.recencyHalfLifeDays;
-  const preferences = compilePreferences(input);
-  const hits = [...input.hits].sort((a, b) => byId(a.id, b.id));
-  const facts = hits.map((hit) => collectHitFacts(hit, preferences, w));
   const ctx = buildScoringContext(preferences, facts, w, nowMs, halfLife);
 
   const byAccount = new Map<string, ScoredHit[]>();
