@@ -17,7 +17,7 @@ import { collectHitFacts } from '../apps/server/src/modules/value-match/engine/c
 import { compilePreferences } from '../apps/server/src/modules/value-match/engine/compile-preferences.ts';
 import type { CompiledPreferences } from '../apps/server/src/modules/value-match/engine/compiled-preferences.ts';
 import { matchCompiled, matchFacts } from '../apps/server/src/modules/value-match/engine/match-accounts.ts';
-import type { MatchWeights } from '../apps/server/src/modules/value-match/engine/match-weights.ts';
+import { MATCH_WEIGHTS, type MatchWeights } from '../apps/server/src/modules/value-match/engine/match-weights.ts';
 
 export type Label = 'match' | 'alignment' | 'none';
 export type Split = 'tuning' | 'held_out';
@@ -187,8 +187,17 @@ export function engineTier(input: ValueMatchInput, hit: MatchHit, weights?: Part
 export function engineTiers(input: ValueMatchInput, hit: MatchHit, points: Partial<MatchWeights>[]): MatchTier[] {
   const now = Date.parse(hit.published_at) + DAY_MS;
   const preferences = compiledOf(input);
-  const facts = [collectHitFacts(hit, preferences)];
-  return points.map((weights) => matchFacts(preferences, facts, { now, weights })[0]?.tier ?? 'none');
+  // Where a requirement may be met is read with the hit: one reading per value asked for.
+  const readings = new Map<number, ReturnType<typeof collectHitFacts>[]>();
+  return points.map((weights) => {
+    const key = weights.requirementLeadChars ?? MATCH_WEIGHTS.requirementLeadChars;
+    let facts = readings.get(key);
+    if (!facts) {
+      facts = [collectHitFacts(hit, preferences, { ...MATCH_WEIGHTS, requirementLeadChars: key })];
+      readings.set(key, facts);
+    }
+    return matchFacts(preferences, facts, { now, weights })[0]?.tier ?? 'none';
+  });
 }
 
 const compiled = new WeakMap<ValueMatchInput, CompiledPreferences>();

@@ -193,6 +193,9 @@ export const whyNowFactsSchema = z.object({
 });
 export type WhyNowFacts = z.output<typeof whyNowFactsSchema>;
 
+export const HELD_BACK_REASONS = ['requirement_unmet', 'bad_signal', 'hiring_only'] as const;
+export type HeldBackReason = (typeof HELD_BACK_REASONS)[number];
+
 /** One account's answer: its tier, why, and the evidence to show. */
 export const accountMatchSchema = z.object({
   account_id: z.string(),
@@ -212,6 +215,13 @@ export const accountMatchSchema = z.object({
   latest_hit_at: z.string().nullable(),
   /** The hit the why-now line is written from (the lead hypothesis's top hit); always among `hits`. */
   top_hit_id: z.string().nullable(),
+  /**
+   * Why the account stands below Value Match although its evidence reached it, as codes the
+   * service shows in the reader's language (issue 19): an unmet requirement signal, a bad signal,
+   * or only hiring for a target title (a reason to reach that person, not evidence of the
+   * problem). Results stored before this field read as [].
+   */
+  held_back: z.array(z.enum(HELD_BACK_REASONS)).default([]),
   why_now: z.string(),
   why_now_facts: whyNowFactsSchema,
 });

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { sentenceIndexAt } from './sentence-index.ts';
+
+describe('sentenceIndexAt', () => {
+  it('counts sentence ends before an offset', () => {
+    const text = 'Acme opened a plant. It hired 300 people! Then it closed.';
+    expect(sentenceIndexAt(text, text.indexOf('opened'))).toBe(0);
+    expect(sentenceIndexAt(text, text.indexOf('hired'))).toBe(1);
+    expect(sentenceIndexAt(text, text.indexOf('closed'))).toBe(2);
+  });
+
+  it('does not end a sentence at an abbreviation or initials', () => {
+    const text = 'The U.S. Federal Reserve met Mr. Smith of Acme Inc. Tuesday. Prices fell.';
+    expect(sentenceIndexAt(text, text.indexOf('Tuesday'))).toBe(0);
+    expect(sentenceIndexAt(text, text.indexOf('Prices'))).toBe(1);
+  });
+});

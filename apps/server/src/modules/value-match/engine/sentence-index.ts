@@ -1,0 +1,57 @@
+/**
+ * Which sentence of a text an offset falls in (0 for the first), so the engine can say "the
+ * news names its event in its first sentences" instead of "in its first 300 characters", which
+ * fitted the demo's Wikinews leads and no other writing.
+ *
+ * A sentence ends at ".", "!" or "?" (closing quotes or brackets may follow) before white space
+ * and a capital or a digit, unless the word before the full stop is an abbreviation: one letter
+ * ("J."), dotted initials ("U.S."), or a title or company suffix ("Mr.", "Inc.", "Corp.").
+ */
+const END = /[.!?]["'”’)\]]*\s+(?=["'“‘(]?[\p{Lu}\d])/gu;
+const ABBREVIATIONS = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'st',
+  'jr',
+  'sr',
+  'inc',
+  'corp',
+  'co',
+  'ltd',
+  'plc',
+  'no',
+  'vs',
+  'gen',
+  'gov',
+  'sen',
+  'rep',
+  'jan',
+  'feb',
+  'aug',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+]);
+
+function isAbbreviation(text: string, dot: number): boolean {
+  let start = dot;
+  while (start > 0 && /[\p{L}.]/u.test(text[start - 1] as string)) start--;
+  const word = text.slice(start, dot);
+  if (word.length === 1) return true;
+  if (word.includes('.')) return true; // "U.S", "e.g"
+  return ABBREVIATIONS.has(word.toLowerCase());
+}
+
+export function sentenceIndexAt(text: string, offset: number): number {
+  let index = 0;
+  END.lastIndex = 0;
+  for (let m = END.exec(text); m && m.index < offset; m = END.exec(text)) {
+    if (text[m.index] === '.' && isAbbreviation(text, m.index)) continue;
+    index++;
+  }
+  return index;
+}
