@@ -41,13 +41,15 @@ const GRID = {
   tier1Score: [0.3, 0.6],
   tier1MinTriggers: [1, 2],
   /**
-   * Where tier_1's event must stand: the demo-learnt "first 300 characters", the first one or two
-   * sentences, or anywhere.
+   * Where tier_1's event must stand: the demo-learnt "first 300 characters", the first one, two,
+   * three or five sentences, or anywhere.
    */
   lead: [
     { tier1LeadChars: 300, tier1LeadSentences: 0 },
     { tier1LeadChars: 0, tier1LeadSentences: 1 },
     { tier1LeadChars: 0, tier1LeadSentences: 2 },
+    { tier1LeadChars: 0, tier1LeadSentences: 3 },
+    { tier1LeadChars: 0, tier1LeadSentences: 5 },
     { tier1LeadChars: 1_000_000_000, tier1LeadSentences: 0 },
   ],
   /** Several distinct triggers with an event anywhere make tier_1 too (0: off). */
