@@ -19,18 +19,23 @@
  *    target title supports nothing: it is Activity Found.
  * 3. tier_1 needs a hit with ≥ tier1MinTriggers distinct triggers tied to the hypothesis (or one
  *    in a headline that does not hedge with "may", "could", "talks" …), at least one of them an
- *    event trigger in a news article standing in its headline or lead (the text's first
- *    tier1LeadChars characters: news puts its subject there, and an event named further down is
- *    context) — a concept or a product names the domain; an event says something happened; a job
- *    posting is an event itself, so event triggers are not read in one — and a score ≥ tier1Score. General
- *    triggers (tied to no hypothesis) and triggers found only by proximity add weight but do not
- *    count. tier_2 needs a score ≥ tier2Score.
- *    The account takes its best hypothesis.
+ *    event trigger in a news article — where it must stand is a weight: tier1LeadChars characters
+ *    or tier1LeadSentences sentences (sentence-index.ts), anywhere by default since issue 19's
+ *    leave-one-profile-out evaluation — and a score ≥ tier1Score. A concept or a product names
+ *    the domain; an event says something happened; a profile that marks no trigger as an event
+ *    lets its other triggers play it. A job posting is an event itself, so event triggers are not
+ *    read in one. With tier1DistinctTriggers > 0, that many distinct triggers, one an event
+ *    anywhere, are a second way in. General triggers (tied to no hypothesis when others are),
+ *    triggers found only by proximity and job-title triggers add weight but do not count: a job
+ *    title, or a posting for a target title, says whom to reach, never on its own that the
+ *    problem is there. tier_2 needs a score ≥ tier2Score. The account takes its best hypothesis.
  * 4. Qualification signals (clauses split at commas, colons, semicolons and "or"; a clause is met
  *    when all its words stand within two extra words of each other in one hit): good promotes one
  *    step (none only when some trigger was seen), bad demotes one step and halves the score, an
  *    unmet requirement caps at tier_2. Good and bad count only in recent news hits; a requirement
- *    may be met by any hit, a job posting too.
+ *    may be met by any hit, a job posting too. Good never lifts an account into tier_1 when no
+ *    hit holds a trigger other than a job title. `held_back` names why evidence of tier_1 was
+ *    kept out of it: 'requirement_unmet', 'bad_signal', 'hiring_only'.
  */
 import { type AccountMatch, type MatchHit, TIER_RANK, type ValueMatchInput } from '@quarry/shared';
 import { byId } from './by-id.ts';
