@@ -41,14 +41,13 @@ const GRID = {
   tier1Score: [0.3, 0.6],
   tier1MinTriggers: [1, 2],
   /**
-   * Where tier_1's event must stand: the demo-learnt "first 300 characters", the first one, two,
-   * three or five sentences, or anywhere.
+   * Where tier_1's event must stand: the demo-learnt "first 300 characters", the first one, two
+   * or five sentences, or anywhere.
    */
   lead: [
     { tier1LeadChars: 300, tier1LeadSentences: 0 },
     { tier1LeadChars: 0, tier1LeadSentences: 1 },
     { tier1LeadChars: 0, tier1LeadSentences: 2 },
-    { tier1LeadChars: 0, tier1LeadSentences: 3 },
     { tier1LeadChars: 0, tier1LeadSentences: 5 },
     { tier1LeadChars: 1_000_000_000, tier1LeadSentences: 0 },
   ],
@@ -56,6 +55,8 @@ const GRID = {
   tier1DistinctTriggers: [0, 2, 3],
   /** Where a requirement must be met: the headline and first 600 characters, or anywhere. */
   requirementLeadChars: [600, 1_000_000_000],
+  /** Whether the event must stand in a sentence that neither negates nor hedges it. */
+  tier1AssertedOnly: [false, true],
 };
 type Point = Pick<
   MatchWeights,
@@ -65,6 +66,7 @@ type Point = Pick<
   | 'tier1LeadSentences'
   | 'tier1DistinctTriggers'
   | 'requirementLeadChars'
+  | 'tier1AssertedOnly'
 >;
 
 function gridPoints(): Point[] {
@@ -131,7 +133,7 @@ const pointText = (p: Point) =>
       : p.tier1LeadChars >= 1e9
         ? 'any place'
         : `${p.tier1LeadChars} chars`
-  }, distinct triggers ${p.tier1DistinctTriggers || 'off'}, requirement in ${p.requirementLeadChars >= 1e9 ? 'any place' : `${p.requirementLeadChars} chars`}`;
+  }, distinct triggers ${p.tier1DistinctTriggers || 'off'}, requirement in ${p.requirementLeadChars >= 1e9 ? 'any place' : `${p.requirementLeadChars} chars`}, event asserted ${p.tier1AssertedOnly ? 'yes' : 'not asked'}`;
 
 /** The grid point best on these judgements (the objective above). */
 function choose(on: Row[]): number {

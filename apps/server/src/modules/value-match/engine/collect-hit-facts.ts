@@ -9,6 +9,7 @@ import { MATCH_WEIGHTS, type MatchWeights } from './match-weights.ts';
 import { type PackedSpans, packSpan } from './packed-spans.ts';
 import type { PhraseOccurrence } from './phrase-occurrence.ts';
 import { isSameRole } from './posting-title-fit.ts';
+import { isHedgedAt } from './sentence-index.ts';
 
 type Field = { name: 'title' | 'text'; source: string; analysed: AnalysedText; weight: number };
 
@@ -149,6 +150,8 @@ export function collectHitFacts(
     let multiWord = false;
     let inTitle = false;
     let firstTextAt = Number.POSITIVE_INFINITY;
+    let assertedTextAt = Number.POSITIVE_INFINITY;
+    const readsEvents = compiled.trigger.hit_type !== 'title';
     const readsRole = compiled.trigger.hit_type === 'title';
     spanScratch.length = 0;
     for (let p = 0; p < compiled.phrases.length; p++) {
@@ -173,7 +176,10 @@ export function collectHitFacts(
         if (occurrence.kind === 'phrase' && phrase.stems.length > 1) multiWord = true;
         if (field.name === 'title') inTitle = true;
         else if (occurrence.kind !== 'proximity' || w.tier1CountsProximity) {
-          firstTextAt = Math.min(firstTextAt, field.analysed.start[occurrence.slots[0] as number] as number);
+          const at = field.analysed.start[occurrence.slots[0] as number] as number;
+          firstTextAt = Math.min(firstTextAt, at);
+          // Only the earliest asserted occurrence matters; later ones need no sentence read.
+          if (readsEvents && at < assertedTextAt && !isHedgedAt(field.source, at)) assertedTextAt = at;
         }
         // A hit shows at most maxSpansPerHit spans: a text repeating a phrase thousands of times
         // must not keep thousands of them.
@@ -196,6 +202,7 @@ export function collectHitFacts(
       kind: best.kind,
       inTitle,
       firstTextAt,
+      assertedTextAt,
       multiWord,
       count,
       spans,

@@ -14,6 +14,8 @@ export type TriggerFacts = {
   inTitle: boolean;
   /** Where in the text it is first found in order (a character offset); Infinity when never. */
   firstTextAt: number;
+  /** Where in the text it is first found in order in a sentence that neither negates nor hedges it. */
+  assertedTextAt: number;
   /** Some phrase of two or more words was found in order. */
   multiWord: boolean;
   count: number;

@@ -167,6 +167,17 @@ describe('matchAccounts tier_1 evidence', () => {
     expect(tierOf(lead + filler, { tier1LeadChars: 0, tier1LeadSentences: 2 })).toBe('tier_1');
   });
 
+  it('reads an event only in a sentence that asserts it (tier1AssertedOnly, on by default)', () => {
+    const tierOf = (text: string, weights: Partial<MatchWeights>) =>
+      matchAccounts(input({ hits: [hit('n', 'Carmaker results', text)] }), { now: NOW, weights })[0]?.tier;
+    const denied = 'The carmaker denied that it will recall the cars. Its supplier said sales held.';
+    expect(MATCH_WEIGHTS.tier1AssertedOnly).toBe(true);
+    expect(tierOf(denied, {})).toBe('tier_2');
+    expect(tierOf(denied, { tier1AssertedOnly: false })).toBe('tier_1');
+    const stated = 'The carmaker said it will recall the cars. Its supplier said sales held.';
+    expect(tierOf(stated, { tier1AssertedOnly: true })).toBe('tier_1');
+  });
+
   it('lets a profile that marks no trigger as an event reach tier_1 with its other triggers', () => {
     // A customer may file every trigger as a concept: without this rule the profile never says Value Match.
     const concepts = TRIGGERS.map((t) => ({ ...t, hit_type: 'concept' as const }));

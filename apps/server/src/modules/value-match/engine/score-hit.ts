@@ -69,7 +69,8 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
       (t.multiWord ? w.multiWordBoost : 1);
     const counts = ctx.specific[t.index] === 1 && (w.tier1CountsProximity || t.kind !== 'proximity');
     const isEvent = counts && ctx.eventLike[t.index] === 1;
-    const inLead = isEvent && (t.inTitle || inTheLead(f.hit.text, t.firstTextAt, w));
+    const textAt = w.tier1AssertedOnly ? t.assertedTextAt : t.firstTextAt;
+    const inLead = isEvent && (t.inTitle || inTheLead(f.hit.text, textAt, w));
     for (const i of ctx.supportedBy[t.index] as number[]) {
       triggerScores[i] = (triggerScores[i] as number) + weight;
       triggerCounts[i] = (triggerCounts[i] as number) + 1;
@@ -77,7 +78,7 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
         specificCounts[i] = (specificCounts[i] as number) + 1;
         if (t.inTitle) specificInTitle[i] = 1;
         if (inLead) specificEvents[i] = (specificEvents[i] as number) + 1;
-        if (isEvent) eventsAnywhere[i] = (eventsAnywhere[i] as number) + 1;
+        if (isEvent && (t.inTitle || Number.isFinite(textAt))) eventsAnywhere[i] = (eventsAnywhere[i] as number) + 1;
       }
     }
   }

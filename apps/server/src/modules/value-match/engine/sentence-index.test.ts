@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sentenceIndexAt } from './sentence-index.ts';
+import { isHedgedAt, sentenceIndexAt } from './sentence-index.ts';
 
 describe('sentenceIndexAt', () => {
   it('counts sentence ends before an offset', () => {
@@ -13,5 +13,15 @@ describe('sentenceIndexAt', () => {
     const text = 'The U.S. Federal Reserve met Mr. Smith of Acme Inc. Tuesday. Prices fell.';
     expect(sentenceIndexAt(text, text.indexOf('Tuesday'))).toBe(0);
     expect(sentenceIndexAt(text, text.indexOf('Prices'))).toBe(1);
+  });
+});
+
+describe('isHedgedAt', () => {
+  it('reads negation and hedging in the sentence of the offset only', () => {
+    const text = 'Acme denied it will close the plant. Rival Corp. will close its mill. Beta may close a store.';
+    expect(isHedgedAt(text, text.indexOf('close the plant'))).toBe(true);
+    expect(isHedgedAt(text, text.indexOf('close its mill'))).toBe(false);
+    expect(isHedgedAt(text, text.indexOf('close a store'))).toBe(true);
+    expect(isHedgedAt("The firm won't cut jobs.", 15)).toBe(true);
   });
 });

@@ -46,6 +46,35 @@ function isAbbreviation(text: string, dot: number): boolean {
   return ABBREVIATIONS.has(word.toLowerCase());
 }
 
+/** The sentence holding `offset`: from the end of the one before to its own end (exclusive). */
+export function sentenceAround(text: string, offset: number): string {
+  let start = 0;
+  let end = text.length;
+  END.lastIndex = 0;
+  for (let m = END.exec(text); m; m = END.exec(text)) {
+    if (text[m.index] === '.' && isAbbreviation(text, m.index)) continue;
+    if (m.index < offset) start = m.index + m[0].length;
+    else {
+      end = m.index + 1;
+      break;
+    }
+  }
+  return text.slice(start, end);
+}
+
+/**
+ * Words with which a sentence says its event did not, or may not, happen: negation ("not",
+ * "denies", "ruled out") and hedging ("may", "could", "if", "whether", rumours). A fixed list of
+ * English function words, never user text.
+ */
+const NOT_ASSERTED =
+  /\b(not|never|no|den(?:y|ies|ied)|rul(?:e|es|ed) out|may|might|could|if|whether|possibl[ey]|rumou?r(?:s|ed)?)\b|n't\b/i;
+
+/** Whether the sentence holding `offset` negates or hedges what it reports. */
+export function isHedgedAt(text: string, offset: number): boolean {
+  return NOT_ASSERTED.test(sentenceAround(text, offset));
+}
+
 export function sentenceIndexAt(text: string, offset: number): number {
   let index = 0;
   END.lastIndex = 0;
