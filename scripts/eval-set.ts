@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type MatchHit, type MatchTier, type ValueMatchInput, valueMatchInputSchema } from '@quarry/shared';
 import {
+  accountNameVariants,
   buildDemoAccounts,
   DEMO_DATA_DIR,
   matchArticlesToAccounts,
@@ -111,6 +112,7 @@ export function loadEvalSet(halves: Split[]): EvalSet {
       published_at: `${article.date.trim()}T00:00:00.000Z`,
     });
   }
+  const accountById = new Map(accounts.map((a) => [a.master_account_id, a]));
   const judged = file.hits.filter((h) => halves.includes(h.split));
   const hits = new Map<string, MatchHit>();
   const articleById = new Map(articles.map((a) => [a.id, a]));
@@ -130,7 +132,9 @@ export function loadEvalSet(halves: Split[]): EvalSet {
       });
     if (!row) throw new Error(`judgements.json: ${j.hit_id} is neither a hit the demo seed makes nor an article`);
     if (!halves.includes(j.split)) continue;
+    const account = accountById.get(row.master_account_id);
     hits.set(j.hit_id, {
+      ...(account ? { account_names: accountNameVariants(account) } : {}),
       id: row.id,
       account_id: row.master_account_id,
       type: 'news_article',
@@ -193,7 +197,10 @@ export function engineTiers(input: ValueMatchInput, hit: MatchHit, points: Parti
     const key = weights.requirementLeadChars ?? MATCH_WEIGHTS.requirementLeadChars;
     let facts = readings.get(key);
     if (!facts) {
-      facts = [collectHitFacts(hit, preferences, { ...MATCH_WEIGHTS, requirementLeadChars: key })];
+      // Read with the account rule on, so that every point may switch it either way.
+      facts = [
+        collectHitFacts(hit, preferences, { ...MATCH_WEIGHTS, requirementLeadChars: key, tier1AboutAccount: true }),
+      ];
       readings.set(key, facts);
     }
     return matchFacts(preferences, facts, { now, weights })[0]?.tier ?? 'none';

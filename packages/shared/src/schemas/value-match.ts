@@ -33,6 +33,7 @@ export const TRIGGER_PHRASE_MAX_LENGTH = 200;
 /** A hit's text is cut to this many characters before matching; spans never point past it. */
 export const MATCH_HIT_TEXT_MAX = 100_000;
 export const MATCH_HIT_TITLE_MAX = 500;
+export const MATCH_ACCOUNT_NAMES_MAX = 20;
 
 const id = z.string().trim().min(1).max(200);
 const longText = z.string().max(MAX_TEXT_LENGTH).default('');
@@ -83,6 +84,11 @@ export const matchHitSchema = z.object({
   text: z.string(),
   published_at: z.iso.datetime({ offset: true }).or(z.iso.date()),
   url: z.string().nullish(),
+  /**
+   * The account's name and the short names or aliases news writes it by ("Ford Motor", "Ford"),
+   * when known: the engine then reads an event as the account's only in a sentence about it.
+   */
+  account_names: z.array(z.string().trim().max(MAX_NAME_LENGTH)).max(MATCH_ACCOUNT_NAMES_MAX).optional(),
 });
 export type MatchHit = z.output<typeof matchHitSchema>;
 

@@ -84,8 +84,10 @@ describe('matchAccounts tiers', () => {
   it('makes one event trigger in the lead a Value Match when tier1MinTriggers is 1, and not when it is 2', () => {
     const one = hit('e1', 'Carmaker results', 'The carmaker will recall its cars next month.');
     expect(MATCH_WEIGHTS.tier1MinTriggers).toBe(1);
-    expect(only({ hits: [one] }).tier).toBe('tier_1');
-    const two = matchAccounts(input({ hits: [one] }), { now: NOW, weights: { tier1MinTriggers: 2 } })[0];
+    // A one-sentence article scores low: the count rule is read with a low score threshold.
+    const low = { tier1Score: 0.3 };
+    expect(matchAccounts(input({ hits: [one] }), { now: NOW, weights: low })[0]?.tier).toBe('tier_1');
+    const two = matchAccounts(input({ hits: [one] }), { now: NOW, weights: { ...low, tier1MinTriggers: 2 } })[0];
     expect(two?.tier).toBe('tier_2');
   });
 
@@ -154,7 +156,10 @@ describe('matchAccounts tier_1 evidence', () => {
     const lead = 'The carmaker blamed an outside supplier and will recall the cars next month.';
     const filler = ' Analysts expect sales to hold up through the winter and the spring season.'.repeat(5);
     const tierOf = (text: string, weights: Partial<MatchWeights>) =>
-      matchAccounts(input({ hits: [hit('l', 'Carmaker results', text)] }), { now: NOW, weights })[0]?.tier;
+      matchAccounts(input({ hits: [hit('l', 'Carmaker results', text)] }), {
+        now: NOW,
+        weights: { tier1Score: 0.3, ...weights },
+      })[0]?.tier;
     // By default (chosen leaving one profile out) an event anywhere in the text counts.
     expect(tierOf(filler + lead, {})).toBe('tier_1');
     expect(tierOf(lead + filler, { tier1LeadChars: 300 })).toBe('tier_1');
@@ -176,6 +181,34 @@ describe('matchAccounts tier_1 evidence', () => {
     expect(tierOf(denied, { tier1AssertedOnly: false })).toBe('tier_1');
     const stated = 'The carmaker said it will recall the cars. Its supplier said sales held.';
     expect(tierOf(stated, { tier1AssertedOnly: true })).toBe('tier_1');
+  });
+
+  it("reads an event as the account's only in a sentence or headline about the account (tier1AboutAccount)", () => {
+    const tierOf = (title: string, text: string, weights: Partial<MatchWeights> = { tier1AboutAccount: true }) =>
+      matchAccounts(input({ hits: [{ ...hit('n', title, text), account_names: ['Ford Motor', 'Ford'] }] }), {
+        now: NOW,
+        weights,
+      })[0]?.tier;
+    // Another company's recall, in an article that names Ford in passing.
+    const other = 'Ford said sales held and its supplier base was stable. Toyota will recall the cars next month.';
+    expect(tierOf('Car sales in May', other)).toBe('tier_2');
+    expect(tierOf('Car sales in May', other, { tier1AboutAccount: false })).toBe('tier_1');
+    // The account's own recall, named in the sentence or referred back to with "the company".
+    expect(tierOf('Car sales in May', 'Ford will recall the cars next month. Its supplier is to blame.')).toBe(
+      'tier_1',
+    );
+    expect(
+      tierOf('Car sales in May', 'Ford named its supplier on Monday. The company will recall the cars next month.'),
+    ).toBe('tier_1');
+    // A headline event about another company, even when the text names the account later.
+    expect(tierOf('Toyota to recall cars', other)).toBe('tier_2');
+    expect(tierOf('Ford to recall cars', other)).toBe('tier_1');
+    // Without account names the rule has nothing to read and the event counts as before.
+    const unnamed = matchAccounts(input({ hits: [hit('n', 'Car sales in May', other)] }), {
+      now: NOW,
+      weights: { tier1AboutAccount: true },
+    })[0]?.tier;
+    expect(unnamed).toBe('tier_1');
   });
 
   it('lets a profile that marks no trigger as an event reach tier_1 with its other triggers', () => {

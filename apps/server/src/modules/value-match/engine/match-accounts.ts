@@ -25,7 +25,10 @@
  *    the domain; an event says something happened; a profile that marks no trigger as an event
  *    lets its other triggers play it. A job posting is an event itself, so event triggers are not
  *    read in one. With tier1DistinctTriggers > 0, that many distinct triggers, one an event
- *    anywhere, are a second way in. General triggers (tied to no hypothesis when others are),
+ *    anywhere, are a second way in. When a hit carries `account_names`, the event must be the
+ *    account's (tier1AboutAccount): found in a sentence that names the account, or that says "it"
+ *    or "the company" right after one that does, or in a headline that names it
+ *    (account-mention.ts); another company's event in the same article does not count. General triggers (tied to no hypothesis when others are),
  *    triggers found only by proximity and job-title triggers add weight but do not count: a job
  *    title, or a posting for a target title, says whom to reach, never on its own that the
  *    problem is there. tier_2 needs a score ≥ tier2Score. The account takes its best hypothesis.

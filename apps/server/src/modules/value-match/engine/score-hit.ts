@@ -69,16 +69,24 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
       (t.multiWord ? w.multiWordBoost : 1);
     const counts = ctx.specific[t.index] === 1 && (w.tier1CountsProximity || t.kind !== 'proximity');
     const isEvent = counts && ctx.eventLike[t.index] === 1;
-    const textAt = w.tier1AssertedOnly ? t.assertedTextAt : t.firstTextAt;
-    const inLead = isEvent && (t.inTitle || inTheLead(f.hit.text, textAt, w));
+    const textAt = w.tier1AboutAccount
+      ? w.tier1AssertedOnly
+        ? t.assertedAboutTextAt
+        : t.aboutTextAt
+      : w.tier1AssertedOnly
+        ? t.assertedTextAt
+        : t.firstTextAt;
+    // A headline event is the account's when the headline names it.
+    const titleEvent = t.inTitle && (!w.tier1AboutAccount || f.titleAboutAccount);
+    const inLead = isEvent && (titleEvent || inTheLead(f.hit.text, textAt, w));
     for (const i of ctx.supportedBy[t.index] as number[]) {
       triggerScores[i] = (triggerScores[i] as number) + weight;
       triggerCounts[i] = (triggerCounts[i] as number) + 1;
       if (counts) {
         specificCounts[i] = (specificCounts[i] as number) + 1;
-        if (t.inTitle) specificInTitle[i] = 1;
+        if (titleEvent) specificInTitle[i] = 1;
         if (inLead) specificEvents[i] = (specificEvents[i] as number) + 1;
-        if (isEvent && (t.inTitle || Number.isFinite(textAt))) eventsAnywhere[i] = (eventsAnywhere[i] as number) + 1;
+        if (isEvent && (titleEvent || Number.isFinite(textAt))) eventsAnywhere[i] = (eventsAnywhere[i] as number) + 1;
       }
     }
   }

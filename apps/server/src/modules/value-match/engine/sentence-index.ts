@@ -46,19 +46,31 @@ function isAbbreviation(text: string, dot: number): boolean {
   return ABBREVIATIONS.has(word.toLowerCase());
 }
 
-/** The sentence holding `offset`: from the end of the one before to its own end (exclusive). */
-export function sentenceAround(text: string, offset: number): string {
+/**
+ * Where the sentence holding `offset` starts and ends (end exclusive), and where the sentence
+ * before it starts (equal to `start` for the first sentence).
+ */
+export function sentenceBoundsAt(text: string, offset: number): { previous: number; start: number; end: number } {
+  let previous = 0;
   let start = 0;
   let end = text.length;
   END.lastIndex = 0;
   for (let m = END.exec(text); m; m = END.exec(text)) {
     if (text[m.index] === '.' && isAbbreviation(text, m.index)) continue;
-    if (m.index < offset) start = m.index + m[0].length;
-    else {
+    if (m.index < offset) {
+      previous = start;
+      start = m.index + m[0].length;
+    } else {
       end = m.index + 1;
       break;
     }
   }
+  return { previous, start, end };
+}
+
+/** The sentence holding `offset`: from the end of the one before to its own end (exclusive). */
+export function sentenceAround(text: string, offset: number): string {
+  const { start, end } = sentenceBoundsAt(text, offset);
   return text.slice(start, end);
 }
 
