@@ -8,13 +8,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type MatchHit, type MatchTier, type ValueMatchInput, valueMatchInputSchema } from '@quarry/shared';
 import {
+  accountNameVariants,
   buildDemoAccounts,
   DEMO_DATA_DIR,
   matchArticlesToAccounts,
   parseWikinewsCsv,
 } from '../apps/server/src/db/seed/demo-accounts.ts';
-import { matchAccounts } from '../apps/server/src/modules/value-match/engine/match-accounts.ts';
-import type { MatchWeights } from '../apps/server/src/modules/value-match/engine/match-weights.ts';
+import { collectHitFacts } from '../apps/server/src/modules/value-match/engine/collect-hit-facts.ts';
+import { compilePreferences } from '../apps/server/src/modules/value-match/engine/compile-preferences.ts';
+import type { CompiledPreferences } from '../apps/server/src/modules/value-match/engine/compiled-preferences.ts';
+import { matchCompiled, matchFacts } from '../apps/server/src/modules/value-match/engine/match-accounts.ts';
+import { MATCH_WEIGHTS, type MatchWeights } from '../apps/server/src/modules/value-match/engine/match-weights.ts';
 
 export type Label = 'match' | 'alignment' | 'none';
 export type Split = 'tuning' | 'held_out';
@@ -39,10 +43,10 @@ export type EvalSet = {
 const EVAL_DIR = path.join(DEMO_DATA_DIR, 'value-match');
 const DAY_MS = 86_400_000;
 
-/** Targets (issue 6) on the held-out half. */
-export const TARGETS = { precision: 0.85, matchRecall: 0.75, anyRecall: 0.85 };
+/** Targets (issue 19) on held-out articles, leave one profile out. */
+export const TARGETS = { precision: 0.85, matchRecall: 0.7, anyRecall: 0.85 };
 
-function fnv1a(text: string): number {
+export function fnv1a(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
@@ -108,6 +112,7 @@ export function loadEvalSet(halves: Split[]): EvalSet {
       published_at: `${article.date.trim()}T00:00:00.000Z`,
     });
   }
+  const accountById = new Map(accounts.map((a) => [a.master_account_id, a]));
   const judged = file.hits.filter((h) => halves.includes(h.split));
   const hits = new Map<string, MatchHit>();
   const articleById = new Map(articles.map((a) => [a.id, a]));
@@ -127,7 +132,9 @@ export function loadEvalSet(halves: Split[]): EvalSet {
       });
     if (!row) throw new Error(`judgements.json: ${j.hit_id} is neither a hit the demo seed makes nor an article`);
     if (!halves.includes(j.split)) continue;
+    const account = accountById.get(row.master_account_id);
     hits.set(j.hit_id, {
+      ...(account ? { account_names: accountNameVariants(account) } : {}),
       id: row.id,
       account_id: row.master_account_id,
       type: 'news_article',
@@ -174,7 +181,41 @@ export function baselineTier(input: ValueMatchInput, hit: MatchHit): MatchTier {
  */
 export function engineTier(input: ValueMatchInput, hit: MatchHit, weights?: Partial<MatchWeights>): MatchTier {
   const now = Date.parse(hit.published_at) + DAY_MS;
-  return matchAccounts({ ...input, hits: [hit] }, { now, weights })[0]?.tier ?? 'none';
+  return matchCompiled(compiledOf(input), [hit], { now, weights })[0]?.tier ?? 'none';
+}
+
+/**
+ * The engine's tier for one hit alone under each of `points`, reading the hit once: the points
+ * may only change weights that scoring reads (thresholds and tier rules), not how a hit is read.
+ */
+export function engineTiers(input: ValueMatchInput, hit: MatchHit, points: Partial<MatchWeights>[]): MatchTier[] {
+  const now = Date.parse(hit.published_at) + DAY_MS;
+  const preferences = compiledOf(input);
+  // Where a requirement may be met is read with the hit: one reading per value asked for.
+  const readings = new Map<number, ReturnType<typeof collectHitFacts>[]>();
+  return points.map((weights) => {
+    const key = weights.requirementLeadChars ?? MATCH_WEIGHTS.requirementLeadChars;
+    let facts = readings.get(key);
+    if (!facts) {
+      // Read with the account rule on, so that every point may switch it either way.
+      facts = [
+        collectHitFacts(hit, preferences, { ...MATCH_WEIGHTS, requirementLeadChars: key, tier1AboutAccount: true }),
+      ];
+      readings.set(key, facts);
+    }
+    return matchFacts(preferences, facts, { now, weights })[0]?.tier ?? 'none';
+  });
+}
+
+const compiled = new WeakMap<ValueMatchInput, CompiledPreferences>();
+/** A profile's compiled preferences, compiled once: the scripts weigh thousands of hits alone. */
+function compiledOf(input: ValueMatchInput): CompiledPreferences {
+  let c = compiled.get(input);
+  if (!c) {
+    c = compilePreferences(input);
+    compiled.set(input, c);
+  }
+  return c;
 }
 
 /** tier_1 precision, match recall into tier_1, match + alignment recall into tier_1 + tier_2. */
@@ -198,4 +239,62 @@ export function figures(outcomes: Outcome[]): Figures {
 export function noneKept(outcomes: Outcome[]): number {
   const none = outcomes.filter((o) => o.label === 'none');
   return none.length === 0 ? Number.NaN : none.filter((o) => o.tier === 'none').length / none.length;
+}
+
+/** One profile's label on one hit, from either judgement file, with the half its article is in. */
+export type Judgement = { profileId: string; hitId: string; split: Split; label: Label };
+export type ProfileSet = {
+  judgements: Judgement[];
+  profiles: Map<string, ValueMatchInput>;
+  hits: Map<string, MatchHit>;
+};
+
+/**
+ * Every judgement of every profile: judgements.json (three profiles, draws 1–8; the eighth draw
+ * is held out) and judgements-profiles.json (five profiles, the ninth draw). The ninth draw is
+ * held out as a whole: no engine rule, weight or phrase was chosen while reading the engine's
+ * output on it, and leave-one-profile-out never lets a profile's own labels choose anything.
+ * Both halves are loaded; the caller decides which it reads.
+ */
+export function loadProfileJudgements(): ProfileSet {
+  const old = loadEvalSet(['tuning', 'held_out']);
+  const judgements: Judgement[] = [];
+  for (const j of old.judged) {
+    for (const profileId of old.profiles.keys()) {
+      judgements.push({ profileId, hitId: j.hit_id, split: j.split, label: j.labels[profileId] as Label });
+    }
+  }
+  const file = JSON.parse(fs.readFileSync(path.join(EVAL_DIR, 'eval', 'judgements-profiles.json'), 'utf8')) as {
+    profiles: string[];
+    hits: Judged[];
+  };
+  const profiles = new Map(old.profiles);
+  for (const id of file.profiles) {
+    const raw = JSON.parse(fs.readFileSync(path.join(EVAL_DIR, 'profiles', `${id}.json`), 'utf8'));
+    profiles.set(id, valueMatchInputSchema.parse({ ...raw, hits: [] }));
+  }
+  const articles = new Map(
+    parseWikinewsCsv(fs.readFileSync(path.join(DEMO_DATA_DIR, 'wikinews-economy.csv'), 'utf8')).map((a) => [a.id, a]),
+  );
+  const hits = new Map(old.hits);
+  for (const j of file.hits) {
+    const article = articles.get(j.article_id);
+    if (!article) throw new Error(`judgements-profiles.json: no article ${j.article_id}`);
+    hits.set(j.hit_id, {
+      id: j.hit_id,
+      account_id: j.account_id,
+      type: 'news_article',
+      title: article.title.trim().slice(0, 500),
+      text: article.text.trim(),
+      published_at: `${article.date.trim()}T00:00:00.000Z`,
+      url: article.url.trim() || null,
+    });
+    const split: Split = 'held_out';
+    for (const profileId of file.profiles) {
+      const label = j.labels[profileId];
+      if (!label) throw new Error(`judgements-profiles.json: ${j.hit_id} has no label for ${profileId}`);
+      judgements.push({ profileId, hitId: j.hit_id, split, label });
+    }
+  }
+  return { judgements, profiles, hits };
 }

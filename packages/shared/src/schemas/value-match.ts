@@ -33,6 +33,7 @@ export const TRIGGER_PHRASE_MAX_LENGTH = 200;
 /** A hit's text is cut to this many characters before matching; spans never point past it. */
 export const MATCH_HIT_TEXT_MAX = 100_000;
 export const MATCH_HIT_TITLE_MAX = 500;
+export const MATCH_ACCOUNT_NAMES_MAX = 20;
 
 const id = z.string().trim().min(1).max(200);
 const longText = z.string().max(MAX_TEXT_LENGTH).default('');
@@ -83,6 +84,11 @@ export const matchHitSchema = z.object({
   text: z.string(),
   published_at: z.iso.datetime({ offset: true }).or(z.iso.date()),
   url: z.string().nullish(),
+  /**
+   * The account's name and the short names or aliases news writes it by ("Ford Motor", "Ford"),
+   * when known: the engine then reads an event as the account's only in a sentence about it.
+   */
+  account_names: z.array(z.string().trim().max(MAX_NAME_LENGTH)).max(MATCH_ACCOUNT_NAMES_MAX).optional(),
 });
 export type MatchHit = z.output<typeof matchHitSchema>;
 
@@ -193,6 +199,9 @@ export const whyNowFactsSchema = z.object({
 });
 export type WhyNowFacts = z.output<typeof whyNowFactsSchema>;
 
+export const HELD_BACK_REASONS = ['requirement_unmet', 'bad_signal', 'hiring_only'] as const;
+export type HeldBackReason = (typeof HELD_BACK_REASONS)[number];
+
 /** One account's answer: its tier, why, and the evidence to show. */
 export const accountMatchSchema = z.object({
   account_id: z.string(),
@@ -212,6 +221,13 @@ export const accountMatchSchema = z.object({
   latest_hit_at: z.string().nullable(),
   /** The hit the why-now line is written from (the lead hypothesis's top hit); always among `hits`. */
   top_hit_id: z.string().nullable(),
+  /**
+   * Why the account stands below Value Match although its evidence reached it, as codes the
+   * service shows in the reader's language (issue 19): an unmet requirement signal, a bad signal,
+   * or only hiring for a target title (a reason to reach that person, not evidence of the
+   * problem). Results stored before this field read as [].
+   */
+  held_back: z.array(z.enum(HELD_BACK_REASONS)).default([]),
   why_now: z.string(),
   why_now_facts: whyNowFactsSchema,
 });

@@ -576,6 +576,20 @@ function nameVariants(account: DemoAccount): NameVariant[] {
   ];
 }
 
+/**
+ * The names news may write an account by (its name, without suffix or aside, the aside, known
+ * aliases): what the value-match engine is given as a hit's `account_names`.
+ */
+export function accountNameVariants(account: DemoAccount): string[] {
+  return [
+    ...new Set(
+      nameVariants(account)
+        .filter((v) => v.kind !== 'domain')
+        .map((v) => v.text.trim()),
+    ),
+  ].filter((name) => name.length >= 2);
+}
+
 /** How one spelling of a name may be matched, or null when it is too short or too common to trust. */
 function ruleFor(variant: NameVariant, tokens: Token[], key: string): Omit<NameRule, 'accountIds'> | null {
   const exact = tokens.map((t) => t.exact).join('');

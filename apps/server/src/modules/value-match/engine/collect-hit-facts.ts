@@ -1,4 +1,5 @@
 import { MATCH_HIT_TEXT_MAX, type MatchHit, type PhraseMatchKind } from '@quarry/shared';
+import { isAboutAccount, namesAccount } from './account-mention.ts';
 import { analyseText } from './analyse-text.ts';
 import type { AnalysedText } from './analysed-text.ts';
 import type { CompiledPhrase } from './compiled-phrase.ts';
@@ -9,6 +10,7 @@ import { MATCH_WEIGHTS, type MatchWeights } from './match-weights.ts';
 import { type PackedSpans, packSpan } from './packed-spans.ts';
 import type { PhraseOccurrence } from './phrase-occurrence.ts';
 import { isSameRole } from './posting-title-fit.ts';
+import { isHedgedAt } from './sentence-index.ts';
 
 type Field = { name: 'title' | 'text'; source: string; analysed: AnalysedText; weight: number };
 
@@ -120,6 +122,12 @@ export function collectHitFacts(
     },
   ];
   const length = fields.reduce((sum, field) => sum + field.analysed.contentCount, 0);
+  // The account's names, when the caller knows them: which company a sentence is about.
+  // Read only when the rule is on (the evaluation reads hits with it on and scores both ways).
+  const names = w.tier1AboutAccount && hit.account_names && hit.account_names.length > 0 ? hit.account_names : null;
+  const titleAboutAccount = names === null || namesAccount(hit.title, names);
+  // A text that never names the account has no sentence about it: no sentence need be read.
+  const textNamesAccount = names !== null && namesAccount(hit.text, names);
 
   // Only triggers with a phrase starting on a stem this hit holds can match: found from the
   // hit's own (few) stems rather than by trying every phrase of every trigger.
@@ -149,6 +157,10 @@ export function collectHitFacts(
     let multiWord = false;
     let inTitle = false;
     let firstTextAt = Number.POSITIVE_INFINITY;
+    let assertedTextAt = Number.POSITIVE_INFINITY;
+    let aboutTextAt = Number.POSITIVE_INFINITY;
+    let assertedAboutTextAt = Number.POSITIVE_INFINITY;
+    const readsEvents = compiled.trigger.hit_type !== 'title';
     const readsRole = compiled.trigger.hit_type === 'title';
     spanScratch.length = 0;
     for (let p = 0; p < compiled.phrases.length; p++) {
@@ -173,7 +185,24 @@ export function collectHitFacts(
         if (occurrence.kind === 'phrase' && phrase.stems.length > 1) multiWord = true;
         if (field.name === 'title') inTitle = true;
         else if (occurrence.kind !== 'proximity' || w.tier1CountsProximity) {
-          firstTextAt = Math.min(firstTextAt, field.analysed.start[occurrence.slots[0] as number] as number);
+          const at = field.analysed.start[occurrence.slots[0] as number] as number;
+          firstTextAt = Math.min(firstTextAt, at);
+          // Only the earliest asserted occurrence matters; later ones need no sentence read.
+          // Sentences about the account are looked for only when the text names it at all.
+          const needAbout = textNamesAccount && at < assertedAboutTextAt;
+          if (readsEvents && (at < assertedTextAt || needAbout)) {
+            const asserted = !isHedgedAt(field.source, at);
+            if (asserted && at < assertedTextAt) assertedTextAt = at;
+            if (
+              needAbout &&
+              names !== null &&
+              (at < aboutTextAt || asserted) &&
+              isAboutAccount(field.source, at, names)
+            ) {
+              if (at < aboutTextAt) aboutTextAt = at;
+              if (asserted) assertedAboutTextAt = at;
+            }
+          }
         }
         // A hit shows at most maxSpansPerHit spans: a text repeating a phrase thousands of times
         // must not keep thousands of them.
@@ -196,6 +225,9 @@ export function collectHitFacts(
       kind: best.kind,
       inTitle,
       firstTextAt,
+      assertedTextAt,
+      aboutTextAt: names === null ? firstTextAt : aboutTextAt,
+      assertedAboutTextAt: names === null ? assertedTextAt : assertedAboutTextAt,
       multiWord,
       count,
       spans,
@@ -274,6 +306,7 @@ export function collectHitFacts(
     hit,
     publishedMs: Date.parse(hit.published_at),
     length,
+    titleAboutAccount,
     triggers: triggerScratch.length > 0 ? triggerScratch.slice() : NO_TRIGGERS_MET,
     terms: terms ?? NO_TERMS,
     termTf: termTf ?? NO_TERM_TF,

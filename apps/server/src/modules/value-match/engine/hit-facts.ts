@@ -14,6 +14,14 @@ export type TriggerFacts = {
   inTitle: boolean;
   /** Where in the text it is first found in order (a character offset); Infinity when never. */
   firstTextAt: number;
+  /** Where in the text it is first found in order in a sentence that neither negates nor hedges it. */
+  assertedTextAt: number;
+  /**
+   * The same two offsets counting only sentences about the hit's account (account-mention.ts):
+   * equal to firstTextAt and assertedTextAt when the hit names no account.
+   */
+  aboutTextAt: number;
+  assertedAboutTextAt: number;
   /** Some phrase of two or more words was found in order. */
   multiWord: boolean;
   count: number;
@@ -26,6 +34,12 @@ export type HitFacts = {
   publishedMs: number;
   /** Non-stop words in headline and text. */
   length: number;
+  /**
+   * Whether the headline names the hit's account (true when the hit gives no account name): a
+   * headline event is the account's only then; a headline without the name ("Carmaker to recall
+   * cars") leaves the event to the text's sentences about the account.
+   */
+  titleAboutAccount: boolean;
   triggers: TriggerFacts[];
   /** Hypothesis terms the hit mentions, in the order first met (headline first). */
   terms: readonly string[];

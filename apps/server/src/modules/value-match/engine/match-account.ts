@@ -1,4 +1,11 @@
-import { type AccountMatch, MATCH_TIER_LABELS, type MatchTier, TIER_RANK, type WhyNowFacts } from '@quarry/shared';
+import {
+  type AccountMatch,
+  type HeldBackReason,
+  MATCH_TIER_LABELS,
+  type MatchTier,
+  TIER_RANK,
+  type WhyNowFacts,
+} from '@quarry/shared';
 import { byId } from './by-id.ts';
 import type { CompiledHypothesis } from './compiled-preferences.ts';
 import { evidenceHit } from './evidence-hit.ts';
@@ -89,16 +96,28 @@ export function matchAccount(ctx: ScoringContext, accountId: string, scored: Sco
     else if (hitIds.length > 0) qualification[signal.type].push(entry);
   }
   const sawTrigger = scored.some((s) => s.facts.triggers.length > 0);
-  const adjust = (tier: MatchTier, score: number): { tier: MatchTier; score: number } => {
+  // Evidence of the problem: a trigger other than a job title. Hiring for a target title is a
+  // reason to reach that person, never on its own a Value Match (not even with a good signal).
+  const sawProblem = scored.some((s) => s.facts.triggers.some((t) => t.compiled.trigger.hit_type !== 'title'));
+  const adjust = (tier: MatchTier, score: number): { tier: MatchTier; score: number; heldBack: HeldBackReason[] } => {
     let t = tier;
     let s = score * (1 + w.goodSignalBoost * qualification.good.length);
+    const heldBack: HeldBackReason[] = [];
     if (qualification.good.length > 0 && (t !== 'none' || sawTrigger)) t = shift(t, 1);
+    if (t === 'tier_1' && !sawProblem) {
+      t = 'tier_2';
+      heldBack.push('hiring_only');
+    }
     if (qualification.bad.length > 0) {
+      if (t === 'tier_1') heldBack.push('bad_signal');
       t = shift(t, -1);
       s *= w.badSignalFactor;
     }
-    if (qualification.requirements_unmet.length > 0 && t === 'tier_1') t = 'tier_2';
-    return { tier: t, score: s };
+    if (qualification.requirements_unmet.length > 0 && t === 'tier_1') {
+      t = 'tier_2';
+      heldBack.push('requirement_unmet');
+    }
+    return { tier: t, score: s, heldBack };
   };
 
   const hypotheses = scoreHypotheses(ctx, strongestFirst);
@@ -162,6 +181,7 @@ export function matchAccount(ctx: ScoringContext, accountId: string, scored: Sco
     qualification,
     latest_hit_at: newestFirst[0]?.facts.hit.published_at ?? null,
     top_hit_id: topHit?.facts.hit.id ?? null,
+    held_back: final.heldBack,
     why_now: writeWhyNow(whyNowFacts),
     why_now_facts: whyNowFacts,
   };

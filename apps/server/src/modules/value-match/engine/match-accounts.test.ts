@@ -9,7 +9,7 @@ import {
 } from '@quarry/shared';
 import { describe, expect, it } from 'vitest';
 import { matchAccounts } from './match-accounts.ts';
-import { MATCH_WEIGHTS } from './match-weights.ts';
+import { MATCH_WEIGHTS, type MatchWeights } from './match-weights.ts';
 
 const NOW = '2026-11-22T00:00:00.000Z';
 const daysAgo = (days: number) => new Date(Date.parse(NOW) - days * DAY_MS).toISOString();
@@ -84,8 +84,10 @@ describe('matchAccounts tiers', () => {
   it('makes one event trigger in the lead a Value Match when tier1MinTriggers is 1, and not when it is 2', () => {
     const one = hit('e1', 'Carmaker results', 'The carmaker will recall its cars next month.');
     expect(MATCH_WEIGHTS.tier1MinTriggers).toBe(1);
-    expect(only({ hits: [one] }).tier).toBe('tier_1');
-    const two = matchAccounts(input({ hits: [one] }), { now: NOW, weights: { tier1MinTriggers: 2 } })[0];
+    // A one-sentence article scores low: the count rule is read with a low score threshold.
+    const low = { tier1Score: 0.3 };
+    expect(matchAccounts(input({ hits: [one] }), { now: NOW, weights: low })[0]?.tier).toBe('tier_1');
+    const two = matchAccounts(input({ hits: [one] }), { now: NOW, weights: { ...low, tier1MinTriggers: 2 } })[0];
     expect(two?.tier).toBe('tier_2');
   });
 
@@ -140,20 +142,90 @@ describe('matchAccounts tiers', () => {
 
 describe('matchAccounts tier_1 evidence', () => {
   it('needs an event among the counted triggers: two concept triggers make a Value Alignment', () => {
-    const concepts = TRIGGERS.map((t) => ({ ...t, hit_type: 'concept' as const }));
+    // The profile has an event trigger ("bankruptcy"), which this hit does not hold.
+    const concepts = [
+      ...TRIGGERS.map((t) => ({ ...t, hit_type: 'concept' as const })),
+      trigger('trg_b', ['bankruptcy']),
+    ];
     expect(only({ hits: [RECALL], triggers: concepts }).tier).toBe('tier_2');
     const oneEvent = [TRIGGERS[0] as Trigger, { ...(TRIGGERS[1] as Trigger), hit_type: 'concept' as const }];
     expect(only({ hits: [RECALL], triggers: oneEvent }).tier).toBe('tier_1');
   });
 
-  it('needs that event in the headline or the lead: one named only further down is context', () => {
+  it('asks for that event in the lead only when tier1LeadChars or tier1LeadSentences says so', () => {
     const lead = 'The carmaker blamed an outside supplier and will recall the cars next month.';
     const filler = ' Analysts expect sales to hold up through the winter and the spring season.'.repeat(5);
-    const inLead = hit('l1', 'Carmaker results', lead + filler);
-    expect(only({ hits: [inLead] }).tier).toBe('tier_1');
-    const further = hit('l2', 'Carmaker results', filler + lead);
-    expect(filler.length).toBeGreaterThan(MATCH_WEIGHTS.tier1LeadChars);
-    expect(only({ hits: [further] }).tier).toBe('tier_2');
+    const tierOf = (text: string, weights: Partial<MatchWeights>) =>
+      matchAccounts(input({ hits: [hit('l', 'Carmaker results', text)] }), {
+        now: NOW,
+        weights: { tier1Score: 0.3, ...weights },
+      })[0]?.tier;
+    // By default (chosen leaving one profile out) an event anywhere in the text counts.
+    expect(tierOf(filler + lead, {})).toBe('tier_1');
+    expect(tierOf(lead + filler, { tier1LeadChars: 300 })).toBe('tier_1');
+    expect(tierOf(filler + lead, { tier1LeadChars: 300 })).toBe('tier_2');
+    // In sentences: the sixth sentence is not among the first two, however short the text.
+    const short = 'Sales held. Prices held. Stock held. Staff held. Plants held. The carmaker will recall cars.';
+    expect(short.length).toBeLessThan(300);
+    expect(tierOf(short, { tier1LeadChars: 300 })).toBe('tier_1');
+    expect(tierOf(short, { tier1LeadChars: 0, tier1LeadSentences: 2 })).toBe('tier_2');
+    expect(tierOf(lead + filler, { tier1LeadChars: 0, tier1LeadSentences: 2 })).toBe('tier_1');
+  });
+
+  it('reads an event only in a sentence that asserts it (tier1AssertedOnly, on by default)', () => {
+    const tierOf = (text: string, weights: Partial<MatchWeights>) =>
+      matchAccounts(input({ hits: [hit('n', 'Carmaker results', text)] }), { now: NOW, weights })[0]?.tier;
+    const denied = 'The carmaker denied that it will recall the cars. Its supplier said sales held.';
+    expect(MATCH_WEIGHTS.tier1AssertedOnly).toBe(true);
+    expect(tierOf(denied, {})).toBe('tier_2');
+    expect(tierOf(denied, { tier1AssertedOnly: false })).toBe('tier_1');
+    const stated = 'The carmaker said it will recall the cars. Its supplier said sales held.';
+    expect(tierOf(stated, { tier1AssertedOnly: true })).toBe('tier_1');
+  });
+
+  it("reads an event as the account's only in a sentence or headline about the account (tier1AboutAccount)", () => {
+    const tierOf = (title: string, text: string, weights: Partial<MatchWeights> = { tier1AboutAccount: true }) =>
+      matchAccounts(input({ hits: [{ ...hit('n', title, text), account_names: ['Ford Motor', 'Ford'] }] }), {
+        now: NOW,
+        weights,
+      })[0]?.tier;
+    // Another company's recall, in an article that names Ford in passing.
+    const other = 'Ford said sales held and its supplier base was stable. Toyota will recall the cars next month.';
+    expect(tierOf('Car sales in May', other)).toBe('tier_2');
+    expect(tierOf('Car sales in May', other, { tier1AboutAccount: false })).toBe('tier_1');
+    // The account's own recall, named in the sentence or referred back to with "the company".
+    expect(tierOf('Car sales in May', 'Ford will recall the cars next month. Its supplier is to blame.')).toBe(
+      'tier_1',
+    );
+    expect(
+      tierOf('Car sales in May', 'Ford named its supplier on Monday. The company will recall the cars next month.'),
+    ).toBe('tier_1');
+    // A headline event about another company, even when the text names the account later.
+    expect(tierOf('Toyota to recall cars', other)).toBe('tier_2');
+    expect(tierOf('Ford to recall cars', other)).toBe('tier_1');
+    // Without account names the rule has nothing to read and the event counts as before.
+    const unnamed = matchAccounts(input({ hits: [hit('n', 'Car sales in May', other)] }), {
+      now: NOW,
+      weights: { tier1AboutAccount: true },
+    })[0]?.tier;
+    expect(unnamed).toBe('tier_1');
+  });
+
+  it('lets a profile that marks no trigger as an event reach tier_1 with its other triggers', () => {
+    // A customer may file every trigger as a concept: without this rule the profile never says Value Match.
+    const concepts = TRIGGERS.map((t) => ({ ...t, hit_type: 'concept' as const }));
+    expect(only({ hits: [RECALL], triggers: concepts }).tier).toBe('tier_1');
+    const withEvent = [...concepts, trigger('trg_b', ['bankruptcy'])];
+    expect(only({ hits: [RECALL], triggers: withEvent }).tier).toBe('tier_2');
+  });
+
+  it('makes tier_1 of several distinct triggers with an event anywhere when tier1DistinctTriggers asks', () => {
+    const text = `${'Analysts expect sales to hold up through the winter. '.repeat(6)}A supplier failed and the firm will recall cars.`;
+    const tierOf = (weights: Partial<MatchWeights>) =>
+      matchAccounts(input({ hits: [hit('d', 'Carmaker results', text)] }), { now: NOW, weights })[0]?.tier;
+    expect(tierOf({ tier1LeadChars: 300 })).toBe('tier_2');
+    expect(tierOf({ tier1LeadChars: 300, tier1DistinctTriggers: 2 })).toBe('tier_1');
+    expect(tierOf({ tier1LeadChars: 300, tier1DistinctTriggers: 3 })).toBe('tier_2');
   });
 
   it('counts an event found by proximity toward tier_1 only when tier1CountsProximity says so', () => {
@@ -175,7 +247,10 @@ describe('matchAccounts tier_1 evidence', () => {
   });
 
   it('takes a job posting as the event itself: concept triggers in its text can make tier_1', () => {
-    const concepts = TRIGGERS.map((t) => ({ ...t, hit_type: 'concept' as const }));
+    const concepts = [
+      ...TRIGGERS.map((t) => ({ ...t, hit_type: 'concept' as const })),
+      trigger('trg_b', ['bankruptcy']),
+    ];
     const title = 'Supplier recall analyst';
     const text = 'The role traces every supplier and runs each recall.';
     const posting: MatchHit = { ...hit('j1', title, text), type: 'job_posting' };
@@ -207,6 +282,32 @@ describe('matchAccounts tier_1 evidence', () => {
     expect(read?.map((t) => t.trigger_id)).toEqual(['trg_role']);
     const elsewhere: MatchHit = { ...posting, id: 'r2', text: `${posting.text} The role audits every supplier.` };
     expect(only({ hits: [elsewhere] }).hits[0]?.triggers.map((t) => t.trigger_id)).toEqual(['trg_supplier']);
+  });
+
+  it('never makes tier_1 of hiring for a target title alone: it says whom to reach, not the problem', () => {
+    const posting: MatchHit = {
+      ...hit('t1', 'Supply Chain Manager', 'Acme is hiring a Supply Chain Manager in Ohio. Apply now.', 2, 'acc_t'),
+      type: 'job_posting',
+    };
+    const role = trigger('trg_role', ['supply chain manager'], { hit_type: 'title' });
+    const parts = { hits: [posting], triggers: [...TRIGGERS, role], target_titles: ['Supply Chain Manager'] };
+    const match = only(parts);
+    expect(match.hits[0]?.target_titles).toEqual(['Supply Chain Manager']);
+    expect(match.hits[0]?.triggers.map((t) => t.trigger_id)).toEqual(['trg_role']);
+    expect(match.tier).toBe('tier_2');
+    // Not even with a good signal met in the account's news, which would otherwise promote it.
+    const news = hit('t2', 'Acme opens a new warehouse', 'Acme opened a warehouse in Ohio.', 2, 'acc_t');
+    const good = only({
+      ...parts,
+      hits: [posting, news],
+      qualification_signals: [{ id: 'qs_good', type: 'good', text: 'opened a warehouse', explanation: '' }],
+    });
+    expect(good.qualification.good).toHaveLength(1);
+    expect(good.tier).toBe('tier_2');
+    expect(good.held_back).toEqual(['hiring_only']);
+    // A problem named in the posting's own text is evidence: the role is there to fix it.
+    const withProblem: MatchHit = { ...posting, id: 't3', text: `${posting.text} You will audit every supplier.` };
+    expect(only({ ...parts, hits: [withProblem] }).tier).toBe('tier_1');
   });
 
   it('reads no event trigger in a job posting: its words name the role or the company, not news', () => {
@@ -345,6 +446,8 @@ describe('matchAccounts qualification signals', () => {
 
   it('caps an account at tier_2 while a requirement is unmet, and not once it is met', () => {
     const unmet = only({ hits: [RECALL], qualification_signals: [signal('requirement', 'Operates warehouses')] });
+    expect(unmet.evidence_tier).toBe('tier_1');
+    expect(unmet.held_back).toEqual(['requirement_unmet']);
     expect(unmet.tier).toBe('tier_2');
     expect(unmet.qualification.requirements_unmet).toHaveLength(1);
     const met = only({

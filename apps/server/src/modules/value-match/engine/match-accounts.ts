@@ -19,23 +19,33 @@
  *    target title supports nothing: it is Activity Found.
  * 3. tier_1 needs a hit with ≥ tier1MinTriggers distinct triggers tied to the hypothesis (or one
  *    in a headline that does not hedge with "may", "could", "talks" …), at least one of them an
- *    event trigger in a news article standing in its headline or lead (the text's first
- *    tier1LeadChars characters: news puts its subject there, and an event named further down is
- *    context) — a concept or a product names the domain; an event says something happened; a job
- *    posting is an event itself, so event triggers are not read in one — and a score ≥ tier1Score. General
- *    triggers (tied to no hypothesis) and triggers found only by proximity add weight but do not
- *    count. tier_2 needs a score ≥ tier2Score.
- *    The account takes its best hypothesis.
+ *    event trigger in a news article — where it must stand is a weight: tier1LeadChars characters
+ *    or tier1LeadSentences sentences (sentence-index.ts), anywhere by default since issue 19's
+ *    leave-one-profile-out evaluation — and a score ≥ tier1Score. A concept or a product names
+ *    the domain; an event says something happened; a profile that marks no trigger as an event
+ *    lets its other triggers play it. A job posting is an event itself, so event triggers are not
+ *    read in one. With tier1DistinctTriggers > 0, that many distinct triggers, one an event
+ *    anywhere, are a second way in. When a hit carries `account_names`, the event must be the
+ *    account's (tier1AboutAccount): found in a sentence that names the account, or that says "it"
+ *    or "the company" right after one that does, or in a headline that names it
+ *    (account-mention.ts); another company's event in the same article does not count. General triggers (tied to no hypothesis when others are),
+ *    triggers found only by proximity and job-title triggers add weight but do not count: a job
+ *    title, or a posting for a target title, says whom to reach, never on its own that the
+ *    problem is there. tier_2 needs a score ≥ tier2Score. The account takes its best hypothesis.
  * 4. Qualification signals (clauses split at commas, colons, semicolons and "or"; a clause is met
  *    when all its words stand within two extra words of each other in one hit): good promotes one
  *    step (none only when some trigger was seen), bad demotes one step and halves the score, an
  *    unmet requirement caps at tier_2. Good and bad count only in recent news hits; a requirement
- *    may be met by any hit, a job posting too.
+ *    may be met by any hit, a job posting too. Good never lifts an account into tier_1 when no
+ *    hit holds a trigger other than a job title. `held_back` names why evidence of tier_1 was
+ *    kept out of it: 'requirement_unmet', 'bad_signal', 'hiring_only'.
  */
-import { type AccountMatch, TIER_RANK, type ValueMatchInput } from '@quarry/shared';
+import { type AccountMatch, type MatchHit, TIER_RANK, type ValueMatchInput } from '@quarry/shared';
 import { byId } from './by-id.ts';
 import { collectHitFacts } from './collect-hit-facts.ts';
 import { compilePreferences } from './compile-preferences.ts';
+import type { CompiledPreferences } from './compiled-preferences.ts';
+import type { HitFacts } from './hit-facts.ts';
 import { matchAccount } from './match-account.ts';
 import { MATCH_WEIGHTS, type MatchWeights } from './match-weights.ts';
 import { scoreHit } from './score-hit.ts';
@@ -58,12 +68,35 @@ function toMs(now: MatchOptions['now']): number {
 
 /** Ranks accounts by how well their hits fit the tenant's value hypotheses. */
 export function matchAccounts(input: ValueMatchInput, options: MatchOptions): AccountMatch[] {
+  return matchCompiled(compilePreferences(input), input.hits, options);
+}
+
+/**
+ * `matchAccounts` with the preferences compiled once by the caller: for the evaluation scripts,
+ * which weigh thousands of hits one at a time against the same profile.
+ */
+export function matchCompiled(
+  preferences: CompiledPreferences,
+  inputHits: readonly MatchHit[],
+  options: MatchOptions,
+): AccountMatch[] {
+  const w: MatchWeights = options.weights ? { ...MATCH_WEIGHTS, ...options.weights } : MATCH_WEIGHTS;
+  const hits = [...inputHits].sort((a, b) => byId(a.id, b.id));
+  return matchFacts(
+    preferences,
+    hits.map((hit) => collectHitFacts(hit, preferences, w)),
+    options,
+  );
+}
+
+/**
+ * The scoring half of `matchAccounts`, on hits already read (in id order) with the same weights:
+ * the evaluation scripts read a hit once and score it under many thresholds.
+ */
+export function matchFacts(preferences: CompiledPreferences, facts: HitFacts[], options: MatchOptions): AccountMatch[] {
   const w: MatchWeights = options.weights ? { ...MATCH_WEIGHTS, ...options.weights } : MATCH_WEIGHTS;
   const nowMs = toMs(options.now);
   const halfLife = options.recencyHalfLifeDays ?? w.recencyHalfLifeDays;
-  const preferences = compilePreferences(input);
-  const hits = [...input.hits].sort((a, b) => byId(a.id, b.id));
-  const facts = hits.map((hit) => collectHitFacts(hit, preferences, w));
   const ctx = buildScoringContext(preferences, facts, w, nowMs, halfLife);
 
   const byAccount = new Map<string, ScoredHit[]>();

@@ -31,7 +31,13 @@ export const MATCH_WEIGHTS = {
   qualificationMinRecency: 0.25,
   /** Extra words allowed between a qualification clause's words. */
   qualificationSlack: 2,
-  tier1Score: 0.6,
+  /**
+   * Issue 19: every threshold and switchable rule below is the point `npm run eval:match` chooses
+   * on all profiles' tuning half (each profile's own figures are scored with the point chosen
+   * without it): the highest tier_1 precision among points whose match recall is at least the
+   * naive phrase count's (tier1Score 1.2; it was 0.3 under the earlier "least shortfall" choice).
+   */
+  tier1Score: 1.2,
   tier1MinTriggers: 1,
   /**
    * Whether a trigger found only by proximity ("jobs will be cut" for "cut jobs") counts toward
@@ -44,17 +50,48 @@ export const MATCH_WEIGHTS = {
   /** tier_1 needs an event trigger among its counted ones: a concept alone is not news. */
   tier1NeedsEvent: true,
   /**
-   * That event must stand where news puts its subject: the headline or the text's first this
-   * many characters (the lead). An event named only further down is context, not the story.
+   * Where that event must stand: the headline or the text's first this many characters. The
+   * demo's 300 (its Wikinews leads) did not carry over to profiles it was not tuned on; left out
+   * one profile at a time, every choice was "anywhere" (Infinity).
    */
-  tier1LeadChars: 300,
+  tier1LeadChars: Number.POSITIVE_INFINITY,
+  /**
+   * When above 0, the lead is the text's first this many sentences instead of tier1LeadChars
+   * characters (sentence-index.ts): where a lead ends depends on how a publisher writes, not on
+   * a character count fitted to one source. Chosen leaving one profile out (eval:match).
+   */
+  tier1LeadSentences: 0,
+  /**
+   * When above 0, a hit holding at least this many distinct counted triggers, one of them an
+   * event anywhere in the text, is tier_1 (score permitting) even when no event stands in the
+   * lead: several independent signs of the problem in one article. 0 switches the rule off.
+   */
+  tier1DistinctTriggers: 0,
+  /**
+   * Whether tier_1's event must be found, in the text, in a sentence that neither negates nor
+   * hedges it ("denied it would close the plant", "may cut jobs"; sentence-index.ts). The
+   * headline's own hedges are hedged-headline.ts's. Every fold of leave-one-profile-out on the
+   * tuning half chose it (tuning 0.41 | 0.82 | 0.88 → 0.43 | 0.81 | 0.88).
+   */
+  tier1AssertedOnly: true,
+  /**
+   * Whether tier_1's event must be the account's: found in a sentence that names the account
+   * (or says "it" / "the company" right after one that does), or in a headline that names it
+   * (account-mention.ts). Applies only to hits that carry `account_names`; an article naming
+   * the account in passing while reporting another company's event stays below Value Match.
+   * Off: the evaluation's labels judge what an article says of its own subject, not of the
+   * account the seed attached it to, so on the 605 attached tuning hits the rule raises
+   * precision (0.49 → 0.69 for Acme) but drops match recall below the baseline's, and the
+   * leave-one-profile-out choice rejects it; the held-out articles name no account.
+   */
+  tier1AboutAccount: false,
   /**
    * Where a requirement must be met: the headline or the text's first this many characters. A
    * requirement names what the company the news is about must be ("makes goods"), so it belongs
-   * in the lead. Cross-validation chose no limit in the fourth round (605 hits) and 600 in four
-   * folds of five in the sixth (1,205 hits, with tier1MinTriggers 1).
+   * in the lead. The demo's 600 kept goods makers whose lead names no goods word out of tier_1;
+   * left out one profile at a time, every choice was no limit (Infinity).
    */
-  requirementLeadChars: 600,
+  requirementLeadChars: Number.POSITIVE_INFINITY,
   tier2Score: 0.3,
   goodSignalBoost: 0.25,
   badSignalFactor: 0.5,

@@ -1,9 +1,11 @@
 import { bm25TermFrequency } from './bm25-term-frequency.ts';
 import { isHedgedHeadline } from './hedged-headline.ts';
 import type { HitFacts } from './hit-facts.ts';
+import type { MatchWeights } from './match-weights.ts';
 import { recencyWeight } from './recency-weight.ts';
 import type { ScoredHit } from './scored-hit.ts';
 import type { ScoringContext } from './scoring-context.ts';
+import { sentenceIndexAt } from './sentence-index.ts';
 
 /**
  * Scratch space per hypothesis, reused hit after hit (the engine is synchronous): a hundred
@@ -14,6 +16,7 @@ let triggerCounts = new Int32Array(0);
 let specificCounts = new Int32Array(0);
 let specificInTitle = new Int32Array(0);
 let specificEvents = new Int32Array(0);
+let eventsAnywhere = new Int32Array(0);
 let topic = new Float64Array(0);
 
 function resetScratch(hypothesisCount: number): void {
@@ -23,6 +26,7 @@ function resetScratch(hypothesisCount: number): void {
     specificCounts = new Int32Array(hypothesisCount);
     specificInTitle = new Int32Array(hypothesisCount);
     specificEvents = new Int32Array(hypothesisCount);
+    eventsAnywhere = new Int32Array(hypothesisCount);
     topic = new Float64Array(hypothesisCount);
     return;
   }
@@ -31,7 +35,15 @@ function resetScratch(hypothesisCount: number): void {
   specificCounts.fill(0);
   specificInTitle.fill(0);
   specificEvents.fill(0);
+  eventsAnywhere.fill(0);
   topic.fill(0);
+}
+
+/** Whether a text offset stands in the lead: its first sentences, or characters (match-weights.ts). */
+function inTheLead(text: string, offset: number, w: MatchWeights): boolean {
+  if (!Number.isFinite(offset)) return false;
+  if (w.tier1LeadSentences > 0) return sentenceIndexAt(text, offset) < w.tier1LeadSentences;
+  return offset < w.tier1LeadChars;
 }
 
 /**
@@ -56,16 +68,25 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
       w.hitTypeWeight[trigger.hit_type] *
       (t.multiWord ? w.multiWordBoost : 1);
     const counts = ctx.specific[t.index] === 1 && (w.tier1CountsProximity || t.kind !== 'proximity');
-    const isEvent = trigger.hit_type === 'event';
+    const isEvent = counts && ctx.eventLike[t.index] === 1;
+    const textAt = w.tier1AboutAccount
+      ? w.tier1AssertedOnly
+        ? t.assertedAboutTextAt
+        : t.aboutTextAt
+      : w.tier1AssertedOnly
+        ? t.assertedTextAt
+        : t.firstTextAt;
+    // A headline event is the account's when the headline names it.
+    const titleEvent = t.inTitle && (!w.tier1AboutAccount || f.titleAboutAccount);
+    const inLead = isEvent && (titleEvent || inTheLead(f.hit.text, textAt, w));
     for (const i of ctx.supportedBy[t.index] as number[]) {
       triggerScores[i] = (triggerScores[i] as number) + weight;
       triggerCounts[i] = (triggerCounts[i] as number) + 1;
       if (counts) {
         specificCounts[i] = (specificCounts[i] as number) + 1;
-        if (t.inTitle) specificInTitle[i] = 1;
-        if (isEvent && (t.inTitle || t.firstTextAt < w.tier1LeadChars)) {
-          specificEvents[i] = (specificEvents[i] as number) + 1;
-        }
+        if (titleEvent) specificInTitle[i] = 1;
+        if (inLead) specificEvents[i] = (specificEvents[i] as number) + 1;
+        if (isEvent && (titleEvent || Number.isFinite(textAt))) eventsAnywhere[i] = (eventsAnywhere[i] as number) + 1;
       }
     }
   }
@@ -88,9 +109,11 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
     const score = recency * ((triggerScores[i] as number) + w.topicWeight * coverage + titleBonus);
     // A job posting is itself the event: the company is hiring for the role now.
     const eventSeen = !w.tier1NeedsEvent || (specificEvents[i] as number) > 0 || f.hit.type === 'job_posting';
+    // Several distinct signs of the problem in one article, one of them an event.
+    const manySigns =
+      w.tier1DistinctTriggers > 0 && specific >= w.tier1DistinctTriggers && (eventsAnywhere[i] as number) > 0;
     ctx.tierRanks[base + i] =
-      (specific >= w.tier1MinTriggers || (headlineAlone && specificInTitle[i] === 1)) &&
-      eventSeen &&
+      (((specific >= w.tier1MinTriggers || (headlineAlone && specificInTitle[i] === 1)) && eventSeen) || manySigns) &&
       score >= w.tier1Score
         ? 2
         : score >= w.tier2Score

@@ -22,6 +22,8 @@ export type ScoringContext = {
   supportedBy: number[][];
   /** By trigger index: 1 when it counts towards tier_1's distinct triggers. */
   specific: Uint8Array;
+  /** By trigger index: 1 when it says something happened (an event; see `buildScoringContext`). */
+  eventLike: Uint8Array;
   termIdf: Map<string, number>;
   /** By hypothesis: the idf mass of its terms, unseen ones included. */
   topicMass: Float64Array;
@@ -90,11 +92,17 @@ export function buildScoringContext(
   const triggerIdf = new Float64Array(triggerCount);
   const supportedBy: number[][] = [];
   const specific = new Uint8Array(triggerCount);
+  // A profile that marks no trigger as an event (a customer may file everything as a concept)
+  // would otherwise never reach tier_1: then every trigger but a job title plays the event.
+  const eventLike = new Uint8Array(triggerCount);
+  const anyEvent = preferences.triggers.some(({ trigger }) => trigger.hit_type === 'event');
   preferences.triggers.forEach(({ trigger }, t) => {
+    eventLike[t] = trigger.hit_type === 'event' || (!anyEvent && trigger.hit_type !== 'title') ? 1 : 0;
     const df = triggerDf.get(trigger.id);
     triggerIdf[t] = df === undefined ? 0 : idfOf(df, hitCount, w);
     supportedBy.push(supportedById.get(trigger.id) ?? []);
-    specific[t] = trigger.hypothesis_ids.length > 0 || !anyTriggerLinked ? 1 : 0;
+    // A job title names whom to reach, not the problem: it never counts toward tier_1.
+    specific[t] = trigger.hit_type !== 'title' && (trigger.hypothesis_ids.length > 0 || !anyTriggerLinked) ? 1 : 0;
   });
 
   return {
@@ -108,6 +116,7 @@ export function buildScoringContext(
     triggerIdf,
     supportedBy,
     specific,
+    eventLike,
     termIdf,
     topicMass,
     hypothesesOfTerm,

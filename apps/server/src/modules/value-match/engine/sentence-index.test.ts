@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { isHedgedAt, sentenceIndexAt } from './sentence-index.ts';
+
+describe('sentenceIndexAt', () => {
+  it('counts sentence ends before an offset', () => {
+    const text = 'Acme opened a plant. It hired 300 people! Then it closed.';
+    expect(sentenceIndexAt(text, text.indexOf('opened'))).toBe(0);
+    expect(sentenceIndexAt(text, text.indexOf('hired'))).toBe(1);
+    expect(sentenceIndexAt(text, text.indexOf('closed'))).toBe(2);
+  });
+
+  it('does not end a sentence at an abbreviation or initials', () => {
+    const text = 'The U.S. Federal Reserve met Mr. Smith of Acme Inc. Tuesday. Prices fell.';
+    expect(sentenceIndexAt(text, text.indexOf('Tuesday'))).toBe(0);
+    expect(sentenceIndexAt(text, text.indexOf('Prices'))).toBe(1);
+  });
+});
+
+describe('isHedgedAt', () => {
+  it('reads negation and hedging in the sentence of the offset only', () => {
+    const text = 'Acme denied it will close the plant. Rival Corp. will close its mill. Beta may close a store.';
+    expect(isHedgedAt(text, text.indexOf('close the plant'))).toBe(true);
+    expect(isHedgedAt(text, text.indexOf('close its mill'))).toBe(false);
+    expect(isHedgedAt(text, text.indexOf('close a store'))).toBe(true);
+    expect(isHedgedAt("The firm won't cut jobs.", 15)).toBe(true);
+  });
+});
