@@ -8,6 +8,7 @@ import type { EngagementAdapters } from './adapters/engagement/engagement-adapte
 import { createOutreachOAuth } from './adapters/engagement/outreach-oauth.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createAccountSearch } from './adapters/search/account-search.ts';
+import { createPeopleSearch } from './adapters/search/people-search.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
@@ -218,6 +219,7 @@ export async function buildApp({
       territory,
       accountQuery,
       search: createAccountSearch(handle),
+      people: createPeopleSearch(handle),
     }),
     signedIn,
   });

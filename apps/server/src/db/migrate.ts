@@ -22,6 +22,7 @@ import * as integrations from './migrations/018-integrations.ts';
 import * as firstUse from './migrations/019-first-use.ts';
 import * as signalSources from './migrations/020-signal-sources.ts';
 import * as accountWebsiteDomain from './migrations/021-account-website-domain.ts';
+import * as peopleSearch from './migrations/026-people-search.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -46,6 +47,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '020-signal-sources': { up: (db) => signalSources.up(db) },
     '019-first-use': { up: (db) => firstUse.up(db) },
     '021-account-website-domain': { up: (db) => accountWebsiteDomain.up(db) },
+    '026-people-search': { up: (db) => peopleSearch.up(db, handle.engine) },
   };
 }
 

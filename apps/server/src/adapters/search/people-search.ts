@@ -1,0 +1,125 @@
+import type { PersonHit } from '@quarry/shared';
+import { sql } from 'kysely';
+import type { DbHandle } from '../../db/connection.ts';
+import { searchTerms } from './account-search.ts';
+
+/** Searches the contacts of the accounts a tenant may see: global ones and its own uploads. */
+export type PeopleSearch = (tenantId: string, query: string, limit: number) => Promise<PersonHit[]>;
+
+/**
+ * Words a person types around what they look for ("the CEO of Edison International"). They are
+ * left out unless they are the last word, which may still be the start of a longer one ("the" of
+ * "Theresa").
+ */
+const FILLER_WORDS = new Set(['a', 'an', 'and', 'at', 'by', 'for', 'from', 'in', 'of', 'on', 'the', 'to', 'with']);
+
+/** Titles people shorten: "CEO" finds a "President & Chief Executive Officer". */
+export const TITLE_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
+  ceo: ['chief', 'executive', 'officer'],
+  cfo: ['chief', 'financial', 'officer'],
+  coo: ['chief', 'operating', 'officer'],
+  cto: ['chief', 'technology', 'officer'],
+  cio: ['chief', 'information', 'officer'],
+  ciso: ['chief', 'information', 'security', 'officer'],
+  cmo: ['chief', 'marketing', 'officer'],
+  cro: ['chief', 'revenue', 'officer'],
+  chro: ['chief', 'human', 'resources', 'officer'],
+  cpo: ['chief', 'people', 'officer'],
+  vp: ['vice', 'president'],
+  svp: ['senior', 'vice', 'president'],
+  evp: ['executive', 'vice', 'president'],
+  hr: ['human', 'resources'],
+};
+
+/** The words a people search matches: filler words dropped, but for the last. */
+export function peopleSearchTerms(query: string): string[] {
+  const terms = searchTerms(query);
+  return terms.filter((term, i) => i === terms.length - 1 || !FILLER_WORDS.has(term));
+}
+
+type Row = PersonHit;
+
+/**
+ * People by name, title and account name, on the database's own indexes, as account search does:
+ * first contacts whose full or last name starts with the typed text (range scans on lower-case
+ * names), then contacts whose name, title or account name holds every typed word, the last one
+ * as the start of a word (it may still be being typed; the words before it are finished, which
+ * keeps the full-text engine from merging every word that starts like "inc" or "systems"), and an
+ * abbreviated title standing for its words in order (full-text index over a document per contact). Results sort by account, then by name, so the dialog can show them under their account.
+ */
+export function createPeopleSearch(handle: DbHandle): PeopleSearch {
+  const { db } = handle;
+  const fullName = sql<string>`lower(c.first_name || ' ' || c.last_name)`;
+  const lastName = sql<string>`lower(c.last_name)`;
+
+  function byName(tenantId: string, prefix: string, column: typeof fullName, limit: number): Promise<Row[]> {
+    return db
+      .selectFrom('master_contacts as c')
+      .innerJoin('master_accounts as a', 'a.master_account_id', 'c.master_account_id')
+      .select(['c.id', 'c.master_account_id', 'a.account_name', 'a.logo_url', 'c.first_name', 'c.last_name', 'c.title'])
+      .where((eb) => eb.or([eb('a.owner_tenant_id', 'is', null), eb('a.owner_tenant_id', '=', tenantId)]))
+      .where(column, '>=', prefix)
+      .where(column, '<', `${prefix}\u{10FFFF}`)
+      .orderBy(column)
+      .limit(limit)
+      .execute();
+  }
+
+  async function byWords(tenantId: string, terms: string[], limit: number): Promise<Row[]> {
+    if (handle.engine === 'sqlite') {
+      const match = terms
+        .map((t, i) => {
+          const term = i === terms.length - 1 ? `"${t}"*` : `"${t}"`;
+          const words = TITLE_ABBREVIATIONS[t];
+          return words ? `(${term} OR "${words.join(' ')}")` : term;
+        })
+        .join(' AND ');
+      const { rows } = await sql<Row>`
+        SELECT c.id, c.master_account_id, a.account_name, a.logo_url, c.first_name, c.last_name, c.title
+        FROM master_contacts_fts f
+        JOIN master_contacts c ON c.rowid = f.rowid
+        JOIN master_accounts a ON a.master_account_id = c.master_account_id
+        WHERE master_contacts_fts MATCH ${match}
+          AND (a.owner_tenant_id IS NULL OR a.owner_tenant_id = ${tenantId})
+        LIMIT ${limit}`.execute(db);
+      return rows;
+    }
+    const tsquery = terms
+      .map((t, i) => {
+        const term = i === terms.length - 1 ? `${t}:*` : t;
+        const words = TITLE_ABBREVIATIONS[t];
+        return words ? `(${term} | ${words.join(' <-> ')})` : term;
+      })
+      .join(' & ');
+    const { rows } = await sql<Row>`
+      SELECT c.id, c.master_account_id, a.account_name, a.logo_url, c.first_name, c.last_name, c.title
+      FROM master_contact_search s
+      JOIN master_contacts c ON c.id = s.contact_id
+      JOIN master_accounts a ON a.master_account_id = c.master_account_id
+      WHERE s.document @@ to_tsquery('simple', ${tsquery})
+        AND (a.owner_tenant_id IS NULL OR a.owner_tenant_id = ${tenantId})
+      LIMIT ${limit}`.execute(db);
+    return rows;
+  }
+
+  return async (tenantId, query, limit) => {
+    const terms = peopleSearchTerms(query);
+    if (terms.length === 0) return [];
+    const prefix = query.trim().toLowerCase().replace(/\s+/g, ' ');
+    const found = new Map<string, Row>();
+    const add = (rows: Row[]) => {
+      for (const row of rows) if (found.size < limit && !found.has(row.id)) found.set(row.id, row);
+    };
+    add(await byName(tenantId, prefix, fullName, limit));
+    if (found.size < limit) add(await byName(tenantId, prefix, lastName, limit));
+    // Over-fetch by what is already found: the same people may match again.
+    if (found.size < limit) add(await byWords(tenantId, terms, limit + found.size));
+    return [...found.values()].sort(
+      (a, b) =>
+        a.account_name.localeCompare(b.account_name) ||
+        a.master_account_id.localeCompare(b.master_account_id) ||
+        a.last_name.localeCompare(b.last_name) ||
+        a.first_name.localeCompare(b.first_name),
+    );
+  };
+}
