@@ -31,10 +31,16 @@ export const TITLE_ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = 
   hr: ['human', 'resources'],
 };
 
-/** The words a people search matches: filler words dropped, but for the last. */
+/** Whether the last word may still be being typed: no space or stop follows it. */
+export function lastWordIsOpen(query: string): boolean {
+  return /[\p{L}\p{N}]$/u.test(query);
+}
+
+/** The words a people search matches: filler words dropped, but for a last word still being typed. */
 export function peopleSearchTerms(query: string): string[] {
   const terms = searchTerms(query);
-  return terms.filter((term, i) => i === terms.length - 1 || !FILLER_WORDS.has(term));
+  const open = lastWordIsOpen(query);
+  return terms.filter((term, i) => !FILLER_WORDS.has(term) || (open && i === terms.length - 1));
 }
 
 type Row = PersonHit;
@@ -42,10 +48,11 @@ type Row = PersonHit;
 /**
  * People by name, title and account name, on the database's own indexes, as account search does:
  * first contacts whose full or last name starts with the typed text (range scans on lower-case
- * names), then contacts whose name, title or account name holds every typed word, the last one
- * as the start of a word (it may still be being typed; the words before it are finished, which
- * keeps the full-text engine from merging every word that starts like "inc" or "systems"), and an
- * abbreviated title standing for its words in order (full-text index over a document per contact). Results sort by account, then by name, so the dialog can show them under their account.
+ * names), then contacts whose name, title or account name holds every typed word (full-text index
+ * over a document per contact), an abbreviated title standing for its words in order. Only a last
+ * word still being typed matches as the start of a word: the others are finished, and matching
+ * them whole keeps the engine from merging every word that starts like "inc" or "systems".
+ * Results sort by account, then by name, so the dialog shows them under their account.
  */
 export function createPeopleSearch(handle: DbHandle): PeopleSearch {
   const { db } = handle;
@@ -65,11 +72,13 @@ export function createPeopleSearch(handle: DbHandle): PeopleSearch {
       .execute();
   }
 
-  async function byWords(tenantId: string, terms: string[], limit: number): Promise<Row[]> {
+  /** `lastIsPrefix`: the last word may still be being typed (no space or stop after it). */
+  async function byWords(tenantId: string, terms: string[], lastIsPrefix: boolean, limit: number): Promise<Row[]> {
+    const isPrefix = (i: number) => lastIsPrefix && i === terms.length - 1;
     if (handle.engine === 'sqlite') {
       const match = terms
         .map((t, i) => {
-          const term = i === terms.length - 1 ? `"${t}"*` : `"${t}"`;
+          const term = isPrefix(i) ? `"${t}"*` : `"${t}"`;
           const words = TITLE_ABBREVIATIONS[t];
           return words ? `(${term} OR "${words.join(' ')}")` : term;
         })
@@ -86,7 +95,7 @@ export function createPeopleSearch(handle: DbHandle): PeopleSearch {
     }
     const tsquery = terms
       .map((t, i) => {
-        const term = i === terms.length - 1 ? `${t}:*` : t;
+        const term = isPrefix(i) ? `${t}:*` : t;
         const words = TITLE_ABBREVIATIONS[t];
         return words ? `(${term} | ${words.join(' <-> ')})` : term;
       })
@@ -113,7 +122,7 @@ export function createPeopleSearch(handle: DbHandle): PeopleSearch {
     add(await byName(tenantId, prefix, fullName, limit));
     if (found.size < limit) add(await byName(tenantId, prefix, lastName, limit));
     // Over-fetch by what is already found: the same people may match again.
-    if (found.size < limit) add(await byWords(tenantId, terms, limit + found.size));
+    if (found.size < limit) add(await byWords(tenantId, terms, lastWordIsOpen(query), limit + found.size));
     return [...found.values()].sort(
       (a, b) =>
         a.account_name.localeCompare(b.account_name) ||

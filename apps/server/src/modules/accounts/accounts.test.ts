@@ -256,6 +256,9 @@ describe('people search', () => {
 
   it('finds people by the start of a first or last name, by title words, in any case', async () => {
     expect(names(await people(rita, 'pedro piz'))).toEqual(['Pedro Pizarro']);
+    // A finished sentence: its last word whole, filler words dropped, the last one too.
+    expect(names(await people(rita, 'the CEO of Edison International.'))).toEqual(['Pedro Pizarro']);
+    expect(names(await people(rita, 'cfo of '))).toEqual(['Maria Rigatti']);
     expect(names(await people(rita, 'MCAV'))).toEqual(['John McAvoy']);
     expect(names(await people(rita, 'chief financial'))).toEqual(['Maria Rigatti']);
     expect(names(await people(rita, 'cfo edison'))).toEqual(['Maria Rigatti']);
