@@ -30,6 +30,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { createLoginService } from './modules/auth/login.service.ts';
 import { createLoginAttemptsRepository } from './modules/auth/login-attempts.repository.ts';
+import { createStartSession } from './modules/auth/start-session.ts';
 import { createTokenIdentity } from './modules/auth/token-identity.ts';
 import { createTokenSessionCheck } from './modules/auth/token-session.ts';
 import { createEmailPreferencesRepository } from './modules/email-preferences/email-preferences.repository.ts';
@@ -189,13 +190,12 @@ export async function buildApp({
   );
 
   registerHealthRoutes(app, { handle });
+  const startSession = createStartSession({ login, usersService, supportEmail: config.supportEmail });
   registerAuthRoutes(app, {
     auth,
-    login,
-    usersService,
+    startSession,
     signedIn,
     loginIpLimitPerMinute: config.loginIpLimitPerMinute,
-    supportEmail: config.supportEmail,
     endImpersonation: (sessionId) => impersonation.endForSession(sessionId),
   });
   registerUsersRoutes(app, { users: usersService, signedIn });
@@ -254,6 +254,7 @@ export async function buildApp({
       supportEmail: config.supportEmail,
     }),
     managerOrAdmin,
+    startSession,
   });
 
   // Value intelligence: preferences change → a durable recompute job → stored matches for Home.
