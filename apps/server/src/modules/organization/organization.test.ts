@@ -148,6 +148,8 @@ describe('invitations', () => {
     expect(accepted.json().user).toMatchObject({ email: 'new.hire@acme.test', company: 'tnt_acme' });
     const me = await call(sessionCookie(accepted), 'GET', '/api/me');
     expect(me.json().user).toMatchObject({ company: 'tnt_acme', display_name: 'Nia N.', is_admin: false });
+    // A new member meets the first-run guide on Home (issue #17, item 14).
+    expect(me.json().user.preferences.first_run_guide).toBe('open');
     // The password chosen is the one that signs in from then on.
     await t.signIn('new.hire@acme.test', 'a-long-password');
 
