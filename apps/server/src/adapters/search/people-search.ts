@@ -72,41 +72,32 @@ export function createPeopleSearch(handle: DbHandle): PeopleSearch {
       .execute();
   }
 
-  /** `lastIsPrefix`: the last word may still be being typed (no space or stop after it). */
+  /**
+   * `lastIsPrefix`: the last word may still be being typed (no space or stop after it). The two
+   * engines differ only in their search document and how a word, a prefix and a phrase are written.
+   */
   async function byWords(tenantId: string, terms: string[], lastIsPrefix: boolean, limit: number): Promise<Row[]> {
-    const isPrefix = (i: number) => lastIsPrefix && i === terms.length - 1;
-    if (handle.engine === 'sqlite') {
-      const match = terms
-        .map((t, i) => {
-          const term = isPrefix(i) ? `"${t}"*` : `"${t}"`;
-          const words = TITLE_ABBREVIATIONS[t];
-          return words ? `(${term} OR "${words.join(' ')}")` : term;
-        })
-        .join(' AND ');
-      const { rows } = await sql<Row>`
-        SELECT c.id, c.master_account_id, a.account_name, a.logo_url, c.first_name, c.last_name, c.title
-        FROM master_contacts_fts f
-        JOIN master_contacts c ON c.rowid = f.rowid
-        JOIN master_accounts a ON a.master_account_id = c.master_account_id
-        WHERE master_contacts_fts MATCH ${match}
-          AND (a.owner_tenant_id IS NULL OR a.owner_tenant_id = ${tenantId})
-        LIMIT ${limit}`.execute(db);
-      return rows;
-    }
-    const tsquery = terms
+    const sqlite = handle.engine === 'sqlite';
+    const expression = terms
       .map((t, i) => {
-        const term = isPrefix(i) ? `${t}:*` : t;
+        const prefix = lastIsPrefix && i === terms.length - 1;
+        const term = sqlite ? `"${t}"${prefix ? '*' : ''}` : `${t}${prefix ? ':*' : ''}`;
         const words = TITLE_ABBREVIATIONS[t];
-        return words ? `(${term} | ${words.join(' <-> ')})` : term;
+        if (!words) return term;
+        return sqlite ? `(${term} OR "${words.join(' ')}")` : `(${term} | ${words.join(' <-> ')})`;
       })
-      .join(' & ');
+      .join(sqlite ? ' AND ' : ' & ');
+    const document = sqlite
+      ? sql`master_contacts_fts f JOIN master_contacts c ON c.rowid = f.rowid`
+      : sql`master_contact_search s JOIN master_contacts c ON c.id = s.contact_id`;
+    const matches = sqlite
+      ? sql`master_contacts_fts MATCH ${expression}`
+      : sql`s.document @@ to_tsquery('simple', ${expression})`;
     const { rows } = await sql<Row>`
       SELECT c.id, c.master_account_id, a.account_name, a.logo_url, c.first_name, c.last_name, c.title
-      FROM master_contact_search s
-      JOIN master_contacts c ON c.id = s.contact_id
+      FROM ${document}
       JOIN master_accounts a ON a.master_account_id = c.master_account_id
-      WHERE s.document @@ to_tsquery('simple', ${tsquery})
-        AND (a.owner_tenant_id IS NULL OR a.owner_tenant_id = ${tenantId})
+      WHERE ${matches} AND (a.owner_tenant_id IS NULL OR a.owner_tenant_id = ${tenantId})
       LIMIT ${limit}`.execute(db);
     return rows;
   }
