@@ -30,6 +30,10 @@ describe('Cmd+K finds people too (#17 item 4)', () => {
 
     // By keyboard, as for accounts: the arrows run on from the accounts into the people.
     await input.fill('pedro pizarro');
+    // Wait for this query's answer, not the last one's (Pedro is among Edison's people too):
+    // no account is called so, and the spinner has gone.
+    await dialog.getByRole('group', { name: 'Accounts' }).waitFor({ state: 'detached' });
+    await dialog.getByTestId('search-loading').waitFor({ state: 'detached' });
     await pedro.waitFor();
     const options = dialog.getByRole('option');
     const index = await options.evaluateAll((els) => els.findIndex((el) => el.textContent?.includes('Pedro Pizarro')));
