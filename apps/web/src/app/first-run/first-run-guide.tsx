@@ -11,6 +11,13 @@ function focusHeading(heading: HTMLHeadingElement | null) {
   heading?.focus();
 }
 
+/** The guide's steps in order, each with where it leads. */
+const STEPS = [
+  { step: 'home', to: null },
+  { step: 'territory', to: '/MyTerritory' },
+  { step: 'preferences', to: '/settings?category=userPreferences' },
+] as const;
+
 /** What the user menu's "Getting started" passes along with its navigation to Home. */
 export const FOCUS_GUIDE_STATE = { focusGuide: true } as const;
 
@@ -49,30 +56,22 @@ export function FirstRunGuide() {
           <CloseButton aria-label={t('firstRun.close')} onClick={dismiss} disabled={update.isPending} />
         </Group>
         <List spacing="xs" type="ordered">
-          <List.Item>
-            <Text fw={600} span>
-              {t('firstRun.homeTitle')}
-            </Text>{' '}
-            {t('firstRun.home')}
-          </List.Item>
-          <List.Item>
-            <Text fw={600} span>
-              {t('firstRun.territoryTitle')}
-            </Text>{' '}
-            {t('firstRun.territory')}{' '}
-            <Anchor component={Link} to="/MyTerritory">
-              {t('firstRun.territoryLink')}
-            </Anchor>
-          </List.Item>
-          <List.Item>
-            <Text fw={600} span>
-              {t('firstRun.preferencesTitle')}
-            </Text>{' '}
-            {t('firstRun.preferences')}{' '}
-            <Anchor component={Link} to="/settings?category=userPreferences">
-              {t('firstRun.preferencesLink')}
-            </Anchor>
-          </List.Item>
+          {STEPS.map(({ step, to }) => (
+            <List.Item key={step}>
+              <Text fw={600} span>
+                {t(`firstRun.${step}Title`)}
+              </Text>{' '}
+              {t(`firstRun.${step}`)}
+              {to && (
+                <>
+                  {' '}
+                  <Anchor component={Link} to={to}>
+                    {t(`firstRun.${step}Link`)}
+                  </Anchor>
+                </>
+              )}
+            </List.Item>
+          ))}
         </List>
         <Text size="sm" c="dimmed">
           {t('firstRun.reopen')}
