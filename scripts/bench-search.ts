@@ -1,13 +1,16 @@
 // npm run bench:search: imports 1,000,000 synthetic accounts (deterministic) into a throw-away
 // SQLite database (or DATABASE_URL), timing the import, then measures typeahead search latency
 // for prefixes of 2 to 6 characters, adds news signals to one account in 16, and measures the
-// account table (industry filter, each sort, a page of 50, and its count). Prints each figure
-// beside its target.
+// account table (industry filter, each sort, a page of 50, and its count). With the accounts come
+// their people (BENCH_CONTACTS_PER_ACCOUNT, 2 by default), and people search is measured on the
+// same budget as typeahead: names from their start, title abbreviations with an account, and
+// whole sentences. Prints each figure beside its target.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { FilterGroup } from '@quarry/shared';
+import { type FilterGroup, PEOPLE_SEARCH_PAGE_SIZE } from '@quarry/shared';
 import { sql } from 'kysely';
 import { createAccountSearch } from '../apps/server/src/adapters/search/account-search.ts';
+import { createPeopleSearch } from '../apps/server/src/adapters/search/people-search.ts';
 import type { RequestContext } from '../apps/server/src/lib/request-context.ts';
 import { type AccountInput, importAccounts } from '../apps/server/src/modules/accounts/import-accounts.ts';
 import { createAccountQueryRepository } from '../apps/server/src/modules/filters/account-query.repository.ts';
@@ -17,6 +20,7 @@ const COUNT = Number(process.env.BENCH_ACCOUNTS ?? 1_000_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 2000);
 const TARGETS = { importSeconds: 60, p95: 10, p99: 25, tablePageP95: 20, tableCountP95: 50 };
 const TABLE_QUERIES = Number(process.env.BENCH_TABLE_QUERIES ?? 200);
+const CONTACTS_PER_ACCOUNT = Number(process.env.BENCH_CONTACTS_PER_ACCOUNT ?? 2);
 // BENCH_REUSE=1 measures again on what a previous run left in DATABASE_URL (a PostgreSQL import
 // takes minutes), importing nothing.
 const REUSE = process.env.BENCH_REUSE === '1' && Boolean(process.env.DATABASE_URL);
@@ -107,6 +111,64 @@ function* syntheticAccounts(random: () => number): Generator<AccountInput> {
 /** The machine's one-minute load average, printed beside each figure. */
 const load = () => `load ${(os.loadavg()[0] ?? 0).toFixed(1)}`;
 
+const FIRST_NAMES = [
+  'James',
+  'Maria',
+  'Wei',
+  'Aisha',
+  'Carlos',
+  'Emily',
+  'Rahul',
+  'Sofia',
+  'Daniel',
+  'Grace',
+  'Kwame',
+  'Hannah',
+  'Luis',
+  'Mei',
+  'Omar',
+  'Olivia',
+  'Ivan',
+  'Priya',
+  'Thomas',
+  'Yuki',
+];
+const TITLES = [
+  'Chief Executive Officer',
+  'President & Chief Executive Officer',
+  'Chief Financial Officer',
+  'Chief Technology Officer',
+  'Vice President of Sales',
+  'VP, Marketing',
+  'Director of Engineering',
+  'Director of Finance',
+  'Sales Manager',
+  'Account Executive',
+  'Software Engineer',
+  'Recruiter',
+];
+const ABBREVIATIONS = ['ceo', 'cfo', 'cto', 'vp'];
+
+/** A person's last name from the same syllables as the accounts, so names and accounts share words. */
+function syntheticContact(random: () => number, accountId: string, n: number) {
+  let last = '';
+  for (let p = 0, parts = 2 + Math.floor(random() * 2); p < parts; p++)
+    last += SYLLABLES[Math.floor(random() * SYLLABLES.length)];
+  return {
+    id: `bench_c_${accountId}_${n}`,
+    external_contact_id: null,
+    master_account_id: accountId,
+    first_name: FIRST_NAMES[Math.floor(random() * FIRST_NAMES.length)] as string,
+    last_name: last.charAt(0).toUpperCase() + last.slice(1),
+    title: TITLES[Math.floor(random() * TITLES.length)] as string,
+    seniority: null,
+    department: null,
+    email: null,
+    email_status: null,
+    linkedin_url: null,
+  };
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
@@ -156,6 +218,97 @@ try {
     const p99 = percentile(times, 99);
     console.log(
       `  ${mode.padEnd(14)}${QUERIES} prefixes of 2–6 characters: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, ${(found / QUERIES).toFixed(1)} hits on average   (targets p95 <= ${TARGETS.p95} ms, p99 <= ${TARGETS.p99} ms: ${p95 <= TARGETS.p95 && p99 <= TARGETS.p99 ? 'ok' : 'MISSED'}), ${load()}`,
+    );
+  }
+
+  // People: CONTACTS_PER_ACCOUNT per account, read back in pages of accounts and saved in batches
+  // (each kept in the search documents by the triggers, as every saved contact is).
+  if (!REUSE) {
+    const start = performance.now();
+    const random = rng(5);
+    let after = '';
+    let saved = 0;
+    for (;;) {
+      const page = await handle.db
+        .selectFrom('master_accounts')
+        .select('master_account_id')
+        .where('master_account_id', '>', after)
+        .orderBy('master_account_id')
+        .limit(5000)
+        .execute();
+      if (page.length === 0) break;
+      const contacts = page.flatMap(({ master_account_id }) =>
+        Array.from({ length: CONTACTS_PER_ACCOUNT }, (_, n) => syntheticContact(random, master_account_id, n)),
+      );
+      await handle.db.transaction().execute(async (tx) => {
+        for (let i = 0; i < contacts.length; i += 500)
+          await tx
+            .insertInto('master_contacts')
+            .values(contacts.slice(i, i + 500))
+            .execute();
+      });
+      saved += contacts.length;
+      after = page[page.length - 1]?.master_account_id ?? after;
+    }
+    console.log(
+      `  people      ${saved.toLocaleString('en-US')} contacts in ${((performance.now() - start) / 1000).toFixed(1)} s, search documents included`,
+    );
+  }
+  {
+    const people = createPeopleSearch(handle);
+    const random = rng(9);
+    const sample = await handle.db
+      .selectFrom('master_contacts as c')
+      .innerJoin('master_accounts as a', 'a.master_account_id', 'c.master_account_id')
+      .select(['c.first_name', 'c.last_name', 'a.account_name'])
+      .where('c.id', '>=', `bench_c_${Math.floor(random() * 1e6)}`)
+      .limit(QUERIES)
+      .execute();
+    // Four kinds in turn: a full name from its start (2–10 characters), a last name from its
+    // start, "cfo" and an account's first word, "the CEO of" and a whole account name.
+    const queries = sample.map((p, i) => {
+      const full = `${p.first_name} ${p.last_name}`.toLowerCase();
+      const brand = p.account_name.split(' ')[0]?.toLowerCase() ?? '';
+      switch (i % 4) {
+        case 0:
+          return full.slice(0, 2 + (i % 9));
+        case 1:
+          return p.last_name.toLowerCase().slice(0, 3 + (i % 4));
+        case 2:
+          return `${ABBREVIATIONS[i % ABBREVIATIONS.length]} ${brand.slice(0, 3 + (i % 4))}`;
+        default:
+          return `the CEO of ${p.account_name}`;
+      }
+    });
+    for (const q of queries.slice(0, 50)) await people('bench', q, PEOPLE_SEARCH_PAGE_SIZE);
+    const times: number[] = [];
+    const byKind: number[][] = [[], [], [], []];
+    let found = 0;
+    // CPU time in this process beside wall time: on a busy machine the wall time's tail is mostly
+    // waiting for a core (on PostgreSQL the query's CPU is the server's, not counted here).
+    const cpuTimes: number[] = [];
+    for (const [i, q] of queries.entries()) {
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      found += (await people('bench', q, PEOPLE_SEARCH_PAGE_SIZE)).length;
+      const ms = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      cpuTimes.push((cpu.user + cpu.system) / 1000);
+      times.push(ms);
+      byKind[i % 4]?.push(ms);
+    }
+    times.sort((a, b) => a - b);
+    cpuTimes.sort((a, b) => a - b);
+    const kindP95 = byKind.map((k) =>
+      percentile(
+        k.sort((a, b) => a - b),
+        95,
+      ).toFixed(2),
+    );
+    const p95 = percentile(times, 95);
+    const p99 = percentile(times, 99);
+    console.log(
+      `  people      ${queries.length} names, title abbreviations with an account, and sentences: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, ${(found / Math.max(1, queries.length)).toFixed(1)} hits on average; p95 by kind: full name ${kindP95[0]} ms, last name ${kindP95[1]} ms, "cfo acc" ${kindP95[2]} ms, "the CEO of …" ${kindP95[3]} ms; CPU in this process p50 ${percentile(cpuTimes, 50).toFixed(2)} ms, p95 ${percentile(cpuTimes, 95).toFixed(2)} ms   (targets p95 <= ${TARGETS.p95} ms, p99 <= ${TARGETS.p99} ms: ${p95 <= TARGETS.p95 && p99 <= TARGETS.p99 ? 'ok' : 'MISSED'})`,
     );
   }
 

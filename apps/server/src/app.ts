@@ -8,6 +8,7 @@ import type { EngagementAdapters } from './adapters/engagement/engagement-adapte
 import { createOutreachOAuth } from './adapters/engagement/outreach-oauth.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createAccountSearch } from './adapters/search/account-search.ts';
+import { createPeopleSearch } from './adapters/search/people-search.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
@@ -29,6 +30,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { createLoginService } from './modules/auth/login.service.ts';
 import { createLoginAttemptsRepository } from './modules/auth/login-attempts.repository.ts';
+import { createStartSession } from './modules/auth/start-session.ts';
 import { createTokenIdentity } from './modules/auth/token-identity.ts';
 import { createTokenSessionCheck } from './modules/auth/token-session.ts';
 import { createEmailPreferencesRepository } from './modules/email-preferences/email-preferences.repository.ts';
@@ -195,13 +197,12 @@ export async function buildApp({
   );
 
   registerHealthRoutes(app, { handle });
+  const startSession = createStartSession({ login, usersService, supportEmail: config.supportEmail });
   registerAuthRoutes(app, {
     auth,
-    login,
-    usersService,
+    startSession,
     signedIn,
     loginIpLimitPerMinute: config.loginIpLimitPerMinute,
-    supportEmail: config.supportEmail,
     endImpersonation: (sessionId) => impersonation.endForSession(sessionId),
   });
   registerUsersRoutes(app, { users: usersService, signedIn });
@@ -225,6 +226,7 @@ export async function buildApp({
       territory,
       accountQuery,
       search: createAccountSearch(handle),
+      people: createPeopleSearch(handle),
     }),
     signedIn,
   });
@@ -259,6 +261,7 @@ export async function buildApp({
       supportEmail: config.supportEmail,
     }),
     managerOrAdmin,
+    startSession,
   });
 
   // Value intelligence: preferences change → a durable recompute job → stored matches for Home.

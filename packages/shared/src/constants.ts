@@ -29,6 +29,8 @@ export const NAV_CARD_WIDTH_EXPANDED = '15rem';
 export const SEARCH_DEBOUNCE_MS = 500;
 export const SEARCH_PAGE_SIZE = 15;
 export const SEARCH_AUTOCOMPLETE_PAGE_SIZE = 10;
+/** People shown by the search dialog under the accounts (issue #17). */
+export const PEOPLE_SEARCH_PAGE_SIZE = 10;
 export const SEARCH_BLUR_DELAY_MS = 200;
 export const SEARCH_DIALOG_WIDTH = '30rem';
 export const TERRITORY_SELECTION_CAP = 1000;

@@ -26,6 +26,7 @@ import * as privateSignals from './migrations/022-private-signals.ts';
 import * as signalDiscovery from './migrations/023-signal-discovery.ts';
 import * as accountCountIndexes from './migrations/024-account-count-indexes.ts';
 import * as rateLimitCounters from './migrations/025-rate-limit-counters.ts';
+import * as peopleSearch from './migrations/026-people-search.ts';
 import * as valueMatchReader from './migrations/028-value-match-reader.ts';
 import * as valueMatchTuning from './migrations/029-value-match-tuning.ts';
 import * as searchIndexReferenceAccounts from './migrations/030-search-index-reference-accounts.ts';
@@ -62,6 +63,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '025-rate-limit-counters': { up: (db) => rateLimitCounters.up(db) },
     '030-search-index-reference-accounts': { up: (db) => searchIndexReferenceAccounts.up(db, handle.engine) },
     '031-flow-destination-mailbox': { up: (db) => flowDestinationMailbox.up(db) },
+    '026-people-search': { up: (db) => peopleSearch.up(db, handle.engine) },
   };
 }
 

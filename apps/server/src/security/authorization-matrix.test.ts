@@ -315,6 +315,7 @@ const PROBES: Record<string, Probe> = {
     call: () => ({ method: 'GET', url: '/api/reporting?from=2026-01-01&to=2026-01-31' }),
   },
   'GET /api/accounts/search': { object: 'none', call: () => ({ method: 'GET', url: '/api/accounts/search?q=matrix' }) },
+  'GET /api/contacts/search': { object: 'none', call: () => ({ method: 'GET', url: '/api/contacts/search?q=matrix' }) },
   'GET /api/accounts/{masterAccountId}': {
     object: 'none',
     call: () => ({ method: 'GET', url: `/api/accounts/${ACCOUNT_ID}` }),

@@ -69,6 +69,7 @@ POST   /AnalyticsRelay                                       none    401       2
 GET    /api/reporting                                        none    401       403     200     200   200         403     403
 
 GET    /api/accounts/search                                  none    401       200     200     200   200         200     200
+GET    /api/contacts/search                                  none    401       200     200     200   200         200     200
 GET    /api/accounts/{masterAccountId}                       none    401       200     200     200   200         200     200
 PUT    /api/accounts/{masterAccountId}/favorite              none    401       200     200     200   200         200     200
 GET    /api/accounts/{masterAccountId}/comments              none    401       200     200     200   200         200     200

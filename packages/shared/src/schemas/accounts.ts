@@ -18,6 +18,22 @@ export const searchQuerySchema = z.strictObject({
   mode: z.enum(['full', 'autocomplete']).default('full'),
 });
 
+/** A person found by the search dialog: a contact with the account it belongs to. */
+export const personHitSchema = z.object({
+  id: z.string(),
+  master_account_id: z.string(),
+  account_name: z.string(),
+  logo_url: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  title: z.string().nullable(),
+});
+export type PersonHit = z.infer<typeof personHitSchema>;
+
+export const peopleSearchQuerySchema = z.strictObject({
+  q: z.string().max(SEARCH_QUERY_MAX, `Search text is limited to ${SEARCH_QUERY_MAX} characters`).default(''),
+});
+
 export const accountSchema = searchHitSchema.extend({
   industry: z.string().nullable(),
   sector: z.string().nullable(),

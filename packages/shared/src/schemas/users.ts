@@ -24,6 +24,8 @@ export const userPreferencesSchema = z.object({
   theme: z.enum(THEMES).optional(),
   /** The filters Home opens with when its address names none. */
   home_filters: homeFiltersSchema.optional(),
+  /** The first-run guide on Home: open for a new member until they dismiss it; reopened from the user menu. */
+  first_run_guide: z.enum(['open', 'dismissed']).optional(),
 });
 
 /** The signed-in user's document (spec section 3). */
@@ -85,6 +87,7 @@ export const updateOwnFieldBodySchema = z.discriminatedUnion('field', [
   z.strictObject({ field: z.literal('preferences.theme'), value: z.enum(THEMES) }),
   z.strictObject({ field: z.literal('preferences.ai_email_preferences'), value: aiEmailPreferencesSchema }),
   z.strictObject({ field: z.literal('preferences.home_filters'), value: homeFiltersSchema }),
+  z.strictObject({ field: z.literal('preferences.first_run_guide'), value: z.enum(['open', 'dismissed']) }),
 ]);
 export type UpdateOwnFieldBody = z.infer<typeof updateOwnFieldBodySchema>;
 export const UPDATABLE_OWN_FIELDS = [
@@ -93,4 +96,5 @@ export const UPDATABLE_OWN_FIELDS = [
   'preferences.theme',
   'preferences.ai_email_preferences',
   'preferences.home_filters',
+  'preferences.first_run_guide',
 ] as const;

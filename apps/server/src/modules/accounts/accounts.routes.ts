@@ -4,6 +4,8 @@ import {
   commentIdParamsSchema,
   commentSchema,
   createCommentBodySchema,
+  peopleSearchQuerySchema,
+  personHitSchema,
   searchHitSchema,
   searchQuerySchema,
   territoryChangeBodySchema,
@@ -31,6 +33,19 @@ export function registerAccountsRoutes(
       response: { 200: z.object({ hits: z.array(searchHitSchema) }) },
     },
     handler: async (request) => ({ hits: await accounts.search(request.query.q, request.query.mode) }),
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/api/contacts/search',
+    config: { rateLimitPreset: 'expensive' },
+    preHandler: signedIn,
+    schema: {
+      tags: ['accounts'],
+      querystring: peopleSearchQuerySchema,
+      response: { 200: z.object({ people: z.array(personHitSchema) }) },
+    },
+    handler: async (request) => ({ people: await accounts.searchPeople(contextOf(request), request.query.q) }),
   });
 
   app.route({

@@ -1,7 +1,8 @@
 import type { AccountDetail, Comment, FilterGroup, territoryQuerySchema } from '@quarry/shared';
-import { SEARCH_AUTOCOMPLETE_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@quarry/shared';
+import { PEOPLE_SEARCH_PAGE_SIZE, SEARCH_AUTOCOMPLETE_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@quarry/shared';
 import type { z } from 'zod';
 import type { AccountSearch } from '../../adapters/search/account-search.ts';
+import type { PeopleSearch } from '../../adapters/search/people-search.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AccountQueryRepository } from '../filters/account-query.repository.ts';
@@ -16,8 +17,9 @@ export function createAccountsService(deps: {
   territory: TerritoryRepository;
   accountQuery: AccountQueryRepository;
   search: AccountSearch;
+  people: PeopleSearch;
 }) {
-  const { accounts, territory, accountQuery, search } = deps;
+  const { accounts, territory, accountQuery, search, people } = deps;
 
   async function requireAccount(ctx: RequestContext, id: string) {
     const account = await accounts.findAccount(ctx, id);
@@ -40,6 +42,9 @@ export function createAccountsService(deps: {
         limit: mode === 'autocomplete' ? SEARCH_AUTOCOMPLETE_PAGE_SIZE : SEARCH_PAGE_SIZE,
         nameOnly: mode === 'autocomplete',
       }),
+
+    /** Contacts of the accounts this tenant may see, by name, title and account name. */
+    searchPeople: (ctx: RequestContext, q: string) => people(ctx.tenantId, q, PEOPLE_SEARCH_PAGE_SIZE),
 
     async detail(ctx: RequestContext, id: string): Promise<AccountDetail> {
       const account = await requireAccount(ctx, id);

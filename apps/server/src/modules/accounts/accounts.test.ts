@@ -199,6 +199,123 @@ describe('account search', () => {
   });
 });
 
+const people = (cookie: string, q: string) => get(cookie, `/api/contacts/search?${new URLSearchParams({ q })}`);
+const names = (res: { json: () => { people: { first_name: string; last_name: string }[] } }) =>
+  res.json().people.map((p) => `${p.first_name} ${p.last_name}`);
+const contact = (id: string, accountId: string, first: string, last: string, title: string | null) => ({
+  id,
+  external_contact_id: null,
+  master_account_id: accountId,
+  first_name: first,
+  last_name: last,
+  title,
+  seniority: null,
+  department: null,
+  email: null,
+  email_status: null,
+  linkedin_url: null,
+});
+
+describe('people search', () => {
+  beforeAll(async () => {
+    await t.handle.db
+      .insertInto('master_accounts')
+      .values([
+        account('acc_edison', 'Edison International', 'edisoninvestor.com'),
+        account('acc_coned', 'Consolidated Edison', 'conedison.com'),
+        // An upload of Globex's: its account and people are Globex's alone.
+        account('acc_globex_own', 'Edison Private Holdings', null, { owner_tenant_id: 'tnt_globex' }),
+      ])
+      .execute();
+    await t.handle.db
+      .insertInto('master_contacts')
+      .values([
+        contact('p_pizarro', 'acc_edison', 'Pedro', 'Pizarro', 'President, Chief Executive Officer & Director'),
+        contact('p_cfo', 'acc_edison', 'Maria', 'Rigatti', 'Chief Financial Officer'),
+        contact('p_mcavoy', 'acc_coned', 'John', 'McAvoy', 'Chairman, President & Chief Executive Officer'),
+        contact('p_secret', 'acc_globex_own', 'Petra', 'Private', 'Chief Executive Officer'),
+      ])
+      .execute();
+  });
+
+  it('finds the CEO of Edison International from a sentence, the abbreviation standing for the title', async () => {
+    const res = await people(rita, 'the CEO of Edison International');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().people).toEqual([
+      {
+        id: 'p_pizarro',
+        master_account_id: 'acc_edison',
+        account_name: 'Edison International',
+        logo_url: null,
+        first_name: 'Pedro',
+        last_name: 'Pizarro',
+        title: 'President, Chief Executive Officer & Director',
+      },
+    ]);
+  });
+
+  it('finds people by the start of a first or last name, by title words, in any case', async () => {
+    expect(names(await people(rita, 'pedro piz'))).toEqual(['Pedro Pizarro']);
+    // A finished sentence: its last word whole, filler words dropped, the last one too.
+    expect(names(await people(rita, 'the CEO of Edison International.'))).toEqual(['Pedro Pizarro']);
+    expect(names(await people(rita, 'cfo of '))).toEqual(['Maria Rigatti']);
+    expect(names(await people(rita, 'MCAV'))).toEqual(['John McAvoy']);
+    expect(names(await people(rita, 'chief financial'))).toEqual(['Maria Rigatti']);
+    expect(names(await people(rita, 'cfo edison'))).toEqual(['Maria Rigatti']);
+  });
+
+  it('groups people by account: one account after the other, names in order within each', async () => {
+    expect(names(await people(rita, 'edison'))).toEqual(['John McAvoy', 'Pedro Pizarro', 'Maria Rigatti']);
+  });
+
+  it("shows a tenant's uploaded account's people to that tenant only", async () => {
+    expect(names(await people(rita, 'petra'))).toEqual([]);
+    expect(names(await people(rita, 'ceo edison'))).toEqual(['John McAvoy', 'Pedro Pizarro']);
+    expect(names(await people(gus, 'ceo edison'))).toEqual(['John McAvoy', 'Pedro Pizarro', 'Petra Private']);
+  });
+
+  it('finds a person under the account name it has after a rename', async () => {
+    await t.handle.db
+      .updateTable('master_accounts')
+      .set({ account_name: 'Consolidated Edison Renamed' })
+      .where('master_account_id', '=', 'acc_coned')
+      .execute();
+    try {
+      expect(names(await people(rita, 'renamed'))).toEqual(['John McAvoy']);
+    } finally {
+      await t.handle.db
+        .updateTable('master_accounts')
+        .set({ account_name: 'Consolidated Edison' })
+        .where('master_account_id', '=', 'acc_coned')
+        .execute();
+    }
+  });
+
+  it.each([
+    '"edison',
+    'ceo*',
+    '-ceo',
+    'NEAR(',
+    ')(*&^%$#@!',
+    "'; DROP TABLE master_contacts;--",
+    'a & b | !c',
+    '\\',
+    '%_',
+  ])('never fails on hostile input %j', async (q) => {
+    const res = await people(rita, q);
+    expect(res.statusCode).toBe(200);
+    expect(Array.isArray(res.json().people)).toBe(true);
+  });
+
+  it('answers nobody for an empty query, 400 naming q over 200 characters, and 401 without a session', async () => {
+    expect((await people(rita, '  ')).json().people).toEqual([]);
+    const long = await people(rita, 'a'.repeat(201));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.message).toMatch(/^q:/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/contacts/search?q=pedro' })).statusCode).toBe(401);
+  });
+});
+
 describe('account page', () => {
   it('answers the account, its signals newest first and its contacts with unusable emails hidden', async () => {
     const res = await get(rita, '/api/accounts/acc_walmart');

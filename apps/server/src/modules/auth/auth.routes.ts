@@ -10,13 +10,11 @@ import { APIError } from 'better-auth/api';
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
-import { contextFromUser } from '../../lib/request-context.ts';
 import { forwardSetCookies, toWebHeaders } from '../../lib/web-headers.ts';
 import { contextOf, type Guard } from '../../plugins/auth-context.ts';
 import type { App } from '../../server-types.ts';
-import type { UsersService } from '../users/users.service.ts';
 import type { Auth } from './auth.ts';
-import type { createLoginService } from './login.service.ts';
+import type { StartSession } from './start-session.ts';
 
 const okSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
 
@@ -24,16 +22,14 @@ export function registerAuthRoutes(
   app: App,
   deps: {
     auth: Auth;
-    login: ReturnType<typeof createLoginService>;
-    usersService: UsersService;
+    startSession: StartSession;
     signedIn: Guard;
     loginIpLimitPerMinute: number;
-    supportEmail: string;
     /** Signing out ends the session's impersonation, if any. */
     endImpersonation: (sessionId: string) => Promise<void>;
   },
 ): void {
-  const { auth, login, usersService, signedIn } = deps;
+  const { auth, startSession, signedIn } = deps;
 
   app.route({
     method: 'POST',
@@ -53,11 +49,7 @@ export function registerAuthRoutes(
       },
     },
     schema: { tags: ['session'], body: loginBodySchema, response: { 200: meResponseSchema } },
-    handler: async (request, reply) => {
-      const result = await login.signIn(request.body, request.ip, toWebHeaders(request));
-      forwardSetCookies(result.headers, reply);
-      return usersService.meWithConfiguration(contextFromUser(result.user, deps.supportEmail, ''));
-    },
+    handler: (request, reply) => startSession(request, reply, request.body),
   });
 
   app.route({

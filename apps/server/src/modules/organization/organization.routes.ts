@@ -7,17 +7,23 @@ import {
   memberRolesBodySchema,
   memberSchema,
   memberUidParamsSchema,
+  meResponseSchema,
 } from '@quarry/shared';
 import { z } from 'zod';
 import { contextOf, type Guard } from '../../plugins/auth-context.ts';
 import type { App } from '../../server-types.ts';
+import type { StartSession } from '../auth/start-session.ts';
 import type { OrganizationService } from './organization.service.ts';
 
 const tags = ['organization'];
 
 export function registerOrganizationRoutes(
   app: App,
-  { organization, managerOrAdmin }: { organization: OrganizationService; managerOrAdmin: Guard },
+  {
+    organization,
+    managerOrAdmin,
+    startSession,
+  }: { organization: OrganizationService; managerOrAdmin: Guard; startSession: StartSession },
 ) {
   app.route({
     method: 'GET',
@@ -77,7 +83,11 @@ export function registerOrganizationRoutes(
     method: 'POST',
     url: '/api/invitations/accept',
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: { tags, body: acceptInvitationBodySchema, response: { 200: z.object({ email: z.string() }) } },
-    handler: (request) => organization.accept(request.body),
+    schema: { tags, body: acceptInvitationBodySchema, response: { 200: meResponseSchema } },
+    // The new member is signed in at once, as after the login form (issue #17, item 10).
+    handler: async (request, reply) => {
+      const { email } = await organization.accept(request.body);
+      return startSession(request, reply, { email, password: request.body.password });
+    },
   });
 }

@@ -1,6 +1,6 @@
 import type { Member } from '@quarry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, sessionCookie, type TestApp } from '../../testing/test-app.ts';
 import { hashToken } from './organization.repository.ts';
 
 let t: TestApp;
@@ -144,9 +144,14 @@ describe('invitations', () => {
       payload: { token, display_name: 'Nia N.', password: 'a-long-password' },
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    const cookie = await t.signIn('new.hire@acme.test', 'a-long-password');
-    const me = await call(cookie, 'GET', '/api/me');
+    // Accepting signs the new member in (issue #17, item 10): the answer is theirs and sets the session.
+    expect(accepted.json().user).toMatchObject({ email: 'new.hire@acme.test', company: 'tnt_acme' });
+    const me = await call(sessionCookie(accepted), 'GET', '/api/me');
     expect(me.json().user).toMatchObject({ company: 'tnt_acme', display_name: 'Nia N.', is_admin: false });
+    // A new member meets the first-run guide on Home (issue #17, item 14).
+    expect(me.json().user.preferences.first_run_guide).toBe('open');
+    // The password chosen is the one that signs in from then on.
+    await t.signIn('new.hire@acme.test', 'a-long-password');
 
     const again = await t.app.inject({
       method: 'POST',

@@ -2,7 +2,15 @@ import type { Db } from '../../db/connection.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { Auth } from '../auth/auth.ts';
 
-export type NewUser = { email: string; name: string; tenant: string; admin?: boolean; manager?: boolean };
+export type NewUser = {
+  email: string;
+  name: string;
+  tenant: string;
+  admin?: boolean;
+  manager?: boolean;
+  /** A new member (an accepted invitation) meets the first-run guide on Home. */
+  firstRun?: boolean;
+};
 
 const emptyAiPreferences = { rules: [], example_emails: [] };
 
@@ -29,7 +37,10 @@ export async function createUserWithPassword(db: Db, auth: Auth, user: NewUser, 
       company: user.tenant,
       is_admin: user.admin ? 1 : 0,
       is_manager: user.manager ? 1 : 0,
-      preferences: JSON.stringify({ ai_email_preferences: emptyAiPreferences }),
+      preferences: JSON.stringify({
+        ai_email_preferences: emptyAiPreferences,
+        ...(user.firstRun ? { first_run_guide: 'open' } : {}),
+      }),
       last_login_at: null,
       created_at: at,
       updated_at: at,

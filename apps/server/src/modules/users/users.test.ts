@@ -78,6 +78,20 @@ describe('PATCH /api/me', () => {
     });
   });
 
+  it('remembers that I dismissed the first-run guide, and reopens it; refuses any other state with 400', async () => {
+    const cookie = await t.signIn('mike@acme.test');
+    expect((await me(cookie)).json().user.preferences.first_run_guide).toBeUndefined();
+    expect((await patchMe(cookie, { field: 'preferences.first_run_guide', value: 'dismissed' })).statusCode).toBe(200);
+    expect((await me(cookie)).json().user.preferences.first_run_guide).toBe('dismissed');
+    expect((await patchMe(cookie, { field: 'preferences.first_run_guide', value: 'open' })).statusCode).toBe(200);
+    expect((await me(cookie)).json().user.preferences.first_run_guide).toBe('open');
+    const bad = await patchMe(cookie, { field: 'preferences.first_run_guide', value: 'hidden' });
+    expect(bad.statusCode).toBe(400);
+    expect((await me(cookie)).json().user.preferences.first_run_guide).toBe('open');
+    // Another member's guide is theirs alone.
+    expect((await me(ada)).json().user.preferences.first_run_guide).toBeUndefined();
+  });
+
   it('refuses a language Quarry does not offer', async () => {
     const res = await patchMe(ada, { field: 'preferences.language', value: 'de' });
     expect(res.statusCode).toBe(400);

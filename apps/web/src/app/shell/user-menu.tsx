@@ -1,15 +1,17 @@
 import { Avatar, Menu, ScrollArea, Stack, Text } from '@mantine/core';
 import type { UserDocument } from '@quarry/shared';
 import { USER_MENU_MAX_HEIGHT, USER_MENU_WIDTH } from '@quarry/shared/constants';
-import { IconBuilding, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconBuilding, IconCompass, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
+import { useUpdateOwnField } from '../../features/settings/api/update-own-field.ts';
 import { AppearanceControl } from '../../features/settings/components/appearance-control.tsx';
 import { LANGUAGE_NAMES, LanguageSelect } from '../../features/settings/components/language-select.tsx';
 import { meQueryOptions } from '../../lib/get-me.ts';
-import { showRouteSnackbar } from '../../lib/snackbar-store.ts';
+import { showRouteSnackbar, showSnackbar } from '../../lib/snackbar-store.ts';
+import { FOCUS_GUIDE_STATE } from '../first-run/first-run-guide.tsx';
 import { userInitials } from './user-initials.ts';
 
 export function UserMenu({
@@ -27,6 +29,18 @@ export function UserMenu({
   const queryClient = useQueryClient();
   const companyName = queryClient.getQueryData(meQueryOptions().queryKey)?.company_configuration?.company_name;
   const isOrgAdmin = user.is_admin || user.is_manager;
+  const update = useUpdateOwnField();
+
+  /** Reopens the first-run guide on Home (issue #17, item 14). */
+  function openGuide() {
+    update.mutate(
+      { field: 'preferences.first_run_guide', value: 'open' },
+      {
+        onSuccess: () => navigate('/', { state: FOCUS_GUIDE_STATE }),
+        onError: () => showSnackbar(t('errors.generic')),
+      },
+    );
+  }
 
   return (
     <Menu position="right-end" width={USER_MENU_WIDTH} shadow="md" withinPortal closeOnItemClick>
@@ -92,6 +106,9 @@ export function UserMenu({
               {t('userMenu.organizationSettings')}
             </Menu.Item>
           )}
+          <Menu.Item leftSection={<IconCompass size={16} />} onClick={openGuide}>
+            {t('userMenu.gettingStarted')}
+          </Menu.Item>
           <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
             {t('userMenu.logout')}
           </Menu.Item>

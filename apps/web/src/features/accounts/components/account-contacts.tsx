@@ -4,16 +4,26 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIdSelection } from '../../../lib/use-id-selection.ts';
 
+/** Brings the row of the person the page was opened at into view and moves focus to it. */
+function showRow(row: HTMLTableRowElement | null) {
+  if (!row) return;
+  row.scrollIntoView({ block: 'center' });
+  row.focus({ preventScroll: true });
+}
+
 /**
  * The account's contacts. `bulkActions`, given by the page that composes this one, acts on the
- * ticked contacts (adding them to a contact list, for instance).
+ * ticked contacts (adding them to a contact list, for instance). `highlightId` marks the person
+ * the page was opened at (from the search) and brings them into view.
  */
 export function AccountContacts({
   contacts,
   bulkActions,
+  highlightId = null,
 }: {
   contacts: Contact[];
   bulkActions?: (selected: string[], clear: () => void) => ReactNode;
+  highlightId?: string | null;
 }) {
   const { t } = useTranslation();
   const selection = useIdSelection(contacts.map((c) => c.id));
@@ -49,7 +59,18 @@ export function AccountContacts({
           </Table.Thead>
           <Table.Tbody>
             {contacts.map((c) => (
-              <Table.Tr key={c.id}>
+              <Table.Tr
+                key={c.id}
+                data-contact-id={c.id}
+                {...(c.id === highlightId
+                  ? {
+                      ref: showRow,
+                      tabIndex: -1,
+                      'aria-current': 'true' as const,
+                      bg: 'var(--mantine-primary-color-light)',
+                    }
+                  : {})}
+              >
                 {bulkActions && (
                   <Table.Td>
                     <Checkbox

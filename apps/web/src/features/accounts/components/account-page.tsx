@@ -3,7 +3,7 @@ import type { Account } from '@quarry/shared';
 import { IconExternalLink, IconStar, IconStarFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatCurrency, formatNumber } from '../../../lib/format.ts';
@@ -30,6 +30,9 @@ export function AccountPage({
 } = {}) {
   const { t } = useTranslation();
   const { masterAccountId = '' } = useParams();
+  // ?contact= (a person chosen in the search) opens the page at that person.
+  const [searchParams] = useSearchParams();
+  const contactId = searchParams.get('contact');
   const account = useAccount(masterAccountId);
   const favorite = useSetFavorite(masterAccountId);
   const territory = useChangeTerritory();
@@ -108,7 +111,7 @@ export function AccountPage({
       </Group>
       {a.description && <Text>{a.description}</Text>}
 
-      <Tabs defaultValue="signals">
+      <Tabs key={`${a.master_account_id}:${contactId ?? ''}`} defaultValue={contactId ? 'contacts' : 'signals'}>
         <Tabs.List>
           <Tabs.Tab value="signals">{t('accounts.signals', { count: signals.length })}</Tabs.Tab>
           <Tabs.Tab value="contacts">{t('accounts.contacts', { count: contacts.length })}</Tabs.Tab>
@@ -118,7 +121,7 @@ export function AccountPage({
           <SignalsTimeline signals={signals} language={language} />
         </Tabs.Panel>
         <Tabs.Panel value="contacts" pt="md">
-          <AccountContacts contacts={contacts} bulkActions={contactActions} />
+          <AccountContacts contacts={contacts} bulkActions={contactActions} highlightId={contactId} />
         </Tabs.Panel>
         <Tabs.Panel value="comments" pt="md">
           <AccountComments accountId={a.master_account_id} language={language} />

@@ -16,11 +16,13 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { acceptInvitation } from '../api/accept-invitation.ts';
+import { useEnterApp } from '../hooks/use-enter-app.ts';
 
 const MIN_LENGTH = 8;
 type Preview = { email: string; display_name: string; company_name: string };
 
-/** Where an invitation link lands: choose a name and a password, then sign in. */
+/** Where an invitation link lands: choose a name and a password, and the new member is in. */
 export function AcceptInvitationPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -36,7 +38,7 @@ export function AcceptInvitationPage() {
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  const enter = useEnterApp();
   const displayName = name ?? preview.data?.display_name ?? '';
 
   async function onSubmit(event: FormEvent) {
@@ -47,11 +49,10 @@ export function AcceptInvitationPage() {
     setBusy(true);
     setError(null);
     try {
-      await api('/api/invitations/accept', { method: 'POST', body: { token, display_name: displayName, password } });
-      setDone(true);
+      // Accepting opens the member's session: they land on Home signed in, not on the login form.
+      await enter(await acceptInvitation({ token, display_name: displayName, password }), null);
     } catch (e) {
       setError(e instanceof ApiError && e.status === 404 ? t('invitation.invalid') : t('errors.generic'));
-    } finally {
       setBusy(false);
     }
   }
@@ -74,15 +75,6 @@ export function AcceptInvitationPage() {
               </>
             ) : preview.isPending ? (
               <Loader aria-label={t('common.loading')} />
-            ) : done ? (
-              <>
-                <Alert color="green" role="status">
-                  {t('invitation.done', { email: preview.data.email })}
-                </Alert>
-                <Anchor component={Link} to="/login">
-                  {t('login.backToSignIn')}
-                </Anchor>
-              </>
             ) : (
               <>
                 <Text>{t('invitation.intro', { company: preview.data.company_name, email: preview.data.email })}</Text>

@@ -1,14 +1,28 @@
-import { Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, Loader, Modal, Stack, Text, TextInput, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
+import type { PersonHit, SearchHit } from '@quarry/shared';
 import { SEARCH_DEBOUNCE_MS, SEARCH_DIALOG_WIDTH } from '@quarry/shared/constants';
-import { IconSearch } from '@tabler/icons-react';
-import { type KeyboardEvent, useState } from 'react';
+import { IconSearch, IconUser } from '@tabler/icons-react';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { useSearchAccounts } from '../api/search-accounts.ts';
+import { useSearchPeople } from '../api/search-people.ts';
 
-/** The global account search (spec section 2), opened from the nav card or Cmd+K / Ctrl+K. */
+type Result = { kind: 'account'; hit: SearchHit } | { kind: 'person'; hit: PersonHit };
+
+/** Where a result leads: its account, or the account opened at the person (issue #17). */
+function pathOf(result: Result): string {
+  const account = `/accounts/${encodeURIComponent(result.hit.master_account_id)}`;
+  return result.kind === 'account' ? account : `${account}?${new URLSearchParams({ contact: result.hit.id })}`;
+}
+
+/**
+ * The global search (spec section 2), opened from the nav card or Cmd+K / Ctrl+K: accounts, and
+ * under them the people of those and other accounts, found by name, title or account name. The
+ * arrow keys move through both groups as one list.
+ */
 export function SearchDialog({
   opened,
   onOpen,
@@ -25,22 +39,29 @@ export function SearchDialog({
   const [settled] = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   useHotkeys([['mod+K', onOpen]], []);
   const search = useSearchAccounts(settled);
+  const peopleSearch = useSearchPeople(settled);
   const empty = query.trim() === '';
-  // Clearing the text empties the results at once, without waiting for the debounce.
+  // Clearing the text empties the results at once, without waiting for the debounce. People
+  // show once the accounts are in, so the accounts above them never move under the reader.
   const hits = empty ? [] : (search.data ?? []);
-  const loading = !empty && (query.trim() !== settled || search.isFetching);
+  const people = empty || search.isFetching ? [] : (peopleSearch.data ?? []);
+  const results: Result[] = [
+    ...hits.map((hit) => ({ kind: 'account' as const, hit })),
+    ...people.map((hit) => ({ kind: 'person' as const, hit })),
+  ];
+  const loading = !empty && (query.trim() !== settled || search.isFetching || peopleSearch.isFetching);
 
   function choose(index: number) {
-    const hit = hits[index];
-    if (!hit) return;
+    const result = results[index];
+    if (!result) return;
     onClose();
-    navigate(`/accounts/${encodeURIComponent(hit.master_account_id)}`);
+    navigate(pathOf(result));
   }
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      setActive((i) => Math.min(i + 1, hits.length - 1));
+      setActive((i) => Math.min(i + 1, results.length - 1));
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       setActive((i) => Math.max(i - 1, 0));
@@ -49,6 +70,41 @@ export function SearchDialog({
       choose(active);
     }
   }
+
+  /** One result as an option of the list; `index` counts across both groups. */
+  function option(index: number, key: string, avatar: ReactNode, primary: string, secondary: string | null) {
+    return (
+      <UnstyledButton
+        key={key}
+        id={`search-hit-${index}`}
+        role="option"
+        aria-selected={index === active}
+        onMouseEnter={() => setActive(index)}
+        onClick={() => choose(index)}
+        p={8}
+        style={{
+          borderRadius: 'var(--mantine-radius-md)',
+          background: index === active ? 'var(--mantine-primary-color-light)' : undefined,
+        }}
+      >
+        <Group gap="sm" wrap="nowrap">
+          {avatar}
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} truncate>
+              {primary}
+            </Text>
+            {secondary && (
+              <Text size="xs" c="dimmed" truncate>
+                {secondary}
+              </Text>
+            )}
+          </div>
+        </Group>
+      </UnstyledButton>
+    );
+  }
+
+  const failed = search.isError || peopleSearch.isError;
 
   return (
     <Modal
@@ -65,9 +121,9 @@ export function SearchDialog({
         placeholder={t('search.placeholder')}
         aria-label={t('search.placeholder')}
         role="combobox"
-        aria-expanded={hits.length > 0}
+        aria-expanded={results.length > 0}
         aria-controls="account-search-results"
-        aria-activedescendant={hits[active] ? `search-hit-${active}` : undefined}
+        aria-activedescendant={results[active] ? `search-hit-${active}` : undefined}
         value={query}
         maxLength={200}
         onChange={(e) => {
@@ -80,43 +136,54 @@ export function SearchDialog({
         <Text c="dimmed" size="sm" ta="center" py="lg">
           {t('search.begin')}
         </Text>
-      ) : hits.length === 0 && !loading ? (
+      ) : results.length === 0 && !loading ? (
         <Text c="dimmed" size="sm" ta="center" py="lg">
-          {search.isError ? t('errors.generic') : t('search.noResults')}
+          {failed ? t('errors.generic') : t('search.noResults')}
         </Text>
       ) : (
-        <Stack gap={2} mt="sm" id="account-search-results" role="listbox" aria-label={t('search.results')}>
-          {hits.map((hit, index) => (
-            <UnstyledButton
-              key={hit.master_account_id}
-              id={`search-hit-${index}`}
-              role="option"
-              aria-selected={index === active}
-              onMouseEnter={() => setActive(index)}
-              onClick={() => choose(index)}
-              p={8}
-              style={{
-                borderRadius: 'var(--mantine-radius-md)',
-                background: index === active ? 'var(--mantine-primary-color-light)' : undefined,
-              }}
-            >
-              <Group gap="sm" wrap="nowrap">
-                <AccountLogo name={hit.account_name} logoUrl={hit.logo_url} />
-                <div style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} truncate>
-                    {hit.account_name}
-                  </Text>
-                  {hit.website && (
-                    <Text size="xs" c="dimmed" truncate>
-                      {hit.website}
-                    </Text>
-                  )}
-                </div>
-              </Group>
-            </UnstyledButton>
-          ))}
+        <Stack gap="xs" mt="sm" id="account-search-results" role="listbox" aria-label={t('search.results')}>
+          {hits.length > 0 && (
+            <SearchGroup id="search-group-accounts" label={t('search.accounts')}>
+              {hits.map((hit, index) =>
+                option(
+                  index,
+                  hit.master_account_id,
+                  <AccountLogo name={hit.account_name} logoUrl={hit.logo_url} />,
+                  hit.account_name,
+                  hit.website,
+                ),
+              )}
+            </SearchGroup>
+          )}
+          {people.length > 0 && (
+            <SearchGroup id="search-group-people" label={t('search.people')}>
+              {people.map((person, i) =>
+                option(
+                  hits.length + i,
+                  person.id,
+                  <ThemeIcon variant="light" radius="xl" size={32} aria-hidden>
+                    <IconUser size={18} />
+                  </ThemeIcon>,
+                  `${person.first_name} ${person.last_name}`,
+                  [person.title, person.account_name].filter(Boolean).join(' · '),
+                ),
+              )}
+            </SearchGroup>
+          )}
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** A labelled group of options inside the result list. */
+function SearchGroup({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2} role="group" aria-labelledby={id}>
+      <Text id={id} size="xs" fw={700} c="dimmed" tt="uppercase" px={8}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
   );
 }

@@ -13,6 +13,9 @@ export function useUpdateOwnField() {
     mutationFn: updateOwnField,
     onSuccess: (user) => {
       setUser(user);
+      // The cached answer carries the new document at once: a navigation before the refetch
+      // below lands reads it (the session loader), and must not put the old document back.
+      queryClient.setQueryData(meQueryOptions().queryKey, (me) => (me ? { ...me, user } : me));
       void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
     },
   });

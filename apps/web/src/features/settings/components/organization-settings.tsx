@@ -27,6 +27,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useInvitations, useMembers, useOrganizationActions } from '../api/organization.ts';
+import classes from './invite-form.module.css';
 
 const PREFERENCE_SCREENS = [
   { to: '/preferences/qualificationsignals', key: 'qualificationSignals' },
@@ -258,8 +259,9 @@ function Invitations() {
           send();
         }}
       >
-        <Group align="flex-end" gap="xs">
+        <div className={classes.row}>
           <TextInput
+            className={classes.field}
             type="email"
             label={t('organization.inviteEmail')}
             value={email}
@@ -271,6 +273,7 @@ function Invitations() {
             required
           />
           <TextInput
+            className={classes.field}
             label={t('settings.displayName')}
             value={name}
             onChange={(e) => {
@@ -280,10 +283,15 @@ function Invitations() {
             error={errors.display_name}
             required
           />
-          <Button type="submit" leftSection={<IconMail size={16} />} loading={invite.isPending}>
+          <Button
+            className={classes.button}
+            type="submit"
+            leftSection={<IconMail size={16} />}
+            loading={invite.isPending}
+          >
             {t('organization.sendInvite')}
           </Button>
-        </Group>
+        </div>
       </form>
       {errors.form && (
         <Alert color="red" role="alert">
