@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { uniqueName } from './support/unique.ts';
 
 /**
@@ -38,14 +38,14 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (colo
   });
 
   it('has no serious or critical axe violations in the signed-in shell', async () => {
-    await signIn(b.page, 'mike@acme.test');
+    await openSignedIn(b.page, 'mike@acme.test');
     await b.page.getByRole('heading', { name: 'Value Match' }).waitFor();
     expect(await seriousViolations(b.page)).toEqual([]);
   });
 
   it('has no serious or critical axe violations on a workspace, its list and the Lists panel', async () => {
     const { page } = b;
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     const workspaceName = uniqueName('Axe check');
     const post = async <T>(url: string, data: unknown) => {
       const response = await page.request.post(url, { data });
@@ -76,7 +76,7 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (colo
   });
 
   it('has no serious or critical axe violations on /reporting with its charts', async () => {
-    await signIn(b.page, 'mike@acme.test');
+    await startSession(b.page, 'mike@acme.test');
     await b.page.goto('/reporting');
     await b.page.getByTestId('report-users').waitFor();
     await b.page.getByTestId('report-daily-chart').locator('.recharts-surface').waitFor();

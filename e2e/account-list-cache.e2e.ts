@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
 import { EXTRA_ACCOUNT_MARK } from './support/extra-accounts.ts';
 
@@ -53,7 +53,7 @@ describe('account-list cache on My Accounts', () => {
 
   it('brings the table back as it was after an account page, and starts clean when arriving from elsewhere', async () => {
     const { page } = b;
-    await signIn(page, 'gus@globex.test');
+    await openSignedIn(page, 'gus@globex.test');
     // The accounts this test adds to Gus's are taken out again at the end: a retry then adds (and
     // counts) the same ones, and the other tests find his My Accounts as it was.
     const territoryBefore = await territoryIds(page);

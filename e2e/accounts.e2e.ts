@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
 import { EXTRA_ACCOUNT_MARK } from './support/extra-accounts.ts';
 import { uniqueName } from './support/unique.ts';
@@ -9,7 +9,7 @@ describe('accounts', () => {
 
   it('searches with Ctrl+K after the 500 ms debounce, with its empty states, and opens the chosen account', async () => {
     const { page } = b;
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     const searches: number[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/accounts/search')) searches.push(Date.now());
@@ -49,7 +49,7 @@ describe('accounts', () => {
 
   it('opens the search from the navigation card and moves through results with the arrow keys', async () => {
     const { page } = b;
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     await page.getByRole('button', { name: 'Search' }).click();
     const dialog = page.getByRole('dialog', { name: 'Search accounts' });
     const input = dialog.getByRole('combobox');
@@ -65,7 +65,7 @@ describe('accounts', () => {
 
   it('shows an account with its real Wikinews news credited and linked, contacts, comments, favourite and My Accounts', async () => {
     const { page } = b;
-    await signIn(page, 'raj@acme.test');
+    await openSignedIn(page, 'raj@acme.test');
     const territoryBefore = await territoryIds(page);
     let walmartId: string | undefined;
     try {
@@ -124,14 +124,14 @@ describe('accounts', () => {
   });
 
   it('says "Account not found" for an unknown id', async () => {
-    await signIn(b.page, 'rita@acme.test');
+    await startSession(b.page, 'rita@acme.test');
     await b.page.goto('/accounts/acc_does_not_exist');
     await b.page.getByText('Account not found').waitFor();
   });
 
   it('removes selected accounts from My Accounts after confirming', async () => {
     const { page } = b;
-    await signIn(page, 'mike@acme.test');
+    await openSignedIn(page, 'mike@acme.test');
     const ids = await page.evaluate(async () => {
       const res = await fetch('/api/accounts/search?q=bank');
       const body = (await res.json()) as { hits: { master_account_id: string }[] };
@@ -157,7 +157,7 @@ describe('accounts', () => {
 
   it('refuses to act on 1000 or more selected accounts and says why', async () => {
     const { page } = b;
-    await signIn(page, 'gail@globex.test');
+    await openSignedIn(page, 'gail@globex.test');
     const territoryBefore = await territoryIds(page);
     try {
       const added = await page.evaluate(async (mark) => {
@@ -193,7 +193,7 @@ describe('accounts', () => {
 
   it('adds an account to My Accounts from the name autocomplete, whose list survives the click', async () => {
     const { page } = b;
-    await signIn(page, 'raj@acme.test');
+    await openSignedIn(page, 'raj@acme.test');
     const territoryBefore = await territoryIds(page);
     try {
       await page.goto('/MyTerritory');

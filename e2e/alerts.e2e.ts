@@ -1,13 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { XSS_PAYLOADS } from '../apps/server/src/testing/xss-payloads.ts';
-import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { baseURL, openSignedIn, useBrowser } from './support/browser.ts';
 import { uniqueName } from './support/unique.ts';
 
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await signIn(page, email);
+  await openSignedIn(page, email);
   return page;
 }
 
@@ -29,7 +29,7 @@ describe('global alerts', () => {
   it('asks again before a new alert goes to every tenant, and publishes nothing until then', async () => {
     const support = b.page;
     const title = uniqueName('Everyone check');
-    await signIn(support, 'support@quarry.test');
+    await openSignedIn(support, 'support@quarry.test');
     try {
       await support.goto('/support-alerts');
       await support.getByRole('button', { name: 'New alert' }).click();
@@ -58,7 +58,7 @@ describe('global alerts', () => {
     // otherwise show as a second banner to Rita on the retry.
     const title = uniqueName('Scheduled maintenance');
     const others: Page[] = [];
-    await signIn(support, 'support@quarry.test');
+    await openSignedIn(support, 'support@quarry.test');
     try {
       await support.goto('/support-alerts');
       await support.getByRole('button', { name: 'New alert' }).click();
@@ -126,7 +126,7 @@ describe('global alerts', () => {
     const support = b.page;
     // Titles unique to the attempt; every alert of theirs is deleted at the end, published or not.
     const prefix = `${uniqueName('XSS')} `;
-    await signIn(support, 'support@quarry.test');
+    await openSignedIn(support, 'support@quarry.test');
     try {
       const published = await support.evaluate(
         async ({ payloads, prefix }) => {
@@ -159,7 +159,7 @@ describe('global alerts', () => {
         hits.push(`dialog: ${dialog.message()}`);
         void dialog.dismiss();
       });
-      await signIn(gus, 'gus@globex.test');
+      await openSignedIn(gus, 'gus@globex.test');
       const banners = gus.getByTestId('alert-banner');
       await expect.poll(() => banners.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(published);
       // Give handlers that fire on load, focus or animation their chance, then hover and click every message.

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 
 // Gail (Globex admin): no other browser test reads her Home, and her defaults are cleared at the end.
 const USER = 'gail@globex.test';
@@ -43,7 +43,7 @@ describe('default Home filters', () => {
 
   it('opens Home with the defaults set in /preferences/user, and resets to them after a change', async () => {
     const { page } = b;
-    await signIn(page, USER);
+    await openSignedIn(page, USER);
     try {
       await page.goto('/preferences/user');
       await page.getByRole('heading', { name: 'Default Home filters' }).waitFor();

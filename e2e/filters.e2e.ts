@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { baseURL, openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -60,7 +60,7 @@ describe('saved filters on My Accounts', () => {
   it('builds and applies a filter, refuses a nameless save, saves it, and loads it again after a reload', async () => {
     const { page } = b;
     const name = uniqueName('Airlines in my territory');
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     // What this test adds to Ada's accounts, and its filter, are taken back at the end: a retry then
     // adds (and counts) the same accounts again.
     const territoryBefore = await territoryIds(page);
@@ -129,9 +129,9 @@ describe('saved filters on My Accounts', () => {
     const adaContext = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
     const ada = await adaContext.newPage();
     try {
-      await signIn(ada, 'ada@acme.test');
+      await openSignedIn(ada, 'ada@acme.test');
       await createFilter(ada, name);
-      await signIn(page, 'mike@acme.test');
+      await openSignedIn(page, 'mike@acme.test');
       // Opened from a shared link, the colleague's filter is chosen and applied.
       const filters = (await (await page.request.get('/api/filters')).json()) as {
         filters: { id: string; name: string }[];
@@ -156,7 +156,7 @@ describe('saved filters on My Accounts', () => {
   it('lets the owner delete a filter after confirming', async () => {
     const { page } = b;
     const name = uniqueName('Airlines in my territory');
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     await createFilter(page, name);
     try {
       await page.goto('/MyTerritory');
@@ -177,7 +177,7 @@ describe('saved filters on My Accounts', () => {
 
   it('tells the owner of a private filter that only they lose it', async () => {
     const { page } = b;
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     const name = uniqueName('Ada private banks');
     const created = await page.request.post('/api/filters', {
       data: {
@@ -214,7 +214,7 @@ describe('saved filters on My Accounts', () => {
 
   it('keeps the snackbar on screen with its Close button whole when the message is long', async () => {
     const { page } = b;
-    await signIn(page, 'ada@acme.test');
+    await startSession(page, 'ada@acme.test');
     await page.goto('/MyTerritory');
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByRole('button', { name: 'Add condition' }).click();

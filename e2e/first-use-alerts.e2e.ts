@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { baseURL, openSignedIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -40,12 +40,12 @@ describe.each(['light', 'dark'] as const)('a global alert in the %s theme', (col
       const title = uniqueName('Scheduled maintenance this weekend');
       const support = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
       const supportPage = await support.newPage();
-      await signIn(supportPage, 'support@quarry.test');
+      await openSignedIn(supportPage, 'support@quarry.test');
       const id = await publishAlert(supportPage, title, color);
       try {
         const { page } = b;
         await page.setViewportSize({ width: 390, height: 844 });
-        await signIn(page, 'rita@acme.test');
+        await openSignedIn(page, 'rita@acme.test');
         const banner = page.getByTestId('alert-banner').filter({ hasText: title });
         await banner.getByText(title).waitFor();
         // Title and message keep a readable width; every button is on the screen.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { baseURL, openSignedIn, useBrowser } from './support/browser.ts';
 import { uniqueName } from './support/unique.ts';
 
 async function openComments(page: Page): Promise<void> {
@@ -19,7 +19,7 @@ describe('comments', () => {
   it('shows links as links (http and https only), and lets only the author edit and delete', async () => {
     const { page } = b;
     const marker = uniqueName('Deck');
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     await openComments(page);
     await page
       .getByLabel('Add a comment for your colleagues')
@@ -37,7 +37,7 @@ describe('comments', () => {
     const raj = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
     try {
       const rajPage = await raj.newPage();
-      await signIn(rajPage, 'raj@acme.test');
+      await openSignedIn(rajPage, 'raj@acme.test');
       await openComments(rajPage);
       const seen = rajPage.getByTestId('comment').filter({ hasText: marker });
       await seen.waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
 
 describe('the My Accounts industry filter', () => {
@@ -7,7 +7,7 @@ describe('the My Accounts industry filter', () => {
 
   it('offers the industries found in the accounts and finds "general merchandisers" typed in lower case', async () => {
     const { page } = b;
-    await signIn(page, 'raj@acme.test');
+    await openSignedIn(page, 'raj@acme.test');
     // Walmart (industry "General Merchandisers") in Raj's accounts for this test, taken back at the end.
     const before = await territoryIds(page);
     try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { inviteAndJoin } from './support/invite.ts';
 
 describe('the first-run guide (#17 item 14)', () => {
@@ -31,7 +31,7 @@ describe('the first-run guide (#17 item 14)', () => {
     // Remembered for this member on the server: signed in afresh, with no local state, it stays away.
     await context.clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await signIn(page, address, 'a-long-password');
+    await startSession(page, address, 'a-long-password');
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.getByRole('region', { name: 'Welcome to Quarry' }).count()).toBe(0);
@@ -48,7 +48,7 @@ describe('the first-run guide (#17 item 14)', () => {
 
   it('does not greet a member who has been here before', async () => {
     const { page } = b;
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.getByRole('region', { name: 'Welcome to Quarry' }).count()).toBe(0);
   });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 
 /** Two animation frames: long enough for a dropdown opened by a focus event to be in the page. */
 const afterRender = (page: Page) =>
@@ -11,7 +11,7 @@ describe('Home filters by keyboard', () => {
 
   it('does not open a filter list when Tab lands on it; typing or ArrowDown opens it', async () => {
     const { page } = b;
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     await page.getByTestId('value-match-card').first().waitFor({ timeout: 30_000 });
     const fields = page.getByTestId('home-filter-fields');
     const tier = fields.getByLabel('Tier', { exact: true });

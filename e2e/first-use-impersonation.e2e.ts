@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { baseURL, openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -28,7 +28,7 @@ describe('what support writes while impersonating', () => {
     const supportText = uniqueName('Called the buyer, follow up Monday');
     const ritaText = uniqueName('My own note');
     const workspace = uniqueName('Made by support');
-    await signIn(support, 'support@quarry.test');
+    await openSignedIn(support, 'support@quarry.test');
     const users = (await (await support.request.get('/api/support/users?q=rita')).json()) as {
       users: { uid: string; email: string }[];
     };
@@ -59,7 +59,7 @@ describe('what support writes while impersonating', () => {
     const ritaContext = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
     try {
       const page = await ritaContext.newPage();
-      await signIn(page, 'rita@acme.test');
+      await startSession(page, 'rita@acme.test');
       await page.goto(`/accounts/${accountId}`);
       await comment(page, ritaText);
       const bySupport = page.getByTestId('comment').filter({ hasText: supportText });

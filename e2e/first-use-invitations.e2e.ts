@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { startSession, useBrowser } from './support/browser.ts';
 import { inviteAndJoin } from './support/invite.ts';
 
 describe('invitations (#17 item 10)', () => {
@@ -8,7 +8,7 @@ describe('invitations (#17 item 10)', () => {
   it('keeps the invite row in line when the Email field shows an error', async () => {
     const { page } = b;
     await page.setViewportSize({ width: 1400, height: 900 });
-    await signIn(page, 'ada@acme.test');
+    await startSession(page, 'ada@acme.test');
     await page.goto('/settings?category=tenantConfiguration');
     const email = page.getByRole('textbox', { name: 'Email' });
     const name = page.getByRole('textbox', { name: 'Display name' });

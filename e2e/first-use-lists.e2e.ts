@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { baseURL, openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { deleteOwnedWorkspaces, fromTheAppsPages } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -57,14 +57,14 @@ describe('a smart list in a shared workspace', () => {
     const filterName = uniqueName('Airlines private');
     const workspace = uniqueName('Shared smart');
     const listName = uniqueName('Airlines now');
-    await signIn(page, 'mike@acme.test');
+    await openSignedIn(page, 'mike@acme.test');
     const filterId = await createPrivateFilter(page, filterName);
     const ritaContext = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
     try {
       const listId = await createSharedSmartList(page, workspace, listName, filterId, ['rita@acme.test']);
 
       const rita = await ritaContext.newPage();
-      await signIn(rita, 'rita@acme.test');
+      await startSession(rita, 'rita@acme.test');
       await rita.goto(`/lists/${listId}`);
       await rita.getByRole('heading', { name: listName, level: 1 }).waitFor();
       const why = rita.getByTestId('smart-list-source');
@@ -97,7 +97,7 @@ describe('a smart list in a shared workspace', () => {
     const { page } = b;
     const filterName = uniqueName('Airlines private');
     const workspace = uniqueName('Shared smart');
-    await signIn(page, 'mike@acme.test');
+    await openSignedIn(page, 'mike@acme.test');
     const filterId = await createPrivateFilter(page, filterName);
     try {
       const users = (await (await page.request.get('/api/users')).json()) as {

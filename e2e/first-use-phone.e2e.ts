@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 
 /** Whether an element lies wholly inside the 390 px wide screen. */
 const onScreen = (locator: Locator) =>
@@ -15,7 +15,7 @@ describe('on a 390 px phone', () => {
   it("shows Reporting's range presets whole, Last 90 days included", async () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'mike@acme.test');
+    await startSession(page, 'mike@acme.test');
     await page.goto('/reporting');
     for (const name of ['Last 7 days', 'Last 30 days', 'Last 90 days']) {
       const button = page.getByRole('button', { name });
@@ -27,7 +27,7 @@ describe('on a 390 px phone', () => {
   it("lets the account's contact table scroll to its Email column", async () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     const search = (await (await page.request.get('/api/accounts/search?q=walmart')).json()) as {
       hits: { master_account_id: string; account_name: string }[];
     };
@@ -50,7 +50,7 @@ describe('on a 390 px phone', () => {
   it("folds Home's filters behind a Filters button, so the feed starts on the first screen", async () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     const card = page.getByTestId('value-match-card').first();
     await card.waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('home-filter-fields').count()).toBe(0);

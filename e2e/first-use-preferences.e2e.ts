@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -9,7 +9,7 @@ describe('feedback on preferences and Home', () => {
   it('confirms a new trigger and brings its card into view', async () => {
     const { page } = b;
     const name = uniqueName('E2E new trigger');
-    await signIn(page, 'ada@acme.test');
+    await startSession(page, 'ada@acme.test');
     await page.goto('/preferences/triggers');
     const form = page.getByTestId('trigger-form');
     await form.getByLabel('Name').fill(name);
@@ -39,7 +39,7 @@ describe('feedback on preferences and Home', () => {
 
   it('says on Home when matches were last computed to the minute', async () => {
     const { page } = b;
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     const status = page.getByTestId('value-match-status');
     // A recompute may be running (a trigger changed): the status then says so, and afterwards when.
     await expect.poll(() => status.textContent(), { timeout: 55_000 }).toMatch(/^Last computed /);

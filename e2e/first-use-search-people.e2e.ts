@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 
 describe('Cmd+K finds people too (#17 item 4)', () => {
   const b = useBrowser();
 
   it('finds the CEO of Edison International under the accounts and opens the account at that person', async () => {
     const { page } = b;
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     await page.keyboard.press('Control+K');
     const dialog = page.getByRole('dialog', { name: 'Search accounts and people' });
     const input = dialog.getByRole('combobox');

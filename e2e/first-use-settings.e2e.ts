@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { startSession, useBrowser } from './support/browser.ts';
 
 describe('Organization Settings read by a manager', () => {
   const b = useBrowser();
 
   it('shows who is an admin and who is a manager as text, not as disabled switches', async () => {
     const { page } = b;
-    await signIn(page, 'mike@acme.test');
+    await startSession(page, 'mike@acme.test');
     await page.goto('/settings?category=tenantConfiguration');
     const row = (email: string) => page.getByRole('row').filter({ hasText: email });
     const cell = (email: string, role: 'is_admin' | 'is_manager') => row(email).locator(`[data-role="${role}"]`);

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
 
 const box = async (locator: Locator) => {
@@ -19,7 +19,7 @@ describe('notifications', () => {
   it("sit at the top without covering the account's name or its buttons", async () => {
     const { page } = b;
     await page.setViewportSize({ width: 1400, height: 900 });
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     const before = await territoryIds(page);
     try {
       const search = (await (await page.request.get('/api/accounts/search?q=walmart')).json()) as {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { chooseLanguage } from './support/language.ts';
 
@@ -10,7 +10,7 @@ describe('Reporting in French', () => {
 
   it('names the events in French, not as recorded ("List Mutated")', async () => {
     const { page } = b;
-    await signIn(page, 'mike@acme.test');
+    await openSignedIn(page, 'mike@acme.test');
     await chooseLanguage(page, 'Français');
     try {
       // A page load before the choice is saved would still read English (a clean-clone run met that).

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { uniqueName } from './support/unique.ts';
 
 /** Opens the first Value Match card's /valueMatch page; answers the account's name. */
@@ -42,7 +42,7 @@ describe('outreach flows', () => {
 
   it('takes a rep from Create value message to an edited, approved message in a downloaded CSV', async () => {
     const { page } = b;
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     const account = await openFirstMatch(page);
     const contact = await tickContactWithEmail(page);
     const flowId = await createValueMessage(page);
@@ -98,7 +98,7 @@ describe('outreach flows', () => {
 
   it('lets an admin set an organization rule that the built-in composer visibly follows', async () => {
     const { page } = b;
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     const before = (await (await page.request.get('/api/email-preferences')).json()) as {
       organization: { rules: string[]; example_emails: string[] };
     };
@@ -130,7 +130,7 @@ describe('outreach flows', () => {
 
   it('starts a Quick Prospect from the ticked contacts of a contact list', async () => {
     const { page } = b;
-    await signIn(page, 'raj@acme.test');
+    await openSignedIn(page, 'raj@acme.test');
     const workspace = (await (
       await page.request.post('/api/workspaces', { data: { name: uniqueName('Prospects'), shared_users: [] } })
     ).json()) as { id: string };

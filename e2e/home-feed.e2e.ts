@@ -1,11 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { chooseLanguage } from './support/language.ts';
 
 /** Home after sign-in, once the start-up recompute has filled the feed. */
 async function openHome(page: Page, email: string) {
-  await signIn(page, email);
+  await openSignedIn(page, email);
   await page.getByRole('heading', { name: 'Value Match' }).waitFor();
   await page.getByTestId('value-match-card').first().waitFor({ timeout: 30_000 });
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 
 /** Opens the first Value Match card's /valueMatch page. */
 async function openFirstMatch(page: Page): Promise<void> {
@@ -25,7 +25,7 @@ describe('integrations (#21)', () => {
 
   it('lets an admin connect HubSpot, map the value message fields and send an approved flow there', async () => {
     const { page } = b;
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     let flowId = '';
     try {
       await page.goto('/preferences/integrations');

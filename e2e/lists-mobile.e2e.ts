@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { uniqueName } from './support/unique.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -70,7 +70,7 @@ describe('lists on a phone', () => {
 
   it('keeps the list page as wide as a 390 px phone: the members table scrolls in its own box', async () => {
     const { page } = b;
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     const ids = await createWorkspaceWithLists(page, uniqueName('E2E mobile list page'));
     expect(ids.members).toBe(2);
     await page.setViewportSize(PHONE);
@@ -92,7 +92,7 @@ describe('lists on a phone', () => {
 
   it('shows every list action on the workspace page at 390 px, and Delete list asks to confirm', async () => {
     const { page } = b;
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     const name = uniqueName('E2E mobile workspace page');
     const ids = await createWorkspaceWithLists(page, name);
     await page.setViewportSize(PHONE);
@@ -122,7 +122,7 @@ describe('lists on a phone', () => {
 
   it('closes the Lists drawer once a workspace created from it opens', async () => {
     const { page } = b;
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     await page.getByRole('navigation', { name: /main/i }).getByRole('button', { name: 'Lists' }).click();
     const drawer = page.getByRole('dialog', { name: 'Lists' });
     await drawer.getByRole('button', { name: 'New workspace' }).click();
@@ -142,7 +142,7 @@ describe('lists on a phone', () => {
 
   it('keeps My Accounts as wide as a 390 px phone: its tools fit, its table scrolls in its own box', async () => {
     const { page } = b;
-    await signIn(page, 'gus@globex.test');
+    await openSignedIn(page, 'gus@globex.test');
     const added = await page.evaluate(async () => {
       const ids: string[] = [];
       for (const q of ['tyson', 'edison']) {

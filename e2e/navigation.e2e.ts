@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, signIn, startSession, useBrowser } from './support/browser.ts';
 
 async function navItems(page: import('playwright-core').Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -11,7 +11,7 @@ describe('navigation', () => {
   const b = useBrowser();
 
   it('shows the 404 page with a Home button for an unknown path', async () => {
-    await signIn(b.page, 'rita@acme.test');
+    await startSession(b.page, 'rita@acme.test');
     await b.page.goto('/no/such/page');
     await b.page.getByRole('heading', { name: 'Oops' }).waitFor();
     await b.page.getByText('The page you are looking for does not exist.').waitFor();
@@ -20,7 +20,7 @@ describe('navigation', () => {
   });
 
   it('shows a regular user neither Support Tools nor Reporting', async () => {
-    await signIn(b.page, 'rita@acme.test');
+    await openSignedIn(b.page, 'rita@acme.test');
     const items = await navItems(b.page);
     expect(items).toEqual(
       expect.arrayContaining(['Value', 'Actions', 'Search', 'Lists', 'My Accounts', 'Add Accounts']),
@@ -33,14 +33,14 @@ describe('navigation', () => {
   });
 
   it('keeps a regular user out of /reporting', async () => {
-    await signIn(b.page, 'rita@acme.test');
+    await startSession(b.page, 'rita@acme.test');
     await b.page.goto('/reporting');
     await b.page.waitForURL((u) => u.pathname === '/');
     await b.page.getByTestId('snackbar-general').getByText('You don’t have access to that page.').waitFor();
   });
 
   it('shows a manager Reporting and Organization Settings', async () => {
-    await signIn(b.page, 'mike@acme.test');
+    await openSignedIn(b.page, 'mike@acme.test');
     const items = await navItems(b.page);
     expect(items).toContain('Reporting');
     expect(items).not.toContain('Support Tools');
@@ -51,14 +51,14 @@ describe('navigation', () => {
   });
 
   it('shows an admin Reporting but not Support Tools', async () => {
-    await signIn(b.page, 'ada@acme.test');
+    await openSignedIn(b.page, 'ada@acme.test');
     const items = await navItems(b.page);
     expect(items).toContain('Reporting');
     expect(items).not.toContain('Support Tools');
   });
 
   it('shows the support account Support Tools', async () => {
-    await signIn(b.page, 'support@quarry.test');
+    await openSignedIn(b.page, 'support@quarry.test');
     const items = await navItems(b.page);
     expect(items).toContain('Support Tools');
     await b.page.getByRole('link', { name: 'Support Tools' }).click();
@@ -67,7 +67,7 @@ describe('navigation', () => {
 
   it('collapses the navigation card when the pointer leaves after a click, and expands it on keyboard focus', async () => {
     const { page } = b;
-    await signIn(page, 'raj@acme.test');
+    await openSignedIn(page, 'raj@acme.test');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     const widthIs = (wide: boolean) =>
       page.waitForFunction((expectWide) => {
@@ -97,7 +97,7 @@ describe('navigation', () => {
 
   it('keeps the navigation card open while its user menu is open, so the menu stays under the pointer', async () => {
     const { page } = b;
-    await signIn(page, 'raj@acme.test');
+    await openSignedIn(page, 'raj@acme.test');
     const width = () =>
       page.evaluate(
         () => document.querySelector('nav[aria-label="Main navigation"]')?.getBoundingClientRect().width ?? 0,
@@ -117,7 +117,7 @@ describe('navigation', () => {
   });
 
   it('opens the Lists drawer from the navigation card', async () => {
-    await signIn(b.page, 'rita@acme.test');
+    await openSignedIn(b.page, 'rita@acme.test');
     await b.page.getByRole('button', { name: 'Lists' }).click();
     await b.page.getByRole('dialog', { name: 'Lists' }).waitFor();
   });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -43,7 +43,7 @@ describe('organization settings', () => {
 
   it('lets an admin make a colleague a manager, but never remove the last admin', async () => {
     const { page } = b;
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     // Stopped half-way, the test would leave Raj a manager (or not): `finally` puts him back.
     const rajBefore = await rolesOf(page, 'raj@acme.test');
     try {
@@ -77,7 +77,7 @@ describe('organization settings', () => {
 
   it('asks before making someone an admin, and changes nothing when the admin cancels', async () => {
     const { page } = b;
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     // Nothing should change; if something does, `finally` undoes it for the retry and the other tests.
     const ritaBefore = await rolesOf(page, 'rita@acme.test');
     try {
@@ -104,7 +104,7 @@ describe('organization settings', () => {
 
   it('links to the organization-level preference screens, AI email preferences and Integrations among them', async () => {
     const { page } = b;
-    await signIn(page, 'ada@acme.test');
+    await startSession(page, 'ada@acme.test');
     await page.goto('/settings?category=tenantConfiguration');
     await page.getByRole('link', { name: 'Triggers' }).first().waitFor();
     // AI email preferences arrived with the flows (#15), Integrations with #21 (no longer "Not available yet").
@@ -122,7 +122,7 @@ describe('organization settings', () => {
 
   it('shows a manager the members without letting them change roles or invite', async () => {
     const { page } = b;
-    await signIn(page, 'mike@acme.test');
+    await startSession(page, 'mike@acme.test');
     await page.goto('/settings?category=tenantConfiguration');
     // Read-only, the roles are text: no switch whose "on" looks like "off".
     await page.getByRole('row').filter({ hasText: 'rita@acme.test' }).locator('[data-role="is_manager"]').waitFor();
@@ -136,7 +136,7 @@ describe('organization settings', () => {
     // An address and a name unique to the attempt: a retry never meets the first attempt's invitation.
     const email = `${uniqueName('newcomer').replace(' ', '-')}@acme.test`;
     const displayName = uniqueName('Nadia Newcomer');
-    await signIn(page, 'ada@acme.test');
+    await startSession(page, 'ada@acme.test');
     await page.goto('/settings?category=tenantConfiguration');
     await page.getByRole('textbox', { name: 'Email' }).fill(email);
     await page.getByRole('textbox', { name: 'Display name' }).fill(displayName);
@@ -150,7 +150,7 @@ describe('organization settings', () => {
 
   it("shows a refused invitation under the Email field, without the API's field key", async () => {
     const { page } = b;
-    await signIn(page, 'ada@acme.test');
+    await startSession(page, 'ada@acme.test');
     await page.goto('/settings?category=tenantConfiguration');
     const email = page.getByRole('textbox', { name: 'Email' });
     await email.fill('rita@acme.test');
@@ -174,7 +174,7 @@ describe('organization settings', () => {
 
   it('answers an address of another company like a new one', async () => {
     const { page } = b;
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     // The address is fixed (Gail signs in at Globex): a pending invitation left by a failed attempt is
     // revoked at the end, so that the retry starts without one.
     try {
@@ -198,7 +198,7 @@ describe('organization settings', () => {
 
   it('puts the tab a regular user actually sees into the address instead of tenantConfiguration', async () => {
     const { page } = b;
-    await signIn(page, 'raj@acme.test');
+    await startSession(page, 'raj@acme.test');
     await page.goto('/settings?category=tenantConfiguration');
     await page.waitForURL((url) => url.searchParams.get('category') === 'userPreferences');
     expect(await page.getByRole('tab', { name: 'Personal Settings' }).getAttribute('aria-selected')).toBe('true');

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 
 describe('reporting', () => {
   const b = useBrowser();
 
   it('shows mike (manager) charts over the seeded usage and exports the user table as CSV', async () => {
-    await signIn(b.page, 'mike@acme.test');
+    await openSignedIn(b.page, 'mike@acme.test');
     await b.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reporting' }).click();
     await b.page.waitForURL((u) => u.pathname === '/reporting');
     await b.page.getByRole('heading', { name: 'Reporting', level: 1 }).waitFor();
@@ -59,7 +59,7 @@ describe('reporting', () => {
   }, 60_000);
 
   it('keeps rita (regular) away from Reporting in the navigation, the route and the API', async () => {
-    await signIn(b.page, 'rita@acme.test');
+    await openSignedIn(b.page, 'rita@acme.test');
     const nav = b.page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('link', { name: 'Value' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Reporting' }).count()).toBe(0);

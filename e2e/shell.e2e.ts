@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { chooseLanguage } from './support/language.ts';
 
@@ -20,7 +20,7 @@ describe('app shell', () => {
   const b = useBrowser();
 
   it('keeps the chosen theme across a reload, applied before first paint', async () => {
-    await signIn(b.page, 'rita@acme.test');
+    await openSignedIn(b.page, 'rita@acme.test');
     // The choice is kept in Rita's preferences too: put back at the end (unset means the default, system).
     const before = (await me(b.page)).preferences.theme ?? 'system';
     try {
@@ -38,7 +38,7 @@ describe('app shell', () => {
   });
 
   it('switches the language and offers to visit the settings in the route snackbar', async () => {
-    await signIn(b.page, 'rita@acme.test');
+    await openSignedIn(b.page, 'rita@acme.test');
     // The choice is kept in Rita's preferences too: put back at the end (unset means the default, English).
     const before = (await me(b.page)).preferences.language ?? 'en';
     try {
@@ -55,7 +55,7 @@ describe('app shell', () => {
   });
 
   it('confirms a saved preference in the general snackbar, closable and gone after 4 s', async () => {
-    await signIn(b.page, 'raj@acme.test');
+    await openSignedIn(b.page, 'raj@acme.test');
     // Raj's name is put back at the end: a retry would otherwise find "Raj P." already saved, and other
     // tests pick him by it.
     const before = (await me(b.page)).display_name;

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -12,7 +12,7 @@ describe('signal sources', () => {
 
   it('an admin adds a feed and sees its item on the account page after a sweep', async () => {
     const { page } = b;
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     const name = uniqueName('Example Wire');
     // A URL of its own per attempt: a retry adds a new source rather than meeting the old one.
     const url = `${inject('signalFixturesURL')}/feeds/wire.atom?attempt=${encodeURIComponent(name)}`;

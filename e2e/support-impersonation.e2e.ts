@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 
 const SUPPORT = 'support@quarry.test';
 
@@ -8,7 +8,7 @@ describe('Support Tools and impersonation', () => {
 
   it('lets the support account act as rita with a reason, under a warning banner and avatar, and Stop returns to Support Tools', async () => {
     const { page } = b;
-    await signIn(page, SUPPORT);
+    await openSignedIn(page, SUPPORT);
     await page.getByRole('link', { name: 'Support Tools' }).click();
     await page.waitForURL('**/support-impersonation');
     // Off the navigation card, which widens over the page while hovered.
@@ -63,14 +63,14 @@ describe('Support Tools and impersonation', () => {
   });
 
   it('says "User not found" for an unknown uid in the URL', async () => {
-    await signIn(b.page, SUPPORT);
+    await startSession(b.page, SUPPORT);
     await b.page.goto('/support-impersonation?uid=no-such-user');
     await b.page.getByTestId('support-user-error').getByText('User not found').waitFor();
   });
 
   it('never shows rita Support Tools: no nav item, the URL goes home, and the API refuses', async () => {
     const { page } = b;
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     await page.getByRole('link', { name: 'My Accounts' }).waitFor();
     expect(await page.getByRole('link', { name: 'Support Tools' }).count()).toBe(0);
     await page.goto('/support-impersonation');
@@ -82,7 +82,7 @@ describe('Support Tools and impersonation', () => {
 
   it('lets rita view My Accounts as raj, read-only, and exit in one click', async () => {
     const { page } = b;
-    await signIn(page, 'rita@acme.test');
+    await startSession(page, 'rita@acme.test');
     await page.goto('/MyTerritory');
     await page.getByLabel('Add an account').waitFor();
     await page.getByTestId('view-as-select').click();

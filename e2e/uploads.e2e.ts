@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { deleteOwnedWorkspaces, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -46,7 +46,7 @@ describe('Add Accounts by upload', () => {
 
   it('lets a rep upload a CSV file into their own My Accounts and download the failing lines', async () => {
     const { page } = b;
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     const before = await territoryIds(page);
     const fresh = newDomain('trade-show');
     try {
@@ -89,7 +89,7 @@ describe('Add Accounts by upload', () => {
     const { page } = b;
     const names = { workspace: uniqueName('Upload territory plan'), list: uniqueName('Uploaded prospects') };
     const fresh = newDomain('crm-plan');
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     try {
       const listId = await page.evaluate(async (names) => {
         const post = async (url: string, body: unknown) =>

@@ -1,12 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { baseURL, openSignedIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
 /** Home after sign-in, once the start-up recompute has filled the feed. */
 async function openHome(page: Page, email: string) {
-  await signIn(page, email);
+  await openSignedIn(page, email);
   await page.getByRole('heading', { name: 'Value Match' }).waitFor();
   await page.getByTestId('value-match-card').first().waitFor({ timeout: 30_000 });
 }
@@ -222,7 +222,7 @@ describe('value match actions', () => {
       accounts: uniqueName('Matched accounts'),
       people: uniqueName('Matched people'),
     };
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     const lists = await page.evaluate(async (names) => {
       const post = async (url: string, body: unknown) =>
         (await (

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { deleteOwnedWorkspaces } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -46,7 +46,7 @@ describe('value match: a new list from "Add to list"', () => {
     // The one this test makes is deleted at the end, so that a retry finds her without any again.
     const accountList = uniqueName('Globex picks');
     const contactList = uniqueName('Globex people');
-    await signIn(page, 'gail@globex.test');
+    await openSignedIn(page, 'gail@globex.test');
     const workspacesBefore = await ownedWorkspaces(page);
     try {
       expect(await myLists(page)).toEqual([]);
@@ -105,7 +105,7 @@ describe('value match: a new list from "Add to list"', () => {
     const east = uniqueName('Ada east');
     const west = uniqueName('Ada west');
     const listName = uniqueName('West accounts');
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     await page.evaluate(
       async (names) => {
         for (const name of names) {
@@ -136,7 +136,7 @@ describe('value match: a new list from "Add to list"', () => {
   it('keeps the dialog and the typed name when the list cannot be created, and says so in it; a retry works', async () => {
     const { page } = b;
     const listName = uniqueName('Rita retry list');
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     const name = await openFirstMatch(page);
     const isListCreate = (url: URL) => /\/api\/workspaces\/[^/]+\/lists$/.test(url.pathname);
     await page.route(isListCreate, (route) =>
@@ -166,7 +166,7 @@ describe('value match: a new list from "Add to list"', () => {
     const { page } = b;
     const workspaceName = uniqueName('Mike twice');
     const listName = uniqueName('Mike twice list');
-    await signIn(page, 'mike@acme.test');
+    await openSignedIn(page, 'mike@acme.test');
     try {
       const workspace = (await (
         await page.request.post('/api/workspaces', { data: { name: workspaceName } })
@@ -196,7 +196,7 @@ describe('value match: a new list from "Add to list"', () => {
 
   it('gives focus back to "Add to list" when the new-list dialog is closed with Escape', async () => {
     const { page } = b;
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     await openFirstMatch(page);
     const addToList = page.getByRole('button', { name: 'Add to list' }).first();
     await addToList.click();

@@ -1,7 +1,7 @@
 import type { TriggerStatsList, ValueMatchDetail } from '@quarry/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 
 /** /preferences/triggers, once every trigger's counts have loaded. */
@@ -21,7 +21,7 @@ describe('value match tuning', () => {
 
   it('shows an admin per trigger the accounts per tier and three matched sentences, and a mark from /valueMatch changes the precision', async () => {
     const { page } = b;
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     // A Value Match signal shown on its match page, found by a trigger that has examples.
     await page.getByRole('heading', { name: 'Value Match' }).waitFor();
     const stats = (await (await page.request.get('/api/value-matches/trigger-stats')).json()) as TriggerStatsList;

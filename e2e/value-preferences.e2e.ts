@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { baseURL, openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -16,7 +16,7 @@ describe('value preferences', () => {
 
   it('counts qualification signal characters against 100 and 150 and refuses over-long text', async () => {
     const { page } = b;
-    await signIn(page, 'ada@acme.test');
+    await startSession(page, 'ada@acme.test');
     await page.goto('/preferences/qualificationsignals');
     await page.getByRole('heading', { name: 'Qualification signals' }).waitFor();
     await page.getByTestId('qualification-signal').first().waitFor();
@@ -33,7 +33,7 @@ describe('value preferences', () => {
 
   it('shows a refused save under the input the server names, keeps the draft, and clears it on edit', async () => {
     const { page } = b;
-    await signIn(page, 'ada@acme.test');
+    await startSession(page, 'ada@acme.test');
     await page.goto('/preferences/qualificationsignals');
     const form = page.getByTestId('signal-form');
     const signal = form.getByLabel('Signal', { exact: true });
@@ -106,7 +106,7 @@ describe('value preferences', () => {
   it('adds a target title with Enter as a chip, with the 5-to-10 advice', async () => {
     const { page } = b;
     const title = uniqueName('Head of Fraud Prevention');
-    await signIn(page, 'gail@globex.test');
+    await openSignedIn(page, 'gail@globex.test');
     // Globex's titles are put back as they were at the end: a retry starts from the same list.
     const original = ((await (await page.request.get('/api/target-titles')).json()) as { titles: string[] }).titles;
     try {
@@ -129,7 +129,7 @@ describe('value preferences', () => {
     const { page } = b;
     // Never saved, if all goes well; unique to the attempt, so that a retry checks its own title.
     const title = uniqueName('E2E Unsaved Title');
-    await signIn(page, 'ada@acme.test');
+    await startSession(page, 'ada@acme.test');
     await page.goto('/preferences/titles');
     await page.getByText('Add 5 to 10 specific roles or domains.').waitFor();
     const input = page.getByPlaceholder('Type a title and press Enter');
@@ -166,7 +166,7 @@ describe('value preferences', () => {
 
   it('shows a regular user the triggers and hypotheses without edit controls', async () => {
     const { page } = b;
-    await signIn(page, 'rita@acme.test');
+    await startSession(page, 'rita@acme.test');
     await page.goto('/preferences/triggers');
     await page.getByTestId('trigger').first().waitFor();
     await page.getByTestId('value-hypothesis').first().waitFor();
@@ -176,7 +176,7 @@ describe('value preferences', () => {
   it('asks before deleting a qualification signal: Cancel keeps it, Delete removes it and closes its edit form', async () => {
     const { page } = b;
     const text = uniqueName('E2E doomed signal');
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     await create(page, '/api/qualification-signals', { type: 'bad', text, explanation: '' });
     await page.goto('/preferences/qualificationsignals');
     const card = page.getByTestId('qualification-signal').filter({ hasText: text });
@@ -214,7 +214,7 @@ describe('value preferences', () => {
     const { page } = b;
     const hypothesisName = uniqueName('E2E doomed hypothesis');
     const triggerName = uniqueName('E2E doomed trigger');
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     const hypothesisId = await create(page, '/api/value-hypotheses', { name: hypothesisName });
     await create(page, '/api/triggers', {
       name: triggerName,
@@ -259,7 +259,7 @@ describe('value preferences', () => {
   it('lets Escape close an open dropdown first, then the trigger edit form; deleting the edited trigger closes its form', async () => {
     const { page } = b;
     const triggerName = uniqueName('E2E edited trigger');
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     await create(page, '/api/triggers', { name: triggerName, hit_type: 'event', phrases: ['recall'] });
     await page.goto('/preferences/triggers');
     const trigger = page.getByTestId('trigger').filter({ hasText: triggerName });
@@ -290,7 +290,7 @@ describe('value preferences', () => {
   it("shows a regular user a colleague's private hypothesis as a label, never its id, and says why nothing is editable", async () => {
     const { page } = b;
     const triggerName = uniqueName('E2E private-backed trigger');
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     const privateId = await create(page, '/api/value-hypotheses', {
       name: uniqueName('Ada private note'),
       visibility: 'private',
@@ -305,7 +305,7 @@ describe('value preferences', () => {
     const context = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
     try {
       const rita = await context.newPage();
-      await signIn(rita, 'rita@acme.test');
+      await startSession(rita, 'rita@acme.test');
       await rita.goto('/preferences/triggers');
       const trigger = rita.getByTestId('trigger').filter({ hasText: triggerName });
       await trigger.getByText('Private hypothesis', { exact: true }).waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, signIn, useBrowser } from './support/browser.ts';
+import { baseURL, openSignedIn, signIn, useBrowser } from './support/browser.ts';
 import { deleteOwnedWorkspaces } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -33,7 +33,7 @@ describe('workspaces', () => {
   it('creates a workspace shared with two colleagues and lands on it with the creation snack', async () => {
     const { page } = b;
     const name = uniqueName('Q3 Retail push');
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     try {
       const drawer = await openLists(page);
       await drawer.getByRole('button', { name: 'New workspace' }).click();
@@ -80,9 +80,9 @@ describe('workspaces', () => {
     const ritaContext = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
     const rita = await ritaContext.newPage();
     try {
-      await signIn(rita, 'rita@acme.test');
+      await openSignedIn(rita, 'rita@acme.test');
       await createWorkspace(rita, sharedName, ['mike@acme.test']);
-      await signIn(page, 'mike@acme.test');
+      await openSignedIn(page, 'mike@acme.test');
       await createWorkspace(page, zeta);
       await createWorkspace(page, alpha);
       await createWorkspace(page, beta);
@@ -117,7 +117,7 @@ describe('workspaces', () => {
 
   it('shows "No Workspaces" with a create button to someone without any', async () => {
     const { page } = b;
-    await signIn(page, 'gus@globex.test');
+    await openSignedIn(page, 'gus@globex.test');
     const drawer = await openLists(page);
     await drawer.getByText('No Workspaces').waitFor();
     await drawer.getByRole('button', { name: 'Create workspace' }).click();
@@ -127,7 +127,7 @@ describe('workspaces', () => {
   it('lets a shared user leave after confirming', async () => {
     const { page } = b;
     const name = uniqueName('Leavable');
-    await signIn(page, 'ada@acme.test');
+    await openSignedIn(page, 'ada@acme.test');
     const id = await createWorkspace(page, name, ['raj@acme.test']);
     // One Raj keeps: his "Shared with me" group (waited for below) still has an entry once he has left.
     await createWorkspace(page, uniqueName('Kept by Raj'), ['raj@acme.test']);
@@ -156,7 +156,7 @@ describe('workspaces', () => {
   it('deletes a workspace only after the owner types its name', async () => {
     const { page } = b;
     const name = uniqueName('Doomed deals');
-    await signIn(page, 'rita@acme.test');
+    await openSignedIn(page, 'rita@acme.test');
     const id = await createWorkspace(page, name);
     await page.goto(`/workspaces/${id}`);
     await page.getByRole('button', { name: 'Delete workspace' }).click();
@@ -189,7 +189,7 @@ describe('workspaces', () => {
     // Raj's lists show in every "Add to list" menu of his: names unique to the attempt.
     const crew = uniqueName('Crew');
     const carriers = uniqueName('Carriers');
-    await signIn(page, 'raj@acme.test');
+    await openSignedIn(page, 'raj@acme.test');
     const id = await createWorkspace(page, uniqueName('Airline targets'));
     await page.goto(`/workspaces/${id}`);
     // A contact list first: the form then starts over as an account list.
@@ -249,7 +249,7 @@ describe('workspaces', () => {
       accounts: uniqueName('Big box'),
       people: uniqueName('Buyers'),
     };
-    await signIn(page, 'raj@acme.test');
+    await openSignedIn(page, 'raj@acme.test');
     const ids = await page.evaluate(async (names) => {
       const post = async (url: string, body: unknown) =>
         (await (
