@@ -148,13 +148,13 @@ try {
   console.log(`filled in ${((performance.now() - loadStart) / 1000).toFixed(1)} s (not timed)`);
 
   // The job's own repository, with its reads and writes timed.
-  const matches = createValueMatchesRepository(db);
+  const matches = createValueMatchesRepository(db, handle.engine);
   const spent = { read: 0, write: 0 };
   const timed = {
     ...matches,
-    async allHits() {
+    async allHits(tenantId: string) {
       const started = performance.now();
-      const rows = await matches.allHits();
+      const rows = await matches.allHits(tenantId);
       spent.read += performance.now() - started;
       return rows;
     },

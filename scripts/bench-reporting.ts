@@ -205,6 +205,7 @@ async function report() {
     isManager: true,
     isSupport: false,
     sessionId: 'bench',
+    impersonator: null,
   };
   const rangeEnding = (daysAgo: number) => {
     const to = today.subtract(daysAgo, 'day');

@@ -136,12 +136,13 @@ try {
   console.log(`  loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
 
   const service = createValueMatchService({
-    matches: createValueMatchesRepository(db),
+    matches: createValueMatchesRepository(db, handle.engine),
     preferences: createValuePreferencesRepository(db),
     jobs: createJobsRepository(db),
     territory: createTerritoryRepository(db),
-    // The feed never assigns: no colleague is looked up here.
+    // The feed never assigns: no colleague is looked up here, and no support account matters.
     colleague: async () => undefined,
+    supportEmail: 'support@bench.test',
   });
   const ctx: RequestContext = {
     uid: 'bench_user',

@@ -15,6 +15,18 @@ import {
 import { createWorkspacesService } from '../apps/server/src/modules/workspaces/workspaces.service.ts';
 import { openMigratedDatabase } from './open-migrated-database.ts';
 
+/** A rep of `tenant`, as a request would bring one. */
+const benchContext = (tenant: string, uid: string): RequestContext => ({
+  uid,
+  tenantId: tenant,
+  email: `${uid}@bench.test`,
+  isAdmin: false,
+  isManager: false,
+  isSupport: false,
+  sessionId: 'bench',
+  impersonator: null,
+});
+
 const WORKSPACES = 10_000;
 const LISTS_PER_WORKSPACE = 5;
 const TENANTS = [
@@ -94,11 +106,19 @@ try {
             .execute();
           await trx
             .insertInto('workspace_items')
-            .values(part.map(({ w, id, l }) => ({ workspace_id: `${TENANT}_ws_${w}`, list_id: id, position: l })))
+            .values(
+              part.map(({ w, id, l }) => ({
+                tenant_id: TENANT,
+                workspace_id: `${TENANT}_ws_${w}`,
+                list_id: id,
+                position: l,
+              })),
+            )
             .execute();
         }
         await refreshFolded(
           trx,
+          benchContext(TENANT, uid(0)),
           ids.map((w) => `${TENANT}_ws_${w}`),
           ['items', 'shared', 'viewed'],
         );
@@ -114,20 +134,11 @@ try {
     lists: createListsRepository(db),
     users: createUsersRepository(db),
     filters: createFiltersRepository(db),
-    accountQuery: createAccountQueryRepository(db),
+    accountQuery: createAccountQueryRepository(db, handle.engine),
   });
   for (const { id: TENANT, users: USERS } of TENANTS) {
     console.log(`  ${TENANT} (${USERS} people):`);
-    const ctxOf = (i: number): RequestContext => ({
-      uid: uidOf(TENANT, i % USERS),
-      tenantId: TENANT,
-      email: `${uidOf(TENANT, i % USERS)}@bench.test`,
-      isAdmin: false,
-      isManager: false,
-      isSupport: false,
-      sessionId: 'bench',
-      impersonator: null,
-    });
+    const ctxOf = (i: number): RequestContext => benchContext(TENANT, uidOf(TENANT, i % USERS));
 
     for (const [label, listing] of [
       ['owned', (ctx: RequestContext) => service.owned(ctx)],

@@ -5,13 +5,11 @@
 // database and checks that the flow then finishes on its own: every message written exactly once
 // (version 1: a message is only ever written from pending), the flow's counts equal its messages,
 // and "Value Message Generated" recorded once. Traffic goes to 127.0.0.1 only.
-import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { FlowDetail, FlowSummary, ValueMatchFeed } from '@quarry/shared';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { chatCompletion, startFakeChatCompletions } from '../apps/server/src/testing/fake-chat-completions.ts';
 import { createTestDatabase, type TestDatabase, type TestEngine } from '../apps/server/src/testing/test-database.ts';
 import {
   exited,
@@ -45,64 +43,19 @@ const { children, cleanups, killAll: killAllChildren } = superviseChildren('flow
 
 /**
  * A chat-completions endpoint that answers after PROVIDER_DELAY_MS with as many short steps as the
- * request's JSON schema asks for, written to the contact named in the prompt.
+ * request's JSON schema asks for.
  */
-async function startSlowProvider() {
-  let requests = 0;
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => {
-      raw += chunk;
-    });
-    req.on('end', () => {
-      const answer = (status: number, json: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(json));
-      };
-      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions'))
-        return answer(404, { error: { message: 'Not found' } });
-      if (req.headers.authorization !== `Bearer ${API_KEY}`)
-        return answer(401, { error: { message: 'Incorrect API key provided' } });
-      let body: { response_format?: { json_schema?: { schema?: { properties?: { steps?: { minItems?: number } } } } } };
-      try {
-        body = JSON.parse(raw);
-      } catch {
-        return answer(400, { error: { message: 'We could not parse the JSON body of your request.' } });
-      }
-      requests++;
-      const count = body.response_format?.json_schema?.schema?.properties?.steps?.minItems ?? 1;
-      const steps = Array.from({ length: count }, (_, i) => ({
-        subject: `Following up, note ${i + 1}`,
-        body: 'Hello, your recent news caught my eye. Would a short call next week help? Best regards',
-      }));
-      setTimeout(() => {
-        if (res.destroyed) return;
-        answer(200, {
-          id: `chatcmpl-${crypto.randomUUID()}`,
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model: 'flow-crash-model',
-          choices: [
-            { index: 0, finish_reason: 'stop', message: { role: 'assistant', content: JSON.stringify({ steps }) } },
-          ],
-        });
-      }, PROVIDER_DELAY_MS);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests: () => requests,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-const provider = await startSlowProvider();
+const provider = await startFakeChatCompletions(API_KEY, async (request) => {
+  const schema = request.response_format?.json_schema?.schema as
+    | { properties?: { steps?: { minItems?: number } } }
+    | undefined;
+  const steps = Array.from({ length: schema?.properties?.steps?.minItems ?? 1 }, (_, i) => ({
+    subject: `Following up, note ${i + 1}`,
+    body: 'Hello, your recent news caught my eye. Would a short call next week help? Best regards',
+  }));
+  await sleep(PROVIDER_DELAY_MS);
+  return { json: chatCompletion(JSON.stringify({ steps }), 'flow-crash-model') };
+});
 
 const startServer = (database: TestDatabase) =>
   startServerProcess(database, {
@@ -111,6 +64,8 @@ const startServer = (database: TestDatabase) =>
       AI_BASE_URL: provider.baseUrl,
       AI_API_KEY: API_KEY,
       AI_MODEL: 'flow-crash-model',
+      // The provider writes messages only: the test counts its requests per message written.
+      AI_MATCH_READER_ENABLED: 'false',
       JOB_LEASE_SECONDS: String(LEASE_SECONDS),
     },
   });
@@ -193,7 +148,7 @@ async function runEngine(engine: TestEngine): Promise<boolean> {
       contacts_per_account: CONTACTS_PER_ACCOUNT,
     });
     const total = created.message_count;
-    const requestsBefore = provider.requests();
+    const requestsBefore = provider.received.length;
     console.log(
       `  campaign of ${created.account_count} accounts, ${total} messages; provider ${PROVIDER_DELAY_MS} ms each`,
     );
@@ -230,7 +185,7 @@ async function runEngine(engine: TestEngine): Promise<boolean> {
       failures.push(`${twice.length} messages written more than once (versions ${twice.map((m) => m.version)})`);
     if (written(after.flow) !== total)
       failures.push(`the flow counts ${written(after.flow)} written messages, it has ${total}`);
-    const requests = provider.requests() - requestsBefore;
+    const requests = provider.received.length - requestsBefore;
     console.log(
       `  ${messages.length} messages, each written once; the provider was asked ${requests} times for ${total} messages`,
     );

@@ -93,6 +93,7 @@ step('Type-check', 'npx', ['tsc', '-p', 'packages/shared']);
 step('Type-check server', 'npx', ['tsc', '-p', 'apps/server']);
 step('Type-check web', 'npx', ['tsc', '-p', 'apps/web']);
 step('Type-check e2e', 'npx', ['tsc', '-p', 'e2e']);
+step('Type-check scripts (benchmarks, crash tests, imports)', 'npx', ['tsc', '-p', 'scripts']);
 step('Lint, format and import rules', 'npm', ['run', 'lint', '--silent']);
 vitest('Shared unit tests', ['--root', 'packages/shared']);
 vitest('Web unit tests', ['--root', 'apps/web']);

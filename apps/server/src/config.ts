@@ -45,6 +45,11 @@ const envSchema = z.object({
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
+  /**
+   * With an AI endpoint set, the model also confirms Value Match and Value Alignment candidates
+   * (the model reader); 'false' keeps that endpoint to writing messages only.
+   */
+  AI_MATCH_READER_ENABLED: z.enum(['true', 'false']).default('true'),
   /** 32 bytes, base64: encrypts integration credentials at rest. Required in production. */
   INTEGRATIONS_ENCRYPTION_KEY: z.string().optional(),
   /** An RSA private key (PEM) that signs connector tokens; unset: one kept in DATA_DIR. */
@@ -105,7 +110,7 @@ export type Config = {
   processLabel: string | undefined;
   jobLeaseMs: number;
   /** Where flow messages are written: an OpenAI-compatible endpoint when baseUrl and model are set. */
-  ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
+  ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined; matchReader: boolean };
   /** Sales-engagement integrations (issue #21): the credential key, the connector token's key, vendor hosts. */
   integrations: {
     encryptionKey: string | undefined;
@@ -183,7 +188,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     processLabel: e.QUARRY_PROCESS,
     jobLeaseMs: e.JOB_LEASE_SECONDS * 1000,
-    ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
+    ai: {
+      baseUrl: e.AI_BASE_URL,
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL,
+      matchReader: e.AI_MATCH_READER_ENABLED === 'true',
+    },
     integrations: {
       encryptionKey: e.INTEGRATIONS_ENCRYPTION_KEY,
       connectorSigningKey: e.CONNECTOR_SIGNING_KEY,

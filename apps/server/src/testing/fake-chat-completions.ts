@@ -8,7 +8,7 @@ export type ChatRequest = {
   response_format?: { type?: string; json_schema?: { name?: string; strict?: boolean; schema?: unknown } };
 };
 
-/** A reply: a status and JSON or raw text; 'hang' never answers. */
+/** A reply: a status and JSON or raw text; 'hang' never answers. A promise answers when it settles (a slow provider). */
 export type ChatReply = { status?: number; json?: unknown; text?: string } | 'hang';
 
 /** A chat completion whose message content is `content`, as OpenAI shapes one. */
@@ -27,7 +27,10 @@ export function chatCompletion(content: string, model = 'quarry-test-model') {
  * 401 without the bearer key, 400 for a body that is not a chat completion request, and
  * otherwise whatever `respond` scripts for the request.
  */
-export async function startFakeChatCompletions(apiKey: string, respond: (request: ChatRequest) => ChatReply) {
+export async function startFakeChatCompletions(
+  apiKey: string,
+  respond: (request: ChatRequest) => ChatReply | Promise<ChatReply>,
+) {
   const received: ChatRequest[] = [];
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -55,10 +58,12 @@ export async function startFakeChatCompletions(apiKey: string, respond: (request
         return answer(400, { error: { message: 'model and messages are required' } });
       }
       received.push(body);
-      const reply = respond(body);
-      if (reply === 'hang') return;
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
-      res.end(reply.text ?? JSON.stringify(reply.json));
+      void Promise.resolve(respond(body)).then((reply) => {
+        // 'hang', or the client gave up (or was killed) while a slow reply was on its way.
+        if (reply === 'hang' || res.destroyed) return;
+        res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
+        res.end(reply.text ?? JSON.stringify(reply.json));
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -26,7 +26,7 @@ const PAGE_COLUMNS = [
  * Master accounts matching a filter, as the My Accounts table pages them. `engine` lets PostgreSQL
  * answer the unfiltered count from its statistics instead of reading a million index entries.
  */
-export function createAccountQueryRepository(db: Db, engine: Engine = 'sqlite') {
+export function createAccountQueryRepository(db: Db, engine: Engine) {
   const filterValues = createFilterValuesRepository(db);
   /** Industry and sector values as stored, whatever case the user typed them in. */
   const canonical = async <Q extends { filter: PageQuery['filter'] }>(query: Q): Promise<Q> => ({

@@ -23,7 +23,7 @@ export type FeedFilters = {
 };
 
 /** Stored value matches per tenant and account, and the reference data the recompute reads. */
-export function createValueMatchesRepository(db: Db, engine: Engine = 'sqlite') {
+export function createValueMatchesRepository(db: Db, engine: Engine) {
   /**
    * The caller's territory as a list of ids when it is small enough to name in the feed query
    * (MINE_AS_LIST_MAX), else `true`: match it inside the query instead.

@@ -113,7 +113,7 @@ describe('model reader in the recompute', () => {
   const recompute = (reader?: Parameters<typeof createRecomputeValueMatches>[0]['reader']) =>
     createRecomputeValueMatches({
       preferences: createValuePreferencesRepository(t.handle.db),
-      matches: createValueMatchesRepository(t.handle.db),
+      matches: createValueMatchesRepository(t.handle.db, t.handle.engine),
       reader,
       clock: () => new Date('2026-11-20T00:00:00Z'),
     })('tnt_acme');
