@@ -124,7 +124,11 @@ describe('navigation', () => {
 
   it('tracks page views and the daily login through /AnalyticsRelay', async () => {
     await signIn(b.page, 'raj@acme.test');
+    // A page load forgets the token in memory: the first event queued fetches a new one, so that
+    // hiding the tab right after can send with it.
+    const tokenFetched = b.page.waitForResponse((r) => r.url().endsWith('/api/session/token') && r.ok());
     await b.page.goto('/actions?source=email');
+    await tokenFetched;
     const sent = b.page.waitForRequest((r) => r.url().endsWith('/AnalyticsRelay') && r.method() === 'POST', {
       timeout: 20_000,
     });

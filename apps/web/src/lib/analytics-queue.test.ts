@@ -230,6 +230,24 @@ describe('createAnalyticsQueue', () => {
     expect(queue.pending()).toBe(3);
   });
 
+  it('fetches a token when an event is queued without one, so that a tab hidden next can still send it', async () => {
+    let token: string | null = null;
+    const getToken = vi.fn(async () => {
+      token = 'fetched-token';
+      return token;
+    });
+    const { queue, fetchImpl } = setup({ cachedToken: () => token, getToken });
+    queue.enqueue(newEvent(1));
+    await vi.waitFor(() => expect(token).toBe('fetched-token'));
+    expect(await queue.flush({ keepalive: true })).toBe(1);
+    expect(fetchImpl.mock.calls[0]?.[1]).toMatchObject({
+      keepalive: true,
+      headers: { authorization: 'Bearer fetched-token' },
+    });
+    queue.enqueue(newEvent(2));
+    expect(getToken).toHaveBeenCalledTimes(1);
+  });
+
   it('once started, sends every 10 seconds, and with keepalive when the tab is hidden or the page unloads', async () => {
     vi.useFakeTimers();
     const { queue, fetchImpl } = setup({ queued: range(0, 2) });

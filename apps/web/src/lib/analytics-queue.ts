@@ -47,6 +47,9 @@ export function createAnalyticsQueue(deps: AnalyticsQueueDeps) {
     const events = [...read(), { ...event, user_properties: user ?? {} }];
     // The cap keeps the newest events: the oldest are the least useful and the first to expire.
     write(events.slice(-ANALYTICS_QUEUE_CAP));
+    // A tab hidden or closed can only send with a token already in hand (it cannot wait for a
+    // fetch). Signing in fetches one; a session restored on page load has none until now.
+    if (user && !deps.cachedToken()) void deps.getToken().catch(() => null);
   }
 
   async function send(
