@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
-import { fromTheAppsPages } from './support/cleanup.ts';
+import { addToMyAccounts } from './support/demo-accounts.ts';
 import { inviteAndJoin } from './support/invite.ts';
 import { chooseLanguage } from './support/language.ts';
 
@@ -15,16 +15,7 @@ describe("dates, revenue and the account summary in the reader's style (#17 item
     // A member of this attempt, with Walmart in their accounts.
     await inviteAndJoin(page, context, 'a-long-password');
     await page.waitForURL((url) => url.pathname === '/');
-    const search = (await (await page.request.get('/api/accounts/search?q=walmart')).json()) as {
-      hits: { master_account_id: string; account_name: string }[];
-    };
-    const walmart = search.hits.find((h) => h.account_name === 'Walmart');
-    if (!walmart) throw new Error('the demo data has no Walmart');
-    const added = await page.request.post('/api/territory', {
-      headers: fromTheAppsPages(),
-      data: { master_account_ids: [walmart.master_account_id] },
-    });
-    expect(added.ok()).toBe(true);
+    await addToMyAccounts(page, 'Walmart');
 
     await page.goto('/MyTerritory');
     const row = page.getByTestId('my-accounts-scroll').getByRole('row').filter({ hasText: 'Walmart' });
