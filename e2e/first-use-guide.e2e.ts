@@ -1,6 +1,30 @@
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
+import { baseURL, openSignedIn, startSession, useBrowser } from './support/browser.ts';
+import { fromTheAppsPages } from './support/cleanup.ts';
 import { inviteAndJoin } from './support/invite.ts';
+
+/** The member's own saved choice, as their own session reads it from the server. */
+async function savedGuide(page: Page): Promise<string | undefined> {
+  const me = (await (await page.request.get('/api/me')).json()) as {
+    user: { preferences: { first_run_guide?: string } };
+  };
+  return me.user.preferences.first_run_guide;
+}
+
+/** Support starts impersonating the member with this address, as Support Tools does. */
+async function impersonate(support: Page, address: string): Promise<void> {
+  const found = (await (await support.request.get(`/api/support/users?q=${encodeURIComponent(address)}`)).json()) as {
+    users: { uid: string; email: string }[];
+  };
+  const member = found.users.find((u) => u.email === address);
+  if (!member) throw new Error(`Support Tools do not find ${address}`);
+  const started = await support.request.post('/api/support/impersonation', {
+    headers: fromTheAppsPages(),
+    data: { uid: member.uid, reason: 'Ticket 17: a look at the first-run guide' },
+  });
+  expect(started.status()).toBe(200);
+}
 
 describe('the first-run guide (#17 item 14)', () => {
   const b = useBrowser();
@@ -51,5 +75,70 @@ describe('the first-run guide (#17 item 14)', () => {
     await openSignedIn(page, 'rita@acme.test');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     expect(await page.getByRole('region', { name: 'Welcome to Quarry' }).count()).toBe(0);
+  });
+
+  it('is dismissed by Escape from anywhere in it', async () => {
+    const { page, context } = b;
+    await inviteAndJoin(page, context, 'a-long-password');
+    await page.waitForURL((url) => url.pathname === '/');
+    const guide = page.getByRole('region', { name: 'Welcome to Quarry' });
+    await guide.waitFor();
+    await guide.getByRole('link', { name: 'Open My Accounts' }).focus();
+    await page.keyboard.press('Escape');
+    await page
+      .getByTestId('snackbar-general')
+      .getByText(/^Guide hidden/)
+      .waitFor();
+    await guide.waitFor({ state: 'detached' });
+    await expect.poll(() => savedGuide(page)).toBe('dismissed');
+  });
+
+  it("lets support open and close it while impersonating a member without changing the member's own choice", async () => {
+    const { page, context } = b;
+    const address = await inviteAndJoin(page, context, 'a-long-password');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('region', { name: 'Welcome to Quarry' }).getByRole('button', { name: 'Got it' }).click();
+    await expect.poll(() => savedGuide(page)).toBe('dismissed');
+
+    const supportContext = await (context.browser() as Browser).newContext({ baseURL: baseURL() });
+    const support = await supportContext.newPage();
+    try {
+      await startSession(support, 'support@quarry.test');
+      await impersonate(support, address);
+      try {
+        await support.goto('/');
+        await support.getByTestId('impersonation-banner').waitFor();
+        const guide = support.getByRole('region', { name: 'Welcome to Quarry' });
+        // Support opens it from the member's menu: it opens for support, the member's stays dismissed.
+        await support.getByTestId('user-menu').click();
+        await support.getByRole('menuitem', { name: 'Getting started' }).click();
+        await guide.waitFor();
+        expect(await savedGuide(page)).toBe('dismissed');
+
+        // The member opens it again themselves; support closing it leaves it open for the member.
+        await page.getByTestId('user-menu').click();
+        await page.getByRole('menuitem', { name: 'Getting started' }).click();
+        await page.getByRole('region', { name: 'Welcome to Quarry' }).waitFor();
+        await expect.poll(() => savedGuide(page)).toBe('open');
+        await guide.getByRole('button', { name: 'Got it' }).click();
+        await support
+          .getByTestId('snackbar-general')
+          .getByText(/^Guide hidden in this session only/)
+          .waitFor();
+        await guide.waitFor({ state: 'detached' });
+        expect(await savedGuide(page)).toBe('open');
+        // The server refuses the save itself, whatever a page does.
+        const direct = await support.request.patch('/api/me', {
+          headers: fromTheAppsPages(),
+          data: { field: 'preferences.first_run_guide', value: 'dismissed' },
+        });
+        expect(direct.status()).toBe(403);
+        expect(await savedGuide(page)).toBe('open');
+      } finally {
+        await support.request.delete('/api/support/impersonation', { headers: fromTheAppsPages() });
+      }
+    } finally {
+      await supportContext.close();
+    }
   });
 });

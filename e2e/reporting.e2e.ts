@@ -20,11 +20,11 @@ describe('reporting', () => {
     ]) {
       await b.page.getByTestId(chart).locator('.recharts-surface').first().waitFor();
     }
-    // Axis days read in the interface's short date form (en: 10/24/26), not as ISO dates.
+    // Axis days read as a chart's day ticks (en: Oct 24), not as ISO dates (#17 item 12).
     const tickText = b.page.getByTestId('report-daily-chart').locator('.recharts-cartesian-axis-tick-value');
     await tickText.first().waitFor();
     const ticks = await tickText.allTextContents();
-    expect(ticks.some((tick) => /^\d{1,2}\/\d{1,2}\/\d{2}$/.test(tick))).toBe(true);
+    expect(ticks.some((tick) => /^[A-Z][a-z]{2} \d{1,2}$/.test(tick))).toBe(true);
     expect(ticks.some((tick) => /^\d{4}-\d{2}-\d{2}$/.test(tick))).toBe(false);
     const users = b.page.getByTestId('report-users');
     const ritaRow = users.getByRole('row').filter({ hasText: 'rita@acme.test' });

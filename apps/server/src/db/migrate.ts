@@ -27,6 +27,7 @@ import * as signalDiscovery from './migrations/023-signal-discovery.ts';
 import * as accountCountIndexes from './migrations/024-account-count-indexes.ts';
 import * as rateLimitCounters from './migrations/025-rate-limit-counters.ts';
 import * as peopleSearch from './migrations/026-people-search.ts';
+import * as accountSummaryFacts from './migrations/027-account-summary-facts.ts';
 import * as valueMatchReader from './migrations/028-value-match-reader.ts';
 import * as valueMatchTuning from './migrations/029-value-match-tuning.ts';
 import * as searchIndexReferenceAccounts from './migrations/030-search-index-reference-accounts.ts';
@@ -64,6 +65,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '030-search-index-reference-accounts': { up: (db) => searchIndexReferenceAccounts.up(db, handle.engine) },
     '031-flow-destination-mailbox': { up: (db) => flowDestinationMailbox.up(db) },
     '026-people-search': { up: (db) => peopleSearch.up(db, handle.engine) },
+    '027-account-summary-facts': { up: (db) => accountSummaryFacts.up(db) },
   };
 }
 

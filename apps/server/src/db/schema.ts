@@ -119,6 +119,8 @@ export type MasterAccountsTable = {
   revenue: number | string | null;
   location: string | null;
   description: string | null;
+  /** JSON (accountSummaryFactsSchema) of the summary Quarry wrote as description; null for any other. */
+  summary_facts: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   /**
    * Newest published_at of the account's reference master_hits (owner_tenant_id null), kept by

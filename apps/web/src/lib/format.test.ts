@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@quarry/shared/languages';
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatNumber } from './format.ts';
+import { formatCompactCurrency, formatCurrency, formatDate, formatNumber } from './format.ts';
 
 // Intl separates groups and symbols with no-break spaces in some locales; compare with plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -30,31 +30,43 @@ describe('formatNumber', () => {
   });
 });
 
+describe('formatCompactCurrency', () => {
+  it("shortens a revenue to three figures where space is short, in the reader's number style", () => {
+    expect(formatCompactCurrency(12_657_000_000, 'en')).toBe('$12.7B');
+    expect(plain(formatCompactCurrency(12_657_000_000, 'fr'))).toBe('12,7 Md $US');
+    expect(formatCompactCurrency(950_000, 'en')).toBe('$950K');
+    expect(formatCompactCurrency(999, 'en')).toBe('$999');
+  });
+});
+
 describe('formatDate', () => {
   // Noon UTC falls on the same calendar day in every time zone the tests may run in.
   const day = new Date('2025-06-15T12:00:00Z');
 
-  it('writes short dates with numbers and long dates with the month spelled out', () => {
-    expect(formatDate(day, 'en')).toBe('6/15/25');
-    expect(formatDate(day, 'en', 'long')).toBe('June 15, 2025');
-    expect(formatDate(day, 'fr')).toBe('15/06/2025');
-    expect(formatDate(day, 'fr', 'long')).toBe('15 juin 2025');
+  it('names the month beside other facts, spells it out in a sentence, and drops the year on a chart axis', () => {
+    expect(formatDate(day, 'en')).toBe('Jun 15, 2025');
+    expect(formatDate(day, 'en', 'data')).toBe('Jun 15, 2025');
+    expect(formatDate(day, 'en', 'sentence')).toBe('June 15, 2025');
+    expect(formatDate(day, 'en', 'axis')).toBe('Jun 15');
+    expect(formatDate(day, 'fr')).toBe('15 juin 2025');
+    expect(formatDate(day, 'fr', 'axis')).toBe('15 juin');
   });
 
-  it('follows each interface language', () => {
-    expect(formatDate(day, 'ko', 'long')).toBe('2025년 6월 15일');
-    expect(formatDate(day, 'cn', 'long')).toBe('2025年6月15日');
-    expect(formatDate(day, 'ja', 'long')).toBe('2025年6月15日');
-  });
-
-  it('gives different short and long forms in every language', () => {
+  it('never writes a date beside other facts as numbers alone, which 6/15/25 and 15/06/2025 would be', () => {
     for (const language of LANGUAGES) {
-      expect(formatDate(day, language, 'short')).not.toBe(formatDate(day, language, 'long'));
+      expect(formatDate(day, language)).toMatch(/2025/);
+      expect(formatDate(day, language)).not.toMatch(/^\d{1,2}\/\d{1,2}\/\d{2,4}$/);
     }
   });
 
+  it('follows each interface language', () => {
+    expect(formatDate(day, 'ko', 'sentence')).toBe('2025년 6월 15일');
+    expect(formatDate(day, 'cn', 'sentence')).toBe('2025年6月15日');
+    expect(formatDate(day, 'ja', 'sentence')).toBe('2025年6月15日');
+  });
+
   it('accepts an ISO string or a timestamp as well as a Date', () => {
-    expect(formatDate('2025-06-15T12:00:00Z', 'en')).toBe('6/15/25');
-    expect(formatDate(day.getTime(), 'en', 'long')).toBe('June 15, 2025');
+    expect(formatDate('2025-06-15T12:00:00Z', 'en')).toBe('Jun 15, 2025');
+    expect(formatDate(day.getTime(), 'en', 'sentence')).toBe('June 15, 2025');
   });
 });

@@ -12,12 +12,26 @@ export function formatCurrency(amount: number, language: Language): string {
   }).format(amount);
 }
 
+/**
+ * Money where space is short (an account's facts, a card, a table cell): "$12.7B", "1,3 Md $US",
+ * "₩127억", in the interface language; `formatCurrency` gives the full figure.
+ */
+export function formatCompactCurrency(amount: number, language: Language): string {
+  const { locale, currency } = LOCALE_FORMATS[language];
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    notation: 'compact',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 1,
+  }).format(amount);
+}
+
 /** A count (employees, members) grouped as the interface language writes numbers: 227,200 / 227 200. */
 export function formatNumber(value: number, language: Language): string {
   return new Intl.NumberFormat(LOCALE_FORMATS[language].locale).format(value);
 }
 
-/** Short (numeric) and long (month spelled out) dates in the interface language. */
 /** A moment to the minute ("Oct 23, 2026, 4:05 PM"), for when something last happened. */
 export function formatDateTime(value: Date | string | number, language: Language): string {
   const date = value instanceof Date ? value : new Date(value);
@@ -26,13 +40,23 @@ export function formatDateTime(value: Date | string | number, language: Language
   );
 }
 
-export function formatDate(
-  value: Date | string | number,
-  language: Language,
-  style: 'short' | 'long' = 'short',
-): string {
+/**
+ * Where a date is read, which decides its one style on every screen (issue #17, item 12):
+ * - 'data': beside other facts (tables, cards, timelines, comments): "Oct 23, 2026", with the
+ *   month named so that 10/23/26 and 23/10/26 are never confused, and short enough for a column;
+ * - 'sentence': inside running text ("Started by Rita on October 23, 2026"): the month in full;
+ * - 'axis': a chart's day ticks, where the year is in the range around them: "Oct 23".
+ */
+export type DateContext = 'data' | 'sentence' | 'axis';
+
+const DATE_STYLES: Record<DateContext, Intl.DateTimeFormatOptions> = {
+  data: { dateStyle: 'medium' },
+  sentence: { dateStyle: 'long' },
+  axis: { month: 'short', day: 'numeric' },
+};
+
+/** A date in the interface language, in the style of the context it is read in. */
+export function formatDate(value: Date | string | number, language: Language, context: DateContext = 'data'): string {
   const date = value instanceof Date ? value : new Date(value);
-  return new Intl.DateTimeFormat(LOCALE_FORMATS[language].locale, {
-    dateStyle: style === 'short' ? 'short' : 'long',
-  }).format(date);
+  return new Intl.DateTimeFormat(LOCALE_FORMATS[language].locale, DATE_STYLES[context]).format(date);
 }

@@ -34,13 +34,31 @@ export const peopleSearchQuerySchema = z.strictObject({
   q: z.string().max(SEARCH_QUERY_MAX, `Search text is limited to ${SEARCH_QUERY_MAX} characters`).default(''),
 });
 
+/**
+ * The facts of the account summary Quarry writes (issue #17, item 12): the page builds the summary
+ * from them in the reader's language. Today one kind: the Fortune 500 entry of a demo account.
+ */
+export const accountSummaryFactsSchema = z.object({
+  kind: z.literal('fortune500'),
+  rank: z.number().int(),
+  year: z.number().int(),
+  sector: z.string(),
+  industry: z.string(),
+  location: z.string(),
+  ceo: z.string(),
+  ceo_title: z.string(),
+});
+export type AccountSummaryFacts = z.infer<typeof accountSummaryFactsSchema>;
+
 export const accountSchema = searchHitSchema.extend({
   industry: z.string().nullable(),
   sector: z.string().nullable(),
   employees: z.number().nullable(),
   revenue: z.number().nullable(),
   location: z.string().nullable(),
+  /** Text from the account's source, or Quarry's summary in English when summary_facts is set. */
   description: z.string().nullable(),
+  summary_facts: accountSummaryFactsSchema.nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DAY_MS, PLACEHOLDER_EMAIL } from '@quarry/shared';
+import { type AccountSummaryFacts, DAY_MS, PLACEHOLDER_EMAIL } from '@quarry/shared';
 import { parse } from 'csv-parse/sync';
 import { registrableDomain } from '../../lib/registrable-domain.ts';
 import { normalizeWebsite } from '../../modules/accounts/normalize-website.ts';
@@ -95,8 +95,25 @@ function accountDescription(row: Fortune500Row): string {
   );
 }
 
+/** The facts of the summary above, from which a page writes it in the reader's language. */
+function accountSummaryFacts(row: Fortune500Row): AccountSummaryFacts {
+  return {
+    kind: 'fortune500',
+    rank: Number(row.rank),
+    year: FORTUNE_YEAR,
+    sector: row.sector.trim(),
+    industry: row.industry.trim(),
+    location: row.location.trim(),
+    ceo: row.ceo.trim(),
+    ceo_title: row.ceo_title.trim(),
+  };
+}
+
 /** A demo master account as written: its latest signal date is the database's to keep. */
-export type DemoAccount = Omit<MasterAccountsTable, 'latest_signal_at' | 'owner_tenant_id' | 'added_by_upload_id'>;
+export type DemoAccount = Omit<
+  MasterAccountsTable,
+  'latest_signal_at' | 'owner_tenant_id' | 'added_by_upload_id' | 'summary_facts'
+> & { summary_facts: string | null };
 
 /** The Fortune 500 as master accounts, one per website. */
 export function buildDemoAccounts(fortuneCsvText: string): DemoAccount[] {
@@ -119,6 +136,7 @@ export function buildDemoAccounts(fortuneCsvText: string): DemoAccount[] {
       revenue: millionsToDollars(row['revenue ($M)']),
       location: row.location.trim() || null,
       description: accountDescription(row),
+      summary_facts: JSON.stringify(accountSummaryFacts(row)),
       created_at: DEMO_CREATED_AT,
     });
   }

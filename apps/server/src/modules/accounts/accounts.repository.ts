@@ -1,8 +1,9 @@
-import { type Account, type Contact, isEmailUsable, type Signal } from '@quarry/shared';
+import { type Account, accountSummaryFactsSchema, type Contact, isEmailUsable, type Signal } from '@quarry/shared';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { MasterAccountsTable } from '../../db/schema.ts';
 import { visibleTo } from '../../db/visible-signals.ts';
+import { parseJsonColumn } from '../../lib/json-column.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -21,7 +22,14 @@ function toAccount(row: Selectable<MasterAccountsTable>): Account {
     revenue: row.revenue === null ? null : Number(row.revenue),
     location: row.location,
     description: row.description,
+    summary_facts: summaryFactsOf(row.summary_facts),
   };
+}
+
+/** The summary's facts, or null when the column is empty or holds what this version cannot read. */
+function summaryFactsOf(column: string | null): Account['summary_facts'] {
+  const parsed = accountSummaryFactsSchema.safeParse(parseJsonColumn<unknown>(column, null));
+  return parsed.success ? parsed.data : null;
 }
 
 export function createAccountsRepository(db: Db) {

@@ -220,6 +220,37 @@ describe('impersonating rita', () => {
     for (const row of audit) expect(Number.isNaN(Date.parse(row.occurred_at))).toBe(false);
   });
 
+  it("refuses to open or close rita's first-run guide while impersonating her, and keeps her choice", async () => {
+    const rita = await t.signIn('rita@acme.test');
+    const patchMe = (cookie: string, value: 'open' | 'dismissed') =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/me',
+        headers: { cookie },
+        payload: { field: 'preferences.first_run_guide', value },
+      });
+    const ritasGuide = async () => (await me(rita)).user.preferences.first_run_guide;
+    expect((await patchMe(rita, 'open')).statusCode).toBe(200);
+    const support = await t.signIn(t.config.supportEmail);
+    expect((await start(support, { uid: ritaUid, reason: 'ticket guide' })).statusCode).toBe(200);
+    try {
+      const closed = await patchMe(support, 'dismissed');
+      expect(closed.statusCode).toBe(403);
+      expect(closed.json().error.message).toMatch(/first-run guide/);
+      expect(await ritasGuide()).toBe('open');
+
+      expect((await patchMe(rita, 'dismissed')).statusCode).toBe(200);
+      expect((await patchMe(support, 'open')).statusCode).toBe(403);
+      expect(await ritasGuide()).toBe('dismissed');
+    } finally {
+      expect((await stop(support)).statusCode).toBe(200);
+    }
+    // Her own session still changes it.
+    expect((await patchMe(rita, 'open')).statusCode).toBe(200);
+    expect(await ritasGuide()).toBe('open');
+    await patchMe(rita, 'dismissed');
+  });
+
   it("marks a comment and a workspace written while impersonating rita as via Support, and rita's own as not", async () => {
     const ritaCookie = await t.signIn('rita@acme.test');
     await send(ritaCookie, 'POST', '/api/accounts/acc_gus/comments', { text: 'Rita herself' });

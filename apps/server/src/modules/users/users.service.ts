@@ -1,5 +1,5 @@
 import type { HomeFilters, MeResponse, UpdateOwnFieldBody, UserDocument } from '@quarry/shared';
-import { invalidField, notFound } from '../../lib/http-error.ts';
+import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { isServiceAccountEmail } from '../../lib/service-account.ts';
 import { toUserDocument, type UsersRepository } from './users.repository.ts';
@@ -56,8 +56,15 @@ export function createUsersService(deps: {
 
     usersByIds: (ctx: RequestContext, uids: string[]) => users.findCompanyUsersByIds(ctx, uids),
 
-    /** Changes one allow-listed field of the caller's own document and answers the new document. */
+    /**
+     * Changes one allow-listed field of the caller's own document and answers the new document.
+     * Whether the member has read the first-run guide is theirs alone: support opening or closing
+     * it while impersonating is refused, and the member's choice stays as it was (#17, item 14).
+     */
     async updateOwnField(ctx: RequestContext, body: UpdateOwnFieldBody): Promise<UserDocument> {
+      if (ctx.impersonator && body.field === 'preferences.first_run_guide') {
+        throw forbidden("Support cannot change the member's first-run guide while impersonating");
+      }
       const current = await me(ctx);
       if (body.field === 'display_name') {
         await users.updateOwn(ctx, { display_name: body.value });

@@ -1,10 +1,10 @@
 import { Anchor, Button, CloseButton, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCompass } from '@tabler/icons-react';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useUpdateOwnField } from '../../features/settings/api/update-own-field.ts';
-import { useAuthStore } from '../../lib/auth-store.ts';
 import { showSnackbar } from '../../lib/snackbar-store.ts';
+import { useFirstRunGuide } from './use-first-run-guide.ts';
 
 /** Moves focus to the guide's heading: reopened from the user menu, a keyboard user lands in it. */
 function focusHeading(heading: HTMLHeadingElement | null) {
@@ -28,23 +28,33 @@ export const FOCUS_GUIDE_STATE = { focusGuide: true } as const;
  */
 export function FirstRunGuide() {
   const { t } = useTranslation();
-  const user = useAuthStore((s) => s.user);
-  const update = useUpdateOwnField();
+  const guide = useFirstRunGuide();
   const reopened = (useLocation().state as typeof FOCUS_GUIDE_STATE | null)?.focusGuide === true;
-  if (user?.preferences.first_run_guide !== 'open') return null;
+  if (!guide.open) return null;
 
   function dismiss() {
-    update.mutate(
-      { field: 'preferences.first_run_guide', value: 'dismissed' },
-      {
-        onSuccess: () => showSnackbar(t('firstRun.dismissed')),
-        onError: () => showSnackbar(t('errors.generic')),
-      },
+    if (guide.pending) return;
+    guide.setGuide('dismissed', () =>
+      showSnackbar(t(guide.impersonating ? 'firstRun.dismissedImpersonating' : 'firstRun.dismissed')),
     );
   }
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" role="region" aria-label={t('firstRun.title')} mb="md">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      role="region"
+      aria-label={t('firstRun.title')}
+      mb="md"
+      // Escape anywhere in the guide dismisses it, as it would close a dialog.
+      onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
+        if (event.key !== 'Escape' || event.defaultPrevented) return;
+        event.preventDefault();
+        dismiss();
+      }}
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="xs" wrap="nowrap">
@@ -53,7 +63,7 @@ export function FirstRunGuide() {
               {t('firstRun.title')}
             </Title>
           </Group>
-          <CloseButton aria-label={t('firstRun.close')} onClick={dismiss} disabled={update.isPending} />
+          <CloseButton aria-label={t('firstRun.close')} onClick={dismiss} disabled={guide.pending} />
         </Group>
         <List spacing="xs" type="ordered">
           {STEPS.map(({ step, to }) => (
@@ -77,7 +87,7 @@ export function FirstRunGuide() {
           {t('firstRun.reopen')}
         </Text>
         <Group>
-          <Button onClick={dismiss} loading={update.isPending}>
+          <Button onClick={dismiss} loading={guide.pending}>
             {t('firstRun.gotIt')}
           </Button>
         </Group>

@@ -3,6 +3,7 @@ import { emptyFilter, TERRITORY_SORTS } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeTerritory } from '../../features/accounts/api/territory.ts';
+import { MyAccountsEmpty } from '../../features/accounts/components/my-accounts-empty.tsx';
 import { MyAccountsPage } from '../../features/accounts/components/my-accounts-page.tsx';
 import {
   type AccountListFilterManager,
@@ -16,6 +17,7 @@ import { AccountAutocomplete } from '../../features/search/components/account-au
 import { AddToListMenu } from '../../features/workspaces/components/add-to-list-menu.tsx';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { showSnackbar } from '../../lib/snackbar-store.ts';
+import { useUiStore } from '../stores/ui-store.ts';
 import { ViewAsSelect } from '../view-as/view-as-select.tsx';
 
 const cleanFilterManager = (): AccountListFilterManager => ({
@@ -43,6 +45,8 @@ export function MyTerritoryPage() {
   const { t } = useTranslation();
   const uid = useAuthStore((s) => s.user?.uid ?? '');
   const viewAsUid = useAuthStore((s) => s.viewAsUserData?.uid ?? null);
+  const manager = useAuthStore((s) => s.userIsManager);
+  const openSearch = useUiStore((s) => s.setSearchOpen);
   const territory = useChangeTerritory();
   const [filterManager, setFilterManager] = useState(
     () => useAccountListCache.getState().filterManager ?? cleanFilterManager(),
@@ -62,6 +66,7 @@ export function MyTerritoryPage() {
       options={options}
       onOptionsChange={setOptions}
       accountLinkState={accountListLinkState({ filterManager, options })}
+      emptyState={<MyAccountsEmpty manager={manager} onSearch={() => openSearch(true)} />}
       bulkActions={(selected, clear, disabled) => (
         <AddToListMenu ids={() => selected} disabled={disabled} onAdded={clear} />
       )}

@@ -6,12 +6,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
-import { useUpdateOwnField } from '../../features/settings/api/update-own-field.ts';
 import { AppearanceControl } from '../../features/settings/components/appearance-control.tsx';
 import { LANGUAGE_NAMES, LanguageSelect } from '../../features/settings/components/language-select.tsx';
 import { meQueryOptions } from '../../lib/get-me.ts';
-import { showRouteSnackbar, showSnackbar } from '../../lib/snackbar-store.ts';
+import { showRouteSnackbar } from '../../lib/snackbar-store.ts';
 import { FOCUS_GUIDE_STATE } from '../first-run/first-run-guide.tsx';
+import { useFirstRunGuide } from '../first-run/use-first-run-guide.ts';
 import { userInitials } from './user-initials.ts';
 
 export function UserMenu({
@@ -29,17 +29,11 @@ export function UserMenu({
   const queryClient = useQueryClient();
   const companyName = queryClient.getQueryData(meQueryOptions().queryKey)?.company_configuration?.company_name;
   const isOrgAdmin = user.is_admin || user.is_manager;
-  const update = useUpdateOwnField();
+  const guide = useFirstRunGuide();
 
   /** Reopens the first-run guide on Home (issue #17, item 14). */
   function openGuide() {
-    update.mutate(
-      { field: 'preferences.first_run_guide', value: 'open' },
-      {
-        onSuccess: () => navigate('/', { state: FOCUS_GUIDE_STATE }),
-        onError: () => showSnackbar(t('errors.generic')),
-      },
-    );
+    guide.setGuide('open', () => navigate('/', { state: FOCUS_GUIDE_STATE }));
   }
 
   return (

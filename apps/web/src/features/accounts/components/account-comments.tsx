@@ -87,7 +87,7 @@ function CommentItem({ accountId, comment: c, language }: { accountId: string; c
       <Group gap={6} justify="space-between" wrap="nowrap" align="flex-start">
         <Group gap={6}>
           <Text size="xs" c="dimmed">
-            {c.author.display_name} · {formatDate(c.created_at, language, 'long')}
+            {c.author.display_name} · {formatDate(c.created_at, language)}
             {c.edited_at && ` · ${t('comments.edited')}`}
           </Text>
           {c.via_support && <ViaSupportBadge name={c.author.display_name} />}

@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatCurrency, formatNumber } from '../../../lib/format.ts';
+import { formatCompactCurrency, formatCurrency, formatNumber } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useAccount } from '../api/get-account.ts';
 import { useSetFavorite } from '../api/set-favorite.ts';
 import { useChangeTerritory } from '../api/territory.ts';
+import { accountSummaryText } from '../utils/account-summary.ts';
 import { confirmTerritoryRemoval, territoryRemovedMessage } from '../utils/territory-removal.ts';
 import { AccountComments } from './account-comments.tsx';
 import { AccountContacts } from './account-contacts.tsx';
@@ -60,6 +61,7 @@ export function AccountPage({
     );
   }
   const { account: a, signals, contacts, is_favorite, in_territory } = account.data;
+  const summary = accountSummaryText(a, t);
 
   return (
     <Stack gap="lg">
@@ -106,10 +108,15 @@ export function AccountPage({
           label={t('accounts.employees')}
           value={a.employees === null ? null : formatNumber(a.employees, language)}
         />
-        <Fact label={t('accounts.revenue')} value={a.revenue === null ? null : formatCurrency(a.revenue, language)} />
+        {/* A fact in the row is short ("$12.7B"); the full figure is its title, for who wants it. */}
+        <Fact
+          label={t('accounts.revenue')}
+          value={a.revenue === null ? null : formatCompactCurrency(a.revenue, language)}
+          full={a.revenue === null ? undefined : formatCurrency(a.revenue, language)}
+        />
         <Fact label={t('accounts.location')} value={a.location} />
       </Group>
-      {a.description && <Text>{a.description}</Text>}
+      {summary && <Text data-testid="account-summary">{summary}</Text>}
 
       <Tabs key={`${a.master_account_id}:${contactId ?? ''}`} defaultValue={contactId ? 'contacts' : 'signals'}>
         <Tabs.List>
@@ -131,14 +138,16 @@ export function AccountPage({
   );
 }
 
-function Fact({ label, value }: { label: string; value: string | null }) {
+function Fact({ label, value, full }: { label: string; value: string | null; full?: string }) {
   const { t } = useTranslation();
   return (
     <div>
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text fw={600}>{value ?? t('accounts.unknown')}</Text>
+      <Text fw={600} title={full}>
+        {value ?? t('accounts.unknown')}
+      </Text>
     </div>
   );
 }

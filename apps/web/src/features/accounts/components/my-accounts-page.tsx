@@ -53,6 +53,7 @@ export function MyAccountsPage({
   accountLinkState,
   toolbar,
   bulkActions,
+  emptyState,
   viewAsUid = null,
 }: {
   filter: FilterGroup;
@@ -62,6 +63,8 @@ export function MyAccountsPage({
   toolbar?: ReactNode;
   /** Buttons acting on the selection, from other features; `clear` empties the selection. */
   bulkActions?: (selected: string[], clear: () => void, disabled: boolean) => ReactNode;
+  /** What an empty territory of one's own shows instead of the table: how to fill it. */
+  emptyState?: ReactNode;
   viewAsUid?: string | null;
 }) {
   const readOnly = viewAsUid !== null;
@@ -169,7 +172,13 @@ export function MyAccountsPage({
       )}
       {territory.isError && <Alert color="red">{t('errors.generic')}</Alert>}
       {territory.isSuccess && total === 0 ? (
-        <Text c="dimmed">{q || filter.values.length ? t('myAccounts.noMatches') : t('myAccounts.empty')}</Text>
+        q || filter.values.length ? (
+          <Text c="dimmed">{t('myAccounts.noMatches')}</Text>
+        ) : !readOnly && emptyState ? (
+          emptyState
+        ) : (
+          <Text c="dimmed">{t('myAccounts.empty')}</Text>
+        )
       ) : (
         // A phone scrolls the table inside its own box; the page itself stays as wide as the screen.
         <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} type="native" data-testid="my-accounts-scroll">

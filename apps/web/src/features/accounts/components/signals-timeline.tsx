@@ -33,7 +33,7 @@ export function SignalsTimeline({ signals, language }: { signals: Signal[]; lang
               {s.type === 'news_article' ? t('accounts.news') : t('accounts.jobPosting')}
             </Badge>
             <Text size="xs" c="dimmed">
-              {formatDate(s.published_at, language, 'long')} · {t('accounts.source', { source: s.source })}
+              {formatDate(s.published_at, language)} · {t('accounts.source', { source: s.source })}
             </Text>
           </Group>
           <Text size="sm">{s.text.length > EXCERPT ? `${s.text.slice(0, EXCERPT).trimEnd()}…` : s.text}</Text>

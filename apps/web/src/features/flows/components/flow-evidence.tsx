@@ -20,7 +20,7 @@ export function FlowEvidence({ evidence, language }: { evidence: Evidence; langu
     );
   }
   const meta = [
-    evidence.signal_published_at ? formatDate(evidence.signal_published_at, language, 'long') : null,
+    evidence.signal_published_at ? formatDate(evidence.signal_published_at, language) : null,
     evidence.signal_source ? t('flows.evidence.source', { source: evidence.signal_source }) : null,
   ].filter(Boolean);
   return (

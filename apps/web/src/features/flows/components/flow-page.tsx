@@ -101,7 +101,7 @@ function FlowView({ detail }: { detail: FlowDetail }) {
           <Text size="xs" c="dimmed">
             {t('flows.page.initiated', {
               name: flow.initiated_by.display_name,
-              date: formatDate(flow.created, language, 'long'),
+              date: formatDate(flow.created, language, 'sentence'),
             })}
           </Text>
         </Stack>

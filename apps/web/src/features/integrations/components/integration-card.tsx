@@ -91,7 +91,7 @@ export function IntegrationCard({
             </Text>
             {connection.checked_at && (
               <Text size="xs" c="dimmed">
-                {t('integrations.checkedAt', { date: formatDate(connection.checked_at, language, 'long') })}
+                {t('integrations.checkedAt', { date: formatDate(connection.checked_at, language) })}
               </Text>
             )}
             {connection.status_message && (

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   QUALIFICATION_EXPLANATION_MAX,
@@ -15,6 +15,7 @@ import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 import { useQualificationSignals, useSaveQualificationSignal } from '../api/qualification-signals.ts';
 import { useFormReveal } from '../hooks/use-form-reveal.ts';
 import { confirmPreferenceDelete } from './confirm-delete.ts';
+import { CardActions, PreferenceCard } from './preference-card.tsx';
 import { QualificationSignalForm, type SignalValues } from './qualification-signal-form.tsx';
 import { ReadOnlyNote } from './read-only-note.tsx';
 
@@ -98,34 +99,25 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
       {signals.isError && <Alert color="red">{t('preferences.loadError')}</Alert>}
       {signals.data?.length === 0 && <Text c="dimmed">{t('preferences.noSignals')}</Text>}
       {signals.data?.map((s) => (
-        <Card key={s.id} withBorder data-testid="qualification-signal">
-          {/* On a narrow screen the actions wrap below the text instead of leaving the screen. */}
-          <Group justify="space-between" align="flex-start">
-            <Stack gap={4} miw={0}>
-              <Group gap="xs">
-                <Badge color={COLOR[s.type]} variant="light">
-                  {t(`preferences.signalTypes.${s.type}`)}
-                </Badge>
-                <Text fw={600}>{s.text}</Text>
-              </Group>
-              {s.explanation && (
-                <Text size="sm" c="dimmed">
-                  {s.explanation}
-                </Text>
-              )}
-            </Stack>
-            {canEdit && (
-              <Group gap="xs">
-                <Button size="xs" variant="subtle" onClick={() => edit(s)}>
-                  {t('preferences.edit')}
-                </Button>
-                <Button size="xs" variant="subtle" color="red" onClick={() => void remove(s)}>
-                  {t('preferences.delete')}
-                </Button>
-              </Group>
+        <PreferenceCard
+          key={s.id}
+          data-testid="qualification-signal"
+          actions={canEdit && <CardActions onEdit={() => edit(s)} onDelete={() => void remove(s)} />}
+        >
+          <Stack gap={4} miw={0}>
+            <Group gap="xs">
+              <Badge color={COLOR[s.type]} variant="light">
+                {t(`preferences.signalTypes.${s.type}`)}
+              </Badge>
+              <Text fw={600}>{s.text}</Text>
+            </Group>
+            {s.explanation && (
+              <Text size="sm" c="dimmed">
+                {s.explanation}
+              </Text>
             )}
-          </Group>
-        </Card>
+          </Stack>
+        </PreferenceCard>
       ))}
     </Stack>
   );

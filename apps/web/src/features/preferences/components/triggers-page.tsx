@@ -34,6 +34,7 @@ import { withPendingTag } from '../utils/with-pending-tag.ts';
 import { CharacterCounter } from './character-counter.tsx';
 import { confirmPreferenceDelete } from './confirm-delete.ts';
 import { escapeToCancel } from './escape-to-cancel.ts';
+import { CardActions, PreferenceCard } from './preference-card.tsx';
 import { ReadOnlyNote } from './read-only-note.tsx';
 import { TriggerStatsBlock } from './trigger-stats.tsx';
 import { ValueHypothesesSection } from './value-hypotheses-section.tsx';
@@ -234,9 +235,8 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
       {triggers.isError && <Alert color="red">{t('preferences.loadError')}</Alert>}
       {triggers.data?.length === 0 && <Text c="dimmed">{t('preferences.noTriggers')}</Text>}
       {triggers.data?.map((tr) => (
-        <Card
+        <PreferenceCard
           key={tr.id}
-          withBorder
           data-testid="trigger"
           data-just-saved={justSaved?.id === tr.id || undefined}
           style={justSaved?.id === tr.id ? { borderColor: 'var(--mantine-color-green-7)' } : undefined}
@@ -247,56 +247,40 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
               setJustSaved({ id: tr.id, scroll: false });
             }
           }}
+          actions={canEdit && <CardActions onEdit={() => edit(tr)} onDelete={() => void remove(tr)} />}
         >
-          {/* On a narrow screen the actions wrap below the text instead of leaving the screen. */}
-          <Group justify="space-between" align="flex-start">
-            <Stack gap={4} miw={0}>
-              <Group gap="xs">
-                <Text fw={600}>{tr.name}</Text>
-                <Badge variant="light">{t(`preferences.hitTypes.${tr.hit_type}`)}</Badge>
-              </Group>
-              {tr.phrases.length > 0 ? (
-                <Text size="sm">{tr.phrases.join(' · ')}</Text>
-              ) : (
-                // Saved before a phrase was required: say why it finds nothing, and what to do.
-                <Text size="sm" c="red" data-testid="trigger-no-phrases">
-                  {t(canEdit ? 'preferences.noPhrasesEdit' : 'preferences.noPhrases')}
-                </Text>
-              )}
-              {tr.hypothesis_ids.length + (tr.private_hypothesis_count ?? 0) > 0 && hypotheses.data && (
-                <Text size="xs" c="dimmed" data-testid="trigger-hypotheses">
-                  {[
-                    ...tr.hypothesis_ids.map(labelOf),
-                    ...Array.from({ length: tr.private_hypothesis_count ?? 0 }, () =>
-                      t('preferences.privateHypothesis'),
-                    ),
-                  ].join(' · ')}
-                </Text>
-              )}
-              {canEdit && (
-                <TriggerStatsBlock stats={statsOf.get(tr.id)} loading={stats.isPending} failed={stats.isError} />
-              )}
-            </Stack>
-            <Group gap="xs" data-testid="trigger-actions">
+          <Stack gap={4} miw={0}>
+            <Group gap="xs">
+              <Text fw={600}>{tr.name}</Text>
+              <Badge variant="light">{t(`preferences.hitTypes.${tr.hit_type}`)}</Badge>
               <Switch
                 label={t('preferences.enabled')}
                 checked={tr.enabled}
                 disabled={!canEdit}
                 onChange={(e) => save.mutate({ id: tr.id, body: { enabled: e.currentTarget.checked } })}
               />
-              {canEdit && (
-                <>
-                  <Button size="xs" variant="subtle" onClick={() => edit(tr)}>
-                    {t('preferences.edit')}
-                  </Button>
-                  <Button size="xs" variant="subtle" color="red" onClick={() => void remove(tr)}>
-                    {t('preferences.delete')}
-                  </Button>
-                </>
-              )}
             </Group>
-          </Group>
-        </Card>
+            {tr.phrases.length > 0 ? (
+              <Text size="sm">{tr.phrases.join(' · ')}</Text>
+            ) : (
+              // Saved before a phrase was required: say why it finds nothing, and what to do.
+              <Text size="sm" c="red" data-testid="trigger-no-phrases">
+                {t(canEdit ? 'preferences.noPhrasesEdit' : 'preferences.noPhrases')}
+              </Text>
+            )}
+            {tr.hypothesis_ids.length + (tr.private_hypothesis_count ?? 0) > 0 && hypotheses.data && (
+              <Text size="xs" c="dimmed" data-testid="trigger-hypotheses">
+                {[
+                  ...tr.hypothesis_ids.map(labelOf),
+                  ...Array.from({ length: tr.private_hypothesis_count ?? 0 }, () => t('preferences.privateHypothesis')),
+                ].join(' · ')}
+              </Text>
+            )}
+            {canEdit && (
+              <TriggerStatsBlock stats={statsOf.get(tr.id)} loading={stats.isPending} failed={stats.isError} />
+            )}
+          </Stack>
+        </PreferenceCard>
       ))}
     </Stack>
   );

@@ -21,6 +21,7 @@ import { useFormReveal } from '../hooks/use-form-reveal.ts';
 import { CharacterCounter } from './character-counter.tsx';
 import { confirmPreferenceDelete } from './confirm-delete.ts';
 import { escapeToCancel } from './escape-to-cancel.ts';
+import { CardActions, PreferenceCard } from './preference-card.tsx';
 
 const LONG_FIELDS = [
   'description',
@@ -200,30 +201,21 @@ export function ValueHypothesesSection({
       {hypotheses.isError && <Alert color="red">{t('preferences.loadError')}</Alert>}
       {hypotheses.data?.length === 0 && <Text c="dimmed">{t('preferences.noHypotheses')}</Text>}
       {hypotheses.data?.map((h) => (
-        <Card key={h.id} withBorder data-testid="value-hypothesis">
-          {/* On a narrow screen the actions wrap below the text instead of leaving the screen. */}
-          <Group justify="space-between" align="flex-start">
-            <Stack gap={4} miw={0}>
-              <Group gap="xs">
-                <Text fw={600}>{h.name}</Text>
-                <Badge variant="light" color={h.visibility === 'private' ? 'gray' : 'blue'}>
-                  {t(`preferences.${h.visibility}`)}
-                </Badge>
-              </Group>
-              {h.problem_or_goal && <Text size="sm">{h.problem_or_goal}</Text>}
-            </Stack>
-            {canEdit && (
-              <Group gap="xs">
-                <Button size="xs" variant="subtle" onClick={() => edit(h)}>
-                  {t('preferences.edit')}
-                </Button>
-                <Button size="xs" variant="subtle" color="red" onClick={() => void remove(h)}>
-                  {t('preferences.delete')}
-                </Button>
-              </Group>
-            )}
-          </Group>
-        </Card>
+        <PreferenceCard
+          key={h.id}
+          data-testid="value-hypothesis"
+          actions={canEdit && <CardActions onEdit={() => edit(h)} onDelete={() => void remove(h)} />}
+        >
+          <Stack gap={4} miw={0}>
+            <Group gap="xs">
+              <Text fw={600}>{h.name}</Text>
+              <Badge variant="light" color={h.visibility === 'private' ? 'gray' : 'blue'}>
+                {t(`preferences.${h.visibility}`)}
+              </Badge>
+            </Group>
+            {h.problem_or_goal && <Text size="sm">{h.problem_or_goal}</Text>}
+          </Stack>
+        </PreferenceCard>
       ))}
     </Stack>
   );

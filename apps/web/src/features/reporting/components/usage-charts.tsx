@@ -21,7 +21,7 @@ export function UsageCharts({ report }: { report: Report }) {
     (ANALYTICS_EVENTS as readonly string[]).includes(event) ? t(`eventNames.${event}`) : event;
   const language = useUiLanguage();
   // Days ("2026-10-24") read as local calendar days, shown in the interface language's short form.
-  const days = { tickFormatter: (day: string) => formatDate(dayjs(day).toDate(), language) };
+  const days = { tickFormatter: (day: string) => formatDate(dayjs(day).toDate(), language, 'axis') };
   const nobody = report.days.every((d) => d.active_users === 0);
   return (
     <>

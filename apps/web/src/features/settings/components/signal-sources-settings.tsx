@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { fieldError } from '../../../lib/field-error.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useAccountChoices, useSignalSourceActions, useSignalSources } from '../api/signal-sources.ts';
@@ -41,10 +41,7 @@ export function SignalSourcesSettings() {
   const list = useSignalSources();
   const sweep = list.data?.sweep;
   const actions = useSignalSourceActions();
-  const when = (value: string | null) =>
-    value
-      ? `${formatDate(value, language)} ${new Date(value).toLocaleTimeString(language === 'cn' ? 'zh-CN' : language, { hour: '2-digit', minute: '2-digit' })}`
-      : t('signals.never');
+  const when = (value: string | null) => (value ? formatDateTime(value, language) : t('signals.never'));
 
   const onRemove = async (source: SignalSource) => {
     const ok = await confirm({

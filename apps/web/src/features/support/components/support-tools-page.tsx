@@ -37,7 +37,7 @@ type Props = {
 function useLastSignIn() {
   const { t } = useTranslation();
   const language = useUiLanguage();
-  return (at: string | null) => (at ? formatDate(at, language, 'long') : t('support.never'));
+  return (at: string | null) => (at ? formatDate(at, language) : t('support.never'));
 }
 
 function Roles({ user }: { user: SupportUser }) {

@@ -38,7 +38,7 @@ export function EvidenceItem({
           {evidence.type === 'news_article' ? t('accounts.news') : t('accounts.jobPosting')}
         </Badge>
         <Text size="xs" c="dimmed">
-          {formatDate(evidence.published_at, language, 'long')} · {t('accounts.source', { source: evidence.source })}
+          {formatDate(evidence.published_at, language)} · {t('accounts.source', { source: evidence.source })}
         </Text>
         {masterAccountId && <NotRelevantToggle masterAccountId={masterAccountId} evidence={evidence} />}
       </Group>

@@ -69,7 +69,7 @@ export function ValueMatchCard({
               {match.hit_published_at && (
                 <Text span size="xs" c="dimmed" fw={400}>
                   {' · '}
-                  {formatDate(match.hit_published_at, language, 'long')}
+                  {formatDate(match.hit_published_at, language)}
                 </Text>
               )}
             </Text>

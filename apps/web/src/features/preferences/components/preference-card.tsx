@@ -1,0 +1,49 @@
+import { Button, Card, type CardProps, Group } from '@mantine/core';
+import type { CSSProperties, ReactNode, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './preference-card.module.css';
+
+/**
+ * Edit and Delete of one preference (issue #17, item 9): the same buttons, in the same order, on
+ * every preference card.
+ */
+export function CardActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid="card-actions">
+      <Button size="xs" variant="subtle" onClick={onEdit}>
+        {t('preferences.edit')}
+      </Button>
+      <Button size="xs" variant="subtle" color="red" onClick={onDelete}>
+        {t('preferences.delete')}
+      </Button>
+    </Group>
+  );
+}
+
+/**
+ * A saved preference (trigger, qualification signal, value hypothesis): its text, and its actions
+ * (CardActions, when the reader may change it) in the card's top-right corner however long the
+ * text is; on a phone under the text, at the right.
+ */
+export function PreferenceCard({
+  actions,
+  children,
+  ...cardProps
+}: CardProps & {
+  actions?: ReactNode;
+  children: ReactNode;
+  ref?: Ref<HTMLDivElement>;
+  style?: CSSProperties;
+  'data-testid'?: string;
+  'data-just-saved'?: boolean;
+}) {
+  return (
+    <Card withBorder {...cardProps}>
+      <div className={classes.card}>
+        <div className={classes.content}>{children}</div>
+        {actions && <div className={classes.actions}>{actions}</div>}
+      </div>
+    </Card>
+  );
+}
