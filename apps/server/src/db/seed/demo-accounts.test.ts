@@ -73,7 +73,18 @@ describe('demo accounts from the Fortune 500', () => {
       revenue: 514_405_000_000,
       location: 'Bentonville, Ark.',
       description: expect.stringMatching(/^Ranked #1 in the 2019 Fortune 500 .*C\. Douglas McMillon/),
+      // The same facts, for the summary written in the reader's language.
+      summary_facts: expect.any(String),
       created_at: '2026-01-01T00:00:00.000Z',
+    });
+    expect(JSON.parse(accountNamed('Walmart').summary_facts ?? '')).toMatchObject({
+      kind: 'fortune500',
+      rank: 1,
+      year: 2019,
+      sector: 'Retailing',
+      industry: 'General Merchandisers',
+      location: 'Bentonville, Ark.',
+      ceo: 'C. Douglas McMillon',
     });
     expect(accountNamed('AmerisourceBergen').revenue).toBe(167_939_600_000);
   });
