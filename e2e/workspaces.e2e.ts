@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, openSignedIn, signIn, useBrowser } from './support/browser.ts';
+import { baseURL, openSignedIn, useBrowser } from './support/browser.ts';
 import { deleteOwnedWorkspaces } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -131,26 +131,29 @@ describe('workspaces', () => {
     const id = await createWorkspace(page, name, ['raj@acme.test']);
     // One Raj keeps: his "Shared with me" group (waited for below) still has an entry once he has left.
     await createWorkspace(page, uniqueName('Kept by Raj'), ['raj@acme.test']);
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL(/\/login/);
-    await signIn(page, 'raj@acme.test');
-    await page.goto(`/workspaces/${id}`);
-    await page.getByRole('heading', { name, level: 1 }).waitFor();
-    expect(await page.getByRole('button', { name: 'Delete workspace' }).count()).toBe(0);
-    await page.getByRole('button', { name: 'Leave workspace' }).click();
-    const confirmDialog = page.getByRole('dialog', { name: 'Leave this workspace?' });
-    await confirmDialog.getByRole('button', { name: 'Cancel' }).click();
-    await confirmDialog.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Leave workspace' }).click();
-    await page
-      .getByRole('dialog', { name: 'Leave this workspace?' })
-      .getByRole('button', { name: 'Leave workspace' })
-      .click();
-    await page.getByTestId('snackbar-general').getByText(`You left "${name}"`).waitFor();
-    const drawer = await openLists(page);
-    await drawer.getByTestId('workspace-group-shared').waitFor();
-    expect(await drawer.getByRole('link', { name }).count()).toBe(0);
+    // Raj in a browser of his own (signing out and in again is sign-in.e2e.ts's subject).
+    const rajContext = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
+    try {
+      const raj = await rajContext.newPage();
+      await openSignedIn(raj, 'raj@acme.test', `/workspaces/${id}`);
+      await raj.getByRole('heading', { name, level: 1 }).waitFor();
+      expect(await raj.getByRole('button', { name: 'Delete workspace' }).count()).toBe(0);
+      await raj.getByRole('button', { name: 'Leave workspace' }).click();
+      const confirmDialog = raj.getByRole('dialog', { name: 'Leave this workspace?' });
+      await confirmDialog.getByRole('button', { name: 'Cancel' }).click();
+      await confirmDialog.waitFor({ state: 'detached' });
+      await raj.getByRole('button', { name: 'Leave workspace' }).click();
+      await raj
+        .getByRole('dialog', { name: 'Leave this workspace?' })
+        .getByRole('button', { name: 'Leave workspace' })
+        .click();
+      await raj.getByTestId('snackbar-general').getByText(`You left "${name}"`).waitFor();
+      const drawer = await openLists(raj);
+      await drawer.getByTestId('workspace-group-shared').waitFor();
+      expect(await drawer.getByRole('link', { name }).count()).toBe(0);
+    } finally {
+      await rajContext.close();
+    }
   });
 
   it('deletes a workspace only after the owner types its name', async () => {
