@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { openSignedIn, useBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { hubspotToken, openSignedIn, useBrowser } from './support/browser.ts';
 
 /** Opens the first Value Match card's /valueMatch page. */
 async function openFirstMatch(page: Page): Promise<void> {
@@ -38,12 +38,12 @@ describe('integrations (#21)', () => {
       await card.getByText(/Authentication credentials not found/).waitFor();
 
       await card.getByRole('button', { name: 'Replace credential' }).click();
-      await card.getByLabel('API key or private-app token').fill(inject('hubspotToken'));
+      await card.getByLabel('API key or private-app token').fill(hubspotToken());
       await card.getByRole('button', { name: 'Connect', exact: true }).click();
       await card.getByText('Valid', { exact: true }).waitFor();
       await card.getByText('Connected account: HubSpot account 4242 (app.hubspot.com)').waitFor();
       await card.getByText('Credential ending …0001').waitFor();
-      expect(await page.content()).not.toContain(inject('hubspotToken'));
+      expect(await page.content()).not.toContain(hubspotToken());
       await card.getByText('Map a subject and a body to send value messages').waitFor();
 
       const mappings = card.getByTestId('field-mappings-hubspot');

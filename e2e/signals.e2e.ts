@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
-import { openSignedIn, useBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { openSignedIn, signalFixturesURL, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -15,7 +15,7 @@ describe('signal sources', () => {
     await openSignedIn(page, 'ada@acme.test');
     const name = uniqueName('Example Wire');
     // A URL of its own per attempt: a retry adds a new source rather than meeting the old one.
-    const url = `${inject('signalFixturesURL')}/feeds/wire.atom?attempt=${encodeURIComponent(name)}`;
+    const url = `${signalFixturesURL()}/feeds/wire.atom?attempt=${encodeURIComponent(name)}`;
     let sourceId: string | null = null;
     try {
       await page.goto('/settings?category=signalSources');

@@ -10,8 +10,26 @@ import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const baseURL = () => inject('baseURL');
+/**
+ * The server of this test file's worker: files run two at a time (e2e/vitest.config.ts), each
+ * worker against a server and database of its own (e2e/support/global-setup.ts).
+ */
+function server() {
+  const servers = inject('servers');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  const own = servers[(worker - 1) % servers.length];
+  if (!own) throw new Error(`no e2e server for worker ${worker}`);
+  return own;
+}
+
+export const baseURL = () => server().baseURL;
+/** The server's DATA_DIR: its SQLite file holds the mail outbox (no SMTP in tests). */
+export const dataDir = () => server().dataDir;
 export const demoPassword = () => inject('demoPassword');
+/** The private-app token the local HubSpot accepts. */
+export const hubspotToken = () => inject('hubspotToken');
+/** The local fixture server of live signals (feeds, job boards, EDGAR) every server may read. */
+export const signalFixturesURL = () => inject('signalFixturesURL');
 
 /** What a reader's system settings say: dark or light theme, reduced motion. */
 export type ReaderSettings = Pick<BrowserContextOptions, 'colorScheme' | 'reducedMotion'>;

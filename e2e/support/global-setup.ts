@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { startFakeHubspot } from '../../apps/server/src/adapters/engagement/fake-hubspot.ts';
 import { startSignalFixtureServer } from '../../apps/server/src/testing/signal-fixtures.ts';
 import { EXTRA_ACCOUNT_MARK, EXTRA_ACCOUNTS } from './extra-accounts.ts';
+import { E2E_WORKERS } from './workers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** The private-app token the fake HubSpot accepts (integrations.e2e.ts connects with it). */
@@ -59,19 +60,24 @@ function importExtraAccounts(dataDir: string): void {
   }
 }
 
+/** One server of the run: its address and the DATA_DIR whose SQLite file it writes. */
+export interface E2eServer {
+  baseURL: string;
+  dataDir: string;
+}
+
+interface Vendors {
+  hubspotBaseUrl: string;
+  nowhere: string;
+  signalFixturesHost: string;
+}
+
 /** Starts the real server on a fresh SQLite database with the demo seed, serving the built SPA. */
-export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` first');
-  }
+async function startServer(vendors: Vendors): Promise<E2eServer & { stop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-e2e-'));
-  // Live signals (issue #18) read the local fixture server, the one private host the server may fetch.
-  const signalFixtures = await startSignalFixtureServer();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  // A local HubSpot for the integrations test; every other vendor host is a port nothing answers on.
-  const hubspot = await startFakeHubspot({ tokens: [HUBSPOT_TOKEN] });
-  const nowhere = `http://127.0.0.1:${await freePort()}`;
+  const { nowhere } = vendors;
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
@@ -85,12 +91,12 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       LOGIN_IP_LIMIT_PER_MINUTE: '10000',
       DEMO_PASSWORD: 'quarry-demo-2026',
-      HUBSPOT_API_BASE_URL: hubspot.baseUrl,
+      HUBSPOT_API_BASE_URL: vendors.hubspotBaseUrl,
       OUTREACH_API_BASE_URL: nowhere,
       OUTREACH_OAUTH_BASE_URL: `${nowhere}/oauth`,
       SALESLOFT_API_BASE_URL: nowhere,
       APOLLO_API_BASE_URL: nowhere,
-      SIGNALS_ALLOWED_HOSTS: signalFixtures.host,
+      SIGNALS_ALLOWED_HOSTS: vendors.signalFixturesHost,
       // No hourly discovery of the demo accounts' real websites: the job queue stays the tests' own.
       SIGNALS_DISCOVERY_ENABLED: 'false',
     },
@@ -104,26 +110,58 @@ export default async function setup(project: TestProject) {
   });
   await waitForHealth(baseURL, child, () => log);
   importExtraAccounts(dataDir);
-  project.provide('baseURL', baseURL);
-  project.provide('demoPassword', 'quarry-demo-2026');
-  project.provide('dataDir', dataDir);
-  project.provide('hubspotToken', HUBSPOT_TOKEN);
-  project.provide('signalFixturesURL', signalFixtures.url);
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+  return {
+    baseURL,
+    dataDir,
+    stop: async () => {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts one server per worker, and the local vendors (HubSpot, signal feeds) they all talk to. */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` first');
+  }
+  // Live signals (issue #18) read the local fixture server, the one private host the server may fetch.
+  const signalFixtures = await startSignalFixtureServer();
+  // A local HubSpot for the integrations test; every other vendor host is a port nothing answers on.
+  const hubspot = await startFakeHubspot({ tokens: [HUBSPOT_TOKEN] });
+  const vendors: Vendors = {
+    hubspotBaseUrl: hubspot.baseUrl,
+    nowhere: `http://127.0.0.1:${await freePort()}`,
+    signalFixturesHost: signalFixtures.host,
+  };
+  const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startServer(vendors)));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
     await hubspot.close();
     await signalFixtures.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'servers',
+    servers.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })),
+  );
+  project.provide('demoPassword', 'quarry-demo-2026');
+  project.provide('hubspotToken', HUBSPOT_TOKEN);
+  project.provide('signalFixturesURL', signalFixtures.url);
+  return stopAll;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One server per worker; a test file uses its worker's (`baseURL()`, `dataDir()` in browser.ts). */
+    servers: E2eServer[];
     demoPassword: string;
-    /** The server's DATA_DIR: its SQLite file holds the mail outbox (no SMTP in tests). */
-    dataDir: string;
     /** The token the fake HubSpot the server talks to accepts. */
     hubspotToken: string;
     /** The local fixture server of live signals (feeds, job boards, EDGAR), allow-listed for the server. */
