@@ -91,6 +91,8 @@ export default async function setup(project: TestProject) {
       SALESLOFT_API_BASE_URL: nowhere,
       APOLLO_API_BASE_URL: nowhere,
       SIGNALS_ALLOWED_HOSTS: signalFixtures.host,
+      // SEC EDGAR (its company list and 8-K feeds) is the fixture server too.
+      SIGNALS_SEC_BASE_URL: signalFixtures.url,
       // No hourly discovery of the demo accounts' real websites: the job queue stays the tests' own.
       SIGNALS_DISCOVERY_ENABLED: 'false',
     },
