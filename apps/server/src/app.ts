@@ -360,6 +360,11 @@ export async function buildApp({
       perHostConcurrency: config.signals.perHostConcurrency,
       hostDelayMs: config.signals.hostDelayMs,
       batchLimit: 20_000,
+      // An item with fewer words than this is "a title and a short summary": its article page is read.
+      articles:
+        config.signals.articlesPerSource > 0
+          ? { maxPerSource: config.signals.articlesPerSource, minWords: 40 }
+          : undefined,
     },
   });
   const requestSignalSweep = (tenantId: string) =>

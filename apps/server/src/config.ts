@@ -84,6 +84,8 @@ const envSchema = z.object({
   SIGNALS_GREENHOUSE_API: z.string().default(DEFAULT_BOARD_APIS.greenhouse),
   SIGNALS_LEVER_API: z.string().default(DEFAULT_BOARD_APIS.lever),
   SIGNALS_ASHBY_API: z.string().default(DEFAULT_BOARD_APIS.ashby),
+  /** Article pages read per feed and sweep for new items that carry only a short summary; 0 reads none. */
+  SIGNALS_ARTICLES_PER_SOURCE: z.coerce.number().int().min(0).max(100).default(10),
   /** Where SEC EDGAR answers: its company list (/files/company_tickers.json) and 8-K Atom feeds (/cgi-bin/browse-edgar). */
   SIGNALS_SEC_BASE_URL: z.url().default(DEFAULT_SEC_BASE_URL),
   /** The User-Agent the SEC's fair-access rules ask for: who is asking and how to reach them. Default: "Quarry Signals <SUPPORT_EMAIL>". */
@@ -139,6 +141,8 @@ export type Config = {
     hostDelayMs: number;
     /** Job board APIs by kind, `{token}` standing for the board name. */
     boardApis: Record<BoardKind, string>;
+    /** Article pages read per feed and sweep for summary-only items (0: none). */
+    articlesPerSource: number;
     /** SEC EDGAR: read by discovery and the sweep; the object is read at each use (tests point it elsewhere). */
     sec: { baseUrl: string; userAgent: string; requestsPerSecond: number };
   };
@@ -231,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perHostConcurrency: e.SIGNALS_PER_HOST_CONCURRENCY,
       hostDelayMs: e.SIGNALS_HOST_DELAY_MS,
       boardApis: { greenhouse: e.SIGNALS_GREENHOUSE_API, lever: e.SIGNALS_LEVER_API, ashby: e.SIGNALS_ASHBY_API },
+      articlesPerSource: e.SIGNALS_ARTICLES_PER_SOURCE,
       sec: {
         baseUrl: trimSlash(e.SIGNALS_SEC_BASE_URL),
         userAgent: e.SIGNALS_SEC_USER_AGENT?.trim() || `Quarry Signals ${e.SUPPORT_EMAIL.toLowerCase()}`,

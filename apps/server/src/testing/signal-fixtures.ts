@@ -218,6 +218,44 @@ function benchFeed(base: string, n: string): string {
 <description>Walmart shared story every bench feed carries.</description></item></channel></rss>`;
 }
 
+/**
+ * A press wire that carries only headlines and one-line summaries: the story is on the linked page.
+ * One page reads well, one is missing, one is disallowed by robots.txt, one is not HTML.
+ */
+function summariesRss(base: string): string {
+  const items = [
+    ['Harbor Freightways moves its warehouse to the cloud', `${base}/articles/harbor-cloud?utm_campaign=wire`],
+    ['Harbor Freightways opens a depot in Ohio', `${base}/articles/missing-page`],
+    ['Harbor Freightways restates guidance', `${base}/private/articles/guidance`],
+    ['Harbor Freightways publishes a price list', `${base}/articles/price-list.json`],
+  ];
+  return `<?xml version="1.0"?><rss version="2.0"><channel><title>Harbor Wire</title>
+${items
+  .map(
+    ([title, link]) => `<item><title>${esc(title as string)}</title><link>${esc(link as string)}</link>
+<pubDate>${rfc822(ago(0))}</pubDate><description>${esc(title as string)}. Read more.</description></item>`,
+  )
+  .join('\n')}
+</channel></rss>`;
+}
+
+/** The article page a summary links to: navigation, an aside, a footer, script, and the story itself. */
+function articlePage(): string {
+  const paragraphs = [
+    'Harbor Freightways said on Monday that it will migrate its warehouse management system to Snowflake and retire two data centres by the end of next year.',
+    'The logistics company has hired a new chief data officer to lead the programme, which covers forty distribution sites and the software its drivers use every day.',
+    'Executives said the move would let planners see inventory across the network in real time, and that the company expects to add two hundred engineers over the next eighteen months.',
+    'Analysts said the shift reflects a wider push among freight carriers to modernise ageing systems that were built before online ordering took hold.',
+  ];
+  return `<!doctype html><html><head><title>Harbor Freightways moves its warehouse to the cloud | Harbor Wire</title>
+<script>window.tracker = "load";</script><style>body { color: red }</style></head>
+<body><header><nav><a href="/">Home</a> <a href="/markets">Markets</a> <a href="/subscribe">Subscribe now</a></nav></header>
+<main><article><h1>Harbor Freightways moves its warehouse to the cloud</h1>
+${paragraphs.map((p, i) => `<p>${p}${i === 1 ? '<script>document.title="pwned"</script><img src=x onerror="alert(1)">' : ''}</p>`).join('\n')}
+</article><aside>Most read: ten ways to save on shipping</aside></main>
+<footer>Copyright Harbor Wire. All rights reserved. Cookie settings.</footer></body></html>`;
+}
+
 /** A company's own newsroom feed, found by discovery from its home page. */
 function siteFeed(base: string, slug: string): string {
   return `<?xml version="1.0"?><rss version="2.0"><channel><title>${esc(slug)} newsroom</title>
@@ -271,6 +309,9 @@ export async function startSignalFixtureServer({
           'last-modified': lastModified,
         });
       }
+      if (p === '/feeds/summaries.rss') return send(200, 'application/rss+xml', summariesRss(base));
+      if (p === '/articles/harbor-cloud') return send(200, 'text/html; charset=utf-8', articlePage());
+      if (p === '/articles/price-list.json') return send(200, 'application/json', '{"prices":[1,2,3]}');
       if (p === '/feeds/wire.atom') return send(200, 'application/atom+xml', wireAtom(base));
       if (p === '/feeds/apple.rdf') return send(200, 'application/rdf+xml; charset=ISO-8859-1', rdf(base));
       // EDGAR as SEC_BASE_URL points at it: the company list (conditional GET) and 8-K Atom per CIK.
