@@ -12,8 +12,11 @@ export const DISCOVER_SIGNAL_SOURCES = 'discover_signal_sources';
 
 /** An account is looked at again after this long (its site may have gained a feed or a board). */
 const RECHECK_MS = 30 * 86_400_000;
-/** …or after an hour when the SEC's company list could not be read. */
-const RETRY_MS = 3_600_000;
+/**
+ * …or after a day when the SEC's company list could not be read (not sooner: the account's site
+ * is read again with it, and an SEC outage must not turn the monthly crawl into an hourly one).
+ */
+const RETRY_MS = 86_400_000;
 /** Accounts looked at per job; a job that found more queues the next. */
 const BATCH = 50;
 /** Home pages and careers pages read at once. */
@@ -149,7 +152,7 @@ export function createSignalDiscovery(deps: {
   /**
    * What an account's site and the SEC offer, as new sources of the tenant (none it has or
    * dismissed). `retrySoon` when the SEC list could not be read: the account is looked at again
-   * within the hour rather than in a month.
+   * the next day rather than in a month.
    */
   async function discoverAccount(
     tenantId: string,
@@ -175,7 +178,7 @@ export function createSignalDiscovery(deps: {
   }
 
   /** The job: the tenant's accounts not looked at for a month, a batch at a time. Answers whether more remain. */
-  /** When an account counts as looked at: now, or (to look again within the hour) a month less an hour ago. */
+  /** When an account counts as looked at: now, or (to look again the next day) a month less a day ago. */
   const checkedAt = (retrySoon: boolean) =>
     new Date(clock().getTime() - (retrySoon ? RECHECK_MS - RETRY_MS : 0)).toISOString();
 
