@@ -4,7 +4,7 @@
  * its feed, dated relative to today, plus the bad answers a sweep must survive. For the demo:
  *
  *   npm run fixtures:signals            # listens on 127.0.0.1:4110 (SIGNALS_FIXTURE_PORT)
- *   SIGNALS_ALLOWED_HOSTS=127.0.0.1:4110 npm start
+ *   SIGNALS_ALLOWED_HOSTS=127.0.0.1:4110 SIGNALS_SEC_BASE_URL=http://127.0.0.1:4110 npm start
  *
  * then, as an admin, add e.g. http://127.0.0.1:4110/feeds/walmart.rss for Walmart under
  * Organization Settings → Signal sources.
@@ -24,12 +24,15 @@ const paths = [
   '/feeds/apple.rdf (RSS 1.0/RDF, ISO-8859-1)',
   '/boards/greenhouse/<token>, /boards/lever/<token>, /boards/ashby/<token>',
   '/edgar/<cik>?company=<NAME> (8-K Atom with items)',
+  '/files/company_tickers.json (the SEC company list, ETag) and /cgi-bin/browse-edgar?action=getcompany&CIK=<cik>&type=8-K&output=atom',
   '/home/<name> (a home page with <link rel="alternate">)',
   '/bad/not-xml, /bad/500, /bad/loop, /bad/to-metadata, /bad/huge, /bad/never-ends',
 ];
 console.log(`Signal fixtures on ${server.url}`);
 for (const p of paths) console.log(`  ${server.url}${p}`);
-console.log(`Start Quarry with SIGNALS_ALLOWED_HOSTS=${server.host} to let it read them.`);
+console.log(
+  `Start Quarry with SIGNALS_ALLOWED_HOSTS=${server.host} SIGNALS_SEC_BASE_URL=${server.url} to let it read them.`,
+);
 const stop = async () => {
   await server.close();
   process.exit(0);

@@ -70,6 +70,7 @@ interface Vendors {
   hubspotBaseUrl: string;
   nowhere: string;
   signalFixturesHost: string;
+  signalFixturesUrl: string;
 }
 
 /** Starts the real server on a fresh SQLite database with the demo seed, serving the built SPA. */
@@ -97,6 +98,8 @@ async function startServer(vendors: Vendors): Promise<E2eServer & { stop: () => 
       SALESLOFT_API_BASE_URL: nowhere,
       APOLLO_API_BASE_URL: nowhere,
       SIGNALS_ALLOWED_HOSTS: vendors.signalFixturesHost,
+      // SEC EDGAR (its company list and 8-K feeds) is the fixture server too.
+      SIGNALS_SEC_BASE_URL: vendors.signalFixturesUrl,
       // No hourly discovery of the demo accounts' real websites: the job queue stays the tests' own.
       SIGNALS_DISCOVERY_ENABLED: 'false',
     },
@@ -134,6 +137,7 @@ export default async function setup(project: TestProject) {
     hubspotBaseUrl: hubspot.baseUrl,
     nowhere: `http://127.0.0.1:${await freePort()}`,
     signalFixturesHost: signalFixtures.host,
+    signalFixturesUrl: signalFixtures.url,
   };
   const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startServer(vendors)));
   const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));

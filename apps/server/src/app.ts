@@ -9,6 +9,7 @@ import { createOutreachOAuth } from './adapters/engagement/outreach-oauth.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createAccountSearch } from './adapters/search/account-search.ts';
 import { createPeopleSearch } from './adapters/search/people-search.ts';
+import { createPacer, type FetchOptions } from './adapters/signals/fetcher.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
@@ -61,6 +62,7 @@ import { createOrganizationService } from './modules/organization/organization.s
 import { createReportingRepository } from './modules/reporting/reporting.repository.ts';
 import { registerReportingRoutes } from './modules/reporting/reporting.routes.ts';
 import { createReportingService } from './modules/reporting/reporting.service.ts';
+import { createSecDirectory } from './modules/signals/sec-directory.ts';
 import { createSignalDiscovery, DISCOVER_SIGNAL_SOURCES } from './modules/signals/signal-discovery.ts';
 import { createSignalSweep, SWEEP_SIGNAL_SOURCES } from './modules/signals/signal-sweep.ts';
 import { createSignalsRepository } from './modules/signals/signals.repository.ts';
@@ -333,12 +335,19 @@ export async function buildApp({
   });
   // Live signals (issue #18): sources swept by a durable job per tenant, then matches recomputed.
   const signalsRepository = createSignalsRepository(handle.db);
-  const signalFetch = {
+  // The SEC's fair-access rules: a User-Agent naming who asks and how to reach them, and a request
+  // rate under 10 a second, paced for the whole process (every tenant's sweep and discovery).
+  const secPolicy = {
+    userAgent: config.signals.sec.userAgent,
+    pace: createPacer(config.signals.sec.requestsPerSecond),
+  };
+  const signalFetch: FetchOptions = {
     allowedHosts: config.signals.allowedHosts,
     timeoutMs: config.signals.timeoutMs,
     maxBytes: config.signals.maxBytes,
     maxRedirects: 5,
     userAgent: 'QuarrySignals/1.0 (+https://quarry.test/signals)',
+    hostPolicy: (url) => (url.host === new URL(config.signals.sec.baseUrl).host ? secPolicy : undefined),
   };
   const signalSweep = createSignalSweep({
     signals: signalsRepository,
@@ -351,6 +360,11 @@ export async function buildApp({
       perHostConcurrency: config.signals.perHostConcurrency,
       hostDelayMs: config.signals.hostDelayMs,
       batchLimit: 20_000,
+      // An item with fewer words than this is "a title and a short summary": its article page is read.
+      articles:
+        config.signals.articlesPerSource > 0
+          ? { maxPerSource: config.signals.articlesPerSource, minWords: 40 }
+          : undefined,
     },
   });
   const requestSignalSweep = (tenantId: string) =>
@@ -377,6 +391,15 @@ export async function buildApp({
     fetchOptions: signalFetch,
     boardApis: config.signals.boardApis,
     insert: (tenantId, source) => signals.insert(tenantId, source),
+    sec: {
+      directory: createSecDirectory({
+        signals: signalsRepository,
+        fetchOptions: signalFetch,
+        sec: config.signals.sec,
+        clock: now,
+      }),
+      config: config.signals.sec,
+    },
     log: logger,
     clock: now,
   });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { type BoardKind, DEFAULT_BOARD_APIS } from './adapters/signals/parse.ts';
+import { DEFAULT_SEC_BASE_URL } from './adapters/signals/sec.ts';
 import type { RateLimits } from './plugins/rate-limits.ts';
 
 const envSchema = z.object({
@@ -83,6 +84,14 @@ const envSchema = z.object({
   SIGNALS_GREENHOUSE_API: z.string().default(DEFAULT_BOARD_APIS.greenhouse),
   SIGNALS_LEVER_API: z.string().default(DEFAULT_BOARD_APIS.lever),
   SIGNALS_ASHBY_API: z.string().default(DEFAULT_BOARD_APIS.ashby),
+  /** Article pages read per feed and sweep for new items that carry only a short summary; 0 reads none. */
+  SIGNALS_ARTICLES_PER_SOURCE: z.coerce.number().int().min(0).max(100).default(10),
+  /** Where SEC EDGAR answers: its company list (/files/company_tickers.json) and 8-K Atom feeds (/cgi-bin/browse-edgar). */
+  SIGNALS_SEC_BASE_URL: z.url().default(DEFAULT_SEC_BASE_URL),
+  /** The User-Agent the SEC's fair-access rules ask for: who is asking and how to reach them. Default: "Quarry Signals <SUPPORT_EMAIL>". */
+  SIGNALS_SEC_USER_AGENT: z.string().optional(),
+  /** Requests a second to the SEC from this process (its rule: at most 10 a second per client). */
+  SIGNALS_SEC_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(10).default(5),
 });
 
 export type Config = {
@@ -132,6 +141,10 @@ export type Config = {
     hostDelayMs: number;
     /** Job board APIs by kind, `{token}` standing for the board name. */
     boardApis: Record<BoardKind, string>;
+    /** Article pages read per feed and sweep for summary-only items (0: none). */
+    articlesPerSource: number;
+    /** SEC EDGAR: read by discovery and the sweep; the object is read at each use (tests point it elsewhere). */
+    sec: { baseUrl: string; userAgent: string; requestsPerSecond: number };
   };
 };
 
@@ -222,6 +235,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perHostConcurrency: e.SIGNALS_PER_HOST_CONCURRENCY,
       hostDelayMs: e.SIGNALS_HOST_DELAY_MS,
       boardApis: { greenhouse: e.SIGNALS_GREENHOUSE_API, lever: e.SIGNALS_LEVER_API, ashby: e.SIGNALS_ASHBY_API },
+      articlesPerSource: e.SIGNALS_ARTICLES_PER_SOURCE,
+      sec: {
+        baseUrl: trimSlash(e.SIGNALS_SEC_BASE_URL),
+        userAgent: e.SIGNALS_SEC_USER_AGENT?.trim() || `Quarry Signals ${e.SUPPORT_EMAIL.toLowerCase()}`,
+        requestsPerSecond: e.SIGNALS_SEC_REQUESTS_PER_SECOND,
+      },
     },
   };
 }

@@ -32,6 +32,7 @@ import * as valueMatchReader from './migrations/028-value-match-reader.ts';
 import * as valueMatchTuning from './migrations/029-value-match-tuning.ts';
 import * as searchIndexReferenceAccounts from './migrations/030-search-index-reference-accounts.ts';
 import * as flowDestinationMailbox from './migrations/031-flow-destination-mailbox.ts';
+import * as signalReferenceFiles from './migrations/036-signal-reference-files.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -66,6 +67,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '031-flow-destination-mailbox': { up: (db) => flowDestinationMailbox.up(db) },
     '026-people-search': { up: (db) => peopleSearch.up(db, handle.engine) },
     '027-account-summary-facts': { up: (db) => accountSummaryFacts.up(db) },
+    '036-signal-reference-files': { up: (db) => signalReferenceFiles.up(db) },
   };
 }
 

@@ -232,6 +232,18 @@ export type SignalDiscoveriesTable = {
 /** A discovered source its admin deleted: not discovered again. */
 export type SignalSourceDismissalsTable = { tenant_id: string; url: string; created_at: Timestamp };
 
+/** A file read for every tenant alike to discover sources (the SEC company list), with its validators. */
+export type SignalReferenceFilesTable = {
+  name: string;
+  url: string;
+  etag: string | null;
+  last_modified: string | null;
+  attempted_at: Timestamp;
+  fetched_at: Timestamp | null;
+  body: string | null;
+  last_error: string | null;
+};
+
 export type FavoritesTable = { tenant_id: string; user_id: string; master_account_id: string; created_at: Timestamp };
 
 export type CommentsTable = {
@@ -637,6 +649,7 @@ export type Database = {
   signal_item_sources: SignalItemSourcesTable;
   signal_discoveries: SignalDiscoveriesTable;
   signal_source_dismissals: SignalSourceDismissalsTable;
+  signal_reference_files: SignalReferenceFilesTable;
   favorites: FavoritesTable;
   comments: CommentsTable;
   territory_accounts: TerritoryAccountsTable;

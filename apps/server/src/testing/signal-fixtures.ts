@@ -14,6 +14,10 @@ export type SignalFixtureServer = {
   port: number;
   close: () => Promise<void>;
   hits: Map<string, number>;
+  /** Answers 304 Not Modified, by path. */
+  notModified: Map<string, number>;
+  /** The User-Agent of the last request, by path. */
+  userAgents: Map<string, string>;
 };
 
 const DAY = 86_400_000;
@@ -108,7 +112,28 @@ function rdf(base: string): string {
 </rdf:RDF>`;
 }
 
-function edgar(base: string, company: string): string {
+/**
+ * The fixture's SEC company list, shaped as EDGAR's company_tickers.json: real registrants the demo
+ * accounts are (Walmart, Exxon Mobil, Apple, Target, Sysco; Alphabet under two share classes), and
+ * the test companies: Northwind Traders beside a near name, Contoso under two registrants, and
+ * Lakepoint Analytics, whose account is named otherwise but whose website domain is its name.
+ */
+export const FIXTURE_SEC_COMPANIES: { cik_str: number; ticker: string; title: string }[] = [
+  { cik_str: 104169, ticker: 'WMT', title: 'Walmart Inc.' },
+  { cik_str: 34088, ticker: 'XOM', title: 'EXXON MOBIL CORP' },
+  { cik_str: 320193, ticker: 'AAPL', title: 'Apple Inc.' },
+  { cik_str: 27419, ticker: 'TGT', title: 'TARGET CORP' },
+  { cik_str: 96021, ticker: 'SYY', title: 'SYSCO CORP' },
+  { cik_str: 1652044, ticker: 'GOOGL', title: 'Alphabet Inc.' },
+  { cik_str: 1652044, ticker: 'GOOG', title: 'Alphabet Inc.' },
+  { cik_str: 1999001, ticker: 'NWTR', title: 'NORTHWIND TRADERS, INC.' },
+  { cik_str: 1999002, ticker: 'NWTH', title: 'Northwind Traders Holdings Corp' },
+  { cik_str: 1999003, ticker: 'CTSO', title: 'Contoso Corp' },
+  { cik_str: 1999004, ticker: 'CTSA', title: 'CONTOSO, INC.' },
+  { cik_str: 1999005, ticker: 'LKPT', title: 'LAKEPOINT ANALYTICS CORP' },
+];
+
+function edgar(base: string, company: string, cik = '0000999999'): string {
   const filings = [
     { items: 'items 2.01 and 9.01', date: ago(0), acc: '0000000000-26-000101' },
     { items: 'items 5.02', date: ago(4), acc: '0000000000-26-000077' },
@@ -116,15 +141,15 @@ function edgar(base: string, company: string): string {
   ];
   return `<?xml version="1.0" encoding="ISO-8859-1" ?>
 <feed xmlns="http://www.w3.org/2005/Atom">
-<company-info><conformed-name>${esc(company)}</conformed-name><cik>0000999999</cik></company-info>
-<title>${esc(company)} (0000999999)</title><updated>${iso(ago(0))}</updated>
+<company-info><conformed-name>${esc(company)}</conformed-name><cik>${cik}</cik></company-info>
+<title>${esc(company)} (${cik})</title><updated>${iso(ago(0))}</updated>
 ${filings
   .map(
     (f) => `<entry><category label="form type" scheme="https://www.sec.gov/" term="${f.form ?? '8-K'}"/>
 <content type="text/xml"><accession-number>${f.acc}</accession-number><filing-date>${iso(f.date).slice(0, 10)}</filing-date>
-<filing-href>${base}/Archives/edgar/data/999999/${f.acc}-index.htm</filing-href><filing-type>${f.form ?? '8-K'}</filing-type>
+<filing-href>${base}/Archives/edgar/data/${Number(cik)}/${f.acc}-index.htm</filing-href><filing-type>${f.form ?? '8-K'}</filing-type>
 <form-name>Current report</form-name><items-desc>${f.items}</items-desc></content>
-<id>urn:tag:sec.gov,2008:accession-number=${f.acc}</id><link href="${base}/Archives/edgar/data/999999/${f.acc}-index.htm" rel="alternate" type="text/html"/>
+<id>urn:tag:sec.gov,2008:accession-number=${f.acc}</id><link href="${base}/Archives/edgar/data/${Number(cik)}/${f.acc}-index.htm" rel="alternate" type="text/html"/>
 <summary type="html">&lt;b&gt;Filed:&lt;/b&gt; ${iso(f.date).slice(0, 10)} ${f.items}</summary><title>${f.form ?? '8-K'} - Current report</title><updated>${iso(f.date)}</updated></entry>`,
   )
   .join('\n')}
@@ -193,6 +218,44 @@ function benchFeed(base: string, n: string): string {
 <description>Walmart shared story every bench feed carries.</description></item></channel></rss>`;
 }
 
+/**
+ * A press wire that carries only headlines and one-line summaries: the story is on the linked page.
+ * One page reads well, one is missing, one is disallowed by robots.txt, one is not HTML.
+ */
+function summariesRss(base: string): string {
+  const items = [
+    ['Harbor Freightways moves its warehouse to the cloud', `${base}/articles/harbor-cloud?utm_campaign=wire`],
+    ['Harbor Freightways opens a depot in Ohio', `${base}/articles/missing-page`],
+    ['Harbor Freightways restates guidance', `${base}/private/articles/guidance`],
+    ['Harbor Freightways publishes a price list', `${base}/articles/price-list.json`],
+  ];
+  return `<?xml version="1.0"?><rss version="2.0"><channel><title>Harbor Wire</title>
+${items
+  .map(
+    ([title, link]) => `<item><title>${esc(title as string)}</title><link>${esc(link as string)}</link>
+<pubDate>${rfc822(ago(0))}</pubDate><description>${esc(title as string)}. Read more.</description></item>`,
+  )
+  .join('\n')}
+</channel></rss>`;
+}
+
+/** The article page a summary links to: navigation, an aside, a footer, script, and the story itself. */
+function articlePage(): string {
+  const paragraphs = [
+    'Harbor Freightways said on Monday that it will migrate its warehouse management system to Snowflake and retire two data centres by the end of next year.',
+    'The logistics company has hired a new chief data officer to lead the programme, which covers forty distribution sites and the software its drivers use every day.',
+    'Executives said the move would let planners see inventory across the network in real time, and that the company expects to add two hundred engineers over the next eighteen months.',
+    'Analysts said the shift reflects a wider push among freight carriers to modernise ageing systems that were built before online ordering took hold.',
+  ];
+  return `<!doctype html><html><head><title>Harbor Freightways moves its warehouse to the cloud | Harbor Wire</title>
+<script>window.tracker = "load";</script><style>body { color: red }</style></head>
+<body><header><nav><a href="/">Home</a> <a href="/markets">Markets</a> <a href="/subscribe">Subscribe now</a></nav></header>
+<main><article><h1>Harbor Freightways moves its warehouse to the cloud</h1>
+${paragraphs.map((p, i) => `<p>${p}${i === 1 ? '<script>document.title="pwned"</script><img src=x onerror="alert(1)">' : ''}</p>`).join('\n')}
+</article><aside>Most read: ten ways to save on shipping</aside></main>
+<footer>Copyright Harbor Wire. All rights reserved. Cookie settings.</footer></body></html>`;
+}
+
 /** A company's own newsroom feed, found by discovery from its home page. */
 function siteFeed(base: string, slug: string): string {
   return `<?xml version="1.0"?><rss version="2.0"><channel><title>${esc(slug)} newsroom</title>
@@ -211,10 +274,13 @@ export async function startSignalFixtureServer({
   delayMs?: number;
 } = {}): Promise<SignalFixtureServer> {
   const hits = new Map<string, number>();
+  const notModified = new Map<string, number>();
+  const userAgents = new Map<string, string>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     const base = `http://${req.headers.host}`;
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
+    userAgents.set(url.pathname, String(req.headers['user-agent'] ?? ''));
     const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
       const wantsGzip = /gzip/.test(String(req.headers['accept-encoding'] ?? ''));
       const raw = Buffer.from(body, type.includes('ISO-8859-1') ? 'latin1' : 'utf8');
@@ -243,8 +309,28 @@ export async function startSignalFixtureServer({
           'last-modified': lastModified,
         });
       }
+      if (p === '/feeds/summaries.rss') return send(200, 'application/rss+xml', summariesRss(base));
+      if (p === '/articles/harbor-cloud') return send(200, 'text/html; charset=utf-8', articlePage());
+      if (p === '/articles/price-list.json') return send(200, 'application/json', '{"prices":[1,2,3]}');
       if (p === '/feeds/wire.atom') return send(200, 'application/atom+xml', wireAtom(base));
       if (p === '/feeds/apple.rdf') return send(200, 'application/rdf+xml; charset=ISO-8859-1', rdf(base));
+      // EDGAR as SEC_BASE_URL points at it: the company list (conditional GET) and 8-K Atom per CIK.
+      if (p === '/files/company_tickers.json') {
+        const etag = '"company-tickers-fixture-1"';
+        if (req.headers['if-none-match'] === etag) {
+          notModified.set(p, (notModified.get(p) ?? 0) + 1);
+          res.writeHead(304, { etag });
+          return res.end();
+        }
+        const list = Object.fromEntries(FIXTURE_SEC_COMPANIES.map((c, i) => [String(i), c]));
+        return send(200, 'application/json', JSON.stringify(list), { etag });
+      }
+      if (p === '/cgi-bin/browse-edgar') {
+        const cik = url.searchParams.get('CIK') ?? '';
+        const company = FIXTURE_SEC_COMPANIES.find((c) => c.cik_str === Number(cik));
+        if (!company || url.searchParams.get('output') !== 'atom') return send(404, 'text/html', 'No matching CIK.');
+        return send(200, 'application/atom+xml', edgar(base, company.title.toUpperCase(), cik.padStart(10, '0')));
+      }
       if (p.startsWith('/edgar/'))
         return send(
           200,
@@ -336,6 +422,8 @@ export async function startSignalFixtureServer({
     host: `${host}:${address.port}`,
     port: address.port,
     hits,
+    notModified,
+    userAgents,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -20,6 +20,7 @@ export function useSignalsTestBed(setup: (bed: { t: TestApp; fixtures: SignalFix
       lever: `${bed.fixtures.url}/boards/lever/{token}`,
       ashby: `${bed.fixtures.url}/boards/ashby/{token}`,
     });
+    bed.t.config.signals.sec.baseUrl = bed.fixtures.url;
     await setup(bed);
   }, 120_000);
   afterAll(async () => {

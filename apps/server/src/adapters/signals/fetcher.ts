@@ -12,7 +12,30 @@ export type FetchOptions = {
   maxBytes: number;
   maxRedirects: number;
   userAgent: string;
+  /** What a host asks of its callers beyond the defaults (the SEC: a declared User-Agent, a request rate). */
+  hostPolicy?: (url: URL) => HostPolicy | undefined;
 };
+
+export type HostPolicy = {
+  userAgent?: string;
+  /** Resolves when the next request to this host may start. */
+  pace?: () => Promise<void>;
+};
+
+/**
+ * Request starts at most `perSecond` a second, in the order asked, for everything in this process
+ * that shares the pacer (the SEC's fair-access rule is 10 a second per client, whoever asks).
+ */
+export function createPacer(perSecond: number, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))) {
+  const gapMs = 1000 / perSecond;
+  let next = 0;
+  return async function pace(): Promise<void> {
+    const now = Date.now();
+    const at = Math.max(now, next);
+    next = at + gapMs;
+    if (at > now) await sleep(at - now);
+  };
+}
 
 export type Validators = { etag: string | null; lastModified: string | null };
 
@@ -78,7 +101,7 @@ function once(url: URL, validators: Validators, options: FetchOptions, signal: A
     | { kind: 'ok'; bytes: Buffer; contentType: string; etag: string | null; lastModified: string | null }
   >((resolve, reject) => {
     const headers: Record<string, string> = {
-      'user-agent': options.userAgent,
+      'user-agent': options.hostPolicy?.(url)?.userAgent ?? options.userAgent,
       accept:
         'application/rss+xml, application/atom+xml, application/xml, application/json, text/xml, text/html;q=0.8, */*;q=0.5',
       'accept-encoding': 'gzip, deflate, br',
@@ -160,6 +183,7 @@ export async function fetchSignalUrl(raw: string, validators: Validators, option
     const url = new URL(current);
     let answer: Awaited<ReturnType<typeof once>>;
     try {
+      await options.hostPolicy?.(url)?.pace?.();
       answer = await once(url, hop === 0 ? validators : { etag: null, lastModified: null }, options, signal);
     } catch (error) {
       if (error instanceof FetchError) throw error;

@@ -90,7 +90,11 @@ describe('automatic discovery of signal sources', () => {
       .orderBy('master_account_id')
       .execute();
     expect(looked).toEqual([
-      { master_account_id: PLAIN, found: 0, outcome: 'The site announces no feed and links to no job board' },
+      {
+        master_account_id: PLAIN,
+        found: 0,
+        outcome: 'The site announces no feed and links to no job board. No SEC registrant has this name',
+      },
       { master_account_id: SITE, found: 3, outcome: null },
     ]);
     // New sources are read at once (the job queues a sweep): the newsroom's story is on the account page.

@@ -3,13 +3,20 @@ import type { Logger } from 'pino';
 import { findCareersPages, findJobBoards } from '../../adapters/signals/discover.ts';
 import { type FetchOptions, fetchSignalUrl } from '../../adapters/signals/fetcher.ts';
 import { type BoardKind, boardUrl, discoverFeeds, parseSource } from '../../adapters/signals/parse.ts';
+import { matchSecCompany, secFilingsFeedUrl } from '../../adapters/signals/sec.ts';
 import { refuseUrl } from '../../adapters/signals/ssrf-guard.ts';
+import type { SecDirectory } from './sec-directory.ts';
 import type { SignalsRepository } from './signals.repository.ts';
 
 export const DISCOVER_SIGNAL_SOURCES = 'discover_signal_sources';
 
 /** An account is looked at again after this long (its site may have gained a feed or a board). */
 const RECHECK_MS = 30 * 86_400_000;
+/**
+ * …or after a day when the SEC's company list could not be read (not sooner: the account's site
+ * is read again with it, and an SEC outage must not turn the monthly crawl into an hourly one).
+ */
+const RETRY_MS = 86_400_000;
 /** Accounts looked at per job; a job that found more queues the next. */
 const BATCH = 50;
 /** Home pages and careers pages read at once. */
@@ -39,6 +46,8 @@ export function createSignalDiscovery(deps: {
   boardApis: Record<BoardKind, string>;
   insert: (tenantId: string, source: NewSource) => Promise<unknown>;
   log: Pick<Logger, 'info' | 'warn'>;
+  /** SEC filings: the company list, and where EDGAR answers (read at each use). */
+  sec?: { directory: SecDirectory; config: { baseUrl: string } };
   clock?: () => Date;
 }) {
   const { signals, fetchOptions, log } = deps;
@@ -60,20 +69,17 @@ export function createSignalDiscovery(deps: {
     }
   }
 
-  /** What an account's site offers, as new sources of the tenant (none it has or dismissed). */
-  async function discoverAccount(
-    tenantId: string,
-    account: Account,
-  ): Promise<{ added: number; reason: string | null }> {
-    if (!account.website) return { added: 0, reason: 'The account has no website' };
+  /** The feeds and job boards an account's site offers; the reason when none. */
+  async function fromWebsite(account: Account): Promise<{ candidates: NewSource[]; reason: string | null }> {
+    if (!account.website) return { candidates: [], reason: 'The account has no website' };
     const home = /^https?:\/\//i.test(account.website) ? account.website : `https://${account.website}`;
     let page: Awaited<ReturnType<typeof fetchPage>>;
     try {
       page = await fetchPage(home);
     } catch (error) {
-      return { added: 0, reason: (error as Error).message };
+      return { candidates: [], reason: `The home page could not be read: ${(error as Error).message}` };
     }
-    if (page.status !== 'ok') return { added: 0, reason: 'The home page did not answer' };
+    if (page.status !== 'ok') return { candidates: [], reason: 'The home page did not answer' };
     const candidates: NewSource[] = discoverFeeds(page.body, page.url)
       .filter(allowed)
       .map((url) => ({
@@ -108,6 +114,52 @@ export function createSignalDiscovery(deps: {
         discovered: true,
       });
     }
+    return {
+      candidates,
+      reason: candidates.length === 0 ? 'The site announces no feed and links to no job board' : null,
+    };
+  }
+
+  /**
+   * The 8-K filings feed of the US public company the account is, found in the SEC's company list
+   * by its name (or website domain); `unavailable` when the list could not be read at all.
+   */
+  async function fromSec(
+    account: Account,
+  ): Promise<{ candidate: NewSource | null; reason: string; unavailable: boolean }> {
+    if (!deps.sec) return { candidate: null, reason: 'SEC filings are not looked for', unavailable: false };
+    const directory = await deps.sec.directory.index();
+    if (!directory.index) return { candidate: null, reason: directory.error, unavailable: true };
+    const match = matchSecCompany(directory.index, account);
+    if (!match.company) return { candidate: null, reason: match.reason, unavailable: false };
+    const { cik, ticker, title } = match.company;
+    const url = secFilingsFeedUrl(deps.sec.config.baseUrl, cik);
+    if (!allowed(url)) return { candidate: null, reason: 'The SEC address is refused', unavailable: false };
+    return {
+      candidate: {
+        kind: 'sec',
+        url,
+        board_token: null,
+        name: `SEC 8-K filings: ${title}${ticker ? ` (${ticker})` : ''}`.slice(0, 200),
+        master_account_id: account.master_account_id,
+        discovered: true,
+      },
+      reason: '',
+      unavailable: false,
+    };
+  }
+
+  /**
+   * What an account's site and the SEC offer, as new sources of the tenant (none it has or
+   * dismissed). `retrySoon` when the SEC list could not be read: the account is looked at again
+   * the next day rather than in a month.
+   */
+  async function discoverAccount(
+    tenantId: string,
+    account: Account,
+  ): Promise<{ added: number; reason: string | null; retrySoon: boolean }> {
+    const [web, sec] = await Promise.all([fromWebsite(account), fromSec(account)]);
+    const candidates = sec.candidate ? [...web.candidates, sec.candidate] : web.candidates;
     const dismissed = await signals.dismissed(
       tenantId,
       candidates.map((c) => c.url),
@@ -118,11 +170,18 @@ export function createSignalDiscovery(deps: {
       await deps.insert(tenantId, source);
       added++;
     }
-    const reason = candidates.length === 0 ? 'The site announces no feed and links to no job board' : null;
-    return { added, reason };
+    const reasons = [
+      ...(candidates.length === 0 && web.reason ? [web.reason] : []),
+      ...((candidates.length === 0 || sec.unavailable) && sec.reason ? [sec.reason] : []),
+    ];
+    return { added, reason: reasons.length > 0 ? reasons.join('. ') : null, retrySoon: sec.unavailable };
   }
 
   /** The job: the tenant's accounts not looked at for a month, a batch at a time. Answers whether more remain. */
+  /** When an account counts as looked at: now, or (to look again the next day) a month less a day ago. */
+  const checkedAt = (retrySoon: boolean) =>
+    new Date(clock().getTime() - (retrySoon ? RECHECK_MS - RETRY_MS : 0)).toISOString();
+
   async function runJob(tenantId: string): Promise<{ accounts: number; added: number; more: boolean }> {
     const now = clock();
     const before = new Date(now.getTime() - RECHECK_MS).toISOString();
@@ -135,12 +194,13 @@ export function createSignalDiscovery(deps: {
         const result = await discoverAccount(tenantId, account).catch((error: Error) => ({
           added: 0,
           reason: `failed: ${error.message}`,
+          retrySoon: true,
         }));
         added += result.added;
         await signals.recordDiscovery(
           tenantId,
           account.master_account_id,
-          clock().toISOString(),
+          checkedAt(result.retrySoon),
           result.added,
           result.reason?.slice(0, 500) ?? null,
         );
@@ -151,7 +211,7 @@ export function createSignalDiscovery(deps: {
     return { accounts: accounts.length, added, more: accounts.length === BATCH };
   }
 
-  return { discoverAccount, runJob };
+  return { discoverAccount, runJob, checkedAt };
 }
 
 export type SignalDiscovery = ReturnType<typeof createSignalDiscovery>;

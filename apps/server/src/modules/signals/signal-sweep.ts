@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { SignalSourceKind } from '@quarry/shared';
 import type { Insertable } from 'kysely';
 import type { Logger } from 'pino';
+import { extractArticleText, wordCount } from '../../adapters/signals/article.ts';
 import { FetchError, type FetchOptions, fetchSignalUrl } from '../../adapters/signals/fetcher.ts';
 import { type ParsedItem, ParseError, parseSource } from '../../adapters/signals/parse.ts';
 import type { MasterHitsTable, SignalItemsTable } from '../../db/schema.ts';
@@ -28,6 +29,12 @@ export type SweepOptions = {
   hostDelayMs?: number;
   /** At most this many sources of one tenant per sweep job; the rest stay due for the next. */
   batchLimit: number;
+  /**
+   * Article pages read for a feed's new items that carry only a title and a short summary (fewer
+   * than `minWords` words): their readable text replaces the summary for matching; a page that
+   * cannot be read leaves the summary. Unset: summaries are kept as they are.
+   */
+  articles?: { maxPerSource: number; minWords: number };
 };
 
 export type SweepReport = {
@@ -40,6 +47,9 @@ export type SweepReport = {
   merged: number;
   unlinked: number;
   hits: number;
+  /** Article pages read for summary-only items, and those that could not be (the summary kept). */
+  articles: number;
+  articlesFailed: number;
   accounts: string[];
 };
 
@@ -156,6 +166,8 @@ export function createSignalSweep(deps: {
       merged: 0,
       unlinked: 0,
       hits: 0,
+      articles: 0,
+      articlesFailed: 0,
       accounts: [],
     };
     if (due.length === 0) return report;
@@ -296,6 +308,7 @@ export function createSignalSweep(deps: {
         });
         return;
       }
+      if (source.kind === 'feed' && options.articles) parsed = await withArticles(parsed, options.articles);
       report.fetched++;
       report.items += parsed.length;
       const validators = { etag: fetched.etag, last_modified: fetched.lastModified };
@@ -316,6 +329,52 @@ export function createSignalSweep(deps: {
       });
       deduping = task.catch(() => undefined);
       await task;
+    }
+
+    /** A page through the same guard, robots.txt and per-host politeness as the feeds. */
+    function fetchPolitely(raw: string, fetchOptions: FetchOptions) {
+      const url = new URL(raw);
+      return limiter(url.host, async () => {
+        const disallowed = (await robotsFor(url)).find((p) => (url.pathname + url.search).startsWith(p));
+        if (disallowed) throw new FetchError(`disallowed by robots.txt (${disallowed.slice(0, 100)})`);
+        return fetchSignalUrl(raw, { etag: null, lastModified: null }, fetchOptions);
+      });
+    }
+
+    /**
+     * A feed's items with the readable text of their article pages where the feed gave only a
+     * summary, for items this tenant has not seen yet (a known story is not read again each hour).
+     */
+    async function withArticles(items: ParsedItem[], limits: { maxPerSource: number; minWords: number }) {
+      const summaryOnly = items.filter(
+        (i) => i.url && wordCount(i.text) < limits.minWords && !byUrl.has(canonicalUrl(i.url) ?? ''),
+      );
+      if (summaryOnly.length === 0) return items;
+      const urls = summaryOnly.map((i) => canonicalUrl(i.url)).filter((u): u is string => u !== null);
+      const known = new Set((await signals.itemsByUrl(tenantId, [...new Set(urls)])).map((r) => r.canonical_url));
+      const wanted = summaryOnly.filter((i) => !known.has(canonicalUrl(i.url))).slice(0, limits.maxPerSource);
+      const pageOptions = { ...options.fetch, maxBytes: Math.min(options.fetch.maxBytes, 2 * 1024 * 1024) };
+      const texts = new Map<ParsedItem, string>();
+      await Promise.all(
+        wanted.map(async (item) => {
+          try {
+            const page = await fetchPolitely(item.url as string, pageOptions);
+            const html = page.status === 'ok' && /html/i.test(page.contentType) ? page.body : '';
+            const text = html ? extractArticleText(html) : null;
+            if (text && wordCount(text) > wordCount(item.text)) {
+              texts.set(item, text);
+              report.articles++;
+            } else report.articlesFailed++;
+          } catch {
+            // The page could not be read (refused, too large, timed out, robots.txt): the summary stays.
+            report.articlesFailed++;
+          }
+        }),
+      );
+      return items.map((item) => {
+        const text = texts.get(item);
+        return text ? { ...item, text } : item;
+      });
     }
 
     /** Dedup and link one source's items; answers how many were new to this source, and what to write. */

@@ -1,6 +1,11 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import type { MasterHitsTable, SignalItemsTable, SignalSourcesTable } from '../../db/schema.ts';
+import type {
+  MasterHitsTable,
+  SignalItemsTable,
+  SignalReferenceFilesTable,
+  SignalSourcesTable,
+} from '../../db/schema.ts';
 import { acrossTenants } from '../../db/tenant-scope.ts';
 
 export type SignalSourceRow = Selectable<SignalSourcesTable>;
@@ -154,7 +159,6 @@ export function createSignalsRepository(db: Db) {
             .selectFrom('master_accounts')
             .select(['master_account_id', 'account_name', 'website'])
             .where('master_account_id', 'in', part)
-            .where('website', 'is not', null)
             .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
             .execute(),
           db
@@ -237,6 +241,34 @@ export function createSignalsRepository(db: Db) {
         .selectFrom('master_accounts')
         .select(['master_account_id', 'account_name', 'website'])
         .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
+        .execute();
+    },
+
+    /** A reference file's validators and health, without its body. */
+    referenceFile(name: string) {
+      return db
+        .selectFrom('signal_reference_files')
+        .select(['name', 'url', 'etag', 'last_modified', 'attempted_at', 'fetched_at', 'last_error'])
+        .where('name', '=', name)
+        .executeTakeFirst();
+    },
+
+    async referenceFileBody(name: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('signal_reference_files')
+        .select('body')
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return row?.body ?? null;
+    },
+
+    /** Records an attempt to read a reference file; a body given replaces the stored one. */
+    async saveReferenceFile(row: Insertable<SignalReferenceFilesTable>): Promise<void> {
+      const { name, ...changes } = row;
+      await db
+        .insertInto('signal_reference_files')
+        .values(row)
+        .onConflict((oc) => oc.column('name').doUpdateSet(changes))
         .execute();
     },
 

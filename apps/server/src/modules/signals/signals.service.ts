@@ -159,14 +159,17 @@ export function createSignalsService(deps: {
       const account = await signals.account(ctx.tenantId, accountId);
       if (!account) throw invalidField('master_account_id', 'No such account');
       const before = new Set((await signals.list(ctx.tenantId)).map((r) => r.id));
-      const result = await deps.discovery().discoverAccount(ctx.tenantId, account);
+      const discovery = deps.discovery();
+      const result = await discovery.discoverAccount(ctx.tenantId, account);
       await signals.recordDiscovery(
         ctx.tenantId,
         account.master_account_id,
-        clock().toISOString(),
+        discovery.checkedAt(result.retrySoon),
         result.added,
-        result.reason,
+        result.reason?.slice(0, 500) ?? null,
       );
+      // New sources are read at once, as the discovery job's are.
+      if (result.added > 0) await deps.requestSweep(ctx.tenantId);
       const added = (await signals.list(ctx.tenantId)).filter((r) => !before.has(r.id));
       return { added: await toApi(added), reason: result.added === 0 ? result.reason : null };
     },

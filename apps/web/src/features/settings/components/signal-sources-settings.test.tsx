@@ -40,8 +40,10 @@ function serve(sources: SignalSource[], sweep = { state: 'idle', due: 0 }) {
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (init?.method === 'POST') {
         posted.push(url);
-        return json({ queued: true }, 202);
+        return json(url.endsWith('/discover') ? { added: [], reason: 'nothing new' } : { queued: true }, 202);
       }
+      if (url.includes('/api/accounts/search'))
+        return json({ hits: [{ master_account_id: 'acc_sysco_com', account_name: 'Sysco' }] });
       return json({ sources, sweep });
     }),
   );
@@ -76,5 +78,26 @@ describe('SignalSourcesSettings', () => {
         /^Quarry is looking at the websites of the accounts/,
       ),
     );
+  });
+
+  it('keeps an account chosen from the list, so its sources can be looked for; typing again unbinds it', async () => {
+    const posted = serve([]);
+    renderWithProviders(
+      <MemoryRouter>
+        <SignalSourcesSettings />
+      </MemoryRouter>,
+    );
+    const find = screen.getByRole('button', { name: 'Find the account’s sources' });
+    expect(find.hasAttribute('disabled')).toBe(true);
+    const input = screen.getAllByLabelText('Account (optional)').find((e) => e.tagName === 'INPUT') as HTMLInputElement;
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'Sys' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Sysco', hidden: true }));
+    await waitFor(() => expect(input.value).toBe('Sysco'));
+    expect(find.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(find);
+    await waitFor(() => expect(posted.some((u) => u.endsWith('/api/signal-sources/discover'))).toBe(true));
+    fireEvent.change(input, { target: { value: 'Sysc' } });
+    await waitFor(() => expect(find.hasAttribute('disabled')).toBe(true));
   });
 });

@@ -294,7 +294,9 @@ function AddSourceForm() {
             description={t('signals.add.accountHint')}
             value={account ? account.name : accountQuery}
             onChange={(value) => {
-              setAccount(null);
+              // Choosing an option also writes its label here, right after onOptionSubmit: the
+              // account just chosen stays chosen; typing anything else unbinds it.
+              setAccount((current) => (current && current.name === value ? current : null));
               setAccountQuery(value);
             }}
             onOptionSubmit={(id) => {
