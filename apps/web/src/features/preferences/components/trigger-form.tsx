@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, MultiSelect, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Card, Group, MultiSelect, Select, Stack, TagsInput, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   MAX_NAME_LENGTH,
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { withPendingTag } from '../utils/with-pending-tag.ts';
 import { CharacterCounter } from './character-counter.tsx';
 import { escapeToCancel } from './escape-to-cancel.ts';
+import { FormActions } from './form-actions.tsx';
 
 /** The form's values: the body's fields as the API names them, and the phrase still typed in its input. */
 export type TriggerValues = {
@@ -103,17 +104,14 @@ export function TriggerForm({
           data={hypothesisOptions}
           {...form.getInputProps('hypothesis_ids')}
         />
-        <Group>
-          <Button onClick={onSubmit} disabled={cannotSave} loading={saving}>
-            {editing ? t('preferences.save') : t('preferences.add')}
-          </Button>
-          {editing && (
-            <Button variant="subtle" onClick={onCancel}>
-              {t('common.cancel')}
-            </Button>
-          )}
-        </Group>
-        {failure && <Alert color="red">{failure}</Alert>}
+        <FormActions
+          editing={editing}
+          saving={saving}
+          disabled={cannotSave}
+          failure={failure}
+          onSubmit={onSubmit}
+          onCancel={onCancel}
+        />
       </Stack>
     </Card>
   );
