@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@quarry/shared';
+import type { ErrorCode, FieldReason } from '@quarry/shared';
 
 /** An error that carries the API's answer: status, stable code and the message the user sees. */
 export class HttpError extends Error {
@@ -18,9 +18,15 @@ export const notFound = (what = 'Not found') => new HttpError(404, 'not_found', 
 export const forbidden = (message = 'You do not have permission to do this') =>
   new HttpError(403, 'forbidden', message);
 export const unauthorized = () => new HttpError(401, 'unauthorized', 'Please sign in');
-/** A failure that concerns one field: "field: message", and the field in `details.fields` for forms. */
-export const fieldFailure = (status: number, code: ErrorCode, field: string, message: string) =>
-  new HttpError(status, code, `${field}: ${message}`, { fields: [{ field, message }] });
+/**
+ * A failure that concerns one field: "field: message", and the field in `details.fields` for forms,
+ * with the reason a reader's language translates when there is one (`fieldReasons`).
+ */
+export const fieldFailure = (status: number, code: ErrorCode, field: string, message: string, reason?: FieldReason) =>
+  new HttpError(status, code, `${field}: ${message}`, {
+    fields: [reason ? { field, message, reason } : { field, message }],
+  });
 
 /** A 400 that names the field, in the same shape as schema validation failures. */
-export const invalidField = (field: string, message: string) => fieldFailure(400, 'validation_failed', field, message);
+export const invalidField = (field: string, message: string, reason?: FieldReason) =>
+  fieldFailure(400, 'validation_failed', field, message, reason);

@@ -38,6 +38,30 @@ describe('error answers', () => {
     expect(res.json().error.message).toMatch(/^body: /);
   });
 
+  it('names why each field was refused, in a word the web translates, with the bound it broke', async () => {
+    const cookie = await t.signIn('ada@acme.test');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/triggers',
+      headers: { cookie },
+      payload: { name: 'n'.repeat(121), hit_type: 'sometimes', phrases: ['harbour'] },
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().error.details.fields;
+    expect(fields).toContainEqual(expect.objectContaining({ field: 'name', reason: 'too_long', limit: 120 }));
+    expect(fields).toContainEqual(expect.objectContaining({ field: 'hit_type', reason: 'invalid_choice' }));
+    // The server's own words stay beside the reason, for an English reader.
+    expect(fields.every((f: { message: unknown }) => typeof f.message === 'string' && f.message)).toBe(true);
+
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/triggers',
+      headers: { cookie },
+      payload: { name: '   ', hit_type: 'event', phrases: ['harbour'] },
+    });
+    expect(empty.json().error.details.fields).toEqual([expect.objectContaining({ field: 'name', reason: 'required' })]);
+  });
+
   it('answers a body over the size limit with 413 and reads none of it', async () => {
     const payload = JSON.stringify({ email: 'ada@acme.test', password: 'x'.repeat(t.config.bodyLimitBytes) });
     const res = await t.app.inject({

@@ -1,11 +1,43 @@
 import type { Socket } from 'node:net';
-import type { ErrorBody, ErrorCode } from '@quarry/shared';
+import type { ErrorBody, ErrorCode, FieldIssue, FieldReason } from '@quarry/shared';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 import { HttpError } from '../lib/http-error.ts';
 
-type FieldIssue = { field: string; message: string };
+type IssueParams = { origin?: string; minimum?: unknown; maximum?: unknown };
+
+/** Bound of a length or count check, when it is a plain number. */
+const limitOf = (bound: unknown) => (typeof bound === 'number' && Number.isFinite(bound) ? bound : undefined);
+
+/**
+ * A schema failure's reason, in the words the web translates (`fieldReasons`), and the bound it
+ * names: "too_long" with 120 for a name over 120 characters, "required" for an empty text.
+ */
+function reasonOf(keyword: string, params: IssueParams): Pick<FieldIssue, 'reason' | 'limit'> {
+  const kind =
+    params.origin === 'string' ? 'text' : params.origin === 'array' || params.origin === 'set' ? 'list' : 'number';
+  const sized = (reason: FieldReason, bound: unknown) => {
+    const limit = limitOf(bound);
+    // A bound that is not a plain number (a date) is not said: the refusal reads as the generic one.
+    return limit === undefined ? { reason: 'invalid' as const } : { reason, limit };
+  };
+  switch (keyword) {
+    case 'too_small':
+      if (kind === 'text' && params.minimum === 1) return { reason: 'required' };
+      return sized(kind === 'text' ? 'too_short' : kind === 'list' ? 'too_few_items' : 'too_small', params.minimum);
+    case 'too_big':
+      return sized(kind === 'text' ? 'too_long' : kind === 'list' ? 'too_many_items' : 'too_large', params.maximum);
+    case 'invalid_type':
+      return { reason: 'invalid_type' };
+    case 'invalid_format':
+      return { reason: 'invalid_format' };
+    case 'invalid_value':
+      return { reason: 'invalid_choice' };
+    default:
+      return { reason: 'invalid' };
+  }
+}
 
 function fieldOf(instancePath: string, context: string | undefined): string {
   const path = instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
@@ -61,8 +93,9 @@ export function errorAnswer(error: FastifyError): ErrorAnswer {
         ? {
             field: unknownKeys.map((k) => (base === 'body' ? k : `${base}.${k}`)).join(', '),
             message: 'Unknown field',
+            reason: 'unknown_field',
           }
-        : { field: base, message: v.message ?? 'Invalid value' };
+        : { field: base, message: v.message ?? 'Invalid value', ...reasonOf(v.keyword, v.params as IssueParams) };
     });
     const first = issues[0];
     return answer(400, 'validation_failed', first ? `${first.field}: ${first.message}` : 'Invalid request', {

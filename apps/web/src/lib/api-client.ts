@@ -1,11 +1,12 @@
 import type { ErrorBody } from '@quarry/shared';
 import { BACKEND_TIMEOUT_MS } from '@quarry/shared/constants';
+import { fieldReasons, type FieldIssue as ServerFieldIssue } from '@quarry/shared/error-codes';
 import i18n from 'i18next';
 
-/** A failed API call: the server's status, stable code and message. */
 /** A field a failed request concerns, as the server names it ("email", "phrases.0"), and what is wrong. */
 export type FieldIssue = { field: string; message: string };
 
+/** A failed API call: the server's status, stable code and message. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -31,14 +32,35 @@ export function readerMessage(code: string, serverMessage: string): string {
   return i18n.exists(key) ? i18n.t(key) : i18n.t('errors.generic');
 }
 
-/** The `details.fields` of an error body, when it has well-formed ones. */
-function fieldIssuesOf(details: unknown): FieldIssue[] {
+/**
+ * What a reader is shown for one refused field: the server's words for an English reader, the
+ * translation of its reason (`apiErrors.fields.<reason>`, with the bound it names) for anyone else,
+ * else the translation of the failure's code.
+ */
+export function readerFieldMessage(code: string, issue: ServerFieldIssue): string {
+  if (!i18n.language || i18n.language === 'en') return issue.message;
+  const key = `apiErrors.fields.${issue.reason}`;
+  if (issue.reason && i18n.exists(key)) return i18n.t(key, { limit: issue.limit });
+  return readerMessage(code, issue.message);
+}
+
+const REASONS: readonly string[] = fieldReasons;
+
+/** The `details.fields` of an error body, when it has well-formed ones; a reason this app does not know is dropped. */
+function fieldIssuesOf(details: unknown): ServerFieldIssue[] {
   const fields = (details as { fields?: unknown } | null | undefined)?.fields;
   if (!Array.isArray(fields)) return [];
-  return fields.filter(
-    (f): f is FieldIssue =>
-      typeof f === 'object' && f !== null && typeof f.field === 'string' && typeof f.message === 'string',
-  );
+  return fields
+    .filter(
+      (f): f is ServerFieldIssue =>
+        typeof f === 'object' && f !== null && typeof f.field === 'string' && typeof f.message === 'string',
+    )
+    .map(({ field, message, reason, limit }) => ({
+      field,
+      message,
+      ...(typeof reason === 'string' && REASONS.includes(reason) ? { reason } : {}),
+      ...(typeof limit === 'number' ? { limit } : {}),
+    }));
 }
 
 type RequestOptions = {
@@ -83,6 +105,6 @@ export async function api<T>(
     response.status,
     code,
     readerMessage(code, payload?.error?.message ?? `Request failed (${response.status})`),
-    fieldIssuesOf(payload?.error?.details).map((f) => ({ field: f.field, message: readerMessage(code, f.message) })),
+    fieldIssuesOf(payload?.error?.details).map((f) => ({ field: f.field, message: readerFieldMessage(code, f) })),
   );
 }

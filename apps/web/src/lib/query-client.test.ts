@@ -69,4 +69,21 @@ describe('the mutation cache', () => {
     expect(log).toHaveBeenCalledWith('Workspace update failed', expect.any(ApiError));
     log.mockRestore();
   });
+
+  it('shows the snack a mutation picks from its error (a refusal read by its code)', async () => {
+    const client = createQueryClient();
+    const refused = new MutationObserver(client, {
+      mutationFn: async () => {
+        throw new ApiError(409, 'flow_in_progress', 'This flow is being written');
+      },
+      meta: {
+        errorSnack: (error) =>
+          error instanceof ApiError && error.code === 'flow_in_progress'
+            ? 'Wait until it is written'
+            : 'Could not delete',
+      },
+    });
+    await expect(refused.mutate()).rejects.toThrow('This flow is being written');
+    expect(useSnackbarStore.getState().general?.message).toBe('Wait until it is written');
+  });
 });

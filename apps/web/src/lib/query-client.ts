@@ -15,8 +15,11 @@ export type MutationMeta = {
   gone?: (variables: unknown) => QueryKey | undefined;
   /** On failure: logged under this message ("Error Logged", spec section 7). */
   errorLog?: string;
-  /** On failure: the snack shown, already translated (or the spec's raw text where it asks for one). */
-  errorSnack?: string;
+  /**
+   * On failure: the snack shown, already translated (or the spec's raw text where it asks for one),
+   * or a function of the error that picks it (a refusal's code read as a sentence).
+   */
+  errorSnack?: string | ((error: unknown) => string);
 };
 
 declare module '@tanstack/react-query' {
@@ -48,7 +51,8 @@ export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
       onError: (error, _variables, _context, mutation) => {
         const meta = mutation.meta;
         if (meta?.errorLog) logError(meta.errorLog, error);
-        if (meta?.errorSnack) showSnackbar(meta.errorSnack);
+        const snack = typeof meta?.errorSnack === 'function' ? meta.errorSnack(error) : meta?.errorSnack;
+        if (snack) showSnackbar(snack);
       },
     }),
   });

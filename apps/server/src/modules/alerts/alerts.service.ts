@@ -19,7 +19,8 @@ export function createAlertsService(alerts: AlertsRepository) {
     if (!message.trim()) throw invalidField('message', 'Message is required');
     if (body.tenant_id) {
       const tenants = await alerts.tenants();
-      if (!tenants.some((t) => t.id === body.tenant_id)) throw invalidField('tenant_id', 'Unknown tenant');
+      if (!tenants.some((t) => t.id === body.tenant_id))
+        throw invalidField('tenant_id', 'Unknown tenant', 'unknown_reference');
     }
     return { ...body, message };
   }

@@ -48,7 +48,7 @@ export function createFiltersService(deps: {
     );
     if (taken) {
       const message = 'You already have a filter with this name';
-      throw fieldFailure(409, 'conflict', 'name', message);
+      throw fieldFailure(409, 'conflict', 'name', message, 'taken');
     }
   }
 

@@ -64,7 +64,7 @@ export function createOrganizationService(deps: {
       requireAdmin(ctx);
       const tenantOfEmail = await organization.tenantOfEmail(body.email);
       if (tenantOfEmail === ctx.tenantId) {
-        throw fieldFailure(409, 'conflict', 'email', 'Someone already signs in with this email address');
+        throw fieldFailure(409, 'conflict', 'email', 'Someone already signs in with this email address', 'taken');
       }
       const token = crypto.randomBytes(32).toString('base64url');
       const invitation = await organization.invite(ctx, {

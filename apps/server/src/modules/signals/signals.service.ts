@@ -117,7 +117,7 @@ export function createSignalsService(deps: {
       let accountId: string | null = null;
       if (body.master_account_id) {
         const account = await signals.account(ctx.tenantId, body.master_account_id);
-        if (!account) throw invalidField('master_account_id', 'No such account');
+        if (!account) throw invalidField('master_account_id', 'No such account', 'unknown_reference');
         accountId = account.master_account_id;
       }
       if (await signals.findByUrl(ctx.tenantId, url)) throw invalidField('url', 'This source is already watched');
@@ -157,7 +157,7 @@ export function createSignalsService(deps: {
     async discover(ctx: RequestContext, accountId: string) {
       requireAdmin(ctx);
       const account = await signals.account(ctx.tenantId, accountId);
-      if (!account) throw invalidField('master_account_id', 'No such account');
+      if (!account) throw invalidField('master_account_id', 'No such account', 'unknown_reference');
       const before = new Set((await signals.list(ctx.tenantId)).map((r) => r.id));
       const discovery = deps.discovery();
       const result = await discovery.discoverAccount(ctx.tenantId, account);

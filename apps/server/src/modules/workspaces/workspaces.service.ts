@@ -57,7 +57,7 @@ export function createWorkspacesService({ workspaces, lists, users, filters, acc
     const found = await users.findCompanyUsersByIds(ctx, unique);
     const known = new Set(found.map((u) => u.uid));
     const unknown = unique.filter((u) => !known.has(u));
-    if (unknown.length) throw invalidField(field, `Unknown user: ${unknown.join(', ')}`);
+    if (unknown.length) throw invalidField(field, `Unknown user: ${unknown.join(', ')}`, 'unknown_reference');
     return unique;
   }
 
@@ -72,7 +72,7 @@ export function createWorkspacesService({ workspaces, lists, users, filters, acc
     const fresh = unique.filter((id) => !held.has(id));
     const manageable = await lists.manageableIds(ctx, fresh);
     const unknown = fresh.filter((id) => !manageable.has(id));
-    if (unknown.length) throw invalidField(field, `Unknown list: ${unknown.join(', ')}`);
+    if (unknown.length) throw invalidField(field, `Unknown list: ${unknown.join(', ')}`, 'unknown_reference');
     return unique;
   }
 

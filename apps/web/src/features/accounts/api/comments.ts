@@ -1,13 +1,15 @@
 import type { Comment } from '@quarry/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
+import { accountKeys } from './account-keys.ts';
 
 const path = (id: string) => `/api/accounts/${encodeURIComponent(id)}/comments`;
 
 export const commentsQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['account', id, 'comments'],
+    queryKey: accountKeys.comments(id),
     queryFn: () => api<{ comments: Comment[] }>(path(id)).then((r) => r.comments),
   });
 
@@ -16,6 +18,7 @@ export const useComments = (id: string) => useQuery(commentsQueryOptions(id));
 export function useAddComment(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: accountKeys.mutations.comment,
     mutationFn: (text: string) =>
       api<{ comments: Comment[] }>(path(id), { method: 'POST', body: { text } }).then((r) => r.comments),
     onSuccess: (comments) => {
@@ -29,6 +32,7 @@ export function useAddComment(id: string) {
 export function useEditComment(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: accountKeys.mutations.comment,
     mutationFn: ({ commentId, text }: { commentId: number; text: string }) =>
       api<{ comments: Comment[] }>(`${path(id)}/${commentId}`, { method: 'PATCH', body: { text } }).then(
         (r) => r.comments,
@@ -38,10 +42,13 @@ export function useEditComment(id: string) {
 }
 
 export function useDeleteComment(id: string) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: accountKeys.mutations.comment,
     mutationFn: (commentId: number) =>
       api<{ comments: Comment[] }>(`${path(id)}/${commentId}`, { method: 'DELETE' }).then((r) => r.comments),
     onSuccess: (comments) => queryClient.setQueryData(commentsQueryOptions(id).queryKey, comments),
+    meta: { errorSnack: t('errors.generic') },
   });
 }

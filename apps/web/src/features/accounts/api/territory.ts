@@ -1,6 +1,8 @@
 import { type FilterGroup, rewriteFilterForRequest, type TerritoryPage } from '@quarry/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
+import { accountKeys } from './account-keys.ts';
 
 export type TerritorySort = 'account_name' | 'website' | 'industry' | 'employees' | 'latest_signal_at';
 
@@ -19,7 +21,7 @@ export type TerritoryParams = {
  */
 export const territoryQueryOptions = (params: TerritoryParams, viewAsUid: string | null = null) =>
   queryOptions({
-    queryKey: ['territory', params, viewAsUid],
+    queryKey: [...accountKeys.territory, params, viewAsUid],
     queryFn: ({ signal }) => {
       const query = {
         filter: rewriteFilterForRequest(params.filter),
@@ -45,17 +47,15 @@ export const useTerritory = (params: TerritoryParams, viewAsUid: string | null =
 
 /** Adds or removes accounts of the user's territory, then refreshes every view that shows it. */
 export function useChangeTerritory() {
-  const queryClient = useQueryClient();
+  const { t } = useTranslation();
   return useMutation({
+    mutationKey: accountKeys.mutations.territory,
     mutationFn: ({ ids, add }: { ids: string[]; add: boolean }) =>
       api<{ added?: number; removed?: number }>('/api/territory', {
         method: add ? 'POST' : 'DELETE',
         body: { master_account_ids: ids },
       }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['territory'] });
-      void queryClient.invalidateQueries({ queryKey: ['account'] });
-    },
+    meta: { invalidates: [accountKeys.territory, accountKeys.all], errorSnack: t('errors.generic') },
   });
 }
 

@@ -74,12 +74,13 @@ function CommentItem({ accountId, comment: c, language }: { accountId: string; c
       danger: true,
     });
     if (!ok) return;
+    // Awaited, not mutate's callback: the deleted comment's card is gone by the time it answers.
     try {
       await remove.mutateAsync(c.id);
-      showSnackbar(t('comments.deleted'));
     } catch {
-      showSnackbar(t('errors.generic'));
+      return; // The mutation cache has shown the failure.
     }
+    showSnackbar(t('comments.deleted'));
   }
 
   return (

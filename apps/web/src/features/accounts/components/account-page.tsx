@@ -45,8 +45,7 @@ export function AccountPage({
     try {
       await territory.mutateAsync({ ids: [id], add });
     } catch {
-      showSnackbar(t('errors.generic'));
-      return;
+      return; // The mutation cache has shown the failure.
     }
     showSnackbar(add ? t('myAccounts.added', { name }) : territoryRemovedMessage(t, 1, name));
   }

@@ -101,8 +101,7 @@ export function MyAccountsPage({
     try {
       await change.mutateAsync({ ids, add: false });
     } catch {
-      showSnackbar(t('errors.generic'));
-      return;
+      return; // The mutation cache has shown the failure.
     }
     setSelected(new Set());
     showSnackbar(territoryRemovedMessage(t, ids.length, name));

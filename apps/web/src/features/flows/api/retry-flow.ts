@@ -1,7 +1,9 @@
 import type { FlowSummary } from '@quarry/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
+import { flowErrorMessage } from '../utils/flow-error-message.ts';
 import { flowQueryKeys } from './flow-query-keys.ts';
 
 export const retryFlow = (flowId: string) =>
@@ -9,13 +11,14 @@ export const retryFlow = (flowId: string) =>
 
 /** Writes the whole flow again, overwriting edits (ask first); records "Flow retried". */
 export function useRetryFlow() {
-  const queryClient = useQueryClient();
+  const { t } = useTranslation();
   return useMutation({
+    mutationKey: flowQueryKeys.mutations.retry,
     mutationFn: retryFlow,
-    onSuccess: (flow) => {
-      track('Flow retried', { flow_id: flow.id, type: flow.type });
-      void queryClient.invalidateQueries({ queryKey: flowQueryKeys.detail(flow.id) });
-      void queryClient.invalidateQueries({ queryKey: flowQueryKeys.lists });
+    onSuccess: (flow) => track('Flow retried', { flow_id: flow.id, type: flow.type }),
+    meta: {
+      invalidates: (flowId) => [flowQueryKeys.detail(flowId as string), flowQueryKeys.lists],
+      errorSnack: (e) => flowErrorMessage(e, t, 'flows.errors.retry'),
     },
   });
 }

@@ -1,7 +1,9 @@
 import type { FlowSummary, SendFlowBody } from '@quarry/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
+import { flowErrorMessage } from '../utils/flow-error-message.ts';
 import { flowQueryKeys } from './flow-query-keys.ts';
 
 export const sendFlow = (flowId: string, body: SendFlowBody) =>
@@ -9,8 +11,9 @@ export const sendFlow = (flowId: string, body: SendFlowBody) =>
 
 /** Sends the approved messages to a destination (409 nothing_approved when none is); records "Flow sent". */
 export function useSendFlow(flowId: string) {
-  const queryClient = useQueryClient();
+  const { t } = useTranslation();
   return useMutation({
+    mutationKey: flowQueryKeys.mutations.send,
     mutationFn: (body: SendFlowBody) => sendFlow(flowId, body),
     onSuccess: (flow, { destination, integration }) => {
       track('Flow sent', {
@@ -20,8 +23,10 @@ export function useSendFlow(flowId: string) {
         ...(integration ? { integration } : {}),
         approved: flow.approved_count,
       });
-      void queryClient.invalidateQueries({ queryKey: flowQueryKeys.detail(flowId) });
-      void queryClient.invalidateQueries({ queryKey: flowQueryKeys.lists });
+    },
+    meta: {
+      invalidates: [flowQueryKeys.detail(flowId), flowQueryKeys.lists],
+      errorSnack: (e) => flowErrorMessage(e, t, 'flows.errors.send'),
     },
   });
 }

@@ -2,7 +2,8 @@ import type { FlowMessage, UpdateFlowMessageBody } from '@quarry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '../../../lib/analytics.ts';
 import { api } from '../../../lib/api-client.ts';
-import { putFlowMessageInCache } from './put-flow-message-in-cache.ts';
+import { flowQueryKeys } from './flow-query-keys.ts';
+import { messageChangeKeys, putFlowMessageInCache } from './put-flow-message-in-cache.ts';
 
 export const updateFlowMessage = (flowId: string, messageId: string, body: UpdateFlowMessageBody) =>
   api<FlowMessage>(`/api/flows/${encodeURIComponent(flowId)}/messages/${encodeURIComponent(messageId)}`, {
@@ -17,11 +18,14 @@ export const updateFlowMessage = (flowId: string, messageId: string, body: Updat
 export function useUpdateFlowMessage(flowId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: flowQueryKeys.mutations.updateMessage,
     mutationFn: ({ messageId, body }: { messageId: string; body: UpdateFlowMessageBody }) =>
       updateFlowMessage(flowId, messageId, body),
     onSuccess: (message, { body }) => {
       if (body.steps) track('Flow edited', { flow_id: flowId, message_id: message.id });
       putFlowMessageInCache(queryClient, flowId, message);
     },
+    // Its refusals show on the message's card.
+    meta: { invalidates: messageChangeKeys(flowId) },
   });
 }

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useDeleteFlow } from '../api/delete-flow.ts';
-import { flowErrorMessage } from '../utils/flow-error-message.ts';
 
 /** Deletes a flow after confirming; refused (and said so) while its messages are being written. */
 export function DeleteFlowButton({ flow, label }: { flow: FlowSummary; label: string }) {
@@ -23,7 +22,6 @@ export function DeleteFlowButton({ flow, label }: { flow: FlowSummary; label: st
     if (!ok) return;
     remove.mutate(flow.id, {
       onSuccess: () => showSnackbar(t('flows.delete.done')),
-      onError: (e) => showSnackbar(flowErrorMessage(e, t, 'flows.errors.delete')),
     });
   }
 

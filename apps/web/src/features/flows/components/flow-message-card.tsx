@@ -9,7 +9,6 @@ import {
   type Language,
 } from '@quarry/shared';
 import { IconCheck, IconEdit, IconRefresh } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +16,6 @@ import { confirm } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { type FieldError, fieldError } from '../../../lib/field-error.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
-import { flowQueryKeys } from '../api/flow-query-keys.ts';
 import { useRegenerateFlowMessage } from '../api/regenerate-flow-message.ts';
 import { useUpdateFlowMessage } from '../api/update-flow-message.ts';
 import { flowErrorMessage } from '../utils/flow-error-message.ts';
@@ -65,7 +63,6 @@ export function FlowMessageCard({
   language: Language;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const update = useUpdateFlowMessage(flowId);
   const regenerate = useRegenerateFlowMessage(flowId);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -104,11 +101,11 @@ export function FlowMessageCard({
 
   function failed(e: unknown, fallbackKey: string) {
     if (e instanceof ApiError && e.code === 'version_conflict') {
-      // Someone saved in between: their version is loaded, and the user is told theirs was not saved.
+      // Someone saved in between: their version is loaded (the mutation's meta reads the flow again),
+      // and the user is told theirs was not saved.
       showSnackbar(t('flows.errors.versionConflict'));
       setDraft(null);
       setError(null);
-      void queryClient.invalidateQueries({ queryKey: flowQueryKeys.detail(flowId) });
       return;
     }
     if (e instanceof ApiError && e.code === 'validation_failed') {

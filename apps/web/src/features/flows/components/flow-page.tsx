@@ -10,7 +10,6 @@ import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useApproveAllFlowMessages } from '../api/approve-all-flow-messages.ts';
 import { useFlow } from '../api/get-flow.ts';
 import { accountNamesText } from '../utils/account-names-text.ts';
-import { flowErrorMessage } from '../utils/flow-error-message.ts';
 import { flowProgressText } from '../utils/flow-progress-text.ts';
 import { groupMessagesByAccount } from '../utils/group-messages-by-account.ts';
 import { FlowMessageCard } from './flow-message-card.tsx';
@@ -115,7 +114,6 @@ function FlowView({ detail }: { detail: FlowDetail }) {
               onClick={() =>
                 approveAll.mutate(undefined, {
                   onSuccess: () => showSnackbar(t('flows.page.approvedAll')),
-                  onError: (e) => showSnackbar(flowErrorMessage(e, t, 'flows.errors.save')),
                 })
               }
             >

@@ -8,7 +8,6 @@ import { useIntegrations, useMailboxes, useSequences } from '../../../lib/integr
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useDownloadFlow } from '../api/download-flow.ts';
 import { useSendFlow } from '../api/send-flow.ts';
-import { flowErrorMessage } from '../utils/flow-error-message.ts';
 
 /**
  * Where the approved messages go, and Send. Download marks them delivered and hands over the CSV;
@@ -36,7 +35,7 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
   const nothingApproved = flow.approved_count === 0 && flow.delivery_failed_count === 0;
 
   function fetchCsv() {
-    download.mutate(undefined, { onError: (e) => showSnackbar(flowErrorMessage(e, t, 'flows.errors.download')) });
+    download.mutate();
   }
 
   function run() {
@@ -58,7 +57,6 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
         showSnackbar(t('flows.send.sent', { count: sent.delivered_count }));
         fetchCsv();
       },
-      onError: (e) => showSnackbar(flowErrorMessage(e, t, 'flows.errors.send')),
     });
   }
 

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useRetryFlow } from '../api/retry-flow.ts';
-import { flowErrorMessage } from '../utils/flow-error-message.ts';
 
 /** "Retry": writes the whole flow again once the user has agreed that their edits are overwritten (spec section 4). */
 export function RetryFlowButton({
@@ -30,7 +29,6 @@ export function RetryFlowButton({
     if (!ok) return;
     retry.mutate(flow.id, {
       onSuccess: () => showSnackbar(t('flows.retry.started')),
-      onError: (e) => showSnackbar(flowErrorMessage(e, t, 'flows.errors.retry')),
     });
   }
 

@@ -4,9 +4,8 @@ import { IconTargetArrow } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
-import { showRouteSnackbar, showSnackbar } from '../../../lib/snackbar-store.ts';
+import { showRouteSnackbar } from '../../../lib/snackbar-store.ts';
 import { useCreateFlow } from '../api/create-flow.ts';
-import { flowErrorMessage } from '../utils/flow-error-message.ts';
 
 /**
  * "Start a Value Match campaign" over the given accounts: after a confirmation, the server picks
@@ -38,7 +37,6 @@ export function StartCampaignButton({ masterAccountIds }: { masterAccountIds: st
             t('flows.start.started', { type: t(`flows.type.${flow.type}`) }),
             `/action/${encodeURIComponent(flow.id)}`,
           ),
-        onError: (e) => showSnackbar(flowErrorMessage(e, t, 'flows.errors.start')),
       },
     );
   }

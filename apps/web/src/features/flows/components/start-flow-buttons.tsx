@@ -3,9 +3,8 @@ import type { FlowType } from '@quarry/shared';
 import { IconListNumbers, IconMailBolt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { showRouteSnackbar, showSnackbar } from '../../../lib/snackbar-store.ts';
+import { showRouteSnackbar } from '../../../lib/snackbar-store.ts';
 import { useCreateFlow } from '../api/create-flow.ts';
-import { flowErrorMessage } from '../utils/flow-error-message.ts';
 
 /**
  * "Create value message" and "Quick Prospect" for the ticked contacts of one account: the flow
@@ -44,7 +43,6 @@ export function StartFlowButtons({
             `/action/${encodeURIComponent(flow.id)}`,
           );
         },
-        onError: (e) => showSnackbar(flowErrorMessage(e, t, 'flows.errors.start')),
       },
     );
   }

@@ -2,9 +2,8 @@ import { Button } from '@mantine/core';
 import { IconListNumbers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { showRouteSnackbar, showSnackbar } from '../../../lib/snackbar-store.ts';
+import { showRouteSnackbar } from '../../../lib/snackbar-store.ts';
 import { useCreateFlow } from '../api/create-flow.ts';
-import { flowErrorMessage } from '../utils/flow-error-message.ts';
 
 /** A ticked contact of a list, with the account it belongs to. */
 export type ListContact = { id: string; master_account_id: string };
@@ -35,7 +34,6 @@ export function StartListFlowButton({ contacts, onStarted }: { contacts: ListCon
             `/action/${encodeURIComponent(flow.id)}`,
           );
         },
-        onError: (e) => showSnackbar(flowErrorMessage(e, t, 'flows.errors.start')),
       },
     );
   }

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   type AiEmailPreferences,
+  aiEmailPreferencesSchema,
   EMAIL_EXAMPLE_MAX_LENGTH,
   EMAIL_EXAMPLES_MAX,
   EMAIL_RULE_MAX_LENGTH,
@@ -12,19 +14,32 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 import { useSaveEmailPreferences } from '../api/save-email-preferences.ts';
 import { emailPreferencesToSave } from '../utils/email-preferences-draft.ts';
 import { EmailTextList } from './email-text-list.tsx';
 
 type ListName = 'rules' | 'example_emails';
-/** A refusal from the server: under one text (`index`), under a list, or on its own. */
-type Refusal = { list: ListName | null; index: number | null; message: string };
 
-const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+/** The body Save sends for these lists (blank texts left out), and where each sent text is shown. */
+const toSave = (values: AiEmailPreferences) => emailPreferencesToSave(values.rules, values.example_emails);
 
-/** Problems with a list's texts before saving: over-long ones, by their place in the list. */
-function tooLong(items: readonly string[], max: number, message: string): Record<number, string | undefined> {
-  return Object.fromEntries(items.map((item, i) => [i, item.trim().length > max ? message : undefined]));
+/** Under which input a path of the body shows: "rules.1" of what is sent is the rule shown at its place. */
+function shownField(path: string, values: AiEmailPreferences): string {
+  const [list, index] = path.split('.') as [ListName, string | undefined];
+  const shown = index === undefined ? undefined : toSave(values).shownIndex[list]?.[Number(index)];
+  return shown === undefined ? list : `${list}.${shown}`;
+}
+
+/** The form's errors for one list: per text by its place, and for the list as a whole. */
+function listErrors(errors: Record<string, unknown>, list: ListName) {
+  const items: Record<number, string | undefined> = {};
+  for (const [field, error] of Object.entries(errors)) {
+    const [name, index] = field.split('.');
+    if (name === list && index !== undefined && typeof error === 'string') items[Number(index)] = error;
+  }
+  const whole = errors[list];
+  return { items, whole: typeof whole === 'string' ? whole : undefined };
 }
 
 /**
@@ -42,48 +57,47 @@ export function EmailPreferencesForm({
 }) {
   const { t } = useTranslation();
   const save = useSaveEmailPreferences();
-  const [rules, setRules] = useState<string[] | null>(null);
-  const [examples, setExamples] = useState<string[] | null>(null);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const shownRules = rules ?? saved.rules;
-  const shownExamples = examples ?? saved.example_emails;
-  const changed =
-    (rules !== null && !same(rules, saved.rules)) || (examples !== null && !same(examples, saved.example_emails));
-
-  const ruleProblems = tooLong(
-    shownRules,
-    EMAIL_RULE_MAX_LENGTH,
-    t('preferences.tooLong', { max: EMAIL_RULE_MAX_LENGTH }),
-  );
-  const exampleProblems = tooLong(
-    shownExamples,
-    EMAIL_EXAMPLE_MAX_LENGTH,
-    t('preferences.tooLong', { max: EMAIL_EXAMPLE_MAX_LENGTH }),
-  );
-  const invalid =
-    shownRules.length > EMAIL_RULES_MAX ||
-    shownExamples.length > EMAIL_EXAMPLES_MAX ||
-    Object.values(ruleProblems).some(Boolean) ||
-    Object.values(exampleProblems).some(Boolean);
-
-  const errorsOf = (list: ListName, problems: Record<number, string | undefined>) =>
-    refusal?.list === list && refusal.index !== null ? { ...problems, [refusal.index]: refusal.message } : problems;
+  const form = useForm<AiEmailPreferences>({
+    mode: 'controlled',
+    initialValues: saved,
+    validate: validateWithSchema(
+      aiEmailPreferencesSchema,
+      (values) => toSave(values).body,
+      {
+        rules: ({ rules }) =>
+          rules.length > EMAIL_RULES_MAX
+            ? t('emailPreferences.full', { max: EMAIL_RULES_MAX })
+            : t('preferences.tooLong', { max: EMAIL_RULE_MAX_LENGTH }),
+        example_emails: ({ example_emails }) =>
+          example_emails.length > EMAIL_EXAMPLES_MAX
+            ? t('emailPreferences.full', { max: EMAIL_EXAMPLES_MAX })
+            : t('preferences.tooLong', { max: EMAIL_EXAMPLE_MAX_LENGTH }),
+      },
+      shownField,
+    ),
+  });
+  /** A refusal that names no input: shown under the form. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const values = form.getValues();
+  const changed = form.isDirty();
+  const rules = listErrors(form.errors, 'rules');
+  const examples = listErrors(form.errors, 'example_emails');
 
   function submit() {
-    if (!changed || invalid) return;
-    const { body, shownIndex } = emailPreferencesToSave(shownRules, shownExamples);
+    if (!changed || form.validate().hasErrors) return;
+    const { body } = toSave(values);
     setRefusal(null);
     save.mutate(
       { scope, body },
       {
-        onSuccess: () => {
-          setRules(null);
-          setExamples(null);
+        onSuccess: (answer) => {
+          form.setInitialValues(answer[scope]);
+          form.setValues(answer[scope]);
           showSnackbar(t('emailPreferences.saved'));
         },
         onError: (e) => {
           if (!(e instanceof ApiError && e.code === 'validation_failed')) {
-            setRefusal({ list: null, index: null, message: t('emailPreferences.errors.save') });
+            setRefusal(t('emailPreferences.errors.save'));
             return;
           }
           // The server names a text by its place among those sent ("rules.2"): put it under that input.
@@ -94,18 +108,17 @@ export function EmailPreferencesForm({
             ...body.example_emails.map((_, i) => `example_emails.${i}`),
           ];
           const { field, message } = fieldError(e, fields, t('emailPreferences.errors.save'));
-          const [list, index] = (field?.split('.') ?? []) as [ListName | undefined, string | undefined];
-          const shown = list && index !== undefined ? shownIndex[list][Number(index)] : undefined;
-          setRefusal({ list: list ?? null, index: shown ?? null, message });
+          if (field === null) setRefusal(message);
+          else form.setFieldError(shownField(field, values), message);
         },
       },
     );
   }
 
-  /** Editing a list clears a refusal about it. */
-  const edit = (list: ListName, set: (items: string[]) => void) => (items: string[]) => {
-    if (refusal?.list === list) setRefusal(null);
-    set(items);
+  /** Editing a list checks it again (each text's length is shown as it is typed) and clears a refusal about it. */
+  const edit = (list: ListName) => (items: string[]) => {
+    form.setFieldValue(list, items);
+    form.validate();
   };
 
   return (
@@ -114,8 +127,8 @@ export function EmailPreferencesForm({
         name="rules"
         label={t('emailPreferences.rules')}
         description={t('emailPreferences.rulesHelp', { max: EMAIL_RULE_MAX_LENGTH })}
-        items={shownRules}
-        onChange={edit('rules', setRules)}
+        items={values.rules}
+        onChange={edit('rules')}
         maxItems={EMAIL_RULES_MAX}
         maxLength={EMAIL_RULE_MAX_LENGTH}
         readOnly={!canEdit}
@@ -123,15 +136,15 @@ export function EmailPreferencesForm({
         addLabel={t('emailPreferences.addRule')}
         removeLabel={(i) => t('emailPreferences.removeRule', { number: i + 1 })}
         emptyText={t('emailPreferences.noRules')}
-        itemErrors={errorsOf('rules', ruleProblems)}
-        error={refusal?.list === 'rules' && refusal.index === null ? refusal.message : undefined}
+        itemErrors={rules.items}
+        error={rules.whole}
       />
       <EmailTextList
         name="example_emails"
         label={t('emailPreferences.examples')}
         description={t('emailPreferences.examplesHelp', { max: EMAIL_EXAMPLE_MAX_LENGTH })}
-        items={shownExamples}
-        onChange={edit('example_emails', setExamples)}
+        items={values.example_emails}
+        onChange={edit('example_emails')}
         maxItems={EMAIL_EXAMPLES_MAX}
         maxLength={EMAIL_EXAMPLE_MAX_LENGTH}
         multiline
@@ -140,25 +153,24 @@ export function EmailPreferencesForm({
         addLabel={t('emailPreferences.addExample')}
         removeLabel={(i) => t('emailPreferences.removeExample', { number: i + 1 })}
         emptyText={t('emailPreferences.noExamples')}
-        itemErrors={errorsOf('example_emails', exampleProblems)}
-        error={refusal?.list === 'example_emails' && refusal.index === null ? refusal.message : undefined}
+        itemErrors={examples.items}
+        error={examples.whole}
       />
-      {refusal && refusal.list === null && (
+      {refusal && (
         <Alert color="red" role="alert">
-          {refusal.message}
+          {refusal}
         </Alert>
       )}
       {canEdit && (
         <Group>
-          <Button onClick={submit} disabled={!changed || invalid} loading={save.isPending}>
+          <Button onClick={submit} disabled={!changed || !form.isValid()} loading={save.isPending}>
             {t('emailPreferences.save')}
           </Button>
           {changed && (
             <Button
               variant="default"
               onClick={() => {
-                setRules(null);
-                setExamples(null);
+                form.reset();
                 setRefusal(null);
               }}
               disabled={save.isPending}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Card, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   QUALIFICATION_EXPLANATION_MAX,
@@ -10,6 +10,7 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CharacterCounter } from './character-counter.tsx';
 import { escapeToCancel } from './escape-to-cancel.ts';
+import { FormActions } from './form-actions.tsx';
 
 export type SignalValues = { type: QualificationSignalType; text: string; explanation: string };
 
@@ -69,17 +70,13 @@ export function QualificationSignalForm({
             />
             <CharacterCounter length={explanation.trim().length} max={QUALIFICATION_EXPLANATION_MAX} />
           </div>
-          <Group>
-            <Button type="submit" disabled={!form.isValid()} loading={saving}>
-              {editing ? t('preferences.save') : t('preferences.add')}
-            </Button>
-            {editing && (
-              <Button variant="subtle" onClick={onCancel}>
-                {t('common.cancel')}
-              </Button>
-            )}
-          </Group>
-          {failure && <Alert color="red">{failure}</Alert>}
+          <FormActions
+            editing={editing}
+            saving={saving}
+            disabled={!form.isValid()}
+            failure={failure}
+            onCancel={onCancel}
+          />
         </Stack>
       </form>
     </Card>

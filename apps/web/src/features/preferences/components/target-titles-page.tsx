@@ -1,19 +1,28 @@
 import { Alert, Button, Group, Stack, TagsInput, Text, Title } from '@mantine/core';
-import { TARGET_TITLES_ADVICE_MAX, TARGET_TITLES_ADVICE_MIN, TARGET_TITLES_MAX } from '@quarry/shared';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
+import {
+  MAX_NAME_LENGTH,
+  TARGET_TITLES_ADVICE_MAX,
+  TARGET_TITLES_ADVICE_MIN,
+  TARGET_TITLES_MAX,
+  targetTitlesBodySchema,
+} from '@quarry/shared';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldError } from '../../../lib/field-error.ts';
+import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 import { useSaveTargetTitles, useTargetTitles } from '../api/target-titles.ts';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard.ts';
 import { titlesAdviceWarning } from '../utils/titles-advice-warning.ts';
 import { withPendingTag } from '../utils/with-pending-tag.ts';
 import { ReadOnlyNote } from './read-only-note.tsx';
 
-/** Whether the edited list differs from the saved one (adding a chip and removing it again does not). */
-function differs(edited: string[] | null, saved: string[]): boolean {
-  if (edited === null) return false;
-  return edited.length !== saved.length || edited.some((title, i) => title !== saved[i]);
-}
+type TitleValues = { titles: string[]; typed_title: string };
+
+/** The list Save sends: a title still typed in the input counts as added. */
+const titlesBodyOf = ({ titles, typed_title }: TitleValues) => ({ titles: withPendingTag(titles, typed_title) });
 
 /**
  * /preferences/titles: type a title and press Enter to add it as a chip; the advice is 5 to 10,
@@ -24,14 +33,38 @@ export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const titles = useTargetTitles();
   const save = useSaveTargetTitles();
-  const [edited, setEdited] = useState<string[] | null>(null);
-  const [typed, setTyped] = useState('');
-  const value = edited ?? titles.data ?? [];
-  const toSave = withPendingTag(value, typed);
-  const changed = differs(edited, titles.data ?? []) || toSave !== value;
+  const form = useForm<TitleValues>({
+    mode: 'controlled',
+    initialValues: { titles: [], typed_title: '' },
+    validateInputOnChange: true,
+    validate: validateWithSchema(targetTitlesBodySchema, titlesBodyOf, {
+      titles: t('preferences.titleTooLong', { max: MAX_NAME_LENGTH }),
+    }),
+  });
+  // The saved list fills the form once it is known (initialize runs once: a refetch never drops edits).
+  const { initialize } = form;
+  useEffect(() => {
+    if (titles.data) initialize({ titles: titles.data, typed_title: '' });
+  }, [titles.data, initialize]);
+  const toSave = titlesBodyOf(form.getValues()).titles;
+  // Adding a chip and removing it again is no change.
+  const changed = form.isDirty('titles') || toSave !== form.getValues().titles;
   // Only once the saved list is known: an empty list while loading is not too few titles.
   const warning = canEdit && titles.data ? titlesAdviceWarning(toSave.length) : null;
+  // A refusal naming the titles shows under them (setServerErrors); any other, under the form.
+  const failure = save.isError ? fieldError(save.error, ['titles'], t('preferences.saveError')) : null;
   useUnsavedChangesGuard(changed);
+  const submit = () => {
+    if (form.validate().hasErrors) return;
+    save.mutate(toSave, {
+      onSuccess: (saved) => {
+        form.setInitialValues({ titles: saved, typed_title: '' });
+        form.setValues({ titles: saved, typed_title: '' });
+        showSnackbar(t('preferences.saved'));
+      },
+      onError: (error) => setServerErrors(form, error, t('preferences.saveError')),
+    });
+  };
   return (
     <Stack gap="md" maw={720}>
       <div>
@@ -48,10 +81,9 @@ export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
       <TagsInput
         label={t('preferences.titlesLabel')}
         placeholder={canEdit ? t('preferences.titlesPlaceholder') : undefined}
-        value={value}
-        onChange={setEdited}
-        searchValue={typed}
-        onSearchChange={setTyped}
+        {...form.getInputProps('titles')}
+        searchValue={form.getValues().typed_title}
+        onSearchChange={(typed) => form.setFieldValue('typed_title', typed)}
         maxTags={TARGET_TITLES_MAX}
         disabled={!canEdit}
         clearable={canEdit}
@@ -67,24 +99,12 @@ export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
       )}
       {canEdit && (
         <Group>
-          <Button
-            disabled={!changed}
-            loading={save.isPending}
-            onClick={() =>
-              save.mutate(toSave, {
-                onSuccess: () => {
-                  setEdited(null);
-                  setTyped('');
-                  showSnackbar(t('preferences.saved'));
-                },
-              })
-            }
-          >
+          <Button disabled={!changed} loading={save.isPending} onClick={submit}>
             {t('preferences.save')}
           </Button>
         </Group>
       )}
-      {save.isError && <Alert color="red">{t('preferences.saveError')}</Alert>}
+      {failure && !failure.field && <Alert color="red">{t('preferences.saveError')}</Alert>}
     </Stack>
   );
 }

@@ -62,6 +62,24 @@ describe('TriggersPage with a trigger saved without phrases', () => {
     expect(writes).toEqual([]);
   });
 
+  it('says under an emptied name that the trigger needs one, and keeps Save off until it has one', async () => {
+    const writes = serve();
+    renderPage(true);
+    const cards = await screen.findAllByTestId('trigger');
+    fireEvent.click(within(cards[1] as HTMLElement).getByRole('button', { name: 'Edit' }));
+    const form = screen.getByTestId('trigger-form');
+    const name = within(form).getByLabelText('Name') as HTMLInputElement;
+    fireEvent.change(name, { target: { value: '   ' } });
+    expect(await within(form).findByText('Name the trigger')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    const save = within(form).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.change(name, { target: { value: 'Harbour closures' } });
+    expect(within(form).queryByText('Name the trigger')).toBeNull();
+    expect(save.disabled).toBe(false);
+    expect(writes).toEqual([]);
+  });
+
   it('tells a reader who cannot edit only that the trigger never matches', async () => {
     serve();
     renderPage(false);

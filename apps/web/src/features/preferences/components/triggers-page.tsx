@@ -1,49 +1,27 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  MultiSelect,
-  Select,
-  Stack,
-  Switch,
-  TagsInput,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import {
-  MAX_NAME_LENGTH,
-  type StoredTrigger,
-  TRIGGER_HIT_TYPES,
-  TRIGGER_PHRASE_MAX_LENGTH,
-  TRIGGER_PHRASES_MAX,
-  type TriggerHitType,
-} from '@quarry/shared';
+import { Alert, Badge, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { MAX_NAME_LENGTH, type StoredTrigger, TRIGGER_PHRASE_MAX_LENGTH, triggerBodySchema } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/analytics.ts';
 import { fieldError } from '../../../lib/field-error.ts';
+import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
 import { useTriggerStats } from '../api/trigger-stats.ts';
-import { type TriggerInput, useSaveTrigger, useTriggers } from '../api/triggers.ts';
+import { useSaveTrigger, useTriggers } from '../api/triggers.ts';
 import { useFormReveal } from '../hooks/use-form-reveal.ts';
-import { withPendingTag } from '../utils/with-pending-tag.ts';
-import { CharacterCounter } from './character-counter.tsx';
 import { confirmPreferenceDelete } from './confirm-delete.ts';
-import { escapeToCancel } from './escape-to-cancel.ts';
 import { CardActions, PreferenceCard } from './preference-card.tsx';
 import { ReadOnlyNote } from './read-only-note.tsx';
+import { hasLongPhrase, TriggerForm, type TriggerValues, triggerBodyOf } from './trigger-form.tsx';
 import { TriggerStatsBlock } from './trigger-stats.tsx';
 import { ValueHypothesesSection } from './value-hypotheses-section.tsx';
 
-type Draft = { id?: string; name: string; hit_type: TriggerHitType; phrases: string[]; hypothesis_ids: string[] };
-const EMPTY: Draft = { name: '', hit_type: 'event', phrases: [], hypothesis_ids: [] };
 /** The inputs of the form, named as the API names them. */
 const TRIGGER_FIELDS = ['name', 'hit_type', 'phrases', 'hypothesis_ids'] as const;
-type TriggerField = (typeof TRIGGER_FIELDS)[number];
+const EMPTY: TriggerValues = { name: '', hit_type: 'event', phrases: [], hypothesis_ids: [], typed_phrase: '' };
 
 /**
  * /preferences/triggers: the tenant's value hypotheses and the triggers that support them. A
@@ -57,81 +35,90 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
   // What each trigger does, and the tenant's precision: for those who tune the triggers.
   const stats = useTriggerStats(canEdit);
   const statsOf = new Map((stats.data?.triggers ?? []).map((s) => [s.trigger_id, s]));
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [typedPhrase, setTypedPhrase] = useState('');
-  const [phrasesMissing, setPhrasesMissing] = useState(false);
+  const [editingId, setEditingId] = useState<string | undefined>(undefined);
   const { formRef, firstFieldRef, reveal } = useFormReveal();
   /** The trigger just saved: marked, and brought into view once its card is in the list. */
   const [justSaved, setJustSaved] = useState<{ id: string; scroll: boolean } | null>(null);
-  // Counted as the server counts: a name is trimmed first, and so is each phrase.
-  const nameLength = draft.name.trim().length;
-  const nameTooLong = nameLength > MAX_NAME_LENGTH;
-  const phraseTooLong = [...draft.phrases, typedPhrase].some((p) => p.trim().length > TRIGGER_PHRASE_MAX_LENGTH);
-  const cannotSave = !draft.name.trim() || nameTooLong || phraseTooLong;
-  // A refused save shows under the input the server names; the draft is kept as typed.
+  const form = useForm<TriggerValues>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validateInputOnChange: true,
+    validate: validateWithSchema(triggerBodySchema, triggerBodyOf, {
+      name: ({ name }) =>
+        name.trim() ? t('preferences.tooLong', { max: MAX_NAME_LENGTH }) : t('preferences.triggerNameRequired'),
+      phrases: (values) =>
+        hasLongPhrase(values)
+          ? t('preferences.phraseTooLong', { max: TRIGGER_PHRASE_MAX_LENGTH })
+          : t('preferences.phrasesRequired'),
+    }),
+  });
+  // A refusal naming no input shows under the form; one naming an input, under it (setServerErrors).
   const failure = save.isError ? fieldError(save.error, TRIGGER_FIELDS, t('preferences.saveError')) : null;
-  const serverError = (field: TriggerField) => (failure?.field === field ? failure.message : undefined);
-  /** Editing the input a refusal names clears that refusal. */
-  const edited = (field: TriggerField) => {
-    if (failure?.field === field) save.reset();
-  };
   const names = new Map((hypotheses.data ?? []).map((h) => [h.id, h.name]));
   /** A hypothesis the viewer cannot see (a colleague's private one) never shows its raw id. */
   const labelOf = (id: string) => names.get(id) ?? t('preferences.privateHypothesis');
   const hypothesisOptions = [
     ...(hypotheses.data ?? []).map((h) => ({ value: h.id, label: h.name })),
-    ...draft.hypothesis_ids.filter((id) => !names.has(id)).map((id) => ({ value: id, label: labelOf(id) })),
+    ...form
+      .getValues()
+      .hypothesis_ids.filter((id) => !names.has(id))
+      .map((id) => ({ value: id, label: labelOf(id) })),
   ];
   const cancel = () => {
     save.reset();
-    setDraft(EMPTY);
-    setTypedPhrase('');
-    setPhrasesMissing(false);
+    setEditingId(undefined);
+    form.setValues(EMPTY);
+    form.clearErrors();
   };
   const edit = (trigger: StoredTrigger) => {
     track('Trigger viewed', { trigger_id: trigger.id });
-    cancel();
-    setDraft({
-      id: trigger.id,
+    save.reset();
+    setEditingId(trigger.id);
+    form.setValues({
       name: trigger.name,
       hit_type: trigger.hit_type,
       phrases: trigger.phrases,
       hypothesis_ids: trigger.hypothesis_ids,
+      typed_phrase: '',
     });
+    form.clearErrors();
     reveal();
   };
   /** A deleted hypothesis leaves the open form too, so Save cannot name it again. */
   const forgetHypothesis = (id: string) =>
-    setDraft((d) => ({ ...d, hypothesis_ids: d.hypothesis_ids.filter((other) => other !== id) }));
+    form.setFieldValue('hypothesis_ids', (ids) => ids.filter((other) => other !== id));
   const remove = async (trigger: StoredTrigger) => {
     if (!(await confirmPreferenceDelete('trigger', trigger.name))) return;
     save.mutate(
       { id: trigger.id, remove: true },
-      { onSuccess: () => setDraft((d) => (d.id === trigger.id ? EMPTY : d)) },
+      {
+        onSuccess: () => {
+          if (editingId === trigger.id) cancel();
+        },
+      },
     );
   };
 
   const submit = () => {
-    if (cannotSave) return;
-    const phrases = withPendingTag(draft.phrases, typedPhrase).filter((p) => p.trim().length > 0);
+    const values = form.getValues();
+    if (!form.isValid('name') || hasLongPhrase(values)) return;
     // The typed phrase becomes a chip, so a refused save still shows everything that was typed.
-    setDraft((d) => ({ ...d, phrases }));
-    setTypedPhrase('');
-    if (phrases.length === 0) {
-      setPhrasesMissing(true);
-      return;
-    }
-    const { id, ...rest } = draft;
-    const body = { ...rest, phrases } satisfies TriggerInput;
+    const body = triggerBodyOf(values);
+    const phrases = body.phrases.filter((p) => p.trim().length > 0);
+    form.setValues({ phrases, typed_phrase: '' });
+    if (form.validate().hasErrors) return;
     save.mutate(
-      { id, body },
+      { id: editingId, body: { ...body, phrases } },
       {
         onSuccess: (saved) => {
-          setDraft(EMPTY);
+          setEditingId(undefined);
+          form.setValues(EMPTY);
           if (!saved) return;
           showSnackbar(t('preferences.triggerSaved', { name: saved.name }));
           setJustSaved({ id: saved.id, scroll: true });
         },
+        // The draft is kept as typed.
+        onError: (error) => setServerErrors(form, error, t('preferences.saveError')),
       },
     );
   };
@@ -149,88 +136,17 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
         {t('preferences.triggersHeading')}
       </Title>
       {canEdit && (
-        <Card
-          ref={formRef}
-          withBorder
-          onKeyDown={draft.id ? escapeToCancel(cancel) : undefined}
-          data-testid="trigger-form"
-        >
-          <Stack gap="xs">
-            <Group grow align="flex-start">
-              <div>
-                <TextInput
-                  ref={firstFieldRef}
-                  label={t('preferences.triggerName')}
-                  value={draft.name}
-                  onChange={(e) => {
-                    const name = e.currentTarget.value;
-                    edited('name');
-                    setDraft((d) => ({ ...d, name }));
-                  }}
-                  error={nameTooLong ? t('preferences.tooLong', { max: MAX_NAME_LENGTH }) : serverError('name')}
-                />
-                <CharacterCounter length={nameLength} max={MAX_NAME_LENGTH} />
-              </div>
-              <Select
-                label={t('preferences.hitType')}
-                data={TRIGGER_HIT_TYPES.map((type) => ({ value: type, label: t(`preferences.hitTypes.${type}`) }))}
-                value={draft.hit_type}
-                allowDeselect={false}
-                onChange={(v) => {
-                  edited('hit_type');
-                  setDraft((d) => ({ ...d, hit_type: (v as TriggerHitType | null) ?? 'event' }));
-                }}
-                error={serverError('hit_type')}
-              />
-            </Group>
-            <TagsInput
-              label={t('preferences.phrases')}
-              description={t('preferences.phrasesHint')}
-              value={draft.phrases}
-              maxTags={TRIGGER_PHRASES_MAX}
-              maxLength={TRIGGER_PHRASE_MAX_LENGTH}
-              searchValue={typedPhrase}
-              onSearchChange={(typed) => {
-                setTypedPhrase(typed);
-                if (typed.trim()) setPhrasesMissing(false);
-              }}
-              onChange={(phrases) => {
-                edited('phrases');
-                setPhrasesMissing(false);
-                setDraft((d) => ({ ...d, phrases }));
-              }}
-              error={
-                phrasesMissing
-                  ? t('preferences.phrasesRequired')
-                  : phraseTooLong
-                    ? t('preferences.phraseTooLong', { max: TRIGGER_PHRASE_MAX_LENGTH })
-                    : serverError('phrases')
-              }
-            />
-            <MultiSelect
-              label={t('preferences.triggerHypotheses')}
-              placeholder={t('preferences.allHypotheses')}
-              data={hypothesisOptions}
-              value={draft.hypothesis_ids}
-              onChange={(hypothesis_ids) => {
-                edited('hypothesis_ids');
-                setDraft((d) => ({ ...d, hypothesis_ids }));
-              }}
-              error={serverError('hypothesis_ids')}
-            />
-            <Group>
-              <Button onClick={submit} disabled={cannotSave} loading={save.isPending}>
-                {draft.id ? t('preferences.save') : t('preferences.add')}
-              </Button>
-              {draft.id && (
-                <Button variant="subtle" onClick={cancel}>
-                  {t('common.cancel')}
-                </Button>
-              )}
-            </Group>
-            {failure && !failure.field && <Alert color="red">{failure.message}</Alert>}
-          </Stack>
-        </Card>
+        <TriggerForm
+          form={form}
+          editing={editingId !== undefined}
+          saving={save.isPending}
+          failure={failure && !failure.field ? failure.message : null}
+          hypothesisOptions={hypothesisOptions}
+          onSubmit={submit}
+          onCancel={cancel}
+          formRef={formRef}
+          firstFieldRef={firstFieldRef}
+        />
       )}
       {triggers.isError && <Alert color="red">{t('preferences.loadError')}</Alert>}
       {triggers.data?.length === 0 && <Text c="dimmed">{t('preferences.noTriggers')}</Text>}

@@ -3,6 +3,7 @@ import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { REPORT_MAX_DAYS, type ReportQuery } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useReport } from '../api/get-report.ts';
 import { checkRange, DEFAULT_REPORT_DAYS, lastDays } from '../utils/report-range.ts';
 import { ReportRangePicker } from './report-range-picker.tsx';
@@ -38,7 +39,8 @@ export function ReportingPage() {
       {!problem && report.isPending && <Loader aria-label={t('common.loading')} />}
       {!problem && report.isError && (
         <Alert color="red" title={t('errors.generic')}>
-          {report.error.message}
+          {/* A refusal's message is in the reader's language (api-client); anything else says no more than the title. */}
+          {report.error instanceof ApiError && report.error.message}
         </Alert>
       )}
       {!problem && report.data && (

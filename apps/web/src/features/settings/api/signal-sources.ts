@@ -1,10 +1,11 @@
 import type { SearchHit, SignalSource, SignalSourceKind, SignalSweepState } from '@quarry/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { settingsKeys } from './settings-keys.ts';
 
 export const signalSourcesQueryOptions = () =>
   queryOptions({
-    queryKey: ['signal-sources'],
+    queryKey: settingsKeys.signalSources,
     queryFn: () => api<{ sources: SignalSource[]; sweep: SignalSweepState }>('/api/signal-sources'),
     // While a sweep waits or runs, the list is read again every 2 s: each source's health updates as it is read.
     refetchInterval: (query) => (query.state.data && query.state.data.sweep.state !== 'idle' ? 2_000 : false),
@@ -15,7 +16,7 @@ export const useSignalSources = () => useQuery(signalSourcesQueryOptions());
 /** Accounts by name, for binding a source to one. */
 export const useAccountChoices = (q: string) =>
   useQuery({
-    queryKey: ['signal-sources', 'accounts', q],
+    queryKey: settingsKeys.accountChoices(q),
     queryFn: ({ signal }) =>
       api<{ hits: SearchHit[] }>(`/api/accounts/search?${new URLSearchParams({ q, mode: 'autocomplete' })}`, {
         signal,
@@ -32,22 +33,27 @@ export type NewSignalSource = {
   master_account_id?: string;
 };
 
+/** Every change to the sources reads the list again once it settles. */
+const meta = { invalidates: [settingsKeys.signalSources] };
+const mutationKey = settingsKeys.mutations.signalSource;
+
 export function useSignalSourceActions() {
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['signal-sources'] });
   return {
     add: useMutation({
       mutationFn: (body: NewSignalSource) => api<SignalSource>('/api/signal-sources', { method: 'POST', body }),
-      onSuccess: refresh,
+      mutationKey,
+      meta,
     }),
     setStatus: useMutation({
       mutationFn: ({ id, status }: { id: string; status: 'active' | 'paused' }) =>
         api<SignalSource>(`/api/signal-sources/${encodeURIComponent(id)}`, { method: 'PATCH', body: { status } }),
-      onSettled: refresh,
+      mutationKey,
+      meta,
     }),
     remove: useMutation({
       mutationFn: (id: string) => api<null>(`/api/signal-sources/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-      onSettled: refresh,
+      mutationKey,
+      meta,
     }),
     discover: useMutation({
       mutationFn: (masterAccountId: string) =>
@@ -55,15 +61,18 @@ export function useSignalSourceActions() {
           method: 'POST',
           body: { master_account_id: masterAccountId },
         }),
-      onSettled: refresh,
+      mutationKey,
+      meta,
     }),
     discoverAll: useMutation({
       mutationFn: () => api<{ queued: boolean }>('/api/signal-sources/discover-all', { method: 'POST' }),
-      onSettled: refresh,
+      mutationKey,
+      meta,
     }),
     sweep: useMutation({
       mutationFn: () => api<{ queued: boolean }>('/api/signal-sources/sweep', { method: 'POST' }),
-      onSettled: refresh,
+      mutationKey,
+      meta,
     }),
   };
 }

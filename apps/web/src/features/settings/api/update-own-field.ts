@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { meQueryOptions } from '../../../lib/get-me.ts';
+import { settingsKeys } from './settings-keys.ts';
 
 export const updateOwnField = (body: UpdateOwnFieldBody) => api<UserDocument>('/api/me', { method: 'PATCH', body });
 
@@ -10,13 +11,14 @@ export function useUpdateOwnField() {
   const queryClient = useQueryClient();
   const setUser = useAuthStore((s) => s.setUser);
   return useMutation({
+    mutationKey: settingsKeys.mutations.ownField,
     mutationFn: updateOwnField,
     onSuccess: (user) => {
       setUser(user);
       // The cached answer carries the new document at once: a navigation before the refetch
-      // below lands reads it (the session loader), and must not put the old document back.
+      // (meta) lands reads it (the session loader), and must not put the old document back.
       queryClient.setQueryData(meQueryOptions().queryKey, (me) => (me ? { ...me, user } : me));
-      void queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
     },
+    meta: { invalidates: [meQueryOptions().queryKey] },
   });
 }

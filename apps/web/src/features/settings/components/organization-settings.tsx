@@ -105,7 +105,6 @@ function Members({ isAdmin, currentUid }: { isAdmin: boolean; currentUid: string
       { uid: member.uid, roles },
       {
         onSuccess: () => showSnackbar(t('organization.rolesSaved', { name: member.display_name })),
-        onError: (e) => showSnackbar(fieldError(e, [], t('errors.generic')).message),
       },
     );
   }

@@ -9,10 +9,11 @@ export const createUpload = (body: CreateUploadBody) => api<Upload>('/api/upload
 export function useCreateUpload() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: uploadQueryKeys.mutations.create,
     mutationFn: createUpload,
-    onSuccess: (upload) => {
-      queryClient.setQueryData(uploadQueryKeys.detail(upload.id), upload);
-      void queryClient.invalidateQueries({ queryKey: uploadQueryKeys.lists });
-    },
+    // The answer is the upload's first state: its panel shows it without another read.
+    onSuccess: (upload) => queryClient.setQueryData(uploadQueryKeys.detail(upload.id), upload),
+    // Its refusals show in the upload form, under the field they name.
+    meta: { invalidates: [uploadQueryKeys.lists] },
   });
 }

@@ -3,6 +3,10 @@ export const uploadQueryKeys = {
   all: ['uploads'] as const,
   lists: ['uploads', 'list'] as const,
   detail: (uploadId: string) => ['uploads', 'detail', uploadId] as const,
+  mutations: {
+    create: ['uploads', 'create'] as const,
+    downloadFailures: ['uploads', 'download-failures'] as const,
+  },
 };
 
 /** How often a running upload is asked for its counts. */

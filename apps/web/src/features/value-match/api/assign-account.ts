@@ -1,7 +1,8 @@
 import type { AccountAssignment } from '@quarry/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAssignmentViews } from './invalidate-assignment-views.ts';
+import { assignmentViewKeys, valueMatchKeys } from './value-match-keys.ts';
 
 /** Puts the account in a user's territory (My Accounts): the caller's own uid for "Assign to me". */
 export const assignAccount = (masterAccountId: string, uid: string) =>
@@ -12,10 +13,11 @@ export const assignAccount = (masterAccountId: string, uid: string) =>
 
 /** "Assign" on Home and /valueMatch; afterwards every view that shows who holds the account is refetched. */
 export function useAssignAccount() {
-  const queryClient = useQueryClient();
+  const { t } = useTranslation();
   return useMutation({
+    mutationKey: valueMatchKeys.mutations.assign,
     mutationFn: ({ masterAccountId, uid }: { masterAccountId: string; uid: string }) =>
       assignAccount(masterAccountId, uid),
-    onSuccess: () => invalidateAssignmentViews(queryClient),
+    meta: { invalidates: assignmentViewKeys, errorSnack: t('valueMatch.assignError') },
   });
 }

@@ -1,10 +1,11 @@
 import type { ValueMatchDetail } from '@quarry/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { valueMatchKeys } from './value-match-keys.ts';
 
 export const valueMatchQueryOptions = (masterAccountId: string) =>
   queryOptions({
-    queryKey: ['value-matches', 'detail', masterAccountId],
+    queryKey: valueMatchKeys.detail(masterAccountId),
     queryFn: ({ signal }) =>
       api<ValueMatchDetail>(`/api/value-matches/${encodeURIComponent(masterAccountId)}`, { signal }),
   });

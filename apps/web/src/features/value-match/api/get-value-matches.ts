@@ -1,6 +1,7 @@
 import type { HomeFilters, ValueMatchFeed, ValueMatchStatus } from '@quarry/shared';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { valueMatchKeys } from './value-match-keys.ts';
 
 const STATUS_POLL_MS = 3_000;
 
@@ -16,7 +17,7 @@ function feedUrl(filters: HomeFilters, offset: number): string {
 
 export const valueMatchesQueryOptions = (filters: HomeFilters) =>
   infiniteQueryOptions({
-    queryKey: ['value-matches', 'feed', filters],
+    queryKey: [...valueMatchKeys.feed, filters],
     queryFn: ({ pageParam, signal }) => api<ValueMatchFeed>(feedUrl(filters, pageParam), { signal }),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next_offset ?? undefined,
@@ -30,12 +31,12 @@ export function useValueMatchStatus() {
   const queryClient = useQueryClient();
   return useQuery(
     queryOptions({
-      queryKey: ['value-matches', 'status'],
+      queryKey: valueMatchKeys.status,
       queryFn: async ({ signal }) => {
-        const before = queryClient.getQueryData<ValueMatchStatus>(['value-matches', 'status']);
+        const before = queryClient.getQueryData<ValueMatchStatus>(valueMatchKeys.status);
         const status = await api<ValueMatchStatus>('/api/value-matches/status', { signal });
         if (before && before.last_computed_at !== status.last_computed_at) {
-          void queryClient.invalidateQueries({ queryKey: ['value-matches', 'feed'] });
+          void queryClient.invalidateQueries({ queryKey: valueMatchKeys.feed });
         }
         return status;
       },

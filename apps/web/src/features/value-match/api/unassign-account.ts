@@ -1,7 +1,8 @@
 import type { AccountUnassignment } from '@quarry/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
-import { invalidateAssignmentViews } from './invalidate-assignment-views.ts';
+import { assignmentViewKeys, valueMatchKeys } from './value-match-keys.ts';
 
 /** Takes the account out of a user's territory (My Accounts): the caller's own uid for themselves. */
 export const unassignAccount = (masterAccountId: string, uid: string) =>
@@ -12,10 +13,11 @@ export const unassignAccount = (masterAccountId: string, uid: string) =>
 
 /** Removing an assignment from the Assign menu; afterwards every view that shows holders is refetched. */
 export function useUnassignAccount() {
-  const queryClient = useQueryClient();
+  const { t } = useTranslation();
   return useMutation({
+    mutationKey: valueMatchKeys.mutations.unassign,
     mutationFn: ({ masterAccountId, uid }: { masterAccountId: string; uid: string }) =>
       unassignAccount(masterAccountId, uid),
-    onSuccess: () => invalidateAssignmentViews(queryClient),
+    meta: { invalidates: assignmentViewKeys, errorSnack: t('valueMatch.removeError') },
   });
 }

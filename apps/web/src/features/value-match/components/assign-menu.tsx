@@ -82,7 +82,6 @@ export function AssignMenu({
           });
           announceAssigned(result);
         },
-        onError: () => showSnackbar(t('valueMatch.assignError')),
       },
     );
   }
@@ -111,7 +110,6 @@ export function AssignMenu({
         onSuccess: (result) => {
           announceRemoved(result);
         },
-        onError: () => showSnackbar(t('valueMatch.removeError')),
       },
     );
   }

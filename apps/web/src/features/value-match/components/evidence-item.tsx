@@ -63,7 +63,6 @@ function NotRelevantToggle({ masterAccountId, evidence }: { masterAccountId: str
       {
         onSuccess: () =>
           showSnackbar(t(notRelevant ? 'valueMatch.markedNotRelevant' : 'valueMatch.unmarkedNotRelevant')),
-        onError: () => showSnackbar(t('valueMatch.markError')),
       },
     );
   if (evidence.not_relevant) {

@@ -1,0 +1,58 @@
+/**
+ * The API's error codes and field reasons, without zod: the web's request client (in the sign-in
+ * page's bundle) reads them.
+ */
+export const errorCodes = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'cross_site_request',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'too_many_requests',
+  'internal_error',
+  'shutting_down',
+  'database_unavailable',
+  'user_not_found',
+  'incorrect_password',
+  'login_locked',
+  'invalid_token',
+  'flow_in_progress',
+  'flow_not_ready',
+  'version_conflict',
+  'nothing_approved',
+  'destination_unavailable',
+  'integration_unavailable',
+  'integration_unreachable',
+  'master_tenant_id_unavailable',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/**
+ * Why the server refused a field (`details.fields[].reason`), in a word each reader's language
+ * translates; `limit` carries the bound a length or count reason names. Schema checks give the
+ * first ones; the last name the refusals services make by hand. A field issue without a reason is
+ * read as its error code.
+ */
+export const fieldReasons = [
+  'required',
+  'too_short',
+  'too_long',
+  'too_few_items',
+  'too_many_items',
+  'too_small',
+  'too_large',
+  'invalid_type',
+  'invalid_format',
+  'invalid_choice',
+  'unknown_field',
+  'invalid',
+  'taken',
+  'unknown_reference',
+] as const;
+export type FieldReason = (typeof fieldReasons)[number];
+
+/** One refused field of an error's `details.fields`. */
+export type FieldIssue = { field: string; message: string; reason?: FieldReason; limit?: number };
