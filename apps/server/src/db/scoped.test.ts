@@ -223,7 +223,12 @@ describe('the scoped layer: changes', () => {
   });
 
   it('refuses an update that moves a row to another tenant', async () => {
-    await expect(acme.updateTable('lists').set({ tenant_id: GLOBEX }).execute()).rejects.toThrow(CrossTenantWriteError);
+    await expect(
+      acme
+        .updateTable('lists')
+        .set({ tenant_id: GLOBEX } as never)
+        .execute(),
+    ).rejects.toThrow(CrossTenantWriteError);
     expect(await rowsOf('lists')).toEqual([{ tenant_id: ACME }, { tenant_id: GLOBEX }]);
   });
 });
@@ -335,7 +340,7 @@ describe('the scoped layer: inserts', () => {
       acme
         .insertInto('list_accounts')
         .values(member('l-acme', ACME, 'a1'))
-        .onConflict((oc) => oc.columns(['list_id', 'master_account_id']).doUpdateSet({ tenant_id: GLOBEX }))
+        .onConflict((oc) => oc.columns(['list_id', 'master_account_id']).doUpdateSet({ tenant_id: GLOBEX } as never))
         .compile(),
     ).toThrow(CrossTenantWriteError);
   });
@@ -352,5 +357,13 @@ describe('the scoped layer and the guard', () => {
   it('leaves the guard in place for the unscoped database', () => {
     expect(() => handle.db.selectFrom('lists').selectAll().compile()).toThrow(UnscopedQueryError);
     expect(() => scopedTo(handle.db, '')).toThrow();
+  });
+
+  it('scoping a scoped database again keeps one binding, and refuses another tenant', async () => {
+    expect(scopedTo(acme, ACME)).toBe(acme);
+    expect(() => scopedTo(acme, GLOBEX)).toThrow(/another tenant/);
+    await acme.transaction().execute(async (trx) => {
+      expect(await scopedTo(trx, ACME).selectFrom('lists').select('id').execute()).toEqual([{ id: 'l-acme' }]);
+    });
   });
 });

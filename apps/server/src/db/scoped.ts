@@ -2,6 +2,7 @@ import {
   AndNode,
   BinaryOperationNode,
   ColumnNode,
+  type ColumnType,
   type ColumnUpdateNode,
   type DeleteQueryNode,
   type InsertQueryNode,
@@ -31,7 +32,20 @@ import {
   WhereNode,
 } from 'kysely';
 import type { Database } from './schema.ts';
-import { TENANT_TABLES } from './tenant-scope.ts';
+import { TENANT_TABLES, type TenantTable } from './tenant-scope.ts';
+
+/**
+ * The schema as the scoped layer shows it: a tenant table's tenant_id may be left out of an
+ * insert (the layer sets it) and cannot be set by an update.
+ */
+export type ScopedDatabase = {
+  [T in keyof Database]: T extends TenantTable
+    ? Omit<Database[T], 'tenant_id'> & { tenant_id: ColumnType<string, string | undefined, never> }
+    : Database[T];
+};
+
+/** A database bound to one tenant (scopedTo). */
+export type ScopedDb = Kysely<ScopedDatabase>;
 
 /**
  * The tenant-scoped data layer (issue #14): a database bound to one tenant, whose queries name
@@ -48,13 +62,20 @@ import { TENANT_TABLES } from './tenant-scope.ts';
  * The tenant guard (TenantScopeGuard) stays installed behind it, as the net for code that does not
  * go through this layer.
  */
-export function scopedTo(db: Kysely<Database>, tenantId: string): Kysely<Database> {
+export function scopedTo(db: Kysely<Database> | Kysely<ScopedDatabase>, tenantId: string): ScopedDb {
   if (!tenantId) throw new Error('scopedTo needs the tenant of the signed-in session');
+  const plugins = db.getExecutor().plugins;
+  // Already bound (a transaction begun on a scoped database, handed to a helper that scopes it).
+  const bound = plugins.find((p): p is TenantPredicate => p instanceof TenantPredicate);
+  if (bound) {
+    if (bound.tenantId !== tenantId) throw new Error('scopedTo: this database is bound to another tenant');
+    return db as unknown as ScopedDb;
+  }
   // The predicate must run before the plugins already installed (the guard among them), which
   // check the query it produces: Kysely applies plugins in the order they were added.
   let scoped = db.withoutPlugins().withPlugin(new TenantPredicate(tenantId));
-  for (const plugin of db.getExecutor().plugins) scoped = scoped.withPlugin(plugin);
-  return scoped;
+  for (const plugin of plugins) scoped = scoped.withPlugin(plugin);
+  return scoped as unknown as ScopedDb;
 }
 
 export class CrossTenantWriteError extends Error {
@@ -67,8 +88,10 @@ export class CrossTenantWriteError extends Error {
 /** The Kysely plugin behind scopedTo: adds the tenant predicate to every query it transforms. */
 export class TenantPredicate implements KyselyPlugin {
   readonly #transformer: TenantPredicateTransformer;
+  readonly tenantId: string;
 
   constructor(tenantId: string) {
+    this.tenantId = tenantId;
     this.#transformer = new TenantPredicateTransformer(tenantId);
   }
 
