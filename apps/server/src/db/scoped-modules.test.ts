@@ -17,7 +17,6 @@ const NOT_YET_CONVERTED = new Set([
   'analytics',
   'auth',
   'email-preferences',
-  'filters',
   'flows',
   'integrations',
   'organization',

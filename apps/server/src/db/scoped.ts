@@ -253,3 +253,14 @@ class TenantPredicateTransformer extends OperationNodeTransformer {
     return { ...node, updateWhere: WhereNode.create(this.#and(node.updateWhere?.where, [target])) };
   }
 }
+
+/** A row as a repository builds it for the scoped layer, which sets the tenant itself. */
+export type WithoutTenant<Row> = Omit<Row, 'tenant_id'>;
+
+/**
+ * The conflict target of a unique key that starts with the tenant: `oc.columns(tenantKey('uid'))`.
+ * The layer scopes the rest of an upsert itself; the key has to name the index it matches.
+ */
+export function tenantKey<C extends string>(...columns: C[]): ('tenant_id' | C)[] {
+  return ['tenant_id', ...columns];
+}
