@@ -12,14 +12,12 @@ const MODULES = path.join(import.meta.dirname, '..', 'modules');
  * starts converted.
  */
 const NOT_YET_CONVERTED = new Set([
-  'accounts',
   'alerts',
   'analytics',
   'auth',
   'email-preferences',
   'flows',
   'integrations',
-  'organization',
   'reporting',
   'signals',
   'support',
@@ -28,6 +26,15 @@ const NOT_YET_CONVERTED = new Set([
   'value-match',
   'value-preferences',
 ]);
+
+/**
+ * Lines of converted modules that name tenant_id on purpose, outside any scope: queries that must
+ * see every tenant (run through acrossTenants) and read which tenant a row is. Each says why.
+ */
+const ACROSS_TENANTS: Record<string, string> = {
+  // An invitee has no session: the token finds the invitation in whichever tenant made it.
+  "organization/organization.repository.ts: .innerJoin('tenants as t', 't.id', 'i.tenant_id')": 'findUsable',
+};
 
 /** Files of a module's code (not its tests). */
 function codeFiles(dir: string): string[] {
@@ -44,7 +51,9 @@ function handWritten(module: string): string[] {
       .readFileSync(file, 'utf8')
       .split('\n')
       .flatMap((line, i) =>
-        /\btenant_id\b/.test(line) ? [`${path.relative(MODULES, file)}:${i + 1}: ${line.trim()}`] : [],
+        /\btenant_id\b/.test(line) && !(`${path.relative(MODULES, file)}: ${line.trim()}` in ACROSS_TENANTS)
+          ? [`${path.relative(MODULES, file)}:${i + 1}: ${line.trim()}`]
+          : [],
       ),
   );
 }
@@ -59,6 +68,18 @@ describe('modules converted to the scoped layer', () => {
     const converted = modules.filter((m) => !NOT_YET_CONVERTED.has(m));
     expect(converted.length).toBeGreaterThan(0);
     expect(converted.flatMap(handWritten)).toEqual([]);
+  });
+
+  it('allows only lines that are still there', () => {
+    const all = modules.flatMap((m) =>
+      codeFiles(path.join(MODULES, m)).flatMap((file) =>
+        fs
+          .readFileSync(file, 'utf8')
+          .split('\n')
+          .map((line) => `${path.relative(MODULES, file)}: ${line.trim()}`),
+      ),
+    );
+    for (const allowed of Object.keys(ACROSS_TENANTS)) expect(all, 'take it off ACROSS_TENANTS').toContain(allowed);
   });
 
   it('the list of modules not yet converted names only modules that still need it', () => {
