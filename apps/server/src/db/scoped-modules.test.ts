@@ -19,7 +19,6 @@ const NOT_YET_CONVERTED = new Set([
   'integrations',
   'signals',
   'support',
-  'uploads',
   'users',
   'value-match',
   'value-preferences',
@@ -41,6 +40,11 @@ const ON_PURPOSE: Record<string, string> = {
   "analytics/identity-token.ts: if (typeof sub !== 'string' || typeof tenant_id !== 'string' || typeof email !== 'string') throw unauthorized();":
     "the identity token's claim",
   'analytics/identity-token.ts: const claims = { uid: sub, tenantId: tenant_id, email };': "the identity token's claim",
+  'uploads/uploads.service.ts: user_properties: { user_id: upload.created_by, tenant_id: tenantId, email },':
+    "an analytics event's user_properties, the client's shape",
+  'uploads/uploads.service.ts: await processUpload(job.tenant_id, uploadId);':
+    "the job worker runs every tenant's jobs: the tenant is the one recorded with the job when the session queued it",
+  'uploads/uploads.service.ts: job.tenant_id,': "the job's tenant, as above",
 };
 
 /** Files of a module's code (not its tests). */
