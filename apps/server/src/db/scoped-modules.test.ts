@@ -13,11 +13,9 @@ const MODULES = path.join(import.meta.dirname, '..', 'modules');
  */
 const NOT_YET_CONVERTED = new Set([
   'auth',
-  'email-preferences',
   'integrations',
   'signals',
   'support',
-  'users',
   'value-match',
   'value-preferences',
 ]);
