@@ -15,7 +15,7 @@ import type { Database } from './schema.ts';
  * one must say which tenant (`<table>.tenant_id = …`, or a join on tenant_id to a table that
  * does), and every insert into one must set tenant_id.
  */
-export const TENANT_TABLES: ReadonlySet<keyof Database> = new Set<keyof Database>([
+export const TENANT_TABLE_NAMES = [
   'account_signal_latest',
   'analytics_event_days',
   'analytics_events',
@@ -51,7 +51,12 @@ export const TENANT_TABLES: ReadonlySet<keyof Database> = new Set<keyof Database
   'workspace_shared_users',
   'workspace_views',
   'workspaces',
-]);
+] as const satisfies readonly (keyof Database)[];
+
+/** A table whose rows belong to one tenant. */
+export type TenantTable = (typeof TENANT_TABLE_NAMES)[number];
+
+export const TENANT_TABLES: ReadonlySet<keyof Database> = new Set<keyof Database>(TENANT_TABLE_NAMES);
 
 export class UnscopedQueryError extends Error {
   constructor(kind: string, tables: string[]) {

@@ -2,6 +2,7 @@ import { type Account, accountSummaryFactsSchema, type Contact, isEmailUsable, t
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { MasterAccountsTable } from '../../db/schema.ts';
+import { scopedTo, tenantKey } from '../../db/scoped.ts';
 import { visibleTo } from '../../db/visible-signals.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -33,6 +34,7 @@ function summaryFactsOf(column: string | null): Account['summary_facts'] {
 }
 
 export function createAccountsRepository(db: Db) {
+  const scoped = (ctx: RequestContext) => scopedTo(db, ctx.tenantId);
   return {
     /** Reference data: the same for every tenant, but for accounts an upload made, which only their tenant sees. */
     async findAccount(ctx: RequestContext, id: string): Promise<Account | null> {
@@ -91,10 +93,9 @@ export function createAccountsRepository(db: Db) {
     },
 
     async isFavorite(ctx: RequestContext, id: string): Promise<boolean> {
-      const row = await db
+      const row = await scoped(ctx)
         .selectFrom('favorites')
         .select('master_account_id')
-        .where('tenant_id', '=', ctx.tenantId)
         .where('user_id', '=', ctx.uid)
         .where('master_account_id', '=', id)
         .executeTakeFirst();
@@ -103,27 +104,26 @@ export function createAccountsRepository(db: Db) {
 
     async setFavorite(ctx: RequestContext, id: string, favorite: boolean): Promise<boolean> {
       if (!favorite) {
-        await db
+        await scoped(ctx)
           .deleteFrom('favorites')
-          .where('tenant_id', '=', ctx.tenantId)
           .where('user_id', '=', ctx.uid)
           .where('master_account_id', '=', id)
           .execute();
         return false;
       }
-      const result = await db
+      const result = await scoped(ctx)
         .insertInto('favorites')
-        .values({ tenant_id: ctx.tenantId, user_id: ctx.uid, master_account_id: id, created_at: nowIso() })
-        .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'master_account_id']).doNothing())
+        .values({ user_id: ctx.uid, master_account_id: id, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(tenantKey('user_id', 'master_account_id')).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
     listComments(ctx: RequestContext, id: string) {
-      return db
+      return scoped(ctx)
         .selectFrom('comments')
         .innerJoin('users', (join) =>
-          join.onRef('users.uid', '=', 'comments.user_id').onRef('users.company', '=', 'comments.tenant_id'),
+          join.onRef('users.uid', '=', 'comments.user_id').on('users.company', '=', ctx.tenantId),
         )
         .select([
           'comments.id',
@@ -134,7 +134,6 @@ export function createAccountsRepository(db: Db) {
           'users.uid',
           'users.display_name',
         ])
-        .where('comments.tenant_id', '=', ctx.tenantId)
         .where('comments.master_account_id', '=', id)
         .orderBy('comments.created_at', 'desc')
         .orderBy('comments.id', 'desc')
@@ -144,10 +143,9 @@ export function createAccountsRepository(db: Db) {
 
     /** Whose a comment of this account is, in the caller's tenant; undefined when there is none. */
     async commentAuthor(ctx: RequestContext, accountId: string, commentId: number): Promise<string | undefined> {
-      const row = await db
+      const row = await scoped(ctx)
         .selectFrom('comments')
         .select('user_id')
-        .where('tenant_id', '=', ctx.tenantId)
         .where('master_account_id', '=', accountId)
         .where('id', '=', commentId)
         .executeTakeFirst();
@@ -156,10 +154,9 @@ export function createAccountsRepository(db: Db) {
 
     /** Changes the text of the caller's own comment. */
     async updateOwnComment(ctx: RequestContext, accountId: string, commentId: number, text: string): Promise<void> {
-      await db
+      await scoped(ctx)
         .updateTable('comments')
         .set({ text, edited_at: nowIso() })
-        .where('tenant_id', '=', ctx.tenantId)
         .where('master_account_id', '=', accountId)
         .where('id', '=', commentId)
         .where('user_id', '=', ctx.uid)
@@ -167,9 +164,8 @@ export function createAccountsRepository(db: Db) {
     },
 
     async deleteOwnComment(ctx: RequestContext, accountId: string, commentId: number): Promise<void> {
-      await db
+      await scoped(ctx)
         .deleteFrom('comments')
-        .where('tenant_id', '=', ctx.tenantId)
         .where('master_account_id', '=', accountId)
         .where('id', '=', commentId)
         .where('user_id', '=', ctx.uid)
@@ -177,10 +173,9 @@ export function createAccountsRepository(db: Db) {
     },
 
     async addComment(ctx: RequestContext, id: string, text: string): Promise<void> {
-      await db
+      await scoped(ctx)
         .insertInto('comments')
         .values({
-          tenant_id: ctx.tenantId,
           master_account_id: id,
           user_id: ctx.uid,
           text,

@@ -2,13 +2,16 @@ import type { AnalyticsEvent } from '@quarry/shared';
 import { CompiledQuery, type Insertable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { AnalyticsEventsTable } from '../../db/schema.ts';
+import { scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
 import { nowIso } from '../../lib/time.ts';
 
-type EventRow = Insertable<AnalyticsEventsTable>;
+type EventRow = WithoutTenant<Insertable<AnalyticsEventsTable>>;
+/** Stands for the tenant while the insert is compiled; each run puts the session's tenant there. */
+const TENANT_MARKER = 'tenant';
 type Column = keyof EventRow;
 
+/** The row's columns but the tenant, which the scoped layer adds. */
 const COLUMNS: Column[] = [
-  'tenant_id',
   'id',
   'user_id',
   'email',
@@ -35,12 +38,14 @@ export function createAnalyticsRepository(db: Db) {
       { length: size },
       (_, row) => Object.fromEntries(COLUMNS.map((column) => [column, `${row}:${column}`])) as EventRow,
     );
-    const query = db
+    const query = scopedTo(db, TENANT_MARKER)
       .insertInto('analytics_events')
       .values(markers)
-      .onConflict((oc) => oc.columns(['tenant_id', 'id']).doNothing())
+      .onConflict((oc) => oc.columns(tenantKey('id')).doNothing())
       .compile();
+    // A slot's column index -1: the tenant.
     const slots = query.parameters.map((marker) => {
+      if (marker === TENANT_MARKER) return [0, -1] as [number, number];
       const [row, column] = String(marker).split(':');
       return [Number(row), COLUMNS.indexOf(column as Column)] as [number, number];
     });
@@ -57,7 +62,6 @@ export function createAnalyticsRepository(db: Db) {
       const received_at = nowIso();
       // Each row's values in COLUMNS order.
       const rows = events.map((e) => [
-        tenantId,
         e.id,
         e.user_properties.user_id ?? '',
         e.user_properties.email ?? '',
@@ -70,7 +74,7 @@ export function createAnalyticsRepository(db: Db) {
         received_at,
       ]);
       const { sql, slots } = insertFor(rows.length);
-      const parameters = slots.map(([row, column]) => rows[row]?.[column] ?? null);
+      const parameters = slots.map(([row, column]) => (column === -1 ? tenantId : (rows[row]?.[column] ?? null)));
       const result = await db.executeQuery(CompiledQuery.raw(sql, parameters));
       return Number(result.numAffectedRows ?? 0);
     },

@@ -1,5 +1,6 @@
 import type { AiEmailPreferences } from '@quarry/shared';
 import type { Db } from '../../db/connection.ts';
+import { scopedTo } from '../../db/scoped.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -24,11 +25,7 @@ export function createEmailPreferencesRepository(db: Db) {
           .where('uid', '=', uid)
           .where('company', '=', tenantId)
           .executeTakeFirst(),
-        db
-          .selectFrom('company_configurations')
-          .select('tenant_preferences')
-          .where('tenant_id', '=', tenantId)
-          .executeTakeFirst(),
+        scopedTo(db, tenantId).selectFrom('company_configurations').select('tenant_preferences').executeTakeFirst(),
       ]);
       return {
         personal: parseJsonColumn<Holder>(user?.preferences, {}).ai_email_preferences ?? empty,
@@ -58,22 +55,19 @@ export function createEmailPreferencesRepository(db: Db) {
     },
 
     async writeOrganization(tenantId: string, value: AiEmailPreferences): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('company_configurations')
-          .select('tenant_preferences')
-          .where('tenant_id', '=', tenantId)
-          .executeTakeFirst();
-        const preferences = {
-          ...parseJsonColumn<Record<string, unknown>>(row?.tenant_preferences, {}),
-          ai_email_preferences: value,
-        };
-        await trx
-          .updateTable('company_configurations')
-          .set({ tenant_preferences: JSON.stringify(preferences), updated_at: nowIso() })
-          .where('tenant_id', '=', tenantId)
-          .execute();
-      });
+      await scopedTo(db, tenantId)
+        .transaction()
+        .execute(async (trx) => {
+          const row = await trx.selectFrom('company_configurations').select('tenant_preferences').executeTakeFirst();
+          const preferences = {
+            ...parseJsonColumn<Record<string, unknown>>(row?.tenant_preferences, {}),
+            ai_email_preferences: value,
+          };
+          await trx
+            .updateTable('company_configurations')
+            .set({ tenant_preferences: JSON.stringify(preferences), updated_at: nowIso() })
+            .execute();
+        });
     },
   };
 }

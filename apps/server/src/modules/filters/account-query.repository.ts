@@ -1,6 +1,7 @@
 import type { AccountsQuery, TerritoryPage } from '@quarry/shared';
 import { sql } from 'kysely';
 import type { Db, Engine } from '../../db/connection.ts';
+import { scopedTo } from '../../db/scoped.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { filterRestricts, filterWhere } from './filter-sql.ts';
@@ -27,6 +28,7 @@ const PAGE_COLUMNS = [
  * answer the unfiltered count from its statistics instead of reading a million index entries.
  */
 export function createAccountQueryRepository(db: Db, engine: Engine) {
+  const scoped = (ctx: RequestContext) => scopedTo(db, ctx.tenantId);
   const filterValues = createFilterValuesRepository(db);
   /** Industry and sector values as stored, whatever case the user typed them in. */
   const canonical = async <Q extends { filter: PageQuery['filter'] }>(query: Q): Promise<Q> => ({
@@ -36,7 +38,7 @@ export function createAccountQueryRepository(db: Db, engine: Engine) {
 
   /** `q` narrows to names or websites containing it, case-insensitively. */
   function matching(ctx: RequestContext, query: PageQuery) {
-    const base = db.selectFrom('master_accounts as a').where(filterWhere(ctx, query.filter));
+    const base = scoped(ctx).selectFrom('master_accounts as a').where(filterWhere(ctx, query.filter));
     const q = query.q?.trim().toLowerCase();
     if (!q) return base;
     const pattern = sql<string>`${containsPattern(q)} escape '\\'`;
@@ -120,7 +122,7 @@ export function createAccountQueryRepository(db: Db, engine: Engine) {
   async function ownNewer(ctx: RequestContext, query: PageQuery): Promise<PageRow[]> {
     const found = await matching(ctx, query)
       .innerJoin('account_signal_latest as own', (join) =>
-        join.onRef('own.master_account_id', '=', 'a.master_account_id').on('own.tenant_id', '=', ctx.tenantId),
+        join.onRef('own.master_account_id', '=', 'a.master_account_id'),
       )
       .where((eb) => eb('own.latest_signal_at', '>', eb.fn.coalesce('a.latest_signal_at', sql.lit(''))))
       .select([
@@ -143,7 +145,6 @@ export function createAccountQueryRepository(db: Db, engine: Engine) {
         exists(
           selectFrom('account_signal_latest as own')
             .select('own.master_account_id')
-            .where('own.tenant_id', '=', ctx.tenantId)
             .whereRef('own.master_account_id', '=', 'a.master_account_id')
             .where('own.latest_signal_at', '>', fn.coalesce(ref('a.latest_signal_at'), sql.lit(''))),
         ),
@@ -206,10 +207,9 @@ export function createAccountQueryRepository(db: Db, engine: Engine) {
   /** The tenant's own newer signal dates on a page read in another order. */
   async function withOwnLatest(ctx: RequestContext, page: PageRow[]): Promise<PageRow[]> {
     if (page.length === 0) return page;
-    const own = await db
+    const own = await scoped(ctx)
       .selectFrom('account_signal_latest')
       .select(['master_account_id', 'latest_signal_at'])
-      .where('tenant_id', '=', ctx.tenantId)
       .where(
         'master_account_id',
         'in',

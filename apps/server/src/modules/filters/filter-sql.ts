@@ -74,7 +74,6 @@ function conditionSql(
             eb
               .selectFrom('territory_accounts as t')
               .select(sql.lit(1).as('one'))
-              .where('t.tenant_id', '=', ctx.tenantId)
               .where('t.user_id', '=', ctx.uid)
               .whereRef('t.master_account_id', '=', 'a.master_account_id'),
           ),
@@ -88,8 +87,6 @@ function conditionSql(
               .selectFrom('list_accounts as la')
               .innerJoin('lists as l', 'l.id', 'la.list_id')
               .select(sql.lit(1).as('one'))
-              .where('la.tenant_id', '=', ctx.tenantId)
-              .where('l.tenant_id', '=', ctx.tenantId)
               .where('la.list_id', 'in', listIds)
               .whereRef('la.master_account_id', '=', 'a.master_account_id'),
           ),

@@ -9,11 +9,12 @@ import {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { SavedFiltersTable } from '../../db/schema.ts';
+import { scopedTo, type WithoutTenant } from '../../db/scoped.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { nowIso } from '../../lib/time.ts';
 
-function toSavedFilter(row: Selectable<SavedFiltersTable>): SavedFilter {
+function toSavedFilter(row: WithoutTenant<Selectable<SavedFiltersTable>>): SavedFilter {
   return {
     id: row.id,
     name: row.name,
@@ -30,12 +31,12 @@ function toSavedFilter(row: Selectable<SavedFiltersTable>): SavedFilter {
 
 /** Saved filters of the caller's tenant; reads answer only what the caller may see (spec section 6). */
 export function createFiltersRepository(db: Db) {
+  const scoped = (ctx: RequestContext) => scopedTo(db, ctx.tenantId);
   /** Mine, and my colleagues' public ones. */
   function visible(ctx: RequestContext) {
-    return db
+    return scoped(ctx)
       .selectFrom('saved_filters')
       .selectAll()
-      .where('tenant_id', '=', ctx.tenantId)
       .where((eb) => eb.or([eb('created_by', '=', ctx.uid), eb('private', '=', 0)]));
   }
 
@@ -61,10 +62,9 @@ export function createFiltersRepository(db: Db) {
       ctx: RequestContext,
       id: string,
     ): Promise<{ name: string; private: boolean; created_by: string } | null> {
-      const row = await db
+      const row = await scoped(ctx)
         .selectFrom('saved_filters')
         .select(['name', 'private', 'created_by'])
-        .where('tenant_id', '=', ctx.tenantId)
         .where('id', '=', id)
         .executeTakeFirst();
       return row ? { name: row.name, private: row.private === 1, created_by: row.created_by } : null;
@@ -74,7 +74,6 @@ export function createFiltersRepository(db: Db) {
       const at = nowIso();
       const row = {
         id: crypto.randomUUID(),
-        tenant_id: ctx.tenantId,
         name: input.name,
         description: input.description,
         filter: JSON.stringify(input.filter),
@@ -85,13 +84,13 @@ export function createFiltersRepository(db: Db) {
         updated_at: at,
         updated_by: ctx.uid,
       };
-      await db.insertInto('saved_filters').values(row).execute();
+      await scoped(ctx).insertInto('saved_filters').values(row).execute();
       return toSavedFilter(row);
     },
 
     /** Changes only a filter the caller owns; answers whether one changed. */
     async updateOwn(ctx: RequestContext, id: string, patch: UpdateSavedFilterBody): Promise<boolean> {
-      const result = await db
+      const result = await scoped(ctx)
         .updateTable('saved_filters')
         .set({
           ...(patch.name !== undefined && { name: patch.name }),
@@ -102,7 +101,6 @@ export function createFiltersRepository(db: Db) {
           updated_at: nowIso(),
           updated_by: ctx.uid,
         })
-        .where('tenant_id', '=', ctx.tenantId)
         .where('created_by', '=', ctx.uid)
         .where('id', '=', id)
         .executeTakeFirst();
@@ -111,9 +109,8 @@ export function createFiltersRepository(db: Db) {
 
     /** Deletes only a filter the caller owns; answers whether one went. */
     async deleteOwn(ctx: RequestContext, id: string): Promise<boolean> {
-      const result = await db
+      const result = await scoped(ctx)
         .deleteFrom('saved_filters')
-        .where('tenant_id', '=', ctx.tenantId)
         .where('created_by', '=', ctx.uid)
         .where('id', '=', id)
         .executeTakeFirst();

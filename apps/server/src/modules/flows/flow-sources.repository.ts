@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { scopedTo } from '../../db/scoped.ts';
 import { visibleTo } from '../../db/visible-signals.ts';
 
 /** Chunks of ids small enough for either engine's bound-parameter limit. */
@@ -56,10 +57,9 @@ export function createFlowSourcesRepository(db: Db) {
       const rows = [];
       for (const part of chunks([...new Set(accountIds)])) {
         rows.push(
-          ...(await db
+          ...(await scopedTo(db, tenantId)
             .selectFrom('value_matches')
             .select(['master_account_id', 'result'])
-            .where('tenant_id', '=', tenantId)
             .where('master_account_id', 'in', part)
             .execute()),
         );

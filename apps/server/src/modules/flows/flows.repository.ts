@@ -2,10 +2,11 @@ import type { FlowMessageStatus, FlowStatus, FlowType } from '@quarry/shared';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { FlowMessagesTable, FlowsTable } from '../../db/schema.ts';
+import { type ScopedDatabase, scopedTo, type WithoutTenant } from '../../db/scoped.ts';
 
-export type FlowRow = Selectable<FlowsTable> & { initiated_by_name: string | null };
+export type FlowRow = WithoutTenant<Selectable<FlowsTable>> & { initiated_by_name: string | null };
 export type FlowMessageRow = Selectable<FlowMessagesTable>;
-export type NewFlowMessage = Omit<Insertable<FlowMessagesTable>, 'tenant_id' | 'flow_id'>;
+export type NewFlowMessage = WithoutTenant<Omit<Insertable<FlowMessagesTable>, 'flow_id'>>;
 
 /** Which flows a reader sees: their own, or (managers and admins) the whole company's. */
 export type FlowReader = { tenantId: string; uid: string; seesAll: boolean };
@@ -33,31 +34,37 @@ const MESSAGES_PER_STATEMENT = 500;
 
 /** Flows and their messages, always within one tenant. */
 export function createFlowsRepository(db: Db) {
+  const scoped = (tenantId: string) => scopedTo(db, tenantId);
   const flowsOf = (reader: FlowReader) => {
-    let query = db
+    let query = scoped(reader.tenantId)
       .selectFrom('flows')
       .leftJoin('users', (join) =>
-        join.onRef('users.uid', '=', 'flows.initiated_by').onRef('users.company', '=', 'flows.tenant_id'),
+        join.onRef('users.uid', '=', 'flows.initiated_by').on('users.company', '=', reader.tenantId),
       )
       .selectAll('flows')
-      .select('users.display_name as initiated_by_name')
-      .where('flows.tenant_id', '=', reader.tenantId);
+      .select('users.display_name as initiated_by_name');
     if (!reader.seesAll) query = query.where('flows.initiated_by', '=', reader.uid);
     return query;
   };
 
   return {
-    async insert(flow: Insertable<FlowsTable>, messages: NewFlowMessage[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('flows').values(flow).execute();
-        // Chunks keep each statement under both engines' bound-parameter limits.
-        for (let i = 0; i < messages.length; i += 200) {
-          await trx
-            .insertInto('flow_messages')
-            .values(messages.slice(i, i + 200).map((m) => ({ ...m, tenant_id: flow.tenant_id, flow_id: flow.id })))
-            .execute();
-        }
-      });
+    async insert(
+      tenantId: string,
+      flow: WithoutTenant<Insertable<FlowsTable>>,
+      messages: NewFlowMessage[],
+    ): Promise<void> {
+      await scoped(tenantId)
+        .transaction()
+        .execute(async (trx) => {
+          await trx.insertInto('flows').values(flow).execute();
+          // Chunks keep each statement under both engines' bound-parameter limits.
+          for (let i = 0; i < messages.length; i += 200) {
+            await trx
+              .insertInto('flow_messages')
+              .values(messages.slice(i, i + 200).map((m) => ({ ...m, flow_id: flow.id })))
+              .execute();
+          }
+        });
     },
 
     async list(reader: FlowReader, f: FlowListFilters): Promise<{ rows: FlowRow[]; olderCount: number }> {
@@ -88,20 +95,15 @@ export function createFlowsRepository(db: Db) {
     },
 
     messages(tenantId: string, flowId: string, statuses?: FlowMessageStatus[]): Promise<FlowMessageRow[]> {
-      let query = db
-        .selectFrom('flow_messages')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('flow_id', '=', flowId);
+      let query = scoped(tenantId).selectFrom('flow_messages').selectAll().where('flow_id', '=', flowId);
       if (statuses) query = query.where('status', 'in', statuses);
       return query.orderBy('position').execute();
     },
 
     message(tenantId: string, flowId: string, messageId: string): Promise<FlowMessageRow | undefined> {
-      return db
+      return scoped(tenantId)
         .selectFrom('flow_messages')
         .selectAll()
-        .where('tenant_id', '=', tenantId)
         .where('flow_id', '=', flowId)
         .where('id', '=', messageId)
         .executeTakeFirst();
@@ -116,12 +118,11 @@ export function createFlowsRepository(db: Db) {
       flowId: string,
       messageId: string,
       expect: { version: number; fromStatuses?: FlowMessageStatus[] },
-      changes: Updateable<FlowMessagesTable>,
+      changes: Updateable<ScopedDatabase['flow_messages']>,
     ): Promise<boolean> {
-      let query = db
+      let query = scoped(tenantId)
         .updateTable('flow_messages')
         .set({ ...changes, version: expect.version + 1 })
-        .where('tenant_id', '=', tenantId)
         .where('flow_id', '=', flowId)
         .where('id', '=', messageId)
         .where('version', '=', expect.version);
@@ -140,32 +141,33 @@ export function createFlowsRepository(db: Db) {
       tenantId: string,
       flowId: string,
       fromStatuses: FlowMessageStatus[],
-      groups: { messages: { id: string; version: number }[]; changes: Updateable<FlowMessagesTable> }[],
+      groups: { messages: { id: string; version: number }[]; changes: Updateable<ScopedDatabase['flow_messages']> }[],
     ): Promise<number> {
-      return db.transaction().execute(async (trx) => {
-        let changed = 0;
-        for (const { messages, changes } of groups) {
-          for (let i = 0; i < messages.length; i += MESSAGES_PER_STATEMENT) {
-            const part = messages.slice(i, i + MESSAGES_PER_STATEMENT);
-            const result = await trx
-              .updateTable('flow_messages')
-              .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
-              .where('tenant_id', '=', tenantId)
-              .where('flow_id', '=', flowId)
-              .where('status', 'in', fromStatuses)
-              .where((eb) =>
-                eb(
-                  eb.refTuple('id', 'version'),
-                  'in',
-                  part.map((m) => eb.tuple(m.id, m.version)),
-                ),
-              )
-              .executeTakeFirst();
-            changed += Number(result.numUpdatedRows);
+      return scoped(tenantId)
+        .transaction()
+        .execute(async (trx) => {
+          let changed = 0;
+          for (const { messages, changes } of groups) {
+            for (let i = 0; i < messages.length; i += MESSAGES_PER_STATEMENT) {
+              const part = messages.slice(i, i + MESSAGES_PER_STATEMENT);
+              const result = await trx
+                .updateTable('flow_messages')
+                .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
+                .where('flow_id', '=', flowId)
+                .where('status', 'in', fromStatuses)
+                .where((eb) =>
+                  eb(
+                    eb.refTuple('id', 'version'),
+                    'in',
+                    part.map((m) => eb.tuple(m.id, m.version)),
+                  ),
+                )
+                .executeTakeFirst();
+              changed += Number(result.numUpdatedRows);
+            }
           }
-        }
-        return changed;
-      });
+          return changed;
+        });
     },
 
     /** Moves every message in `from` to `to` (approve all, deliver the approved); answers how many moved. */
@@ -173,12 +175,11 @@ export function createFlowsRepository(db: Db) {
       tenantId: string,
       flowId: string,
       from: FlowMessageStatus,
-      changes: Updateable<FlowMessagesTable> & { status: FlowMessageStatus; updated_at: string },
+      changes: Updateable<ScopedDatabase['flow_messages']> & { status: FlowMessageStatus; updated_at: string },
     ): Promise<number> {
-      const result = await db
+      const result = await scoped(tenantId)
         .updateTable('flow_messages')
         .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
-        .where('tenant_id', '=', tenantId)
         .where('flow_id', '=', flowId)
         .where('status', '=', from)
         .executeTakeFirst();
@@ -187,7 +188,7 @@ export function createFlowsRepository(db: Db) {
 
     /** Retry: every message back to pending, its text and edits gone, to be written again. */
     async resetMessages(tenantId: string, flowId: string, at: string): Promise<void> {
-      await db
+      await scoped(tenantId)
         .updateTable('flow_messages')
         .set((eb) => ({
           status: 'pending',
@@ -199,7 +200,6 @@ export function createFlowsRepository(db: Db) {
           updated_at: at,
           version: eb('version', '+', 1),
         }))
-        .where('tenant_id', '=', tenantId)
         .where('flow_id', '=', flowId)
         .execute();
     },
@@ -212,10 +212,10 @@ export function createFlowsRepository(db: Db) {
     async updateFlow(
       tenantId: string,
       flowId: string,
-      changes: Updateable<FlowsTable>,
+      changes: Updateable<ScopedDatabase['flows']>,
       fromStatuses?: FlowStatus[],
     ): Promise<boolean> {
-      let query = db.updateTable('flows').set(changes).where('tenant_id', '=', tenantId).where('id', '=', flowId);
+      let query = scoped(tenantId).updateTable('flows').set(changes).where('id', '=', flowId);
       if (fromStatuses) query = query.where('status', 'in', fromStatuses);
       const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
@@ -223,10 +223,9 @@ export function createFlowsRepository(db: Db) {
 
     /** Recounts the flow's messages by status onto its row; answers the counts. */
     async refreshCounts(tenantId: string, flowId: string, at: string): Promise<Record<FlowMessageStatus, number>> {
-      const rows = await db
+      const rows = await scoped(tenantId)
         .selectFrom('flow_messages')
         .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('tenant_id', '=', tenantId)
         .where('flow_id', '=', flowId)
         .groupBy('status')
         .execute();
@@ -239,21 +238,20 @@ export function createFlowsRepository(db: Db) {
         delivery_failed: 0,
       };
       for (const r of rows) if (r.status in counts) counts[r.status as FlowMessageStatus] = Number(r.n);
-      const changes: Updateable<FlowsTable> = { updated_at: at };
+      const changes: Updateable<ScopedDatabase['flows']> = { updated_at: at };
       for (const [status, column] of Object.entries(COUNT_OF)) {
         if (column) Object.assign(changes, { [column]: counts[status as FlowMessageStatus] });
       }
       // Written: everything that is no longer waiting for the writer.
       changes.generated_count = Object.values(counts).reduce((a, b) => a + b, 0) - counts.pending;
-      await db.updateTable('flows').set(changes).where('tenant_id', '=', tenantId).where('id', '=', flowId).execute();
+      await scoped(tenantId).updateTable('flows').set(changes).where('id', '=', flowId).execute();
       return counts;
     },
 
     /** Deletes the flow (its messages go with it) while its status is one of `fromStatuses`. */
     async remove(tenantId: string, flowId: string, fromStatuses: FlowStatus[]): Promise<boolean> {
-      const result = await db
+      const result = await scoped(tenantId)
         .deleteFrom('flows')
-        .where('tenant_id', '=', tenantId)
         .where('id', '=', flowId)
         .where('status', 'in', fromStatuses)
         .executeTakeFirst();

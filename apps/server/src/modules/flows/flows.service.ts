@@ -258,11 +258,11 @@ export function createFlowsService(deps: {
   }
 
   /** The part of every message's context that is the same across a flow: sender, company, rules. */
-  async function flowContext(flow: FlowRow) {
+  async function flowContext(tenantId: string, flow: FlowRow) {
     const [sender, tenantName, prefs] = await Promise.all([
-      sources.sender(flow.tenant_id, flow.initiated_by),
-      sources.tenantName(flow.tenant_id),
-      emailPreferences.read(flow.tenant_id, flow.initiated_by),
+      sources.sender(tenantId, flow.initiated_by),
+      sources.tenantName(tenantId),
+      emailPreferences.read(tenantId, flow.initiated_by),
     ]);
     return {
       tenantName,
@@ -333,7 +333,7 @@ export function createFlowsService(deps: {
     const pending = await flows.messages(tenantId, flowId, ['pending']);
     const accountIds = [...new Set(pending.map((m) => m.master_account_id))];
     const [shared, evidence, accounts] = await Promise.all([
-      flowContext(flow),
+      flowContext(tenantId, flow),
       evidenceFor(tenantId, accountIds),
       accountsById(accountIds),
     ]);
@@ -382,23 +382,23 @@ export function createFlowsService(deps: {
       ['flow_in_progress'],
     );
     // Only the worker that finished the flow records it, so two workers never count it twice.
-    if (finished && !unreachable) await recordGenerated(flow, all.length - counts.pending);
+    if (finished && !unreachable) await recordGenerated(tenantId, flow, all.length - counts.pending);
   }
 
   /**
    * "Value Message Generated" (spec section 7) for messages a job wrote: the person who started the
    * flow is its actor, as their own single regenerations are recorded by the browser.
    */
-  async function recordGenerated(flow: FlowRow, written: number): Promise<void> {
+  async function recordGenerated(tenantId: string, flow: FlowRow, written: number): Promise<void> {
     if (written === 0) return;
-    const sender = await sources.sender(flow.tenant_id, flow.initiated_by);
-    await analytics.insertMany(flow.tenant_id, [
+    const sender = await sources.sender(tenantId, flow.initiated_by);
+    await analytics.insertMany(tenantId, [
       {
         id: crypto.randomUUID(),
         type: 'track',
         event: 'Value Message Generated',
         properties: { flow_id: flow.id, type: flow.type, messages: written, source: 'flow' },
-        user_properties: { user_id: flow.initiated_by, tenant_id: flow.tenant_id, email: sender?.email },
+        user_properties: { user_id: flow.initiated_by, tenant_id: tenantId, email: sender?.email },
         timestamp: nowIso(),
       },
     ]);
@@ -649,9 +649,9 @@ export function createFlowsService(deps: {
       }));
       const accountIds = [...new Set(unique.map((c) => c.accountId))];
       await flows.insert(
+        ctx.tenantId,
         {
           id,
-          tenant_id: ctx.tenantId,
           type: body.type,
           status: 'flow_not_started',
           destination_type: null,
@@ -778,7 +778,7 @@ export function createFlowsService(deps: {
         throw new HttpError(409, 'conflict', 'A delivered message can no longer be changed');
       }
       const [shared, evidence, accounts] = await Promise.all([
-        flowContext(flow),
+        flowContext(ctx.tenantId, flow),
         evidenceFor(ctx.tenantId, [message.master_account_id]),
         accountsById([message.master_account_id]),
       ]);

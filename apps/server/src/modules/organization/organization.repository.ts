@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Invitation } from '@quarry/shared';
 import type { Db } from '../../db/connection.ts';
+import { scopedTo } from '../../db/scoped.ts';
 import { acrossTenants } from '../../db/tenant-scope.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -9,6 +10,7 @@ export const hashToken = (token: string) => crypto.createHash('sha256').update(t
 
 /** Members and invitations of the caller's tenant. */
 export function createOrganizationRepository(db: Db) {
+  const scoped = (ctx: RequestContext) => scopedTo(db, ctx.tenantId);
   return {
     members(ctx: RequestContext) {
       return db
@@ -74,10 +76,9 @@ export function createOrganizationRepository(db: Db) {
     },
 
     async pendingInvitations(ctx: RequestContext): Promise<Invitation[]> {
-      return db
+      return scoped(ctx)
         .selectFrom('invitations')
         .select(['id', 'email', 'display_name', 'invited_by', 'created_at', 'expires_at'])
-        .where('tenant_id', '=', ctx.tenantId)
         .where('accepted_at', 'is', null)
         .where('expires_at', '>', nowIso())
         .orderBy('created_at', 'desc')
@@ -91,7 +92,6 @@ export function createOrganizationRepository(db: Db) {
     ): Promise<Invitation> {
       const row = {
         id: crypto.randomUUID(),
-        tenant_id: ctx.tenantId,
         email: input.email,
         display_name: input.display_name,
         token_hash: hashToken(input.token),
@@ -100,23 +100,23 @@ export function createOrganizationRepository(db: Db) {
         expires_at: input.expires_at,
         accepted_at: null,
       };
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('invitations')
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('email', '=', input.email)
-          .where('accepted_at', 'is', null)
-          .execute();
-        await trx.insertInto('invitations').values(row).execute();
-      });
-      const { tenant_id: _t, token_hash: _h, accepted_at: _a, ...invitation } = row;
+      await scoped(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .deleteFrom('invitations')
+            .where('email', '=', input.email)
+            .where('accepted_at', 'is', null)
+            .execute();
+          await trx.insertInto('invitations').values(row).execute();
+        });
+      const { token_hash: _h, accepted_at: _a, ...invitation } = row;
       return invitation;
     },
 
     async revoke(ctx: RequestContext, id: string): Promise<boolean> {
-      const result = await db
+      const result = await scoped(ctx)
         .deleteFrom('invitations')
-        .where('tenant_id', '=', ctx.tenantId)
         .where('id', '=', id)
         .where('accepted_at', 'is', null)
         .executeTakeFirst();
@@ -132,7 +132,7 @@ export function createOrganizationRepository(db: Db) {
         (await acrossTenants(db)
           .selectFrom('invitations as i')
           .innerJoin('tenants as t', 't.id', 'i.tenant_id')
-          .select(['i.id', 'i.tenant_id', 'i.email', 'i.display_name', 't.name as company_name'])
+          .select(['i.id', 't.id as tenant', 'i.email', 'i.display_name', 't.name as company_name'])
           .where('i.token_hash', '=', hashToken(token))
           .where('i.accepted_at', 'is', null)
           .where('i.expires_at', '>', nowIso())
@@ -141,11 +141,11 @@ export function createOrganizationRepository(db: Db) {
     },
 
     /** Marks it used; answers false when someone else used it first. */
-    async markAccepted(invitation: { id: string; tenant_id: string }): Promise<boolean> {
-      const result = await db
+    async markAccepted(invitation: { id: string; tenant: string }): Promise<boolean> {
+      // The token holder has no session yet: the tenant is the invitation's own.
+      const result = await scopedTo(db, invitation.tenant)
         .updateTable('invitations')
         .set({ accepted_at: nowIso() })
-        .where('tenant_id', '=', invitation.tenant_id)
         .where('id', '=', invitation.id)
         .where('accepted_at', 'is', null)
         .executeTakeFirst();

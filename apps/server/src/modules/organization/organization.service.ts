@@ -112,7 +112,7 @@ export function createOrganizationService(deps: {
       await createUserWithPassword(
         deps.db,
         deps.auth,
-        { email: found.email, name: body.display_name, tenant: found.tenant_id, firstRun: true },
+        { email: found.email, name: body.display_name, tenant: found.tenant, firstRun: true },
         passwordHash,
       );
       return { email: found.email };

@@ -1,6 +1,7 @@
 import { REPORT_TOP_PAGES, type ReportQuery } from '@quarry/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { scopedTo } from '../../db/scoped.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 
 const SIGN_IN_EVENT = 'User Login';
@@ -27,20 +28,19 @@ const daysIn = sql<number>`${sql.join(
 
 /**
  * Reporting's aggregations, all in SQL over the rollups that migration 008's trigger keeps (per
- * user and day, per user and week, per event name or page and day), always within ctx's tenant.
+ * user and day, per user and week, per event name or page and day), through the scoped layer.
  */
 export function createReportingRepository(db: Db) {
+  const scoped = (ctx: RequestContext) => scopedTo(db, ctx.tenantId);
   const userWeeks = (ctx: RequestContext, weeks: ReportWeeks) =>
-    db
+    scoped(ctx)
       .selectFrom('analytics_user_weeks')
-      .where('tenant_id', '=', ctx.tenantId)
       .where('week', '>=', weeks.firstWeek)
       .where('week', '<=', weeks.lastWeek);
 
   const eventDays = (ctx: RequestContext, range: ReportQuery, type: 'track' | 'page') =>
-    db
+    scoped(ctx)
       .selectFrom('analytics_event_days')
-      .where('tenant_id', '=', ctx.tenantId)
       .where('type', '=', type)
       .where('day', '>=', range.from)
       .where('day', '<=', range.to);
@@ -95,16 +95,14 @@ export function createReportingRepository(db: Db) {
      * the weekly rows of whole weeks and the daily rows of the days around them.
      */
     users: (ctx: RequestContext, range: ReportQuery, weeks: ReportWeeks) => {
-      const whole = db
+      const whole = scoped(ctx)
         .selectFrom('analytics_user_weeks')
         .select(['user_id', 'email', daysIn.as('days_active'), 'events', 'sign_ins', 'last_sign_in_at'])
-        .where('tenant_id', '=', ctx.tenantId)
         .where('week', '>=', weeks.whole.from)
         .where('week', '<=', weeks.whole.to);
-      const days = db
+      const days = scoped(ctx)
         .selectFrom('analytics_user_days')
-        .select(['user_id', 'email', sql<number>`1`.as('days_active'), 'events', 'sign_ins', 'last_sign_in_at'])
-        .where('tenant_id', '=', ctx.tenantId);
+        .select(['user_id', 'email', sql<number>`1`.as('days_active'), 'events', 'sign_ins', 'last_sign_in_at']);
       // The days around the whole weeks as two key ranges, before and after them: a 90-day range
       // reads its dozen partial days, not all ninety. Without a whole week, each day is read once.
       const activity =
@@ -113,7 +111,7 @@ export function createReportingRepository(db: Db) {
               .unionAll(days.where('day', '>=', range.from).where('day', '<', weeks.whole.from))
               .unionAll(days.where('day', '>', weeks.whole.toSunday).where('day', '<=', range.to))
           : whole.unionAll(days.where('day', '>=', range.from).where('day', '<=', range.to));
-      return db
+      return scoped(ctx)
         .selectFrom(activity.as('activity'))
         .select((eb) => [
           'user_id',

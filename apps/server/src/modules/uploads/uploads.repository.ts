@@ -2,12 +2,13 @@ import type { AnalyticsEvent } from '@quarry/shared';
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database, UploadFailuresTable, UploadsTable } from '../../db/schema.ts';
+import { scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
 import { createJobsRepository } from '../../jobs/jobs.repository.ts';
 import { createAnalyticsRepository } from '../analytics/analytics.repository.ts';
 
 /** An upload as the pages show it: every column but its lines, with the uploader's name. */
-export type UploadRow = Omit<Selectable<UploadsTable>, 'lines'> & { created_by_name: string | null };
-export type UploadFailureRow = Omit<Selectable<UploadFailuresTable>, 'tenant_id' | 'upload_id'>;
+export type UploadRow = WithoutTenant<Omit<Selectable<UploadsTable>, 'lines'>> & { created_by_name: string | null };
+export type UploadFailureRow = WithoutTenant<Omit<Selectable<UploadFailuresTable>, 'upload_id'>>;
 
 /** Which uploads a reader sees: their own, or (managers and admins) the whole company's. */
 export type UploadReader = { tenantId: string; uid: string; seesAll: boolean };
@@ -26,7 +27,6 @@ const BATCH = 500;
 
 const columns = [
   'u.id',
-  'u.tenant_id',
   'u.type',
   'u.status',
   'u.input_label',
@@ -58,16 +58,16 @@ function batches<T>(items: T[]): T[][] {
 
 /** The work of one chunk, inside its transaction, always within the upload's tenant. */
 function chunkWork(trx: Transaction<Database>, tenantId: string, uploadId: string) {
+  const scoped = scopedTo(trx, tenantId);
   return {
     /**
      * Moves the cursor from `from` to `to`; false when the upload is no longer there (another worker
      * moved it on, or it finished). Done first, so the row stays locked until the chunk commits.
      */
     async claim(from: number, to: number, at: string): Promise<boolean> {
-      const result = await trx
+      const result = await scoped
         .updateTable('uploads')
         .set({ processed_count: to, updated_at: at })
-        .where('tenant_id', '=', tenantId)
         .where('id', '=', uploadId)
         .where('status', '=', 'IN_PROGRESS')
         .where('processed_count', '=', from)
@@ -76,10 +76,9 @@ function chunkWork(trx: Transaction<Database>, tenantId: string, uploadId: strin
     },
 
     async addedSoFar(): Promise<number> {
-      const row = await trx
+      const row = await scoped
         .selectFrom('uploads')
         .select('added_count')
-        .where('tenant_id', '=', tenantId)
         .where('id', '=', uploadId)
         .executeTakeFirstOrThrow();
       return row.added_count;
@@ -89,7 +88,7 @@ function chunkWork(trx: Transaction<Database>, tenantId: string, uploadId: strin
     async createAccounts(accounts: { id: string; name: string; website: string }[], at: string): Promise<number> {
       let created = 0;
       for (const part of batches(accounts)) {
-        const result = await trx
+        const result = await scoped
           .insertInto('master_accounts')
           .values(
             // The columns an upload knows; the others are left to their default (null).
@@ -113,10 +112,9 @@ function chunkWork(trx: Transaction<Database>, tenantId: string, uploadId: strin
     async inTerritory(uid: string, ids: string[]): Promise<Set<string>> {
       const found = new Set<string>();
       for (const part of batches(ids)) {
-        const rows = await trx
+        const rows = await scoped
           .selectFrom('territory_accounts')
           .select('master_account_id')
-          .where('tenant_id', '=', tenantId)
           .where('user_id', '=', uid)
           .where('master_account_id', 'in', part)
           .execute();
@@ -128,10 +126,10 @@ function chunkWork(trx: Transaction<Database>, tenantId: string, uploadId: strin
     async addToTerritory(uid: string, ids: string[], at: string): Promise<number> {
       let added = 0;
       for (const part of batches(ids)) {
-        const result = await trx
+        const result = await scoped
           .insertInto('territory_accounts')
-          .values(part.map((id) => ({ tenant_id: tenantId, user_id: uid, master_account_id: id, added_at: at })))
-          .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'master_account_id']).doNothing())
+          .values(part.map((id) => ({ user_id: uid, master_account_id: id, added_at: at })))
+          .onConflict((oc) => oc.columns(tenantKey('user_id', 'master_account_id')).doNothing())
           .executeTakeFirst();
         added += Number(result.numInsertedOrUpdatedRows ?? 0);
       }
@@ -142,12 +140,11 @@ function chunkWork(trx: Transaction<Database>, tenantId: string, uploadId: strin
     async addToList(listId: string, ids: string[], by: string, at: string): Promise<number> {
       let added = 0;
       for (const part of batches(ids)) {
-        const result = await trx
+        const result = await scoped
           .insertInto('list_accounts')
           .values(
             part.map((id) => ({
               list_id: listId,
-              tenant_id: tenantId,
               master_account_id: id,
               added_at: at,
               added_by: by,
@@ -158,27 +155,22 @@ function chunkWork(trx: Transaction<Database>, tenantId: string, uploadId: strin
         added += Number(result.numInsertedOrUpdatedRows ?? 0);
       }
       if (added > 0) {
-        await trx
-          .updateTable('lists')
-          .set({ updated_at: at, updated_by: by })
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', listId)
-          .execute();
+        await scoped.updateTable('lists').set({ updated_at: at, updated_by: by }).where('id', '=', listId).execute();
       }
       return added;
     },
 
     async addFailures(failures: UploadFailureRow[]): Promise<void> {
       for (const part of batches(failures)) {
-        await trx
+        await scoped
           .insertInto('upload_failures')
-          .values(part.map((f) => ({ ...f, tenant_id: tenantId, upload_id: uploadId })))
+          .values(part.map((f) => ({ ...f, upload_id: uploadId })))
           .execute();
       }
     },
 
     async addCounts(counts: ChunkCounts): Promise<void> {
-      await trx
+      await scoped
         .updateTable('uploads')
         .set((eb) => ({
           added_count: eb('added_count', '+', counts.added_count),
@@ -187,7 +179,6 @@ function chunkWork(trx: Transaction<Database>, tenantId: string, uploadId: strin
           failed_count: eb('failed_count', '+', counts.failed_count),
           not_fitted_count: eb('not_fitted_count', '+', counts.not_fitted_count),
         }))
-        .where('tenant_id', '=', tenantId)
         .where('id', '=', uploadId)
         .execute();
     },
@@ -198,25 +189,30 @@ export type ChunkWork = ReturnType<typeof chunkWork>;
 
 /** Uploads, their failures, and the chunked work of the upload job; always within one tenant. */
 export function createUploadsRepository(db: Db) {
+  const scoped = (tenantId: string) => scopedTo(db, tenantId);
   const uploadsOf = (reader: UploadReader) => {
-    let query = db
+    let query = scoped(reader.tenantId)
       .selectFrom('uploads as u')
       .leftJoin('users', (join) =>
-        join.onRef('users.uid', '=', 'u.created_by').onRef('users.company', '=', 'u.tenant_id'),
+        join.onRef('users.uid', '=', 'u.created_by').on('users.company', '=', reader.tenantId),
       )
       .select(columns)
-      .select('users.display_name as created_by_name')
-      .where('u.tenant_id', '=', reader.tenantId);
+      .select('users.display_name as created_by_name');
     if (!reader.seesAll) query = query.where('u.created_by', '=', reader.uid);
     return query;
   };
 
   return {
     /** Records the upload and queues its job in one transaction: no upload is left PENDING without a job. */
-    async insertAndQueue(upload: Insertable<UploadsTable>, jobType: string, now: Date): Promise<void> {
+    async insertAndQueue(
+      tenantId: string,
+      upload: WithoutTenant<Insertable<UploadsTable>>,
+      jobType: string,
+      now: Date,
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('uploads').values(upload).execute();
-        await createJobsRepository(trx).enqueueFor(upload.tenant_id, jobType, { upload_id: upload.id }, { now });
+        await scopedTo(trx, tenantId).insertInto('uploads').values(upload).execute();
+        await createJobsRepository(trx).enqueueFor(tenantId, jobType, { upload_id: upload.id }, { now });
       });
     },
 
@@ -230,21 +226,13 @@ export function createUploadsRepository(db: Db) {
 
     /** The upload as the job reads it, lines included. */
     async forJob(tenantId: string, id: string): Promise<Selectable<UploadsTable> | null> {
-      return (
-        (await db
-          .selectFrom('uploads')
-          .selectAll()
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', id)
-          .executeTakeFirst()) ?? null
-      );
+      return (await scoped(tenantId).selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
     },
 
     async failures(tenantId: string, id: string): Promise<UploadFailureRow[]> {
-      return db
+      return scoped(tenantId)
         .selectFrom('upload_failures')
         .select(['line', 'value', 'reason', 'duplicate_of'])
-        .where('tenant_id', '=', tenantId)
         .where('upload_id', '=', id)
         .orderBy('line')
         .execute();
@@ -257,10 +245,9 @@ export function createUploadsRepository(db: Db) {
       change: { status: string; error_code?: string | null; finished_at?: string | null; updated_at: string },
       from: string[],
     ): Promise<boolean> {
-      const result = await db
+      const result = await scoped(tenantId)
         .updateTable('uploads')
         .set(change)
-        .where('tenant_id', '=', tenantId)
         .where('id', '=', id)
         .where('status', 'in', from)
         .executeTakeFirst();
@@ -276,7 +263,7 @@ export function createUploadsRepository(db: Db) {
     async accountsByDomain(tenantId: string, domains: string[]): Promise<Map<string, string>> {
       const found = new Map<string, { id: string; exact: boolean }>();
       for (const part of batches(domains)) {
-        const rows = await db
+        const rows = await scoped(tenantId)
           .selectFrom('master_accounts')
           .select(['master_account_id', 'website', 'website_domain'])
           .where('website_domain', 'in', part)
@@ -296,7 +283,7 @@ export function createUploadsRepository(db: Db) {
     async existingAccountIds(tenantId: string, ids: string[]): Promise<Set<string>> {
       const found = new Set<string>();
       for (const part of batches(ids)) {
-        const rows = await db
+        const rows = await scoped(tenantId)
           .selectFrom('master_accounts')
           .select('master_account_id')
           .where('master_account_id', 'in', part)
@@ -319,20 +306,15 @@ export function createUploadsRepository(db: Db) {
       eventFor: (upload: Selectable<UploadsTable>) => AnalyticsEvent,
     ): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const result = await trx
+        const scopedTrx = scopedTo(trx, tenantId);
+        const result = await scopedTrx
           .updateTable('uploads')
           .set({ status: 'COMPLETED', finished_at: at, updated_at: at })
-          .where('tenant_id', '=', tenantId)
           .where('id', '=', id)
           .where('status', '=', 'IN_PROGRESS')
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
-        const upload = await trx
-          .selectFrom('uploads')
-          .selectAll()
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow();
+        const upload = await scopedTrx.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
         await createAnalyticsRepository(trx).insertMany(tenantId, [eventFor(upload)]);
         return true;
       });

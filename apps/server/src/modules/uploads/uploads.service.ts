@@ -428,9 +428,9 @@ export function createUploadsService(deps: {
       const at = clock().toISOString();
       const id = crypto.randomUUID();
       await uploads.insertAndQueue(
+        ctx.tenantId,
         {
           id,
-          tenant_id: ctx.tenantId,
           type: body.type,
           status: 'PENDING',
           input_label: read.label.slice(0, 300),

@@ -3,6 +3,7 @@ import { BATCH_PAGE_SIZE } from '@quarry/shared';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { CompanyConfigurationsTable, UsersTable } from '../../db/schema.ts';
+import { scopedTo } from '../../db/scoped.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { isSupportEmail } from '../../lib/service-account.ts';
@@ -60,12 +61,11 @@ export function createUsersRepository(db: Db) {
     },
 
     async companyConfiguration(ctx: RequestContext): Promise<CompanyConfiguration | null> {
-      const row = await db
+      const row = await scopedTo(db, ctx.tenantId)
         .selectFrom('company_configurations')
-        .innerJoin('tenants', 'tenants.id', 'company_configurations.tenant_id')
+        .innerJoin('tenants', (join) => join.on('tenants.id', '=', ctx.tenantId))
         .selectAll('company_configurations')
         .select('tenants.name as company_name')
-        .where('company_configurations.tenant_id', '=', ctx.tenantId)
         .executeTakeFirst();
       return row ? toCompanyConfiguration(row) : null;
     },

@@ -13,6 +13,7 @@ import type {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { QualificationSignalsTable, TriggersTable, ValueHypothesesTable } from '../../db/schema.ts';
+import { scopedTo, type WithoutTenant } from '../../db/scoped.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { nowIso } from '../../lib/time.ts';
@@ -24,7 +25,7 @@ const stampsOf = (row: { created_at: string; created_by: string; updated_at: str
   updated_by: row.updated_by,
 });
 
-function toHypothesis(row: Selectable<ValueHypothesesTable>): StoredValueHypothesis {
+function toHypothesis(row: WithoutTenant<Selectable<ValueHypothesesTable>>): StoredValueHypothesis {
   return {
     id: row.id,
     name: row.name,
@@ -39,7 +40,7 @@ function toHypothesis(row: Selectable<ValueHypothesesTable>): StoredValueHypothe
   };
 }
 
-function toTrigger(row: Selectable<TriggersTable>): StoredTrigger {
+function toTrigger(row: WithoutTenant<Selectable<TriggersTable>>): StoredTrigger {
   return {
     id: row.id,
     name: row.name,
@@ -51,7 +52,7 @@ function toTrigger(row: Selectable<TriggersTable>): StoredTrigger {
   };
 }
 
-function toSignal(row: Selectable<QualificationSignalsTable>): StoredQualificationSignal {
+function toSignal(row: WithoutTenant<Selectable<QualificationSignalsTable>>): StoredQualificationSignal {
   return {
     id: row.id,
     type: row.type as StoredQualificationSignal['type'],
@@ -63,6 +64,7 @@ function toSignal(row: Selectable<QualificationSignalsTable>): StoredQualificati
 
 /** The tenant's value preferences: hypotheses, triggers, qualification signals and target titles. */
 export function createValuePreferencesRepository(db: Db) {
+  const scoped = (ctx: Pick<RequestContext, 'tenantId'>) => scopedTo(db, ctx.tenantId);
   const created = (ctx: RequestContext) => {
     const at = nowIso();
     return { created_at: at, created_by: ctx.uid, updated_at: at, updated_by: ctx.uid };
@@ -71,10 +73,9 @@ export function createValuePreferencesRepository(db: Db) {
 
   /** Public hypotheses and the caller's own private ones (spec section 6). */
   const visibleHypotheses = (ctx: RequestContext) =>
-    db
+    scoped(ctx)
       .selectFrom('value_hypotheses')
       .selectAll()
-      .where('tenant_id', '=', ctx.tenantId)
       .where((eb) => eb.or([eb('visibility', '=', 'public'), eb('created_by', '=', ctx.uid)]));
 
   return {
@@ -102,21 +103,15 @@ export function createValuePreferencesRepository(db: Db) {
      */
     async tenantHypothesisIds(ctx: Pick<RequestContext, 'tenantId'>, ids: string[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('value_hypotheses')
-        .select('id')
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', 'in', ids)
-        .execute();
+      const rows = await scoped(ctx).selectFrom('value_hypotheses').select('id').where('id', 'in', ids).execute();
       return new Set(rows.map((r) => r.id));
     },
 
     /** What the engine weighs: every public hypothesis of the tenant (a private one is its owner's note). */
     async publicHypotheses(ctx: Pick<RequestContext, 'tenantId'>): Promise<StoredValueHypothesis[]> {
-      const rows = await db
+      const rows = await scoped(ctx)
         .selectFrom('value_hypotheses')
         .selectAll()
-        .where('tenant_id', '=', ctx.tenantId)
         .where('visibility', '=', 'public')
         .orderBy('id')
         .execute();
@@ -124,16 +119,15 @@ export function createValuePreferencesRepository(db: Db) {
     },
 
     async createHypothesis(ctx: RequestContext, body: ValueHypothesisBody, id: string = crypto.randomUUID()) {
-      const row = { id, tenant_id: ctx.tenantId, ...body, ...created(ctx) };
-      await db.insertInto('value_hypotheses').values(row).execute();
+      const row = { id, ...body, ...created(ctx) };
+      await scoped(ctx).insertInto('value_hypotheses').values(row).execute();
       return toHypothesis(row);
     },
 
     async updateHypothesis(ctx: RequestContext, id: string, patch: UpdateValueHypothesisBody): Promise<void> {
-      await db
+      await scoped(ctx)
         .updateTable('value_hypotheses')
         .set({ ...patch, ...updated(ctx) })
-        .where('tenant_id', '=', ctx.tenantId)
         .where('id', '=', id)
         .execute();
     },
@@ -144,31 +138,28 @@ export function createValuePreferencesRepository(db: Db) {
      * switched off.
      */
     async deleteHypothesis(ctx: RequestContext, id: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('value_hypotheses').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute();
-        const triggers = await trx
-          .selectFrom('triggers')
-          .select(['id', 'hypothesis_ids'])
-          .where('tenant_id', '=', ctx.tenantId)
-          .execute();
-        for (const trigger of triggers) {
-          const ids = parseJsonColumn<string[]>(trigger.hypothesis_ids, []);
-          if (!ids.includes(id)) continue;
-          const rest = ids.filter((other) => other !== id);
-          // No ids means "supports every hypothesis": a trigger that supported only this one is
-          // switched off rather than silently widened to all of them.
-          await trx
-            .updateTable('triggers')
-            .set({
-              hypothesis_ids: JSON.stringify(rest),
-              ...(rest.length === 0 ? { enabled: 0 } : {}),
-              ...updated(ctx),
-            })
-            .where('tenant_id', '=', ctx.tenantId)
-            .where('id', '=', trigger.id)
-            .execute();
-        }
-      });
+      await scoped(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          await trx.deleteFrom('value_hypotheses').where('id', '=', id).execute();
+          const triggers = await trx.selectFrom('triggers').select(['id', 'hypothesis_ids']).execute();
+          for (const trigger of triggers) {
+            const ids = parseJsonColumn<string[]>(trigger.hypothesis_ids, []);
+            if (!ids.includes(id)) continue;
+            const rest = ids.filter((other) => other !== id);
+            // No ids means "supports every hypothesis": a trigger that supported only this one is
+            // switched off rather than silently widened to all of them.
+            await trx
+              .updateTable('triggers')
+              .set({
+                hypothesis_ids: JSON.stringify(rest),
+                ...(rest.length === 0 ? { enabled: 0 } : {}),
+                ...updated(ctx),
+              })
+              .where('id', '=', trigger.id)
+              .execute();
+          }
+        });
     },
 
     /**
@@ -176,30 +167,18 @@ export function createValuePreferencesRepository(db: Db) {
      * gets them through the service, which keeps only the links that reader may see.
      */
     async listTriggers(ctx: Pick<RequestContext, 'tenantId'>): Promise<StoredTrigger[]> {
-      const rows = await db
-        .selectFrom('triggers')
-        .selectAll()
-        .where('tenant_id', '=', ctx.tenantId)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+      const rows = await scoped(ctx).selectFrom('triggers').selectAll().orderBy('created_at').orderBy('id').execute();
       return rows.map(toTrigger);
     },
 
     async findTrigger(ctx: RequestContext, id: string): Promise<StoredTrigger | null> {
-      const row = await db
-        .selectFrom('triggers')
-        .selectAll()
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await scoped(ctx).selectFrom('triggers').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toTrigger(row) : null;
     },
 
     async createTrigger(ctx: RequestContext, body: TriggerBody, id: string = crypto.randomUUID()) {
       const row = {
         id,
-        tenant_id: ctx.tenantId,
         name: body.name,
         hit_type: body.hit_type,
         phrases: JSON.stringify(body.phrases),
@@ -207,12 +186,12 @@ export function createValuePreferencesRepository(db: Db) {
         hypothesis_ids: JSON.stringify(body.hypothesis_ids),
         ...created(ctx),
       };
-      await db.insertInto('triggers').values(row).execute();
+      await scoped(ctx).insertInto('triggers').values(row).execute();
       return toTrigger(row);
     },
 
     async updateTrigger(ctx: RequestContext, id: string, patch: UpdateTriggerBody): Promise<void> {
-      await db
+      await scoped(ctx)
         .updateTable('triggers')
         .set({
           ...(patch.name !== undefined && { name: patch.name }),
@@ -222,20 +201,18 @@ export function createValuePreferencesRepository(db: Db) {
           ...(patch.hypothesis_ids !== undefined && { hypothesis_ids: JSON.stringify(patch.hypothesis_ids) }),
           ...updated(ctx),
         })
-        .where('tenant_id', '=', ctx.tenantId)
         .where('id', '=', id)
         .execute();
     },
 
     async deleteTrigger(ctx: RequestContext, id: string): Promise<void> {
-      await db.deleteFrom('triggers').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute();
+      await scoped(ctx).deleteFrom('triggers').where('id', '=', id).execute();
     },
 
     async listSignals(ctx: Pick<RequestContext, 'tenantId'>): Promise<StoredQualificationSignal[]> {
-      const rows = await db
+      const rows = await scoped(ctx)
         .selectFrom('qualification_signals')
         .selectAll()
-        .where('tenant_id', '=', ctx.tenantId)
         .orderBy('created_at')
         .orderBy('id')
         .execute();
@@ -243,53 +220,48 @@ export function createValuePreferencesRepository(db: Db) {
     },
 
     async findSignal(ctx: RequestContext, id: string): Promise<StoredQualificationSignal | null> {
-      const row = await db
+      const row = await scoped(ctx)
         .selectFrom('qualification_signals')
         .selectAll()
-        .where('tenant_id', '=', ctx.tenantId)
         .where('id', '=', id)
         .executeTakeFirst();
       return row ? toSignal(row) : null;
     },
 
     async createSignal(ctx: RequestContext, body: QualificationSignalBody, id: string = crypto.randomUUID()) {
-      const row = { id, tenant_id: ctx.tenantId, ...body, ...created(ctx) };
-      await db.insertInto('qualification_signals').values(row).execute();
+      const row = { id, ...body, ...created(ctx) };
+      await scoped(ctx).insertInto('qualification_signals').values(row).execute();
       return toSignal(row);
     },
 
     async updateSignal(ctx: RequestContext, id: string, patch: UpdateQualificationSignalBody): Promise<void> {
-      await db
+      await scoped(ctx)
         .updateTable('qualification_signals')
         .set({ ...patch, ...updated(ctx) })
-        .where('tenant_id', '=', ctx.tenantId)
         .where('id', '=', id)
         .execute();
     },
 
     async deleteSignal(ctx: RequestContext, id: string): Promise<void> {
-      await db.deleteFrom('qualification_signals').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute();
+      await scoped(ctx).deleteFrom('qualification_signals').where('id', '=', id).execute();
     },
 
     async listTitles(ctx: Pick<RequestContext, 'tenantId'>): Promise<string[]> {
-      const rows = await db
-        .selectFrom('target_titles')
-        .select('title')
-        .where('tenant_id', '=', ctx.tenantId)
-        .orderBy('position')
-        .execute();
+      const rows = await scoped(ctx).selectFrom('target_titles').select('title').orderBy('position').execute();
       return rows.map((r) => r.title);
     },
 
     async replaceTitles(ctx: Pick<RequestContext, 'tenantId'>, titles: string[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('target_titles').where('tenant_id', '=', ctx.tenantId).execute();
-        if (titles.length === 0) return;
-        await trx
-          .insertInto('target_titles')
-          .values(titles.map((title, position) => ({ tenant_id: ctx.tenantId, position, title })))
-          .execute();
-      });
+      await scoped(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          await trx.deleteFrom('target_titles').execute();
+          if (titles.length === 0) return;
+          await trx
+            .insertInto('target_titles')
+            .values(titles.map((title, position) => ({ position, title })))
+            .execute();
+        });
     },
   };
 }

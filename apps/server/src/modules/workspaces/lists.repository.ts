@@ -3,6 +3,7 @@ import { type FilterGroup, isEmailUsable, type ListContactRow, type ListType } f
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { ListsTable } from '../../db/schema.ts';
+import { scopedTo } from '../../db/scoped.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { nowIso } from '../../lib/time.ts';
 import { type AccountsExpressionBuilder, filterWhere } from '../filters/filter-sql.ts';
@@ -20,18 +21,17 @@ export type ContactPageQuery = {
 
 /** Lists of the caller's tenant and their members (spec section 3: accounts, contacts, smart lists). */
 export function createListsRepository(db: Db) {
+  const scoped = (ctx: RequestContext) => scopedTo(db, ctx.tenantId);
   const filterValues = createFilterValuesRepository(db);
   /**
    * A list the caller may use: one they created, or one held by a workspace they own or that is
    * shared with them. Answers the first such workspace with it.
    */
   function accessible(ctx: RequestContext) {
-    const memberOf = db
+    const memberOf = scoped(ctx)
       .selectFrom('workspace_items as wi')
       .innerJoin('workspaces as w', 'w.id', 'wi.workspace_id')
       .select(['wi.list_id', 'w.id as workspace_id', 'w.name as workspace_name'])
-      .where('wi.tenant_id', '=', ctx.tenantId)
-      .where('w.tenant_id', '=', ctx.tenantId)
       .where((eb) =>
         eb.or([
           eb('w.created_by', '=', ctx.uid),
@@ -39,18 +39,16 @@ export function createListsRepository(db: Db) {
             eb
               .selectFrom('workspace_shared_users as s')
               .select(sql.lit(1).as('one'))
-              .where('s.tenant_id', '=', ctx.tenantId)
               .whereRef('s.workspace_id', '=', 'w.id')
               .where('s.uid', '=', ctx.uid),
           ),
         ]),
       );
-    return db
+    return scoped(ctx)
       .selectFrom('lists as l')
       .leftJoin(memberOf.as('m'), 'm.list_id', 'l.id')
       .selectAll('l')
       .select(['m.workspace_id', 'm.workspace_name'])
-      .where('l.tenant_id', '=', ctx.tenantId)
       .where((eb) => eb.or([eb('m.workspace_id', 'is not', null), eb('l.created_by', '=', ctx.uid)]));
   }
 
@@ -69,15 +67,12 @@ export function createListsRepository(db: Db) {
     /** The lists a workspace holds, in its items order. */
     async ofWorkspace(ctx: RequestContext, workspaceId: string, itemIds: string[]): Promise<ListRow[]> {
       if (!itemIds.length) return [];
-      const rows = await db
+      const rows = await scoped(ctx)
         .selectFrom('lists as l')
         .innerJoin('workspace_items as wi', 'wi.list_id', 'l.id')
         .innerJoin('workspaces as w', 'w.id', 'wi.workspace_id')
         .selectAll('l')
         .select(['w.id as workspace_id', 'w.name as workspace_name'])
-        .where('l.tenant_id', '=', ctx.tenantId)
-        .where('wi.tenant_id', '=', ctx.tenantId)
-        .where('w.tenant_id', '=', ctx.tenantId)
         .where('wi.workspace_id', '=', workspaceId)
         .orderBy('wi.position')
         .execute();
@@ -91,10 +86,9 @@ export function createListsRepository(db: Db) {
      */
     async manageableIds(ctx: RequestContext, ids: string[]): Promise<Set<string>> {
       if (!ids.length) return new Set();
-      const rows = await db
+      const rows = await scoped(ctx)
         .selectFrom('lists as l')
         .select('l.id')
-        .where('l.tenant_id', '=', ctx.tenantId)
         .where('l.id', 'in', ids)
         .where((eb) =>
           eb.or([
@@ -105,8 +99,6 @@ export function createListsRepository(db: Db) {
                 .innerJoin('workspaces as w', 'w.id', 'wi.workspace_id')
                 .select(sql.lit(1).as('one'))
                 .whereRef('wi.list_id', '=', 'l.id')
-                .where('wi.tenant_id', '=', ctx.tenantId)
-                .where('w.tenant_id', '=', ctx.tenantId)
                 .where('w.created_by', '=', ctx.uid),
             ),
           ]),
@@ -123,75 +115,73 @@ export function createListsRepository(db: Db) {
     ): Promise<string> {
       const at = nowIso();
       const id = crypto.randomUUID();
-      await db.transaction().execute(async (trx) => {
-        // The workspace's row first: it locks the row (PostgreSQL), so lists created in one
-        // workspace at once take positions and fold into its items one after another.
-        await trx
-          .updateTable('workspaces')
-          .set({ updated_at: at, updated_by: ctx.uid })
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('id', '=', workspaceId)
-          .execute();
-        await trx
-          .insertInto('lists')
-          .values({
-            id,
-            tenant_id: ctx.tenantId,
-            name: input.name,
-            type: input.type,
-            filter_id: input.filter_id,
-            created_at: at,
-            created_by: ctx.uid,
-            updated_at: at,
-            updated_by: ctx.uid,
-          })
-          .execute();
-        const last = await trx
-          .selectFrom('workspace_items')
-          .select((eb) => eb.fn.max('position').as('position'))
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('workspace_id', '=', workspaceId)
-          .executeTakeFirst();
-        await trx
-          .insertInto('workspace_items')
-          .values({
-            workspace_id: workspaceId,
-            tenant_id: ctx.tenantId,
-            list_id: id,
-            position: Number(last?.position ?? -1) + 1,
-          })
-          .execute();
-        await refreshFolded(trx, ctx, [workspaceId], ['items']);
-      });
+      await scoped(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          // The workspace's row first: it locks the row (PostgreSQL), so lists created in one
+          // workspace at once take positions and fold into its items one after another.
+          await trx
+            .updateTable('workspaces')
+            .set({ updated_at: at, updated_by: ctx.uid })
+            .where('id', '=', workspaceId)
+            .execute();
+          await trx
+            .insertInto('lists')
+            .values({
+              id,
+              name: input.name,
+              type: input.type,
+              filter_id: input.filter_id,
+              created_at: at,
+              created_by: ctx.uid,
+              updated_at: at,
+              updated_by: ctx.uid,
+            })
+            .execute();
+          const last = await trx
+            .selectFrom('workspace_items')
+            .select((eb) => eb.fn.max('position').as('position'))
+            .where('workspace_id', '=', workspaceId)
+            .executeTakeFirst();
+          await trx
+            .insertInto('workspace_items')
+            .values({
+              workspace_id: workspaceId,
+              list_id: id,
+              position: Number(last?.position ?? -1) + 1,
+            })
+            .execute();
+          await refreshFolded(trx, ctx, [workspaceId], ['items']);
+        });
       return id;
     },
 
     async rename(ctx: RequestContext, id: string, name: string): Promise<void> {
-      await db
+      await scoped(ctx)
         .updateTable('lists')
         .set({ name, updated_at: nowIso(), updated_by: ctx.uid })
-        .where('tenant_id', '=', ctx.tenantId)
         .where('id', '=', id)
         .execute();
     },
 
     /** Deletes the list; every workspace that held it drops it from its items. */
     async delete(ctx: RequestContext, id: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        const holders = await trx
-          .selectFrom('workspace_items')
-          .select('workspace_id')
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('list_id', '=', id)
-          .execute();
-        await trx.deleteFrom('lists').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute();
-        await refreshFolded(
-          trx,
-          ctx,
-          holders.map((h) => h.workspace_id),
-          ['items'],
-        );
-      });
+      await scoped(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          const holders = await trx
+            .selectFrom('workspace_items')
+            .select('workspace_id')
+            .where('list_id', '=', id)
+            .execute();
+          await trx.deleteFrom('lists').where('id', '=', id).execute();
+          await refreshFolded(
+            trx,
+            ctx,
+            holders.map((h) => h.workspace_id),
+            ['items'],
+          );
+        });
     },
 
     /** Stored member counts of static lists, by list id. */
@@ -199,17 +189,15 @@ export function createListsRepository(db: Db) {
       const counts = new Map<string, number>();
       if (!ids.length) return counts;
       const [accounts, contacts] = await Promise.all([
-        db
+        scoped(ctx)
           .selectFrom('list_accounts')
           .select(['list_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-          .where('tenant_id', '=', ctx.tenantId)
           .where('list_id', 'in', ids)
           .groupBy('list_id')
           .execute(),
-        db
+        scoped(ctx)
           .selectFrom('list_contacts')
           .select(['list_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-          .where('tenant_id', '=', ctx.tenantId)
           .where('list_id', 'in', ids)
           .groupBy('list_id')
           .execute(),
@@ -220,7 +208,7 @@ export function createListsRepository(db: Db) {
 
     /** The ids of accounts the caller's tenant sees (an upload's own accounts are its tenant's alone). */
     async existingAccountIds(ctx: RequestContext, ids: string[]): Promise<Set<string>> {
-      const rows = await db
+      const rows = await scoped(ctx)
         .selectFrom('master_accounts')
         .select('master_account_id')
         .where('master_account_id', 'in', ids)
@@ -237,70 +225,68 @@ export function createListsRepository(db: Db) {
     /** Adds members in one statement and marks the list updated; answers how many were new. */
     async addMembers(ctx: RequestContext, list: ListRow, ids: string[]): Promise<number> {
       const at = nowIso();
-      return db.transaction().execute(async (trx) => {
-        const result =
-          list.type === 'contacts'
-            ? await trx
-                .insertInto('list_contacts')
-                .values(
-                  ids.map((contact_id) => ({
-                    list_id: list.id,
-                    tenant_id: ctx.tenantId,
-                    contact_id,
-                    added_at: at,
-                    added_by: ctx.uid,
-                  })),
-                )
-                .onConflict((oc) => oc.columns(['list_id', 'contact_id']).doNothing())
-                .executeTakeFirst()
-            : await trx
-                .insertInto('list_accounts')
-                .values(
-                  ids.map((master_account_id) => ({
-                    list_id: list.id,
-                    tenant_id: ctx.tenantId,
-                    master_account_id,
-                    added_at: at,
-                    added_by: ctx.uid,
-                  })),
-                )
-                .onConflict((oc) => oc.columns(['list_id', 'master_account_id']).doNothing())
-                .executeTakeFirst();
-        await trx
-          .updateTable('lists')
-          .set({ updated_at: at, updated_by: ctx.uid })
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('id', '=', list.id)
-          .execute();
-        return Number(result.numInsertedOrUpdatedRows ?? 0);
-      });
+      return scoped(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          const result =
+            list.type === 'contacts'
+              ? await trx
+                  .insertInto('list_contacts')
+                  .values(
+                    ids.map((contact_id) => ({
+                      list_id: list.id,
+                      contact_id,
+                      added_at: at,
+                      added_by: ctx.uid,
+                    })),
+                  )
+                  .onConflict((oc) => oc.columns(['list_id', 'contact_id']).doNothing())
+                  .executeTakeFirst()
+              : await trx
+                  .insertInto('list_accounts')
+                  .values(
+                    ids.map((master_account_id) => ({
+                      list_id: list.id,
+                      master_account_id,
+                      added_at: at,
+                      added_by: ctx.uid,
+                    })),
+                  )
+                  .onConflict((oc) => oc.columns(['list_id', 'master_account_id']).doNothing())
+                  .executeTakeFirst();
+          await trx
+            .updateTable('lists')
+            .set({ updated_at: at, updated_by: ctx.uid })
+            .where('id', '=', list.id)
+            .execute();
+          return Number(result.numInsertedOrUpdatedRows ?? 0);
+        });
     },
 
     async removeMembers(ctx: RequestContext, list: ListRow, ids: string[]): Promise<number> {
       const at = nowIso();
-      return db.transaction().execute(async (trx) => {
-        const result =
-          list.type === 'contacts'
-            ? await trx
-                .deleteFrom('list_contacts')
-                .where('tenant_id', '=', ctx.tenantId)
-                .where('list_id', '=', list.id)
-                .where('contact_id', 'in', ids)
-                .executeTakeFirst()
-            : await trx
-                .deleteFrom('list_accounts')
-                .where('tenant_id', '=', ctx.tenantId)
-                .where('list_id', '=', list.id)
-                .where('master_account_id', 'in', ids)
-                .executeTakeFirst();
-        await trx
-          .updateTable('lists')
-          .set({ updated_at: at, updated_by: ctx.uid })
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('id', '=', list.id)
-          .execute();
-        return Number(result.numDeletedRows);
-      });
+      return scoped(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          const result =
+            list.type === 'contacts'
+              ? await trx
+                  .deleteFrom('list_contacts')
+                  .where('list_id', '=', list.id)
+                  .where('contact_id', 'in', ids)
+                  .executeTakeFirst()
+              : await trx
+                  .deleteFrom('list_accounts')
+                  .where('list_id', '=', list.id)
+                  .where('master_account_id', 'in', ids)
+                  .executeTakeFirst();
+          await trx
+            .updateTable('lists')
+            .set({ updated_at: at, updated_by: ctx.uid })
+            .where('id', '=', list.id)
+            .execute();
+          return Number(result.numDeletedRows);
+        });
     },
 
     /**
@@ -312,7 +298,7 @@ export function createListsRepository(db: Db) {
       source: { listId: string } | { filter: FilterGroup },
       query: ContactPageQuery,
     ): Promise<{ rows: ListContactRow[]; total: number }> {
-      let base = db
+      let base = scoped(ctx)
         .selectFrom('master_contacts as c')
         .innerJoin('master_accounts as a', 'a.master_account_id', 'c.master_account_id');
       if ('listId' in source) {
@@ -321,7 +307,6 @@ export function createListsRepository(db: Db) {
             eb
               .selectFrom('list_contacts as lc')
               .select(sql.lit(1).as('one'))
-              .where('lc.tenant_id', '=', ctx.tenantId)
               .where('lc.list_id', '=', source.listId)
               .whereRef('lc.contact_id', '=', 'c.id'),
           ),

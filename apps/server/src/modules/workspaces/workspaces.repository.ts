@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import type { Workspace } from '@quarry/shared';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import type { Database, WorkspacesTable } from '../../db/schema.ts';
+import type { WorkspacesTable } from '../../db/schema.ts';
+import { type ScopedDatabase, type ScopedDb, scopedTo } from '../../db/scoped.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { nowIso } from '../../lib/time.ts';
 
-type Executor = Db | Transaction<Database>;
+type Executor = Db | ScopedDb;
 type Child = 'items' | 'shared' | 'viewed';
 
 /** Ids in one IN (…): well under SQLite's and PostgreSQL's bound-parameter limits. */
@@ -53,32 +54,42 @@ export async function refreshFolded(
   workspaceIds: string[],
   which: Child[],
 ): Promise<void> {
+  const scoped = scopedTo(db, ctx.tenantId);
   const folded = {
-    items: sql<string>`coalesce((select string_agg(i.list_id, ',' order by i.position) from workspace_items i where i.tenant_id = workspaces.tenant_id and i.workspace_id = workspaces.id), '')`,
-    shared: sql<string>`coalesce((select string_agg(s.uid, ',' order by s.added_at, s.uid) from workspace_shared_users s where s.tenant_id = workspaces.tenant_id and s.workspace_id = workspaces.id), '')`,
-    viewed: sql<string>`coalesce((select string_agg(v.uid || '=' || v.viewed_at, ',' order by v.uid) from workspace_views v where v.tenant_id = workspaces.tenant_id and v.workspace_id = workspaces.id), '')`,
+    items: sql<string>`coalesce((${scoped
+      .selectFrom('workspace_items as i')
+      .select(sql<string>`string_agg(i.list_id, ',' order by i.position)`.as('items'))
+      .where('i.workspace_id', '=', sql.ref<string>('workspaces.id'))}), '')`,
+    shared: sql<string>`coalesce((${scoped
+      .selectFrom('workspace_shared_users as s')
+      .select(sql<string>`string_agg(s.uid, ',' order by s.added_at, s.uid)`.as('shared'))
+      .where('s.workspace_id', '=', sql.ref<string>('workspaces.id'))}), '')`,
+    viewed: sql<string>`coalesce((${scoped
+      .selectFrom('workspace_views as v')
+      .select(sql<string>`string_agg(v.uid || '=' || v.viewed_at, ',' order by v.uid)`.as('viewed'))
+      .where('v.workspace_id', '=', sql.ref<string>('workspaces.id'))}), '')`,
   };
   for (const ids of chunks(workspaceIds)) {
-    await db
+    await scoped
       .updateTable('workspaces')
       .set({
         ...(which.includes('items') && { items_csv: folded.items }),
         ...(which.includes('shared') && { shared_csv: folded.shared }),
         ...(which.includes('viewed') && { viewed_csv: folded.viewed }),
       })
-      .where('tenant_id', '=', ctx.tenantId)
       .where('id', 'in', ids)
       .execute();
   }
 }
 
 /**
- * Workspaces of the caller's tenant (spec section 7). Every read and write is scoped to
- * ctx.tenantId; rights beyond the tenant (owner, shared user) are the service's to check.
+ * Workspaces of the caller's tenant (spec section 7). Every read and write goes through the scoped
+ * layer, bound to ctx.tenantId; rights beyond the tenant (owner, shared user) are the service's.
  */
 export function createWorkspacesRepository(db: Db) {
+  const scoped = (ctx: RequestContext) => scopedTo(db, ctx.tenantId);
   function inTenant(ctx: RequestContext) {
-    return db.selectFrom('workspaces as w').selectAll('w').where('w.tenant_id', '=', ctx.tenantId);
+    return scoped(ctx).selectFrom('workspaces as w').selectAll('w');
   }
 
   /** Runs a change to the workspace's children and refolds them, marking it updated by the caller. */
@@ -86,21 +97,18 @@ export function createWorkspacesRepository(db: Db) {
     ctx: RequestContext,
     id: string,
     which: Child[],
-    work: (trx: Transaction<Database>, at: string) => Promise<void>,
+    work: (trx: Transaction<ScopedDatabase>, at: string) => Promise<void>,
   ): Promise<void> {
     const at = nowIso();
-    await db.transaction().execute(async (trx) => {
-      // Updating the workspace first locks its row (PostgreSQL): concurrent changes to one
-      // workspace queue here, so each folds the children the others committed, none lost.
-      await trx
-        .updateTable('workspaces')
-        .set({ updated_at: at, updated_by: ctx.uid })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', id)
-        .execute();
-      await work(trx, at);
-      await refreshFolded(trx, ctx, [id], which);
-    });
+    await scoped(ctx)
+      .transaction()
+      .execute(async (trx) => {
+        // Updating the workspace first locks its row (PostgreSQL): concurrent changes to one
+        // workspace queue here, so each folds the children the others committed, none lost.
+        await trx.updateTable('workspaces').set({ updated_at: at, updated_by: ctx.uid }).where('id', '=', id).execute();
+        await work(trx, at);
+        await refreshFolded(trx, ctx, [id], which);
+      });
   }
 
   return {
@@ -119,7 +127,6 @@ export function createWorkspacesRepository(db: Db) {
     async shared(ctx: RequestContext): Promise<Workspace[]> {
       const rows = await inTenant(ctx)
         .innerJoin('workspace_shared_users as me', 'me.workspace_id', 'w.id')
-        .where('me.tenant_id', '=', ctx.tenantId)
         .where('me.uid', '=', ctx.uid)
         .where('w.archived', '=', 0)
         .orderBy('w.name')
@@ -140,39 +147,37 @@ export function createWorkspacesRepository(db: Db) {
     ): Promise<string> {
       const at = nowIso();
       const id = crypto.randomUUID();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('workspaces')
-          .values({
-            id,
-            tenant_id: ctx.tenantId,
-            name: input.name,
-            description: input.description,
-            archived: 0,
-            created_at: at,
-            created_by: ctx.uid,
-            updated_at: at,
-            updated_by: ctx.uid,
-            via_uid: ctx.impersonator?.uid ?? null,
-          })
-          .execute();
-        if (input.shared_users.length) {
+      await scoped(ctx)
+        .transaction()
+        .execute(async (trx) => {
           await trx
-            .insertInto('workspace_shared_users')
-            .values(input.shared_users.map((uid) => ({ workspace_id: id, tenant_id: ctx.tenantId, uid, added_at: at })))
+            .insertInto('workspaces')
+            .values({
+              id,
+              name: input.name,
+              description: input.description,
+              archived: 0,
+              created_at: at,
+              created_by: ctx.uid,
+              updated_at: at,
+              updated_by: ctx.uid,
+              via_uid: ctx.impersonator?.uid ?? null,
+            })
             .execute();
-        }
-        await trx
-          .insertInto('workspace_views')
-          .values({ workspace_id: id, tenant_id: ctx.tenantId, uid: ctx.uid, viewed_at: at })
-          .execute();
-        await refreshFolded(trx, ctx, [id], ['shared', 'viewed']);
-      });
+          if (input.shared_users.length) {
+            await trx
+              .insertInto('workspace_shared_users')
+              .values(input.shared_users.map((uid) => ({ workspace_id: id, uid, added_at: at })))
+              .execute();
+          }
+          await trx.insertInto('workspace_views').values({ workspace_id: id, uid: ctx.uid, viewed_at: at }).execute();
+          await refreshFolded(trx, ctx, [id], ['shared', 'viewed']);
+        });
       return id;
     },
 
     async update(ctx: RequestContext, id: string, patch: { name?: string; description?: string }): Promise<void> {
-      await db
+      await scoped(ctx)
         .updateTable('workspaces')
         .set({
           ...(patch.name !== undefined && { name: patch.name }),
@@ -180,7 +185,6 @@ export function createWorkspacesRepository(db: Db) {
           updated_at: nowIso(),
           updated_by: ctx.uid,
         })
-        .where('tenant_id', '=', ctx.tenantId)
         .where('id', '=', id)
         .execute();
     },
@@ -189,7 +193,7 @@ export function createWorkspacesRepository(db: Db) {
       changeChildren(ctx, id, ['shared'], async (trx, at) => {
         await trx
           .insertInto('workspace_shared_users')
-          .values(uids.map((uid) => ({ workspace_id: id, tenant_id: ctx.tenantId, uid, added_at: at })))
+          .values(uids.map((uid) => ({ workspace_id: id, uid, added_at: at })))
           .onConflict((oc) => oc.columns(['workspace_id', 'uid']).doNothing())
           .execute();
       }),
@@ -198,7 +202,6 @@ export function createWorkspacesRepository(db: Db) {
       changeChildren(ctx, id, ['shared'], async (trx) => {
         await trx
           .deleteFrom('workspace_shared_users')
-          .where('tenant_id', '=', ctx.tenantId)
           .where('workspace_id', '=', id)
           .where('uid', 'in', uids)
           .execute();
@@ -210,15 +213,12 @@ export function createWorkspacesRepository(db: Db) {
         const last = await trx
           .selectFrom('workspace_items')
           .select((eb) => eb.fn.max('position').as('position'))
-          .where('tenant_id', '=', ctx.tenantId)
           .where('workspace_id', '=', id)
           .executeTakeFirst();
         const start = Number(last?.position ?? -1) + 1;
         await trx
           .insertInto('workspace_items')
-          .values(
-            listIds.map((list_id, i) => ({ workspace_id: id, tenant_id: ctx.tenantId, list_id, position: start + i })),
-          )
+          .values(listIds.map((list_id, i) => ({ workspace_id: id, list_id, position: start + i })))
           .onConflict((oc) => oc.columns(['workspace_id', 'list_id']).doNothing())
           .execute();
       }),
@@ -227,7 +227,6 @@ export function createWorkspacesRepository(db: Db) {
       changeChildren(ctx, id, ['items'], async (trx) => {
         await trx
           .deleteFrom('workspace_items')
-          .where('tenant_id', '=', ctx.tenantId)
           .where('workspace_id', '=', id)
           .where('list_id', 'in', listIds)
           .execute();
@@ -236,17 +235,11 @@ export function createWorkspacesRepository(db: Db) {
     /** Update items: the workspace's list ids become exactly `listIds`, in that order. */
     replaceItems: (ctx: RequestContext, id: string, listIds: string[]) =>
       changeChildren(ctx, id, ['items'], async (trx) => {
-        await trx
-          .deleteFrom('workspace_items')
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('workspace_id', '=', id)
-          .execute();
+        await trx.deleteFrom('workspace_items').where('workspace_id', '=', id).execute();
         if (listIds.length) {
           await trx
             .insertInto('workspace_items')
-            .values(
-              listIds.map((list_id, position) => ({ workspace_id: id, tenant_id: ctx.tenantId, list_id, position })),
-            )
+            .values(listIds.map((list_id, position) => ({ workspace_id: id, list_id, position })))
             .execute();
         }
       }),
@@ -254,14 +247,16 @@ export function createWorkspacesRepository(db: Db) {
     /** viewed.{uid} = now; not an update of the workspace itself. */
     async markViewed(ctx: RequestContext, id: string): Promise<string> {
       const at = nowIso();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('workspace_views')
-          .values({ workspace_id: id, tenant_id: ctx.tenantId, uid: ctx.uid, viewed_at: at })
-          .onConflict((oc) => oc.columns(['workspace_id', 'uid']).doUpdateSet({ viewed_at: at }))
-          .execute();
-        await refreshFolded(trx, ctx, [id], ['viewed']);
-      });
+      await scoped(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          await trx
+            .insertInto('workspace_views')
+            .values({ workspace_id: id, uid: ctx.uid, viewed_at: at })
+            .onConflict((oc) => oc.columns(['workspace_id', 'uid']).doUpdateSet({ viewed_at: at }))
+            .execute();
+          await refreshFolded(trx, ctx, [id], ['viewed']);
+        });
       return at;
     },
 
@@ -272,39 +267,35 @@ export function createWorkspacesRepository(db: Db) {
      */
     async delete(ctx: RequestContext, id: string, onListsFailed: (cause: unknown) => Error): Promise<void> {
       const listIds = (
-        await db
-          .selectFrom('workspace_items')
-          .select('list_id')
-          .where('tenant_id', '=', ctx.tenantId)
-          .where('workspace_id', '=', id)
-          .execute()
+        await scoped(ctx).selectFrom('workspace_items').select('list_id').where('workspace_id', '=', id).execute()
       ).map((r) => r.list_id);
       try {
-        await db.transaction().execute(async (trx) => {
-          for (const ids of chunks(listIds)) {
-            // A list another workspace also holds lives on there (its creator may have brought
-            // it in from their own workspace); it only leaves this one, with the workspace.
-            const heldElsewhere = new Set(
-              (
-                await trx
-                  .selectFrom('workspace_items')
-                  .select('list_id')
-                  .where('tenant_id', '=', ctx.tenantId)
-                  .where('list_id', 'in', ids)
-                  .where('workspace_id', '!=', id)
-                  .execute()
-              ).map((h) => h.list_id),
-            );
-            const doomed = ids.filter((listId) => !heldElsewhere.has(listId));
-            if (doomed.length) {
-              await trx.deleteFrom('lists').where('tenant_id', '=', ctx.tenantId).where('id', 'in', doomed).execute();
+        await scoped(ctx)
+          .transaction()
+          .execute(async (trx) => {
+            for (const ids of chunks(listIds)) {
+              // A list another workspace also holds lives on there (its creator may have brought
+              // it in from their own workspace); it only leaves this one, with the workspace.
+              const heldElsewhere = new Set(
+                (
+                  await trx
+                    .selectFrom('workspace_items')
+                    .select('list_id')
+                    .where('list_id', 'in', ids)
+                    .where('workspace_id', '!=', id)
+                    .execute()
+                ).map((h) => h.list_id),
+              );
+              const doomed = ids.filter((listId) => !heldElsewhere.has(listId));
+              if (doomed.length) {
+                await trx.deleteFrom('lists').where('id', 'in', doomed).execute();
+              }
             }
-          }
-        });
+          });
       } catch (cause) {
         throw onListsFailed(cause);
       }
-      await db.deleteFrom('workspaces').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute();
+      await scoped(ctx).deleteFrom('workspaces').where('id', '=', id).execute();
     },
   };
 }

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// Issue #14: a module converted to the scoped layer (scoped.ts) names tenant_id nowhere in its
+// code: the layer adds the tenant to every query. This fails when someone writes it by hand again.
+const MODULES = path.join(import.meta.dirname, '..', 'modules');
+
+/**
+ * Modules not converted yet, which still write tenant_id by hand. This list may only shrink: a
+ * module that no longer names tenant_id must leave it (the test below says so), and a new module
+ * starts converted.
+ */
+const NOT_YET_CONVERTED = new Set(['integrations', 'signals', 'value-match']);
+
+/**
+ * Lines of converted modules that name tenant_id on purpose, and why: not a condition or a column
+ * the scoped layer would set, but a query that must see every tenant (acrossTenants), or a name
+ * that is not a column at all.
+ */
+const AUDIENCE =
+  'global_alerts is not a tenant table: its tenant_id is the audience Support picks (null: every tenant)';
+const ON_PURPOSE: Record<string, string> = {
+  'alerts/alerts.repository.ts: tenant_id: r.tenant_id,': AUDIENCE,
+  'alerts/alerts.repository.ts: tenant_id: input.tenant_id,': AUDIENCE,
+  "alerts/alerts.repository.ts: .where((eb) => eb.or([eb('tenant_id', 'is', null), eb('tenant_id', '=', ctx.tenantId)]))":
+    AUDIENCE,
+  'alerts/alerts.service.ts: if (body.tenant_id) {': AUDIENCE,
+  "alerts/alerts.service.ts: if (!tenants.some((t) => t.id === body.tenant_id)) throw invalidField('tenant_id', 'Unknown tenant');":
+    AUDIENCE,
+  'auth/token-identity.ts: tenant_id: ctx.tenantId,': "the identity token's claim, from the session",
+  'support/audit-log.repository.ts: tenant_id: entry.tenantId,':
+    "audit_log is Support's record across tenants (not a tenant table): each entry names the tenant it concerns",
+  "support/support-users.repository.ts: 'u.company as tenant_id',":
+    "Support Tools' user list across tenants: the field of its response, read from users.company",
+  "organization/organization.repository.ts: .innerJoin('tenants as t', 't.id', 'i.tenant_id')":
+    'an invitee has no session: the token finds the invitation in whichever tenant made it',
+  'analytics/analytics.service.ts: (e) => e.user_properties.user_id !== claims.uid || e.user_properties.tenant_id !== claims.tenantId,':
+    "an event's user_properties as the client sent them, checked against the token",
+  'analytics/identity-token.ts: const { sub, tenant_id, email, sid, imp } = payload as JWTPayload & {':
+    "the identity token's claim",
+  'analytics/identity-token.ts: tenant_id?: unknown;': "the identity token's claim",
+  "analytics/identity-token.ts: if (typeof sub !== 'string' || typeof tenant_id !== 'string' || typeof email !== 'string') throw unauthorized();":
+    "the identity token's claim",
+  'analytics/identity-token.ts: const claims = { uid: sub, tenantId: tenant_id, email };': "the identity token's claim",
+};
+
+/** The same, for names that recur: neither is a column of a tenant table. */
+const ON_PURPOSE_PATTERNS: [RegExp, string][] = [
+  [
+    /\bjob\.tenant_id\b/,
+    "the job worker runs every tenant's jobs (jobs is not a tenant table): a job's tenant is the one the session that queued it had",
+  ],
+  [/\buser_properties: \{.*\btenant_id\b/, "an analytics event's user_properties, the shape clients send"],
+];
+
+const onPurpose = (where: string, line: string): boolean =>
+  `${where}: ${line}` in ON_PURPOSE || ON_PURPOSE_PATTERNS.some(([pattern]) => pattern.test(line));
+
+/** Files of a module's code (not its tests). */
+function codeFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).flatMap((entry) => {
+    const file = path.join(entry.parentPath, entry.name);
+    return entry.isFile() && file.endsWith('.ts') && !file.endsWith('.test.ts') ? [file] : [];
+  });
+}
+
+/** Each line of the module's code that names tenant_id, as `file:line: text`. */
+function handWritten(module: string): string[] {
+  return codeFiles(path.join(MODULES, module)).flatMap((file) =>
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) =>
+        /\btenant_id\b/.test(line) && !onPurpose(path.relative(MODULES, file), line.trim())
+          ? [`${path.relative(MODULES, file)}:${i + 1}: ${line.trim()}`]
+          : [],
+      ),
+  );
+}
+
+const modules = fs
+  .readdirSync(MODULES, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+
+describe('modules converted to the scoped layer', () => {
+  it('write no tenant_id by hand', () => {
+    const converted = modules.filter((m) => !NOT_YET_CONVERTED.has(m));
+    expect(converted.length).toBeGreaterThan(0);
+    expect(converted.flatMap(handWritten)).toEqual([]);
+  });
+
+  it('allows only lines that are still there', () => {
+    const all = modules.flatMap((m) =>
+      codeFiles(path.join(MODULES, m)).flatMap((file) =>
+        fs
+          .readFileSync(file, 'utf8')
+          .split('\n')
+          .map((line) => `${path.relative(MODULES, file)}: ${line.trim()}`),
+      ),
+    );
+    for (const allowed of Object.keys(ON_PURPOSE)) expect(all, 'take it off ON_PURPOSE').toContain(allowed);
+  });
+
+  it('the list of modules not yet converted names only modules that still need it', () => {
+    for (const module of NOT_YET_CONVERTED) {
+      expect(modules, `${module} no longer exists: take it off NOT_YET_CONVERTED`).toContain(module);
+      expect(
+        handWritten(module).length,
+        `${module} names tenant_id nowhere: take it off NOT_YET_CONVERTED`,
+      ).toBeGreaterThan(0);
+    }
+  });
+});
