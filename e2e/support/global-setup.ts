@@ -5,12 +5,17 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakeHubspot } from '../../apps/server/src/adapters/engagement/fake-hubspot.ts';
+import { startFakeOutreach } from '../../apps/server/src/adapters/engagement/fake-outreach.ts';
 import { startSignalFixtureServer } from '../../apps/server/src/testing/signal-fixtures.ts';
 import { EXTRA_ACCOUNT_MARK, EXTRA_ACCOUNTS } from './extra-accounts.ts';
+import { OUTREACH_USER } from './fake-vendors.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** The private-app token the fake HubSpot accepts (integrations.e2e.ts connects with it). */
 const HUBSPOT_TOKEN = 'pat-e2e-00000000-hubspot-token-0001';
+/** Quarry's OAuth app at the fake Outreach, and the Outreach user who consents (#21, integrations-oauth.e2e.ts). */
+const OUTREACH_CLIENT_ID = 'quarry-e2e-outreach';
+const OUTREACH_CLIENT_SECRET = 'quarry-e2e-outreach-secret';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -72,6 +77,14 @@ export default async function setup(project: TestProject) {
   // A local HubSpot for the integrations test; every other vendor host is a port nothing answers on.
   const hubspot = await startFakeHubspot({ tokens: [HUBSPOT_TOKEN] });
   const nowhere = `http://127.0.0.1:${await freePort()}`;
+  // --- Outreach (#21, integrations-oauth.e2e.ts): a local Outreach whose consent page a person answers. ---
+  const outreach = await startFakeOutreach({
+    clientId: OUTREACH_CLIENT_ID,
+    clientSecret: OUTREACH_CLIENT_SECRET,
+    consentPage: true,
+    user: OUTREACH_USER,
+  });
+  // --- end Outreach ---
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
@@ -86,8 +99,11 @@ export default async function setup(project: TestProject) {
       LOGIN_IP_LIMIT_PER_MINUTE: '10000',
       DEMO_PASSWORD: 'quarry-demo-2026',
       HUBSPOT_API_BASE_URL: hubspot.baseUrl,
-      OUTREACH_API_BASE_URL: nowhere,
-      OUTREACH_OAUTH_BASE_URL: `${nowhere}/oauth`,
+      // Outreach (#21): the local fake above, and Quarry's OAuth app registered with it.
+      OUTREACH_API_BASE_URL: outreach.baseUrl,
+      OUTREACH_OAUTH_BASE_URL: outreach.oauthBaseUrl,
+      OUTREACH_CLIENT_ID,
+      OUTREACH_CLIENT_SECRET,
       SALESLOFT_API_BASE_URL: nowhere,
       APOLLO_API_BASE_URL: nowhere,
       SIGNALS_ALLOWED_HOSTS: signalFixtures.host,
@@ -109,10 +125,12 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir);
   project.provide('hubspotToken', HUBSPOT_TOKEN);
   project.provide('signalFixturesURL', signalFixtures.url);
+  project.provide('outreachURL', outreach.baseUrl); // #21: read through outreachURL() in e2e/support/vendors.ts
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await hubspot.close();
+    await outreach.close(); // #21
     await signalFixtures.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
@@ -128,5 +146,7 @@ declare module 'vitest' {
     hubspotToken: string;
     /** The local fixture server of live signals (feeds, job boards, EDGAR), allow-listed for the server. */
     signalFixturesURL: string;
+    /** The fake Outreach's base URL (#21): its consent page is under /oauth. */
+    outreachURL: string;
   }
 }

@@ -11,13 +11,37 @@ import {
 
 type Prospect = { id: number; email: string; attributes: Record<string, unknown> };
 
+/** The user an Outreach token speaks for, as the API root's meta names it. */
+export type FakeOutreachUser = { email: string; firstName: string; lastName: string };
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
 /**
- * A local Outreach: the OAuth authorize page (it consents at once and redirects with a code) and
- * token endpoint (PKCE checked, refresh tokens rotated: a spent one is refused), and the v2 API
- * (root, prospects, sequences, mailboxes, sequence states), every request checked against the
- * contract in outreach-contract.ts. Mount the OAuth base at `${baseUrl}/oauth`.
+ * A local Outreach, speaking its documented OAuth 2 authorization-code protocol
+ * (https://developers.outreach.io/api/getting-started/ and https://developers.outreach.io/api/oauth/):
+ * GET {oauth}/authorize with client_id, redirect_uri, response_type=code, scope and state, which
+ * sends the browser back to redirect_uri with `code` and the same `state`; POST {oauth}/token,
+ * form-encoded, exchanging the code (grant_type=authorization_code) or a refresh token
+ * (grant_type=refresh_token) for { access_token, expires_in, refresh_token } (rotated: a spent one
+ * is refused). The API root GET /api/v2 names the token's user in its meta (who am I). Then the v2
+ * API Quarry uses (prospects, sequences, mailboxes, sequence states). Every request is checked
+ * against the contract in outreach-contract.ts. Mount the OAuth base at `${baseUrl}/oauth`.
+ *
+ * With `consentPage`, authorize answers a page where a person allows or denies Quarry (a denial
+ * comes back as RFC 6749's error=access_denied with the same state), as in a browser test;
+ * without it, it consents at once (API tests).
  */
-export async function startFakeOutreach(options: { clientId: string; clientSecret: string; expiresIn?: number }) {
+export async function startFakeOutreach(options: {
+  clientId: string;
+  clientSecret: string;
+  expiresIn?: number;
+  consentPage?: boolean;
+  user?: FakeOutreachUser;
+}) {
+  const user = options.user ?? { email: 'owen@outreach.example', firstName: 'Owen', lastName: 'Reach' };
+  /** Consents shown and not yet answered, by the ticket the page posts back. */
+  const consents = new Map<string, { redirectUri: string; state: string; challenge: string }>();
   const codes = new Map<string, { challenge: string; redirectUri: string }>();
   const accessTokens = new Set<string>();
   const refreshTokens = new Set<string>();
@@ -48,6 +72,28 @@ export async function startFakeOutreach(options: { clientId: string; clientSecre
     data: { type: 'prospect', id: p.id, attributes: { emails: [p.email], ...p.attributes } },
   });
 
+  /** A code for this consent, and where the browser goes with it. */
+  const approve = (redirectUri: string, state: string, challenge: string) => {
+    const code = crypto.randomBytes(12).toString('hex');
+    codes.set(code, { challenge, redirectUri });
+    const back = new URL(redirectUri);
+    back.searchParams.set('code', code);
+    back.searchParams.set('state', state);
+    return back.toString();
+  };
+  const consentHtml = (ticket: string, scope: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Outreach: authorize Quarry</title></head>
+<body><main>
+<h1>Authorize Quarry</h1>
+<p>Signed in to Outreach as ${escapeHtml(`${user.firstName} ${user.lastName}`)} (${escapeHtml(user.email)}).</p>
+<p>Quarry asks to: ${escapeHtml(scope)}</p>
+<form method="post" action="/oauth/authorize/decision">
+<input type="hidden" name="ticket" value="${escapeHtml(ticket)}">
+<button type="submit" name="decision" value="allow">Authorize</button>
+<button type="submit" name="decision" value="deny">Deny</button>
+</form>
+</main></body></html>`;
+
   const server = await startFakeVendorServer({
     authorized: (req, url) =>
       url.pathname.startsWith('/oauth/') || accessTokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')),
@@ -62,11 +108,33 @@ export async function startFakeOutreach(options: { clientId: string; clientSecre
           return { status: 400, body: { error: 'invalid_request', error_description: entry.violation } };
         const q = outreachAuthorizeQuerySchema.parse(query);
         if (q.client_id !== options.clientId) return { status: 400, body: { error: 'invalid_client' } };
-        const code = crypto.randomBytes(12).toString('hex');
-        codes.set(code, { challenge: q.code_challenge, redirectUri: q.redirect_uri });
-        const back = new URL(q.redirect_uri);
-        back.searchParams.set('code', code);
-        back.searchParams.set('state', q.state);
+        if (options.consentPage) {
+          const ticket = crypto.randomBytes(12).toString('hex');
+          consents.set(ticket, {
+            redirectUri: q.redirect_uri,
+            state: q.state,
+            challenge: q.code_challenge,
+          });
+          return { status: 200, body: null, html: consentHtml(ticket, q.scope) };
+        }
+        return { status: 302, body: null, headers: { location: approve(q.redirect_uri, q.state, q.code_challenge) } };
+      }
+      if (route === 'POST /oauth/authorize/decision') {
+        const form = Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : ''));
+        const consent = consents.get(form.ticket ?? '');
+        consents.delete(form.ticket ?? '');
+        if (!consent) return { status: 400, body: { error: 'invalid_request', error_description: 'Unknown consent' } };
+        if (form.decision === 'allow') {
+          return {
+            status: 302,
+            body: null,
+            headers: { location: approve(consent.redirectUri, consent.state, consent.challenge) },
+          };
+        }
+        const back = new URL(consent.redirectUri);
+        back.searchParams.set('error', 'access_denied');
+        back.searchParams.set('error_description', 'The user denied access to Quarry');
+        back.searchParams.set('state', consent.state);
         return { status: 302, body: null, headers: { location: back.toString() } };
       }
       if (route === 'POST /oauth/token') {
@@ -108,7 +176,7 @@ export async function startFakeOutreach(options: { clientId: string; clientSecre
       if (route === 'GET /api/v2') {
         return {
           status: 200,
-          body: { meta: { user: { email: 'owen@outreach.example', firstName: 'Owen', lastName: 'Reach' } } },
+          body: { meta: { user } },
         };
       }
       if (route === 'GET /api/v2/mailboxes') {

@@ -14,6 +14,19 @@ export function pkcePair(): { verifier: string; challenge: string } {
  * Outreach's OAuth endpoints under the configured base (authorize, token): the consent URL, the
  * code exchanged, a refresh token spent for a new pair (Outreach rotates it; one that does not
  * come back is kept). Messages never carry a token or the client secret.
+ *
+ * As Outreach documents them (checked 2026-11-26):
+ * - https://developers.outreach.io/api/getting-started/ : the person is sent to
+ *   https://api.outreach.io/oauth/authorize?client_id=…&redirect_uri=…&response_type=code&scope=…
+ *   (scopes space-separated, URL-encoded), an optional `state` comes back on the redirect with
+ *   `code`, a short-lived grant exchanged at POST https://api.outreach.io/oauth/token
+ *   (client_id, client_secret, redirect_uri, grant_type=authorization_code, code) for an access
+ *   token valid about two hours and a refresh token.
+ * - https://developers.outreach.io/api/oauth/ : the access token is valid for a limited period
+ *   and is renewed with the refresh token returned in the same response (grant_type=refresh_token).
+ * Outreach's REST docs do not mention PKCE; Quarry sends a S256 challenge anyway, which an
+ * authorization server that does not know it ignores (RFC 6749 section 3.1: unrecognised request
+ * parameters are ignored).
  */
 export function createOutreachOAuth(options: {
   baseUrl: string;
