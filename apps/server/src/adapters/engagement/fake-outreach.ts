@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { createFakeOAuthProvider } from './fake-oauth-provider.ts';
 import { startFakeVendorServer, violationOf } from './fake-vendor-server.ts';
 import {
   OUTREACH_MEDIA_TYPE,
@@ -13,9 +13,6 @@ type Prospect = { id: number; email: string; attributes: Record<string, unknown>
 
 /** The user an Outreach token speaks for, as the API root's meta names it. */
 export type FakeOutreachUser = { email: string; firstName: string; lastName: string };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * A local Outreach, speaking its documented OAuth 2 authorization-code protocol
@@ -40,29 +37,23 @@ export async function startFakeOutreach(options: {
   user?: FakeOutreachUser;
 }) {
   const user = options.user ?? { email: 'owen@outreach.example', firstName: 'Owen', lastName: 'Reach' };
-  /** Consents shown and not yet answered, by the ticket the page posts back. */
-  const consents = new Map<string, { redirectUri: string; state: string; challenge: string }>();
-  const codes = new Map<string, { challenge: string; redirectUri: string }>();
-  const accessTokens = new Set<string>();
-  const refreshTokens = new Set<string>();
-  /** Every refresh token spent, in order. */
-  const spentRefreshTokens: string[] = [];
+  const oauth = createFakeOAuthProvider({
+    vendor: 'Outreach',
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    authorizePath: '/oauth/authorize',
+    tokenPath: '/oauth/token',
+    authorizeQuerySchema: outreachAuthorizeQuerySchema,
+    tokenRequestSchema: outreachTokenRequestSchema,
+    tokenPrefix: 'or',
+    rotateRefreshTokens: true,
+    expiresIn: options.expiresIn,
+    consentPage: options.consentPage,
+    signedInAs: `${user.firstName} ${user.lastName} (${user.email})`,
+  });
   const prospects = new Map<number, Prospect>();
   const enrolments: { prospect: number; sequence: number; mailbox: number }[] = [];
   let nextId = 900;
-  const issue = () => {
-    const access = `ora_${crypto.randomBytes(12).toString('hex')}`;
-    const refresh = `orr_${crypto.randomBytes(12).toString('hex')}`;
-    accessTokens.add(access);
-    refreshTokens.add(refresh);
-    return {
-      access_token: access,
-      token_type: 'bearer',
-      expires_in: options.expiresIn ?? 7200,
-      refresh_token: refresh,
-      scope: 'x',
-    };
-  };
   const apiError = (status: number, detail: string) => ({
     status,
     body: { errors: [{ id: status === 422 ? 'validationError' : 'error', title: 'Error', detail }] },
@@ -72,102 +63,16 @@ export async function startFakeOutreach(options: {
     data: { type: 'prospect', id: p.id, attributes: { emails: [p.email], ...p.attributes } },
   });
 
-  /** A code for this consent, and where the browser goes with it. */
-  const approve = (redirectUri: string, state: string, challenge: string) => {
-    const code = crypto.randomBytes(12).toString('hex');
-    codes.set(code, { challenge, redirectUri });
-    const back = new URL(redirectUri);
-    back.searchParams.set('code', code);
-    back.searchParams.set('state', state);
-    return back.toString();
-  };
-  const consentHtml = (ticket: string, scope: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Outreach: authorize Quarry</title></head>
-<body><main>
-<h1>Authorize Quarry</h1>
-<p>Signed in to Outreach as ${escapeHtml(`${user.firstName} ${user.lastName}`)} (${escapeHtml(user.email)}).</p>
-<p>Quarry asks to: ${escapeHtml(scope)}</p>
-<form method="post" action="/oauth/authorize/decision">
-<input type="hidden" name="ticket" value="${escapeHtml(ticket)}">
-<button type="submit" name="decision" value="allow">Authorize</button>
-<button type="submit" name="decision" value="deny">Deny</button>
-</form>
-</main></body></html>`;
-
   const server = await startFakeVendorServer({
     authorized: (req, url) =>
-      url.pathname.startsWith('/oauth/') || accessTokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')),
+      oauth.isOAuthPath(url.pathname) ||
+      oauth.accessTokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')),
     unauthorized: apiError(401, 'The access token is invalid or has expired'),
     throttled: (after) => ({ ...apiError(429, 'Rate limit exceeded'), headers: { 'retry-after': after } }),
     route: (method, url, body, entry, req) => {
       const route = `${method} ${url.pathname}`;
-      if (route === 'GET /oauth/authorize') {
-        const query = Object.fromEntries(url.searchParams);
-        entry.violation = violationOf(outreachAuthorizeQuerySchema, query);
-        if (entry.violation)
-          return { status: 400, body: { error: 'invalid_request', error_description: entry.violation } };
-        const q = outreachAuthorizeQuerySchema.parse(query);
-        if (q.client_id !== options.clientId) return { status: 400, body: { error: 'invalid_client' } };
-        if (options.consentPage) {
-          const ticket = crypto.randomBytes(12).toString('hex');
-          consents.set(ticket, {
-            redirectUri: q.redirect_uri,
-            state: q.state,
-            challenge: q.code_challenge,
-          });
-          return { status: 200, body: null, html: consentHtml(ticket, q.scope) };
-        }
-        return { status: 302, body: null, headers: { location: approve(q.redirect_uri, q.state, q.code_challenge) } };
-      }
-      if (route === 'POST /oauth/authorize/decision') {
-        const form = Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : ''));
-        const consent = consents.get(form.ticket ?? '');
-        consents.delete(form.ticket ?? '');
-        if (!consent) return { status: 400, body: { error: 'invalid_request', error_description: 'Unknown consent' } };
-        if (form.decision === 'allow') {
-          return {
-            status: 302,
-            body: null,
-            headers: { location: approve(consent.redirectUri, consent.state, consent.challenge) },
-          };
-        }
-        const back = new URL(consent.redirectUri);
-        back.searchParams.set('error', 'access_denied');
-        back.searchParams.set('error_description', 'The user denied access to Quarry');
-        back.searchParams.set('state', consent.state);
-        return { status: 302, body: null, headers: { location: back.toString() } };
-      }
-      if (route === 'POST /oauth/token') {
-        if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-          entry.violation = 'the token request must be form-encoded';
-          return { status: 400, body: { error: 'invalid_request' } };
-        }
-        const form = Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : ''));
-        entry.violation = violationOf(outreachTokenRequestSchema, form);
-        if (entry.violation)
-          return { status: 400, body: { error: 'invalid_request', error_description: entry.violation } };
-        const t = outreachTokenRequestSchema.parse(form);
-        if (t.client_id !== options.clientId || t.client_secret !== options.clientSecret) {
-          return { status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed' } };
-        }
-        if (t.grant_type === 'authorization_code') {
-          const pending = codes.get(t.code);
-          codes.delete(t.code);
-          const challenge = crypto.createHash('sha256').update(t.code_verifier).digest('base64url');
-          if (!pending || pending.challenge !== challenge || pending.redirectUri !== t.redirect_uri) {
-            return {
-              status: 400,
-              body: { error: 'invalid_grant', error_description: 'The authorization code is invalid' },
-            };
-          }
-          return { status: 200, body: issue() };
-        }
-        if (!refreshTokens.delete(t.refresh_token)) {
-          return { status: 400, body: { error: 'invalid_grant', error_description: 'The refresh token is invalid' } };
-        }
-        spentRefreshTokens.push(t.refresh_token);
-        return { status: 200, body: issue() };
-      }
+      const granted = oauth.route(method, url, body, entry, req);
+      if (granted) return granted;
       const sendsJsonApi = (req.headers['content-type'] ?? '').startsWith(OUTREACH_MEDIA_TYPE);
       if (method !== 'GET' && !sendsJsonApi) {
         entry.violation = `content-type must be ${OUTREACH_MEDIA_TYPE}`;
@@ -253,10 +158,10 @@ export async function startFakeOutreach(options: {
   return {
     ...server,
     oauthBaseUrl: `${server.baseUrl}/oauth`,
-    codes,
-    accessTokens,
-    refreshTokens,
-    spentRefreshTokens,
+    codes: oauth.codes,
+    accessTokens: oauth.accessTokens,
+    refreshTokens: oauth.refreshTokens,
+    spentRefreshTokens: oauth.spentRefreshTokens,
     prospects,
     enrolments,
   };
