@@ -345,7 +345,10 @@ export function createIntegrationsService(deps: {
       return {
         integrations: INTEGRATION_CATALOGUE.map((entry) => {
           const row = rows.get(entry.type);
-          return { entry, connection: row ? toConnection(row) : null };
+          return {
+            entry: { ...entry, oauth: Boolean(oauth[entry.type]?.configured) },
+            connection: row ? toConnection(row) : null,
+          };
         }),
         can_manage: ctx.isAdmin,
       };

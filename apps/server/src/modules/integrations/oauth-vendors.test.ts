@@ -206,6 +206,18 @@ describe.each([
   });
 });
 
+describe('the catalogue', () => {
+  it('says which tools connect with OAuth here: those whose OAuth app is configured', async () => {
+    const listed = (await call('GET', '/api/integrations')).json() as IntegrationsResponse;
+    expect(Object.fromEntries(listed.integrations.map((i) => [i.entry.type, i.entry.oauth]))).toEqual({
+      apolloio: false,
+      outreach: false, // no client id or secret in this file's configuration
+      hubspot: true,
+      salesloft: true,
+    });
+  });
+});
+
 describe('a tool that has no OAuth (Apollo)', () => {
   it('answers 400 to Connect with OAuth and stores nothing', async () => {
     expect((await call('POST', '/api/integrations/apolloio/oauth')).statusCode).toBe(400);

@@ -31,6 +31,7 @@ const integrations: IntegrationsResponse = {
         icon: '/integrations/outreach.svg',
         auth: 'oauth',
         available: true,
+        oauth: true,
       },
       connection: outreach,
     },
