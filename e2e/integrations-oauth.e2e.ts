@@ -1,7 +1,7 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, useBrowser } from './support/browser.ts';
-import { outreachAccountName, outreachURL } from './support/vendors.ts';
+import { hubspotURL, outreachAccountName, outreachURL } from './support/vendors.ts';
 
 /**
  * Issue #21: an admin connects Outreach with OAuth. Connect opens Outreach's consent page (a
@@ -12,15 +12,21 @@ import { outreachAccountName, outreachURL } from './support/vendors.ts';
 
 const isIntegrationsList = (url: string) => new URL(url).pathname === '/api/integrations';
 
-/** Presses Connect on Outreach's card; answers the card and the consent window once Outreach shows it. */
-async function openConsent(page: Page): Promise<{ card: Locator; consent: Page }> {
-  const card = page.getByTestId('integration-outreach');
+/**
+ * Presses the card's OAuth button (Outreach: Connect; HubSpot: Connect with OAuth, beside its
+ * token field); answers the card and the consent window once the tool shows it.
+ */
+async function openConsent(
+  page: Page,
+  tool = { type: 'outreach', button: 'Connect', url: outreachURL() },
+): Promise<{ card: Locator; consent: Page }> {
+  const card = page.getByTestId(`integration-${tool.type}`);
   await card.getByText('Not connected', { exact: true }).waitFor();
   const [consent] = await Promise.all([
     page.context().waitForEvent('page'),
-    card.getByRole('button', { name: 'Connect', exact: true }).click(),
+    card.getByRole('button', { name: tool.button, exact: true }).click(),
   ]);
-  await consent.waitForURL((url) => url.href.startsWith(`${outreachURL()}/oauth/authorize?`));
+  await consent.waitForURL((url) => url.href.startsWith(`${tool.url}/oauth/authorize?`));
   await consent.getByRole('heading', { name: 'Authorize Quarry' }).waitFor();
   // While the person reads the consent page, Quarry holds the connection as Pending.
   await card.getByText('Pending', { exact: true }).waitFor();
@@ -79,6 +85,27 @@ describe('connecting Outreach with OAuth (#21)', () => {
       expect(await card.getByText(/Connected account/).count()).toBe(0);
     } finally {
       await page.request.delete('/api/integrations/outreach').catch(() => undefined);
+    }
+  }, 90_000);
+
+  it('HubSpot offers OAuth beside its token: allowing turns the card Valid with the portal', async () => {
+    const { page } = b;
+    await openSignedIn(page, 'ada@acme.test', '/preferences/integrations');
+    try {
+      const { card, consent } = await openConsent(page, {
+        type: 'hubspot',
+        button: 'Connect with OAuth',
+        url: hubspotURL(),
+      });
+      await Promise.all([
+        consent.waitForEvent('close'),
+        consent.getByRole('button', { name: 'Authorize', exact: true }).click(),
+      ]);
+      await card.getByText('Valid', { exact: true }).waitFor();
+      await card.getByText('Connected account: HubSpot account 4242 (app.hubspot.com)').waitFor();
+      await card.getByText('Connected with OAuth').waitFor();
+    } finally {
+      await page.request.delete('/api/integrations/hubspot').catch(() => undefined);
     }
   }, 90_000);
 });

@@ -13,9 +13,9 @@ import { OUTREACH_USER } from './fake-vendors.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 /** The private-app token the fake HubSpot accepts (integrations.e2e.ts connects with it). */
 const HUBSPOT_TOKEN = 'pat-e2e-00000000-hubspot-token-0001';
-/** Quarry's OAuth app at the fake Outreach, and the Outreach user who consents (#21, integrations-oauth.e2e.ts). */
-const OUTREACH_CLIENT_ID = 'quarry-e2e-outreach';
-const OUTREACH_CLIENT_SECRET = 'quarry-e2e-outreach-secret';
+/** Quarry's OAuth app at the fake Outreach and the fake HubSpot (#21, integrations-oauth.e2e.ts). */
+const OAUTH_CLIENT_ID = 'quarry-e2e-oauth-app';
+const OAUTH_CLIENT_SECRET = 'quarry-e2e-oauth-secret';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -75,12 +75,16 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   // A local HubSpot for the integrations test; every other vendor host is a port nothing answers on.
-  const hubspot = await startFakeHubspot({ tokens: [HUBSPOT_TOKEN] });
+  // #21: with Quarry's OAuth app registered too (integrations-oauth.e2e.ts connects with OAuth).
+  const hubspot = await startFakeHubspot({
+    tokens: [HUBSPOT_TOKEN],
+    oauth: { clientId: OAUTH_CLIENT_ID, clientSecret: OAUTH_CLIENT_SECRET, consentPage: true },
+  });
   const nowhere = `http://127.0.0.1:${await freePort()}`;
   // --- Outreach (#21, integrations-oauth.e2e.ts): a local Outreach whose consent page a person answers. ---
   const outreach = await startFakeOutreach({
-    clientId: OUTREACH_CLIENT_ID,
-    clientSecret: OUTREACH_CLIENT_SECRET,
+    clientId: OAUTH_CLIENT_ID,
+    clientSecret: OAUTH_CLIENT_SECRET,
     consentPage: true,
     user: OUTREACH_USER,
   });
@@ -102,8 +106,12 @@ export default async function setup(project: TestProject) {
       // Outreach (#21): the local fake above, and Quarry's OAuth app registered with it.
       OUTREACH_API_BASE_URL: outreach.baseUrl,
       OUTREACH_OAUTH_BASE_URL: outreach.oauthBaseUrl,
-      OUTREACH_CLIENT_ID,
-      OUTREACH_CLIENT_SECRET,
+      OUTREACH_CLIENT_ID: OAUTH_CLIENT_ID,
+      OUTREACH_CLIENT_SECRET: OAUTH_CLIENT_SECRET,
+      // HubSpot's OAuth (#21): its consent page on the fake HubSpot; its token endpoint is on HUBSPOT_API_BASE_URL.
+      HUBSPOT_OAUTH_BASE_URL: hubspot.oauthBaseUrl,
+      HUBSPOT_CLIENT_ID: OAUTH_CLIENT_ID,
+      HUBSPOT_CLIENT_SECRET: OAUTH_CLIENT_SECRET,
       SALESLOFT_API_BASE_URL: nowhere,
       APOLLO_API_BASE_URL: nowhere,
       SIGNALS_ALLOWED_HOSTS: signalFixtures.host,
@@ -125,7 +133,9 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir);
   project.provide('hubspotToken', HUBSPOT_TOKEN);
   project.provide('signalFixturesURL', signalFixtures.url);
-  project.provide('outreachURL', outreach.baseUrl); // #21: read through outreachURL() in e2e/support/vendors.ts
+  // #21: read through outreachURL() and hubspotURL() in e2e/support/vendors.ts
+  project.provide('outreachURL', outreach.baseUrl);
+  project.provide('hubspotURL', hubspot.baseUrl);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -146,7 +156,8 @@ declare module 'vitest' {
     hubspotToken: string;
     /** The local fixture server of live signals (feeds, job boards, EDGAR), allow-listed for the server. */
     signalFixturesURL: string;
-    /** The fake Outreach's base URL (#21): its consent page is under /oauth. */
+    /** The fake Outreach's and HubSpot's base URLs (#21): their consent pages are under /oauth. */
     outreachURL: string;
+    hubspotURL: string;
   }
 }

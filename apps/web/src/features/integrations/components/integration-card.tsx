@@ -101,7 +101,8 @@ export function IntegrationCard({
               <Text size="sm">{t('integrations.account', { name: connection.account_name })}</Text>
             )}
             <Text size="sm" c="dimmed">
-              {entry.auth === 'oauth'
+              {/* A key's tail starts with "…"; an OAuth connection's is the word OAuth. */}
+              {entry.auth === 'oauth' || connection.credential_tail === 'OAuth'
                 ? t('integrations.oauth.tail')
                 : t('integrations.tail', { tail: connection.credential_tail })}
             </Text>
