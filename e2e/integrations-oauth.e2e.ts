@@ -33,6 +33,14 @@ async function openConsent(
   return { card, consent };
 }
 
+/** The person answers the tool's consent page; the window lands back on Quarry and closes itself. */
+async function answer(consent: Page, decision: 'Authorize' | 'Deny'): Promise<void> {
+  await Promise.all([
+    consent.waitForEvent('close'),
+    consent.getByRole('button', { name: decision, exact: true }).click(),
+  ]);
+}
+
 describe('connecting Outreach with OAuth (#21)', () => {
   const b = useBrowser({ reducedMotion: 'reduce' });
 
@@ -56,10 +64,7 @@ describe('connecting Outreach with OAuth (#21)', () => {
       expect((started[1] ?? 0) - (started[0] ?? 0)).toBeGreaterThanOrEqual(2900);
       await card.getByText('Pending', { exact: true }).waitFor();
 
-      await Promise.all([
-        consent.waitForEvent('close'),
-        consent.getByRole('button', { name: 'Authorize', exact: true }).click(),
-      ]);
+      await answer(consent, 'Authorize');
       await card.getByText('Valid', { exact: true }).waitFor();
       await card.getByText(`Connected account: ${outreachAccountName()}`).waitFor();
       await card.getByText('Connected with OAuth').waitFor();
@@ -76,10 +81,7 @@ describe('connecting Outreach with OAuth (#21)', () => {
     await openSignedIn(page, 'ada@acme.test', '/preferences/integrations');
     try {
       const { card, consent } = await openConsent(page);
-      await Promise.all([
-        consent.waitForEvent('close'),
-        consent.getByRole('button', { name: 'Deny', exact: true }).click(),
-      ]);
+      await answer(consent, 'Deny');
       await card.getByText('Invalid', { exact: true }).waitFor();
       await card.getByText('The user denied access to Quarry').waitFor();
       expect(await card.getByText(/Connected account/).count()).toBe(0);
@@ -97,10 +99,7 @@ describe('connecting Outreach with OAuth (#21)', () => {
         button: 'Connect with OAuth',
         url: hubspotURL(),
       });
-      await Promise.all([
-        consent.waitForEvent('close'),
-        consent.getByRole('button', { name: 'Authorize', exact: true }).click(),
-      ]);
+      await answer(consent, 'Authorize');
       await card.getByText('Valid', { exact: true }).waitFor();
       await card.getByText('Connected account: HubSpot account 4242 (app.hubspot.com)').waitFor();
       await card.getByText('Connected with OAuth').waitFor();
