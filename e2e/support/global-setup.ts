@@ -5,13 +5,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakeHubspot } from '../../apps/server/src/adapters/engagement/fake-hubspot.ts';
+import { startFakeOutreach } from '../../apps/server/src/adapters/engagement/fake-outreach.ts';
 import { startSignalFixtureServer } from '../../apps/server/src/testing/signal-fixtures.ts';
 import { EXTRA_ACCOUNT_MARK, EXTRA_ACCOUNTS } from './extra-accounts.ts';
+import { OUTREACH_USER } from './fake-vendors.ts';
 import { E2E_WORKERS } from './workers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** The private-app token the fake HubSpot accepts (integrations.e2e.ts connects with it). */
 const HUBSPOT_TOKEN = 'pat-e2e-00000000-hubspot-token-0001';
+/** Quarry's OAuth app at the fake Outreach and the fake HubSpot (#21, integrations-oauth.e2e.ts). */
+const OAUTH_CLIENT_ID = 'quarry-e2e-oauth-app';
+const OAUTH_CLIENT_SECRET = 'quarry-e2e-oauth-secret';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -68,6 +73,9 @@ export interface E2eServer {
 
 interface Vendors {
   hubspotBaseUrl: string;
+  hubspotOauthBaseUrl: string;
+  outreachBaseUrl: string;
+  outreachOauthBaseUrl: string;
   nowhere: string;
   signalFixturesHost: string;
   signalFixturesUrl: string;
@@ -93,8 +101,15 @@ async function startServer(vendors: Vendors): Promise<E2eServer & { stop: () => 
       LOGIN_IP_LIMIT_PER_MINUTE: '10000',
       DEMO_PASSWORD: 'quarry-demo-2026',
       HUBSPOT_API_BASE_URL: vendors.hubspotBaseUrl,
-      OUTREACH_API_BASE_URL: nowhere,
-      OUTREACH_OAUTH_BASE_URL: `${nowhere}/oauth`,
+      // Outreach (#21): the local fake, and Quarry's OAuth app registered with it.
+      OUTREACH_API_BASE_URL: vendors.outreachBaseUrl,
+      OUTREACH_OAUTH_BASE_URL: vendors.outreachOauthBaseUrl,
+      OUTREACH_CLIENT_ID: OAUTH_CLIENT_ID,
+      OUTREACH_CLIENT_SECRET: OAUTH_CLIENT_SECRET,
+      // HubSpot's OAuth (#21): its consent page on the fake HubSpot; its token endpoint is on HUBSPOT_API_BASE_URL.
+      HUBSPOT_OAUTH_BASE_URL: vendors.hubspotOauthBaseUrl,
+      HUBSPOT_CLIENT_ID: OAUTH_CLIENT_ID,
+      HUBSPOT_CLIENT_SECRET: OAUTH_CLIENT_SECRET,
       SALESLOFT_API_BASE_URL: nowhere,
       APOLLO_API_BASE_URL: nowhere,
       SIGNALS_ALLOWED_HOSTS: vendors.signalFixturesHost,
@@ -132,9 +147,23 @@ export default async function setup(project: TestProject) {
   // Live signals (issue #18) read the local fixture server, the one private host the server may fetch.
   const signalFixtures = await startSignalFixtureServer();
   // A local HubSpot for the integrations test; every other vendor host is a port nothing answers on.
-  const hubspot = await startFakeHubspot({ tokens: [HUBSPOT_TOKEN] });
+  // #21: with Quarry's OAuth app registered too (integrations-oauth.e2e.ts connects with OAuth).
+  const hubspot = await startFakeHubspot({
+    tokens: [HUBSPOT_TOKEN],
+    oauth: { clientId: OAUTH_CLIENT_ID, clientSecret: OAUTH_CLIENT_SECRET, consentPage: true },
+  });
+  // A local Outreach whose consent page a person answers (#21, integrations-oauth.e2e.ts).
+  const outreach = await startFakeOutreach({
+    clientId: OAUTH_CLIENT_ID,
+    clientSecret: OAUTH_CLIENT_SECRET,
+    consentPage: true,
+    user: OUTREACH_USER,
+  });
   const vendors: Vendors = {
     hubspotBaseUrl: hubspot.baseUrl,
+    hubspotOauthBaseUrl: hubspot.oauthBaseUrl,
+    outreachBaseUrl: outreach.baseUrl,
+    outreachOauthBaseUrl: outreach.oauthBaseUrl,
     nowhere: `http://127.0.0.1:${await freePort()}`,
     signalFixturesHost: signalFixtures.host,
     signalFixturesUrl: signalFixtures.url,
@@ -144,6 +173,7 @@ export default async function setup(project: TestProject) {
   const stopAll = async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await hubspot.close();
+    await outreach.close();
     await signalFixtures.close();
   };
   const failed = started.find((s) => s.status === 'rejected');
@@ -158,6 +188,9 @@ export default async function setup(project: TestProject) {
   project.provide('demoPassword', 'quarry-demo-2026');
   project.provide('hubspotToken', HUBSPOT_TOKEN);
   project.provide('signalFixturesURL', signalFixtures.url);
+  // #21: read through outreachURL() and hubspotURL() in e2e/support/vendors.ts
+  project.provide('outreachURL', outreach.baseUrl);
+  project.provide('hubspotURL', hubspot.baseUrl);
   return stopAll;
 }
 
@@ -170,5 +203,8 @@ declare module 'vitest' {
     hubspotToken: string;
     /** The local fixture server of live signals (feeds, job boards, EDGAR), allow-listed for the server. */
     signalFixturesURL: string;
+    /** The fake Outreach's and HubSpot's base URLs (#21): their consent pages are under /oauth. */
+    outreachURL: string;
+    hubspotURL: string;
   }
 }

@@ -5,7 +5,7 @@ import { createMessageWriter } from './adapters/ai/create-message-writer.ts';
 import type { MessageWriter } from './adapters/ai/message-writer.ts';
 import { createEngagementAdapters } from './adapters/engagement/create-engagement-adapters.ts';
 import type { EngagementAdapters } from './adapters/engagement/engagement-adapter.ts';
-import { createOutreachOAuth } from './adapters/engagement/outreach-oauth.ts';
+import { createHubspotOAuth, createOutreachOAuth, createSalesloftOAuth } from './adapters/engagement/oauth-client.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createAccountSearch } from './adapters/search/account-search.ts';
 import { createPeopleSearch } from './adapters/search/people-search.ts';
@@ -296,6 +296,9 @@ export async function buildApp({
     }),
   );
   const adapters = engagementAdapters ?? createEngagementAdapters(config);
+  // Where each tool's consent window comes back to (registered with the tool's OAuth app).
+  const oauthCallback = (type: string) =>
+    `${config.publicUrl.replace(/\/+$/, '')}/api/integrations/${type}/oauth/callback`;
   const integrations = createIntegrationsService({
     integrations: integrationsRepository,
     adapters,
@@ -304,7 +307,21 @@ export async function buildApp({
     oauth: {
       outreach: createOutreachOAuth({
         ...config.integrations.outreachOAuth,
-        redirectUri: `${config.publicUrl.replace(/\/+$/, '')}/api/integrations/outreach/oauth/callback`,
+        redirectUri: oauthCallback('outreach'),
+      }),
+      // Without an OAuth app configured, these two connect with a key only (Connect with OAuth answers 409).
+      hubspot: createHubspotOAuth({
+        clientId: config.integrations.hubspotOAuth?.clientId,
+        clientSecret: config.integrations.hubspotOAuth?.clientSecret,
+        authorizeBaseUrl: config.integrations.hubspotOAuth?.baseUrl ?? 'https://app.hubspot.com/oauth',
+        apiBaseUrl: config.integrations.baseUrls.hubspot,
+        redirectUri: oauthCallback('hubspot'),
+      }),
+      salesloft: createSalesloftOAuth({
+        clientId: config.integrations.salesloftOAuth?.clientId,
+        clientSecret: config.integrations.salesloftOAuth?.clientSecret,
+        baseUrl: config.integrations.salesloftOAuth?.baseUrl ?? 'https://accounts.salesloft.com/oauth',
+        redirectUri: oauthCallback('salesloft'),
       }),
     },
   });

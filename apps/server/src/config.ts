@@ -64,6 +64,13 @@ const envSchema = z.object({
   OUTREACH_OAUTH_BASE_URL: z.url().default('https://api.outreach.io/oauth'),
   OUTREACH_CLIENT_ID: z.string().optional(),
   OUTREACH_CLIENT_SECRET: z.string().optional(),
+  /** HubSpot and Salesloft take OAuth besides a key once their app is configured: consent page base, client id and secret. */
+  HUBSPOT_OAUTH_BASE_URL: z.url().default('https://app.hubspot.com/oauth'),
+  HUBSPOT_CLIENT_ID: z.string().optional(),
+  HUBSPOT_CLIENT_SECRET: z.string().optional(),
+  SALESLOFT_OAUTH_BASE_URL: z.url().default('https://accounts.salesloft.com/oauth'),
+  SALESLOFT_CLIENT_ID: z.string().optional(),
+  SALESLOFT_CLIENT_SECRET: z.string().optional(),
   /** Live signals (issue #18): hourly sweeps of the sources admins add; "false" turns the scheduler off. */
   SIGNALS_ENABLED: z.enum(['true', 'false']).default('true'),
   /** Hosts (or host:port) fetched although private, e.g. the local fixture server; nothing else private is. */
@@ -127,6 +134,10 @@ export type Config = {
     baseUrls: { hubspot: string; outreach: string; salesloft: string; apolloio: string };
     /** Outreach's OAuth app: unset client id or secret, and Connect answers that Outreach is not configured. */
     outreachOAuth: { baseUrl: string; clientId: string | undefined; clientSecret: string | undefined };
+    /** HubSpot's consent page base (its token endpoint is on its API host); unset: key only. */
+    hubspotOAuth?: { baseUrl: string; clientId: string | undefined; clientSecret: string | undefined };
+    /** Salesloft's OAuth base (authorize, token); unset: key only. */
+    salesloftOAuth?: { baseUrl: string; clientId: string | undefined; clientSecret: string | undefined };
   };
   /** Live signal sources: the scheduler, the fetch limits and the SSRF guard's allow-list. */
   signals: {
@@ -220,6 +231,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         baseUrl: trimSlash(e.OUTREACH_OAUTH_BASE_URL),
         clientId: e.OUTREACH_CLIENT_ID,
         clientSecret: e.OUTREACH_CLIENT_SECRET,
+      },
+      hubspotOAuth: {
+        baseUrl: trimSlash(e.HUBSPOT_OAUTH_BASE_URL),
+        clientId: e.HUBSPOT_CLIENT_ID,
+        clientSecret: e.HUBSPOT_CLIENT_SECRET,
+      },
+      salesloftOAuth: {
+        baseUrl: trimSlash(e.SALESLOFT_OAUTH_BASE_URL),
+        clientId: e.SALESLOFT_CLIENT_ID,
+        clientSecret: e.SALESLOFT_CLIENT_SECRET,
       },
     },
     signals: {

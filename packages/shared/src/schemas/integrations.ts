@@ -49,6 +49,8 @@ export const integrationCatalogueEntrySchema = z.object({
   auth: z.enum(INTEGRATION_AUTH_KINDS),
   /** Whether Quarry can connect it today (Outreach needs OAuth, which is not offered yet). */
   available: z.boolean(),
+  /** Whether Quarry can connect it with OAuth here (the tool's OAuth app is configured): Outreach only so, HubSpot and Salesloft besides a key. */
+  oauth: z.boolean(),
 });
 export type IntegrationCatalogueEntry = z.output<typeof integrationCatalogueEntrySchema>;
 

@@ -1,8 +1,11 @@
+import { createFakeOAuthProvider, type FakeOAuthProvider } from './fake-oauth-provider.ts';
 import { startFakeVendorServer, violationOf } from './fake-vendor-server.ts';
 import {
+  hubspotAuthorizeQuerySchema,
   hubspotBatchUpsertRequestSchema,
   hubspotEnrollmentRequestSchema,
   hubspotSequencesQuerySchema,
+  hubspotTokenRequestSchema,
 } from './hubspot-contract.ts';
 
 export type FakeHubspotOptions = {
@@ -16,6 +19,8 @@ export type FakeHubspotOptions = {
   refuse?: (email: string) => boolean;
   /** Tokens no longer accepted, though once they were. */
   revoked?: (token: string) => boolean;
+  /** Quarry's OAuth app: consent at /oauth/authorize (mount HUBSPOT_OAUTH_BASE_URL at `${baseUrl}/oauth`), tokens at /oauth/v1/token. */
+  oauth?: { clientId: string; clientSecret: string; expiresIn?: number; consentPage?: boolean };
 };
 
 /** HubSpot's error body. */
@@ -47,12 +52,29 @@ export async function startFakeHubspot(options: FakeHubspotOptions) {
   /** Every enrolment made, in order: a second one of a contact in a sequence would show. */
   const enrollments: { contactId: string; sequenceId: string; userId: string; senderEmail: string }[] = [];
 
+  // HubSpot keeps a refresh token valid across refreshes (it does not rotate it).
+  const oauth: FakeOAuthProvider | null = options.oauth
+    ? createFakeOAuthProvider({
+        ...options.oauth,
+        vendor: 'HubSpot',
+        authorizePath: '/oauth/authorize',
+        tokenPath: '/oauth/v1/token',
+        authorizeQuerySchema: hubspotAuthorizeQuerySchema,
+        tokenRequestSchema: hubspotTokenRequestSchema,
+        tokenPrefix: 'hs-oauth-',
+        rotateRefreshTokens: false,
+        signedInAs: 'hana@portal.example',
+      })
+    : null;
+
   const server = await startFakeVendorServer({
     latencyMs: options.latencyMs,
-    authorized: (req) => {
+    authorized: (req, url) => {
+      if (oauth?.isOAuthPath(url.pathname)) return true;
       const auth = req.headers.authorization ?? '';
       const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
-      return options.tokens.includes(token) && !options.revoked?.(token);
+      const known = options.tokens.includes(token) || Boolean(oauth?.accessTokens.has(token));
+      return known && !options.revoked?.(token);
     },
     unauthorized: {
       status: 401,
@@ -66,8 +88,10 @@ export async function startFakeHubspot(options: FakeHubspotOptions) {
       body: error('RATE_LIMITS', 'You have reached your ten_secondly_rolling limit.'),
       headers: { 'retry-after': after },
     }),
-    route: (method, url, body, entry) => {
+    route: (method, url, body, entry, req) => {
       const route = `${method} ${url.pathname}`;
+      const granted = oauth?.route(method, url, body, entry, req);
+      if (granted) return granted;
       if (route === 'GET /account-info/v3/details') {
         return {
           status: 200,
@@ -183,6 +207,9 @@ export async function startFakeHubspot(options: FakeHubspotOptions) {
     users,
     sequences,
     enrollments,
+    /** The OAuth authorization server, when Quarry's app is registered. */
+    oauth,
+    oauthBaseUrl: `${server.baseUrl}/oauth`,
   };
 }
 

@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { createFakeOAuthProvider } from './fake-oauth-provider.ts';
 import { startFakeVendorServer, violationOf } from './fake-vendor-server.ts';
 import {
   OUTREACH_MEDIA_TYPE,
@@ -11,34 +11,49 @@ import {
 
 type Prospect = { id: number; email: string; attributes: Record<string, unknown> };
 
+/** The user an Outreach token speaks for, as the API root's meta names it. */
+export type FakeOutreachUser = { email: string; firstName: string; lastName: string };
+
 /**
- * A local Outreach: the OAuth authorize page (it consents at once and redirects with a code) and
- * token endpoint (PKCE checked, refresh tokens rotated: a spent one is refused), and the v2 API
- * (root, prospects, sequences, mailboxes, sequence states), every request checked against the
- * contract in outreach-contract.ts. Mount the OAuth base at `${baseUrl}/oauth`.
+ * A local Outreach, speaking its documented OAuth 2 authorization-code protocol
+ * (https://developers.outreach.io/api/getting-started/ and https://developers.outreach.io/api/oauth/):
+ * GET {oauth}/authorize with client_id, redirect_uri, response_type=code, scope and state, which
+ * sends the browser back to redirect_uri with `code` and the same `state`; POST {oauth}/token,
+ * form-encoded, exchanging the code (grant_type=authorization_code) or a refresh token
+ * (grant_type=refresh_token) for { access_token, expires_in, refresh_token } (rotated: a spent one
+ * is refused). The API root GET /api/v2 names the token's user in its meta (who am I). Then the v2
+ * API Quarry uses (prospects, sequences, mailboxes, sequence states). Every request is checked
+ * against the contract in outreach-contract.ts. Mount the OAuth base at `${baseUrl}/oauth`.
+ *
+ * With `consentPage`, authorize answers a page where a person allows or denies Quarry (a denial
+ * comes back as RFC 6749's error=access_denied with the same state), as in a browser test;
+ * without it, it consents at once (API tests).
  */
-export async function startFakeOutreach(options: { clientId: string; clientSecret: string; expiresIn?: number }) {
-  const codes = new Map<string, { challenge: string; redirectUri: string }>();
-  const accessTokens = new Set<string>();
-  const refreshTokens = new Set<string>();
-  /** Every refresh token spent, in order. */
-  const spentRefreshTokens: string[] = [];
+export async function startFakeOutreach(options: {
+  clientId: string;
+  clientSecret: string;
+  expiresIn?: number;
+  consentPage?: boolean;
+  user?: FakeOutreachUser;
+}) {
+  const user = options.user ?? { email: 'owen@outreach.example', firstName: 'Owen', lastName: 'Reach' };
+  const oauth = createFakeOAuthProvider({
+    vendor: 'Outreach',
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    authorizePath: '/oauth/authorize',
+    tokenPath: '/oauth/token',
+    authorizeQuerySchema: outreachAuthorizeQuerySchema,
+    tokenRequestSchema: outreachTokenRequestSchema,
+    tokenPrefix: 'or',
+    rotateRefreshTokens: true,
+    expiresIn: options.expiresIn,
+    consentPage: options.consentPage,
+    signedInAs: `${user.firstName} ${user.lastName} (${user.email})`,
+  });
   const prospects = new Map<number, Prospect>();
   const enrolments: { prospect: number; sequence: number; mailbox: number }[] = [];
   let nextId = 900;
-  const issue = () => {
-    const access = `ora_${crypto.randomBytes(12).toString('hex')}`;
-    const refresh = `orr_${crypto.randomBytes(12).toString('hex')}`;
-    accessTokens.add(access);
-    refreshTokens.add(refresh);
-    return {
-      access_token: access,
-      token_type: 'bearer',
-      expires_in: options.expiresIn ?? 7200,
-      refresh_token: refresh,
-      scope: 'x',
-    };
-  };
   const apiError = (status: number, detail: string) => ({
     status,
     body: { errors: [{ id: status === 422 ? 'validationError' : 'error', title: 'Error', detail }] },
@@ -50,56 +65,14 @@ export async function startFakeOutreach(options: { clientId: string; clientSecre
 
   const server = await startFakeVendorServer({
     authorized: (req, url) =>
-      url.pathname.startsWith('/oauth/') || accessTokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')),
+      oauth.isOAuthPath(url.pathname) ||
+      oauth.accessTokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')),
     unauthorized: apiError(401, 'The access token is invalid or has expired'),
     throttled: (after) => ({ ...apiError(429, 'Rate limit exceeded'), headers: { 'retry-after': after } }),
     route: (method, url, body, entry, req) => {
       const route = `${method} ${url.pathname}`;
-      if (route === 'GET /oauth/authorize') {
-        const query = Object.fromEntries(url.searchParams);
-        entry.violation = violationOf(outreachAuthorizeQuerySchema, query);
-        if (entry.violation)
-          return { status: 400, body: { error: 'invalid_request', error_description: entry.violation } };
-        const q = outreachAuthorizeQuerySchema.parse(query);
-        if (q.client_id !== options.clientId) return { status: 400, body: { error: 'invalid_client' } };
-        const code = crypto.randomBytes(12).toString('hex');
-        codes.set(code, { challenge: q.code_challenge, redirectUri: q.redirect_uri });
-        const back = new URL(q.redirect_uri);
-        back.searchParams.set('code', code);
-        back.searchParams.set('state', q.state);
-        return { status: 302, body: null, headers: { location: back.toString() } };
-      }
-      if (route === 'POST /oauth/token') {
-        if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-          entry.violation = 'the token request must be form-encoded';
-          return { status: 400, body: { error: 'invalid_request' } };
-        }
-        const form = Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : ''));
-        entry.violation = violationOf(outreachTokenRequestSchema, form);
-        if (entry.violation)
-          return { status: 400, body: { error: 'invalid_request', error_description: entry.violation } };
-        const t = outreachTokenRequestSchema.parse(form);
-        if (t.client_id !== options.clientId || t.client_secret !== options.clientSecret) {
-          return { status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed' } };
-        }
-        if (t.grant_type === 'authorization_code') {
-          const pending = codes.get(t.code);
-          codes.delete(t.code);
-          const challenge = crypto.createHash('sha256').update(t.code_verifier).digest('base64url');
-          if (!pending || pending.challenge !== challenge || pending.redirectUri !== t.redirect_uri) {
-            return {
-              status: 400,
-              body: { error: 'invalid_grant', error_description: 'The authorization code is invalid' },
-            };
-          }
-          return { status: 200, body: issue() };
-        }
-        if (!refreshTokens.delete(t.refresh_token)) {
-          return { status: 400, body: { error: 'invalid_grant', error_description: 'The refresh token is invalid' } };
-        }
-        spentRefreshTokens.push(t.refresh_token);
-        return { status: 200, body: issue() };
-      }
+      const granted = oauth.route(method, url, body, entry, req);
+      if (granted) return granted;
       const sendsJsonApi = (req.headers['content-type'] ?? '').startsWith(OUTREACH_MEDIA_TYPE);
       if (method !== 'GET' && !sendsJsonApi) {
         entry.violation = `content-type must be ${OUTREACH_MEDIA_TYPE}`;
@@ -108,7 +81,7 @@ export async function startFakeOutreach(options: { clientId: string; clientSecre
       if (route === 'GET /api/v2') {
         return {
           status: 200,
-          body: { meta: { user: { email: 'owen@outreach.example', firstName: 'Owen', lastName: 'Reach' } } },
+          body: { meta: { user } },
         };
       }
       if (route === 'GET /api/v2/mailboxes') {
@@ -185,10 +158,10 @@ export async function startFakeOutreach(options: { clientId: string; clientSecre
   return {
     ...server,
     oauthBaseUrl: `${server.baseUrl}/oauth`,
-    codes,
-    accessTokens,
-    refreshTokens,
-    spentRefreshTokens,
+    codes: oauth.codes,
+    accessTokens: oauth.accessTokens,
+    refreshTokens: oauth.refreshTokens,
+    spentRefreshTokens: oauth.spentRefreshTokens,
     prospects,
     enrolments,
   };

@@ -1,8 +1,35 @@
+import { createFakeOAuthProvider, type FakeOAuthProvider } from './fake-oauth-provider.ts';
 import { startFakeVendorServer, violationOf } from './fake-vendor-server.ts';
-import { salesloftCadenceMembershipQuerySchema, salesloftPersonUpsertRequestSchema } from './salesloft-contract.ts';
+import {
+  salesloftAuthorizeQuerySchema,
+  salesloftCadenceMembershipQuerySchema,
+  salesloftPersonUpsertRequestSchema,
+  salesloftTokenRequestSchema,
+} from './salesloft-contract.ts';
 
-/** A local Salesloft: /v2/me, person custom fields (two pages), person upserts by email address. */
-export async function startFakeSalesloft(options: { keys: string[]; refuse?: (email: string) => boolean }) {
+/**
+ * A local Salesloft: /v2/me, person custom fields (two pages), person upserts by email address;
+ * with `oauth`, its authorization server too (/oauth/authorize and /oauth/token, the refresh
+ * token rotated): mount SALESLOFT_OAUTH_BASE_URL at `${baseUrl}/oauth`.
+ */
+export async function startFakeSalesloft(options: {
+  keys: string[];
+  refuse?: (email: string) => boolean;
+  oauth?: { clientId: string; clientSecret: string; expiresIn?: number; consentPage?: boolean };
+}) {
+  const oauth: FakeOAuthProvider | null = options.oauth
+    ? createFakeOAuthProvider({
+        ...options.oauth,
+        vendor: 'Salesloft',
+        authorizePath: '/oauth/authorize',
+        tokenPath: '/oauth/token',
+        authorizeQuerySchema: salesloftAuthorizeQuerySchema,
+        tokenRequestSchema: salesloftTokenRequestSchema,
+        tokenPrefix: 'sl-oauth-',
+        rotateRefreshTokens: true,
+        signedInAs: 'sally@team.example',
+      })
+    : null;
   const people = new Map<string, { id: number; fields: Record<string, unknown> }>();
   const created: string[] = [];
   let nextId = 501;
@@ -10,11 +37,17 @@ export async function startFakeSalesloft(options: { keys: string[]; refuse?: (em
   /** Cadence id → the people on it, in the order they were added. */
   const memberships = new Map<string, string[]>();
   const server = await startFakeVendorServer({
-    authorized: (req) => options.keys.includes((req.headers.authorization ?? '').replace(/^Bearer /, '')),
+    authorized: (req, url) => {
+      if (oauth?.isOAuthPath(url.pathname)) return true;
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      return options.keys.includes(token) || Boolean(oauth?.accessTokens.has(token));
+    },
     unauthorized: { status: 401, body: { error: 'Not Authorized' } },
     throttled: (after) => ({ status: 429, body: { error: 'Rate limit exceeded' }, headers: { 'retry-after': after } }),
-    route: (method, url, body, entry) => {
+    route: (method, url, body, entry, req) => {
       const route = `${method} ${url.pathname}`;
+      const granted = oauth?.route(method, url, body, entry, req);
+      if (granted) return granted;
       if (route === 'GET /v2/me') {
         return {
           status: 200,
@@ -87,5 +120,5 @@ export async function startFakeSalesloft(options: { keys: string[]; refuse?: (em
       return { status: 404, body: { error: `No route ${route}` } };
     },
   });
-  return { ...server, people, created, memberships };
+  return { ...server, people, created, memberships, oauth, oauthBaseUrl: `${server.baseUrl}/oauth` };
 }

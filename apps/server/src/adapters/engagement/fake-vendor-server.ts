@@ -5,7 +5,8 @@ import type { z } from 'zod';
 /** A request a fake vendor received, with whether it kept the vendor's contract. */
 export type FakeVendorRequest = { method: string; path: string; at: number; body: unknown; violation: string | null };
 
-export type FakeAnswer = { status: number; body: unknown; headers?: Record<string, string> };
+/** `html`, when given, is sent as the page instead of `body` as JSON (a vendor's consent page). */
+export type FakeAnswer = { status: number; body: unknown; headers?: Record<string, string>; html?: string };
 
 /** Checks a body against a contract schema; the issues as one line, or null when it holds. */
 export function violationOf(schema: z.ZodType, body: unknown): string | null {
@@ -55,8 +56,9 @@ export async function startFakeVendorServer(options: {
           throttleNext -= 1;
           answer = options.throttled(retryAfter);
         } else answer = options.route(req.method ?? '', url, body, entry, req);
-        res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', ...(answer.headers ?? {}) });
-        res.end(JSON.stringify(answer.body));
+        const type = answer.html === undefined ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8';
+        res.writeHead(answer.status, { 'content-type': type, ...(answer.headers ?? {}) });
+        res.end(answer.html ?? JSON.stringify(answer.body));
       }, options.latencyMs ?? 0);
     });
   });

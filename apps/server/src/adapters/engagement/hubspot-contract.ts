@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oauthAuthorizeQuerySchema, oauthTokenRequestSchema } from './oauth-contract.ts';
 
 /**
  * HubSpot's CRM API as Quarry uses it, in Quarry's own words, from HubSpot's public OpenAPI
@@ -6,6 +7,21 @@ import { z } from 'zod';
  * batch upsert). The adapter reads answers through these; the local fake checks every request
  * against them, so an adapter that sends what HubSpot would refuse fails its contract test.
  */
+
+/** What Quarry asks HubSpot to let it do when connected with OAuth (the scopes of the calls below). */
+export const HUBSPOT_SCOPES = [
+  'oauth',
+  'crm.objects.contacts.read',
+  'crm.objects.contacts.write',
+  'crm.schemas.contacts.read',
+  'crm.schemas.contacts.write',
+  'automation.sequences.read',
+  'automation.sequences.enrollments.write',
+  'settings.users.read',
+];
+/** https://app.hubspot.com/oauth/authorize and POST /oauth/v1/token (see oauth-contract.ts): scopes, no PKCE. */
+export const hubspotAuthorizeQuerySchema = oauthAuthorizeQuerySchema({ scope: true, pkce: false });
+export const hubspotTokenRequestSchema = oauthTokenRequestSchema({ pkce: false });
 
 /** HubSpot's error body: a message for people, a category for programs. */
 export const hubspotErrorSchema = z.object({

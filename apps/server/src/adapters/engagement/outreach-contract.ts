@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oauthAuthorizeQuerySchema, oauthTokenRequestSchema } from './oauth-contract.ts';
 
 /**
  * Outreach's OAuth endpoints and v2 API (JSON:API) as Quarry uses them, in Quarry's own words,
@@ -19,47 +20,9 @@ export const OUTREACH_SCOPES = [
   'sequenceStates.write',
 ];
 
-/** GET {oauth}/authorize: the query the browser carries to Outreach's consent page. */
-export const outreachAuthorizeQuerySchema = z.strictObject({
-  client_id: z.string().min(1),
-  redirect_uri: z.url(),
-  response_type: z.literal('code'),
-  scope: z.string().min(1),
-  state: z.string().min(32),
-  code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
-  code_challenge_method: z.literal('S256'),
-});
-
-/** POST {oauth}/token, form-encoded: a code exchanged (with the PKCE verifier) or a refresh token spent. */
-export const outreachTokenRequestSchema = z.discriminatedUnion('grant_type', [
-  z.strictObject({
-    grant_type: z.literal('authorization_code'),
-    client_id: z.string().min(1),
-    client_secret: z.string().min(1),
-    redirect_uri: z.url(),
-    code: z.string().min(1),
-    code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/),
-  }),
-  z.strictObject({
-    grant_type: z.literal('refresh_token'),
-    client_id: z.string().min(1),
-    client_secret: z.string().min(1),
-    redirect_uri: z.url().optional(),
-    refresh_token: z.string().min(1),
-  }),
-]);
-
-export const outreachTokenResponseSchema = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().optional(),
-  /** Seconds; Outreach's access tokens live about two hours. */
-  expires_in: z.number().int().positive(),
-  refresh_token: z.string().min(1).optional(),
-  scope: z.string().optional(),
-});
-
-/** OAuth's own error body: `{ error, error_description }`. */
-export const outreachOAuthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
+/** GET {oauth}/authorize and POST {oauth}/token (see oauth-contract.ts): Outreach takes scopes, and Quarry sends PKCE. */
+export const outreachAuthorizeQuerySchema = oauthAuthorizeQuerySchema({ scope: true, pkce: true });
+export const outreachTokenRequestSchema = oauthTokenRequestSchema({ pkce: true });
 
 /** JSON:API error body: `{ errors: [{ id, title, detail }] }`. */
 export const outreachErrorSchema = z.object({

@@ -89,6 +89,9 @@ export function createOutreachAdapter(options: Omit<VendorHttpOptions, 'authHead
     batchSize: 25,
     mailboxes,
 
+    // Who am I: the API root (GET https://api.outreach.io/api/v2), whose meta names the token's
+    // user; Outreach executes every call "on behalf of the user who performed authorization"
+    // (https://developers.outreach.io/api/oauth/). A refused token answers 401 with JSON:API errors.
     async check(token): Promise<CredentialCheck> {
       const answer = await http.request('GET', '/api/v2', token);
       if (!answer.ok) {

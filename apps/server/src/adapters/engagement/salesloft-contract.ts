@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { oauthAuthorizeQuerySchema, oauthTokenRequestSchema } from './oauth-contract.ts';
 
 /**
  * Salesloft's v2 API as Quarry uses it, in Quarry's own words, from Salesloft's public OpenAPI
  * document (mirrored in APIs-guru/openapi-directory, APIs/salesloft.com/v2): who am I, the team's
  * custom fields, and a person upserted by email address. The local fake checks requests against it.
  */
+
+/** accounts.salesloft.com/oauth/authorize and /oauth/token (see oauth-contract.ts): no scope, no PKCE. */
+export const salesloftAuthorizeQuerySchema = oauthAuthorizeQuerySchema({ scope: false, pkce: false });
+export const salesloftTokenRequestSchema = oauthTokenRequestSchema({ pkce: false });
 
 /** Salesloft's error bodies: `{ error }` for auth, `{ errors: { field: [messages] } }` for validation. */
 export const salesloftErrorSchema = z.union([

@@ -1,7 +1,10 @@
 import type { IntegrationCatalogueEntry } from '@quarry/shared';
 
+/** A catalogue entry as written here; whether it connects with OAuth depends on configuration. */
+type CatalogueEntry = Omit<IntegrationCatalogueEntry, 'oauth'>;
+
 /** Spec section 3: the integration catalogue (type, name, brand colour, icon), in the spec's order. */
-export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
+export const INTEGRATION_CATALOGUE: readonly CatalogueEntry[] = [
   {
     type: 'apolloio',
     name: 'Apollo',

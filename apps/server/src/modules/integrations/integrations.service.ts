@@ -14,7 +14,7 @@ import type {
   Mailbox,
   Sequence,
 } from '../../adapters/engagement/engagement-adapter.ts';
-import { type OutreachOAuth, pkcePair } from '../../adapters/engagement/outreach-oauth.ts';
+import { type OAuthClient, pkcePair } from '../../adapters/engagement/oauth-client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, HttpError, invalidField, notFound } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
@@ -65,8 +65,11 @@ export function createIntegrationsService(deps: {
   adapters: EngagementAdapters;
   box: SecretBox;
   clock: Clock;
-  /** The tools connected by OAuth (Outreach), with their configured client. */
-  oauth?: Partial<Record<IntegrationType, OutreachOAuth>>;
+  /**
+   * The tools that connect with OAuth, with their configured client: Outreach only so, HubSpot
+   * and Salesloft besides a private-app token or API key.
+   */
+  oauth?: Partial<Record<IntegrationType, OAuthClient>>;
 }) {
   const { integrations, adapters, box, clock, oauth = {} } = deps;
   const nowIso = () => clock().toISOString();
@@ -90,7 +93,7 @@ export function createIntegrationsService(deps: {
   };
 
   const oauthRefused = (message: string) => invalidField('state', message);
-  const oauthClientFor = (type: IntegrationType): OutreachOAuth => {
+  const oauthClientFor = (type: IntegrationType): OAuthClient => {
     const client = oauth[type];
     if (!client) {
       throw new HttpError(400, 'integration_unavailable', 'This tool does not connect with OAuth', {
@@ -102,6 +105,8 @@ export function createIntegrationsService(deps: {
     }
     return client;
   };
+  const oauthOnly = (type: IntegrationType) =>
+    INTEGRATION_CATALOGUE.find((entry) => entry.type === type)?.auth === 'oauth';
   /** One refresh at a time per tenant and tool: a rotated refresh token is spent only once. */
   const refreshing = new Map<string, Promise<string>>();
 
@@ -144,6 +149,8 @@ export function createIntegrationsService(deps: {
     const plain = box.open(row.credential_encrypted);
     if (!oauth[type]) return plain;
     const held = parseOAuthCredential(plain);
+    // A tool that also takes a key (HubSpot, Salesloft) connected with one: the key as stored.
+    if (held === null && !oauthOnly(type)) return plain;
     if (held?.kind !== 'oauth_tokens') throw new HttpError(409, 'conflict', 'Finish connecting this tool first');
     if (held.expiresAt - clock().getTime() > REFRESH_MARGIN_MS) return held.accessToken;
     const key = `${tenantId}:${type}`;
@@ -338,7 +345,10 @@ export function createIntegrationsService(deps: {
       return {
         integrations: INTEGRATION_CATALOGUE.map((entry) => {
           const row = rows.get(entry.type);
-          return { entry, connection: row ? toConnection(row) : null };
+          return {
+            entry: { ...entry, oauth: Boolean(oauth[entry.type]?.configured) },
+            connection: row ? toConnection(row) : null,
+          };
         }),
         can_manage: ctx.isAdmin,
       };
@@ -347,7 +357,7 @@ export function createIntegrationsService(deps: {
     async connect(ctx: RequestContext, type: IntegrationType, credential: string): Promise<IntegrationConnection> {
       requireAdmin(ctx);
       adapterFor(type);
-      if (oauth[type]) {
+      if (oauthOnly(type)) {
         throw new HttpError(400, 'integration_unavailable', 'This tool connects with OAuth only', {
           fields: [{ field: 'type', message: 'This tool connects with OAuth only' }],
         });

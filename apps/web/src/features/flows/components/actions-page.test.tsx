@@ -3,30 +3,10 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
+import { flowSummary } from '../../../test-support/flows.ts';
 import { ActionsPage } from './actions-page.tsx';
 
-const base: FlowSummary = {
-  id: 'f_ready',
-  type: 'create_value_message',
-  status: 'flow_ready_for_review',
-  destination_type: null,
-  destination_status: null,
-  destination_integration: null,
-  initiated_by: { uid: 'u1', display_name: 'Rita Rep' },
-  initiated_from: '/valueMatch/acc_1',
-  account_names: ['Acme'],
-  account_count: 1,
-  message_count: 2,
-  generated_count: 2,
-  needs_review_count: 0,
-  approved_count: 1,
-  delivered_count: 0,
-  delivery_failed_count: 0,
-  error: null,
-  error_code: null,
-  created: '2026-03-02T10:00:00.000Z',
-  updated: '2026-03-02T10:00:00.000Z',
-};
+const base = flowSummary({ id: 'f_ready', needs_review_count: 0, approved_count: 1 });
 const writing: FlowSummary = {
   ...base,
   id: 'f_writing',

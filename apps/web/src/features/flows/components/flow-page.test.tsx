@@ -1,33 +1,13 @@
-import type { FlowDetail, FlowMessage, FlowSummary } from '@quarry/shared';
+import type { FlowDetail, FlowMessage } from '@quarry/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSnackbarStore } from '../../../lib/snackbar-store.ts';
 import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
+import { flowSummary } from '../../../test-support/flows.ts';
 import { FlowPage } from './flow-page.tsx';
 
-const flow: FlowSummary = {
-  id: 'f1',
-  type: 'create_value_message',
-  status: 'flow_ready_for_review',
-  destination_type: null,
-  destination_status: null,
-  destination_integration: null,
-  initiated_by: { uid: 'u1', display_name: 'Rita Rep' },
-  initiated_from: '/valueMatch/acc_1',
-  account_names: ['Acme'],
-  account_count: 1,
-  message_count: 2,
-  generated_count: 2,
-  needs_review_count: 1,
-  approved_count: 0,
-  delivered_count: 0,
-  delivery_failed_count: 0,
-  error: null,
-  error_code: null,
-  created: '2026-03-02T10:00:00.000Z',
-  updated: '2026-03-02T10:00:00.000Z',
-};
+const flow = flowSummary();
 const firstStep = { step: 1, kind: 'first_touch', day_offset: 0 } as const;
 const message: FlowMessage = {
   id: 'm1',

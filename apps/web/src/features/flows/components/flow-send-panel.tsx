@@ -4,10 +4,11 @@ import { IconDownload, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useIntegrations, useMailboxes, useSequences } from '../../../lib/integrations.ts';
+import { useIntegrations, useSequences } from '../../../lib/integrations.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useDownloadFlow } from '../api/download-flow.ts';
 import { useSendFlow } from '../api/send-flow.ts';
+import { SendFromSelect } from './send-from-select.tsx';
 
 /**
  * Where the approved messages go, and Send. Download marks them delivered and hands over the CSV;
@@ -28,7 +29,6 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
   const sequences = useSequences(destination === 'engagement' ? tool : null);
   const [sequenceId, setSequenceId] = useState<string | null>(null);
   // Where the sequence sends from, where the tool asks for one; none chosen is the tool's default.
-  const mailboxes = useMailboxes(destination === 'engagement' && sequenceId ? tool : null);
   const [mailboxId, setMailboxId] = useState<string | null>(null);
   const send = useSendFlow(flow.id);
   const download = useDownloadFlow(flow.id);
@@ -115,16 +115,8 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
             maw={280}
           />
         )}
-        {destination === 'engagement' && sequenceId && (mailboxes.data?.length ?? 0) > 0 && (
-          <Select
-            label={t('flows.send.mailbox')}
-            placeholder={t('flows.send.defaultMailbox')}
-            data={(mailboxes.data ?? []).map((m) => ({ value: m.id, label: m.email || m.id }))}
-            value={mailboxId}
-            onChange={setMailboxId}
-            clearable
-            maw={280}
-          />
+        {destination === 'engagement' && sequenceId && tool && (
+          <SendFromSelect tool={tool} toolName={toolName} value={mailboxId} onChange={setMailboxId} />
         )}
         {nothingApproved && (
           <Text size="sm" c="dimmed">

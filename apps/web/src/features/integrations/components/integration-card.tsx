@@ -37,6 +37,22 @@ export function IntegrationCard({
     showSnackbar(t(outcome === 'VALID' ? 'integrations.connected' : 'integrations.invalid', { name: entry.name }));
   });
 
+  // While a consent window is open, and how it ended when it did not connect.
+  const consentStatus = (
+    <>
+      {consent.state === 'waiting' && (
+        <Text size="sm" role="status">
+          {t('integrations.oauth.waiting', { name: entry.name })}
+        </Text>
+      )}
+      {consent.state !== 'idle' && consent.state !== 'waiting' && (
+        <Alert color="yellow" variant="light" role="alert">
+          {t(`integrations.oauth.${consent.state}`, { name: entry.name })}
+        </Alert>
+      )}
+    </>
+  );
+
   function submit() {
     connect.mutate(
       { type: entry.type, credential },
@@ -85,7 +101,8 @@ export function IntegrationCard({
               <Text size="sm">{t('integrations.account', { name: connection.account_name })}</Text>
             )}
             <Text size="sm" c="dimmed">
-              {entry.auth === 'oauth'
+              {/* A key's tail starts with "…"; an OAuth connection's is the word OAuth. */}
+              {entry.auth === 'oauth' || connection.credential_tail === 'OAuth'
                 ? t('integrations.oauth.tail')
                 : t('integrations.tail', { tail: connection.credential_tail })}
             </Text>
@@ -115,16 +132,7 @@ export function IntegrationCard({
                 {t('integrations.connect')}
               </Button>
             </Group>
-            {consent.state === 'waiting' && (
-              <Text size="sm" role="status">
-                {t('integrations.oauth.waiting', { name: entry.name })}
-              </Text>
-            )}
-            {consent.state !== 'idle' && consent.state !== 'waiting' && (
-              <Alert color="yellow" variant="light" role="alert">
-                {t(`integrations.oauth.${consent.state}`, { name: entry.name })}
-              </Alert>
-            )}
+            {consentStatus}
           </Stack>
         )}
 
@@ -142,6 +150,25 @@ export function IntegrationCard({
               {t('integrations.connect')}
             </Button>
           </Group>
+        )}
+
+        {showConnectForm && entry.auth !== 'oauth' && entry.oauth && (
+          <Stack gap="xs">
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('integrations.oauth.or', { name: entry.name })}
+              </Text>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => void consent.start()}
+                loading={consent.state === 'waiting'}
+              >
+                {t('integrations.oauth.connectWith')}
+              </Button>
+            </Group>
+            {consentStatus}
+          </Stack>
         )}
 
         {canManage && connection && (

@@ -4,13 +4,19 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
 import { IntegrationsPage } from './integrations-page.tsx';
 
-const entry = (type: 'apolloio' | 'outreach' | 'hubspot' | 'salesloft', name: string, available = true) => ({
+const entry = (
+  type: 'apolloio' | 'outreach' | 'hubspot' | 'salesloft',
+  name: string,
+  available = true,
+  oauth = type === 'outreach',
+) => ({
   type,
   name,
   brand_colour: '#FF7A59',
   icon: `/integrations/${type}.svg`,
   auth: type === 'outreach' ? ('oauth' as const) : ('api_key' as const),
   available,
+  oauth,
 });
 const hubspot: IntegrationConnection = {
   type: 'hubspot',
@@ -121,6 +127,37 @@ describe('IntegrationsPage', () => {
       { method: 'POST', url: '/api/integrations/outreach/oauth', body: undefined },
     ]);
     await within(card).findByText('Finish connecting in the Outreach window. This page checks every few seconds.');
+  });
+
+  it('offers Salesloft’s OAuth besides its key once Quarry’s OAuth app is configured, and only then', async () => {
+    const popup = { opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => popup),
+    );
+    const withSalesloft = (oauth: boolean): IntegrationsResponse => ({
+      ...list(true),
+      integrations: list(true).integrations.map((i) =>
+        i.entry.type === 'salesloft' ? { entry: entry('salesloft', 'Salesloft', true, oauth), connection: null } : i,
+      ),
+    });
+    serve(withSalesloft(false));
+    const first = renderWithProviders(<IntegrationsPage />);
+    const plain = await screen.findByTestId('integration-salesloft');
+    within(plain).getByLabelText('API key or private-app token');
+    expect(within(plain).queryByRole('button', { name: 'Connect with OAuth' })).toBeNull();
+    first.unmount();
+
+    const calls = serve(withSalesloft(true));
+    renderWithProviders(<IntegrationsPage />);
+    const card = await screen.findByTestId('integration-salesloft');
+    within(card).getByLabelText('API key or private-app token');
+    fireEvent.click(within(card).getByRole('button', { name: 'Connect with OAuth' }));
+    await vi.waitFor(() => expect(popup.location.href).toBe('https://outreach.example/oauth/authorize?state=s'));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', url: '/api/integrations/salesloft/oauth', body: undefined },
+    ]);
+    await within(card).findByText('Finish connecting in the Salesloft window. This page checks every few seconds.');
   });
 
   it('says so when the browser blocks the consent window', async () => {
