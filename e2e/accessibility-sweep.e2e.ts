@@ -6,6 +6,7 @@ import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
 import { addToMyAccounts } from './support/demo-accounts.ts';
 import { saveAirlinesFilter } from './support/filters.ts';
+import { impersonate, stopImpersonating } from './support/impersonation.ts';
 import { lastMailTo } from './support/inbox.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -270,11 +271,7 @@ describe.each(['light', 'dark'] as const)('every screen in the %s theme', (theme
       await navigate(page, '/support-alerts');
       await sweep.check('/support-alerts', h1(page, 'Global alerts'), page.getByRole('row').filter({ hasText: title }));
 
-      const found = (await (await page.request.get('/api/support/users?q=rita%40acme.test')).json()) as {
-        users: { uid: string; email: string }[];
-      };
-      const rita = found.users.find((u) => u.email === 'rita@acme.test');
-      await post(page, '/api/support/impersonation', { uid: rita?.uid, reason: 'Ticket 17: accessibility sweep' });
+      await impersonate(page, 'rita@acme.test', 'Ticket 17: accessibility sweep');
       impersonating = true;
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/');
@@ -285,7 +282,7 @@ describe.each(['light', 'dark'] as const)('every screen in the %s theme', (theme
         page.getByTestId('value-match-card').first(),
       );
     } finally {
-      if (impersonating) await page.request.delete('/api/support/impersonation', { headers: fromTheAppsPages() });
+      if (impersonating) await stopImpersonating(page);
       await page.request.delete(`/api/support/alerts/${alertId}`, { headers: fromTheAppsPages() });
     }
     expect(sweep.findings).toEqual([]);

@@ -14,7 +14,9 @@ type OwnChoice = Extract<UpdateOwnFieldBody, { field: 'preferences.language' | '
  * save that fails says so too. Answers whether the choice is being saved for the member.
  */
 export function useSaveOwnChoice() {
-  const { t } = useTranslation();
+  // Translated when said, not when rendered: a new language is already on screen by then.
+  const { i18n } = useTranslation();
+  const t = i18n.t.bind(i18n);
   const update = useUpdateOwnField();
   const impersonating = useAuthStore((s) => s.impersonationActive);
   const name = useAuthStore((s) => s.user?.display_name ?? '');
