@@ -159,6 +159,10 @@ describe.each(['light', 'dark'] as const)('every screen in the %s theme', (theme
 
       await navigate(page, `/accounts/${walmart}`);
       await sweep.check('/accounts/:id', h1(page, 'Walmart'), page.getByText('Revenue', { exact: true }));
+      await page.getByRole('tab', { name: /Contacts/ }).click();
+      await sweep.check('/accounts/:id, Contacts', page.getByRole('tabpanel').getByRole('row').nth(1));
+      await page.getByRole('tab', { name: /Comments/ }).click();
+      await sweep.check('/accounts/:id, Comments', page.getByLabel('Add a comment for your colleagues'));
 
       await navigate(page, '/MyTerritory');
       await sweep.check('/MyTerritory', h1(page, 'My Accounts'), page.getByRole('table').getByRole('link').first());
