@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
+import { saveAirlinesFilter } from './support/filters.ts';
 import { uniqueName } from './support/unique.ts';
 
 /** Puts accounts of three industries into the signed-in user's territory through the API. */
@@ -21,27 +22,6 @@ async function fillTerritory(page: Page): Promise<void> {
     return ((await res.json()) as { added: number }).added;
   });
   expect(added).toBeGreaterThan(3);
-}
-
-/** Saves, through the API as the signed-in user, a filter on one industry; public unless said otherwise. */
-async function createFilter(page: Page, name: string, options: { private: boolean } = { private: false }) {
-  const created = await page.request.post('/api/filters', {
-    // Also called in a browser context of the test's own making.
-    headers: fromTheAppsPages(),
-    data: {
-      name,
-      private: options.private,
-      filter: {
-        complex: true,
-        operator: 'AND',
-        days_ago: null,
-        values: [
-          { field: 'industry', complex: false, type: 'text', operator: 'IN', values: ['Airlines'], days_ago: null },
-        ],
-      },
-    },
-  });
-  expect(created.status()).toBe(201);
 }
 
 /** Deletes the signed-in user's own saved filters of these names (a clean-up: it asserts nothing). */
@@ -130,7 +110,7 @@ describe('saved filters on My Accounts', () => {
     const ada = await adaContext.newPage();
     try {
       await openSignedIn(ada, 'ada@acme.test');
-      await createFilter(ada, name);
+      await saveAirlinesFilter(ada, name);
       await openSignedIn(page, 'mike@acme.test');
       // Opened from a shared link, the colleague's filter is chosen and applied.
       const filters = (await (await page.request.get('/api/filters')).json()) as {
@@ -157,7 +137,7 @@ describe('saved filters on My Accounts', () => {
     const { page } = b;
     const name = uniqueName('Airlines in my territory');
     await openSignedIn(page, 'ada@acme.test');
-    await createFilter(page, name);
+    await saveAirlinesFilter(page, name);
     try {
       await page.goto('/MyTerritory');
       await page.getByRole('combobox', { name: 'Saved filters' }).click();

@@ -1,35 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { publishAlert } from './support/alerts.ts';
+import { seriousViolations } from './support/axe.ts';
 import { baseURL, openSignedIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
-/** Publishes, as the support account, an alert to Acme's users now; answers its id. */
-async function publishAlert(support: Page, title: string, color: string): Promise<string> {
-  const res = await support.request.post('/api/support/alerts', {
-    headers: fromTheAppsPages(),
-    data: {
-      title,
-      message: 'Quarry is read-only on <b>Sunday</b> from 02:00 to 04:00 while we move to a larger database.',
-      color,
-      action_text: 'Details',
-      action: '/reporting',
-      starts_at: new Date(Date.now() - 60_000).toISOString(),
-      tenant_id: 'tnt_acme',
-    },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return ((await res.json()) as { id: string }).id;
-}
-
 /** Serious or critical axe findings inside the banner, colour contrast included. */
-async function bannerViolations(page: Page) {
-  const results = await new AxeBuilder({ page: page as never }).include('[data-testid="alert-banner"]').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const bannerViolations = (page: Page) => seriousViolations(page, '[data-testid="alert-banner"]');
 
 describe.each(['light', 'dark'] as const)('a global alert in the %s theme', (colorScheme) => {
   const b = useBrowser({ colorScheme, reducedMotion: 'reduce' });

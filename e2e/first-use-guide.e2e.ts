@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
+import { impersonate } from './support/impersonation.ts';
 import { inviteAndJoin } from './support/invite.ts';
 
 /** The member's own saved choice, as their own session reads it from the server. */
@@ -10,20 +11,6 @@ async function savedGuide(page: Page): Promise<string | undefined> {
     user: { preferences: { first_run_guide?: string } };
   };
   return me.user.preferences.first_run_guide;
-}
-
-/** Support starts impersonating the member with this address, as Support Tools does. */
-async function impersonate(support: Page, address: string): Promise<void> {
-  const found = (await (await support.request.get(`/api/support/users?q=${encodeURIComponent(address)}`)).json()) as {
-    users: { uid: string; email: string }[];
-  };
-  const member = found.users.find((u) => u.email === address);
-  if (!member) throw new Error(`Support Tools do not find ${address}`);
-  const started = await support.request.post('/api/support/impersonation', {
-    headers: fromTheAppsPages(),
-    data: { uid: member.uid, reason: 'Ticket 17: a look at the first-run guide' },
-  });
-  expect(started.status()).toBe(200);
 }
 
 describe('the first-run guide (#17 item 14)', () => {
@@ -104,7 +91,7 @@ describe('the first-run guide (#17 item 14)', () => {
     const support = await supportContext.newPage();
     try {
       await startSession(support, 'support@quarry.test');
-      await impersonate(support, address);
+      await impersonate(support, address, 'Ticket 17: a look at the first-run guide');
       try {
         await support.goto('/');
         await support.getByTestId('impersonation-banner').waitFor();

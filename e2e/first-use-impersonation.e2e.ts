@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
+import { impersonate, stopImpersonating } from './support/impersonation.ts';
 import { uniqueName } from './support/unique.ts';
 
 async function walmartId(page: Page): Promise<string> {
@@ -29,16 +30,7 @@ describe('what support writes while impersonating', () => {
     const ritaText = uniqueName('My own note');
     const workspace = uniqueName('Made by support');
     await openSignedIn(support, 'support@quarry.test');
-    const users = (await (await support.request.get('/api/support/users?q=rita')).json()) as {
-      users: { uid: string; email: string }[];
-    };
-    const rita = users.users.find((u) => u.email === 'rita@acme.test');
-    if (!rita) throw new Error('no Rita');
-    const started = await support.request.post('/api/support/impersonation', {
-      headers: fromTheAppsPages(),
-      data: { uid: rita.uid, reason: 'Ticket 17: leave a note for Rita' },
-    });
-    expect(started.status()).toBe(200);
+    await impersonate(support, 'rita@acme.test', 'Ticket 17: leave a note for Rita');
     const accountId = await walmartId(support);
     let workspaceId = '';
     try {
@@ -53,7 +45,7 @@ describe('what support writes while impersonating', () => {
       expect(created.status()).toBe(201);
       workspaceId = ((await created.json()) as { id: string }).id;
     } finally {
-      await support.request.delete('/api/support/impersonation', { headers: fromTheAppsPages() });
+      await stopImpersonating(support);
     }
 
     const ritaContext = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
@@ -75,6 +67,40 @@ describe('what support writes while impersonating', () => {
       await page.request.delete(`/api/workspaces/${workspaceId}`, { headers: fromTheAppsPages() });
     } finally {
       await ritaContext.close();
+    }
+  });
+
+  it("keeps Rita's own theme and language when support changes them while impersonating her, and says so", async () => {
+    const support = b.page;
+    await openSignedIn(support, 'support@quarry.test');
+    await impersonate(support, 'rita@acme.test', 'Ticket 17: Rita asks about the dark theme');
+    const preferences = async () =>
+      ((await (await support.request.get('/api/me')).json()) as { user: { preferences: object } }).user.preferences;
+    try {
+      await support.goto('/settings?category=userPreferences');
+      await support.getByTestId('impersonation-banner').waitFor();
+      const before = await preferences();
+
+      await support.getByText('Dark', { exact: true }).click();
+      await support
+        .getByTestId('snackbar-general')
+        .getByText("Shown in this theme here only: support cannot change Rita Rep's own theme.")
+        .waitFor();
+      expect(await support.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
+
+      await support
+        .locator('input')
+        .and(support.getByLabel('Language', { exact: true }))
+        .click();
+      await support.getByRole('option', { name: 'Français' }).click();
+      await support
+        .getByTestId('snackbar-general')
+        .getByText("Cette langue s'applique ici seulement : le support ne peut pas changer la langue de Rita Rep.")
+        .waitFor();
+      // Rita's own choices, as the server keeps them, are as they were.
+      expect(await preferences()).toEqual(before);
+    } finally {
+      await stopImpersonating(support);
     }
   });
 });

@@ -2,28 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { deleteOwnedWorkspaces, fromTheAppsPages } from './support/cleanup.ts';
+import { saveAirlinesFilter } from './support/filters.ts';
 import { uniqueName } from './support/unique.ts';
-
-/** Through the API as the signed-in user: a private saved filter on one industry; answers its id. */
-async function createPrivateFilter(page: Page, name: string): Promise<string> {
-  const res = await page.request.post('/api/filters', {
-    headers: fromTheAppsPages(),
-    data: {
-      name,
-      private: true,
-      filter: {
-        complex: true,
-        operator: 'AND',
-        days_ago: null,
-        values: [
-          { field: 'industry', complex: false, type: 'text', operator: 'IN', values: ['Airlines'], days_ago: null },
-        ],
-      },
-    },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
 
 /** A workspace shared with these colleagues and a smart account list in it on `filterId`; answers the list id. */
 async function createSharedSmartList(
@@ -58,7 +38,7 @@ describe('a smart list in a shared workspace', () => {
     const workspace = uniqueName('Shared smart');
     const listName = uniqueName('Airlines now');
     await openSignedIn(page, 'mike@acme.test');
-    const filterId = await createPrivateFilter(page, filterName);
+    const filterId = await saveAirlinesFilter(page, filterName, { private: true });
     const ritaContext = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
     try {
       const listId = await createSharedSmartList(page, workspace, listName, filterId, ['rita@acme.test']);
@@ -98,7 +78,7 @@ describe('a smart list in a shared workspace', () => {
     const filterName = uniqueName('Airlines private');
     const workspace = uniqueName('Shared smart');
     await openSignedIn(page, 'mike@acme.test');
-    const filterId = await createPrivateFilter(page, filterName);
+    const filterId = await saveAirlinesFilter(page, filterName, { private: true });
     try {
       const users = (await (await page.request.get('/api/users')).json()) as {
         users: { uid: string; email: string }[];

@@ -1,4 +1,12 @@
-import { type CSSVariablesResolver, createTheme, MantineProvider, Title } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  darken,
+  luminance,
+  MantineProvider,
+  Title,
+} from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { themePreferenceManager } from '../lib/color-scheme-manager.ts';
@@ -12,6 +20,11 @@ const theme = createTheme({
   // A reader who asked their system for less motion gets drawers, menus and accordions that open
   // at once instead of sliding and fading.
   respectReducedMotion: true,
+  // Text on a filled colour (a green button, an orange avatar) is black or white, whichever reads
+  // better on it: 0.179 is the luminance at which both give the same contrast, so either gives at
+  // least 4.58:1 (WCAG AA). White stays on the blue of primary buttons.
+  autoContrast: true,
+  luminanceThreshold: 0.179,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   // A page title shrinks on a phone (26 px at 390 px wide, Mantine's 34 px from about 830 px), so
   // a long title word ("Correspondance de valeur" in French) fits the screen.
@@ -24,10 +37,30 @@ const theme = createTheme({
 });
 const colorSchemeManager = themePreferenceManager();
 
+const contrast = (a: string, b: string) => {
+  const [lighter, darker] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (lighter + 0.05) / (darker + 0.05);
+};
+
+/**
+ * The text colour of a light badge, alert or button in the light theme: Mantine's shade 9 on its
+ * shade 1 reads below WCAG AA for green, orange, yellow, teal and lime (2.7 to 4.3:1); it is
+ * darkened, only as far as needed, to 4.5:1 on that background.
+ */
+function readableLightColors(): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(DEFAULT_THEME.colors)) {
+    let amount = 0;
+    while (amount < 1 && contrast(darken(shades[9], amount), shades[1]) < 4.5) amount += 0.05;
+    if (amount > 0) variables[`--mantine-color-${name}-light-color`] = darken(shades[9], amount);
+  }
+  return variables;
+}
+
 // Mantine's default dimmed grey is below AA contrast on white; use a darker one in light mode.
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', ...readableLightColors() },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
 

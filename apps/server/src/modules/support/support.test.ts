@@ -50,7 +50,7 @@ beforeEach(() => {
 });
 
 const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
-const send = (cookie: string, method: 'POST' | 'DELETE', url: string, payload?: unknown) =>
+const send = (cookie: string, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
 const start = (cookie: string, payload: unknown) => send(cookie, 'POST', '/api/support/impersonation', payload);
 const stop = (cookie: string) => send(cookie, 'DELETE', '/api/support/impersonation');
@@ -249,6 +249,33 @@ describe('impersonating rita', () => {
     expect((await patchMe(rita, 'open')).statusCode).toBe(200);
     expect(await ritasGuide()).toBe('open');
     await patchMe(rita, 'dismissed');
+  });
+
+  it("refuses to change rita's language or theme while impersonating her, and keeps her own", async () => {
+    const rita = await t.signIn('rita@acme.test');
+    const patchMe = (cookie: string, field: 'preferences.language' | 'preferences.theme', value: string) =>
+      send(cookie, 'PATCH', '/api/me', { field, value });
+    expect((await patchMe(rita, 'preferences.language', 'fr')).statusCode).toBe(200);
+    expect((await patchMe(rita, 'preferences.theme', 'light')).statusCode).toBe(200);
+    const support = await t.signIn(t.config.supportEmail);
+    expect((await start(support, { uid: ritaUid, reason: 'Ticket 17: language' })).statusCode).toBe(200);
+    try {
+      const language = await patchMe(support, 'preferences.language', 'ja');
+      expect(language.statusCode).toBe(403);
+      expect(language.json().error.message).toBe("Support cannot change the member's language while impersonating");
+      const theme = await patchMe(support, 'preferences.theme', 'dark');
+      expect(theme.statusCode).toBe(403);
+      expect(theme.json().error.message).toBe("Support cannot change the member's theme while impersonating");
+    } finally {
+      expect((await stop(support)).statusCode).toBe(200);
+    }
+    const { preferences } = (await me(rita)).user;
+    expect(preferences.language).toBe('fr');
+    expect(preferences.theme).toBe('light');
+    // Her own session still changes them.
+    expect((await patchMe(rita, 'preferences.language', 'en')).statusCode).toBe(200);
+    expect((await patchMe(rita, 'preferences.theme', 'system')).statusCode).toBe(200);
+    expect((await me(rita)).user.preferences).toMatchObject({ language: 'en', theme: 'system' });
   });
 
   it("marks a comment and a workspace written while impersonating rita as via Support, and rita's own as not", async () => {

@@ -4,6 +4,17 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import { isServiceAccountEmail } from '../../lib/service-account.ts';
 import { toUserDocument, type UsersRepository } from './users.repository.ts';
 
+/**
+ * The member's own choices that support may not change while impersonating them: whether they have
+ * read the first-run guide (#17 item 14), their language and their theme (#17). Named as the
+ * refusal names them.
+ */
+const MEMBERS_OWN_CHOICES: Partial<Record<UpdateOwnFieldBody['field'], string>> = {
+  'preferences.first_run_guide': 'first-run guide',
+  'preferences.language': 'language',
+  'preferences.theme': 'theme',
+};
+
 /** Of the hypothesis ids given, those the caller may see (public ones and their own). */
 export type VisibleHypothesisIds = (ctx: RequestContext, ids: string[]) => Promise<Set<string>>;
 
@@ -58,12 +69,13 @@ export function createUsersService(deps: {
 
     /**
      * Changes one allow-listed field of the caller's own document and answers the new document.
-     * Whether the member has read the first-run guide is theirs alone: support opening or closing
-     * it while impersonating is refused, and the member's choice stays as it was (#17, item 14).
+     * The member's first-run guide, language and theme are theirs alone: support changing them
+     * while impersonating is refused, and the member's choice stays as it was (#17).
      */
     async updateOwnField(ctx: RequestContext, body: UpdateOwnFieldBody): Promise<UserDocument> {
-      if (ctx.impersonator && body.field === 'preferences.first_run_guide') {
-        throw forbidden("Support cannot change the member's first-run guide while impersonating");
+      const choice = MEMBERS_OWN_CHOICES[body.field];
+      if (ctx.impersonator && choice) {
+        throw forbidden(`Support cannot change the member's ${choice} while impersonating`);
       }
       const current = await me(ctx);
       if (body.field === 'display_name') {

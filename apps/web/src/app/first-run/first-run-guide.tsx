@@ -75,7 +75,8 @@ export function FirstRunGuide() {
               {to && (
                 <>
                   {' '}
-                  <Anchor component={Link} to={to}>
+                  {/* Inside a sentence a link is told from its text by more than its colour. */}
+                  <Anchor component={Link} to={to} underline="always">
                     {t(`firstRun.${step}Link`)}
                   </Anchor>
                 </>

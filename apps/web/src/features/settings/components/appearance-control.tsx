@@ -1,21 +1,20 @@
 import { SegmentedControl, type SegmentedControlProps, useMantineColorScheme } from '@mantine/core';
 import type { ThemePreference } from '@quarry/shared/languages';
 import { useTranslation } from 'react-i18next';
-import { logError } from '../../../lib/log-error.ts';
-import { useUpdateOwnField } from '../api/update-own-field.ts';
+import { useSaveOwnChoice } from '../api/save-own-choice.ts';
 
-/** Light, dark or system: applied at once, kept locally (theme_preference) and in the user's preferences. */
+/**
+ * Light, dark or system: applied at once, kept locally (theme_preference) and in the user's
+ * preferences (not while support impersonates them: see useSaveOwnChoice).
+ */
 export function AppearanceControl(props: Omit<SegmentedControlProps, 'value' | 'onChange' | 'data'>) {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const update = useUpdateOwnField();
+  const save = useSaveOwnChoice();
   function onChange(value: string) {
     const preference = value as ThemePreference;
     setColorScheme(preference === 'system' ? 'auto' : preference);
-    update.mutate(
-      { field: 'preferences.theme', value: preference },
-      { onError: (error) => logError('Field update failed: preferences.theme', error) },
-    );
+    save({ field: 'preferences.theme', value: preference });
   }
   return (
     <SegmentedControl

@@ -2,9 +2,8 @@ import { Select, type SelectProps } from '@mantine/core';
 import { LANGUAGES, type Language } from '@quarry/shared/languages';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage } from '../../../lib/i18n.ts';
-import { logError } from '../../../lib/log-error.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
-import { useUpdateOwnField } from '../api/update-own-field.ts';
+import { useSaveOwnChoice } from '../api/save-own-choice.ts';
 
 /** Each language named in itself, so a reader finds theirs whatever the current one. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -17,19 +16,18 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 
 type Props = Omit<SelectProps, 'value' | 'onChange' | 'data'> & { onChanged?: (language: Language) => void };
 
-/** Switches the interface language at once and keeps the choice in the user's preferences. */
+/**
+ * Switches the interface language at once and keeps the choice in the user's preferences (not
+ * while support impersonates them: see useSaveOwnChoice); `onChanged` runs once it is being saved.
+ */
 export function LanguageSelect({ onChanged, ...props }: Props) {
   const { t } = useTranslation();
   const language = useUiLanguage();
-  const update = useUpdateOwnField();
+  const save = useSaveOwnChoice();
   async function onChange(value: string | null) {
     if (!isLanguage(value) || value === language) return;
     await changeLanguage(value);
-    onChanged?.(value);
-    update.mutate(
-      { field: 'preferences.language', value },
-      { onError: (error) => logError('Field update failed: preferences.language', error) },
-    );
+    if (save({ field: 'preferences.language', value })) onChanged?.(value);
   }
   return (
     <Select
