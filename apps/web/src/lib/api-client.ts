@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@quarry/shared';
 import { BACKEND_TIMEOUT_MS } from '@quarry/shared/constants';
-import { fieldReasons, type FieldIssue as ServerFieldIssue } from '@quarry/shared/error-codes';
+import type { FieldReason, FieldIssue as ServerFieldIssue } from '@quarry/shared/error-codes';
 import i18n from 'i18next';
 
 /** A field a failed request concerns, as the server names it ("email", "phrases.0"), and what is wrong. */
@@ -44,9 +44,13 @@ export function readerFieldMessage(code: string, issue: ServerFieldIssue): strin
   return readerMessage(code, issue.message);
 }
 
-const REASONS: readonly string[] = fieldReasons;
+/**
+ * A reason is one lower-case word: it is looked up as a translation key, which must not reach
+ * outside `apiErrors.fields` (a reason this app has no text for reads as the failure's code).
+ */
+const REASON = /^[a-z_]+$/;
 
-/** The `details.fields` of an error body, when it has well-formed ones; a reason this app does not know is dropped. */
+/** The `details.fields` of an error body, when it has well-formed ones. */
 function fieldIssuesOf(details: unknown): ServerFieldIssue[] {
   const fields = (details as { fields?: unknown } | null | undefined)?.fields;
   if (!Array.isArray(fields)) return [];
@@ -58,7 +62,7 @@ function fieldIssuesOf(details: unknown): ServerFieldIssue[] {
     .map(({ field, message, reason, limit }) => ({
       field,
       message,
-      ...(typeof reason === 'string' && REASONS.includes(reason) ? { reason } : {}),
+      ...(typeof reason === 'string' && REASON.test(reason) ? { reason: reason as FieldReason } : {}),
       ...(typeof limit === 'number' ? { limit } : {}),
     }));
 }
