@@ -183,6 +183,51 @@ describe('matchAccounts tier_1 evidence', () => {
     expect(tierOf(stated, { tier1AssertedOnly: true })).toBe('tier_1');
   });
 
+  it("gives a hit the tier it has alone, whatever other hits come in the same run (the evaluation's tier)", () => {
+    const tierOfRecall = (others: number) => {
+      const crowd = Array.from({ length: others }, (_, k) =>
+        hit(`o${k}`, `Retailer ${k} news`, 'The retailer will recall a toaster. Its supplier said sales held.'),
+      );
+      return matchAccounts(input({ hits: [RECALL, ...crowd] }), { now: NOW }).find((m) => m.account_id === 'acc_h1')
+        ?.tier;
+    };
+    expect(tierOfRecall(0)).toBe('tier_1');
+    // Sixty other recalls make "recall" common in this run: its idf falls, and with it the
+    // run's score, but not the hit's tier.
+    expect(tierOfRecall(60)).toBe('tier_1');
+  });
+
+  it('counts a one-word event for tier_1 only where the profile corroborates it (tier1Corroborated)', () => {
+    // A customer's broad trigger word, and a requirement naming what the company must operate.
+    const triggers = [trigger('trg_close', ['close']), trigger('trg_closure', ['plant closure'])];
+    const requirement: QualificationSignal = {
+      id: 'qs_sites',
+      type: 'requirement',
+      text: 'Operates sites: plant, factory, stores',
+      explanation: '',
+    };
+    const tierOf = (title: string, text: string, weights: Partial<MatchWeights>) =>
+      matchAccounts(input({ triggers, qualification_signals: [requirement], hits: [hit('c', title, text)] }), {
+        now: NOW,
+        weights: { tier1Score: 0.3, ...weights },
+      })[0]?.tier;
+    // A market closing higher, in an article that names a plant two sentences later.
+    const market = 'Stock markets in Tokyo close higher on Monday. Traders were calm. A new plant opened in Osaka.';
+    expect(tierOf('Markets today', market, { tier1Corroborated: false })).toBe('tier_1');
+    expect(tierOf('Markets today', market, { tier1Corroborated: true })).toBe('tier_2');
+    // The company's own site: the requirement's word stands in the same sentence.
+    const own = 'The carmaker will close its Ohio plant in March. Traders were calm.';
+    expect(tierOf('Carmaker news', own, { tier1Corroborated: true })).toBe('tier_1');
+    // A phrase of two words stands alone, requirement or not.
+    expect(
+      tierOf('Carmaker news', 'Analysts expect a plant closure. Traders were calm.', { tier1Corroborated: true }),
+    ).toBe('tier_1');
+    // A headline word is corroborated by the text's first sentence.
+    expect(
+      tierOf('Carmaker to close Ohio site', 'The factory employs 900. Traders were calm.', { tier1Corroborated: true }),
+    ).toBe('tier_1');
+  });
+
   it("reads an event as the account's only in a sentence or headline about the account (tier1AboutAccount)", () => {
     const tierOf = (title: string, text: string, weights: Partial<MatchWeights> = { tier1AboutAccount: true }) =>
       matchAccounts(input({ hits: [{ ...hit('n', title, text), account_names: ['Ford Motor', 'Ford'] }] }), {
