@@ -44,8 +44,11 @@ function input(parts: Partial<ValueMatchInput>): ValueMatchInput {
   return valueMatchInputSchema.parse({ hypotheses: [hypothesis], triggers: TRIGGERS, ...parts });
 }
 
-function only(parts: Partial<ValueMatchInput>, options: { now?: string } = {}) {
-  const result = matchAccounts(input(parts), { now: options.now ?? NOW });
+/** A one-word event alone: read without tier1Corroborated, whose own test asks for corroboration. */
+const ALONE: Partial<MatchWeights> = { tier1Corroborated: false };
+
+function only(parts: Partial<ValueMatchInput>, options: { now?: string; weights?: Partial<MatchWeights> } = {}) {
+  const result = matchAccounts(input(parts), { now: options.now ?? NOW, weights: options.weights });
   expect(result).toHaveLength(1);
   return result[0] as (typeof result)[number];
 }
@@ -85,7 +88,7 @@ describe('matchAccounts tiers', () => {
     const one = hit('e1', 'Carmaker results', 'The carmaker will recall its cars next month.');
     expect(MATCH_WEIGHTS.tier1MinTriggers).toBe(1);
     // A one-sentence article scores low: the count rule is read with a low score threshold.
-    const low = { tier1Score: 0.3 };
+    const low = { ...ALONE, tier1Score: 0.3 };
     expect(matchAccounts(input({ hits: [one] }), { now: NOW, weights: low })[0]?.tier).toBe('tier_1');
     const two = matchAccounts(input({ hits: [one] }), { now: NOW, weights: { ...low, tier1MinTriggers: 2 } })[0];
     expect(two?.tier).toBe('tier_2');
@@ -129,9 +132,9 @@ describe('matchAccounts tiers', () => {
       'Toy maker recalls 1.5 million trains',
       'The recall covers wooden trains; recalled toys go back to the stores and the recall costs millions.',
     );
-    expect(only({ hits: [headline] }).tier).toBe('tier_1');
+    expect(only({ hits: [headline] }, { weights: ALONE }).tier).toBe('tier_1');
     const general = [trigger('trg_recall', ['recall'], { hypothesis_ids: [] }), trigger('trg_other', ['unrelated'])];
-    expect(only({ hits: [headline], triggers: general }).tier).toBe('tier_2');
+    expect(only({ hits: [headline], triggers: general }, { weights: ALONE }).tier).toBe('tier_2');
   });
 
   it('ignores disabled triggers', () => {
@@ -158,7 +161,7 @@ describe('matchAccounts tier_1 evidence', () => {
     const tierOf = (text: string, weights: Partial<MatchWeights>) =>
       matchAccounts(input({ hits: [hit('l', 'Carmaker results', text)] }), {
         now: NOW,
-        weights: { tier1Score: 0.3, ...weights },
+        weights: { ...ALONE, tier1Score: 0.3, ...weights },
       })[0]?.tier;
     // By default (chosen leaving one profile out) an event anywhere in the text counts.
     expect(tierOf(filler + lead, {})).toBe('tier_1');
@@ -371,7 +374,7 @@ describe('matchAccounts tier_1 evidence', () => {
     const tierOf = (title: string) =>
       matchAccounts(input({ hits: [hit('m', title, 'The toys would go back to the stores.')] }), {
         now: NOW,
-        weights: { tier1MinTriggers: 2 },
+        weights: { ...ALONE, tier1MinTriggers: 2 },
       })[0]?.tier;
     expect(tierOf('Toy maker recalls 1.5 million trains')).toBe('tier_1');
     expect(tierOf('Toy maker may recall 1.5 million trains')).toBe('tier_2');
