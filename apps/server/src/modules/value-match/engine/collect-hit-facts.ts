@@ -11,7 +11,7 @@ import { MATCH_WEIGHTS, type MatchWeights } from './match-weights.ts';
 import { type PackedSpans, packSpan } from './packed-spans.ts';
 import type { PhraseOccurrence } from './phrase-occurrence.ts';
 import { isSameRole } from './posting-title-fit.ts';
-import { isHedgedAt } from './sentence-index.ts';
+import { isHedgedAt, isHedgedIn, sentenceStarts } from './sentence-index.ts';
 
 type Field = { name: 'title' | 'text'; source: string; analysed: AnalysedText; weight: number };
 
@@ -67,7 +67,8 @@ function placeCorroboratedEvents(
     for (const t of triggerScratch) t.corroborated = t;
     return;
   }
-  const ok = corroborated(hit.text, events, requirementWords);
+  const starts = sentenceStarts(hit.text);
+  const ok = corroborated(hit.text, events, requirementWords, starts);
   const places = triggerScratch.map((): EventPlaces => ({ ...NOWHERE }));
   events.forEach((e, k) => {
     if (!ok[k]) return;
@@ -82,7 +83,7 @@ function placeCorroboratedEvents(
     if (t.compiled.trigger.hit_type === 'title') return;
     // Only an earlier place can change an answer: later ones need no sentence read.
     if (at >= p.assertedTextAt && at >= p.aboutTextAt && at >= p.assertedAboutTextAt) return;
-    const asserted = !isHedgedAt(hit.text, at);
+    const asserted = !isHedgedIn(hit.text, starts, at);
     if (asserted) p.assertedTextAt = Math.min(p.assertedTextAt, at);
     const about = names === null || (textNamesAccount && isAboutAccount(hit.text, at, names));
     if (about) p.aboutTextAt = Math.min(p.aboutTextAt, at);

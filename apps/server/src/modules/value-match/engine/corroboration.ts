@@ -25,28 +25,34 @@ export type PlacedWord = {
  * events or by one of `others` (requirement clauses). `text` is the hit's text; the headline is
  * one sentence, numbered -1.
  */
-export function corroborated(text: string, events: readonly PlacedWord[], others: readonly PlacedWord[]): boolean[] {
+export function corroborated(
+  text: string,
+  events: readonly PlacedWord[],
+  others: readonly PlacedWord[],
+  starts: readonly number[] = sentenceStarts(text),
+): boolean[] {
   const out = events.map((e) => e.selfStanding);
   if (out.every(Boolean)) return out;
-  const starts = sentenceStarts(text);
-  const bySentence = new Map<number, PlacedWord[]>();
   const sentenceOfWord = (w: PlacedWord) => (w.field === 'title' ? -1 : sentenceOf(starts, w.start));
-  for (const w of [...events, ...others]) {
-    const s = sentenceOfWord(w);
-    const list = bySentence.get(s);
-    if (list) list.push(w);
-    else bySentence.set(s, [w]);
-  }
-  events.forEach((e, i) => {
-    if (out[i]) return;
-    const s = sentenceOfWord(e);
-    for (let near = s - 1; near <= s + 1 && !out[i]; near++) {
-      out[i] = (bySentence.get(near) ?? []).some(
-        // Other words, not the same phrase again nor a clause with the same stems (a requirement
-        // clause "launch" beside the trigger "launches"), nor other words read on the same place.
-        (o) => o.stems !== e.stems && !(o.field === e.field && o.start < e.end && e.start < o.end),
-      );
+  const eventSentences = events.map(sentenceOfWord);
+  const otherSentences = others.map(sentenceOfWord);
+  // Other words, not the same phrase again nor a clause with the same stems (a requirement clause
+  // "launch" beside the trigger "launches"), nor other words read on the same place, in the
+  // sentence or the one before or after.
+  const corroborates = (e: PlacedWord, s: number, o: PlacedWord, os: number) =>
+    Math.abs(os - s) <= 1 && o.stems !== e.stems && !(o.field === e.field && o.start < e.end && e.start < o.end);
+  for (let i = 0; i < events.length; i++) {
+    if (out[i]) continue;
+    const e = events[i] as PlacedWord;
+    const s = eventSentences[i] as number;
+    let found = false;
+    for (let k = 0; k < events.length && !found; k++) {
+      found = k !== i && corroborates(e, s, events[k] as PlacedWord, eventSentences[k] as number);
     }
-  });
+    for (let k = 0; k < others.length && !found; k++) {
+      found = corroborates(e, s, others[k] as PlacedWord, otherSentences[k] as number);
+    }
+    out[i] = found;
+  }
   return out;
 }

@@ -113,6 +113,12 @@ export function sentenceOf(starts: readonly number[], offset: number): number {
   return lo;
 }
 
+/** isHedgedAt for a text whose `sentenceStarts` are known: no sentence is looked for twice. */
+export function isHedgedIn(text: string, starts: readonly number[], offset: number): boolean {
+  const s = sentenceOf(starts, offset);
+  return NOT_ASSERTED.test(text.slice(starts[s], starts[s + 1] ?? text.length));
+}
+
 export function sentenceIndexAt(text: string, offset: number): number {
   let index = 0;
   END.lastIndex = 0;
