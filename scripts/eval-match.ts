@@ -59,6 +59,8 @@ const GRID = {
   tier1AssertedOnly: [false, true],
   /** Whether the event must stand in a sentence (or headline) about the hit's account, when named. */
   tier1AboutAccount: [false, true],
+  /** Whether a one-word phrase counts for tier_1 only where another profile phrase corroborates it. */
+  tier1Corroborated: [false, true],
 };
 type Point = Pick<
   MatchWeights,
@@ -70,6 +72,7 @@ type Point = Pick<
   | 'requirementLeadChars'
   | 'tier1AssertedOnly'
   | 'tier1AboutAccount'
+  | 'tier1Corroborated'
 >;
 
 function gridPoints(): Point[] {
@@ -144,7 +147,7 @@ const pointText = (p: Point) =>
       : p.tier1LeadChars >= 1e9
         ? 'any place'
         : `${p.tier1LeadChars} chars`
-  }, distinct triggers ${p.tier1DistinctTriggers || 'off'}, requirement in ${p.requirementLeadChars >= 1e9 ? 'any place' : `${p.requirementLeadChars} chars`}, event asserted ${p.tier1AssertedOnly ? 'yes' : 'not asked'}, event about the account ${p.tier1AboutAccount ? 'yes' : 'not asked'}`;
+  }, distinct triggers ${p.tier1DistinctTriggers || 'off'}, requirement in ${p.requirementLeadChars >= 1e9 ? 'any place' : `${p.requirementLeadChars} chars`}, event asserted ${p.tier1AssertedOnly ? 'yes' : 'not asked'}, event about the account ${p.tier1AboutAccount ? 'yes' : 'not asked'}, one-word event corroborated ${p.tier1Corroborated ? 'yes' : 'not asked'}`;
 
 /** The grid point chosen on these judgements, and by which rule (see Rule above). */
 function choose(on: Row[]): { index: number; rule: Rule } {

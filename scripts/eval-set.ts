@@ -197,9 +197,14 @@ export function engineTiers(input: ValueMatchInput, hit: MatchHit, points: Parti
     const key = weights.requirementLeadChars ?? MATCH_WEIGHTS.requirementLeadChars;
     let facts = readings.get(key);
     if (!facts) {
-      // Read with the account rule on, so that every point may switch it either way.
+      // Read with the account and corroboration rules on, so that every point may switch them either way.
       facts = [
-        collectHitFacts(hit, preferences, { ...MATCH_WEIGHTS, requirementLeadChars: key, tier1AboutAccount: true }),
+        collectHitFacts(hit, preferences, {
+          ...MATCH_WEIGHTS,
+          requirementLeadChars: key,
+          tier1AboutAccount: true,
+          tier1Corroborated: true,
+        }),
       ];
       readings.set(key, facts);
     }

@@ -4,13 +4,14 @@ import { analyseText } from './analyse-text.ts';
 import type { AnalysedText } from './analysed-text.ts';
 import type { CompiledPhrase } from './compiled-phrase.ts';
 import type { CompiledPreferences } from './compiled-preferences.ts';
+import { corroborated, type PlacedWord } from './corroboration.ts';
 import { findPhrase } from './find-phrase.ts';
-import type { HitFacts, TriggerFacts } from './hit-facts.ts';
+import type { EventPlaces, HitFacts, TriggerFacts } from './hit-facts.ts';
 import { MATCH_WEIGHTS, type MatchWeights } from './match-weights.ts';
 import { type PackedSpans, packSpan } from './packed-spans.ts';
 import type { PhraseOccurrence } from './phrase-occurrence.ts';
 import { isSameRole } from './posting-title-fit.ts';
-import { isHedgedAt } from './sentence-index.ts';
+import { isHedgedAt, isHedgedIn, sentenceStarts } from './sentence-index.ts';
 
 type Field = { name: 'title' | 'text'; source: string; analysed: AnalysedText; weight: number };
 
@@ -29,6 +30,69 @@ function pushSpans(out: PackedSpans, field: Field, occurrence: PhraseOccurrence)
 }
 
 type Found = { field: Field; occurrence: PhraseOccurrence };
+
+/** A phrase's stems as one string, joined once per phrase (hits are read by the hundred thousand). */
+const stemKeys = new WeakMap<CompiledPhrase, string>();
+function stemKey(phrase: CompiledPhrase): string {
+  let key = stemKeys.get(phrase);
+  if (key === undefined) {
+    key = phrase.stems.join(' ');
+    stemKeys.set(phrase, key);
+  }
+  return key;
+}
+
+const NOWHERE: EventPlaces = {
+  inTitle: false,
+  firstTextAt: Number.POSITIVE_INFINITY,
+  assertedTextAt: Number.POSITIVE_INFINITY,
+  aboutTextAt: Number.POSITIVE_INFINITY,
+  assertedAboutTextAt: Number.POSITIVE_INFINITY,
+};
+
+/**
+ * Sets each trigger's `corroborated` places (in triggerScratch) from its occurrences that
+ * corroboration.ts accepts, read the way collectHitFacts reads the plain ones.
+ */
+function placeCorroboratedEvents(
+  hit: MatchHit,
+  names: readonly string[] | null,
+  textNamesAccount: boolean,
+  events: PlacedWord[],
+  eventTrigger: number[],
+  requirementWords: PlacedWord[],
+): void {
+  // Read only when the rule is on (the evaluation reads hits with it on and scores both ways).
+  if (events.every((e) => e.selfStanding)) {
+    for (const t of triggerScratch) t.corroborated = t;
+    return;
+  }
+  const starts = sentenceStarts(hit.text);
+  const ok = corroborated(hit.text, events, requirementWords, starts);
+  const places = triggerScratch.map((): EventPlaces => ({ ...NOWHERE }));
+  events.forEach((e, k) => {
+    if (!ok[k]) return;
+    const t = triggerScratch[eventTrigger[k] as number] as TriggerFacts;
+    const p = places[eventTrigger[k] as number] as EventPlaces;
+    if (e.field === 'title') {
+      p.inTitle = true;
+      return;
+    }
+    const at = e.start;
+    p.firstTextAt = Math.min(p.firstTextAt, at);
+    if (t.compiled.trigger.hit_type === 'title') return;
+    // Only an earlier place can change an answer: later ones need no sentence read.
+    if (at >= p.assertedTextAt && at >= p.aboutTextAt && at >= p.assertedAboutTextAt) return;
+    const asserted = !isHedgedIn(hit.text, starts, at);
+    if (asserted) p.assertedTextAt = Math.min(p.assertedTextAt, at);
+    const about = names === null || (textNamesAccount && isAboutAccount(hit.text, at, names));
+    if (about) p.aboutTextAt = Math.min(p.aboutTextAt, at);
+    if (about && asserted) p.assertedAboutTextAt = Math.min(p.assertedAboutTextAt, at);
+  });
+  triggerScratch.forEach((t, i) => {
+    t.corroborated = places[i] as EventPlaces;
+  });
+}
 
 /** Where a job posting names its role: the whole headline, and each place the text repeats it. */
 type RoleRange = { field: Field['name']; start: number; end: number };
@@ -147,6 +211,11 @@ export function collectHitFacts(
   }
   // Triggers often share a phrase: find each distinct one once per hit.
   triggerScratch.length = 0;
+  // Each place a trigger counts from, and which trigger (its slot in triggerScratch) it is, for
+  // corroboration.ts; and the requirement clauses' places, which may corroborate them.
+  const events: PlacedWord[] = [];
+  const eventTrigger: number[] = [];
+  const requirementWords: PlacedWord[] = [];
   for (let t = 0; t < triggerCount; t++) {
     if (candidate[t] === 0) continue;
     const compiled = preferences.triggers[t] as CompiledPreferences['triggers'][number];
@@ -183,6 +252,16 @@ export function collectHitFacts(
         count++;
         if (KIND_RANK[occurrence.kind] > KIND_RANK[kind]) kind = occurrence.kind;
         if (occurrence.kind === 'phrase' && phrase.stems.length > 1) multiWord = true;
+        if (w.tier1Corroborated && (occurrence.kind !== 'proximity' || w.tier1CountsProximity)) {
+          events.push({
+            field: field.name,
+            start: field.analysed.start[occurrence.slots[0] as number] as number,
+            end: field.analysed.end[occurrence.slots[occurrence.slots.length - 1] as number] as number,
+            stems: stemKey(phrase),
+            selfStanding: occurrence.kind === 'phrase' && phrase.stems.length > 1,
+          });
+          eventTrigger.push(triggerScratch.length);
+        }
         if (field.name === 'title') inTitle = true;
         else if (occurrence.kind !== 'proximity' || w.tier1CountsProximity) {
           const at = field.analysed.start[occurrence.slots[0] as number] as number;
@@ -228,6 +307,7 @@ export function collectHitFacts(
       assertedTextAt,
       aboutTextAt: names === null ? firstTextAt : aboutTextAt,
       assertedAboutTextAt: names === null ? assertedTextAt : assertedAboutTextAt,
+      corroborated: NOWHERE,
       multiWord,
       count,
       spans,
@@ -267,6 +347,15 @@ export function collectHitFacts(
       const found = occurrencesIn(fields, clause, w.qualificationSlack);
       let kept = 0;
       for (const { field, occurrence } of found) {
+        if (w.tier1Corroborated && signal.type === 'requirement' && requirementWords.length < w.maxSpansPerHit) {
+          requirementWords.push({
+            field: field.name,
+            start: field.analysed.start[occurrence.slots[0] as number] as number,
+            end: field.analysed.end[occurrence.slots[occurrence.slots.length - 1] as number] as number,
+            stems: stemKey(clause),
+            selfStanding: false,
+          });
+        }
         if (kept >= w.maxSpansPerHit) break;
         if (field.name === 'text' && (field.analysed.start[occurrence.slots[0] as number] as number) >= leadChars)
           continue;
@@ -279,6 +368,8 @@ export function collectHitFacts(
       signals.set(signal.id, spans);
     }
   }
+
+  placeCorroboratedEvents(hit, names, textNamesAccount, events, eventTrigger, requirementWords);
 
   let targetTitles = NO_TITLES;
   if (hit.type === 'job_posting') {

@@ -2,6 +2,15 @@ import type { MatchHit, PhraseMatchKind } from '@quarry/shared';
 import type { CompiledTrigger } from './compiled-preferences.ts';
 import type { PackedSpans } from './packed-spans.ts';
 
+/** Where a trigger's event stands: the headline, and its first place in the text by kind of sentence. */
+export type EventPlaces = {
+  inTitle: boolean;
+  firstTextAt: number;
+  assertedTextAt: number;
+  aboutTextAt: number;
+  assertedAboutTextAt: number;
+};
+
 export type TriggerFacts = {
   compiled: CompiledTrigger;
   /** The trigger's index in the compiled preferences' `triggers`. */
@@ -22,6 +31,12 @@ export type TriggerFacts = {
    */
   aboutTextAt: number;
   assertedAboutTextAt: number;
+  /**
+   * The same places counting only occurrences a one-word phrase does not stand in alone
+   * (corroboration.ts): where tier_1 looks when `tier1Corroborated` is on; the plain places when
+   * the hit was read with it off.
+   */
+  corroborated: EventPlaces;
   /** Some phrase of two or more words was found in order. */
   multiWord: boolean;
   count: number;

@@ -44,8 +44,11 @@ function input(parts: Partial<ValueMatchInput>): ValueMatchInput {
   return valueMatchInputSchema.parse({ hypotheses: [hypothesis], triggers: TRIGGERS, ...parts });
 }
 
-function only(parts: Partial<ValueMatchInput>, options: { now?: string } = {}) {
-  const result = matchAccounts(input(parts), { now: options.now ?? NOW });
+/** A one-word event alone: read without tier1Corroborated, whose own test asks for corroboration. */
+const ALONE: Partial<MatchWeights> = { tier1Corroborated: false };
+
+function only(parts: Partial<ValueMatchInput>, options: { now?: string; weights?: Partial<MatchWeights> } = {}) {
+  const result = matchAccounts(input(parts), { now: options.now ?? NOW, weights: options.weights });
   expect(result).toHaveLength(1);
   return result[0] as (typeof result)[number];
 }
@@ -85,7 +88,7 @@ describe('matchAccounts tiers', () => {
     const one = hit('e1', 'Carmaker results', 'The carmaker will recall its cars next month.');
     expect(MATCH_WEIGHTS.tier1MinTriggers).toBe(1);
     // A one-sentence article scores low: the count rule is read with a low score threshold.
-    const low = { tier1Score: 0.3 };
+    const low = { ...ALONE, tier1Score: 0.3 };
     expect(matchAccounts(input({ hits: [one] }), { now: NOW, weights: low })[0]?.tier).toBe('tier_1');
     const two = matchAccounts(input({ hits: [one] }), { now: NOW, weights: { ...low, tier1MinTriggers: 2 } })[0];
     expect(two?.tier).toBe('tier_2');
@@ -129,9 +132,9 @@ describe('matchAccounts tiers', () => {
       'Toy maker recalls 1.5 million trains',
       'The recall covers wooden trains; recalled toys go back to the stores and the recall costs millions.',
     );
-    expect(only({ hits: [headline] }).tier).toBe('tier_1');
+    expect(only({ hits: [headline] }, { weights: ALONE }).tier).toBe('tier_1');
     const general = [trigger('trg_recall', ['recall'], { hypothesis_ids: [] }), trigger('trg_other', ['unrelated'])];
-    expect(only({ hits: [headline], triggers: general }).tier).toBe('tier_2');
+    expect(only({ hits: [headline], triggers: general }, { weights: ALONE }).tier).toBe('tier_2');
   });
 
   it('ignores disabled triggers', () => {
@@ -158,7 +161,7 @@ describe('matchAccounts tier_1 evidence', () => {
     const tierOf = (text: string, weights: Partial<MatchWeights>) =>
       matchAccounts(input({ hits: [hit('l', 'Carmaker results', text)] }), {
         now: NOW,
-        weights: { tier1Score: 0.3, ...weights },
+        weights: { ...ALONE, tier1Score: 0.3, ...weights },
       })[0]?.tier;
     // By default (chosen leaving one profile out) an event anywhere in the text counts.
     expect(tierOf(filler + lead, {})).toBe('tier_1');
@@ -181,6 +184,51 @@ describe('matchAccounts tier_1 evidence', () => {
     expect(tierOf(denied, { tier1AssertedOnly: false })).toBe('tier_1');
     const stated = 'The carmaker said it will recall the cars. Its supplier said sales held.';
     expect(tierOf(stated, { tier1AssertedOnly: true })).toBe('tier_1');
+  });
+
+  it("gives a hit the tier it has alone, whatever other hits come in the same run (the evaluation's tier)", () => {
+    const tierOfRecall = (others: number) => {
+      const crowd = Array.from({ length: others }, (_, k) =>
+        hit(`o${k}`, `Retailer ${k} news`, 'The retailer will recall a toaster. Its supplier said sales held.'),
+      );
+      return matchAccounts(input({ hits: [RECALL, ...crowd] }), { now: NOW }).find((m) => m.account_id === 'acc_h1')
+        ?.tier;
+    };
+    expect(tierOfRecall(0)).toBe('tier_1');
+    // Sixty other recalls make "recall" common in this run: its idf falls, and with it the
+    // run's score, but not the hit's tier.
+    expect(tierOfRecall(60)).toBe('tier_1');
+  });
+
+  it('counts a one-word event for tier_1 only where the profile corroborates it (tier1Corroborated)', () => {
+    // A customer's broad trigger word, and a requirement naming what the company must operate.
+    const triggers = [trigger('trg_close', ['close']), trigger('trg_closure', ['plant closure'])];
+    const requirement: QualificationSignal = {
+      id: 'qs_sites',
+      type: 'requirement',
+      text: 'Operates sites: plant, factory, stores',
+      explanation: '',
+    };
+    const tierOf = (title: string, text: string, weights: Partial<MatchWeights>) =>
+      matchAccounts(input({ triggers, qualification_signals: [requirement], hits: [hit('c', title, text)] }), {
+        now: NOW,
+        weights: { tier1Score: 0.3, ...weights },
+      })[0]?.tier;
+    // A market closing higher, in an article that names a plant two sentences later.
+    const market = 'Stock markets in Tokyo close higher on Monday. Traders were calm. A new plant opened in Osaka.';
+    expect(tierOf('Markets today', market, { tier1Corroborated: false })).toBe('tier_1');
+    expect(tierOf('Markets today', market, { tier1Corroborated: true })).toBe('tier_2');
+    // The company's own site: the requirement's word stands in the same sentence.
+    const own = 'The carmaker will close its Ohio plant in March. Traders were calm.';
+    expect(tierOf('Carmaker news', own, { tier1Corroborated: true })).toBe('tier_1');
+    // A phrase of two words stands alone, requirement or not.
+    expect(
+      tierOf('Carmaker news', 'Analysts expect a plant closure. Traders were calm.', { tier1Corroborated: true }),
+    ).toBe('tier_1');
+    // A headline word is corroborated by the text's first sentence.
+    expect(
+      tierOf('Carmaker to close Ohio site', 'The factory employs 900. Traders were calm.', { tier1Corroborated: true }),
+    ).toBe('tier_1');
   });
 
   it("reads an event as the account's only in a sentence or headline about the account (tier1AboutAccount)", () => {
@@ -326,7 +374,7 @@ describe('matchAccounts tier_1 evidence', () => {
     const tierOf = (title: string) =>
       matchAccounts(input({ hits: [hit('m', title, 'The toys would go back to the stores.')] }), {
         now: NOW,
-        weights: { tier1MinTriggers: 2 },
+        weights: { ...ALONE, tier1MinTriggers: 2 },
       })[0]?.tier;
     expect(tierOf('Toy maker recalls 1.5 million trains')).toBe('tier_1');
     expect(tierOf('Toy maker may recall 1.5 million trains')).toBe('tier_2');

@@ -31,7 +31,12 @@
  *    (account-mention.ts); another company's event in the same article does not count. General triggers (tied to no hypothesis when others are),
  *    triggers found only by proximity and job-title triggers add weight but do not count: a job
  *    title, or a posting for a target title, says whom to reach, never on its own that the
- *    problem is there. tier_2 needs a score ≥ tier2Score. The account takes its best hypothesis.
+ *    problem is there. With tier1Corroborated, an event found only by a one-word phrase
+ *    ("close", "fine") counts only beside another trigger phrase or a requirement clause in its
+ *    sentence or the one before or after (corroboration.ts). tier_2 needs a score ≥ tier2Score.
+ *    Both thresholds read the hit's score as if it were the run's only hit (idf and average length
+ *    of one hit), so a hit's tier does not depend on the other hits of the run; the run's own
+ *    statistics order hits and accounts. The account takes its best hypothesis.
  * 4. Qualification signals (clauses split at commas, colons, semicolons and "or"; a clause is met
  *    when all its words stand within two extra words of each other in one hit): good promotes one
  *    step (none only when some trigger was seen), bad demotes one step and halves the score, an

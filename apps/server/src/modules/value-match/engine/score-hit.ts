@@ -18,6 +18,9 @@ let specificInTitle = new Int32Array(0);
 let specificEvents = new Int32Array(0);
 let eventsAnywhere = new Int32Array(0);
 let topic = new Float64Array(0);
+let aloneTriggerScores = new Float64Array(0);
+let aloneTopic = new Float64Array(0);
+let aloneSeen = new Int32Array(0);
 
 function resetScratch(hypothesisCount: number): void {
   if (triggerScores.length !== hypothesisCount) {
@@ -28,6 +31,9 @@ function resetScratch(hypothesisCount: number): void {
     specificEvents = new Int32Array(hypothesisCount);
     eventsAnywhere = new Int32Array(hypothesisCount);
     topic = new Float64Array(hypothesisCount);
+    aloneTriggerScores = new Float64Array(hypothesisCount);
+    aloneTopic = new Float64Array(hypothesisCount);
+    aloneSeen = new Int32Array(hypothesisCount);
     return;
   }
   triggerScores.fill(0);
@@ -37,6 +43,9 @@ function resetScratch(hypothesisCount: number): void {
   specificEvents.fill(0);
   eventsAnywhere.fill(0);
   topic.fill(0);
+  aloneTriggerScores.fill(0);
+  aloneTopic.fill(0);
+  aloneSeen.fill(0);
 }
 
 /** Whether a text offset stands in the lead: its first sentences, or characters (match-weights.ts). */
@@ -60,27 +69,30 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
 
   resetScratch(hypothesisCount);
   const averageLength = ctx.averageLength;
+  const { alone } = ctx;
   for (const t of f.triggers) {
     const trigger = t.compiled.trigger;
+    const kindWeight = w.hitTypeWeight[trigger.hit_type] * (t.multiWord ? w.multiWordBoost : 1);
     const weight =
-      (ctx.triggerIdf[t.index] as number) *
-      bm25TermFrequency(t.tf, f.length, averageLength, w.k1, w.b) *
-      w.hitTypeWeight[trigger.hit_type] *
-      (t.multiWord ? w.multiWordBoost : 1);
+      (ctx.triggerIdf[t.index] as number) * bm25TermFrequency(t.tf, f.length, averageLength, w.k1, w.b) * kindWeight;
+    const aloneWeight = alone.seenIdf * bm25TermFrequency(t.tf, f.length, f.length, w.k1, w.b) * kindWeight;
     const counts = ctx.specific[t.index] === 1 && (w.tier1CountsProximity || t.kind !== 'proximity');
     const isEvent = counts && ctx.eventLike[t.index] === 1;
+    // With tier1Corroborated, a one-word phrase counts for tier_1 only where corroborated.
+    const places = w.tier1Corroborated ? t.corroborated : t;
     const textAt = w.tier1AboutAccount
       ? w.tier1AssertedOnly
-        ? t.assertedAboutTextAt
-        : t.aboutTextAt
+        ? places.assertedAboutTextAt
+        : places.aboutTextAt
       : w.tier1AssertedOnly
-        ? t.assertedTextAt
-        : t.firstTextAt;
+        ? places.assertedTextAt
+        : places.firstTextAt;
     // A headline event is the account's when the headline names it.
-    const titleEvent = t.inTitle && (!w.tier1AboutAccount || f.titleAboutAccount);
+    const titleEvent = places.inTitle && (!w.tier1AboutAccount || f.titleAboutAccount);
     const inLead = isEvent && (titleEvent || inTheLead(f.hit.text, textAt, w));
     for (const i of ctx.supportedBy[t.index] as number[]) {
       triggerScores[i] = (triggerScores[i] as number) + weight;
+      aloneTriggerScores[i] = (aloneTriggerScores[i] as number) + aloneWeight;
       triggerCounts[i] = (triggerCounts[i] as number) + 1;
       if (counts) {
         specificCounts[i] = (specificCounts[i] as number) + 1;
@@ -95,8 +107,15 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
     const tf = f.termTf[k] as number;
     const share =
       ((ctx.termIdf.get(term) ?? 0) * bm25TermFrequency(tf, f.length, averageLength, w.k1, w.b)) / (w.k1 + 1);
+    const aloneShare = (alone.seenIdf * bm25TermFrequency(tf, f.length, f.length, w.k1, w.b)) / (w.k1 + 1);
     const hypotheses = ctx.hypothesesOfTerm.get(term);
-    if (hypotheses) for (const i of hypotheses) topic[i] = (topic[i] as number) + share;
+    if (hypotheses) {
+      for (const i of hypotheses) {
+        topic[i] = (topic[i] as number) + share;
+        aloneTopic[i] = (aloneTopic[i] as number) + aloneShare;
+        aloneSeen[i] = (aloneSeen[i] as number) + 1;
+      }
+    }
   }
 
   const headlineAlone = w.tier1HeadlineAlone && !isHedgedHeadline(f.hit.title);
@@ -107,6 +126,14 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
     const mass = ctx.topicMass[i] as number;
     const coverage = mass > 0 ? (topic[i] as number) / mass : 0;
     const score = recency * ((triggerScores[i] as number) + w.topicWeight * coverage + titleBonus);
+    // The tier is the hit's own: weighed as if it were the run's only hit (idf and average
+    // length of one hit), so a hit's tier does not depend on which other hits came in the same
+    // run — a file of 240 articles, a tenant's 100,000 — and is the tier the evaluation measures,
+    // which reads each hit alone. The run's statistics still order hits and accounts (`score`).
+    const seen = aloneSeen[i] as number;
+    const aloneMass = seen * alone.seenIdf + ((alone.termCounts[i] as number) - seen) * alone.unseenIdf;
+    const aloneCoverage = aloneMass > 0 ? (aloneTopic[i] as number) / aloneMass : 0;
+    const tierScore = recency * ((aloneTriggerScores[i] as number) + w.topicWeight * aloneCoverage + titleBonus);
     // A job posting is itself the event: the company is hiring for the role now.
     const eventSeen = !w.tier1NeedsEvent || (specificEvents[i] as number) > 0 || f.hit.type === 'job_posting';
     // Several distinct signs of the problem in one article, one of them an event.
@@ -114,9 +141,9 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
       w.tier1DistinctTriggers > 0 && specific >= w.tier1DistinctTriggers && (eventsAnywhere[i] as number) > 0;
     ctx.tierRanks[base + i] =
       (((specific >= w.tier1MinTriggers || (headlineAlone && specificInTitle[i] === 1)) && eventSeen) || manySigns) &&
-      score >= w.tier1Score
+      tierScore >= w.tier1Score
         ? 2
-        : score >= w.tier2Score
+        : tierScore >= w.tier2Score
           ? 1
           : 0;
     ctx.scores[base + i] = score;

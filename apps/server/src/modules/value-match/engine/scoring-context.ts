@@ -28,6 +28,11 @@ export type ScoringContext = {
   /** By hypothesis: the idf mass of its terms, unseen ones included. */
   topicMass: Float64Array;
   hypothesesOfTerm: Map<string, number[]>;
+  /**
+   * What a hit weighs with when it is read alone (`scoreHit`'s tier score): the idf of a trigger
+   * or term it holds, the idf of a hypothesis term it lacks, and each hypothesis's term count.
+   */
+  alone: { seenIdf: number; unseenIdf: number; termCounts: Int32Array };
   /** Hit row × hypothesis: its score, and its tier's rank (2 tier_1, 1 tier_2, 0 none). */
   scores: Float64Array;
   tierRanks: Uint8Array;
@@ -119,6 +124,11 @@ export function buildScoringContext(
     eventLike,
     termIdf,
     topicMass,
+    alone: {
+      seenIdf: idfOf(1, 1, w),
+      unseenIdf: idfOf(0, 1, w),
+      termCounts: Int32Array.from(preferences.hypotheses, (h) => h.terms.length),
+    },
     hypothesesOfTerm,
     scores: new Float64Array(hitCount * hypothesisCount),
     tierRanks: new Uint8Array(hitCount * hypothesisCount),

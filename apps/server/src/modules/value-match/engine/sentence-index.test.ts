@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHedgedAt, sentenceIndexAt } from './sentence-index.ts';
+import { isHedgedAt, isHedgedIn, sentenceIndexAt, sentenceOf, sentenceStarts } from './sentence-index.ts';
 
 describe('sentenceIndexAt', () => {
   it('counts sentence ends before an offset', () => {
@@ -23,5 +23,25 @@ describe('isHedgedAt', () => {
     expect(isHedgedAt(text, text.indexOf('close its mill'))).toBe(false);
     expect(isHedgedAt(text, text.indexOf('close a store'))).toBe(true);
     expect(isHedgedAt("The firm won't cut jobs.", 15)).toBe(true);
+  });
+});
+
+describe('sentenceStarts and sentenceOf', () => {
+  it('place offsets in the same sentences as sentenceIndexAt', () => {
+    const text = 'The U.S. unit of Acme Inc. opened a plant. It hired 300 people! Then it closed.';
+    const starts = sentenceStarts(text);
+    for (const word of ['unit', 'opened', 'hired', 'Then', 'closed']) {
+      expect(sentenceOf(starts, text.indexOf(word))).toBe(sentenceIndexAt(text, text.indexOf(word)));
+    }
+    expect(sentenceOf(starts, text.indexOf('Then'))).toBe(2);
+  });
+
+  it('read a sentence as hedged or not as isHedgedAt does', () => {
+    const text = 'Acme Inc. denied it will close the plant. It will close the depot. Staff may leave.';
+    const starts = sentenceStarts(text);
+    for (const word of ['close the plant', 'close the depot', 'leave']) {
+      expect(isHedgedIn(text, starts, text.indexOf(word))).toBe(isHedgedAt(text, text.indexOf(word)));
+    }
+    expect(isHedgedIn(text, starts, text.indexOf('close the depot'))).toBe(false);
   });
 });

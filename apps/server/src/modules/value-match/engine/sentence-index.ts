@@ -87,6 +87,38 @@ export function isHedgedAt(text: string, offset: number): boolean {
   return NOT_ASSERTED.test(sentenceAround(text, offset));
 }
 
+/**
+ * Where each sentence of `text` starts, in order (the first at 0): read once, so that many
+ * offsets can be placed in their sentence by binary search (`sentenceOf`).
+ */
+export function sentenceStarts(text: string): number[] {
+  const starts = [0];
+  END.lastIndex = 0;
+  for (let m = END.exec(text); m; m = END.exec(text)) {
+    if (text[m.index] === '.' && isAbbreviation(text, m.index)) continue;
+    starts.push(m.index + m[0].length);
+  }
+  return starts;
+}
+
+/** The sentence (0 for the first) holding `offset`, given the text's `sentenceStarts`. */
+export function sentenceOf(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] as number) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** isHedgedAt for a text whose `sentenceStarts` are known: no sentence is looked for twice. */
+export function isHedgedIn(text: string, starts: readonly number[], offset: number): boolean {
+  const s = sentenceOf(starts, offset);
+  return NOT_ASSERTED.test(text.slice(starts[s], starts[s + 1] ?? text.length));
+}
+
 export function sentenceIndexAt(text: string, offset: number): number {
   let index = 0;
   END.lastIndex = 0;
