@@ -11,8 +11,10 @@ describe('Reporting in French', () => {
   it('names the events in French, not as recorded ("List Mutated")', async () => {
     const { page } = b;
     await openSignedIn(page, 'mike@acme.test');
-    await chooseLanguage(page, 'Français');
+    const confirmation = await chooseLanguage(page, 'Français');
     try {
+      // The confirmation speaks the language just chosen, not the one it replaced.
+      expect(confirmation).toContain('Langue définie sur Français');
       // A page load before the choice is saved would still read English (a clean-clone run met that).
       await expect
         .poll(async () => ((await (await page.request.get('/api/me')).json()) as Me).user.preferences.language)

@@ -86,12 +86,14 @@ describe('Support Tools and impersonation', () => {
     await page.goto('/MyTerritory');
     await page.getByLabel('Add an account').waitFor();
     await page.getByTestId('view-as-select').click();
-    // Colleagues only: neither Rita herself nor the tenant's service account is offered.
+    // Colleagues only: neither Rita herself nor the tenant's service account is offered. The list
+    // is read once its colleagues have loaded (Ada among them), not as the dropdown opens.
+    await page.getByRole('option', { name: /^Ada/ }).first().waitFor();
     const offered = await page.getByRole('option').allTextContents();
     expect(offered.some((name) => /service account/i.test(name))).toBe(false);
     expect(offered).not.toContain('Rita Rep');
     expect(offered.some((name) => name.startsWith('Ada'))).toBe(true);
-    // Another file renames raj on the shared server; his name still starts with Raj.
+    // A test may rename raj; his name still starts with Raj.
     await page.getByRole('option', { name: /^Raj/ }).click();
     const banner = page.getByTestId('view-as-banner');
     await banner.getByText(/^Viewing My Accounts as Raj.* \(read-only\)$/).waitFor();

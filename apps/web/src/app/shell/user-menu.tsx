@@ -9,6 +9,7 @@ import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
 import { AppearanceControl } from '../../features/settings/components/appearance-control.tsx';
 import { LANGUAGE_NAMES, LanguageSelect } from '../../features/settings/components/language-select.tsx';
 import { meQueryOptions } from '../../lib/get-me.ts';
+import { i18n } from '../../lib/i18n.ts';
 import { showRouteSnackbar } from '../../lib/snackbar-store.ts';
 import { FOCUS_GUIDE_STATE } from '../first-run/first-run-guide.tsx';
 import { useFirstRunGuide } from '../first-run/use-first-run-guide.ts';
@@ -80,7 +81,8 @@ export function UserMenu({
             data-testid="language-select"
             onChanged={(language) =>
               showRouteSnackbar(
-                t('userMenu.languageChanged', { language: LANGUAGE_NAMES[language] }),
+                // In the language just chosen: this render's `t` still speaks the one it replaced.
+                i18n.t('userMenu.languageChanged', { language: LANGUAGE_NAMES[language] }),
                 '/settings?category=userPreferences',
               )
             }
