@@ -26,8 +26,8 @@ const ON_PURPOSE: Record<string, string> = {
   "alerts/alerts.repository.ts: .where((eb) => eb.or([eb('tenant_id', 'is', null), eb('tenant_id', '=', ctx.tenantId)]))":
     AUDIENCE,
   'alerts/alerts.service.ts: if (body.tenant_id) {': AUDIENCE,
-  "alerts/alerts.service.ts: if (!tenants.some((t) => t.id === body.tenant_id)) throw invalidField('tenant_id', 'Unknown tenant');":
-    AUDIENCE,
+  'alerts/alerts.service.ts: if (!tenants.some((t) => t.id === body.tenant_id))': AUDIENCE,
+  "alerts/alerts.service.ts: throw invalidField('tenant_id', 'Unknown tenant', 'unknown_reference');": AUDIENCE,
   'auth/token-identity.ts: tenant_id: ctx.tenantId,': "the identity token's claim, from the session",
   'support/audit-log.repository.ts: tenant_id: entry.tenantId,':
     "audit_log is Support's record across tenants (not a tenant table): each entry names the tenant it concerns",

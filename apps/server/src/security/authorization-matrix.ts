@@ -20,7 +20,8 @@
  * Workspace rows are about the workspace and the list made in it: list routes address that list,
  * and "POST …/items" puts that list into a workspace of the actor's own (the list takeover).
  * "POST /api/triggers" addresses the hypothesis the new trigger is tied to; user rows address the
- * person named in the path or body.
+ * person named in the path or body. "PATCH /api/me" changes the theme: support acting as a member
+ * may not change the member's own theme or language (issue #17), hence 403 while impersonating.
  */
 export const ACTORS = ['anonymous', 'regular', 'manager', 'admin', 'other_admin', 'support', 'impersonating'] as const;
 export type Actor = (typeof ACTORS)[number];
@@ -41,7 +42,7 @@ POST   /api/session/reset-password                           none    400       4
 GET    /api/session/token                                    none    401       200     200     200   200         200     200
 
 GET    /api/me                                               none    401       200     200     200   200         200     200
-PATCH  /api/me                                               none    401       200     200     200   200         200     200
+PATCH  /api/me                                               none    401       200     200     200   200         200     403
 
 GET    /api/users                                            none    401       200     200     200   200         200     200
 POST   /api/users/by-ids                                     own     401       200     200     200   200         200     200
