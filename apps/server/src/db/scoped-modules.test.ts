@@ -11,7 +11,7 @@ const MODULES = path.join(import.meta.dirname, '..', 'modules');
  * module that no longer names tenant_id must leave it (the test below says so), and a new module
  * starts converted.
  */
-const NOT_YET_CONVERTED = new Set(['signals', 'value-match']);
+const NOT_YET_CONVERTED = new Set(['signals']);
 
 /**
  * Lines of converted modules that name tenant_id on purpose, and why: not a condition or a column
@@ -30,6 +30,8 @@ const ON_PURPOSE: Record<string, string> = {
   "integrations/integrations.repository.ts: const rows = await acrossTenants(db).selectFrom('integrations').select('tenant_id').distinct().execute();":
     ACROSS_TENANTS,
   'integrations/integrations.repository.ts: return rows.map((r) => r.tenant_id);': ACROSS_TENANTS,
+  "value-match/value-matches.repository.ts: eb.exists(eb.selectFrom('value_matches').select('tenant_id').whereRef('tenant_id', '=', 'tenants.id')),":
+    'a query across tenants by design (acrossTenants): start-up queues a first computation for each tenant without matches',
   'alerts/alerts.repository.ts: tenant_id: r.tenant_id,': AUDIENCE,
   'alerts/alerts.repository.ts: tenant_id: input.tenant_id,': AUDIENCE,
   "alerts/alerts.repository.ts: .where((eb) => eb.or([eb('tenant_id', 'is', null), eb('tenant_id', '=', ctx.tenantId)]))":
