@@ -7,14 +7,10 @@ import { describe, expect, it } from 'vitest';
 const MODULES = path.join(import.meta.dirname, '..', 'modules');
 
 /**
- * Modules not converted yet, which still write tenant_id by hand. This list may only shrink: a
- * module that no longer names tenant_id must leave it (the test below says so), and a new module
- * starts converted.
- */
-const NOT_YET_CONVERTED = new Set(['signals']);
-
-/**
- * Lines of converted modules that name tenant_id on purpose, and why: not a condition or a column
+ * Every module is converted (the last three, integrations, value-match and signals, with the
+ * commits of issue #14); a new module starts converted.
+ *
+ * Lines of modules that name tenant_id on purpose, and why: not a condition or a column
  * the scoped layer would set, but a query that must see every tenant (acrossTenants), or a name
  * that is not a column at all.
  */
@@ -30,6 +26,11 @@ const ON_PURPOSE: Record<string, string> = {
   "integrations/integrations.repository.ts: const rows = await acrossTenants(db).selectFrom('integrations').select('tenant_id').distinct().execute();":
     ACROSS_TENANTS,
   'integrations/integrations.repository.ts: return rows.map((r) => r.tenant_id);': ACROSS_TENANTS,
+  "signals/signals.repository.ts: .select('tenant_id')": ACROSS_TENANTS,
+  "signals/signals.repository.ts: .union(acrossTenants(db).selectFrom('list_accounts').select('tenant_id').distinct())":
+    ACROSS_TENANTS,
+  'signals/signals.repository.ts: return [...new Set(rows.map((r) => r.tenant_id))];': ACROSS_TENANTS,
+  'signals/signals.repository.ts: return rows.map((r) => r.tenant_id);': ACROSS_TENANTS,
   "value-match/value-matches.repository.ts: eb.exists(eb.selectFrom('value_matches').select('tenant_id').whereRef('tenant_id', '=', 'tenants.id')),":
     'a query across tenants by design (acrossTenants): start-up queues a first computation for each tenant without matches',
   'alerts/alerts.repository.ts: tenant_id: r.tenant_id,': AUDIENCE,
@@ -95,11 +96,10 @@ const modules = fs
   .filter((e) => e.isDirectory())
   .map((e) => e.name);
 
-describe('modules converted to the scoped layer', () => {
+describe('modules, all converted to the scoped layer', () => {
   it('write no tenant_id by hand', () => {
-    const converted = modules.filter((m) => !NOT_YET_CONVERTED.has(m));
-    expect(converted.length).toBeGreaterThan(0);
-    expect(converted.flatMap(handWritten)).toEqual([]);
+    expect(modules.length).toBeGreaterThan(0);
+    expect(modules.flatMap(handWritten)).toEqual([]);
   });
 
   it('allows only lines that are still there', () => {
@@ -112,15 +112,5 @@ describe('modules converted to the scoped layer', () => {
       ),
     );
     for (const allowed of Object.keys(ON_PURPOSE)) expect(all, 'take it off ON_PURPOSE').toContain(allowed);
-  });
-
-  it('the list of modules not yet converted names only modules that still need it', () => {
-    for (const module of NOT_YET_CONVERTED) {
-      expect(modules, `${module} no longer exists: take it off NOT_YET_CONVERTED`).toContain(module);
-      expect(
-        handWritten(module).length,
-        `${module} names tenant_id nowhere: take it off NOT_YET_CONVERTED`,
-      ).toBeGreaterThan(0);
-    }
   });
 });
