@@ -16,23 +16,11 @@ const MODULES = path.join(import.meta.dirname, '..', 'modules');
  */
 const AUDIENCE =
   'global_alerts is not a tenant table: its tenant_id is the audience Support picks (null: every tenant)';
-const ACROSS_TENANTS =
-  'a query across tenants by design (acrossTenants): it lists the tenants a scheduled job works for';
 const ON_PURPOSE: Record<string, string> = {
   'integrations/connector-token.ts: return new SignJWT({ tenant_id: claims.tenantId })':
     "the connector token's claim (spec section 7), the session's master tenant",
   'integrations/integrations.routes.ts: if (request.body.tenant_id !== master || request.body.user_id !== ctx.uid) {':
     "POST /HydraJwtGenerator's body field (spec section 7), checked against the session's master tenant",
-  "integrations/integrations.repository.ts: const rows = await acrossTenants(db).selectFrom('integrations').select('tenant_id').distinct().execute();":
-    ACROSS_TENANTS,
-  'integrations/integrations.repository.ts: return rows.map((r) => r.tenant_id);': ACROSS_TENANTS,
-  "signals/signals.repository.ts: .select('tenant_id')": ACROSS_TENANTS,
-  "signals/signals.repository.ts: .union(acrossTenants(db).selectFrom('list_accounts').select('tenant_id').distinct())":
-    ACROSS_TENANTS,
-  'signals/signals.repository.ts: return [...new Set(rows.map((r) => r.tenant_id))];': ACROSS_TENANTS,
-  'signals/signals.repository.ts: return rows.map((r) => r.tenant_id);': ACROSS_TENANTS,
-  "value-match/value-matches.repository.ts: eb.exists(eb.selectFrom('value_matches').select('tenant_id').whereRef('tenant_id', '=', 'tenants.id')),":
-    'a query across tenants by design (acrossTenants): start-up queues a first computation for each tenant without matches',
   'alerts/alerts.repository.ts: tenant_id: r.tenant_id,': AUDIENCE,
   'alerts/alerts.repository.ts: tenant_id: input.tenant_id,': AUDIENCE,
   "alerts/alerts.repository.ts: .where((eb) => eb.or([eb('tenant_id', 'is', null), eb('tenant_id', '=', ctx.tenantId)]))":

@@ -2,7 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { IntegrationsTable } from '../../db/schema.ts';
 import { scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
-import { acrossTenants } from '../../db/tenant-scope.ts';
+import { tenantsWithRows } from '../../db/tenant-scope.ts';
 
 export type IntegrationRow = WithoutTenant<Selectable<IntegrationsTable>>;
 
@@ -82,8 +82,7 @@ export function createIntegrationsRepository(db: Db) {
 
     /** Every tenant with a connected tool, for the periodic re-check (the one query across tenants). */
     async tenantsWithConnections(): Promise<string[]> {
-      const rows = await acrossTenants(db).selectFrom('integrations').select('tenant_id').distinct().execute();
-      return rows.map((r) => r.tenant_id);
+      return tenantsWithRows(db, 'integrations');
     },
 
     async masterTenantId(tenantId: string): Promise<string | null> {

@@ -7,7 +7,7 @@ import type {
   SignalSourcesTable,
 } from '../../db/schema.ts';
 import { scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
-import { acrossTenants } from '../../db/tenant-scope.ts';
+import { tenantsWithRows } from '../../db/tenant-scope.ts';
 import { createJobsRepository } from '../../jobs/jobs.repository.ts';
 
 export type SignalSourceRow = WithoutTenant<Selectable<SignalSourcesTable>>;
@@ -161,13 +161,11 @@ export function createSignalsRepository(db: Db) {
 
     /** Tenants with accounts in a territory or list: the scheduler queues their discovery (across tenants by design). */
     async tenantsHoldingAccounts(): Promise<string[]> {
-      const rows = await acrossTenants(db)
-        .selectFrom('territory_accounts')
-        .select('tenant_id')
-        .distinct()
-        .union(acrossTenants(db).selectFrom('list_accounts').select('tenant_id').distinct())
-        .execute();
-      return [...new Set(rows.map((r) => r.tenant_id))];
+      const [territories, lists] = await Promise.all([
+        tenantsWithRows(db, 'territory_accounts'),
+        tenantsWithRows(db, 'list_accounts'),
+      ]);
+      return [...new Set([...territories, ...lists])];
     },
 
     /** The tenant's sweep job (waiting or running, if any) and its sources still to read now. */
@@ -187,14 +185,9 @@ export function createSignalsRepository(db: Db) {
 
     /** Tenants with a source due: the scheduler queues one sweep job for each (across tenants by design). */
     async tenantsDue(now: string): Promise<string[]> {
-      const rows = await acrossTenants(db)
-        .selectFrom('signal_sources')
-        .select('tenant_id')
-        .distinct()
-        .where('status', '!=', 'paused')
-        .where('next_fetch_at', '<=', now)
-        .execute();
-      return rows.map((r) => r.tenant_id);
+      return tenantsWithRows(db, 'signal_sources', (sources) =>
+        sources.where('status', '!=', 'paused').where('next_fetch_at', '<=', now),
+      );
     },
 
     /** The accounts a tenant's general feeds may name: those it sees. */

@@ -4,7 +4,7 @@ import { type Insertable, sql } from 'kysely';
 import type { Db, Engine } from '../../db/connection.ts';
 import type { ValueMatchesTable } from '../../db/schema.ts';
 import { scopedTo, type WithoutTenant } from '../../db/scoped.ts';
-import { acrossTenants } from '../../db/tenant-scope.ts';
+import { tenantsWithoutRows } from '../../db/tenant-scope.ts';
 import { visibleTo } from '../../db/visible-signals.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 
@@ -101,16 +101,7 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
 
     /** Across tenants by design: start-up queues a first computation for each tenant that has none. */
     async tenantsWithoutMatches(): Promise<string[]> {
-      const rows = await acrossTenants(db)
-        .selectFrom('tenants')
-        .select('id')
-        .where((eb) =>
-          eb.not(
-            eb.exists(eb.selectFrom('value_matches').select('tenant_id').whereRef('tenant_id', '=', 'tenants.id')),
-          ),
-        )
-        .execute();
-      return rows.map((r) => r.id);
+      return tenantsWithoutRows(db, 'value_matches');
     },
 
     /**
