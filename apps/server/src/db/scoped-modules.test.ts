@@ -7,20 +7,20 @@ import { describe, expect, it } from 'vitest';
 const MODULES = path.join(import.meta.dirname, '..', 'modules');
 
 /**
- * Modules not converted yet, which still write tenant_id by hand. This list may only shrink: a
- * module that no longer names tenant_id must leave it (the test below says so), and a new module
- * starts converted.
- */
-const NOT_YET_CONVERTED = new Set(['integrations', 'signals', 'value-match']);
-
-/**
- * Lines of converted modules that name tenant_id on purpose, and why: not a condition or a column
+ * Every module is converted (the last three, integrations, value-match and signals, with the
+ * commits of issue #14); a new module starts converted.
+ *
+ * Lines of modules that name tenant_id on purpose, and why: not a condition or a column
  * the scoped layer would set, but a query that must see every tenant (acrossTenants), or a name
  * that is not a column at all.
  */
 const AUDIENCE =
   'global_alerts is not a tenant table: its tenant_id is the audience Support picks (null: every tenant)';
 const ON_PURPOSE: Record<string, string> = {
+  'integrations/connector-token.ts: return new SignJWT({ tenant_id: claims.tenantId })':
+    "the connector token's claim (spec section 7), the session's master tenant",
+  'integrations/integrations.routes.ts: if (request.body.tenant_id !== master || request.body.user_id !== ctx.uid) {':
+    "POST /HydraJwtGenerator's body field (spec section 7), checked against the session's master tenant",
   'alerts/alerts.repository.ts: tenant_id: r.tenant_id,': AUDIENCE,
   'alerts/alerts.repository.ts: tenant_id: input.tenant_id,': AUDIENCE,
   "alerts/alerts.repository.ts: .where((eb) => eb.or([eb('tenant_id', 'is', null), eb('tenant_id', '=', ctx.tenantId)]))":
@@ -84,11 +84,10 @@ const modules = fs
   .filter((e) => e.isDirectory())
   .map((e) => e.name);
 
-describe('modules converted to the scoped layer', () => {
+describe('modules, all converted to the scoped layer', () => {
   it('write no tenant_id by hand', () => {
-    const converted = modules.filter((m) => !NOT_YET_CONVERTED.has(m));
-    expect(converted.length).toBeGreaterThan(0);
-    expect(converted.flatMap(handWritten)).toEqual([]);
+    expect(modules.length).toBeGreaterThan(0);
+    expect(modules.flatMap(handWritten)).toEqual([]);
   });
 
   it('allows only lines that are still there', () => {
@@ -101,15 +100,5 @@ describe('modules converted to the scoped layer', () => {
       ),
     );
     for (const allowed of Object.keys(ON_PURPOSE)) expect(all, 'take it off ON_PURPOSE').toContain(allowed);
-  });
-
-  it('the list of modules not yet converted names only modules that still need it', () => {
-    for (const module of NOT_YET_CONVERTED) {
-      expect(modules, `${module} no longer exists: take it off NOT_YET_CONVERTED`).toContain(module);
-      expect(
-        handWritten(module).length,
-        `${module} names tenant_id nowhere: take it off NOT_YET_CONVERTED`,
-      ).toBeGreaterThan(0);
-    }
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { type Db, type DbHandle, openDatabase } from './connection.ts';
 import { CrossTenantWriteError, scopedTo } from './scoped.ts';
-import { acrossTenants, UnscopedQueryError } from './tenant-scope.ts';
+import { acrossTenants, tenantsWithoutRows, tenantsWithRows, UnscopedQueryError } from './tenant-scope.ts';
 
 // Issue #14: the scoped layer names the session's tenant in every query, on SQLite and PostgreSQL
 // alike; another tenant's rows are invisible and untouchable through it. The tenant guard stays
@@ -365,5 +365,21 @@ describe('the scoped layer and the guard', () => {
     await acme.transaction().execute(async (trx) => {
       expect(await scopedTo(trx, ACME).selectFrom('lists').select('id').execute()).toEqual([{ id: 'l-acme' }]);
     });
+  });
+});
+
+describe('the tenants a scheduled job works for (across tenants by design)', () => {
+  it('lists the tenants with rows in a tenant table, narrowed as asked, through the guarded database', async () => {
+    expect((await tenantsWithRows(handle.db, 'list_accounts')).sort()).toEqual([ACME, GLOBEX]);
+    expect(
+      await tenantsWithRows(handle.db, 'list_accounts', (rows) => rows.where('master_account_id', '=', 'a2')),
+    ).toEqual([ACME]);
+  });
+
+  it('lists the tenants without a row in a tenant table', async () => {
+    expect(await tenantsWithoutRows(handle.db, 'list_accounts')).toEqual([]);
+    await globex.deleteFrom('list_accounts').execute();
+    expect(await tenantsWithoutRows(handle.db, 'list_accounts')).toEqual([GLOBEX]);
+    expect(await tenantsWithRows(handle.db, 'list_accounts')).toEqual([ACME]);
   });
 });

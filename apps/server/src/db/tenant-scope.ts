@@ -6,6 +6,7 @@ import type {
   PluginTransformResultArgs,
   QueryResult,
   RootOperationNode,
+  SelectQueryBuilder,
   UnknownRow,
 } from 'kysely';
 import type { Database } from './schema.ts';
@@ -90,6 +91,42 @@ export class TenantScopeGuard implements KyselyPlugin {
 /** The same database without the tenant guard, for the few queries that work across tenants by design. */
 export function acrossTenants<DB>(db: Kysely<DB>): Kysely<DB> {
   return db.withoutPlugins();
+}
+
+/** A tenant table read across tenants, narrowed to the rows that count (see tenantsWithRows). */
+type Rows<T extends TenantTable> = SelectQueryBuilder<Database, T, object>;
+
+/**
+ * The tenants with rows in a tenant table, `rows` narrowing which: for the jobs that work across
+ * tenants by design (a scheduler queueing each tenant's work). Read without the guard.
+ */
+export async function tenantsWithRows<T extends TenantTable>(
+  db: Kysely<Database>,
+  table: T,
+  rows: (query: Rows<T>) => Rows<T> = (query) => query,
+): Promise<string[]> {
+  const query = rows(acrossTenants(db).selectFrom(table) as unknown as Rows<T>) as unknown as Rows<'lists'>;
+  const found = await query.select('tenant_id').distinct().execute();
+  return found.map((r) => r.tenant_id);
+}
+
+/** The tenants without a row in a tenant table (start-up gives each one its first computation). */
+export async function tenantsWithoutRows(db: Kysely<Database>, table: TenantTable): Promise<string[]> {
+  const found = await acrossTenants(db)
+    .selectFrom('tenants')
+    .select('id')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom(table as 'lists')
+            .select('tenant_id')
+            .whereRef('tenant_id', '=', 'tenants.id'),
+        ),
+      ),
+    )
+    .execute();
+  return found.map((r) => r.id);
 }
 
 type Node = OperationNode & Record<string, unknown>;

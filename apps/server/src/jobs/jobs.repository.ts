@@ -143,6 +143,19 @@ export function createJobsRepository(db: Db) {
       return (await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
     },
 
+    /** The tenant's job of this type that is running, else waiting (null: neither). */
+    async waitingOrRunning(tenantId: string, type: string): Promise<'queued' | 'running' | null> {
+      const job = await db
+        .selectFrom('jobs')
+        .select('status')
+        .where('tenant_id', '=', tenantId)
+        .where('type', '=', type)
+        .where('status', 'in', ['queued', 'running'])
+        .orderBy('status', 'desc')
+        .executeTakeFirst();
+      return job?.status === 'running' ? 'running' : job?.status === 'queued' ? 'queued' : null;
+    },
+
     /** Whether a job of this type is waiting or running for the tenant, and when one last finished. */
     async status(tenantId: string, type: string): Promise<{ running: boolean; lastDoneAt: string | null }> {
       const [pending, done] = await Promise.all([

@@ -1,33 +1,30 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { IntegrationsTable } from '../../db/schema.ts';
-import { acrossTenants } from '../../db/tenant-scope.ts';
+import { scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
+import { tenantsWithRows } from '../../db/tenant-scope.ts';
 
-export type IntegrationRow = Selectable<IntegrationsTable>;
+export type IntegrationRow = WithoutTenant<Selectable<IntegrationsTable>>;
 
-/** A tenant's integrations, one row per tool; every query names the tenant. */
+/** A tenant's integrations, one row per tool; every query goes through the scoped layer. */
 export function createIntegrationsRepository(db: Db) {
+  const scoped = (tenantId: string) => scopedTo(db, tenantId);
   return {
     list(tenantId: string): Promise<IntegrationRow[]> {
-      return db.selectFrom('integrations').selectAll().where('tenant_id', '=', tenantId).orderBy('type').execute();
+      return scoped(tenantId).selectFrom('integrations').selectAll().orderBy('type').execute();
     },
 
     find(tenantId: string, type: string): Promise<IntegrationRow | undefined> {
-      return db
-        .selectFrom('integrations')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('type', '=', type)
-        .executeTakeFirst();
+      return scoped(tenantId).selectFrom('integrations').selectAll().where('type', '=', type).executeTakeFirst();
     },
 
     /** Connects a tool, or replaces the credential of one already connected (its mappings stay). */
-    async upsert(row: Insertable<IntegrationsTable>): Promise<void> {
-      await db
+    async upsert(tenantId: string, row: WithoutTenant<Insertable<IntegrationsTable>>): Promise<void> {
+      await scoped(tenantId)
         .insertInto('integrations')
         .values(row)
         .onConflict((oc) =>
-          oc.columns(['tenant_id', 'type']).doUpdateSet({
+          oc.columns(tenantKey('type')).doUpdateSet({
             status: row.status,
             status_message: row.status_message ?? null,
             account_name: row.account_name ?? null,
@@ -41,11 +38,14 @@ export function createIntegrationsRepository(db: Db) {
         .execute();
     },
 
-    async update(tenantId: string, type: string, changes: Updateable<IntegrationsTable>): Promise<boolean> {
-      const result = await db
+    async update(
+      tenantId: string,
+      type: string,
+      changes: WithoutTenant<Updateable<IntegrationsTable>>,
+    ): Promise<boolean> {
+      const result = await scoped(tenantId)
         .updateTable('integrations')
         .set(changes)
-        .where('tenant_id', '=', tenantId)
         .where('type', '=', type)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
@@ -59,12 +59,11 @@ export function createIntegrationsRepository(db: Db) {
       tenantId: string,
       type: string,
       expected: string,
-      changes: Updateable<IntegrationsTable>,
+      changes: WithoutTenant<Updateable<IntegrationsTable>>,
     ): Promise<boolean> {
-      const result = await db
+      const result = await scoped(tenantId)
         .updateTable('integrations')
         .set(changes)
-        .where('tenant_id', '=', tenantId)
         .where('type', '=', type)
         .where('credential_encrypted', '=', expected)
         .executeTakeFirst();
@@ -72,34 +71,24 @@ export function createIntegrationsRepository(db: Db) {
     },
 
     async remove(tenantId: string, type: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom('integrations')
-        .where('tenant_id', '=', tenantId)
-        .where('type', '=', type)
-        .executeTakeFirst();
+      const result = await scoped(tenantId).deleteFrom('integrations').where('type', '=', type).executeTakeFirst();
       return Number(result.numDeletedRows) === 1;
     },
 
     /** The company configuration's integrations list (spec section 3): each type with its field mappings. */
     async writeCompanyIntegrations(tenantId: string, integrations: string, at: string): Promise<void> {
-      await db
-        .updateTable('company_configurations')
-        .set({ integrations, updated_at: at })
-        .where('tenant_id', '=', tenantId)
-        .execute();
+      await scoped(tenantId).updateTable('company_configurations').set({ integrations, updated_at: at }).execute();
     },
 
     /** Every tenant with a connected tool, for the periodic re-check (the one query across tenants). */
     async tenantsWithConnections(): Promise<string[]> {
-      const rows = await acrossTenants(db).selectFrom('integrations').select('tenant_id').distinct().execute();
-      return rows.map((r) => r.tenant_id);
+      return tenantsWithRows(db, 'integrations');
     },
 
     async masterTenantId(tenantId: string): Promise<string | null> {
-      const row = await db
+      const row = await scoped(tenantId)
         .selectFrom('company_configurations')
         .select('master_tenant_id')
-        .where('tenant_id', '=', tenantId)
         .executeTakeFirst();
       return row?.master_tenant_id || null;
     },

@@ -258,8 +258,7 @@ export function createIntegrationsService(deps: {
         verifier,
         expiresAt: clock().getTime() + OAUTH_STATE_TTL_MS,
       };
-      await integrations.upsert({
-        tenant_id: ctx.tenantId,
+      await integrations.upsert(ctx.tenantId, {
         type,
         status: 'PENDING',
         status_message: null,
@@ -363,8 +362,7 @@ export function createIntegrationsService(deps: {
         });
       }
       const at = nowIso();
-      await integrations.upsert({
-        tenant_id: ctx.tenantId,
+      await integrations.upsert(ctx.tenantId, {
         type,
         status: 'PENDING',
         status_message: null,

@@ -6,15 +6,17 @@ import type {
   SignalReferenceFilesTable,
   SignalSourcesTable,
 } from '../../db/schema.ts';
-import { acrossTenants } from '../../db/tenant-scope.ts';
+import { scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
+import { tenantsWithRows } from '../../db/tenant-scope.ts';
+import { createJobsRepository } from '../../jobs/jobs.repository.ts';
 
-export type SignalSourceRow = Selectable<SignalSourcesTable>;
+export type SignalSourceRow = WithoutTenant<Selectable<SignalSourcesTable>>;
 export type SignalItemRow = Selectable<SignalItemsTable>;
 
 /** What a sweep writes for one source, committed with others in one transaction. */
 export type SweepWrite = {
   sourceId: string;
-  sourceChanges: Updateable<SignalSourcesTable>;
+  sourceChanges: WithoutTenant<Updateable<SignalSourcesTable>>;
   newItems?: Insertable<SignalItemsTable>[];
   itemSources?: { item_id: string; source_id: string; url: string | null; seen_at: string }[];
   itemUpdates?: { itemId: string; names: string; accountIds: string; credit: string | null; hitIds: string[] }[];
@@ -27,59 +29,36 @@ export type SweepWrite = {
  * no other tenant sees them and stories are deduplicated within one tenant only.
  */
 export function createSignalsRepository(db: Db) {
+  const scoped = (tenantId: string) => scopedTo(db, tenantId);
   return {
     list(tenantId: string): Promise<SignalSourceRow[]> {
-      return db
+      return scoped(tenantId)
         .selectFrom('signal_sources')
         .selectAll()
-        .where('tenant_id', '=', tenantId)
         .orderBy('created_at', 'desc')
         .orderBy('id')
         .execute();
     },
 
     find(tenantId: string, id: string): Promise<SignalSourceRow | undefined> {
-      return db
-        .selectFrom('signal_sources')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      return scoped(tenantId).selectFrom('signal_sources').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     findByUrl(tenantId: string, url: string): Promise<SignalSourceRow | undefined> {
-      return db
-        .selectFrom('signal_sources')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('url', '=', url)
-        .executeTakeFirst();
+      return scoped(tenantId).selectFrom('signal_sources').selectAll().where('url', '=', url).executeTakeFirst();
     },
 
-    async insert(row: Insertable<SignalSourcesTable>): Promise<void> {
-      await db.insertInto('signal_sources').values(row).execute();
+    async insert(tenantId: string, row: WithoutTenant<Insertable<SignalSourcesTable>>): Promise<void> {
+      await scoped(tenantId).insertInto('signal_sources').values(row).execute();
     },
 
-    async update(tenantId: string, id: string, changes: Updateable<SignalSourcesTable>): Promise<void> {
-      await db
-        .updateTable('signal_sources')
-        .set(changes)
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .execute();
+    async update(tenantId: string, id: string, changes: WithoutTenant<Updateable<SignalSourcesTable>>): Promise<void> {
+      await scoped(tenantId).updateTable('signal_sources').set(changes).where('id', '=', id).execute();
     },
 
     async remove(tenantId: string, id: string): Promise<boolean> {
-      await db
-        .deleteFrom('signal_item_sources')
-        .where('tenant_id', '=', tenantId)
-        .where('source_id', '=', id)
-        .execute();
-      const result = await db
-        .deleteFrom('signal_sources')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      await scoped(tenantId).deleteFrom('signal_item_sources').where('source_id', '=', id).execute();
+      const result = await scoped(tenantId).deleteFrom('signal_sources').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
@@ -89,10 +68,9 @@ export function createSignalsRepository(db: Db) {
      * sweep that dies before recording them tries them again at `until`.
      */
     async claimDue(tenantId: string, now: string, until: string, limit: number): Promise<SignalSourceRow[]> {
-      const due = await db
+      const due = await scoped(tenantId)
         .selectFrom('signal_sources')
         .select('id')
-        .where('tenant_id', '=', tenantId)
         .where('status', '!=', 'paused')
         .where('next_fetch_at', '<=', now)
         .orderBy('next_fetch_at')
@@ -100,19 +78,17 @@ export function createSignalsRepository(db: Db) {
         .execute();
       const ids = due.map((r) => r.id);
       for (let i = 0; i < ids.length; i += 500) {
-        await db
+        await scoped(tenantId)
           .updateTable('signal_sources')
           .set({ next_fetch_at: until })
-          .where('tenant_id', '=', tenantId)
           .where('id', 'in', ids.slice(i, i + 500))
           .where('next_fetch_at', '<=', now)
           .execute();
       }
       if (ids.length === 0) return [];
-      return db
+      return scoped(tenantId)
         .selectFrom('signal_sources')
         .selectAll()
-        .where('tenant_id', '=', tenantId)
         .where('next_fetch_at', '=', until)
         .where('status', '!=', 'paused')
         .execute();
@@ -121,20 +97,19 @@ export function createSignalsRepository(db: Db) {
     /** Whether the tenant's admin deleted a discovered source at each of these URLs (not discovered again). */
     async dismissed(tenantId: string, urls: string[]): Promise<Set<string>> {
       if (urls.length === 0) return new Set();
-      const rows = await db
+      const rows = await scoped(tenantId)
         .selectFrom('signal_source_dismissals')
         .select('url')
-        .where('tenant_id', '=', tenantId)
         .where('url', 'in', urls)
         .execute();
       return new Set(rows.map((r) => r.url));
     },
 
     async dismiss(tenantId: string, url: string, at: string): Promise<void> {
-      await db
+      await scoped(tenantId)
         .insertInto('signal_source_dismissals')
-        .values({ tenant_id: tenantId, url, created_at: at })
-        .onConflict((oc) => oc.columns(['tenant_id', 'url']).doNothing())
+        .values({ url, created_at: at })
+        .onConflict((oc) => oc.columns(tenantKey('url')).doNothing())
         .execute();
     },
 
@@ -143,11 +118,10 @@ export function createSignalsRepository(db: Db) {
      * not looked at since `before`: at most `limit`, those never looked at first.
      */
     async accountsToDiscover(tenantId: string, before: string, limit: number) {
-      const held = await db
+      const held = await scoped(tenantId)
         .selectFrom('territory_accounts')
         .select('master_account_id')
-        .where('tenant_id', '=', tenantId)
-        .union(db.selectFrom('list_accounts').select('master_account_id').where('tenant_id', '=', tenantId))
+        .union(scoped(tenantId).selectFrom('list_accounts').select('master_account_id'))
         .limit(20_000)
         .execute();
       const ids = [...new Set(held.map((r) => r.master_account_id))];
@@ -161,10 +135,9 @@ export function createSignalsRepository(db: Db) {
             .where('master_account_id', 'in', part)
             .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
             .execute(),
-          db
+          scoped(tenantId)
             .selectFrom('signal_discoveries')
             .select(['master_account_id', 'checked_at'])
-            .where('tenant_id', '=', tenantId)
             .where('master_account_id', 'in', part)
             .execute(),
         ]);
@@ -179,60 +152,42 @@ export function createSignalsRepository(db: Db) {
     },
 
     async recordDiscovery(tenantId: string, accountId: string, at: string, found: number, outcome: string | null) {
-      await db
+      await scoped(tenantId)
         .insertInto('signal_discoveries')
-        .values({ tenant_id: tenantId, master_account_id: accountId, checked_at: at, found, outcome })
-        .onConflict((oc) =>
-          oc.columns(['tenant_id', 'master_account_id']).doUpdateSet({ checked_at: at, found, outcome }),
-        )
+        .values({ master_account_id: accountId, checked_at: at, found, outcome })
+        .onConflict((oc) => oc.columns(tenantKey('master_account_id')).doUpdateSet({ checked_at: at, found, outcome }))
         .execute();
     },
 
     /** Tenants with accounts in a territory or list: the scheduler queues their discovery (across tenants by design). */
     async tenantsHoldingAccounts(): Promise<string[]> {
-      const rows = await acrossTenants(db)
-        .selectFrom('territory_accounts')
-        .select('tenant_id')
-        .distinct()
-        .union(acrossTenants(db).selectFrom('list_accounts').select('tenant_id').distinct())
-        .execute();
-      return [...new Set(rows.map((r) => r.tenant_id))];
+      const [territories, lists] = await Promise.all([
+        tenantsWithRows(db, 'territory_accounts'),
+        tenantsWithRows(db, 'list_accounts'),
+      ]);
+      return [...new Set([...territories, ...lists])];
     },
 
     /** The tenant's sweep job (waiting or running, if any) and its sources still to read now. */
     async sweepState(tenantId: string, jobType: string, now: string) {
       const [job, due] = await Promise.all([
-        db
-          .selectFrom('jobs')
-          .select('status')
-          .where('tenant_id', '=', tenantId)
-          .where('type', '=', jobType)
-          .where('status', 'in', ['queued', 'running'])
-          .orderBy('status', 'desc')
-          .executeTakeFirst(),
-        db
+        createJobsRepository(db).waitingOrRunning(tenantId, jobType),
+        scoped(tenantId)
           .selectFrom('signal_sources')
           .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('tenant_id', '=', tenantId)
           .where('status', '!=', 'paused')
           .where('next_fetch_at', '<=', now)
           .executeTakeFirstOrThrow(),
       ]);
-      const state: 'idle' | 'queued' | 'running' =
-        job?.status === 'running' ? 'running' : job?.status === 'queued' ? 'queued' : 'idle';
+      const state: 'idle' | 'queued' | 'running' = job ?? 'idle';
       return { state, due: Number(due.n) };
     },
 
     /** Tenants with a source due: the scheduler queues one sweep job for each (across tenants by design). */
     async tenantsDue(now: string): Promise<string[]> {
-      const rows = await acrossTenants(db)
-        .selectFrom('signal_sources')
-        .select('tenant_id')
-        .distinct()
-        .where('status', '!=', 'paused')
-        .where('next_fetch_at', '<=', now)
-        .execute();
-      return rows.map((r) => r.tenant_id);
+      return tenantsWithRows(db, 'signal_sources', (sources) =>
+        sources.where('status', '!=', 'paused').where('next_fetch_at', '<=', now),
+      );
     },
 
     /** The accounts a tenant's general feeds may name: those it sees. */
@@ -294,10 +249,9 @@ export function createSignalsRepository(db: Db) {
 
     /** The links under which this tenant's sources carried recent items (a merged copy has its own URL). */
     recentLinks(tenantId: string, since: string): Promise<{ item_id: string; url: string | null }[]> {
-      return db
+      return scoped(tenantId)
         .selectFrom('signal_item_sources')
         .select(['item_id', 'url'])
-        .where('tenant_id', '=', tenantId)
         .where('seen_at', '>=', since)
         .execute();
     },
@@ -315,8 +269,10 @@ export function createSignalsRepository(db: Db) {
     /** Several sources' sweep results in one transaction: new items, credits, hits and health. */
     async writeBatches(tenantId: string, writes: SweepWrite[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        // signal_items and master_hits are global tables: their rows are the tenant's by owner_tenant_id.
+        const scopedTrx = scopedTo(trx, tenantId);
         const newItems = writes.flatMap((w) => w.newItems ?? []).map((i) => ({ ...i, owner_tenant_id: tenantId }));
-        const links = writes.flatMap((w) => w.itemSources ?? []).map((l) => ({ ...l, tenant_id: tenantId }));
+        const links = writes.flatMap((w) => w.itemSources ?? []);
         const hits = writes.flatMap((w) => w.hits ?? []).map((h) => ({ ...h, owner_tenant_id: tenantId }));
         for (let i = 0; i < newItems.length; i += 200) {
           await trx
@@ -325,7 +281,7 @@ export function createSignalsRepository(db: Db) {
             .execute();
         }
         for (let i = 0; i < links.length; i += 200) {
-          await trx
+          await scopedTrx
             .insertInto('signal_item_sources')
             .values(links.slice(i, i + 200))
             .onConflict((oc) => oc.columns(['item_id', 'source_id']).doNothing())
@@ -355,12 +311,7 @@ export function createSignalsRepository(db: Db) {
           }
         }
         for (const w of writes) {
-          await trx
-            .updateTable('signal_sources')
-            .set(w.sourceChanges)
-            .where('tenant_id', '=', tenantId)
-            .where('id', '=', w.sourceId)
-            .execute();
+          await scopedTrx.updateTable('signal_sources').set(w.sourceChanges).where('id', '=', w.sourceId).execute();
         }
       });
     },

@@ -26,12 +26,12 @@ export function createSignalsService(deps: {
   const { signals, fetchOptions } = deps;
   const clock = deps.clock ?? (() => new Date());
 
-  async function toApi(rows: SignalSourceRow[]): Promise<SignalSource[]> {
+  async function toApi(tenantId: string, rows: SignalSourceRow[]): Promise<SignalSource[]> {
     const names = new Map<string, string>();
     for (const r of rows) {
       if (!r.master_account_id || names.has(r.master_account_id)) continue;
       const id = r.master_account_id;
-      const account = await signals.account(r.tenant_id, id);
+      const account = await signals.account(tenantId, id);
       if (account) names.set(id, account.account_name);
     }
     return rows.map((r) => ({
@@ -60,9 +60,8 @@ export function createSignalsService(deps: {
   async function insert(tenantId: string, fields: NewSource): Promise<SignalSourceRow> {
     const now = clock().toISOString();
     const id = `sig_src_${crypto.randomUUID()}`;
-    await signals.insert({
+    await signals.insert(tenantId, {
       id,
-      tenant_id: tenantId,
       ...fields,
       discovered: fields.discovered ? 1 : 0,
       status: 'active',
@@ -96,7 +95,7 @@ export function createSignalsService(deps: {
         signals.list(ctx.tenantId),
         signals.sweepState(ctx.tenantId, SWEEP_SIGNAL_SOURCES, clock().toISOString()),
       ]);
-      return { sources: await toApi(rows), sweep };
+      return { sources: await toApi(ctx.tenantId, rows), sweep };
     },
 
     async create(ctx: RequestContext, body: CreateSignalSourceBody): Promise<SignalSource> {
@@ -129,7 +128,7 @@ export function createSignalsService(deps: {
         master_account_id: accountId,
         discovered: false,
       });
-      return (await toApi([row]))[0] as SignalSource;
+      return (await toApi(ctx.tenantId, [row]))[0] as SignalSource;
     },
 
     async setStatus(ctx: RequestContext, id: string, status: 'active' | 'paused'): Promise<SignalSource> {
@@ -142,7 +141,9 @@ export function createSignalsService(deps: {
           ? { status, updated_at: now }
           : { status, failure_count: 0, next_fetch_at: now, updated_at: now };
       await signals.update(ctx.tenantId, row.id, changes);
-      return (await toApi([(await signals.find(ctx.tenantId, row.id)) as SignalSourceRow]))[0] as SignalSource;
+      return (
+        await toApi(ctx.tenantId, [(await signals.find(ctx.tenantId, row.id)) as SignalSourceRow])
+      )[0] as SignalSource;
     },
 
     async remove(ctx: RequestContext, id: string): Promise<void> {
@@ -171,7 +172,7 @@ export function createSignalsService(deps: {
       // New sources are read at once, as the discovery job's are.
       if (result.added > 0) await deps.requestSweep(ctx.tenantId);
       const added = (await signals.list(ctx.tenantId)).filter((r) => !before.has(r.id));
-      return { added: await toApi(added), reason: result.added === 0 ? result.reason : null };
+      return { added: await toApi(ctx.tenantId, added), reason: result.added === 0 ? result.reason : null };
     },
 
     /** Queues the discovery job for the accounts of the tenant's territories and lists. */

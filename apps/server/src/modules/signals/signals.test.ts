@@ -6,6 +6,7 @@ import type { SignalFixtureServer } from '../../testing/signal-fixtures.ts';
 import { useSignalsTestBed } from '../../testing/signals-test-bed.ts';
 import { insertTestAccount } from '../../testing/test-account.ts';
 import type { TestApp } from '../../testing/test-app.ts';
+import { createSignalsRepository } from './signals.repository.ts';
 
 /**
  * Issue #18 over the real database (SQLite, or PostgreSQL with QUARRY_TEST_ENGINE=postgres) and
@@ -282,5 +283,30 @@ describe('signal sources', () => {
     const filing = result.hits.find((h) => /Completion of Acquisition/.test(h.title));
     expect(filing?.triggers.length).toBeGreaterThan(0);
     expect(filing?.score).toBeGreaterThan(0);
+  });
+
+  it("the scheduler's lists of tenants: those with a source due, those holding accounts", async () => {
+    const repository = createSignalsRepository(t.handle.db);
+    const now = '2026-06-01T00:00:00.000Z';
+    const all = acrossTenants(t.handle.db);
+    await all.updateTable('signal_sources').set({ next_fetch_at: '2999-01-01T00:00:00.000Z' }).execute();
+    expect(await repository.tenantsDue(now)).toEqual([]);
+    await all
+      .updateTable('signal_sources')
+      .set({ next_fetch_at: '2000-01-01T00:00:00.000Z' })
+      .where('tenant_id', '=', 'tnt_globex')
+      .execute();
+    expect(await repository.tenantsDue(now)).toEqual(['tnt_globex']);
+    // A paused source is never due.
+    await all.updateTable('signal_sources').set({ status: 'paused' }).where('tenant_id', '=', 'tnt_globex').execute();
+    expect(await repository.tenantsDue(now)).toEqual([]);
+
+    await all.deleteFrom('territory_accounts').where('tenant_id', '=', 'tnt_acme').execute();
+    expect(await repository.tenantsHoldingAccounts()).not.toContain('tnt_acme');
+    await all
+      .insertInto('territory_accounts')
+      .values({ tenant_id: 'tnt_acme', user_id: 'u_ada', master_account_id: HOME_ACCOUNT, added_at: now })
+      .execute();
+    expect(await repository.tenantsHoldingAccounts()).toContain('tnt_acme');
   });
 });

@@ -1,6 +1,7 @@
 import { type AccountMatch, type MatchHit, TIER_RANK, TRIGGER_HIT_TYPES } from '@quarry/shared';
 import type { Insertable } from 'kysely';
 import type { ValueMatchesTable } from '../../db/schema.ts';
+import type { WithoutTenant } from '../../db/scoped.ts';
 import type { ValuePreferencesRepository } from '../value-preferences/value-preferences.repository.ts';
 import { matchAccounts } from './engine/match-accounts.ts';
 import { feedRanks } from './feed-order.ts';
@@ -19,16 +20,14 @@ export const RECOMPUTE_VALUE_MATCHES = 'recompute_value_matches';
  * line describe the same signal; the why-now is the plain one a rep could say aloud.
  */
 export function toValueMatchRow(
-  tenantId: string,
   match: AccountMatch,
   computedAt: string,
   industry: string | null = null,
   feedRank = 0,
-): Insertable<ValueMatchesTable> {
+): WithoutTenant<Insertable<ValueMatchesTable>> {
   const top = match.hypotheses[0];
   const topHit = match.hits.find((h) => h.hit_id === match.top_hit_id);
   return {
-    tenant_id: tenantId,
     master_account_id: match.account_id,
     tier: match.tier,
     tier_rank: TIER_RANK[match.tier],
@@ -132,9 +131,7 @@ export function createRecomputeValueMatches(deps: {
     );
     await matches.replaceAll(
       tenantId,
-      results.map((m) =>
-        toValueMatchRow(tenantId, m, computedAt, industries.get(m.account_id) ?? null, ranks.get(m.account_id)),
-      ),
+      results.map((m) => toValueMatchRow(m, computedAt, industries.get(m.account_id) ?? null, ranks.get(m.account_id))),
     );
     if (tuning) {
       const stats = triggerStats(

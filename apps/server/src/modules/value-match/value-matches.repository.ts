@@ -3,7 +3,8 @@ import { type MatchTier, TIER_RANK } from '@quarry/shared';
 import { type Insertable, sql } from 'kysely';
 import type { Db, Engine } from '../../db/connection.ts';
 import type { ValueMatchesTable } from '../../db/schema.ts';
-import { acrossTenants } from '../../db/tenant-scope.ts';
+import { scopedTo, type WithoutTenant } from '../../db/scoped.ts';
+import { tenantsWithoutRows } from '../../db/tenant-scope.ts';
 import { visibleTo } from '../../db/visible-signals.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 
@@ -29,10 +30,9 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
    * (MINE_AS_LIST_MAX), else `true`: match it inside the query instead.
    */
   async function territoryForFeed(ctx: RequestContext): Promise<string[] | true> {
-    const rows = await db
+    const rows = await scopedTo(db, ctx.tenantId)
       .selectFrom('territory_accounts')
       .select('master_account_id')
-      .where('tenant_id', '=', ctx.tenantId)
       .where('user_id', '=', ctx.uid)
       .limit(MINE_AS_LIST_MAX + 1)
       .execute();
@@ -47,13 +47,14 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
      * failed attempt). A lock on the tenant's recompute, held to the commit, makes the second
      * wait and then delete what the first wrote. SQLite runs one write transaction at a time anyway.
      */
-    async replaceAll(tenantId: string, rows: Insertable<ValueMatchesTable>[]): Promise<void> {
+    async replaceAll(tenantId: string, rows: WithoutTenant<Insertable<ValueMatchesTable>>[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
         if (engine === 'postgres')
           await sql`SELECT pg_advisory_xact_lock(hashtext('value_matches'), hashtext(${tenantId}))`.execute(trx);
-        await trx.deleteFrom('value_matches').where('tenant_id', '=', tenantId).execute();
+        const scoped = scopedTo(trx, tenantId);
+        await scoped.deleteFrom('value_matches').execute();
         for (let i = 0; i < rows.length; i += INSERT_CHUNK_ROWS) {
-          await trx
+          await scoped
             .insertInto('value_matches')
             .values(rows.slice(i, i + INSERT_CHUNK_ROWS))
             .execute();
@@ -100,16 +101,7 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
 
     /** Across tenants by design: start-up queues a first computation for each tenant that has none. */
     async tenantsWithoutMatches(): Promise<string[]> {
-      const rows = await acrossTenants(db)
-        .selectFrom('tenants')
-        .select('id')
-        .where((eb) =>
-          eb.not(
-            eb.exists(eb.selectFrom('value_matches').select('tenant_id').whereRef('tenant_id', '=', 'tenants.id')),
-          ),
-        )
-        .execute();
-      return rows.map((r) => r.id);
+      return tenantsWithoutRows(db, 'value_matches');
     },
 
     /**
@@ -120,7 +112,7 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
      */
     async feed(ctx: RequestContext, f: FeedFilters) {
       const mine = f.mine ? await territoryForFeed(ctx) : null;
-      return db
+      return scopedTo(db, ctx.tenantId)
         .selectFrom((eb) => {
           let page = eb
             .selectFrom('value_matches as v')
@@ -141,8 +133,7 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
               'v.why_now',
               'v.why_now_facts',
               'v.computed_at',
-            ])
-            .where('v.tenant_id', '=', ctx.tenantId);
+            ]);
           if (f.tiers.length > 0) {
             page = page.where(
               'v.tier_rank',
@@ -161,7 +152,6 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
                   sub
                     .selectFrom('territory_accounts as t')
                     .select('t.master_account_id')
-                    .where('t.tenant_id', '=', ctx.tenantId)
                     .where('t.user_id', '=', ctx.uid),
                 );
           }
@@ -204,11 +194,10 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
 
     /** Industries of the accounts in the tenant's feed, for the filter. */
     async industries(ctx: RequestContext): Promise<string[]> {
-      const rows = await db
+      const rows = await scopedTo(db, ctx.tenantId)
         .selectFrom('value_matches')
         .select('industry')
         .distinct()
-        .where('tenant_id', '=', ctx.tenantId)
         .where('industry', 'is not', null)
         .orderBy('industry')
         .execute();
@@ -216,10 +205,9 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
     },
 
     findOne(ctx: RequestContext, masterAccountId: string) {
-      return db
+      return scopedTo(db, ctx.tenantId)
         .selectFrom('value_matches')
         .selectAll()
-        .where('tenant_id', '=', ctx.tenantId)
         .where('master_account_id', '=', masterAccountId)
         .executeTakeFirst();
     },
@@ -228,11 +216,10 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
     async holdersOf(ctx: RequestContext, masterAccountIds: string[]): Promise<Map<string, AccountHolder[]>> {
       const holders = new Map<string, AccountHolder[]>();
       if (masterAccountIds.length === 0) return holders;
-      const rows = await db
+      const rows = await scopedTo(db, ctx.tenantId)
         .selectFrom('territory_accounts as t')
-        .innerJoin('users as u', (join) => join.onRef('u.uid', '=', 't.user_id').onRef('u.company', '=', 't.tenant_id'))
+        .innerJoin('users as u', (join) => join.onRef('u.uid', '=', 't.user_id').on('u.company', '=', ctx.tenantId))
         .select(['t.master_account_id', 'u.uid', 'u.display_name'])
-        .where('t.tenant_id', '=', ctx.tenantId)
         .where('t.master_account_id', 'in', masterAccountIds)
         .orderBy('u.display_name')
         .execute();

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/connection.ts';
+import { scopedTo, tenantKey } from '../../../db/scoped.ts';
 import type { ReaderCache } from './confirm-candidates.ts';
 import type { ReaderVerdict } from './reader-client.ts';
 
@@ -11,10 +12,9 @@ export function createReaderAnswersRepository(db: Db): ReaderCache {
     async find(tenantId, profileVersion, hitIds) {
       const found = new Map<string, ReaderVerdict>();
       for (let i = 0; i < hitIds.length; i += CHUNK) {
-        const rows = await db
+        const rows = await scopedTo(db, tenantId)
           .selectFrom('value_match_reader_answers')
           .select(['hit_id', 'verdict', 'quote'])
-          .where('tenant_id', '=', tenantId)
           .where('profile_version', '=', profileVersion)
           .where('hit_id', 'in', hitIds.slice(i, i + CHUNK))
           .execute();
@@ -24,7 +24,6 @@ export function createReaderAnswersRepository(db: Db): ReaderCache {
     },
     async save(tenantId, profileVersion, answers, at) {
       const rows = [...answers].map(([hit_id, a]) => ({
-        tenant_id: tenantId,
         profile_version: profileVersion,
         hit_id,
         verdict: a.verdict,
@@ -32,11 +31,11 @@ export function createReaderAnswersRepository(db: Db): ReaderCache {
         answered_at: at,
       }));
       for (let i = 0; i < rows.length; i += CHUNK) {
-        await db
+        await scopedTo(db, tenantId)
           .insertInto('value_match_reader_answers')
           .values(rows.slice(i, i + CHUNK))
           .onConflict((oc) =>
-            oc.columns(['tenant_id', 'profile_version', 'hit_id']).doUpdateSet((eb) => ({
+            oc.columns(tenantKey('profile_version', 'hit_id')).doUpdateSet((eb) => ({
               verdict: eb.ref('excluded.verdict'),
               quote: eb.ref('excluded.quote'),
               answered_at: eb.ref('excluded.answered_at'),

@@ -1,5 +1,6 @@
 import type { TriggerExample } from '@quarry/shared';
 import type { Db } from '../../../db/connection.ts';
+import { scopedTo, tenantKey } from '../../../db/scoped.ts';
 import { parseJsonColumn } from '../../../lib/json-column.ts';
 import type { RequestContext } from '../../../lib/request-context.ts';
 import type { TriggerStatsRow } from './trigger-stats.ts';
@@ -9,13 +10,13 @@ export function createTuningRepository(db: Db) {
   return {
     async replaceTriggerStats(tenantId: string, rows: TriggerStatsRow[], computedAt: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('value_match_trigger_stats').where('tenant_id', '=', tenantId).execute();
+        const scoped = scopedTo(trx, tenantId);
+        await scoped.deleteFrom('value_match_trigger_stats').execute();
         if (rows.length === 0) return;
-        await trx
+        await scoped
           .insertInto('value_match_trigger_stats')
           .values(
             rows.map((r) => ({
-              tenant_id: tenantId,
               trigger_id: r.trigger_id,
               tier_1_accounts: r.tier_1_accounts,
               tier_2_accounts: r.tier_2_accounts,
@@ -30,29 +31,23 @@ export function createTuningRepository(db: Db) {
     },
 
     async triggerStats(ctx: Pick<RequestContext, 'tenantId'>) {
-      const rows = await db
-        .selectFrom('value_match_trigger_stats')
-        .selectAll()
-        .where('tenant_id', '=', ctx.tenantId)
-        .execute();
+      const rows = await scopedTo(db, ctx.tenantId).selectFrom('value_match_trigger_stats').selectAll().execute();
       return rows.map((r) => ({ ...r, examples: parseJsonColumn<TriggerExample[]>(r.examples, []) }));
     },
 
     /** Each mark's trigger ids, for the precision per trigger. */
     async marks(ctx: Pick<RequestContext, 'tenantId'>) {
-      const rows = await db
+      const rows = await scopedTo(db, ctx.tenantId)
         .selectFrom('value_match_marks')
         .select(['master_account_id', 'hit_id', 'trigger_ids'])
-        .where('tenant_id', '=', ctx.tenantId)
         .execute();
       return rows.map((r) => ({ ...r, trigger_ids: parseJsonColumn<string[]>(r.trigger_ids, []) }));
     },
 
     async markedHits(ctx: Pick<RequestContext, 'tenantId'>, masterAccountId: string): Promise<Set<string>> {
-      const rows = await db
+      const rows = await scopedTo(db, ctx.tenantId)
         .selectFrom('value_match_marks')
         .select('hit_id')
-        .where('tenant_id', '=', ctx.tenantId)
         .where('master_account_id', '=', masterAccountId)
         .execute();
       return new Set(rows.map((r) => r.hit_id));
@@ -60,24 +55,22 @@ export function createTuningRepository(db: Db) {
 
     /** Marks the evidence; marking it again changes nothing. */
     async mark(ctx: RequestContext, masterAccountId: string, hitId: string, triggerIds: string[], at: string) {
-      await db
+      await scopedTo(db, ctx.tenantId)
         .insertInto('value_match_marks')
         .values({
-          tenant_id: ctx.tenantId,
           master_account_id: masterAccountId,
           hit_id: hitId,
           trigger_ids: JSON.stringify(triggerIds),
           marked_by: ctx.uid,
           marked_at: at,
         })
-        .onConflict((oc) => oc.columns(['tenant_id', 'master_account_id', 'hit_id']).doNothing())
+        .onConflict((oc) => oc.columns(tenantKey('master_account_id', 'hit_id')).doNothing())
         .execute();
     },
 
     async unmark(ctx: RequestContext, masterAccountId: string, hitId: string): Promise<void> {
-      await db
+      await scopedTo(db, ctx.tenantId)
         .deleteFrom('value_match_marks')
-        .where('tenant_id', '=', ctx.tenantId)
         .where('master_account_id', '=', masterAccountId)
         .where('hit_id', '=', hitId)
         .execute();
