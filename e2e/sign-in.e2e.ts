@@ -100,7 +100,11 @@ describe('sign-in', () => {
     await signIn(b.page, 'rita@acme.test');
     await b.page.getByTestId('user-menu').click();
     await b.page.getByRole('menuitem', { name: 'Logout' }).click();
-    await b.page.waitForURL('**/login');
+    // What a person waits for: the sign-in form. Then the path only: a URL with a query (such as a
+    // redirect back to the page left) would never match the glob '**/login' this test waited on,
+    // which timed out in two clean-clone runs (ci8, ci12) and passed on retry.
+    await b.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(new URL(b.page.url()).pathname).toBe('/login');
     await b.page.goto('/actions');
     await b.page.waitForURL('**/login?redirect=%2Factions');
     const stored = await b.page.evaluate(() => localStorage.getItem('quarry_auth_state') ?? '');
