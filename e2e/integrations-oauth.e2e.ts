@@ -1,7 +1,7 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, useBrowser } from './support/browser.ts';
-import { hubspotURL, outreachAccountName, outreachURL } from './support/vendors.ts';
+import { hubspotURL, outreachAccountName, outreachURL, salesloftAccountName, salesloftURL } from './support/vendors.ts';
 
 /**
  * Issue #21: an admin connects Outreach with OAuth. Connect opens Outreach's consent page (a
@@ -9,6 +9,9 @@ import { hubspotURL, outreachAccountName, outreachURL } from './support/vendors.
  * is open the card says Pending and the page asks about the connection every 3 s; allowing turns
  * the card Valid with the Outreach user's name, denying leaves it Invalid with Outreach's reason.
  */
+
+/** Salesloft's card: "Connect with OAuth" beside its API key field, its consent page on the fake Salesloft. */
+const salesloft = () => ({ type: 'salesloft', button: 'Connect with OAuth', url: salesloftURL() });
 
 const isIntegrationsList = (url: string) => new URL(url).pathname === '/api/integrations';
 
@@ -105,6 +108,36 @@ describe('connecting Outreach with OAuth (#21)', () => {
       await card.getByText('Connected with OAuth').waitFor();
     } finally {
       await page.request.delete('/api/integrations/hubspot').catch(() => undefined);
+    }
+  }, 90_000);
+
+  it('Salesloft offers OAuth beside its API key: allowing turns the card Valid with the Salesloft user’s name', async () => {
+    const { page } = b;
+    await openSignedIn(page, 'ada@acme.test', '/preferences/integrations');
+    try {
+      const { card, consent } = await openConsent(page, salesloft());
+      await answer(consent, 'Authorize');
+      await card.getByText('Valid', { exact: true }).waitFor();
+      await card.getByText(`Connected account: ${salesloftAccountName()}`).waitFor();
+      await card.getByText('Connected with OAuth').waitFor();
+      // Salesloft's tokens (sl-oauth-…) never reach the page.
+      expect(await page.content()).not.toMatch(/sl-oauth-/);
+    } finally {
+      await page.request.delete('/api/integrations/salesloft').catch(() => undefined);
+    }
+  }, 90_000);
+
+  it('denying in Salesloft’s window leaves the card Invalid with Salesloft’s reason', async () => {
+    const { page } = b;
+    await openSignedIn(page, 'ada@acme.test', '/preferences/integrations');
+    try {
+      const { card, consent } = await openConsent(page, salesloft());
+      await answer(consent, 'Deny');
+      await card.getByText('Invalid', { exact: true }).waitFor();
+      await card.getByText('The user denied access to Quarry').waitFor();
+      expect(await card.getByText(/Connected account/).count()).toBe(0);
+    } finally {
+      await page.request.delete('/api/integrations/salesloft').catch(() => undefined);
     }
   }, 90_000);
 });

@@ -6,9 +6,10 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startFakeHubspot } from '../../apps/server/src/adapters/engagement/fake-hubspot.ts';
 import { startFakeOutreach } from '../../apps/server/src/adapters/engagement/fake-outreach.ts';
+import { startFakeSalesloft } from '../../apps/server/src/adapters/engagement/fake-salesloft.ts';
 import { startSignalFixtureServer } from '../../apps/server/src/testing/signal-fixtures.ts';
 import { EXTRA_ACCOUNT_MARK, EXTRA_ACCOUNTS } from './extra-accounts.ts';
-import { OUTREACH_USER } from './fake-vendors.ts';
+import { OUTREACH_USER, SALESLOFT_USER } from './fake-vendors.ts';
 import { E2E_WORKERS } from './workers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -76,6 +77,8 @@ interface Vendors {
   hubspotOauthBaseUrl: string;
   outreachBaseUrl: string;
   outreachOauthBaseUrl: string;
+  salesloftBaseUrl: string;
+  salesloftOauthBaseUrl: string;
   nowhere: string;
   signalFixturesHost: string;
   signalFixturesUrl: string;
@@ -110,7 +113,11 @@ async function startServer(vendors: Vendors): Promise<E2eServer & { stop: () => 
       HUBSPOT_OAUTH_BASE_URL: vendors.hubspotOauthBaseUrl,
       HUBSPOT_CLIENT_ID: OAUTH_CLIENT_ID,
       HUBSPOT_CLIENT_SECRET: OAUTH_CLIENT_SECRET,
-      SALESLOFT_API_BASE_URL: nowhere,
+      // Salesloft (#21): the local fake, with Quarry's OAuth app registered with it.
+      SALESLOFT_API_BASE_URL: vendors.salesloftBaseUrl,
+      SALESLOFT_OAUTH_BASE_URL: vendors.salesloftOauthBaseUrl,
+      SALESLOFT_CLIENT_ID: OAUTH_CLIENT_ID,
+      SALESLOFT_CLIENT_SECRET: OAUTH_CLIENT_SECRET,
       APOLLO_API_BASE_URL: nowhere,
       SIGNALS_ALLOWED_HOSTS: vendors.signalFixturesHost,
       // SEC EDGAR (its company list and 8-K feeds) is the fixture server too.
@@ -159,11 +166,19 @@ export default async function setup(project: TestProject) {
     consentPage: true,
     user: OUTREACH_USER,
   });
+  // And a local Salesloft with its consent page (#21): no API key is valid there, only OAuth.
+  const salesloft = await startFakeSalesloft({
+    keys: [],
+    oauth: { clientId: OAUTH_CLIENT_ID, clientSecret: OAUTH_CLIENT_SECRET, consentPage: true },
+    user: SALESLOFT_USER,
+  });
   const vendors: Vendors = {
     hubspotBaseUrl: hubspot.baseUrl,
     hubspotOauthBaseUrl: hubspot.oauthBaseUrl,
     outreachBaseUrl: outreach.baseUrl,
     outreachOauthBaseUrl: outreach.oauthBaseUrl,
+    salesloftBaseUrl: salesloft.baseUrl,
+    salesloftOauthBaseUrl: salesloft.oauthBaseUrl,
     nowhere: `http://127.0.0.1:${await freePort()}`,
     signalFixturesHost: signalFixtures.host,
     signalFixturesUrl: signalFixtures.url,
@@ -174,6 +189,7 @@ export default async function setup(project: TestProject) {
     await Promise.all(servers.map((s) => s.stop()));
     await hubspot.close();
     await outreach.close();
+    await salesloft.close();
     await signalFixtures.close();
   };
   const failed = started.find((s) => s.status === 'rejected');
@@ -191,6 +207,7 @@ export default async function setup(project: TestProject) {
   // #21: read through outreachURL() and hubspotURL() in e2e/support/vendors.ts
   project.provide('outreachURL', outreach.baseUrl);
   project.provide('hubspotURL', hubspot.baseUrl);
+  project.provide('salesloftURL', salesloft.baseUrl);
   return stopAll;
 }
 
@@ -206,5 +223,7 @@ declare module 'vitest' {
     /** The fake Outreach's and HubSpot's base URLs (#21): their consent pages are under /oauth. */
     outreachURL: string;
     hubspotURL: string;
+    /** The fake Salesloft's base URL (#21): its consent page is under /oauth. */
+    salesloftURL: string;
   }
 }

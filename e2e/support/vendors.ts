@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { OUTREACH_USER } from './fake-vendors.ts';
+import { OUTREACH_USER, SALESLOFT_USER } from './fake-vendors.ts';
 
 /**
  * The local sales-engagement tools the server under test talks to (issue #21), started once by
@@ -12,5 +12,11 @@ export const outreachURL = () => inject('outreachURL');
 /** The fake HubSpot's base URL; its OAuth consent page lives under `${hubspotURL()}/oauth`. */
 export const hubspotURL = () => inject('hubspotURL');
 
+/** The fake Salesloft's base URL; its OAuth consent page lives under `${salesloftURL()}/oauth`. */
+export const salesloftURL = () => inject('salesloftURL');
+
 /** The Outreach user who answers the fake's consent page, as the card names the connection. */
 export const outreachAccountName = () => `${OUTREACH_USER.firstName} ${OUTREACH_USER.lastName} (Outreach)`;
+
+/** The Salesloft user who answers the fake's consent page, as the card names the connection. */
+export const salesloftAccountName = () => `${SALESLOFT_USER.name} (Salesloft)`;

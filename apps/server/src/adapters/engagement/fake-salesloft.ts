@@ -7,6 +7,9 @@ import {
   salesloftTokenRequestSchema,
 } from './salesloft-contract.ts';
 
+/** The Salesloft user a key or token speaks for, as GET /v2/me names them. */
+export type FakeSalesloftUser = { name: string; email: string };
+
 /**
  * A local Salesloft: /v2/me, person custom fields (two pages), person upserts by email address;
  * with `oauth`, its authorization server too (/oauth/authorize and /oauth/token, the refresh
@@ -16,7 +19,10 @@ export async function startFakeSalesloft(options: {
   keys: string[];
   refuse?: (email: string) => boolean;
   oauth?: { clientId: string; clientSecret: string; expiresIn?: number; consentPage?: boolean };
+  /** The Salesloft user keys and tokens speak for (GET /v2/me). */
+  user?: FakeSalesloftUser;
 }) {
+  const user = options.user ?? { name: 'Sally Seller', email: 'sally@team.example' };
   const oauth: FakeOAuthProvider | null = options.oauth
     ? createFakeOAuthProvider({
         ...options.oauth,
@@ -27,7 +33,7 @@ export async function startFakeSalesloft(options: {
         tokenRequestSchema: salesloftTokenRequestSchema,
         tokenPrefix: 'sl-oauth-',
         rotateRefreshTokens: true,
-        signedInAs: 'sally@team.example',
+        signedInAs: user.email,
       })
     : null;
   const people = new Map<string, { id: number; fields: Record<string, unknown> }>();
@@ -51,7 +57,7 @@ export async function startFakeSalesloft(options: {
       if (route === 'GET /v2/me') {
         return {
           status: 200,
-          body: { data: { id: 7, name: 'Sally Seller', email: 'sally@team.example', team: { id: 3 } } },
+          body: { data: { id: 7, name: user.name, email: user.email, team: { id: 3 } } },
         };
       }
       if (route === 'GET /v2/custom_fields') {
