@@ -21,6 +21,12 @@ export type FakeHubspotOptions = {
   revoked?: (token: string) => boolean;
   /** Quarry's OAuth app: consent at /oauth/authorize (mount HUBSPOT_OAUTH_BASE_URL at `${baseUrl}/oauth`), tokens at /oauth/v1/token. */
   oauth?: { clientId: string; clientSecret: string; expiresIn?: number; consentPage?: boolean };
+  /** The portal's users (senders), in place of the two a portal has by default. */
+  users?: { id: string; email: string }[];
+  /** Each user's sequences, in place of one sequence for each of the default users. */
+  sequences?: { id: string; name: string; userId: string }[];
+  /** The most results one page of users or sequences holds, whatever `limit` asks (HubSpot's own cap is 100). */
+  pageSize?: number;
 };
 
 /** HubSpot's error body. */
@@ -41,14 +47,28 @@ export async function startFakeHubspot(options: FakeHubspotOptions) {
   ];
   const own = ['email', 'firstname', 'lastname', 'jobtitle'];
   /** The portal's users (senders) and each one's sequences. */
-  const users = [
+  const users = options.users ?? [
     { id: '2001', email: 'hana@portal.example' },
     { id: '2002', email: 'ivo@portal.example' },
   ];
-  const sequences = [
+  const sequences = options.sequences ?? [
     { id: '7001', name: 'Quarry outbound', userId: '2001' },
     { id: '7002', name: 'Renewal nurture', userId: '2002' },
   ];
+  /**
+   * One page of a list as HubSpot pages it: `limit` results at most (and at most the page size),
+   * starting after the cursor `after`; `paging.next.after` names the next page while one remains.
+   */
+  const page = <T>(all: T[], url: URL) => {
+    const limit = Math.min(Number(url.searchParams.get('limit') ?? '100') || 100, options.pageSize ?? 100);
+    const start = Number(url.searchParams.get('after') ?? '0');
+    const results = all.slice(start, start + limit);
+    const next = start + limit < all.length ? String(start + limit) : null;
+    return {
+      results,
+      ...(next ? { paging: { next: { after: next, link: `${url.pathname}?after=${next}` } } } : {}),
+    };
+  };
   /** Every enrolment made, in order: a second one of a contact in a sequence would show. */
   const enrollments: { contactId: string; sequenceId: string; userId: string; senderEmail: string }[] = [];
 
@@ -153,16 +173,22 @@ export async function startFakeHubspot(options: FakeHubspotOptions) {
         return { status: 200, body: { status: 'COMPLETE', results, startedAt: new Date().toISOString() } };
       }
       if (route === 'GET /settings/v3/users') {
-        return { status: 200, body: { results: users.map((u) => ({ ...u, roleIds: [], primaryTeamId: null })) } };
+        return {
+          status: 200,
+          body: page(
+            users.map((u) => ({ ...u, roleIds: [], primaryTeamId: null })),
+            url,
+          ),
+        };
       }
       if (route === 'GET /automation/v4/sequences') {
         entry.violation = violationOf(hubspotSequencesQuerySchema, Object.fromEntries(url.searchParams));
         if (entry.violation) return { status: 400, body: error('VALIDATION_ERROR', entry.violation) };
         const userId = url.searchParams.get('userId');
-        const results = sequences
+        const own = sequences
           .filter((q) => q.userId === userId)
           .map((q) => ({ ...q, createdAt: '2026-01-05T09:00:00Z', updatedAt: '2026-01-05T09:00:00Z' }));
-        return { status: 200, body: { results, total: results.length } };
+        return { status: 200, body: { ...page(own, url), total: own.length } };
       }
       if (route === 'POST /automation/v4/sequences/enrollments') {
         entry.violation =

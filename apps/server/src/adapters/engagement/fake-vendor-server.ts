@@ -3,7 +3,15 @@ import type { AddressInfo } from 'node:net';
 import type { z } from 'zod';
 
 /** A request a fake vendor received, with whether it kept the vendor's contract. */
-export type FakeVendorRequest = { method: string; path: string; at: number; body: unknown; violation: string | null };
+export type FakeVendorRequest = {
+  method: string;
+  path: string;
+  /** The query string, with its `?` (empty without one). */
+  search: string;
+  at: number;
+  body: unknown;
+  violation: string | null;
+};
 
 /** `html`, when given, is sent as the page instead of `body` as JSON (a vendor's consent page). */
 export type FakeAnswer = { status: number; body: unknown; headers?: Record<string, string>; html?: string };
@@ -44,6 +52,7 @@ export async function startFakeVendorServer(options: {
       const entry: FakeVendorRequest = {
         method: req.method ?? '',
         path: url.pathname,
+        search: url.search,
         at: Date.now(),
         body,
         violation: null,

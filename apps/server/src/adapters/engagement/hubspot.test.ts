@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort } from '../../testing/closed-port.ts';
 import { type FakeHubspot, startFakeHubspot } from './fake-hubspot.ts';
-import { createHubspotAdapter } from './hubspot.ts';
+import { createHubspotAdapter, SEQUENCE_USERS_MAX } from './hubspot.ts';
 import { retryAfterMs } from './vendor-http.ts';
 
 const TOKEN = 'pat-na1-adapter-test-token-0000';
@@ -131,5 +131,56 @@ describe('HubSpot sequence enrolment (Automation v4) against the fake', () => {
     expect(await adapter.enroll?.(TOKEN, '9999', ids.slice(0, 1), '2001')).toEqual(
       new Map([[ids[0], 'Sequence: Sequence 9999 not found']]),
     );
+  });
+
+  it('pages through the portal’s users and each user’s sequences (after / paging.next.after), up to its bound', async () => {
+    // 25 users, 10 a page; the 23rd user has 12 sequences (two pages of them), the 2nd one.
+    const users = Array.from({ length: 25 }, (_, i) => ({ id: String(3000 + i), email: `u${i}@paged.example` }));
+    const sequences = [
+      { id: '8100', name: 'Second user’s sequence', userId: '3001' },
+      ...Array.from({ length: 12 }, (_, i) => ({ id: String(8200 + i), name: `Late ${i}`, userId: '3022' })),
+    ];
+    const paged = await startFakeHubspot({ tokens: [TOKEN], users, sequences, pageSize: 10 });
+    try {
+      const adapter = adapterAt(paged.baseUrl);
+      expect(await adapter.mailboxes?.(TOKEN)).toEqual(users);
+      const listed = await adapter.sequences?.(TOKEN);
+      expect(listed?.map((q) => q.id).sort()).toEqual(sequences.map((q) => q.id).sort());
+      // HubSpot's cursor was followed: users asked for three times, the 23rd user's sequences twice.
+      const paths = paged.requests.map((r) => `${r.path}${r.search}`);
+      expect(paths.filter((p) => p.startsWith('/settings/v3/users')).length).toBe(6);
+      expect(paths.filter((p) => p.startsWith('/settings/v3/users') && p.includes('after=20')).length).toBe(2);
+      expect(paths.filter((p) => p.includes('userId=3022')).length).toBe(2);
+      expect(paged.requests.filter((r) => r.violation)).toEqual([]);
+      // The sender chosen for a send can be on the last page of users.
+      const [contact] = await adapter.upsertContacts(TOKEN, [
+        { email: 'paged@acme.example', firstName: 'P', lastName: 'Aged', title: null, fields: {} },
+      ]);
+      const id = contact?.ok ? contact.vendorId : '';
+      expect(await adapter.enroll?.(TOKEN, '8205', [id], '3022')).toEqual(new Map([[id, null]]));
+      expect(paged.enrollments.at(-1)).toMatchObject({ userId: '3022', senderEmail: 'u22@paged.example' });
+    } finally {
+      await paged.close();
+    }
+  });
+
+  it('reads sequences for at most its bound of users, however many the portal has', async () => {
+    const users = Array.from({ length: SEQUENCE_USERS_MAX + 5 }, (_, i) => ({
+      id: String(4000 + i),
+      email: `v${i}@many.example`,
+    }));
+    const last = users.at(-1)?.id ?? '';
+    const big = await startFakeHubspot({
+      tokens: [TOKEN],
+      users,
+      sequences: [{ id: '9100', name: 'Beyond the bound', userId: last }],
+    });
+    try {
+      expect(await adapterAt(big.baseUrl).sequences?.(TOKEN)).toEqual([]);
+      const asked = big.requests.filter((r) => r.path.startsWith('/automation/v4/sequences'));
+      expect(asked).toHaveLength(SEQUENCE_USERS_MAX);
+    } finally {
+      await big.close();
+    }
   });
 });

@@ -24,8 +24,13 @@ const MIN_INTERVAL_MS = 125;
 const REASON_MAX = 300;
 /** Pages read of a list (users, sequences) at most. */
 const PAGES_MAX = 20;
-/** Sequences are listed per HubSpot user: the first this many users' sequences are offered. */
-const SEQUENCE_USERS_MAX = 10;
+/**
+ * Sequences are listed per HubSpot user (userId is required, no portal-wide list): every user's,
+ * page by page, for the first this many users HubSpot lists (a portal's sequence senders are its
+ * Sales Hub seats). At Quarry's pace that is about 13 s of calls at most; beyond it a portal's
+ * further users' own sequences are not offered.
+ */
+export const SEQUENCE_USERS_MAX = 100;
 
 /** The vendor's own words from an error answer, else what went wrong with the call. */
 export function hubspotReason(answer: Extract<VendorResponse, { ok: false }>): string {
