@@ -11,7 +11,7 @@ import {
 
 type Prospect = { id: number; email: string; attributes: Record<string, unknown> };
 
-/** The user an Outreach token speaks for, as the API root's meta names it. */
+/** The user an Outreach token speaks for: the API root's meta names them by email, the users resource by name. */
 export type FakeOutreachUser = { email: string; firstName: string; lastName: string };
 
 /**
@@ -21,7 +21,8 @@ export type FakeOutreachUser = { email: string; firstName: string; lastName: str
  * sends the browser back to redirect_uri with `code` and the same `state`; POST {oauth}/token,
  * form-encoded, exchanging the code (grant_type=authorization_code) or a refresh token
  * (grant_type=refresh_token) for { access_token, expires_in, refresh_token } (rotated: a spent one
- * is refused). The API root GET /api/v2 names the token's user in its meta (who am I). Then the v2
+ * is refused). The API root GET /api/v2 names the token's user by email in its meta, and
+ * GET /api/v2/users?filter[email]= answers that user's record (who am I). Then the v2
  * API Quarry uses (prospects, sequences, mailboxes, sequence states). Every request is checked
  * against the contract in outreach-contract.ts. Mount the OAuth base at `${baseUrl}/oauth`.
  *
@@ -35,6 +36,8 @@ export async function startFakeOutreach(options: {
   expiresIn?: number;
   consentPage?: boolean;
   user?: FakeOutreachUser;
+  /** The token may not read users (an app without the users.read scope): the users resource answers 403. */
+  usersUnreadable?: boolean;
 }) {
   const user = options.user ?? { email: 'owen@outreach.example', firstName: 'Owen', lastName: 'Reach' };
   const oauth = createFakeOAuthProvider({
@@ -79,9 +82,17 @@ export async function startFakeOutreach(options: {
         return apiError(415, entry.violation);
       }
       if (route === 'GET /api/v2') {
+        return { status: 200, body: { meta: { user: { email: user.email } } } };
+      }
+      if (route === 'GET /api/v2/users') {
+        if (options.usersUnreadable) return apiError(403, 'The access token does not grant the users.read scope');
+        const email = url.searchParams.get('filter[email]');
+        if (!email) entry.violation = 'Quarry reads a user by filter[email]';
+        const record = { type: 'user', id: 1, attributes: user };
         return {
           status: 200,
-          body: { meta: { user } },
+          body: { data: !email || email === user.email ? [record] : [], links: {} },
+          headers: { 'content-type': OUTREACH_MEDIA_TYPE },
         };
       }
       if (route === 'GET /api/v2/mailboxes') {

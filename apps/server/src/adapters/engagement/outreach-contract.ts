@@ -32,17 +32,43 @@ export const outreachErrorSchema = z.object({
 const id = z.number().int().positive();
 const ref = (type: string) => z.strictObject({ data: z.strictObject({ type: z.literal(type), id }) });
 
-/** GET /api/v2: the API's root; its meta names the token's user. */
+/**
+ * GET /api/v2, the API's root: the token's metadata, whose `meta.user` names the user the token
+ * acts for by email only. Outreach documents this metadata for its API's info call (user email, org
+ * guid, the application, permissions, request counts and versions: getoutreach/outreach-platform-sdk,
+ * documentation/1.0/info.md), and its own OAuth sample app shows the same `meta` for a freshly
+ * authorized token (getoutreach/omniauth-outreach, README.md). That the v2 root answers it is not
+ * stated on a v2 reference page Quarry could read; the user's name comes from the users resource.
+ */
 export const outreachRootSchema = z.object({
   meta: z
-    .object({
-      user: z
-        .object({ email: z.string().nullish(), firstName: z.string().nullish(), lastName: z.string().nullish() })
-        .loose()
-        .nullish(),
-    })
+    .object({ user: z.object({ email: z.string().nullish() }).loose().nullish() })
     .loose()
     .nullish(),
+});
+
+/**
+ * GET /api/v2/users?filter[email]=: the User resource of the v2 reference
+ * (https://developers.outreach.io/api/reference/tag/User/: email, firstName, lastName), filtered
+ * by email as any v2 collection is filtered by an attribute
+ * (https://developers.outreach.io/api/making-requests/, "Filter and Sort").
+ */
+export const outreachUsersSchema = z.object({
+  data: z.array(
+    z
+      .object({
+        type: z.literal('user'),
+        id,
+        attributes: z
+          .object({
+            email: z.string().nullish(),
+            firstName: z.string().nullish(),
+            lastName: z.string().nullish(),
+          })
+          .loose(),
+      })
+      .loose(),
+  ),
 });
 
 const page = <T extends z.ZodType>(item: T) =>

@@ -10,6 +10,7 @@ import {
   outreachRootSchema,
   outreachSequenceStateSchema,
   outreachSequencesSchema,
+  outreachUsersSchema,
 } from './outreach-contract.ts';
 import { createVendorHttp, type VendorHttpOptions, type VendorResponse } from './vendor-http.ts';
 
@@ -83,15 +84,28 @@ export function createOutreachAdapter(options: Omit<VendorHttpOptions, 'authHead
   const send = (method: string, path: string, token: string, body: unknown) =>
     http.request(method, path, token, body, OUTREACH_MEDIA_TYPE);
 
+  /** The name of the Outreach user with this email, or null when Outreach does not say (a missing users.read scope, say). */
+  async function userName(token: string, email: string): Promise<string | null> {
+    const answer = await http.request('GET', `/api/v2/users?filter[email]=${encodeURIComponent(email)}`, token);
+    if (!answer.ok) return null;
+    const users = outreachUsersSchema.safeParse(answer.body);
+    const user = users.success
+      ? users.data.data.find((u) => u.attributes.email?.toLowerCase() === email.toLowerCase())
+      : undefined;
+    return [user?.attributes.firstName, user?.attributes.lastName].filter(Boolean).join(' ') || null;
+  }
+
   const adapter: EngagementAdapter = {
     type: 'outreach',
     // Two or three calls a prospect: results are recorded every 25.
     batchSize: 25,
     mailboxes,
 
-    // Who am I: the API root (GET https://api.outreach.io/api/v2), whose meta names the token's
-    // user; Outreach executes every call "on behalf of the user who performed authorization"
-    // (https://developers.outreach.io/api/oauth/). A refused token answers 401 with JSON:API errors.
+    // Who am I: the API root (GET /api/v2) names the token's user by email in `meta.user` (see
+    // outreachRootSchema for what is documented and what is not); the v2 users resource, filtered
+    // by that email, gives the user's name. Outreach executes every call "on behalf of the user who
+    // performed authorization" (https://developers.outreach.io/api/oauth/). A refused token answers
+    // 401 with JSON:API errors.
     async check(token): Promise<CredentialCheck> {
       const answer = await http.request('GET', '/api/v2', token);
       if (!answer.ok) {
@@ -101,9 +115,11 @@ export function createOutreachAdapter(options: Omit<VendorHttpOptions, 'authHead
       }
       const root = outreachRootSchema.safeParse(answer.body);
       if (!root.success) return { status: 'UNREACHABLE', message: 'Outreach answered in an unexpected shape' };
-      const user = root.data.meta?.user;
-      const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email || 'Outreach user';
-      return { status: 'VALID', accountName: `${name} (Outreach)` };
+      const email = root.data.meta?.user?.email ?? null;
+      return {
+        status: 'VALID',
+        accountName: `${(email && (await userName(token, email))) || email || 'Outreach user'} (Outreach)`,
+      };
     },
 
     async customFields(): Promise<CustomField[]> {
