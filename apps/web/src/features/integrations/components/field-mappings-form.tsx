@@ -2,9 +2,13 @@ import { Alert, Button, Group, Select, SimpleGrid, Skeleton, Stack, Title } from
 import { FIELD_MAPPING_KEYS, type FieldMappings, type IntegrationConnection } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldError } from '../../../lib/field-error.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useCustomFields } from '../api/get-custom-fields.ts';
 import { useUpdateFieldMappings } from '../api/update-field-mappings.ts';
+
+/** The form's inputs as the API names them in a refusal. */
+const INPUTS = FIELD_MAPPING_KEYS.map((key) => `field_mappings.${key}` as const);
 
 /** Quarry's fields, each mapped to one of the tool's own custom fields, picked from its list. */
 export function FieldMappingsForm({ connection }: { connection: IntegrationConnection }) {
@@ -13,11 +17,12 @@ export function FieldMappingsForm({ connection }: { connection: IntegrationConne
   const save = useUpdateFieldMappings(connection.type);
   const [mappings, setMappings] = useState<FieldMappings>(connection.field_mappings);
   const options = (fields.data ?? []).map((f) => ({ value: f.name, label: f.label }));
+  // A refused mapping is said under its field (the server names it field_mappings.<key>).
+  const saveError = save.error ? fieldError(save.error, INPUTS, t('integrations.errors.save')) : null;
 
   function submit() {
     save.mutate(mappings, {
       onSuccess: () => showSnackbar(t('integrations.mappings.saved')),
-      onError: () => showSnackbar(t('integrations.errors.save')),
     });
   }
 
@@ -42,6 +47,7 @@ export function FieldMappingsForm({ connection }: { connection: IntegrationConne
                 placeholder={t('integrations.mappings.placeholder')}
                 data={options}
                 value={mappings[key] ?? null}
+                error={saveError?.field === `field_mappings.${key}` ? saveError.message : undefined}
                 clearable
                 searchable
                 onChange={(value) =>
@@ -55,6 +61,11 @@ export function FieldMappingsForm({ connection }: { connection: IntegrationConne
               />
             ))}
           </SimpleGrid>
+          {saveError && saveError.field === null && (
+            <Alert color="red" variant="light" role="alert">
+              {saveError.message}
+            </Alert>
+          )}
           <Group>
             <Button onClick={submit} loading={save.isPending}>
               {t('integrations.mappings.save')}

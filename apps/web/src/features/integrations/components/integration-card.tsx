@@ -2,6 +2,8 @@ import { Alert, Badge, Button, Card, Group, Image, PasswordInput, Stack, Text, T
 import type { CredentialStatus, IntegrationCatalogueEntry, IntegrationConnection } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirm } from '../../../components/confirm-dialog.tsx';
+import { fieldError } from '../../../lib/field-error.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
@@ -31,6 +33,10 @@ export function IntegrationCard({
   const recheck = useRecheckIntegration();
   const disconnect = useDisconnectIntegration();
   const showConnectForm = canManage && entry.available && (!connection || replacing);
+  // A refused credential (too long, say) is said under its input, in the reader's language.
+  const connectError = connect.error
+    ? fieldError(connect.error, ['credential'] as const, t('integrations.errors.connect'))
+    : null;
   const consent = useOAuthConsent(entry.type, (outcome) => {
     if (outcome === 'timed_out') return;
     setReplacing(false);
@@ -64,9 +70,23 @@ export function IntegrationCard({
             t(result.status === 'VALID' ? 'integrations.connected' : 'integrations.invalid', { name: entry.name }),
           );
         },
-        onError: () => showSnackbar(t('integrations.errors.connect')),
       },
     );
+  }
+
+  /** Disconnects once the admin confirms: sends to the tool stop until it is connected again. */
+  async function disconnectAfterConfirming() {
+    const ok = await confirm({
+      title: t('integrations.disconnectConfirm.title', { name: entry.name }),
+      message: t('integrations.disconnectConfirm.message', { name: entry.name }),
+      proceedLabel: t('integrations.disconnect'),
+      danger: true,
+    });
+    if (!ok) return;
+    disconnect.mutate(entry.type, {
+      onSuccess: () => showSnackbar(t('integrations.disconnected', { name: entry.name })),
+      onError: () => showSnackbar(t('integrations.errors.disconnect')),
+    });
   }
 
   return (
@@ -142,7 +162,11 @@ export function IntegrationCard({
               label={t('integrations.credential.api_key')}
               placeholder={t('integrations.credential.placeholder')}
               value={credential}
-              onChange={(e) => setCredential(e.currentTarget.value)}
+              onChange={(e) => {
+                setCredential(e.currentTarget.value);
+                connect.reset();
+              }}
+              error={connectError?.field === 'credential' ? connectError.message : undefined}
               autoComplete="off"
               style={{ flex: 1, minWidth: 220 }}
             />
@@ -150,6 +174,11 @@ export function IntegrationCard({
               {t('integrations.connect')}
             </Button>
           </Group>
+        )}
+        {showConnectForm && connectError && connectError.field === null && (
+          <Alert color="red" variant="light" role="alert">
+            {connectError.message}
+          </Alert>
         )}
 
         {showConnectForm && entry.auth !== 'oauth' && entry.oauth && (
@@ -193,12 +222,7 @@ export function IntegrationCard({
               color="red"
               size="xs"
               loading={disconnect.isPending}
-              onClick={() =>
-                disconnect.mutate(entry.type, {
-                  onSuccess: () => showSnackbar(t('integrations.disconnected', { name: entry.name })),
-                  onError: () => showSnackbar(t('integrations.errors.disconnect')),
-                })
-              }
+              onClick={() => void disconnectAfterConfirming()}
             >
               {t('integrations.disconnect')}
             </Button>

@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import type { IntegrationConnection, IntegrationsResponse } from '@quarry/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -38,7 +39,14 @@ const salesloft: IntegrationConnection = {
   account_name: null,
 };
 
-function serve(body: IntegrationsResponse) {
+/** A 400 as the server answers one, naming the refused field. */
+const refusal = (field: string, message: string) =>
+  Response.json(
+    { error: { code: 'validation_error', message: `${field}: ${message}`, details: { fields: [{ field, message }] } } },
+    { status: 400 },
+  );
+
+function serve(body: IntegrationsResponse, refuse?: (method: string, url: string) => Response | null) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -46,6 +54,9 @@ function serve(body: IntegrationsResponse) {
       const url = String(input);
       const method = init?.method ?? 'GET';
       calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const refused = refuse?.(method, url);
+      if (refused) return refused;
+      if (method === 'DELETE') return new Response(null, { status: 204 });
       if (url.endsWith('/custom-fields')) {
         return Response.json({ fields: [{ name: 'quarry_subject', label: 'Quarry subject' }] });
       }
@@ -184,5 +195,61 @@ describe('IntegrationsPage', () => {
     expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Disconnect' })).toBeNull();
     expect(screen.queryByTestId('field-mappings-hubspot')).toBeNull();
+  });
+
+  it('disconnects a tool only once the admin confirms, and not when they cancel', async () => {
+    const calls = serve(list(true));
+    // The app's shell provides the modals a confirmation opens in.
+    renderWithProviders(
+      <ModalsProvider>
+        <IntegrationsPage />
+      </ModalsProvider>,
+    );
+    const card = await screen.findByTestId('integration-hubspot');
+    const deletes = () => calls.filter((c) => c.method === 'DELETE');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Disconnect' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Disconnect HubSpot?' });
+    within(dialog).getByText(/Quarry forgets the credential and the field mappings/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deletes()).toEqual([]);
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Disconnect' }));
+    dialog = await screen.findByRole('dialog', { name: 'Disconnect HubSpot?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+    await vi.waitFor(() =>
+      expect(deletes()).toEqual([{ method: 'DELETE', url: '/api/integrations/hubspot', body: undefined }]),
+    );
+  });
+
+  it('says a refused credential under its field, and keeps what was typed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    serve(list(true), (method) =>
+      method === 'PUT' ? refusal('credential', 'Too big: expected string to have <=2000 characters') : null,
+    );
+    renderWithProviders(<IntegrationsPage />);
+    const card = await screen.findByTestId('integration-apolloio');
+    const input = within(card).getByLabelText('API key or private-app token');
+    fireEvent.change(input, { target: { value: 'apollo-key-refused' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
+    const message = await within(card).findByText('Too big: expected string to have <=2000 characters');
+    expect(input.getAttribute('aria-describedby') ?? '').toContain(message.id);
+    expect((input as HTMLInputElement).value).toBe('apollo-key-refused');
+  });
+
+  it('says a refused mapping under the field it concerns', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    serve(list(true), (method, url) =>
+      method === 'PUT' && url.endsWith('/field-mappings')
+        ? refusal('field_mappings.value_message_subject', 'HubSpot has no field quarry_subject')
+        : null,
+    );
+    renderWithProviders(<IntegrationsPage />);
+    const form = await screen.findByTestId('field-mappings-hubspot');
+    fireEvent.click(await within(form).findByRole('button', { name: 'Save mappings' }));
+    const message = await within(form).findByText('HubSpot has no field quarry_subject');
+    const subject = within(form).getByLabelText('Value message subject');
+    expect(subject.getAttribute('aria-describedby') ?? '').toContain(message.id);
   });
 });
