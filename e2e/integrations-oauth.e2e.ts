@@ -10,6 +10,8 @@ import { hubspotURL, outreachAccountName, outreachURL, salesloftAccountName, sal
  * the card Valid with the Outreach user's name, denying leaves it Invalid with Outreach's reason.
  */
 
+/** Outreach's card: OAuth only, so its one button is Connect. */
+const outreach = () => ({ type: 'outreach', button: 'Connect', url: outreachURL() });
 /** Salesloft's card: "Connect with OAuth" beside its API key field, its consent page on the fake Salesloft. */
 const salesloft = () => ({ type: 'salesloft', button: 'Connect with OAuth', url: salesloftURL() });
 
@@ -19,10 +21,7 @@ const isIntegrationsList = (url: string) => new URL(url).pathname === '/api/inte
  * Presses the card's OAuth button (Outreach: Connect; HubSpot: Connect with OAuth, beside its
  * token field); answers the card and the consent window once the tool shows it.
  */
-async function openConsent(
-  page: Page,
-  tool = { type: 'outreach', button: 'Connect', url: outreachURL() },
-): Promise<{ card: Locator; consent: Page }> {
+async function openConsent(page: Page, tool = outreach()): Promise<{ card: Locator; consent: Page }> {
   const card = page.getByTestId(`integration-${tool.type}`);
   await card.getByText('Not connected', { exact: true }).waitFor();
   const [consent] = await Promise.all([
@@ -79,20 +78,6 @@ describe('connecting Outreach with OAuth (#21)', () => {
     }
   }, 90_000);
 
-  it('denying in Outreach’s window leaves the card Invalid with Outreach’s reason', async () => {
-    const { page } = b;
-    await openSignedIn(page, 'ada@acme.test', '/preferences/integrations');
-    try {
-      const { card, consent } = await openConsent(page);
-      await answer(consent, 'Deny');
-      await card.getByText('Invalid', { exact: true }).waitFor();
-      await card.getByText('The user denied access to Quarry').waitFor();
-      expect(await card.getByText(/Connected account/).count()).toBe(0);
-    } finally {
-      await page.request.delete('/api/integrations/outreach').catch(() => undefined);
-    }
-  }, 90_000);
-
   it('HubSpot offers OAuth beside its token: allowing turns the card Valid with the portal', async () => {
     const { page } = b;
     await openSignedIn(page, 'ada@acme.test', '/preferences/integrations');
@@ -122,22 +107,38 @@ describe('connecting Outreach with OAuth (#21)', () => {
       await card.getByText('Connected with OAuth').waitFor();
       // Salesloft's tokens (sl-oauth-…) never reach the page.
       expect(await page.content()).not.toMatch(/sl-oauth-/);
+
+      // Disconnecting asks first: cancelled, the connection stays; confirmed, the card is back to Not connected.
+      await card.getByRole('button', { name: 'Disconnect', exact: true }).click();
+      let dialog = page.getByRole('dialog', { name: 'Disconnect Salesloft?' });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await card.getByText('Valid', { exact: true }).waitFor();
+      await card.getByRole('button', { name: 'Disconnect', exact: true }).click();
+      dialog = page.getByRole('dialog', { name: 'Disconnect Salesloft?' });
+      await dialog.getByRole('button', { name: 'Disconnect', exact: true }).click();
+      await card.getByText('Not connected', { exact: true }).waitFor();
     } finally {
       await page.request.delete('/api/integrations/salesloft').catch(() => undefined);
     }
   }, 90_000);
 
-  it('denying in Salesloft’s window leaves the card Invalid with Salesloft’s reason', async () => {
-    const { page } = b;
-    await openSignedIn(page, 'ada@acme.test', '/preferences/integrations');
-    try {
-      const { card, consent } = await openConsent(page, salesloft());
-      await answer(consent, 'Deny');
-      await card.getByText('Invalid', { exact: true }).waitFor();
-      await card.getByText('The user denied access to Quarry').waitFor();
-      expect(await card.getByText(/Connected account/).count()).toBe(0);
-    } finally {
-      await page.request.delete('/api/integrations/salesloft').catch(() => undefined);
-    }
-  }, 90_000);
+  it.each(['Outreach', 'Salesloft'] as const)(
+    'denying in %s’s window leaves the card Invalid with the tool’s reason',
+    async (name) => {
+      const { page } = b;
+      const tool = name === 'Outreach' ? outreach() : salesloft();
+      await openSignedIn(page, 'ada@acme.test', '/preferences/integrations');
+      try {
+        const { card, consent } = await openConsent(page, tool);
+        await answer(consent, 'Deny');
+        await card.getByText('Invalid', { exact: true }).waitFor();
+        await card.getByText('The user denied access to Quarry').waitFor();
+        expect(await card.getByText(/Connected account/).count()).toBe(0);
+      } finally {
+        await page.request.delete(`/api/integrations/${tool.type}`).catch(() => undefined);
+      }
+    },
+    90_000,
+  );
 });
