@@ -9,7 +9,10 @@
  * (a list page) before (idle) and while the send runs, to show the server stays responsive, with
  * the machine's load average before and after (figures from a loaded machine are not targets).
  *
- * Knobs: BENCH_CONTACTS (default 500), BENCH_VENDOR_LATENCY_MS (default 50).
+ * The send takes about a second, so it is repeated BENCH_SEND_ROUNDS times (each a flow of its own,
+ * idle probes before each) for enough samples while sending; the send figures are the first round's.
+ *
+ * Knobs: BENCH_CONTACTS (default 500), BENCH_VENDOR_LATENCY_MS (default 50), BENCH_SEND_ROUNDS (default 3).
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +23,7 @@ import { createTestApp } from '../apps/server/src/testing/test-app.ts';
 
 const CONTACTS = Math.max(1, Number(process.env.BENCH_CONTACTS ?? 500));
 const LATENCY_MS = Math.max(0, Number(process.env.BENCH_VENDOR_LATENCY_MS ?? 50));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_SEND_ROUNDS ?? 3));
 const TOKEN = 'pat-bench-0000-0000-0000-000000000000';
 /** HubSpot's published limit for a private app: 100 calls per rolling 10 s (the lowest tier). */
 const HUBSPOT_CALLS_PER_10S = 100;
@@ -87,14 +91,19 @@ try {
       )
       .execute();
   }
-  const created = await call('POST', '/api/flows', {
-    type: 'create_value_message',
-    initiated_from: '/bench',
-    accounts,
-  });
-  const flowId = (created.json() as { id: string }).id;
-  await t.app.jobRunner.drain();
-  await call('POST', `/api/flows/${flowId}/approve-all`);
+  // One written, approved flow per round.
+  const flowIds: string[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const created = await call('POST', '/api/flows', {
+      type: 'create_value_message',
+      initiated_from: '/bench',
+      accounts,
+    });
+    const id = (created.json() as { id: string }).id;
+    await t.app.jobRunner.drain();
+    await call('POST', `/api/flows/${id}/approve-all`);
+    flowIds.push(id);
+  }
 
   const probe = async (samples: { health: number[]; list: number[] }) => {
     let s = performance.now();
@@ -106,34 +115,38 @@ try {
   };
   const loadBefore = loadAverage();
   const idle = { health: [] as number[], list: [] as number[] };
-  for (let i = 0; i < 60; i++) await probe(idle);
-
-  const sent = await call('POST', `/api/flows/${flowId}/send`, { destination: 'engagement', integration: 'hubspot' });
-  if (sent.statusCode !== 200) throw new Error(`send answered ${sent.statusCode}: ${sent.body}`);
-  const before = fake.requests.length;
   const busy = { health: [] as number[], list: [] as number[] };
-  const started = performance.now();
-  let done = false;
-  const job = t.app.jobRunner.drain().then(() => {
-    done = true;
-  });
-  while (!done) await probe(busy);
-  await job;
-  const seconds = (performance.now() - started) / 1000;
-
-  const detail = (await call('GET', `/api/flows/${flowId}`)).json() as {
-    flow: { delivered_count: number; destination_status: string };
-  };
+  const before = fake.requests.length;
+  const rounds: { seconds: number; delivered: number; status: string }[] = [];
+  for (const flowId of flowIds) {
+    for (let i = 0; i < 40; i++) await probe(idle);
+    const sent = await call('POST', `/api/flows/${flowId}/send`, { destination: 'engagement', integration: 'hubspot' });
+    if (sent.statusCode !== 200) throw new Error(`send answered ${sent.statusCode}: ${sent.body}`);
+    const started = performance.now();
+    let done = false;
+    const job = t.app.jobRunner.drain().then(() => {
+      done = true;
+    });
+    while (!done) await probe(busy);
+    await job;
+    const seconds = (performance.now() - started) / 1000;
+    const detail = (await call('GET', `/api/flows/${flowId}`)).json() as {
+      flow: { delivered_count: number; destination_status: string };
+    };
+    rounds.push({ seconds, delivered: detail.flow.delivered_count, status: detail.flow.destination_status });
+  }
+  const first = rounds[0] ?? { seconds: 0, delivered: 0, status: 'none' };
   const calls = fake.requests.slice(before).filter((r) => r.path === '/crm/v3/objects/contacts/batch/upsert');
   const times = calls.map((r) => r.at);
   const per10s = peak(times, 10_000);
   const violations = calls.filter((r) => r.violation).length;
   console.log(
-    `send: ${detail.flow.delivered_count} of ${CONTACTS} contacts delivered (${detail.flow.destination_status}) in ${seconds.toFixed(2)} s ` +
-      `= ${(detail.flow.delivered_count / seconds).toFixed(0)} contacts/s, vendor latency ${LATENCY_MS} ms`,
+    `send: ${first.delivered} of ${CONTACTS} contacts delivered (${first.status}) in ${first.seconds.toFixed(2)} s ` +
+      `= ${(first.delivered / first.seconds).toFixed(0)} contacts/s, vendor latency ${LATENCY_MS} ms; ` +
+      `${ROUNDS} rounds: ${rounds.map((r) => `${r.delivered} in ${r.seconds.toFixed(2)} s`).join(', ')}`,
   );
   console.log(
-    `vendor: ${calls.length} upsert calls, peak ${peak(times, 1000)} per second and ${per10s} per rolling 10 s ` +
+    `vendor: ${calls.length} upsert calls in ${ROUNDS} rounds, peak ${peak(times, 1000)} per second and ${per10s} per rolling 10 s ` +
       `(HubSpot allows ${HUBSPOT_CALLS_PER_10S}: ${per10s <= HUBSPOT_CALLS_PER_10S ? 'within' : 'EXCEEDED'}); contract violations: ${violations}`,
   );
   console.log(`responsiveness (${idle.list.length} samples idle, ${busy.list.length} while sending):`);
@@ -152,7 +165,8 @@ try {
   console.log(
     `load average (1 / 5 / 15 min): ${loadBefore} before, ${loadAverage()} after, on ${os.cpus().length} cores`,
   );
-  process.exitCode = detail.flow.delivered_count === CONTACTS && per10s <= HUBSPOT_CALLS_PER_10S && !violations ? 0 : 1;
+  const allDelivered = rounds.every((r) => r.delivered === CONTACTS);
+  process.exitCode = allDelivered && per10s <= HUBSPOT_CALLS_PER_10S && !violations ? 0 : 1;
 } finally {
   await t.close();
   await fake.close();
