@@ -133,17 +133,23 @@ async function startServer(vendors: Vendors): Promise<E2eServer & { stop: () => 
   child.stderr?.on('data', (d) => {
     log += d;
   });
-  await waitForHealth(baseURL, child, () => log);
-  importExtraAccounts(dataDir);
-  return {
-    baseURL,
-    dataDir,
-    stop: async () => {
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(baseURL, child, () => log);
+    importExtraAccounts(dataDir);
+  } catch (error) {
+    // A server that never became healthy is stopped too, not left running after the run.
+    await stop();
+    throw error;
+  }
+  return { baseURL, dataDir, stop };
 }
 
 /** Starts one server per worker, and the local vendors (HubSpot, signal feeds) they all talk to. */
