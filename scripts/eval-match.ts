@@ -20,6 +20,7 @@
  * Flags: --half tuning scores the tuning half instead (choosing on the other profiles' tuning
  * half, scoring P's tuning half): develop with it, print the held-out half at the end.
  * --verbose lists the tuning half's disagreements (never the held-out half's).
+ * --vary KEY,KEY varies only those grid entries, holding match-weights.ts's values for the rest.
  */
 import type { MatchTier } from '@quarry/shared';
 import { MATCH_WEIGHTS, type MatchWeights } from '../apps/server/src/modules/value-match/engine/match-weights.ts';
@@ -61,6 +62,8 @@ const GRID = {
   tier1AboutAccount: [false, true],
   /** Whether a one-word phrase counts for tier_1 only where another profile phrase corroborates it. */
   tier1Corroborated: [false, true],
+  /** Whether an everyday news phrase of several words needs corroboration too (share; 0: off). */
+  tier1CommonPhraseShare: [0, 0.004, 0.008, 0.015],
 };
 type Point = Pick<
   MatchWeights,
@@ -73,11 +76,25 @@ type Point = Pick<
   | 'tier1AssertedOnly'
   | 'tier1AboutAccount'
   | 'tier1Corroborated'
+  | 'tier1CommonPhraseShare'
 >;
+
+/**
+ * --vary KEY,KEY: only these entries of GRID vary, the others hold match-weights.ts's values (a
+ * quick run while developing one rule; the full grid is the measure).
+ */
+const varyAt = process.argv.indexOf('--vary');
+const varied = varyAt >= 0 ? new Set((process.argv[varyAt + 1] ?? '').split(',')) : null;
+if (varied) for (const key of varied) if (!(key in GRID)) throw new Error(`--vary: no grid entry ${key}`);
+const heldValue = (key: string): unknown[] =>
+  key === 'lead'
+    ? [{ tier1LeadChars: MATCH_WEIGHTS.tier1LeadChars, tier1LeadSentences: MATCH_WEIGHTS.tier1LeadSentences }]
+    : [MATCH_WEIGHTS[key as keyof Point]];
 
 function gridPoints(): Point[] {
   let partial: Record<string, unknown>[] = [{}];
-  for (const [key, values] of Object.entries(GRID)) {
+  for (const [key, all] of Object.entries(GRID)) {
+    const values = varied && !varied.has(key) ? heldValue(key) : all;
     partial = partial.flatMap((p) =>
       (values as unknown[]).map((v) => (key === 'lead' ? { ...p, ...(v as object) } : { ...p, [key]: v })),
     );
@@ -147,7 +164,7 @@ const pointText = (p: Point) =>
       : p.tier1LeadChars >= 1e9
         ? 'any place'
         : `${p.tier1LeadChars} chars`
-  }, distinct triggers ${p.tier1DistinctTriggers || 'off'}, requirement in ${p.requirementLeadChars >= 1e9 ? 'any place' : `${p.requirementLeadChars} chars`}, event asserted ${p.tier1AssertedOnly ? 'yes' : 'not asked'}, event about the account ${p.tier1AboutAccount ? 'yes' : 'not asked'}, one-word event corroborated ${p.tier1Corroborated ? 'yes' : 'not asked'}`;
+  }, distinct triggers ${p.tier1DistinctTriggers || 'off'}, requirement in ${p.requirementLeadChars >= 1e9 ? 'any place' : `${p.requirementLeadChars} chars`}, event asserted ${p.tier1AssertedOnly ? 'yes' : 'not asked'}, event about the account ${p.tier1AboutAccount ? 'yes' : 'not asked'}, one-word event corroborated ${p.tier1Corroborated ? 'yes' : 'not asked'}, news phrases corroborated ${p.tier1CommonPhraseShare > 0 ? `from ${p.tier1CommonPhraseShare}` : 'not asked'}`;
 
 /** The grid point chosen on these judgements, and by which rule (see Rule above). */
 function choose(on: Row[]): { index: number; rule: Rule } {

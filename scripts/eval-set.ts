@@ -191,17 +191,21 @@ export function engineTier(input: ValueMatchInput, hit: MatchHit, weights?: Part
 export function engineTiers(input: ValueMatchInput, hit: MatchHit, points: Partial<MatchWeights>[]): MatchTier[] {
   const now = Date.parse(hit.published_at) + DAY_MS;
   const preferences = compiledOf(input);
-  // Where a requirement may be met is read with the hit: one reading per value asked for.
-  const readings = new Map<number, ReturnType<typeof collectHitFacts>[]>();
+  // Where a requirement may be met, and which phrases stand alone, are read with the hit: one
+  // reading per pair of values asked for.
+  const readings = new Map<string, ReturnType<typeof collectHitFacts>[]>();
   return points.map((weights) => {
-    const key = weights.requirementLeadChars ?? MATCH_WEIGHTS.requirementLeadChars;
+    const lead = weights.requirementLeadChars ?? MATCH_WEIGHTS.requirementLeadChars;
+    const common = weights.tier1CommonPhraseShare ?? MATCH_WEIGHTS.tier1CommonPhraseShare;
+    const key = `${lead} ${common}`;
     let facts = readings.get(key);
     if (!facts) {
       // Read with the account and corroboration rules on, so that every point may switch them either way.
       facts = [
         collectHitFacts(hit, preferences, {
           ...MATCH_WEIGHTS,
-          requirementLeadChars: key,
+          requirementLeadChars: lead,
+          tier1CommonPhraseShare: common,
           tier1AboutAccount: true,
           tier1Corroborated: true,
         }),

@@ -9,6 +9,7 @@ import { findPhrase } from './find-phrase.ts';
 import type { EventPlaces, HitFacts, TriggerFacts } from './hit-facts.ts';
 import { MATCH_WEIGHTS, type MatchWeights } from './match-weights.ts';
 import { type PackedSpans, packSpan } from './packed-spans.ts';
+import { phraseNewsShare } from './phrase-commonness.ts';
 import type { PhraseOccurrence } from './phrase-occurrence.ts';
 import { isSameRole } from './posting-title-fit.ts';
 import { isHedgedAt, isHedgedIn, sentenceStarts } from './sentence-index.ts';
@@ -30,6 +31,14 @@ function pushSpans(out: PackedSpans, field: Field, occurrence: PhraseOccurrence)
 }
 
 type Found = { field: Field; occurrence: PhraseOccurrence };
+
+/**
+ * Whether a phrase of several words is an everyday news phrase ("oil prices", "shut down"), which
+ * needs corroboration like a one-word phrase (tier1CommonPhraseShare; phrase-commonness.ts).
+ */
+function isCommonInNews(phrase: CompiledPhrase, w: MatchWeights): boolean {
+  return w.tier1CommonPhraseShare > 0 && phraseNewsShare(phrase) >= w.tier1CommonPhraseShare;
+}
 
 /** A phrase's stems as one string, joined once per phrase (hits are read by the hundred thousand). */
 const stemKeys = new WeakMap<CompiledPhrase, string>();
@@ -258,7 +267,7 @@ export function collectHitFacts(
             start: field.analysed.start[occurrence.slots[0] as number] as number,
             end: field.analysed.end[occurrence.slots[occurrence.slots.length - 1] as number] as number,
             stems: stemKey(phrase),
-            selfStanding: occurrence.kind === 'phrase' && phrase.stems.length > 1,
+            selfStanding: occurrence.kind === 'phrase' && phrase.stems.length > 1 && !isCommonInNews(phrase, w),
           });
           eventTrigger.push(triggerScratch.length);
         }

@@ -231,6 +231,39 @@ describe('matchAccounts tier_1 evidence', () => {
     ).toBe('tier_1');
   });
 
+  it('counts an everyday news phrase for tier_1 only where the profile corroborates it (tier1CommonPhraseShare)', () => {
+    const triggers = [trigger('trg_oil', ['oil prices']), trigger('trg_closure', ['plant closure'])];
+    const requirement: QualificationSignal = {
+      id: 'qs_sites',
+      type: 'requirement',
+      text: 'Operates sites: plant, refinery',
+      explanation: '',
+    };
+    const tierOf = (text: string, weights: Partial<MatchWeights>) =>
+      matchAccounts(
+        input({ triggers, qualification_signals: [requirement], hits: [hit('o', 'Markets today', text)] }),
+        {
+          now: NOW,
+          weights: { tier1Score: 0.3, tier1Corroborated: true, ...weights },
+        },
+      )[0]?.tier;
+    // "Oil prices" stands in about 1 % of business news: a market report, not a company's event,
+    // in an article that names a plant (the requirement) two sentences later.
+    const market = 'Oil prices rose on Monday. Traders were calm. A new plant opened in Osaka.';
+    expect(tierOf(market, { tier1CommonPhraseShare: 0 })).toBe('tier_1');
+    expect(tierOf(market, { tier1CommonPhraseShare: 0.004 })).toBe('tier_2');
+    // Beside the profile's own requirement word it is the company's event.
+    expect(
+      tierOf('Oil prices forced the company to idle its refinery. Traders were calm.', {
+        tier1CommonPhraseShare: 0.004,
+      }),
+    ).toBe('tier_1');
+    // A specific phrase of two words still stands alone.
+    expect(tierOf('Analysts expect a plant closure. Traders were calm.', { tier1CommonPhraseShare: 0.004 })).toBe(
+      'tier_1',
+    );
+  });
+
   it("reads an event as the account's only in a sentence or headline about the account (tier1AboutAccount)", () => {
     const tierOf = (title: string, text: string, weights: Partial<MatchWeights> = { tier1AboutAccount: true }) =>
       matchAccounts(input({ hits: [{ ...hit('n', title, text), account_names: ['Ford Motor', 'Ford'] }] }), {

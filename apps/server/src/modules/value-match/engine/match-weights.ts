@@ -94,6 +94,13 @@ export const MATCH_WEIGHTS = {
    */
   tier1Corroborated: true,
   /**
+   * With tier1Corroborated: a phrase of two or more words found in order stands alone unless it
+   * is an everyday news phrase, one whose words stand together in at least this share of general
+   * business news articles (phrase-commonness.ts: "oil prices" 1 %, "stock market" 2 %); such a
+   * phrase needs corroboration like a one-word one. 0 switches the rule off.
+   */
+  tier1CommonPhraseShare: 0.004,
+  /**
    * Where a requirement must be met: the headline or the text's first this many characters. A
    * requirement names what the company the news is about must be ("makes goods"), so it belongs
    * in the lead. The demo's 600 kept goods makers whose lead names no goods word out of tier_1;
