@@ -7,7 +7,7 @@
  * through the API (POST /api/uploads), and the job runs to COMPLETED. Timed from the POST to
  * COMPLETED (seen by polling once a second, as the page does, so up to a second late). Meanwhile
  * colleagues' ordinary requests come about ten times a second, in turn My Accounts' first page
- * and the list of workspaces; each one's p50 and p95 are set beside the same request's with
+ * and the user's own workspaces; each one's p50 and p95 are set beside the same request's with
  * nothing else running.
  *
  * SQLite always; PostgreSQL too when TEST_DATABASE_URL names an admin connection (a scratch
@@ -125,10 +125,10 @@ async function bench(engine: TestEngine): Promise<boolean> {
       await call('POST', `/api/workspaces/${workspace.id}/lists`, { name: 'Bench upload', type: 'accounts' })
     ).json();
 
-    /** The requests people make meanwhile, in turn: My Accounts' first page, the list of workspaces. */
+    /** The requests people make meanwhile, in turn: My Accounts' first page, one's own workspaces. */
     const ordinary = [
       { name: "My Accounts' first page", url: '/api/territory?page=1&page_size=50' },
-      { name: 'the list of workspaces', url: '/api/workspaces' },
+      { name: 'My workspaces', url: '/api/workspaces/owned' },
     ];
     const alone: number[][] = ordinary.map(() => []);
     const during: number[][] = ordinary.map(() => []);
