@@ -108,10 +108,11 @@ export function createSignalsService(deps: {
           throw invalidField(
             isBoard ? 'board_token' : 'url',
             isBoard ? 'Give the board name or its URL' : 'Give the URL to read',
+            'required',
           );
       }
       const refusal = refuseUrl(url, fetchOptions.allowedHosts);
-      if (refusal) throw invalidField('url', refusal);
+      if (refusal) throw invalidField('url', refusal, 'address_refused');
       url = new URL(url).toString();
       let accountId: string | null = null;
       if (body.master_account_id) {
@@ -119,7 +120,8 @@ export function createSignalsService(deps: {
         if (!account) throw invalidField('master_account_id', 'No such account', 'unknown_reference');
         accountId = account.master_account_id;
       }
-      if (await signals.findByUrl(ctx.tenantId, url)) throw invalidField('url', 'This source is already watched');
+      if (await signals.findByUrl(ctx.tenantId, url))
+        throw invalidField('url', 'This source is already watched', 'taken');
       const row = await insert(ctx.tenantId, {
         kind: body.kind,
         url,

@@ -53,7 +53,8 @@ export function createWorkspacesService({ workspaces, lists, users, filters, acc
   /** Sharing only with colleagues of the same tenant, never with the creator; unknown uids refuse the call. */
   async function checkShareable(ctx: RequestContext, uids: string[], creator: string, field: string) {
     const unique = [...new Set(uids)];
-    if (unique.includes(creator)) throw invalidField(field, 'The workspace owner is not shared with');
+    if (unique.includes(creator))
+      throw invalidField(field, 'The workspace owner is not shared with', 'owner_not_shared');
     const found = await users.findCompanyUsersByIds(ctx, unique);
     const known = new Set(found.map((u) => u.uid));
     const unknown = unique.filter((u) => !known.has(u));
@@ -261,7 +262,7 @@ export function createWorkspacesService({ workspaces, lists, users, filters, acc
     async createList(ctx: RequestContext, workspaceId: string, body: CreateListBody): Promise<List> {
       await requireMember(ctx, workspaceId);
       if (body.filter_id && !(await filters.findVisible(ctx, body.filter_id))) {
-        throw invalidField('filter_id', 'Saved filter not found');
+        throw invalidField('filter_id', 'Saved filter not found', 'unknown_reference');
       }
       const id = await lists.create(ctx, workspaceId, {
         name: body.name,
@@ -299,7 +300,8 @@ export function createWorkspacesService({ workspaces, lists, users, filters, acc
     async addMembers(ctx: RequestContext, id: string, ids: string[]) {
       const list = await requireList(ctx, id);
       const type = list.type as ListType;
-      if (isSmartList(type)) throw invalidField('ids', 'A smart list takes its members from its filter');
+      if (isSmartList(type))
+        throw invalidField('ids', 'A smart list takes its members from its filter', 'smart_list_members');
       const unique = [...new Set(ids)];
       const existing = isContactList(type)
         ? await lists.existingContactIds(unique)
@@ -312,7 +314,7 @@ export function createWorkspacesService({ workspaces, lists, users, filters, acc
     async removeMembers(ctx: RequestContext, id: string, ids: string[]) {
       const list = await requireList(ctx, id);
       if (isSmartList(list.type as ListType))
-        throw invalidField('ids', 'A smart list takes its members from its filter');
+        throw invalidField('ids', 'A smart list takes its members from its filter', 'smart_list_members');
       return { removed: await lists.removeMembers(ctx, list, [...new Set(ids)]) };
     },
 
