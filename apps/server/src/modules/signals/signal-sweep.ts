@@ -6,7 +6,7 @@ import { extractArticleText, wordCount } from '../../adapters/signals/article.ts
 import { FetchError, type FetchOptions, fetchSignalUrl } from '../../adapters/signals/fetcher.ts';
 import { type ParsedItem, ParseError, parseSource } from '../../adapters/signals/parse.ts';
 import type { MasterHitsTable, SignalItemsTable } from '../../db/schema.ts';
-import { createAccountNamer } from '../../db/seed/demo-accounts.ts';
+import { createAccountNamer } from '../../db/seed/account-names.ts';
 import { bitsApart, canonicalUrl, NEAR_DUPLICATE_BITS, NEAR_DUPLICATE_MIN_WORDS, simhash } from './dedupe.ts';
 import type { SignalItemRow, SignalSourceRow, SignalsRepository, SweepWrite } from './signals.repository.ts';
 
