@@ -29,7 +29,7 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import type { Foreground } from '../../plugins/foreground.ts';
 import type { AccountQueryRepository } from '../filters/account-query.repository.ts';
 import type { FiltersRepository } from '../filters/filters.repository.ts';
-import type { ListsRepository } from '../workspaces/lists.repository.ts';
+import type { ListsRepository } from '../lists/lists.repository.ts';
 import { readUploadInput } from './read-upload-input.ts';
 import type {
   ChunkCounts,
