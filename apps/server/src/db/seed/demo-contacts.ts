@@ -1,9 +1,10 @@
 // The demo accounts' contacts: a CEO from the Fortune file and a drawn org chart.
 import { PLACEHOLDER_EMAIL } from '@quarry/shared';
+import type { Random } from '../../lib/seeded-random.ts';
 import type { MasterContactsTable } from '../schema.ts';
 import { accountIdFor, type DemoAccount, domainOf } from './demo-account-rows.ts';
 import type { Fortune500Row } from './demo-data-files.ts';
-import { hex, pick, type Random, randomFor } from './demo-random.ts';
+import { hex, pick, randomFor } from './demo-random.ts';
 
 export const DEPARTMENTS = ['sales', 'marketing', 'engineering', 'finance', 'operations', 'it', 'hr'] as const;
 export type Department = (typeof DEPARTMENTS)[number];
