@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { MatchHit, QualificationSignal, Trigger, ValueHypothesis, ValueMatchInput } from '@quarry/shared';
-import { DEMO_DATA_DIR, parseWikinewsCsv } from '../apps/server/src/db/seed/demo-accounts.ts';
+import { DEMO_DATA_DIR, parseWikinewsCsv } from '../apps/server/src/db/seed/demo-data-files.ts';
 import { matchAccounts } from '../apps/server/src/modules/value-match/engine/match-accounts.ts';
 
 const HITS = Number(process.env.BENCH_HITS ?? 10_000);

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { DEMO_DATA_DIR, parseWikinewsCsv } from '../apps/server/src/db/seed/demo-accounts.ts';
+import { DEMO_DATA_DIR, parseWikinewsCsv } from '../apps/server/src/db/seed/demo-data-files.ts';
 import type { RequestContext } from '../apps/server/src/lib/request-context.ts';
 import { createRecomputeValueMatches } from '../apps/server/src/modules/value-match/recompute-value-matches.ts';
 import { createTuningRepository } from '../apps/server/src/modules/value-match/tuning/tuning.repository.ts';

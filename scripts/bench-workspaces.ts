@@ -6,8 +6,9 @@ import { performance } from 'node:perf_hooks';
 import type { RequestContext } from '../apps/server/src/lib/request-context.ts';
 import { createAccountQueryRepository } from '../apps/server/src/modules/filters/account-query.repository.ts';
 import { createFiltersRepository } from '../apps/server/src/modules/filters/filters.repository.ts';
+import { createListsRepository } from '../apps/server/src/modules/lists/lists.repository.ts';
+import { createListsService } from '../apps/server/src/modules/lists/lists.service.ts';
 import { createUsersRepository } from '../apps/server/src/modules/users/users.repository.ts';
-import { createListsRepository } from '../apps/server/src/modules/workspaces/lists.repository.ts';
 import {
   createWorkspacesRepository,
   refreshFolded,
@@ -129,13 +130,14 @@ try {
     );
   }
 
-  const service = createWorkspacesService({
+  const deps = {
     workspaces: createWorkspacesRepository(db),
     lists: createListsRepository(db),
     users: createUsersRepository(db),
     filters: createFiltersRepository(db),
     accountQuery: createAccountQueryRepository(db, handle.engine),
-  });
+  };
+  const service = createWorkspacesService({ ...deps, listsService: createListsService(deps) });
   for (const { id: TENANT, users: USERS } of TENANTS) {
     console.log(`  ${TENANT} (${USERS} people):`);
     const ctxOf = (i: number): RequestContext => benchContext(TENANT, uidOf(TENANT, i % USERS));

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MatchTier } from '@quarry/shared';
-import { DEMO_DATA_DIR } from '../apps/server/src/db/seed/demo-accounts.ts';
+import { DEMO_DATA_DIR } from '../apps/server/src/db/seed/demo-data-files.ts';
 import { figures, type Judged, type Label, type Outcome, type Split } from './eval-set.ts';
 
 type Labels = Record<string, Label>;

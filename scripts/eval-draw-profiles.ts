@@ -13,7 +13,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO_DATA_DIR, parseWikinewsCsv } from '../apps/server/src/db/seed/demo-accounts.ts';
+import { DEMO_DATA_DIR, parseWikinewsCsv } from '../apps/server/src/db/seed/demo-data-files.ts';
 import { fnv1a } from './eval-set.ts';
 
 const RANDOM_COUNT = 30;

@@ -15,12 +15,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  buildDemoAccounts,
-  DEMO_DATA_DIR,
-  matchArticlesToAccounts,
-  parseWikinewsCsv,
-} from '../apps/server/src/db/seed/demo-accounts.ts';
+import { matchArticlesToAccounts } from '../apps/server/src/db/seed/account-names.ts';
+import { buildDemoAccounts } from '../apps/server/src/db/seed/demo-account-rows.ts';
+import { DEMO_DATA_DIR, parseWikinewsCsv } from '../apps/server/src/db/seed/demo-data-files.ts';
 
 const RANDOM_COUNT = 75;
 const TOPICAL_COUNT = 25;

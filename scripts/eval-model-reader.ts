@@ -15,7 +15,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MatchHit, MatchTier } from '@quarry/shared';
-import { buildDemoAccounts, DEMO_DATA_DIR } from '../apps/server/src/db/seed/demo-accounts.ts';
+import { buildDemoAccounts } from '../apps/server/src/db/seed/demo-account-rows.ts';
+import { DEMO_DATA_DIR } from '../apps/server/src/db/seed/demo-data-files.ts';
 import { matchAccounts } from '../apps/server/src/modules/value-match/engine/match-accounts.ts';
 import {
   createModelReaderClient,

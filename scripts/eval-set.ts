@@ -7,13 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type MatchHit, type MatchTier, type ValueMatchInput, valueMatchInputSchema } from '@quarry/shared';
-import {
-  accountNameVariants,
-  buildDemoAccounts,
-  DEMO_DATA_DIR,
-  matchArticlesToAccounts,
-  parseWikinewsCsv,
-} from '../apps/server/src/db/seed/demo-accounts.ts';
+import { accountNameVariants, matchArticlesToAccounts } from '../apps/server/src/db/seed/account-names.ts';
+import { buildDemoAccounts } from '../apps/server/src/db/seed/demo-account-rows.ts';
+import { DEMO_DATA_DIR, parseWikinewsCsv } from '../apps/server/src/db/seed/demo-data-files.ts';
 import { collectHitFacts } from '../apps/server/src/modules/value-match/engine/collect-hit-facts.ts';
 import { compilePreferences } from '../apps/server/src/modules/value-match/engine/compile-preferences.ts';
 import type { CompiledPreferences } from '../apps/server/src/modules/value-match/engine/compiled-preferences.ts';

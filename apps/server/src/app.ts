@@ -56,6 +56,9 @@ import {
   RECHECK_EVERY_MS,
   RECHECK_INTEGRATIONS,
 } from './modules/integrations/integrations.service.ts';
+import { createListsRepository } from './modules/lists/lists.repository.ts';
+import { registerListsRoutes } from './modules/lists/lists.routes.ts';
+import { createListsService } from './modules/lists/lists.service.ts';
 import { createOrganizationRepository } from './modules/organization/organization.repository.ts';
 import { registerOrganizationRoutes } from './modules/organization/organization.routes.ts';
 import { createOrganizationService } from './modules/organization/organization.service.ts';
@@ -89,7 +92,6 @@ import { createValueMatchesRepository } from './modules/value-match/value-matche
 import { createValuePreferencesRepository } from './modules/value-preferences/value-preferences.repository.ts';
 import { registerValuePreferencesRoutes } from './modules/value-preferences/value-preferences.routes.ts';
 import { createValuePreferencesService } from './modules/value-preferences/value-preferences.service.ts';
-import { createListsRepository } from './modules/workspaces/lists.repository.ts';
 import { createWorkspacesRepository } from './modules/workspaces/workspaces.repository.ts';
 import { registerWorkspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.ts';
@@ -242,16 +244,26 @@ export async function buildApp({
     }),
     signedIn,
   });
+  const workspacesRepository = createWorkspacesRepository(handle.db);
+  const listsRepository = createListsRepository(handle.db);
+  const listsService = createListsService({
+    workspaces: workspacesRepository,
+    lists: listsRepository,
+    users: usersRepository,
+    filters: filtersRepository,
+    accountQuery,
+  });
   registerWorkspacesRoutes(app, {
     workspaces: createWorkspacesService({
-      workspaces: createWorkspacesRepository(handle.db),
-      lists: createListsRepository(handle.db),
+      workspaces: workspacesRepository,
+      lists: listsRepository,
       users: usersRepository,
       filters: filtersRepository,
-      accountQuery,
+      listsService,
     }),
     signedIn,
   });
+  registerListsRoutes(app, { lists: listsService, signedIn });
 
   registerOrganizationRoutes(app, {
     organization: createOrganizationService({
@@ -342,7 +354,7 @@ export async function buildApp({
   });
   const uploads = createUploadsService({
     uploads: createUploadsRepository(handle.db),
-    lists: createListsRepository(handle.db),
+    lists: listsRepository,
     filters: filtersRepository,
     accountQuery,
     colleague: async (ctx, uid) => (await usersRepository.findCompanyUsersByIds(ctx, [uid]))[0],

@@ -51,6 +51,22 @@ export const fieldReasons = [
   'invalid',
   'taken',
   'unknown_reference',
+  'not_text',
+  'unreadable_csv',
+  'no_usable_column',
+  'nothing_to_upload',
+  'not_account_list',
+  'matches_nothing',
+  'not_written',
+  'unusable_email',
+  'no_contact',
+  'wrong_step_count',
+  'smart_list_members',
+  'owner_not_shared',
+  'not_a_colleague',
+  'nul_character',
+  'cannot_impersonate_self',
+  'address_refused',
 ] as const;
 export type FieldReason = (typeof fieldReasons)[number];
 

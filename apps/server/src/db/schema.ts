@@ -186,6 +186,8 @@ export type SignalSourcesTable = {
   last_fetch_at: Timestamp | null;
   last_success_at: Timestamp | null;
   last_error: string | null;
+  /** The same failure as a code and its parameters (JSON SignalReason), for the reader's language. */
+  last_error_reason: string | null;
   failure_count: number;
   fetch_count: number;
   not_modified_count: number;

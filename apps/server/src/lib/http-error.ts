@@ -22,11 +22,18 @@ export const unauthorized = () => new HttpError(401, 'unauthorized', 'Please sig
  * A failure that concerns one field: "field: message", and the field in `details.fields` for forms,
  * with the reason a reader's language translates when there is one (`fieldReasons`).
  */
-export const fieldFailure = (status: number, code: ErrorCode, field: string, message: string, reason?: FieldReason) =>
+export const fieldFailure = (
+  status: number,
+  code: ErrorCode,
+  field: string,
+  message: string,
+  reason?: FieldReason,
+  limit?: number,
+) =>
   new HttpError(status, code, `${field}: ${message}`, {
-    fields: [reason ? { field, message, reason } : { field, message }],
+    fields: [reason ? { field, message, reason, ...(limit === undefined ? {} : { limit }) } : { field, message }],
   });
 
 /** A 400 that names the field, in the same shape as schema validation failures. */
-export const invalidField = (field: string, message: string, reason?: FieldReason) =>
-  fieldFailure(400, 'validation_failed', field, message, reason);
+export const invalidField = (field: string, message: string, reason?: FieldReason, limit?: number) =>
+  fieldFailure(400, 'validation_failed', field, message, reason, limit);

@@ -28,7 +28,7 @@ describe('text holding the NUL character', () => {
         error: {
           code: 'validation_failed',
           message: `${field}: must not contain the NUL character`,
-          details: { fields: [{ field, message: 'must not contain the NUL character' }] },
+          details: { fields: [{ field, message: 'must not contain the NUL character', reason: 'nul_character' }] },
         },
       });
     },

@@ -32,6 +32,6 @@ function fieldWithNul(root: unknown): string | null {
 export function registerNoNulText(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     const field = fieldWithNul(request.params) ?? fieldWithNul(request.query) ?? fieldWithNul(request.body);
-    if (field !== null) throw invalidField(field || 'body', 'must not contain the NUL character');
+    if (field !== null) throw invalidField(field || 'body', 'must not contain the NUL character', 'nul_character');
   });
 }

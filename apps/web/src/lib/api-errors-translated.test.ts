@@ -1,4 +1,4 @@
-import { FLOW_ERROR_CODES, UPLOAD_ERROR_CODES } from '@quarry/shared';
+import { FLOW_ERROR_CODES, SIGNAL_REASON_CODES, UPLOAD_ERROR_CODES } from '@quarry/shared';
 import { errorCodes, fieldReasons } from '@quarry/shared/error-codes';
 import { LANGUAGES } from '@quarry/shared/languages';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -27,6 +27,7 @@ const KNOWN_KEYS = [
   ...fieldReasons.map((reason) => `apiErrors.fields.${reason}`),
   ...FLOW_ERROR_CODES.map((code) => `flows.errorCodes.${code}`),
   ...UPLOAD_ERROR_CODES.map((code) => `uploads.errors.${code}`),
+  ...SIGNAL_REASON_CODES.map((code) => `signals.reasons.${code}`),
 ];
 
 describe('server error codes', () => {

@@ -12,6 +12,43 @@ export const SIGNAL_SOURCE_URL_MAX_LENGTH = 2000;
 export const SIGNAL_SOURCE_NAME_MAX_LENGTH = 200;
 export const SIGNAL_BOARD_TOKEN_MAX_LENGTH = 100;
 
+/**
+ * Why a source failed, or why discovery found nothing, as a code and its parameters: the web says
+ * it in the reader's language (`signals.reasons.<code>`); the English text stays beside it.
+ */
+export const SIGNAL_REASON_CODES = [
+  'robots_disallowed',
+  'address_refused',
+  'http_status',
+  'redirect_without_location',
+  'too_large',
+  'timed_out',
+  'network_error',
+  'too_many_redirects',
+  'not_xml',
+  'not_feed',
+  'not_sec_feed',
+  'not_json',
+  'not_job_board',
+  'failed',
+  'no_website',
+  'home_page_unreadable',
+  'home_page_no_answer',
+  'no_feed_found',
+  'sec_not_looked_for',
+  'sec_list_unreadable',
+  'sec_name_ambiguous',
+  'sec_name_unknown',
+  'sec_address_refused',
+] as const;
+export type SignalReasonCode = (typeof SIGNAL_REASON_CODES)[number];
+export const signalReasonSchema = z.object({
+  code: z.enum(SIGNAL_REASON_CODES),
+  /** Names, numbers and technical words the text shows as they are (a host, an HTTP status, a limit). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type SignalReason = z.infer<typeof signalReasonSchema>;
+
 export const signalSourceSchema = z.object({
   id: z.string(),
   kind: z.enum(SIGNAL_SOURCE_KINDS),
@@ -26,6 +63,7 @@ export const signalSourceSchema = z.object({
   last_fetch_at: z.string().nullable(),
   last_success_at: z.string().nullable(),
   last_error: z.string().nullable(),
+  last_error_reason: signalReasonSchema.nullable(),
   failure_count: z.number().int(),
   fetch_count: z.number().int(),
   not_modified_count: z.number().int(),
@@ -78,6 +116,8 @@ export const discoverSignalSourcesResultSchema = z.object({
   added: z.array(signalSourceSchema),
   /** Why nothing was found, when nothing was ("no website", "the home page announces no feed", a fetch error). */
   reason: z.string().nullable(),
+  /** The same, each as a code and its parameters (empty when something was found). */
+  reasons: z.array(signalReasonSchema),
 });
 
 export const sweepSignalSourcesResultSchema = z.object({ queued: z.boolean() });

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import zlib from 'node:zlib';
+import type { SignalReason } from '@quarry/shared';
 import { hostAllowed, isPublicAddress, refuseUrl } from './ssrf-guard.ts';
 
 export type FetchOptions = {
@@ -37,6 +38,15 @@ export function createPacer(perSecond: number, sleep = (ms: number) => new Promi
   };
 }
 
+/** The host a URL names, or the URL itself when it names none (refused as it is). */
+const hostOf = (raw: string) => {
+  try {
+    return new URL(raw).hostname;
+  } catch {
+    return raw.slice(0, 100);
+  }
+};
+
 export type Validators = { etag: string | null; lastModified: string | null };
 
 export type FetchResult =
@@ -46,9 +56,12 @@ export type FetchResult =
 /** A fetch that failed for a reason shown on the source ("timed out after 10 s", "refused: 127.0.0.1 …"). */
 export class FetchError extends Error {
   readonly permanent: boolean;
-  constructor(message: string, permanent = false) {
+  /** The same failure as a code and its parameters, which the web says in the reader's language. */
+  readonly reason: SignalReason;
+  constructor(message: string, reason: SignalReason, permanent = false) {
     super(message);
     this.name = 'FetchError';
+    this.reason = reason;
     this.permanent = permanent;
   }
 }
@@ -67,7 +80,11 @@ function guardedLookup(url: URL, allowedHosts: readonly string[]): LookupFunctio
       const bad = list.find((a) => !isPublicAddress(a.address));
       if (bad && !allowed) {
         return callback(
-          new FetchError(`refused: ${hostname} resolves to ${bad.address}, not a public address`, true),
+          new FetchError(
+            `refused: ${hostname} resolves to ${bad.address}, not a public address`,
+            { code: 'address_refused', params: { host: hostname } },
+            true,
+          ),
           '',
           4,
         );
@@ -116,7 +133,13 @@ function once(url: URL, validators: Validators, options: FetchOptions, signal: A
       if (status >= 300 && status < 400 && status !== 304) {
         res.resume();
         const location = res.headers.location;
-        if (!location) return reject(new FetchError(`HTTP ${status} without a Location`));
+        if (!location)
+          return reject(
+            new FetchError(`HTTP ${status} without a Location`, {
+              code: 'redirect_without_location',
+              params: { status },
+            }),
+          );
         return resolve({ kind: 'redirect', location: new URL(location, url).toString() });
       }
       if (status === 304) {
@@ -125,12 +148,23 @@ function once(url: URL, validators: Validators, options: FetchOptions, signal: A
       }
       if (status < 200 || status >= 300) {
         res.resume();
-        return reject(new FetchError(`HTTP ${status}`, status === 404 || status === 410));
+        return reject(
+          new FetchError(
+            `HTTP ${status}`,
+            { code: 'http_status', params: { status } },
+            status === 404 || status === 410,
+          ),
+        );
       }
       const declared = Number(res.headers['content-length'] ?? 0);
       if (declared > options.maxBytes) {
         res.destroy();
-        return reject(new FetchError(`too large: ${declared} bytes, at most ${options.maxBytes}`));
+        return reject(
+          new FetchError(`too large: ${declared} bytes, at most ${options.maxBytes}`, {
+            code: 'too_large',
+            params: { limit: options.maxBytes },
+          }),
+        );
       }
       const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase();
       const stream =
@@ -148,7 +182,12 @@ function once(url: URL, validators: Validators, options: FetchOptions, signal: A
         if (size > options.maxBytes) {
           res.destroy();
           stream.destroy();
-          reject(new FetchError(`too large: more than ${options.maxBytes} bytes`));
+          reject(
+            new FetchError(`too large: more than ${options.maxBytes} bytes`, {
+              code: 'too_large',
+              params: { limit: options.maxBytes },
+            }),
+          );
           return;
         }
         chunks.push(chunk);
@@ -179,7 +218,7 @@ export async function fetchSignalUrl(raw: string, validators: Validators, option
   let current = raw;
   for (let hop = 0; hop <= options.maxRedirects; hop++) {
     const refusal = refuseUrl(current, options.allowedHosts);
-    if (refusal) throw new FetchError(refusal, true);
+    if (refusal) throw new FetchError(refusal, { code: 'address_refused', params: { host: hostOf(current) } }, true);
     const url = new URL(current);
     let answer: Awaited<ReturnType<typeof once>>;
     try {
@@ -187,9 +226,14 @@ export async function fetchSignalUrl(raw: string, validators: Validators, option
       answer = await once(url, hop === 0 ? validators : { etag: null, lastModified: null }, options, signal);
     } catch (error) {
       if (error instanceof FetchError) throw error;
-      if (signal.aborted) throw new FetchError(`timed out after ${Math.round(options.timeoutMs / 1000)} s`);
+      const seconds = Math.round(options.timeoutMs / 1000);
+      if (signal.aborted)
+        throw new FetchError(`timed out after ${seconds} s`, { code: 'timed_out', params: { seconds } });
       const err = error as NodeJS.ErrnoException;
-      throw new FetchError(err.code ? `${err.code}: ${err.message}` : err.message);
+      throw new FetchError(err.code ? `${err.code}: ${err.message}` : err.message, {
+        code: 'network_error',
+        params: { detail: err.code ?? err.message.slice(0, 100) },
+      });
     }
     if (answer.kind === 'redirect') {
       current = answer.location;
@@ -205,5 +249,8 @@ export async function fetchSignalUrl(raw: string, validators: Validators, option
       lastModified: answer.lastModified,
     };
   }
-  throw new FetchError(`too many redirects (more than ${options.maxRedirects})`);
+  throw new FetchError(`too many redirects (more than ${options.maxRedirects})`, {
+    code: 'too_many_redirects',
+    params: { limit: options.maxRedirects },
+  });
 }

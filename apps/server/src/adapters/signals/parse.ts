@@ -1,4 +1,4 @@
-import type { SignalSourceKind } from '@quarry/shared';
+import type { SignalReason, SignalReasonCode, SignalSourceKind } from '@quarry/shared';
 import { XMLParser } from 'fast-xml-parser';
 import sanitizeHtml from 'sanitize-html';
 
@@ -17,9 +17,12 @@ export type ParsedItem = {
 export type ParsedSource = { title: string | null; items: ParsedItem[] };
 
 export class ParseError extends Error {
-  constructor(message: string) {
+  /** The same failure as a code and its parameters, which the web says in the reader's language. */
+  readonly reason: SignalReason;
+  constructor(message: string, code: SignalReasonCode, params: SignalReason['params'] = {}) {
     super(message);
     this.name = 'ParseError';
+    this.reason = { code, params };
   }
 }
 
@@ -104,14 +107,14 @@ const xml = new XMLParser({
 
 function parseXml(body: string): Record<string, unknown> {
   const start = body.trimStart();
-  if (!start.startsWith('<')) throw new ParseError('not XML: the answer does not start with a tag');
+  if (!start.startsWith('<')) throw new ParseError('not XML: the answer does not start with a tag', 'not_xml');
   let doc: unknown;
   try {
     doc = xml.parse(start);
   } catch (error) {
-    throw new ParseError(`not XML: ${error instanceof Error ? error.message.slice(0, 200) : 'unreadable'}`);
+    throw new ParseError(`not XML: ${error instanceof Error ? error.message.slice(0, 200) : 'unreadable'}`, 'not_xml');
   }
-  if (!doc || typeof doc !== 'object') throw new ParseError('not XML');
+  if (!doc || typeof doc !== 'object') throw new ParseError('not XML', 'not_xml');
   return doc as Record<string, unknown>;
 }
 
@@ -178,7 +181,7 @@ export function parseFeed(body: string): ParsedSource {
         })),
     };
   }
-  throw new ParseError('not a feed: no RSS, Atom or RDF root element');
+  throw new ParseError('not a feed: no RSS, Atom or RDF root element', 'not_feed');
 }
 
 /** 8-K items as the SEC numbers them, with what they announce (the words triggers look for). */
@@ -209,7 +212,7 @@ export const SEC_8K_ITEMS: Record<string, string> = {
 export function parseSecAtom(body: string): ParsedSource {
   const doc = parseXml(body);
   const feed = doc.feed as Node | undefined;
-  if (!feed) throw new ParseError('not an EDGAR Atom feed: no <feed> element');
+  if (!feed) throw new ParseError('not an EDGAR Atom feed: no <feed> element', 'not_sec_feed');
   const company = title((feed['company-info'] as Node | undefined)?.['conformed-name']) || title(feed.title) || null;
   const items: ParsedItem[] = [];
   for (const entry of asArray(feed.entry as Node[]).slice(0, MAX_ITEMS)) {
@@ -239,7 +242,7 @@ function parseJson(body: string): unknown {
   try {
     return JSON.parse(body);
   } catch {
-    throw new ParseError('not JSON: the job board answered something else');
+    throw new ParseError('not JSON: the job board answered something else', 'not_json');
   }
 }
 
@@ -258,7 +261,8 @@ function job(id: unknown, t: unknown, url: unknown, text: unknown, at: unknown, 
 /** Greenhouse's job board API: GET boards-api.greenhouse.io/v1/boards/{token}/jobs?content=true → { jobs: [...] }. */
 export function parseGreenhouse(body: string): ParsedSource {
   const doc = parseJson(body) as { jobs?: unknown };
-  if (!doc || !Array.isArray(doc.jobs)) throw new ParseError('not a Greenhouse board: no jobs array');
+  if (!doc || !Array.isArray(doc.jobs))
+    throw new ParseError('not a Greenhouse board: no jobs array', 'not_job_board', { board: 'Greenhouse' });
   return {
     title: null,
     items: (doc.jobs as Node[]).slice(0, MAX_ITEMS).map((j) =>
@@ -278,7 +282,8 @@ export function parseGreenhouse(body: string): ParsedSource {
 /** Lever's postings API: GET api.lever.co/v0/postings/{token}?mode=json → [...]. */
 export function parseLever(body: string): ParsedSource {
   const doc = parseJson(body);
-  if (!Array.isArray(doc)) throw new ParseError('not a Lever board: no postings array');
+  if (!Array.isArray(doc))
+    throw new ParseError('not a Lever board: no postings array', 'not_job_board', { board: 'Lever' });
   return {
     title: null,
     items: (doc as Node[])
@@ -299,7 +304,8 @@ export function parseLever(body: string): ParsedSource {
 /** Ashby's posting API: GET api.ashbyhq.com/posting-api/job-board/{token} → { jobs: [...] }. */
 export function parseAshby(body: string): ParsedSource {
   const doc = parseJson(body) as { jobs?: unknown };
-  if (!doc || !Array.isArray(doc.jobs)) throw new ParseError('not an Ashby board: no jobs array');
+  if (!doc || !Array.isArray(doc.jobs))
+    throw new ParseError('not an Ashby board: no jobs array', 'not_job_board', { board: 'Ashby' });
   return {
     title: null,
     items: (doc.jobs as Node[])

@@ -1,3 +1,4 @@
+import type { SignalReasonCode } from '@quarry/shared';
 import { registrableDomain } from '../../lib/registrable-domain.ts';
 import { ParseError } from './parse.ts';
 
@@ -83,10 +84,10 @@ export function parseCompanyTickers(body: string): SecIndex {
   try {
     doc = JSON.parse(body);
   } catch {
-    throw new ParseError('the SEC company list is not JSON');
+    throw new ParseError('the SEC company list is not JSON', 'sec_list_unreadable');
   }
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
-    throw new ParseError('the SEC company list is not an object of companies');
+    throw new ParseError('the SEC company list is not an object of companies', 'sec_list_unreadable');
   }
   const byCik = new Map<number, SecCompany>();
   for (const row of Object.values(doc as Record<string, unknown>)) {
@@ -97,7 +98,7 @@ export function parseCompanyTickers(body: string): SecIndex {
     if (!byCik.has(cikNumber))
       byCik.set(cikNumber, { cik: cikNumber, ticker: typeof ticker === 'string' ? ticker : '', title: title.trim() });
   }
-  if (byCik.size === 0) throw new ParseError('the SEC company list names no company');
+  if (byCik.size === 0) throw new ParseError('the SEC company list names no company', 'sec_list_unreadable');
   const byName = new Map<string, SecCompany[]>();
   const byCompactName = new Map<string, SecCompany[]>();
   const add = (map: Map<string, SecCompany[]>, key: string, company: SecCompany) => {
@@ -114,7 +115,9 @@ export function parseCompanyTickers(body: string): SecIndex {
   return { size: byCik.size, byName, byCompactName };
 }
 
-export type SecMatch = { company: SecCompany; by: 'name' | 'website' } | { company: null; reason: string };
+export type SecMatch =
+  | { company: SecCompany; by: 'name' | 'website' }
+  | { company: null; reason: string; code: SignalReasonCode };
 
 /**
  * The one registrant an account is: its normalised name exactly, else its website's domain (without
@@ -125,7 +128,11 @@ export function matchSecCompany(index: SecIndex, account: { account_name: string
   const byName = name ? (index.byName.get(name) ?? []) : [];
   if (byName.length === 1) return { company: byName[0] as SecCompany, by: 'name' };
   if (byName.length > 1) {
-    return { company: null, reason: `Several SEC registrants are named ${account.account_name}` };
+    return {
+      company: null,
+      reason: `Several SEC registrants are named ${account.account_name}`,
+      code: 'sec_name_ambiguous',
+    };
   }
   const domain = account.website ? registrableDomain(account.website) : null;
   const label = domain?.split('.')[0] ?? '';
@@ -137,7 +144,7 @@ export function matchSecCompany(index: SecIndex, account: { account_name: string
     (c) => firstWord !== '' && normaliseCompanyName(c.title).split(' ')[0] === firstWord,
   );
   if (byDomain.length === 1) return { company: byDomain[0] as SecCompany, by: 'website' };
-  return { company: null, reason: 'No SEC registrant has this name' };
+  return { company: null, reason: 'No SEC registrant has this name', code: 'sec_name_unknown' };
 }
 
 /** The 10-digit CIK EDGAR's addresses use. */

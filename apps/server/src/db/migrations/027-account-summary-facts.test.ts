@@ -3,7 +3,8 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { buildDemoAccounts, DEMO_DATA_DIR } from '../seed/demo-accounts.ts';
+import { buildDemoAccounts } from '../seed/demo-account-rows.ts';
+import { DEMO_DATA_DIR } from '../seed/demo-data-files.ts';
 import { up } from './027-account-summary-facts.ts';
 
 describe('migration 027: the facts of the account summary Quarry wrote (SQLite)', () => {

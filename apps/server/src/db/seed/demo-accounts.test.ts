@@ -3,18 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import type { MasterContactsTable } from '../schema.ts';
-import {
-  buildDemoAccounts,
-  buildDemoContacts,
-  buildJobPostings,
-  DEMO_DATA_DIR,
-  type DemoAccount,
-  matchArticlesToAccounts,
-  parseFortune500Csv,
-  parseWikinewsCsv,
-  seedDemoAccounts,
-  type WikinewsArticle,
-} from './demo-accounts.ts';
+import { matchArticlesToAccounts } from './account-names.ts';
+import { buildDemoAccounts, type DemoAccount } from './demo-account-rows.ts';
+import { seedDemoAccounts } from './demo-accounts.ts';
+import { buildDemoContacts } from './demo-contacts.ts';
+import { DEMO_DATA_DIR, parseFortune500Csv, parseWikinewsCsv, type WikinewsArticle } from './demo-data-files.ts';
+import { buildJobPostings } from './demo-job-postings.ts';
 
 const fortuneText = fs.readFileSync(path.join(DEMO_DATA_DIR, 'fortune500.csv'), 'utf8');
 const wikinewsText = fs.readFileSync(path.join(DEMO_DATA_DIR, 'wikinews-economy.csv'), 'utf8');

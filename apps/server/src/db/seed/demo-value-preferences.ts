@@ -3,7 +3,7 @@ import path from 'node:path';
 import { valueMatchInputSchema } from '@quarry/shared';
 import { nowIso } from '../../lib/time.ts';
 import type { Db } from '../connection.ts';
-import { DEMO_DATA_DIR } from './demo-accounts.ts';
+import { DEMO_DATA_DIR } from './demo-data-files.ts';
 
 /** Which seller profile (demo-data/value-match/profiles) each demo tenant sells with, and who wrote it. */
 export const DEMO_VALUE_PROFILES = [

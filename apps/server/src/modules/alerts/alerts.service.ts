@@ -16,7 +16,7 @@ export function createAlertsService(alerts: AlertsRepository) {
   /** Sanitises the message and checks the target tenant; a message with nothing left is refused. */
   async function prepare(body: ParsedBody) {
     const message = sanitizeAlertHtml(body.message);
-    if (!message.trim()) throw invalidField('message', 'Message is required');
+    if (!message.trim()) throw invalidField('message', 'Message is required', 'required');
     if (body.tenant_id) {
       const tenants = await alerts.tenants();
       if (!tenants.some((t) => t.id === body.tenant_id))

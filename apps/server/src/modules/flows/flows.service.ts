@@ -620,9 +620,15 @@ export function createFlowsService(deps: {
       // A contact named twice is written to once.
       const seen = new Set<string>();
       const unique = chosen.filter((c) => !seen.has(c.contact.id) && seen.add(c.contact.id));
-      if (unique.length === 0) throw invalidField('accounts', 'None of these accounts has a contact to write to');
+      if (unique.length === 0)
+        throw invalidField('accounts', 'None of these accounts has a contact to write to', 'no_contact');
       if (unique.length > FLOW_MESSAGES_MAX) {
-        throw invalidField('accounts', `A flow writes to at most ${FLOW_MESSAGES_MAX} contacts`);
+        throw invalidField(
+          'accounts',
+          `A flow writes to at most ${FLOW_MESSAGES_MAX} contacts`,
+          'too_many_items',
+          FLOW_MESSAGES_MAX,
+        );
       }
       const at = nowIso();
       const id = crypto.randomUUID();
@@ -726,7 +732,12 @@ export function createFlowsService(deps: {
       if (body.steps) {
         const plan = FLOW_STEP_PLANS[(await visibleFlow(ctx, flowId)).type as FlowType];
         if (body.steps.length !== plan.length) {
-          throw invalidField('steps', `must hold ${plan.length} step${plan.length === 1 ? '' : 's'}`);
+          throw invalidField(
+            'steps',
+            `must hold ${plan.length} step${plan.length === 1 ? '' : 's'}`,
+            'wrong_step_count',
+            plan.length,
+          );
         }
         steps = body.steps.map((s, i) => ({
           step: i + 1,
@@ -746,10 +757,14 @@ export function createFlowsService(deps: {
       }
       if (body.approved === true) {
         if (Number(message.email_usable) !== 1) {
-          throw invalidField('approved', "This contact's email is unusable, so the message cannot be sent");
+          throw invalidField(
+            'approved',
+            "This contact's email is unusable, so the message cannot be sent",
+            'unusable_email',
+          );
         }
         if (status === 'needs_review' || steps.length === 0) {
-          throw invalidField('approved', 'Write this message before approving it');
+          throw invalidField('approved', 'Write this message before approving it', 'not_written');
         }
         status = 'approved';
       } else if (body.approved === false && status === 'approved') {

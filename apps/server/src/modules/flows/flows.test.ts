@@ -191,7 +191,7 @@ describe('starting a flow and writing its messages', () => {
       approved: true,
     });
     expect(approve.statusCode).toBe(400);
-    expect(approve.json().error.details.fields[0].field).toBe('approved');
+    expect(approve.json().error.details.fields[0]).toMatchObject({ field: 'approved', reason: 'unusable_email' });
     const all = (await call(rita, 'POST', `/api/flows/${flow.id}/approve-all`)).json() as FlowDetail;
     expect(all.messages.map((m) => m.status).sort()).toEqual(['approved', 'needs_review']);
   });
@@ -408,6 +408,15 @@ describe('a writer that fails', () => {
       review_detail: 'I cannot help with that',
       steps: [],
     });
+    // Approving it unwritten is refused with a reason each reader's language translates.
+    const unwritten = await call(rita, 'PATCH', `/api/flows/${flow.id}/messages/${refused.id}`, {
+      version: refused.version,
+      approved: true,
+    });
+    expect(unwritten.statusCode).toBe(400);
+    expect(unwritten.json().error.details.fields).toEqual([
+      { field: 'approved', message: 'Write this message before approving it', reason: 'not_written' },
+    ]);
     const res = await call(rita, 'PATCH', `/api/flows/${flow.id}/messages/${refused.id}`, {
       version: refused.version,
       steps: [{ subject: 'Written by hand', body: 'Hello there' }],

@@ -427,7 +427,8 @@ export function createIntegrationsService(deps: {
       requireAdmin(ctx);
       const fields = new Set((await this.customFields(ctx, type)).map((f) => f.name));
       for (const [key, name] of Object.entries(mappings)) {
-        if (name && !fields.has(name)) throw invalidField(`field_mappings.${key}`, `The tool has no field ${name}`);
+        if (name && !fields.has(name))
+          throw invalidField(`field_mappings.${key}`, `The tool has no field ${name}`, 'unknown_reference');
       }
       await integrations.update(ctx.tenantId, type, { field_mappings: JSON.stringify(mappings), updated_at: nowIso() });
       await mirrorToCompanyConfiguration(ctx.tenantId);

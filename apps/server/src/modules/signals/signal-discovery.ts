@@ -1,4 +1,4 @@
-import type { SignalSourceKind } from '@quarry/shared';
+import type { SignalReason, SignalSourceKind } from '@quarry/shared';
 import type { Logger } from 'pino';
 import { findCareersPages, findJobBoards } from '../../adapters/signals/discover.ts';
 import { type FetchOptions, fetchSignalUrl } from '../../adapters/signals/fetcher.ts';
@@ -6,6 +6,7 @@ import { type BoardKind, boardUrl, discoverFeeds, parseSource } from '../../adap
 import { matchSecCompany, secFilingsFeedUrl } from '../../adapters/signals/sec.ts';
 import { refuseUrl } from '../../adapters/signals/ssrf-guard.ts';
 import type { SecDirectory } from './sec-directory.ts';
+import { signalReasonOf, type Why, why } from './signal-reasons.ts';
 import type { SignalsRepository } from './signals.repository.ts';
 
 export const DISCOVER_SIGNAL_SOURCES = 'discover_signal_sources';
@@ -70,16 +71,25 @@ export function createSignalDiscovery(deps: {
   }
 
   /** The feeds and job boards an account's site offers; the reason when none. */
-  async function fromWebsite(account: Account): Promise<{ candidates: NewSource[]; reason: string | null }> {
-    if (!account.website) return { candidates: [], reason: 'The account has no website' };
+  async function fromWebsite(account: Account): Promise<{ candidates: NewSource[]; why: Why | null }> {
+    if (!account.website) return { candidates: [], why: why('The account has no website', 'no_website') };
     const home = /^https?:\/\//i.test(account.website) ? account.website : `https://${account.website}`;
     let page: Awaited<ReturnType<typeof fetchPage>>;
     try {
       page = await fetchPage(home);
     } catch (error) {
-      return { candidates: [], reason: `The home page could not be read: ${(error as Error).message}` };
+      // The cause is said in the reader's language too: its code, with its own parameters.
+      const cause = signalReasonOf(error);
+      return {
+        candidates: [],
+        why: why(`The home page could not be read: ${(error as Error).message}`, 'home_page_unreadable', {
+          ...cause.params,
+          cause: cause.code,
+        }),
+      };
     }
-    if (page.status !== 'ok') return { candidates: [], reason: 'The home page did not answer' };
+    if (page.status !== 'ok')
+      return { candidates: [], why: why('The home page did not answer', 'home_page_no_answer') };
     const candidates: NewSource[] = discoverFeeds(page.body, page.url)
       .filter(allowed)
       .map((url) => ({
@@ -116,7 +126,8 @@ export function createSignalDiscovery(deps: {
     }
     return {
       candidates,
-      reason: candidates.length === 0 ? 'The site announces no feed and links to no job board' : null,
+      why:
+        candidates.length === 0 ? why('The site announces no feed and links to no job board', 'no_feed_found') : null,
     };
   }
 
@@ -126,15 +137,21 @@ export function createSignalDiscovery(deps: {
    */
   async function fromSec(
     account: Account,
-  ): Promise<{ candidate: NewSource | null; reason: string; unavailable: boolean }> {
-    if (!deps.sec) return { candidate: null, reason: 'SEC filings are not looked for', unavailable: false };
+  ): Promise<{ candidate: NewSource | null; why: Why | null; unavailable: boolean }> {
+    if (!deps.sec) {
+      return { candidate: null, why: why('SEC filings are not looked for', 'sec_not_looked_for'), unavailable: false };
+    }
     const directory = await deps.sec.directory.index();
-    if (!directory.index) return { candidate: null, reason: directory.error, unavailable: true };
+    if (!directory.index) {
+      return { candidate: null, why: why(directory.error, 'sec_list_unreadable'), unavailable: true };
+    }
     const match = matchSecCompany(directory.index, account);
-    if (!match.company) return { candidate: null, reason: match.reason, unavailable: false };
+    if (!match.company) return { candidate: null, why: why(match.reason, match.code), unavailable: false };
     const { cik, ticker, title } = match.company;
     const url = secFilingsFeedUrl(deps.sec.config.baseUrl, cik);
-    if (!allowed(url)) return { candidate: null, reason: 'The SEC address is refused', unavailable: false };
+    if (!allowed(url)) {
+      return { candidate: null, why: why('The SEC address is refused', 'sec_address_refused'), unavailable: false };
+    }
     return {
       candidate: {
         kind: 'sec',
@@ -144,7 +161,7 @@ export function createSignalDiscovery(deps: {
         master_account_id: account.master_account_id,
         discovered: true,
       },
-      reason: '',
+      why: null,
       unavailable: false,
     };
   }
@@ -157,7 +174,7 @@ export function createSignalDiscovery(deps: {
   async function discoverAccount(
     tenantId: string,
     account: Account,
-  ): Promise<{ added: number; reason: string | null; retrySoon: boolean }> {
+  ): Promise<{ added: number; reason: string | null; reasons: SignalReason[]; retrySoon: boolean }> {
     const [web, sec] = await Promise.all([fromWebsite(account), fromSec(account)]);
     const candidates = sec.candidate ? [...web.candidates, sec.candidate] : web.candidates;
     const dismissed = await signals.dismissed(
@@ -170,11 +187,16 @@ export function createSignalDiscovery(deps: {
       await deps.insert(tenantId, source);
       added++;
     }
-    const reasons = [
-      ...(candidates.length === 0 && web.reason ? [web.reason] : []),
-      ...((candidates.length === 0 || sec.unavailable) && sec.reason ? [sec.reason] : []),
+    const whys = [
+      ...(candidates.length === 0 && web.why ? [web.why] : []),
+      ...((candidates.length === 0 || sec.unavailable) && sec.why ? [sec.why] : []),
     ];
-    return { added, reason: reasons.length > 0 ? reasons.join('. ') : null, retrySoon: sec.unavailable };
+    return {
+      added,
+      reason: whys.length > 0 ? whys.map((w) => w.text).join('. ') : null,
+      reasons: whys.map((w) => w.reason),
+      retrySoon: sec.unavailable,
+    };
   }
 
   /** The job: the tenant's accounts not looked at for a month, a batch at a time. Answers whether more remain. */
@@ -194,6 +216,7 @@ export function createSignalDiscovery(deps: {
         const result = await discoverAccount(tenantId, account).catch((error: Error) => ({
           added: 0,
           reason: `failed: ${error.message}`,
+          reasons: [],
           retrySoon: true,
         }));
         added += result.added;

@@ -1,4 +1,4 @@
-import type { AccountDetail, SignalSource } from '@quarry/shared';
+import type { AccountDetail, SignalReason, SignalSource } from '@quarry/shared';
 import { describe, expect, it } from 'vitest';
 import { secFilingsFeedUrl } from '../../adapters/signals/sec.ts';
 import { acrossTenants } from '../../db/tenant-scope.ts';
@@ -75,10 +75,12 @@ describe('SEC 8-K discovery', () => {
         master_account_id: ACCOUNTS.northwind[0],
       });
       expect(res.statusCode, res.body).toBe(200);
-      const body = res.json() as { added: SignalSource[]; reason: string };
+      const body = res.json() as { added: SignalSource[]; reason: string; reasons: SignalReason[] };
       expect(body.added).toEqual([]);
       expect(body.reason).toContain(`The SEC company list could not be read (${offline}/files/company_tickers.json)`);
       expect(body.reason).toMatch(/ECONNREFUSED/);
+      // The same as codes, which the web says in the reader's language.
+      expect(body.reasons).toContainEqual({ code: 'sec_list_unreadable', params: {} });
       const recorded = (await outcomes('tnt_globex')).get(ACCOUNTS.northwind[0]);
       expect(recorded?.outcome).toContain('The SEC company list could not be read');
       // Looked at "a month less a day ago": the hourly job tries it again the next day, not in a month.

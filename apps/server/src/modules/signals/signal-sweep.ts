@@ -6,8 +6,9 @@ import { extractArticleText, wordCount } from '../../adapters/signals/article.ts
 import { FetchError, type FetchOptions, fetchSignalUrl } from '../../adapters/signals/fetcher.ts';
 import { type ParsedItem, ParseError, parseSource } from '../../adapters/signals/parse.ts';
 import type { MasterHitsTable, SignalItemsTable } from '../../db/schema.ts';
-import { createAccountNamer } from '../../db/seed/demo-accounts.ts';
+import { createAccountNamer } from '../../db/seed/account-names.ts';
 import { bitsApart, canonicalUrl, NEAR_DUPLICATE_BITS, NEAR_DUPLICATE_MIN_WORDS, simhash } from './dedupe.ts';
+import { signalReasonOf } from './signal-reasons.ts';
 import type { SignalItemRow, SignalSourceRow, SignalsRepository, SweepWrite } from './signals.repository.ts';
 
 export const SWEEP_SIGNAL_SOURCES = 'sweep_signal_sources';
@@ -108,6 +109,13 @@ function createLimiter(limit: number, perKey: number, politenessMs = 0) {
 }
 
 type RobotsRules = string[];
+
+/** A page robots.txt keeps Quarry out of. */
+const robotsRefusal = (disallowed: string) =>
+  new FetchError(`disallowed by robots.txt (${disallowed.slice(0, 100)})`, {
+    code: 'robots_disallowed',
+    params: { path: disallowed.slice(0, 100) },
+  });
 
 /** The Disallow paths that apply to Quarry (its own group, else "*"), from a robots.txt. */
 export function parseRobots(text: string, agent = 'quarry'): RobotsRules {
@@ -258,7 +266,7 @@ export function createSignalSweep(deps: {
         fetched = await limiter(host, async () => {
           const url = new URL(source.url);
           const disallowed = (await robotsFor(url)).find((p) => (url.pathname + url.search).startsWith(p));
-          if (disallowed) throw new FetchError(`disallowed by robots.txt (${disallowed.slice(0, 100)})`);
+          if (disallowed) throw robotsRefusal(disallowed);
           return fetchSignalUrl(source.url, { etag: source.etag, lastModified: source.last_modified }, options.fetch);
         });
         if (fetched.status === 'ok') {
@@ -271,6 +279,7 @@ export function createSignalSweep(deps: {
           error instanceof FetchError || error instanceof ParseError
             ? error.message
             : `failed: ${String((error as Error)?.message ?? error)}`;
+        const coded = signalReasonOf(error);
         const failures = source.failure_count + 1;
         const permanent = error instanceof FetchError && error.permanent;
         report.failed++;
@@ -281,6 +290,7 @@ export function createSignalSweep(deps: {
               failures >= FAILING_AFTER || permanent ? 'failing' : source.status === 'failing' ? 'failing' : 'active',
             failure_count: failures,
             last_error: reason.slice(0, 1000),
+            last_error_reason: JSON.stringify(coded),
             last_fetch_at: nowIso,
             fetch_count: source.fetch_count + 1,
             next_fetch_at: new Date(now.getTime() + backoffMs(options.intervalMs, failures)).toISOString(),
@@ -294,6 +304,7 @@ export function createSignalSweep(deps: {
         status: 'active',
         failure_count: 0,
         last_error: null,
+        last_error_reason: null,
         last_fetch_at: nowIso,
         last_success_at: nowIso,
         fetch_count: source.fetch_count + 1,
@@ -336,7 +347,7 @@ export function createSignalSweep(deps: {
       const url = new URL(raw);
       return limiter(url.host, async () => {
         const disallowed = (await robotsFor(url)).find((p) => (url.pathname + url.search).startsWith(p));
-        if (disallowed) throw new FetchError(`disallowed by robots.txt (${disallowed.slice(0, 100)})`);
+        if (disallowed) throw robotsRefusal(disallowed);
         return fetchSignalUrl(raw, { etag: null, lastModified: null }, fetchOptions);
       });
     }

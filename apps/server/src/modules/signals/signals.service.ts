@@ -6,6 +6,7 @@ import { refuseUrl } from '../../adapters/signals/ssrf-guard.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { NewSource, SignalDiscovery } from './signal-discovery.ts';
+import { storedReason } from './signal-reasons.ts';
 import { SWEEP_SIGNAL_SOURCES } from './signal-sweep.ts';
 import type { SignalSourceRow, SignalsRepository } from './signals.repository.ts';
 
@@ -48,6 +49,7 @@ export function createSignalsService(deps: {
       last_fetch_at: r.last_fetch_at,
       last_success_at: r.last_success_at,
       last_error: r.last_error,
+      last_error_reason: storedReason(r.last_error_reason),
       failure_count: r.failure_count,
       fetch_count: r.fetch_count,
       not_modified_count: r.not_modified_count,
@@ -71,6 +73,7 @@ export function createSignalsService(deps: {
       last_fetch_at: null,
       last_success_at: null,
       last_error: null,
+      last_error_reason: null,
       failure_count: 0,
       fetch_count: 0,
       not_modified_count: 0,
@@ -108,10 +111,11 @@ export function createSignalsService(deps: {
           throw invalidField(
             isBoard ? 'board_token' : 'url',
             isBoard ? 'Give the board name or its URL' : 'Give the URL to read',
+            'required',
           );
       }
       const refusal = refuseUrl(url, fetchOptions.allowedHosts);
-      if (refusal) throw invalidField('url', refusal);
+      if (refusal) throw invalidField('url', refusal, 'address_refused');
       url = new URL(url).toString();
       let accountId: string | null = null;
       if (body.master_account_id) {
@@ -119,7 +123,8 @@ export function createSignalsService(deps: {
         if (!account) throw invalidField('master_account_id', 'No such account', 'unknown_reference');
         accountId = account.master_account_id;
       }
-      if (await signals.findByUrl(ctx.tenantId, url)) throw invalidField('url', 'This source is already watched');
+      if (await signals.findByUrl(ctx.tenantId, url))
+        throw invalidField('url', 'This source is already watched', 'taken');
       const row = await insert(ctx.tenantId, {
         kind: body.kind,
         url,
@@ -172,7 +177,12 @@ export function createSignalsService(deps: {
       // New sources are read at once, as the discovery job's are.
       if (result.added > 0) await deps.requestSweep(ctx.tenantId);
       const added = (await signals.list(ctx.tenantId)).filter((r) => !before.has(r.id));
-      return { added: await toApi(ctx.tenantId, added), reason: result.added === 0 ? result.reason : null };
+      const none = result.added === 0;
+      return {
+        added: await toApi(ctx.tenantId, added),
+        reason: none ? result.reason : null,
+        reasons: none ? result.reasons : [],
+      };
     },
 
     /** Queues the discovery job for the accounts of the tenant's territories and lists. */

@@ -181,6 +181,14 @@ describe('signal sources', () => {
     expect(health.get('Sneaky redirect')).toMatchObject({ status: 'failing' });
     expect(health.get('Sneaky redirect')?.last_error).toMatch(/169\.254\.169\.254 is not a public address/);
     expect(health.get('Robots say no')?.last_error).toMatch(/robots\.txt/);
+    // Each failure also comes as a code with its parameters, which the web says in the reader's language.
+    expect(health.get('Walmart Newsroom')?.last_error_reason).toBeNull();
+    expect(health.get('Not a feed')?.last_error_reason).toEqual({ code: 'not_xml', params: {} });
+    expect(health.get('Sneaky redirect')?.last_error_reason).toEqual({
+      code: 'address_refused',
+      params: { host: '169.254.169.254' },
+    });
+    expect(health.get('Robots say no')?.last_error_reason).toMatchObject({ code: 'robots_disallowed' });
     expect(fixtures.hits.get('/private/feed.rss') ?? 0).toBe(0);
     expect(health.get('lever: acme-corp')?.fetch_count).toBe(0);
   });
@@ -214,7 +222,12 @@ describe('signal sources', () => {
   it('a failing source backs off, is marked failing, and resumes when its admin asks', async () => {
     await sweep(ada);
     const broken = (await sources(ada)).get('Broken feed') as SignalSource;
-    expect(broken).toMatchObject({ status: 'failing', failure_count: 3, last_error: 'HTTP 500' });
+    expect(broken).toMatchObject({
+      status: 'failing',
+      failure_count: 3,
+      last_error: 'HTTP 500',
+      last_error_reason: { code: 'http_status', params: { status: 500 } },
+    });
     // Three failures in a row: the hourly interval doubled twice.
     expect(Date.parse(broken.next_fetch_at) - Date.parse(broken.last_fetch_at ?? '')).toBe(4 * 3_600_000);
     const resumed = (

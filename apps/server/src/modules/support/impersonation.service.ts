@@ -93,7 +93,13 @@ export function createImpersonationService(deps: {
       const target = await users.findByUidForSession(body.uid);
       if (!target) throw notFound('User not found');
       if (target.uid === ctx.uid || isSupportEmail(target.email, supportEmail)) {
-        throw fieldFailure(400, 'bad_request', 'uid', 'the support account cannot impersonate itself');
+        throw fieldFailure(
+          400,
+          'bad_request',
+          'uid',
+          'the support account cannot impersonate itself',
+          'cannot_impersonate_self',
+        );
       }
       const started = now();
       const row: ImpersonationRow = {

@@ -32,7 +32,7 @@ const clean = (value: string) =>
  * column, an empty upload and one over UPLOAD_MAX_LINES.
  */
 export function readUploadInput(text: string, format: UploadFormat, type: Exclude<UploadType, 'FILTER'>): UploadInput {
-  if (looksBinary(text)) throw invalidField('input', 'This file is not text: upload a CSV or a text file');
+  if (looksBinary(text)) throw invalidField('input', 'This file is not text: upload a CSV or a text file', 'not_text');
   const body = text.replace(/^\uFEFF/, '');
   let values: string[];
   let firstLine = 1;
@@ -41,7 +41,7 @@ export function readUploadInput(text: string, format: UploadFormat, type: Exclud
     try {
       rows = parse(body, { relax_column_count: true, relax_quotes: true, skip_empty_lines: false }) as string[][];
     } catch {
-      throw invalidField('input', 'This CSV could not be read');
+      throw invalidField('input', 'This CSV could not be read', 'unreadable_csv');
     }
     const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
     const column = UPLOAD_CSV_COLUMNS[type].map((name) => header.indexOf(name)).find((i) => i >= 0);
@@ -49,6 +49,7 @@ export function readUploadInput(text: string, format: UploadFormat, type: Exclud
       throw invalidField(
         'input',
         `No usable column in the CSV header: name one ${UPLOAD_CSV_COLUMNS[type].join(', ')}`,
+        'no_usable_column',
       );
     }
     values = rows.slice(1).map((row) => clean(row[column] ?? ''));
@@ -57,7 +58,8 @@ export function readUploadInput(text: string, format: UploadFormat, type: Exclud
     values = body.split(/\r\n|\n|\r/).map(clean);
   }
   const lineCount = values.reduce((n, v) => (v ? n + 1 : n), 0);
-  if (lineCount === 0) throw invalidField('input', 'Nothing to upload: the lines are empty');
-  if (lineCount > UPLOAD_MAX_LINES) throw invalidField('input', UPLOAD_MAX_LINES_MESSAGE);
+  if (lineCount === 0) throw invalidField('input', 'Nothing to upload: the lines are empty', 'nothing_to_upload');
+  if (lineCount > UPLOAD_MAX_LINES)
+    throw invalidField('input', UPLOAD_MAX_LINES_MESSAGE, 'too_many_items', UPLOAD_MAX_LINES);
   return { values, firstLine, lineCount };
 }

@@ -29,7 +29,7 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import type { Foreground } from '../../plugins/foreground.ts';
 import type { AccountQueryRepository } from '../filters/account-query.repository.ts';
 import type { FiltersRepository } from '../filters/filters.repository.ts';
-import type { ListsRepository } from '../workspaces/lists.repository.ts';
+import type { ListsRepository } from '../lists/lists.repository.ts';
 import { readUploadInput } from './read-upload-input.ts';
 import type {
   ChunkCounts,
@@ -222,7 +222,8 @@ export function createUploadsService(deps: {
     }
     const list = await lists.find(ctx, destination.list_id);
     if (!list) throw notFound('List not found');
-    if (list.type !== 'accounts') throw invalidField('destination.list_id', 'Choose an account list');
+    if (list.type !== 'accounts')
+      throw invalidField('destination.list_id', 'Choose an account list', 'not_account_list');
     return { type: 'list' as const, id: list.id, name: list.name };
   }
 
@@ -231,8 +232,9 @@ export function createUploadsService(deps: {
     const saved = await filters.findVisible(ctx, filterId);
     if (!saved) throw notFound('Filter not found');
     const ids = await accountQuery.ids(ctx, { filter: saved.filter }, UPLOAD_MAX_LINES + 1);
-    if (ids.length === 0) throw invalidField('filter_id', 'This filter matches no account');
-    if (ids.length > UPLOAD_MAX_LINES) throw invalidField('filter_id', UPLOAD_MAX_LINES_MESSAGE);
+    if (ids.length === 0) throw invalidField('filter_id', 'This filter matches no account', 'matches_nothing');
+    if (ids.length > UPLOAD_MAX_LINES)
+      throw invalidField('filter_id', UPLOAD_MAX_LINES_MESSAGE, 'too_many_items', UPLOAD_MAX_LINES);
     return {
       values: ids,
       firstLine: 1,

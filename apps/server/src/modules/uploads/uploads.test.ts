@@ -329,17 +329,31 @@ describe('bad input changes nothing', () => {
     );
 
   it.each([
-    ['an empty upload', { type: 'WEBSITE', input: ' \n\n  ' }, 'input'],
-    ['more lines than the maximum', { type: 'WEBSITE', input: 'a.com\n'.repeat(UPLOAD_MAX_LINES + 1) }, 'input'],
-    ['a binary file', { type: 'WEBSITE', input: 'PK\u0003\u0004\u0001binary' }, 'input'],
-    ['a CSV without a usable column', { type: 'WEBSITE', format: 'csv', input: 'name,city\nAcme,Paris' }, 'input'],
-    ['a FILTER without its filter', { type: 'FILTER' }, 'filter_id'],
-    ['an unknown type', { type: 'EMAIL', input: 'x' }, 'type'],
-  ])('answers 400 naming the field for %s', async (_name, body, field) => {
+    ['an empty upload', { type: 'WEBSITE', input: ' \n\n  ' }, 'input', 'nothing_to_upload'],
+    [
+      'more lines than the maximum',
+      { type: 'WEBSITE', input: 'a.com\n'.repeat(UPLOAD_MAX_LINES + 1) },
+      'input',
+      'too_many_items',
+    ],
+    ['a binary file', { type: 'WEBSITE', input: 'PK\u0003\u0004\u0001binary' }, 'input', 'not_text'],
+    [
+      'a CSV without a usable column',
+      { type: 'WEBSITE', format: 'csv', input: 'name,city\nAcme,Paris' },
+      'input',
+      'no_usable_column',
+    ],
+    ['a FILTER without its filter', { type: 'FILTER' }, 'filter_id', undefined],
+    ['an unknown type', { type: 'EMAIL', input: 'x' }, 'type', 'invalid_choice'],
+  ])('answers 400 naming the field for %s', async (_name, body, field, reason) => {
     const before = await count();
     const res = await call('rita', 'POST', '/api/uploads', { ...body, destination: { type: 'territory' } });
     expect([400, 413]).toContain(res.statusCode);
     if (res.statusCode === 400) expect(res.body).toContain(field);
+    // Each refusal of the upload's text carries a reason the web translates in every language.
+    if (res.statusCode === 400 && reason) {
+      expect(res.json().error.details.fields[0]).toMatchObject({ field, reason });
+    }
     expect(await count()).toBe(before);
   });
 

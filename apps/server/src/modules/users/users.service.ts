@@ -29,7 +29,8 @@ export function createUsersService(deps: {
   async function checkHomeFilters(ctx: RequestContext, filters: HomeFilters): Promise<void> {
     const visible = await visibleHypothesisIds(ctx, filters.hypothesis_ids);
     const unknown = filters.hypothesis_ids.filter((id) => !visible.has(id));
-    if (unknown.length > 0) throw invalidField('value.hypothesis_ids', `Unknown hypothesis: ${unknown.join(', ')}`);
+    if (unknown.length > 0)
+      throw invalidField('value.hypothesis_ids', `Unknown hypothesis: ${unknown.join(', ')}`, 'unknown_reference');
   }
 
   async function me(ctx: RequestContext): Promise<UserDocument> {

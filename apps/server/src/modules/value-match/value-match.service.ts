@@ -180,12 +180,12 @@ export function createValueMatchService(deps: {
       const account = await matches.account(masterAccountId);
       if (!account) throw notFound('Account not found');
       const assignee = await colleague(ctx, uid);
-      if (!assignee) throw invalidField('uid', 'is not a user of your company');
+      if (!assignee) throw invalidField('uid', 'is not a user of your company', 'unknown_reference');
       if (assignee.uid !== ctx.uid && !ctx.isManager && !ctx.isAdmin) {
         throw forbidden('Only managers and admins can assign an account to a colleague');
       }
       if (assignee.uid !== ctx.uid && isServiceAccountEmail(assignee.email, supportEmail)) {
-        throw invalidField('uid', 'is a service account, not a colleague');
+        throw invalidField('uid', 'is a service account, not a colleague', 'not_a_colleague');
       }
       const added = await territory.add({ ...ctx, uid: assignee.uid }, [masterAccountId]);
       return { ...(await assignmentChange(ctx, masterAccountId, assignee)), added: added > 0 };

@@ -108,7 +108,7 @@ describe('trigger hypothesis_ids on create', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(`hypothesis_ids: Unknown hypothesis: ${mikes}`);
     expect(res.json().error.details).toEqual({
-      fields: [{ field: 'hypothesis_ids', message: `Unknown hypothesis: ${mikes}` }],
+      fields: [{ field: 'hypothesis_ids', message: `Unknown hypothesis: ${mikes}`, reason: 'unknown_reference' }],
     });
     expect(await triggersOfTenant('tnt_acme')).toBe(before);
   });

@@ -63,7 +63,8 @@ export function createValuePreferencesService(deps: {
   async function requireVisibleHypotheses(ctx: RequestContext, ids: string[]): Promise<void> {
     const visible = await preferences.visibleHypothesisIds(ctx, ids);
     const unknown = [...new Set(ids.filter((id) => !visible.has(id)))];
-    if (unknown.length > 0) throw invalidField('hypothesis_ids', `Unknown hypothesis: ${unknown.join(', ')}`);
+    if (unknown.length > 0)
+      throw invalidField('hypothesis_ids', `Unknown hypothesis: ${unknown.join(', ')}`, 'unknown_reference');
   }
 
   /** The triggers as `ctx` may see them: links to hypotheses hidden from the reader are left out. */

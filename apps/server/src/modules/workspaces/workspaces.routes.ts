@@ -1,12 +1,7 @@
 import {
   createListBodySchema,
   createWorkspaceBodySchema,
-  listIdParamsSchema,
-  listMembersBodySchema,
-  listMembersPageSchema,
-  listMembersQuerySchema,
   listSchema,
-  renameListBodySchema,
   replaceItemsBodySchema,
   sharedUsersBodySchema,
   updateWorkspaceBodySchema,
@@ -23,7 +18,7 @@ import type { WorkspacesService } from './workspaces.service.ts';
 const workspaceList = z.object({ workspaces: z.array(workspaceSchema) });
 const tags = ['workspaces'];
 
-/** Spec section 7's workspace operations, and the lists a workspace holds. */
+/** Spec section 7's workspace operations, and creating a list in a workspace (the lists module serves the rest). */
 export function registerWorkspacesRoutes(
   app: App,
   { workspaces, signedIn }: { workspaces: WorkspacesService; signedIn: Guard },
@@ -157,83 +152,5 @@ export function registerWorkspacesRoutes(
     schema: { tags, params: workspaceIdParamsSchema, body: createListBodySchema, response: { 201: listSchema } },
     handler: async (request, reply) =>
       reply.code(201).send(await workspaces.createList(contextOf(request), request.params.workspaceId, request.body)),
-  });
-
-  app.route({
-    method: 'GET',
-    url: '/api/lists',
-    preHandler: signedIn,
-    schema: {
-      tags,
-      querystring: z.strictObject({ type: z.enum(['accounts', 'contacts']).optional() }),
-      response: { 200: z.object({ lists: z.array(listSchema) }) },
-    },
-    handler: async (request) => ({ lists: await workspaces.myLists(contextOf(request), request.query.type) }),
-  });
-
-  app.route({
-    method: 'GET',
-    url: '/api/lists/:listId',
-    preHandler: signedIn,
-    schema: { tags, params: listIdParamsSchema, response: { 200: listSchema } },
-    handler: (request) => workspaces.getList(contextOf(request), request.params.listId),
-  });
-
-  app.route({
-    method: 'PATCH',
-    url: '/api/lists/:listId',
-    preHandler: signedIn,
-    schema: { tags, params: listIdParamsSchema, body: renameListBodySchema, response: { 200: listSchema } },
-    handler: (request) => workspaces.renameList(contextOf(request), request.params.listId, request.body.name),
-  });
-
-  app.route({
-    method: 'DELETE',
-    url: '/api/lists/:listId',
-    preHandler: signedIn,
-    schema: { tags, params: listIdParamsSchema, response: { 204: z.null() } },
-    handler: async (request, reply) => {
-      await workspaces.deleteList(contextOf(request), request.params.listId);
-      return reply.code(204).send(null);
-    },
-  });
-
-  app.route({
-    method: 'GET',
-    url: '/api/lists/:listId/members',
-    preHandler: signedIn,
-    schema: {
-      tags,
-      params: listIdParamsSchema,
-      querystring: listMembersQuerySchema,
-      response: { 200: listMembersPageSchema },
-    },
-    handler: (request) => workspaces.members(contextOf(request), request.params.listId, request.query),
-  });
-
-  app.route({
-    method: 'POST',
-    url: '/api/lists/:listId/members',
-    preHandler: signedIn,
-    schema: {
-      tags,
-      params: listIdParamsSchema,
-      body: listMembersBodySchema,
-      response: { 200: z.object({ added: z.number(), unknown: z.array(z.string()) }) },
-    },
-    handler: (request) => workspaces.addMembers(contextOf(request), request.params.listId, request.body.ids),
-  });
-
-  app.route({
-    method: 'POST',
-    url: '/api/lists/:listId/members/remove',
-    preHandler: signedIn,
-    schema: {
-      tags,
-      params: listIdParamsSchema,
-      body: listMembersBodySchema,
-      response: { 200: z.object({ removed: z.number() }) },
-    },
-    handler: (request) => workspaces.removeMembers(contextOf(request), request.params.listId, request.body.ids),
   });
 }

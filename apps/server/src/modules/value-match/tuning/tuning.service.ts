@@ -22,7 +22,7 @@ export function createTuningService(deps: {
     if (!row) throw notFound('Value match not found');
     const result = parseJsonColumn<AccountMatch | null>(row.result, null);
     const hit = result?.hits.find((h) => h.hit_id === hitId);
-    if (!hit) throw invalidField('hit_id', 'is not a signal of this match');
+    if (!hit) throw invalidField('hit_id', 'is not a signal of this match', 'unknown_reference');
     return hit;
   }
 

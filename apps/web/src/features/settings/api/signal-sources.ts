@@ -1,4 +1,4 @@
-import type { SearchHit, SignalSource, SignalSourceKind, SignalSweepState } from '@quarry/shared';
+import type { SearchHit, SignalReason, SignalSource, SignalSourceKind, SignalSweepState } from '@quarry/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { settingsKeys } from './settings-keys.ts';
@@ -57,7 +57,7 @@ export function useSignalSourceActions() {
     }),
     discover: useMutation({
       mutationFn: (masterAccountId: string) =>
-        api<{ added: SignalSource[]; reason: string | null }>('/api/signal-sources/discover', {
+        api<{ added: SignalSource[]; reason: string | null; reasons: SignalReason[] }>('/api/signal-sources/discover', {
           method: 'POST',
           body: { master_account_id: masterAccountId },
         }),

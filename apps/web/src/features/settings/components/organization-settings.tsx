@@ -1,33 +1,14 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Skeleton, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
 import type { CompanyConfiguration, Member } from '@quarry/shared';
 import { PROVIDER_NAME } from '@quarry/shared/constants';
-import { IconMail, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { fieldError } from '../../../lib/field-error.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
-import { useInvitations, useMembers, useOrganizationActions } from '../api/organization.ts';
-import classes from './invite-form.module.css';
+import { useMembers, useOrganizationActions } from '../api/organization.ts';
+import { Invitations } from './invitations-section.tsx';
 
 const PREFERENCE_SCREENS = [
   { to: '/preferences/qualificationsignals', key: 'qualificationSignals' },
@@ -195,139 +176,6 @@ function Members({ isAdmin, currentUid }: { isAdmin: boolean; currentUid: string
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-    </Stack>
-  );
-}
-
-/** The invite form's inputs as the API names them. */
-const INVITE_FIELDS = ['email', 'display_name'] as const;
-type InviteErrors = Partial<Record<(typeof INVITE_FIELDS)[number] | 'form', string>>;
-
-function Invitations() {
-  const { t } = useTranslation();
-  const language = useUiLanguage();
-  const invitations = useInvitations();
-  const { invite, revoke } = useOrganizationActions();
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [errors, setErrors] = useState<InviteErrors>({});
-
-  function clearError(field: keyof InviteErrors) {
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  function send() {
-    setErrors({});
-    invite.mutate(
-      { email, display_name: name },
-      {
-        onSuccess: (inv) => {
-          showSnackbar(t('organization.invited', { email: inv.email }));
-          setEmail('');
-          setName('');
-        },
-        onError: (e) => {
-          const { field, message } = fieldError(e, INVITE_FIELDS, t('errors.generic'));
-          // The one refusal an admin meets in normal use is said in their language.
-          const shown =
-            e instanceof ApiError && e.status === 409 && field === 'email' ? t('organization.emailTaken') : message;
-          setErrors(field ? { [field]: shown } : { form: shown });
-        },
-      },
-    );
-  }
-
-  async function cancel(id: string, address: string) {
-    const ok = await confirm({
-      title: t('organization.revokeTitle'),
-      message: t('organization.revokeMessage', { email: address }),
-      proceedLabel: t('organization.revoke'),
-      danger: true,
-    });
-    if (ok) revoke.mutate(id, { onSuccess: () => showSnackbar(t('organization.revoked', { email: address })) });
-  }
-
-  return (
-    <Stack gap={6}>
-      <Title order={3} size="h4">
-        {t('organization.invite')}
-      </Title>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          send();
-        }}
-      >
-        <div className={classes.row}>
-          <TextInput
-            className={classes.field}
-            type="email"
-            label={t('organization.inviteEmail')}
-            value={email}
-            onChange={(e) => {
-              setEmail(e.currentTarget.value);
-              clearError('email');
-            }}
-            error={errors.email}
-            required
-          />
-          <TextInput
-            className={classes.field}
-            label={t('settings.displayName')}
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              clearError('display_name');
-            }}
-            error={errors.display_name}
-            required
-          />
-          <Button
-            className={classes.button}
-            type="submit"
-            leftSection={<IconMail size={16} />}
-            loading={invite.isPending}
-          >
-            {t('organization.sendInvite')}
-          </Button>
-        </div>
-      </form>
-      {errors.form && (
-        <Alert color="red" role="alert">
-          {errors.form}
-        </Alert>
-      )}
-      {invitations.data && invitations.data.length > 0 && (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('organization.pending')}</Table.Th>
-              <Table.Th>{t('organization.expires')}</Table.Th>
-              <Table.Th w={48} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {invitations.data.map((inv) => (
-              <Table.Tr key={inv.id}>
-                <Table.Td>
-                  {inv.display_name} &lt;{inv.email}&gt;
-                </Table.Td>
-                <Table.Td>{formatDate(inv.expires_at, language)}</Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('organization.revokeFor', { email: inv.email })}
-                    onClick={() => void cancel(inv.id, inv.email)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
     </Stack>
   );
 }

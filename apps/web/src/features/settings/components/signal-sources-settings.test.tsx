@@ -2,6 +2,7 @@ import type { SignalSource } from '@quarry/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n.ts';
 import { useSnackbarStore } from '../../../lib/snackbar-store.ts';
 import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
 import { SignalSourcesSettings } from './signal-sources-settings.tsx';
@@ -20,6 +21,7 @@ const source = (over: Partial<SignalSource>): SignalSource => ({
   last_fetch_at: null,
   last_success_at: null,
   last_error: null,
+  last_error_reason: null,
   failure_count: 0,
   fetch_count: 0,
   not_modified_count: 0,
@@ -40,7 +42,10 @@ function serve(sources: SignalSource[], sweep = { state: 'idle', due: 0 }) {
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (init?.method === 'POST') {
         posted.push(url);
-        return json(url.endsWith('/discover') ? { added: [], reason: 'nothing new' } : { queued: true }, 202);
+        return json(
+          url.endsWith('/discover') ? { added: [], reason: 'nothing new', reasons: [] } : { queued: true },
+          202,
+        );
       }
       if (url.includes('/api/accounts/search'))
         return json({ hits: [{ master_account_id: 'acc_sysco_com', account_name: 'Sysco' }] });
@@ -99,5 +104,46 @@ describe('SignalSourcesSettings', () => {
     await waitFor(() => expect(posted.some((u) => u.endsWith('/api/signal-sources/discover'))).toBe(true));
     fireEvent.change(input, { target: { value: 'Sysc' } });
     await waitFor(() => expect(find.hasAttribute('disabled')).toBe(true));
+  });
+
+  it('says a source’s failure in the reader’s language, and in the server’s own words in English', async () => {
+    const failing = source({
+      status: 'failing',
+      last_error: 'not a feed: no RSS, Atom or RDF root element',
+      last_error_reason: { code: 'not_feed', params: {} },
+    });
+    const timedOut = source({
+      id: 'b',
+      name: 'Slow wire',
+      last_error: 'timed out after 10 s',
+      last_error_reason: { code: 'timed_out', params: { seconds: 10 } },
+    });
+    // Saved before failures had codes: the words as they were.
+    const older = source({ id: 'c', name: 'Old wire', last_error: 'HTTP 503', last_error_reason: null });
+    serve([failing, timedOut, older]);
+    const view = renderWithProviders(
+      <MemoryRouter>
+        <SignalSourcesSettings />
+      </MemoryRouter>,
+    );
+    let rows = await screen.findAllByTestId('signal-source-row');
+    expect(rows[0]?.textContent).toContain('not a feed: no RSS, Atom or RDF root element');
+    expect(rows[1]?.textContent).toContain('timed out after 10 s');
+    view.unmount();
+    await changeLanguage('fr');
+    try {
+      renderWithProviders(
+        <MemoryRouter>
+          <SignalSourcesSettings />
+        </MemoryRouter>,
+      );
+      rows = await screen.findAllByTestId('signal-source-row');
+      expect(rows[0]?.textContent).toContain('ce n’est pas un flux : ni RSS, ni Atom, ni RDF');
+      expect(rows[0]?.textContent).not.toContain('no RSS');
+      expect(rows[1]?.textContent).toContain('délai dépassé après 10 s');
+      expect(rows[2]?.textContent).toContain('HTTP 503');
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

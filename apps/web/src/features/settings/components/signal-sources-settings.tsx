@@ -27,6 +27,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useAccountChoices, useSignalSourceActions, useSignalSources } from '../api/signal-sources.ts';
+import { discoveryReasonText, signalReasonText } from '../utils/signal-reason-text.ts';
 
 const STATUS_COLOR = { active: 'green', paused: 'gray', failing: 'red' } as const;
 const BOARD_KINDS: readonly SignalSourceKind[] = ['greenhouse', 'lever', 'ashby'];
@@ -172,7 +173,7 @@ export function SignalSourcesSettings() {
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs" c={source.last_error ? 'red' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
-                      {source.last_error ?? '—'}
+                      {source.last_error ? signalReasonText(source.last_error_reason, source.last_error) : '—'}
                     </Text>
                   </Table.Td>
                   <Table.Td>
@@ -324,7 +325,7 @@ function AddSourceForm() {
               showSnackbar(
                 result.added.length > 0
                   ? t('signals.discover.found', { count: result.added.length, name: account.name })
-                  : t('signals.discover.none', { name: account.name, reason: result.reason ?? '—' }),
+                  : t('signals.discover.none', { name: account.name, reason: discoveryReasonText(result) }),
               );
             }}
           >

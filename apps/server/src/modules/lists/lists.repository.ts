@@ -8,7 +8,7 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import { nowIso } from '../../lib/time.ts';
 import { type AccountsExpressionBuilder, filterWhere } from '../filters/filter-sql.ts';
 import { createFilterValuesRepository } from '../filters/filter-values.repository.ts';
-import { refreshFolded } from './workspaces.repository.ts';
+import { refreshFolded } from '../workspaces/workspaces.repository.ts';
 
 export type ListRow = Selectable<ListsTable> & { workspace_id: string | null; workspace_name: string | null };
 

@@ -1,0 +1,373 @@
+// Which accounts does a text mention? The demo's news hits and the live signal sweep both read
+// account names this way.
+import type { MasterHitsTable } from '../schema.ts';
+import type { DemoAccount } from './demo-account-rows.ts';
+import type { WikinewsArticle } from './demo-data-files.ts';
+
+export type NewsMatchStats = {
+  articlesRead: number;
+  /** Articles without a publication date: never shown, so never attached. */
+  articlesSkipped: number;
+  /** Articles attached to at least one account. */
+  articlesMatched: number;
+  hitsMade: number;
+  accountsWithArticles: number;
+};
+
+/**
+ * Famous names the Fortune name does not spell. Matched with their exact letter case, so short
+ * ones ("GM", "UPS") only match as written.
+ */
+const ALIASES: Record<string, readonly string[]> = {
+  Walmart: ['Wal-Mart'],
+  'Exxon Mobil': ['Exxon'],
+  'Amazon.com': ['Amazon'],
+  'CVS Health': ['CVS', 'CVS Caremark'],
+  'Ford Motor': ['Ford'],
+  'General Motors': ['GM'],
+  'Costco Wholesale': ['Costco'],
+  Alphabet: ['Google'],
+  'Walgreens Boots Alliance': ['Walgreens', 'Walgreen'],
+  'JPMorgan Chase': ['JPMorgan'],
+  'Verizon Communications': ['Verizon'],
+  'General Electric': ['GE'],
+  Citigroup: ['Citi', 'Citibank'],
+  'Dell Technologies': ['Dell'],
+  'DuPont de Nemours': ['DuPont'],
+  'State Farm Insurance': ['State Farm'],
+  'Johnson & Johnson': ['J&J'],
+  'United Parcel Service': ['UPS'],
+  'Procter & Gamble': ['P&G'],
+  PepsiCo: ['Pepsi'],
+  'Archer Daniels Midland': ['ADM'],
+  'Walt Disney': ['Disney'],
+  HP: ['Hewlett-Packard'],
+  'Lockheed Martin': ['Lockheed'],
+  AIG: ['American International Group'],
+  'United Continental Holdings': ['United Airlines', 'Continental Airlines'],
+  'Liberty Mutual Insurance Group': ['Liberty Mutual'],
+  'New York Life Insurance': ['New York Life'],
+  'Massachusetts Mutual Life Insurance': ['MassMutual'],
+  Deere: ['John Deere'],
+  'Capital One Financial': ['Capital One'],
+  'Coca-Cola': ['Coke'],
+  'Hewlett Packard Enterprise': ['HPE'],
+  'Twenty-First Century Fox': ['21st Century Fox'],
+  'Kraft Heinz': ['Kraft', 'Heinz'],
+  Facebook: ['Meta Platforms'],
+  'Booking Holdings': ['Priceline'],
+  'United States Steel': ['U.S. Steel'],
+  'Advanced Micro Devices': ['AMD'],
+  'Activision Blizzard': ['Activision'],
+  'Motorola Solutions': ['Motorola'],
+  'Goodyear Tire & Rubber': ['Goodyear'],
+  'Colgate-Palmolive': ['Colgate'],
+  'Guardian Life Ins. Co. of America': ['Guardian Life'],
+  'Laboratory Corp. of America': ['LabCorp'],
+  'Expeditors Intl. of Washington': ['Expeditors'],
+  'W.W. Grainger': ['Grainger'],
+  'J.M. Smucker': ['Smucker'],
+  'S&P Global': ["Standard & Poor's"],
+  'American Express': ['AmEx'],
+  'Abbott Laboratories': ['Abbott Labs'],
+  'Hilton Worldwide Holdings': ['Hilton Hotels'],
+  'Cisco Systems': ['Cisco'],
+  'Hertz Global Holdings': ['Hertz'],
+  'Jefferies Financial Group': ['Jefferies'],
+  'Thermo Fisher Scientific': ['Thermo Fisher'],
+  'Cognizant Technology Solutions': ['Cognizant'],
+  'Micron Technology': ['Micron'],
+  'Gilead Sciences': ['Gilead'],
+  'Occidental Petroleum': ['Occidental'],
+  'Valero Energy': ['Valero'],
+  'Sempra Energy': ['Sempra'],
+  'NextEra Energy': ['NextEra'],
+  'Darden Restaurants': ['Darden'],
+  'MGM Resorts International': ['MGM Mirage'],
+  'PNC Financial Services': ['PNC'],
+  'Franklin Resources': ['Franklin Templeton'],
+  ConocoPhillips: ['Conoco'],
+  // Names that are everyday words alone (see AMBIGUOUS_NAMES) match only in their long form.
+  Southern: ['Southern Company'],
+  Williams: ['Williams Companies'],
+  Travelers: ['Travelers Companies'],
+  Progressive: ['Progressive Corporation'],
+  Ball: ['Ball Corporation'],
+  Discovery: ['Discovery Communications'],
+  Kellogg: ['Kellogg Company'],
+  Hess: ['Hess Corporation'],
+  Nationwide: ['Nationwide Mutual'],
+  Apache: ['Apache Corporation', 'Apache Corp'],
+  Stryker: ['Stryker Corporation', 'Stryker Corp'],
+  'Baxter International': ['Baxter Healthcare'],
+};
+
+const TRAILING_SUFFIXES = new Set(
+  (
+    'inc incorporated corp corporation co company companies group holdings holding ' +
+    'international intl worldwide plc ltd llc & and'
+  ).split(' '),
+);
+/** Lower-case words allowed inside a capitalised name: "Bank of America", "Procter and Gamble". */
+const CONNECTORS = new Set(['&', 'and', 'of', 'de', 'the', 'for']);
+/** Variants shorter than this (in letters) are too likely to be something else, unless written out as aliases. */
+const MIN_VARIANT_LETTERS = 4;
+
+type Token = { raw: string; key: string; exact: string; joinsPrevious: boolean };
+
+const TOKEN_PATTERN = /[\p{L}\p{N}&]+(?:['’.][\p{L}\p{N}&]+)*/gu;
+/** Only spaces and hyphens may sit between the words of one name: "Wal-Mart", "Exxon Mobil". */
+const JOINING_GAP = /^[\s\-‐‑]*$/u;
+
+/** The spelling a token is compared by: no possessive, no dots or apostrophes, "&" read as "and". */
+function exactForm(raw: string): string {
+  if (!/['’.&]/.test(raw)) return raw;
+  return raw.replace(/’/g, "'").replace(/'s?$/i, '').replace(/['.]/g, '').replace(/&/g, 'and');
+}
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let end = 0;
+  for (const match of text.matchAll(TOKEN_PATTERN)) {
+    const raw = match[0];
+    const exact = exactForm(raw);
+    const gap = match.index - end;
+    // Most gaps are one space: skip the pattern for them.
+    const joinsPrevious =
+      gap === 1 ? text[end] === ' ' || text[end] === '-' : JOINING_GAP.test(text.slice(end, match.index));
+    tokens.push({ raw, exact, key: exact.toLowerCase(), joinsPrevious });
+    end = match.index + raw.length;
+  }
+  return tokens;
+}
+
+/** Spacing and hyphens do not count: "Exxon Mobil", "ExxonMobil" and "Exxon-Mobil" share one key. */
+function nameKey(tokens: Token[]): string {
+  return tokens.map((t) => t.key).join('');
+}
+
+/**
+ * Name forms that, standing alone, mostly mean something else in the news (Southern California,
+ * the Washington Post, Tony Abbott, the UK's Nationwide, AES/PHEAA): never matched on their own.
+ */
+const AMBIGUOUS_NAMES = new Set(
+  (
+    'Southern|Williams|Travelers|Progressive|Discovery|Ball|Dover|Post|Crown|Booking|Nationwide|Dana|' +
+    'Lear|Olin|Huntsman|Hess|Kellogg|Mosaic|Tapestry|Seaboard|Alleghany|Abbott|Hilton|Erie|' +
+    'Global Partners|American Family|AES|NVR|VF|Masco|Dominion|Discover|News|Edison|' +
+    'American Financial|United|Charter|Apache|Stryker|Baxter'
+  )
+    .split('|')
+    .map((name) => nameKey(tokenize(name))),
+);
+
+/** Everyday words that are also company names: matched only as written, and not in (title-case) headlines. */
+const COMMON_WORD_NAMES = new Set(
+  ['Target', 'Apple', 'Visa', 'Gap', 'Oracle', 'Caterpillar', 'Alphabet', 'Adobe', 'Anthem', 'Amazon'].map((name) =>
+    nameKey(tokenize(name)),
+  ),
+);
+
+type NameRule = {
+  accountIds: Set<string>;
+  /** Matched letter for letter (aliases, everyday words) rather than as any capitalised spelling. */
+  exact: string | null;
+  /** Lower-case words the name itself is written with ("eBay", "salesforce.com"). */
+  lowercaseWords: Set<string>;
+  textOnly: boolean;
+  /**
+   * The website's stem ("walmart", "exxonmobil") stands for a name written in several words or in
+   * CamelCase ("Wal-Mart", "ExxonMobil"); alone as one plain word it is too often something else
+   * ("united", "simon", "frontier").
+   */
+  joinedOnly: boolean;
+  /** Written with its "'s" ("Lowe's"): without it, it is someone's surname ("Ian Lowe"). */
+  possessive: boolean;
+};
+
+type NameIndex = { rules: Map<string, NameRule[]>; prefixes: Set<string>; maxTokens: number };
+
+function stripSuffixes(name: string): string {
+  let words = name.replace(/^the\s+/i, '').split(/\s+/);
+  const isSuffix = (word: string) => TRAILING_SUFFIXES.has(word.toLowerCase().replace(/\.$/, ''));
+  while (words.length > 1 && isSuffix(words[words.length - 1] as string)) words = words.slice(0, -1);
+  return words.join(' ').replace(/\.com$/i, '');
+}
+
+type NameVariant = { text: string; kind: 'name' | 'domain' | 'alias' };
+
+function nameVariants(account: DemoAccount): NameVariant[] {
+  const name = account.account_name.replace(/’/g, "'");
+  const withoutAside = name.replace(/\s*\(([^)]*)\)\s*/g, ' ').trim();
+  const aside = /\(([^)]*)\)/.exec(name)?.[1];
+  const names = [name, withoutAside, stripSuffixes(withoutAside), ...(aside ? [aside] : [])];
+  const stem = account.website?.replace(/\.[a-z]+$/, '');
+  return [
+    ...names.map((text): NameVariant => ({ text, kind: 'name' })),
+    ...(stem ? [{ text: stem, kind: 'domain' } as const] : []),
+    ...(ALIASES[account.account_name] ?? []).map((text): NameVariant => ({ text, kind: 'alias' })),
+  ];
+}
+
+/**
+ * The names news may write an account by (its name, without suffix or aside, the aside, known
+ * aliases): what the value-match engine is given as a hit's `account_names`.
+ */
+export function accountNameVariants(account: DemoAccount): string[] {
+  return [
+    ...new Set(
+      nameVariants(account)
+        .filter((v) => v.kind !== 'domain')
+        .map((v) => v.text.trim()),
+    ),
+  ].filter((name) => name.length >= 2);
+}
+
+/** How one spelling of a name may be matched, or null when it is too short or too common to trust. */
+function ruleFor(variant: NameVariant, tokens: Token[], key: string): Omit<NameRule, 'accountIds'> | null {
+  const exact = tokens.map((t) => t.exact).join('');
+  const possessive = /['’]s$/i.test(variant.text);
+  const plain = { exact: null, lowercaseWords: new Set<string>(), textOnly: false, joinedOnly: false, possessive };
+  if (variant.kind === 'alias') return { ...plain, exact, textOnly: COMMON_WORD_NAMES.has(key) };
+  if (AMBIGUOUS_NAMES.has(key)) return null;
+  // The website's stem is lower case by nature: it only ever matches capitalised ("walmart" → "Wal-Mart").
+  if (variant.kind === 'domain') {
+    return COMMON_WORD_NAMES.has(key) || key.length < MIN_VARIANT_LETTERS ? null : { ...plain, joinedOnly: true };
+  }
+  // A short name such as "IBM" or "3M" counts when written as the acronym it is.
+  const isAcronym = /^[A-Z0-9&]+$/.test(variant.text);
+  if (isAcronym) return { ...plain, exact };
+  if (key.replace(/[^\p{L}]/gu, '').length < MIN_VARIANT_LETTERS) return null;
+  if (COMMON_WORD_NAMES.has(key)) return { ...plain, exact, textOnly: true };
+  return { ...plain, lowercaseWords: new Set(tokens.filter((t) => /^\p{Ll}/u.test(t.raw)).map((t) => t.raw)) };
+}
+
+function buildNameIndex(accounts: DemoAccount[]): NameIndex {
+  const rulesByKey = new Map<string, Map<string, NameRule>>();
+  const prefixes = new Set<string>();
+  let maxTokens = 1;
+  for (const account of accounts) {
+    for (const variant of nameVariants(account)) {
+      const tokens = tokenize(variant.text);
+      const key = nameKey(tokens);
+      const rule = key ? ruleFor(variant, tokens, key) : null;
+      if (!rule) continue;
+      const signature = [rule.exact, rule.textOnly, rule.joinedOnly, rule.possessive, ...rule.lowercaseWords].join('|');
+      const rules = rulesByKey.get(key) ?? new Map<string, NameRule>();
+      rulesByKey.set(key, rules);
+      const existing = rules.get(signature);
+      if (existing) existing.accountIds.add(account.master_account_id);
+      else rules.set(signature, { ...rule, accountIds: new Set([account.master_account_id]) });
+      for (let i = 1; i <= key.length; i++) prefixes.add(key.slice(0, i));
+      // A joined name ("Walmart") may be written as several words ("Wal-Mart"): leave room for them.
+      maxTokens = Math.max(maxTokens, tokens.length + 2);
+    }
+  }
+  const rules = new Map([...rulesByKey].map(([key, bySignature]) => [key, [...bySignature.values()]]));
+  return { rules, prefixes, maxTokens };
+}
+
+function ruleAccepts(rule: NameRule, span: Token[], inTitle: boolean): boolean {
+  if (rule.textOnly && inTitle) return false;
+  if (rule.possessive && !/['’]s$/i.test((span[span.length - 1] as Token).raw)) return false;
+  if (rule.joinedOnly && span.length === 1 && !/\p{Ll}\p{Lu}/u.test((span[0] as Token).raw)) return false;
+  if (rule.exact !== null) return span.map((t) => t.exact).join('') === rule.exact;
+  return span.every((token, i) => {
+    if (rule.lowercaseWords.has(token.raw)) return true;
+    if (i > 0 && CONNECTORS.has(token.key)) return true;
+    return /^[\p{Lu}\p{N}]/u.test(token.raw);
+  });
+}
+
+/** Accounts named in a text, reading left to right and preferring the longest name at each word. */
+function mentionedAccounts(index: NameIndex, text: string, inTitle: boolean, found: Set<string>): void {
+  const tokens = tokenize(text);
+  let i = 0;
+  while (i < tokens.length) {
+    let best: { length: number; rules: NameRule[] } | null = null;
+    let key = '';
+    for (let n = 1; n <= index.maxTokens && i + n <= tokens.length; n++) {
+      const token = tokens[i + n - 1] as Token;
+      if (n > 1 && !token.joinsPrevious) break;
+      key += token.key;
+      if (!index.prefixes.has(key)) break;
+      const rules = index.rules.get(key);
+      if (!rules) continue;
+      const span = tokens.slice(i, i + n);
+      const accepted = rules.filter((rule) => ruleAccepts(rule, span, inTitle));
+      if (accepted.length > 0) best = { length: n, rules: accepted };
+    }
+    if (best) {
+      for (const rule of best.rules) for (const id of rule.accountIds) found.add(id);
+      i += best.length;
+    } else {
+      i++;
+    }
+  }
+}
+
+/**
+ * The accounts a story names, by the same rules as the Wikinews import (issue #18 links live news
+ * this way): built once for a set of accounts, then asked for each story.
+ */
+export function createAccountNamer(
+  accounts: Pick<DemoAccount, 'master_account_id' | 'account_name' | 'website'>[],
+): (title: string, text: string) => string[] {
+  const index = buildNameIndex(accounts as DemoAccount[]);
+  return (title, text) => {
+    const found = new Set<string>();
+    mentionedAccounts(index, title, true, found);
+    mentionedAccounts(index, text, false, found);
+    return [...found].sort();
+  };
+}
+
+/**
+ * Wikinews articles as news hits, one per article and account it names (Fortune name, the name
+ * without "Inc."/"Group"/…, spacing and hyphen variants, the website's stem, famous aliases).
+ */
+export function matchArticlesToAccounts(
+  articles: WikinewsArticle[],
+  accounts: DemoAccount[],
+): { hits: MasterHitsTable[]; stats: NewsMatchStats } {
+  const index = buildNameIndex(accounts);
+  const hits: MasterHitsTable[] = [];
+  const accountsWithArticles = new Set<string>();
+  let articlesSkipped = 0;
+  let articlesMatched = 0;
+  for (const article of articles) {
+    const date = (article.date ?? '').trim();
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+      articlesSkipped++;
+      continue;
+    }
+    const found = new Set<string>();
+    mentionedAccounts(index, article.title, true, found);
+    mentionedAccounts(index, article.text, false, found);
+    if (found.size === 0) continue;
+    articlesMatched++;
+    for (const accountId of [...found].sort()) {
+      accountsWithArticles.add(accountId);
+      hits.push({
+        id: `hit_news_${article.id}_${accountId}`,
+        master_account_id: accountId,
+        type: 'news_article',
+        title: article.title.trim().slice(0, 500),
+        text: article.text.trim(),
+        url: article.url.trim() || null,
+        source: 'Wikinews',
+        published_at: `${date}T00:00:00.000Z`,
+      });
+    }
+  }
+  return {
+    hits,
+    stats: {
+      articlesRead: articles.length,
+      articlesSkipped,
+      articlesMatched,
+      hitsMade: hits.length,
+      accountsWithArticles: accountsWithArticles.size,
+    },
+  };
+}
