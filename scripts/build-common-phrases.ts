@@ -15,7 +15,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO_DATA_DIR, parseWikinewsCsv } from '../apps/server/src/db/seed/demo-accounts.ts';
+import { DEMO_DATA_DIR, parseWikinewsCsv } from '../apps/server/src/db/seed/demo-data-files.ts';
 import { analyseText } from '../apps/server/src/modules/value-match/engine/analyse-text.ts';
 import { contentPairKey, literalPairKey } from '../apps/server/src/modules/value-match/engine/phrase-commonness.ts';
 
