@@ -1,6 +1,6 @@
 // `npm test`: type-check, lint, unit, API (SQLite, and PostgreSQL when TEST_DATABASE_URL is set),
 // the production build, then browser tests in Chromium. Stops at the first failing step.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,31 @@ function step(label, command, args, env = {}) {
   }
   results.push({ label, ok, seconds, problems });
   if (!ok) finish();
+}
+
+/** Runs steps at the same time; each one's output is printed whole, in order, once all have ended. */
+async function together(steps) {
+  const started = Date.now();
+  const runs = steps.map(([label, command, args]) => {
+    const begun = Date.now();
+    return new Promise((resolve) => {
+      const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      child.on('error', (error) => resolve({ label, status: 1, output: `${output}${error}\n`, begun }));
+      child.on('close', (status) => resolve({ label, status, output, begun, ended: Date.now() }));
+    });
+  });
+  for (const { label, status, output, begun, ended = Date.now() } of await Promise.all(runs)) {
+    console.log(`\n━━ ${label}`);
+    process.stdout.write(output);
+    results.push({ label, ok: status === 0, seconds: ((ended - begun) / 1000).toFixed(1), problems: [] });
+  }
+  console.log(
+    `\n(the ${steps.length} steps above ran side by side: ${((Date.now() - started) / 1000).toFixed(1)} s in all)`,
+  );
+  if (results.some((r) => !r.ok)) finish();
 }
 
 // A vitest step also writes a JSON report, so the summary (the end of a long CI log) can name
@@ -89,12 +114,15 @@ function finish() {
   process.exit(failed ? 1 : 0);
 }
 
-step('Type-check', 'npx', ['tsc', '-p', 'packages/shared']);
-step('Type-check server', 'npx', ['tsc', '-p', 'apps/server']);
-step('Type-check web', 'npx', ['tsc', '-p', 'apps/web']);
-step('Type-check e2e', 'npx', ['tsc', '-p', 'e2e']);
-step('Type-check scripts (benchmarks, crash tests, imports)', 'npx', ['tsc', '-p', 'scripts']);
-step('Lint, format and import rules', 'npm', ['run', 'lint', '--silent']);
+// Each type-check is one single-threaded tsc: two cores run them side by side.
+await together([
+  ['Type-check', 'npx', ['tsc', '-p', 'packages/shared']],
+  ['Type-check server', 'npx', ['tsc', '-p', 'apps/server']],
+  ['Type-check web', 'npx', ['tsc', '-p', 'apps/web']],
+  ['Type-check e2e', 'npx', ['tsc', '-p', 'e2e']],
+  ['Type-check scripts (benchmarks, crash tests, imports)', 'npx', ['tsc', '-p', 'scripts']],
+  ['Lint, format and import rules', 'npm', ['run', 'lint', '--silent']],
+]);
 vitest('Shared unit tests', ['--root', 'packages/shared']);
 vitest('Web unit tests', ['--root', 'apps/web']);
 vitest('API tests on SQLite', ['--root', 'apps/server'], { QUARRY_TEST_ENGINE: 'sqlite' });
@@ -103,12 +131,17 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   skip('API tests on PostgreSQL', 'TEST_DATABASE_URL is not set');
 }
-step('Crash durability (SIGKILL under write load)', 'npx', ['tsx', 'scripts/crash-test.ts']);
-step('A flow survives its server being killed mid-writing', 'npx', ['tsx', 'scripts/flow-crash-test.ts']);
-step('Graceful shutdown (SIGTERM under load)', 'npx', ['tsx', 'scripts/drain-test.ts']);
-if (process.env.TEST_DATABASE_URL) {
-  step('Three server processes on one PostgreSQL', 'npx', ['tsx', 'scripts/cluster-test.ts']);
-} else {
+// The four process tests mostly wait (for servers to start, for a kill to land, for jobs to run),
+// so they run side by side; each one's output is printed whole when it ends, not interleaved.
+await together([
+  ['Crash durability (SIGKILL under write load)', 'npx', ['tsx', 'scripts/crash-test.ts']],
+  ['A flow survives its server being killed mid-writing', 'npx', ['tsx', 'scripts/flow-crash-test.ts']],
+  ['Graceful shutdown (SIGTERM under load)', 'npx', ['tsx', 'scripts/drain-test.ts']],
+  ...(process.env.TEST_DATABASE_URL
+    ? [['Three server processes on one PostgreSQL', 'npx', ['tsx', 'scripts/cluster-test.ts']]]
+    : []),
+]);
+if (!process.env.TEST_DATABASE_URL) {
   skip('Three server processes on one PostgreSQL', 'TEST_DATABASE_URL is not set');
 }
 step('Production build', 'npm', ['run', 'build', '--silent']);
