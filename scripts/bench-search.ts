@@ -23,7 +23,10 @@ const TABLE_QUERIES = Number(process.env.BENCH_TABLE_QUERIES ?? 200);
 const CONTACTS_PER_ACCOUNT = Number(process.env.BENCH_CONTACTS_PER_ACCOUNT ?? 2);
 // BENCH_REUSE=1 measures again on what a previous run left in DATABASE_URL (a PostgreSQL import
 // takes minutes), importing nothing.
-const REUSE = process.env.BENCH_REUSE === '1' && Boolean(process.env.DATABASE_URL);
+// On SQLite, BENCH_SQLITE_DIR keeps the database in that folder instead of a throw-away one, so
+// that BENCH_REUSE=1 can measure it again.
+const SQLITE_DIR = process.env.DATABASE_URL ? undefined : process.env.BENCH_SQLITE_DIR;
+const REUSE = process.env.BENCH_REUSE === '1' && Boolean(process.env.DATABASE_URL || SQLITE_DIR);
 
 /** mulberry32: a small seeded generator, so every run imports the same accounts. */
 function rng(seed: number) {
@@ -172,7 +175,8 @@ function syntheticContact(random: () => number, accountId: string, n: number) {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-const { handle, close } = await openMigratedDatabase({ throwAway: true });
+if (SQLITE_DIR) process.env.DATA_DIR = SQLITE_DIR;
+const { handle, close } = await openMigratedDatabase({ throwAway: !SQLITE_DIR });
 try {
   console.log(
     `bench:search on ${handle.engine} (${os.cpus().length} CPUs, load average ${(os.loadavg()[0] ?? 0).toFixed(1)} at start)`,

@@ -274,6 +274,66 @@ describe('people search', () => {
     expect(names(await people(gus, 'ceo edison'))).toEqual(['John McAvoy', 'Pedro Pizarro', 'Petra Private']);
   });
 
+  describe('a title abbreviation with an account', () => {
+    beforeAll(async () => {
+      await t.handle.db
+        .insertInto('master_accounts')
+        .values([
+          account('acc_sysco', 'Sysco', 'sysco.com'),
+          // "Chief" is a title word and this account's name.
+          account('acc_chief', 'Chief Industries', 'chiefind.com'),
+          // More people than the abbreviation's candidates, its one CFO saved last.
+          account('acc_bulk', 'Bulkwidget Manufacturing', 'bulkwidget.com'),
+        ])
+        .execute();
+      await t.handle.db
+        .insertInto('master_contacts')
+        .values([
+          contact('p_sysco_ceo', 'acc_sysco', 'Kevin', 'Hourican', 'President & Chief Executive Officer'),
+          contact('p_sysco_cfo', 'acc_sysco', 'Kenny', 'Cheung', 'Executive Vice President & Chief Financial Officer'),
+          contact('p_chief_ceo', 'acc_chief', 'Roger', 'Eschliman', 'Chief Executive Officer'),
+          contact('p_chief_cfo', 'acc_chief', 'Dana', 'Quist', 'CFO'),
+          contact('p_chief_sales', 'acc_chief', 'Ed', 'Ostrowski', 'Sales Manager'),
+          ...Array.from({ length: 320 }, (_, i) =>
+            contact(`p_bulk_${String(i).padStart(3, '0')}`, 'acc_bulk', 'Worker', `Number${i}`, 'Assembler'),
+          ),
+          contact('p_bulk_zcfo', 'acc_bulk', 'Bea', 'Ledger', 'Chief Financial Officer'),
+        ])
+        .execute();
+    });
+
+    it('finds the holder of an abbreviated title at an account named in any form', async () => {
+      expect(names(await people(rita, 'ceo of edison'))).toEqual(['John McAvoy', 'Pedro Pizarro']);
+      expect(names(await people(rita, 'CFO at Sysco'))).toEqual(['Kenny Cheung']);
+      expect(names(await people(rita, 'the ceo of consolidated edison'))).toEqual(['John McAvoy']);
+      // The account's name still being typed, and the abbreviation written out.
+      expect(names(await people(rita, 'cfo at sys'))).toEqual(['Kenny Cheung']);
+      expect(names(await people(rita, 'chief financial officer sysco'))).toEqual(['Kenny Cheung']);
+    });
+
+    it("does not take an account's name for the title it abbreviates", async () => {
+      // "Chief" in "Chief Industries" makes nobody there its CEO or CFO.
+      expect(names(await people(rita, 'the CEO of Chief Industries'))).toEqual(['Roger Eschliman']);
+      expect(names(await people(rita, 'cfo of chief industries'))).toEqual(['Dana Quist']);
+      expect(names(await people(rita, 'chief industries'))).toEqual(['Roger Eschliman', 'Ed Ostrowski', 'Dana Quist']);
+    });
+
+    it('answers nobody for an account without that title', async () => {
+      expect(names(await people(rita, 'cto of sysco'))).toEqual([]);
+      expect(names(await people(rita, 'the CEO of Bulkwidget Manufacturing'))).toEqual([]);
+    });
+
+    it('finds a title holder among more people than it reads at first', async () => {
+      expect(names(await people(rita, 'cfo of bulkwidget'))).toEqual(['Bea Ledger']);
+    });
+
+    it("keeps a tenant's uploaded account and its people to that tenant", async () => {
+      expect(names(await people(rita, 'the CEO of Edison Private Holdings'))).toEqual([]);
+      expect(names(await people(gus, 'the CEO of Edison Private Holdings'))).toEqual(['Petra Private']);
+      expect(names(await people(gus, 'cfo of edison private'))).toEqual([]);
+    });
+  });
+
   it('finds a person under the account name it has after a rename', async () => {
     await t.handle.db
       .updateTable('master_accounts')
