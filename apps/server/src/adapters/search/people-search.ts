@@ -45,12 +45,11 @@ export function peopleSearchTerms(query: string): string[] {
 
 type Row = PersonHit;
 
-/**
- * At most this many contacts matching a query's other words are read to find those with its title
- * abbreviation. "Acme Corp" holds a few; "cfo acc" (every word starting "acc") a great many, of
- * which this many usually hold a page of CFOs already.
- */
-const CANDIDATES = 300;
+/** At most this many accounts of one name are read for a title at an account named in full. */
+const ACCOUNTS_BY_NAME = 20;
+
+/** At most this many people of those accounts are read and checked for the title's words. */
+const PEOPLE_BY_ACCOUNT_NAME = 2000;
 
 /** Words as the search documents cut them: letters and digits, in lower case, diacritics folded. */
 function wordsOf(text: string | null): string[] {
@@ -64,10 +63,11 @@ function wordsOf(text: string | null): string[] {
 }
 
 /**
- * Whether a contact's name, title or account name holds the abbreviation itself (a word, or the
- * start of one while it is being typed) or its title's words in order, as the search document would.
+ * Whether a contact's name, title or account name holds a typed word as the search document would:
+ * the word itself, the start of one while it is being typed (`open`), or, for an abbreviation, its
+ * title's words in order.
  */
-export function holdsAbbreviation(
+export function holdsTerm(
   row: Pick<Row, 'first_name' | 'last_name' | 'title' | 'account_name'>,
   term: string,
   open: boolean,
@@ -82,6 +82,33 @@ export function holdsAbbreviation(
         (expansion.length > 0 && expansion.every((w, k) => words[i + k] === w)),
     );
   });
+}
+
+/** Words that join a title to its account: "the CEO of Edison International", "CFO at Sysco". */
+const JOINING_WORDS = new Set(['of', 'at', 'from', 'for', 'with']);
+
+/**
+ * The ways a query may read as a title and an account's whole name: the words before a joining
+ * word and the text after it ("the CEO of Bank of America" both ways), or leading abbreviations
+ * and the text after them ("cfo sysco"). Names are lower case, with and without a final stop.
+ */
+export function titleAndAccountReadings(query: string): { title: string[]; account: string }[] {
+  const words = query.trim().toLowerCase().split(/\s+/);
+  const readings: { title: string[]; account: string }[] = [];
+  const add = (before: string[], after: string[]) => {
+    const title = peopleSearchTerms(before.join(' '));
+    const account = after.join(' ');
+    if (title.length === 0 || !/[\p{L}\p{N}]/u.test(account)) return;
+    readings.push({ title, account });
+    const bare = account.replace(/[.,;:!?]+$/u, '');
+    if (bare !== account && bare) readings.push({ title, account: bare });
+  };
+  for (let i = 1; i < words.length - 1; i++)
+    if (JOINING_WORDS.has(words[i] ?? '')) add(words.slice(0, i), words.slice(i + 1));
+  let n = 0;
+  while (n < words.length - 1 && TITLE_ABBREVIATIONS[words[n] ?? '']) n++;
+  if (n > 0) add(words.slice(0, n), words.slice(n));
+  return readings;
 }
 
 /**
@@ -151,25 +178,41 @@ export function createPeopleSearch(handle: DbHandle): PeopleSearch {
   }
 
   /**
-   * Every typed word in the contact's name, title or account name. A title abbreviation is matched
-   * here, on the few contacts the other words found, rather than by the engine: there it is a
-   * phrase ("chief executive officer") over words a third of all contacts hold, which the engine
-   * checks position by position on every one of them (the 20–30 ms of "the CEO of …" at 1M).
+   * A title at an account named in full ("the CEO of Edison International", "CFO at Sysco"): the
+   * account found by its whole name on the lower-case name index, as account typeahead finds it,
+   * then its people read on the contacts' account index and kept when they hold the title's words.
+   * Null when no account the tenant may see has such a name: the query is then searched word by word.
    */
-  async function byWords(tenantId: string, terms: string[], lastIsPrefix: boolean, limit: number): Promise<Row[]> {
-    const lastTerm = terms.length - 1;
-    const others = terms.filter((t) => !TITLE_ABBREVIATIONS[t]);
-    if (others.length === 0 || others.length === terms.length)
-      return matching(tenantId, expressionOf(terms, lastIsPrefix), limit);
-    const titles = terms.flatMap((t, i) =>
-      TITLE_ABBREVIATIONS[t] ? [{ term: t, open: lastIsPrefix && i === lastTerm }] : [],
-    );
-    const othersOpen = lastIsPrefix && !TITLE_ABBREVIATIONS[terms[lastTerm] ?? ''];
-    const candidates = await matching(tenantId, expressionOf(others, othersOpen), CANDIDATES);
-    const found = candidates.filter((row) => titles.every(({ term, open }) => holdsAbbreviation(row, term, open)));
-    // All candidates read: exactly what the engine would have found. Otherwise enough of them, or
-    // the engine's own query for the rest.
-    if (candidates.length < CANDIDATES || found.length >= limit) return found.slice(0, limit);
+  async function byAccountName(tenantId: string, query: string): Promise<Row[] | null> {
+    const readings = titleAndAccountReadings(query);
+    if (readings.length === 0) return null;
+    const accounts = await db
+      .selectFrom('master_accounts')
+      .select(['master_account_id', sql<string>`lower(account_name)`.as('name')])
+      .where(sql<string>`lower(account_name)`, 'in', [...new Set(readings.map((r) => r.account))])
+      .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
+      .limit(ACCOUNTS_BY_NAME)
+      .execute();
+    // The longest name found is the one meant ("Bank of America" over "America").
+    const reading = readings
+      .filter((r) => accounts.some((a) => a.name === r.account))
+      .sort((a, b) => b.account.length - a.account.length)[0];
+    if (!reading) return null;
+    const ids = accounts.filter((a) => a.name === reading.account).map((a) => a.master_account_id);
+    const people = await db
+      .selectFrom('master_contacts as c')
+      .innerJoin('master_accounts as a', 'a.master_account_id', 'c.master_account_id')
+      .select(['c.id', 'c.master_account_id', 'a.account_name', 'a.logo_url', 'c.first_name', 'c.last_name', 'c.title'])
+      .where('c.master_account_id', 'in', ids)
+      .limit(PEOPLE_BY_ACCOUNT_NAME + 1)
+      .execute();
+    // An account of many thousand people: its title holders are better found word by word.
+    if (people.length > PEOPLE_BY_ACCOUNT_NAME) return null;
+    return people.filter((row) => reading.title.every((term) => holdsTerm(row, term, false)));
+  }
+
+  /** Contacts whose name, title or account name holds every typed word. */
+  function byWords(tenantId: string, terms: string[], lastIsPrefix: boolean, limit: number): Promise<Row[]> {
     return matching(tenantId, expressionOf(terms, lastIsPrefix), limit);
   }
 
@@ -183,8 +226,10 @@ export function createPeopleSearch(handle: DbHandle): PeopleSearch {
     };
     add(await byName(tenantId, prefix, fullName, limit));
     if (found.size < limit) add(await byName(tenantId, prefix, lastName, limit));
+    const atAccount = found.size < limit ? await byAccountName(tenantId, query) : null;
+    if (atAccount) add(atAccount);
     // Over-fetch by what is already found: the same people may match again.
-    if (found.size < limit) add(await byWords(tenantId, terms, lastWordIsOpen(query), limit + found.size));
+    else if (found.size < limit) add(await byWords(tenantId, terms, lastWordIsOpen(query), limit + found.size));
     return [...found.values()].sort(
       (a, b) =>
         a.account_name.localeCompare(b.account_name) ||

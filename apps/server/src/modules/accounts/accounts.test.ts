@@ -280,10 +280,14 @@ describe('people search', () => {
         .insertInto('master_accounts')
         .values([
           account('acc_sysco', 'Sysco', 'sysco.com'),
+          account('acc_acme_foods', 'Acme Foods', 'acmefoods.com'),
           // "Chief" is a title word and this account's name.
           account('acc_chief', 'Chief Industries', 'chiefind.com'),
-          // More people than the abbreviation's candidates, its one CFO saved last.
+          // Hundreds of people, its one CFO saved last.
           account('acc_bulk', 'Bulkwidget Manufacturing', 'bulkwidget.com'),
+          // A joining word inside the name.
+          account('acc_bofa', 'Bank of America', 'bankofamerica.com'),
+          account('acc_america', 'America First Credit', 'americafirst.com'),
         ])
         .execute();
       await t.handle.db
@@ -291,9 +295,14 @@ describe('people search', () => {
         .values([
           contact('p_sysco_ceo', 'acc_sysco', 'Kevin', 'Hourican', 'President & Chief Executive Officer'),
           contact('p_sysco_cfo', 'acc_sysco', 'Kenny', 'Cheung', 'Executive Vice President & Chief Financial Officer'),
+          // A CFO named like an account, at another one.
+          contact('p_acme_cfo', 'acc_acme_foods', 'Sam', 'Sysco', 'Chief Financial Officer'),
           contact('p_chief_ceo', 'acc_chief', 'Roger', 'Eschliman', 'Chief Executive Officer'),
           contact('p_chief_cfo', 'acc_chief', 'Dana', 'Quist', 'CFO'),
           contact('p_chief_sales', 'acc_chief', 'Ed', 'Ostrowski', 'Sales Manager'),
+          contact('p_bofa_ceo', 'acc_bofa', 'Brian', 'Moynihan', 'Chairman & Chief Executive Officer'),
+          contact('p_bofa_cfo', 'acc_bofa', 'Alastair', 'Borthwick', 'Chief Financial Officer'),
+          contact('p_america_ceo', 'acc_america', 'Thayne', 'Shaffer', 'President & CEO'),
           ...Array.from({ length: 320 }, (_, i) =>
             contact(`p_bulk_${String(i).padStart(3, '0')}`, 'acc_bulk', 'Worker', `Number${i}`, 'Assembler'),
           ),
@@ -307,8 +316,11 @@ describe('people search', () => {
       expect(names(await people(rita, 'CFO at Sysco'))).toEqual(['Kenny Cheung']);
       expect(names(await people(rita, 'the ceo of consolidated edison'))).toEqual(['John McAvoy']);
       // The account's name still being typed, and the abbreviation written out.
-      expect(names(await people(rita, 'cfo at sys'))).toEqual(['Kenny Cheung']);
-      expect(names(await people(rita, 'chief financial officer sysco'))).toEqual(['Kenny Cheung']);
+      expect(names(await people(rita, 'cfo at sys'))).toEqual(['Sam Sysco', 'Kenny Cheung']);
+      expect(names(await people(rita, 'chief financial officer sysco'))).toEqual(['Sam Sysco', 'Kenny Cheung']);
+      expect(names(await people(rita, 'the CEO of Bank of America'))).toEqual(['Brian Moynihan']);
+      expect(names(await people(rita, 'the cfo of bank of america.'))).toEqual(['Alastair Borthwick']);
+      expect(names(await people(rita, 'ceo america first credit'))).toEqual(['Thayne Shaffer']);
     });
 
     it("does not take an account's name for the title it abbreviates", async () => {
@@ -318,12 +330,21 @@ describe('people search', () => {
       expect(names(await people(rita, 'chief industries'))).toEqual(['Roger Eschliman', 'Ed Ostrowski', 'Dana Quist']);
     });
 
+    it("reads an account's whole name after the title as that account, not as a person's name", async () => {
+      expect(names(await people(rita, 'CFO at Sysco'))).toEqual(['Kenny Cheung']);
+      expect(names(await people(rita, 'the cfo of sysco.'))).toEqual(['Kenny Cheung']);
+      expect(names(await people(rita, 'cfo sysco'))).toEqual(['Kenny Cheung']);
+      // No account has that whole name: every word anywhere, as before.
+      expect(names(await people(rita, 'cfo sysc'))).toEqual(['Sam Sysco', 'Kenny Cheung']);
+      expect(names(await people(rita, 'cfo of acme'))).toEqual(['Sam Sysco']);
+    });
+
     it('answers nobody for an account without that title', async () => {
       expect(names(await people(rita, 'cto of sysco'))).toEqual([]);
       expect(names(await people(rita, 'the CEO of Bulkwidget Manufacturing'))).toEqual([]);
     });
 
-    it('finds a title holder among more people than it reads at first', async () => {
+    it('finds the one title holder among hundreds of people of an account', async () => {
       expect(names(await people(rita, 'cfo of bulkwidget'))).toEqual(['Bea Ledger']);
     });
 
