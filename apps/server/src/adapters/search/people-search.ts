@@ -118,6 +118,10 @@ export function titleAndAccountReadings(query: string): { title: string[]; accou
  * over a document per contact), an abbreviated title standing for its words in order. Only a last
  * word still being typed matches as the start of a word: the others are finished, and matching
  * them whole keeps the engine from merging every word that starts like "inc" or "systems".
+ * A title at an account named in full ("the CEO of Edison International") skips the full-text
+ * index: the account comes from the name index, and its people are checked for the title, which
+ * as a full-text phrase over words a third of all contacts hold cost 20–30 ms at 1M accounts.
+ * Such a query so finds that account's people only, not also people named like the account.
  * Results sort by account, then by name, so the dialog shows them under their account.
  */
 export function createPeopleSearch(handle: DbHandle): PeopleSearch {
