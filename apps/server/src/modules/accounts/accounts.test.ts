@@ -274,6 +274,87 @@ describe('people search', () => {
     expect(names(await people(gus, 'ceo edison'))).toEqual(['John McAvoy', 'Pedro Pizarro', 'Petra Private']);
   });
 
+  describe('a title abbreviation with an account', () => {
+    beforeAll(async () => {
+      await t.handle.db
+        .insertInto('master_accounts')
+        .values([
+          account('acc_sysco', 'Sysco', 'sysco.com'),
+          account('acc_acme_foods', 'Acme Foods', 'acmefoods.com'),
+          // "Chief" is a title word and this account's name.
+          account('acc_chief', 'Chief Industries', 'chiefind.com'),
+          // Hundreds of people, its one CFO saved last.
+          account('acc_bulk', 'Bulkwidget Manufacturing', 'bulkwidget.com'),
+          // A joining word inside the name.
+          account('acc_bofa', 'Bank of America', 'bankofamerica.com'),
+          account('acc_america', 'America First Credit', 'americafirst.com'),
+        ])
+        .execute();
+      await t.handle.db
+        .insertInto('master_contacts')
+        .values([
+          contact('p_sysco_ceo', 'acc_sysco', 'Kevin', 'Hourican', 'President & Chief Executive Officer'),
+          contact('p_sysco_cfo', 'acc_sysco', 'Kenny', 'Cheung', 'Executive Vice President & Chief Financial Officer'),
+          // A CFO named like an account, at another one.
+          contact('p_acme_cfo', 'acc_acme_foods', 'Sam', 'Sysco', 'Chief Financial Officer'),
+          contact('p_chief_ceo', 'acc_chief', 'Roger', 'Eschliman', 'Chief Executive Officer'),
+          contact('p_chief_cfo', 'acc_chief', 'Dana', 'Quist', 'CFO'),
+          contact('p_chief_sales', 'acc_chief', 'Ed', 'Ostrowski', 'Sales Manager'),
+          contact('p_bofa_ceo', 'acc_bofa', 'Brian', 'Moynihan', 'Chairman & Chief Executive Officer'),
+          contact('p_bofa_cfo', 'acc_bofa', 'Alastair', 'Borthwick', 'Chief Financial Officer'),
+          contact('p_america_ceo', 'acc_america', 'Thayne', 'Shaffer', 'President & CEO'),
+          ...Array.from({ length: 320 }, (_, i) =>
+            contact(`p_bulk_${String(i).padStart(3, '0')}`, 'acc_bulk', 'Worker', `Number${i}`, 'Assembler'),
+          ),
+          contact('p_bulk_zcfo', 'acc_bulk', 'Bea', 'Ledger', 'Chief Financial Officer'),
+        ])
+        .execute();
+    });
+
+    it('finds the holder of an abbreviated title at an account named in any form', async () => {
+      expect(names(await people(rita, 'ceo of edison'))).toEqual(['John McAvoy', 'Pedro Pizarro']);
+      expect(names(await people(rita, 'CFO at Sysco'))).toEqual(['Kenny Cheung']);
+      expect(names(await people(rita, 'the ceo of consolidated edison'))).toEqual(['John McAvoy']);
+      // The account's name still being typed, and the abbreviation written out.
+      expect(names(await people(rita, 'cfo at sys'))).toEqual(['Sam Sysco', 'Kenny Cheung']);
+      expect(names(await people(rita, 'chief financial officer sysco'))).toEqual(['Sam Sysco', 'Kenny Cheung']);
+      expect(names(await people(rita, 'the CEO of Bank of America'))).toEqual(['Brian Moynihan']);
+      expect(names(await people(rita, 'the cfo of bank of america.'))).toEqual(['Alastair Borthwick']);
+      expect(names(await people(rita, 'ceo america first credit'))).toEqual(['Thayne Shaffer']);
+    });
+
+    it("does not take an account's name for the title it abbreviates", async () => {
+      // "Chief" in "Chief Industries" makes nobody there its CEO or CFO.
+      expect(names(await people(rita, 'the CEO of Chief Industries'))).toEqual(['Roger Eschliman']);
+      expect(names(await people(rita, 'cfo of chief industries'))).toEqual(['Dana Quist']);
+      expect(names(await people(rita, 'chief industries'))).toEqual(['Roger Eschliman', 'Ed Ostrowski', 'Dana Quist']);
+    });
+
+    it("reads an account's whole name after the title as that account, not as a person's name", async () => {
+      expect(names(await people(rita, 'CFO at Sysco'))).toEqual(['Kenny Cheung']);
+      expect(names(await people(rita, 'the cfo of sysco.'))).toEqual(['Kenny Cheung']);
+      expect(names(await people(rita, 'cfo sysco'))).toEqual(['Kenny Cheung']);
+      // No account has that whole name: every word anywhere, as before.
+      expect(names(await people(rita, 'cfo sysc'))).toEqual(['Sam Sysco', 'Kenny Cheung']);
+      expect(names(await people(rita, 'cfo of acme'))).toEqual(['Sam Sysco']);
+    });
+
+    it('answers nobody for an account without that title', async () => {
+      expect(names(await people(rita, 'cto of sysco'))).toEqual([]);
+      expect(names(await people(rita, 'the CEO of Bulkwidget Manufacturing'))).toEqual([]);
+    });
+
+    it('finds the one title holder among hundreds of people of an account', async () => {
+      expect(names(await people(rita, 'cfo of bulkwidget'))).toEqual(['Bea Ledger']);
+    });
+
+    it("keeps a tenant's uploaded account and its people to that tenant", async () => {
+      expect(names(await people(rita, 'the CEO of Edison Private Holdings'))).toEqual([]);
+      expect(names(await people(gus, 'the CEO of Edison Private Holdings'))).toEqual(['Petra Private']);
+      expect(names(await people(gus, 'cfo of edison private'))).toEqual([]);
+    });
+  });
+
   it('finds a person under the account name it has after a rename', async () => {
     await t.handle.db
       .updateTable('master_accounts')
