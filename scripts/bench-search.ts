@@ -22,8 +22,12 @@ const TARGETS = { importSeconds: 60, p95: 10, p99: 25, tablePageP95: 20, tableCo
 const TABLE_QUERIES = Number(process.env.BENCH_TABLE_QUERIES ?? 200);
 const CONTACTS_PER_ACCOUNT = Number(process.env.BENCH_CONTACTS_PER_ACCOUNT ?? 2);
 // BENCH_REUSE=1 measures again on what a previous run left in DATABASE_URL (a PostgreSQL import
-// takes minutes), importing nothing.
-const REUSE = process.env.BENCH_REUSE === '1' && Boolean(process.env.DATABASE_URL);
+// takes minutes), or in BENCH_SQLITE_DIR for SQLite, importing nothing. BENCH_SQLITE_DIR keeps the
+// SQLite database there instead of throwing it away, so main's code and a branch's can be measured
+// back to back on the same data.
+const SQLITE_DIR = process.env.DATABASE_URL ? undefined : process.env.BENCH_SQLITE_DIR;
+const REUSE = process.env.BENCH_REUSE === '1' && Boolean(process.env.DATABASE_URL || SQLITE_DIR);
+if (SQLITE_DIR) process.env.DATA_DIR = SQLITE_DIR;
 
 /** mulberry32: a small seeded generator, so every run imports the same accounts. */
 function rng(seed: number) {
@@ -172,7 +176,7 @@ function syntheticContact(random: () => number, accountId: string, n: number) {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-const { handle, close } = await openMigratedDatabase({ throwAway: true });
+const { handle, close } = await openMigratedDatabase({ throwAway: !SQLITE_DIR });
 try {
   console.log(
     `bench:search on ${handle.engine} (${os.cpus().length} CPUs, load average ${(os.loadavg()[0] ?? 0).toFixed(1)} at start)`,
