@@ -1,4 +1,4 @@
-import type { TerritoryPage } from '@quarry/shared';
+import type { FilterGroup, TerritoryPage } from '@quarry/shared';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import type { AccountListOptions } from '../stores/account-list-cache.ts';
 import { MyAccountsPage } from './my-accounts-page.tsx';
 
 const options: AccountListOptions = { text: '', sort: 'account_name', direction: 'asc', page: 1 };
-const filter = { complex: true, operator: 'AND', days_ago: null, values: [] } as const;
+const filter: FilterGroup = { complex: true, operator: 'AND', days_ago: null, values: [] };
 
 const pageOf = (total: number, total_estimated: boolean): TerritoryPage => ({
   rows: [1, 2].map((i) => ({
@@ -28,7 +28,9 @@ const pageOf = (total: number, total_estimated: boolean): TerritoryPage => ({
 function serve(page: TerritoryPage) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } })),
+    vi.fn(
+      async () => new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json' } }),
+    ),
   );
 }
 
