@@ -183,7 +183,7 @@ async function rateLimitStoreShare(
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   await db.deleteFrom('rate_limit_counters').where('key', '=', key).execute();
-  return `  rate limit  the shared store alone: ${requests} increments, ${CONCURRENCY} in flight, in ${(seconds * 1000).toFixed(0)} ms (${((seconds / ingestSeconds) * 100).toFixed(1)}% of the ingest's wall time), ${(((cpu.user + cpu.system) / 1000) / requests).toFixed(3)} ms CPU each in this process`;
+  return `  rate limit  the shared store alone: ${requests} increments, ${CONCURRENCY} in flight, in ${(seconds * 1000).toFixed(0)} ms (${((seconds / ingestSeconds) * 100).toFixed(1)}% of the ingest's wall time), ${((cpu.user + cpu.system) / 1000 / requests).toFixed(3)} ms CPU each in this process`;
 }
 
 /** The client side: signs in, fetches the identity token, sends the batches and times each. */
