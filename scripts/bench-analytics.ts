@@ -142,6 +142,7 @@ async function serveAndMeasure(): Promise<number> {
       `  server CPU  ${serverCpuMsPerBatch.toFixed(2)} ms per batch (${n((1000 / serverCpuMsPerBatch) * BATCH_SIZE)} events/s on one idle core)`,
       `  stored      ${n(stored)} of ${n(result.sentEvents)} sent, warm-up included   (${stored === result.sentEvents ? 'none lost' : `LOST ${n(result.sentEvents - stored)}`})`,
     ];
+    if (handle.engine === 'postgres') lines.push(await rateLimitStoreShare(handle.db, sorted.length, result.seconds));
     process.stdout.write(`${lines.join('\n')}\n`);
     return stored === result.sentEvents ? 0 : 1;
   } catch (error) {
@@ -152,6 +153,37 @@ async function serveAndMeasure(): Promise<number> {
     await handle.close();
     if (ownDatabase) fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * On PostgreSQL every request adds its hit to the shared rate-limit store (migration 025), one
+ * upsert on the caller's row. Its share of the ingest: as many increments as the run measured
+ * batches, as many in flight, alone, against the run's own wall time.
+ */
+async function rateLimitStoreShare(
+  db: Parameters<typeof import('../apps/server/src/plugins/rate-limit-store.ts').databaseRateLimitStore>[0],
+  requests: number,
+  ingestSeconds: number,
+): Promise<string> {
+  const { databaseRateLimitStore } = await import('../apps/server/src/plugins/rate-limit-store.ts');
+  const store = new (databaseRateLimitStore(db).Store)({});
+  const key = `bench-share-${crypto.randomBytes(4).toString('hex')}`;
+  const increment = () =>
+    new Promise<void>((resolve, reject) =>
+      store.incr(key, (error: Error | null) => (error ? reject(error) : resolve()), 60_000, 1_000_000),
+    );
+  let left = requests;
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (left-- > 0) await increment();
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  await db.deleteFrom('rate_limit_counters').where('key', '=', key).execute();
+  return `  rate limit  the shared store alone: ${requests} increments, ${CONCURRENCY} in flight, in ${(seconds * 1000).toFixed(0)} ms (${((seconds / ingestSeconds) * 100).toFixed(1)}% of the ingest's wall time), ${((cpu.user + cpu.system) / 1000 / requests).toFixed(3)} ms CPU each in this process`;
 }
 
 /** The client side: signs in, fetches the identity token, sends the batches and times each. */

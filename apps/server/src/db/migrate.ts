@@ -33,6 +33,7 @@ import * as valueMatchTuning from './migrations/029-value-match-tuning.ts';
 import * as searchIndexReferenceAccounts from './migrations/030-search-index-reference-accounts.ts';
 import * as flowDestinationMailbox from './migrations/031-flow-destination-mailbox.ts';
 import * as signalReferenceFiles from './migrations/036-signal-reference-files.ts';
+import * as accountIndustryCountIndex from './migrations/038-account-industry-count-index.ts';
 import * as signalErrorReasons from './migrations/045-signal-error-reasons.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
@@ -69,6 +70,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '026-people-search': { up: (db) => peopleSearch.up(db, handle.engine) },
     '027-account-summary-facts': { up: (db) => accountSummaryFacts.up(db) },
     '036-signal-reference-files': { up: (db) => signalReferenceFiles.up(db) },
+    '038-account-industry-count-index': { up: (db) => accountIndustryCountIndex.up(db, handle.engine) },
     '045-signal-error-reasons': { up: (db) => signalErrorReasons.up(db) },
   };
 }

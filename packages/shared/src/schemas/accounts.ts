@@ -159,6 +159,8 @@ export const territoryRowSchema = searchHitSchema.extend({
 export const territoryPageSchema = z.object({
   rows: z.array(territoryRowSchema),
   total: z.number(),
+  /** True when `total` is the database's estimate (PostgreSQL, all accounts of a big table), not a count. */
+  total_estimated: z.boolean(),
   page: z.number(),
   page_size: z.number(),
 });

@@ -4,7 +4,7 @@ import type { Db, Engine } from '../../db/connection.ts';
 import { scopedTo } from '../../db/scoped.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { filterRestricts, filterWhere } from './filter-sql.ts';
+import { type AccountsExpressionBuilder, filterRestricts, filterWhere } from './filter-sql.ts';
 import { createFilterValuesRepository } from './filter-values.repository.ts';
 
 type PageQuery = Omit<AccountsQuery, 'scope'> & { q?: string | undefined };
@@ -36,18 +36,24 @@ export function createAccountQueryRepository(db: Db, engine: Engine) {
     filter: await filterValues.canonical(query.filter),
   });
 
-  /** `q` narrows to names or websites containing it, case-insensitively. */
-  function matching(ctx: RequestContext, query: PageQuery) {
-    const base = scoped(ctx).selectFrom('master_accounts as a').where(filterWhere(ctx, query.filter));
+  /** The filter, and `q` narrowing to names or websites containing it, case-insensitively. */
+  function matchingWhere(ctx: RequestContext, query: PageQuery) {
+    const filtered = filterWhere(ctx, query.filter);
     const q = query.q?.trim().toLowerCase();
-    if (!q) return base;
+    if (!q) return filtered;
     const pattern = sql<string>`${containsPattern(q)} escape '\\'`;
-    return base.where((eb) =>
-      eb.or([
-        eb(sql`lower(a.account_name)`, 'like', pattern),
-        eb(sql`lower(coalesce(a.website, ''))`, 'like', pattern),
-      ]),
-    );
+    return (eb: AccountsExpressionBuilder) =>
+      eb.and([
+        filtered(eb),
+        eb.or([
+          eb(sql`lower(a.account_name)`, 'like', pattern),
+          eb(sql`lower(coalesce(a.website, ''))`, 'like', pattern),
+        ]),
+      ]);
+  }
+
+  function matching(ctx: RequestContext, query: PageQuery) {
+    return scoped(ctx).selectFrom('master_accounts as a').where(matchingWhere(ctx, query));
   }
 
   /**
@@ -120,10 +126,14 @@ export function createAccountQueryRepository(db: Db, engine: Engine) {
    * that date: the accounts whose place in the latest-signal order is the tenant's own.
    */
   async function ownNewer(ctx: RequestContext, query: PageQuery): Promise<PageRow[]> {
-    const found = await matching(ctx, query)
-      .innerJoin('account_signal_latest as own', (join) =>
-        join.onRef('own.master_account_id', '=', 'a.master_account_id'),
-      )
+    // The tenant's own rows first, then each one's account by id: a CROSS JOIN keeps SQLite to that
+    // order (PostgreSQL plans it as any join). From the accounts' side, SQLite read every account
+    // of the filter to probe for own rows, most tenants having none: 17 ms a page at 1M accounts.
+    const found = await scoped(ctx)
+      .selectFrom('account_signal_latest as own')
+      .crossJoin('master_accounts as a')
+      .whereRef('a.master_account_id', '=', 'own.master_account_id')
+      .where((eb) => matchingWhere(ctx, query)(eb as unknown as AccountsExpressionBuilder))
       .where((eb) => eb('own.latest_signal_at', '>', eb.fn.coalesce('a.latest_signal_at', sql.lit(''))))
       .select([
         'a.master_account_id',
@@ -228,15 +238,18 @@ export function createAccountQueryRepository(db: Db, engine: Engine) {
     return Number(row.n);
   }
 
-  /** Exact, through the filter's index; the unfiltered count of a big table on PostgreSQL is its estimate. */
-  async function count(ctx: RequestContext, query: PageQuery): Promise<number> {
+  /**
+   * Exact, through the filter's index; the unfiltered count of a big table on PostgreSQL is its
+   * estimate, and says so.
+   */
+  async function counted(ctx: RequestContext, query: PageQuery): Promise<{ total: number; estimated: boolean }> {
     if (engine === 'postgres' && !query.q?.trim() && !filterRestricts(ctx, query.filter)) {
       const { rows } = await sql<{ estimate: number | string }>`SELECT reltuples AS estimate FROM pg_class
         WHERE oid = 'master_accounts'::regclass`.execute(db);
       const estimate = Number(rows[0]?.estimate ?? -1);
-      if (estimate >= ESTIMATE_FROM) return Math.round(estimate);
+      if (estimate >= ESTIMATE_FROM) return { total: Math.round(estimate), estimated: true };
     }
-    return countOf(matching(ctx, query));
+    return { total: await countOf(matching(ctx, query)), estimated: false };
   }
 
   /** Every matching id, in name order, up to `limit`. */
@@ -252,13 +265,13 @@ export function createAccountQueryRepository(db: Db, engine: Engine) {
 
   return {
     rows: async (ctx: RequestContext, query: PageQuery) => rows(ctx, await canonical(query)),
-    count: async (ctx: RequestContext, query: PageQuery) => count(ctx, await canonical(query)),
+    count: async (ctx: RequestContext, query: PageQuery) => (await counted(ctx, await canonical(query))).total,
     ids: async (ctx: RequestContext, query: Pick<PageQuery, 'filter' | 'q'>, limit: number) =>
       ids(ctx, await canonical(query), limit),
     async page(ctx: RequestContext, asked: PageQuery): Promise<TerritoryPage> {
       const query = await canonical(asked);
-      const [found, total] = await Promise.all([rows(ctx, query), count(ctx, query)]);
-      return { rows: found, total, page: query.page, page_size: query.page_size };
+      const [found, { total, estimated }] = await Promise.all([rows(ctx, query), counted(ctx, query)]);
+      return { rows: found, total, total_estimated: estimated, page: query.page, page_size: query.page_size };
     },
   };
 }

@@ -182,7 +182,7 @@ export function createListsService({ workspaces, lists, users, filters, accountQ
       const list = await requireList(ctx, id);
       const type = list.type as ListType;
       const filter = isSmartList(type) ? await smartFilter(ctx, list) : null;
-      const empty = { total: 0, page: query.page, page_size: query.page_size, rows: [] };
+      const empty = { total: 0, total_estimated: false, page: query.page, page_size: query.page_size, rows: [] };
       if (isContactList(type)) {
         if (type === 'smartContact' && !filter) return { kind: 'contacts', ...empty };
         const sort = query.sort === 'title' || query.sort === 'account_name' ? query.sort : 'last_name';

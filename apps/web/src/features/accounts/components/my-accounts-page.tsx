@@ -80,6 +80,8 @@ export function MyAccountsPage({
   const overCap = selected.size >= TERRITORY_SELECTION_CAP;
   const rows = territory.data?.rows ?? [];
   const total = territory.data?.total ?? 0;
+  // A big table's total on PostgreSQL is an estimate: "about N", never an exact-looking count.
+  const estimated = territory.data?.total_estimated ?? false;
 
   function toggleSort(key: SortKey) {
     const flipped = direction === 'asc' ? 'desc' : 'asc';
@@ -160,7 +162,7 @@ export function MyAccountsPage({
             variant="subtle"
             onClick={async () => setSelected(new Set((await matchingTerritoryIds(filter, q)).master_account_ids))}
           >
-            {t('myAccounts.selectAllMatching', { count: total })}
+            {t(estimated ? 'myAccounts.selectAllMatchingAbout' : 'myAccounts.selectAllMatching', { count: total })}
           </Button>
         </Group>
       )}
