@@ -33,6 +33,7 @@ import * as valueMatchTuning from './migrations/029-value-match-tuning.ts';
 import * as searchIndexReferenceAccounts from './migrations/030-search-index-reference-accounts.ts';
 import * as flowDestinationMailbox from './migrations/031-flow-destination-mailbox.ts';
 import * as signalReferenceFiles from './migrations/036-signal-reference-files.ts';
+import * as signalRequestPace from './migrations/047-signal-request-pace.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -68,6 +69,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '026-people-search': { up: (db) => peopleSearch.up(db, handle.engine) },
     '027-account-summary-facts': { up: (db) => accountSummaryFacts.up(db) },
     '036-signal-reference-files': { up: (db) => signalReferenceFiles.up(db) },
+    '047-signal-request-pace': { up: (db) => signalRequestPace.up(db) },
   };
 }
 

@@ -244,6 +244,9 @@ export type SignalReferenceFilesTable = {
   last_error: string | null;
 };
 
+/** When the next request to a paced host may start, shared by every process (ms since 1970, database clock). */
+export type SignalRequestPaceTable = { host: string; next_at: number };
+
 export type FavoritesTable = { tenant_id: string; user_id: string; master_account_id: string; created_at: Timestamp };
 
 export type CommentsTable = {
@@ -650,6 +653,7 @@ export type Database = {
   signal_discoveries: SignalDiscoveriesTable;
   signal_source_dismissals: SignalSourceDismissalsTable;
   signal_reference_files: SignalReferenceFilesTable;
+  signal_request_pace: SignalRequestPaceTable;
   favorites: FavoritesTable;
   comments: CommentsTable;
   territory_accounts: TerritoryAccountsTable;

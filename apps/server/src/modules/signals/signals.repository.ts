@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type {
   MasterHitsTable,
@@ -225,6 +225,26 @@ export function createSignalsRepository(db: Db) {
         .values(row)
         .onConflict((oc) => oc.column('name').doUpdateSet(changes))
         .execute();
+    },
+
+    /**
+     * Reserves the next start for a request to `host`, `gapMs` after the previous reservation of any
+     * process on this PostgreSQL database (one row, updated atomically, by the database's clock);
+     * answers how many milliseconds the caller waits before starting. PostgreSQL only.
+     */
+    async reserveRequestSlot(host: string, gapMs: number): Promise<number> {
+      const nowMs = sql<number>`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
+      const row = await db
+        .insertInto('signal_request_pace')
+        .values({ host, next_at: sql<number>`${nowMs} + ${gapMs}` })
+        .onConflict((oc) =>
+          oc.column('host').doUpdateSet({
+            next_at: sql<number>`greatest(signal_request_pace.next_at, ${nowMs}) + ${gapMs}`,
+          }),
+        )
+        .returning([sql<string>`next_at - ${gapMs} - ${nowMs}`.as('wait_ms')])
+        .executeTakeFirstOrThrow();
+      return Math.max(0, Number(row.wait_ms));
     },
 
     /** An account the tenant sees (an upload's own accounts are its tenant's alone). */
