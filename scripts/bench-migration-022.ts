@@ -3,10 +3,12 @@
  * (splitLiveSignals) on a large signal_items table: BENCH_ITEMS (default 200,000) live signals
  * written as global rows before it, each with its hit; 90% carried by one tenant's source, 5% by
  * two tenants' (split into two stories), 5% by none (deleted). On a throw-away SQLite database (or
- * DATABASE_URL). Prints the time, the load average and the rows it left.
+ * DATABASE_URL). Prints the time, the load average and the rows it left. The latest-signal triggers
+ * 022 creates after its data step are dropped first (SQLite), as they did not exist when the step ran.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
 import { splitLiveSignals } from '../apps/server/src/db/migrations/022-private-signals.ts';
 import { acrossTenants } from '../apps/server/src/db/tenant-scope.ts';
 import { openMigratedDatabase } from './open-migrated-database.ts';
@@ -67,6 +69,7 @@ await db
     })),
   )
   .execute();
+console.log(`writing ${ITEMS} items, hits and links…`);
 const ids = Array.from({ length: ITEMS }, (_, i) => i.toString(16).padStart(12, '0'));
 const accountOf = (i: number) => `acc_m22_${i % ACCOUNTS}`;
 await chunked(ids, 500, (chunk) =>
@@ -111,6 +114,17 @@ const links = ids.flatMap((id, i) => {
 });
 await chunked(links, 500, (chunk) => db.insertInto('signal_item_sources').values(chunk).execute());
 
+if (handle.engine === 'sqlite') {
+  for (const name of [
+    'master_hits_latest_ai',
+    'master_hits_private_ai',
+    'master_hits_latest_ad',
+    'master_hits_private_ad',
+    'master_hits_latest_au',
+  ]) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.raw(name)}`.execute(db);
+  }
+}
 const load = () =>
   os
     .loadavg()

@@ -68,17 +68,22 @@ export async function splitLiveSignals(db: Kysely<any>): Promise<void> {
     sourceNames.set(s.id as string, s.name as string);
   }
   let after = '';
+  let split = false;
   for (;;) {
-    const items = await db
+    // Paged by the primary key alone (a condition on the new column would make SQLite scan and sort
+    // every remaining row per page); the rows that already have an owner are skipped here.
+    const page = await db
       .selectFrom('signal_items')
       .selectAll()
-      .where('owner_tenant_id', 'is', null)
       .where('id', '>', after)
       .orderBy('id')
       .limit(PAGE)
       .execute();
-    if (items.length === 0) break;
-    after = items[items.length - 1]?.id ?? after;
+    if (page.length === 0) break;
+    after = page[page.length - 1]?.id ?? after;
+    const items = page.filter((i) => i.owner_tenant_id === null);
+    if (items.length === 0) continue;
+    split = true;
     const linksOf = groupBy(
       await db
         .selectFrom('signal_item_sources')
@@ -187,7 +192,7 @@ export async function splitLiveSignals(db: Kysely<any>): Promise<void> {
       await db.insertInto('signal_item_sources').values(rows).execute();
     }
   }
-  if (after !== '') {
+  if (split) {
     // Every tenant's matches were computed with every tenant's live signals: start-up computes them again.
     await db.deleteFrom('value_matches').execute();
   }
