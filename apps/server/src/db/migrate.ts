@@ -34,6 +34,7 @@ import * as searchIndexReferenceAccounts from './migrations/030-search-index-ref
 import * as flowDestinationMailbox from './migrations/031-flow-destination-mailbox.ts';
 import * as signalReferenceFiles from './migrations/036-signal-reference-files.ts';
 import * as signalRequestPace from './migrations/047-signal-request-pace.ts';
+import * as signalReferenceRepeats from './migrations/048-signal-reference-repeats.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -70,6 +71,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '027-account-summary-facts': { up: (db) => accountSummaryFacts.up(db) },
     '036-signal-reference-files': { up: (db) => signalReferenceFiles.up(db) },
     '047-signal-request-pace': { up: (db) => signalRequestPace.up(db) },
+    '048-signal-reference-repeats': { up: (db) => signalReferenceRepeats.up(db) },
   };
 }
 

@@ -244,6 +244,9 @@ export type SignalReferenceFilesTable = {
   last_error: string | null;
 };
 
+/** A tenant's own story (item_id) repeating a reference hit (hit_id): that tenant sees only its own. */
+export type SignalReferenceRepeatsTable = { tenant_id: string; hit_id: string; item_id: string; created_at: Timestamp };
+
 /** When the next request to a paced host may start, shared by every process (ms since 1970, database clock). */
 export type SignalRequestPaceTable = { host: string; next_at: number };
 
@@ -654,6 +657,7 @@ export type Database = {
   signal_source_dismissals: SignalSourceDismissalsTable;
   signal_reference_files: SignalReferenceFilesTable;
   signal_request_pace: SignalRequestPaceTable;
+  signal_reference_repeats: SignalReferenceRepeatsTable;
   favorites: FavoritesTable;
   comments: CommentsTable;
   territory_accounts: TerritoryAccountsTable;

@@ -21,6 +21,8 @@ export type SweepWrite = {
   itemSources?: { item_id: string; source_id: string; url: string | null; seen_at: string }[];
   itemUpdates?: { itemId: string; names: string; accountIds: string; credit: string | null; hitIds: string[] }[];
   hits?: Insertable<MasterHitsTable>[];
+  /** Reference hits (owner null) a new story of the tenant repeats: left out for the tenant from now on. */
+  referenceRepeats?: { hit_id: string; item_id: string }[];
 };
 
 /**
@@ -247,6 +249,18 @@ export function createSignalsRepository(db: Db) {
       return Math.max(0, Number(row.wait_ms));
     },
 
+    /** An account's newest reference signals (every tenant's, such as Wikinews), which a tenant's own story may repeat. */
+    referenceHits(accountId: string, limit: number) {
+      return db
+        .selectFrom('master_hits')
+        .select(['id', 'url', 'title', 'text', 'source'])
+        .where('master_account_id', '=', accountId)
+        .where('owner_tenant_id', 'is', null)
+        .orderBy('published_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
     /** An account the tenant sees (an upload's own accounts are its tenant's alone). */
     account(tenantId: string, id: string) {
       return db
@@ -329,6 +343,14 @@ export function createSignalsRepository(db: Db) {
               .where('owner_tenant_id', '=', tenantId)
               .execute();
           }
+        }
+        const repeats = writes.flatMap((w) => w.referenceRepeats ?? []);
+        for (let i = 0; i < repeats.length; i += 200) {
+          await scopedTrx
+            .insertInto('signal_reference_repeats')
+            .values(repeats.slice(i, i + 200).map((r) => ({ ...r, created_at: new Date().toISOString() })))
+            .onConflict((oc) => oc.columns(tenantKey('hit_id')).doNothing())
+            .execute();
         }
         for (const w of writes) {
           await scopedTrx.updateTable('signal_sources').set(w.sourceChanges).where('id', '=', w.sourceId).execute();
