@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { splitLiveSignals } from '../apps/server/src/db/migrations/022-private-signals.ts';
 import { acrossTenants } from '../apps/server/src/db/tenant-scope.ts';
+import { insertTestAccount } from '../apps/server/src/testing/test-account.ts';
 import { openMigratedDatabase } from './open-migrated-database.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 200_000);
@@ -22,23 +23,7 @@ const chunked = async <T>(rows: T[], size: number, write: (rows: T[]) => Promise
   for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
 };
 
-await chunked(
-  Array.from({ length: ACCOUNTS }, (_, i) => ({
-    master_account_id: `acc_m22_${i}`,
-    account_name: `Migration Bench ${i}`,
-    website: null,
-    logo_url: null,
-    industry: 'Retail',
-    sector: 'Retailing',
-    employees: 100,
-    revenue: null,
-    location: null,
-    description: null,
-    created_at: at,
-  })),
-  100,
-  (rows) => db.insertInto('master_accounts').values(rows).execute(),
-);
+for (let i = 0; i < ACCOUNTS; i++) await insertTestAccount(handle.db, `acc_m22_${i}`, `Migration Bench ${i}`);
 const tenants = ['tnt_m22_a', 'tnt_m22_b'];
 await db
   .insertInto('signal_sources')
