@@ -4,7 +4,11 @@
  * and linking (half the sources bound to an account, half general feeds linked by name), on a
  * throw-away SQLite database (or DATABASE_URL). Three sweeps: the first writes every item, the
  * next two find them all known. Prints each sweep's wall time, the API's p95 (GET /api/health,
- * in process) before and during the first sweep, and the heap after each sweep.
+ * in process) before and during the first sweep, and the heap after each sweep. As in production,
+ * new items with a summary under 40 words have their article page read (at most 10 per feed per
+ * sweep): one bench feed in five carries only a short summary, so the first sweep reads about
+ * SOURCES / 5 article pages. Each figure is printed with the process's CPU seconds, the machine's
+ * load average (1 and 5 minutes) and its verdict against the target.
  *
  * Target (issue #18): one full sweep within 60 s on 2 cores; p95 unchanged within noise; memory flat.
  * The fixture is one host, so the per-host limit is raised to the overall one here
@@ -12,6 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pino from 'pino';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -117,8 +122,13 @@ const sweep = createSignalSweep({
     perHostConcurrency: CONCURRENCY,
     hostDelayMs: 0,
     batchLimit: SOURCES,
+    articles: { maxPerSource: 10, minWords: 40 },
   },
 });
+const loadAverage = () => {
+  const [one, five] = os.loadavg();
+  return `load ${one?.toFixed(1)}/${five?.toFixed(1)}`;
+};
 
 // The API beside it, in the same process as in production.
 const app = await buildApp({
@@ -149,7 +159,7 @@ const idleP95 = await p95(() => true);
 console.log(
   `bench:signals — ${SOURCES} sources, fixture answers in ${DELAY_MS} ms, concurrency ${CONCURRENCY}, ${handle.engine}`,
 );
-console.log(`API p95 idle: ${idleP95.toFixed(1)} ms`);
+console.log(`API p95 idle: ${idleP95.toFixed(1)} ms (${loadAverage()})`);
 const heaps: number[] = [heapMb()];
 let ok = true;
 for (let round = 1; round <= 3; round++) {
@@ -157,28 +167,50 @@ for (let round = 1; round <= 3; round++) {
     await db.updateTable('signal_sources').set({ next_fetch_at: now }).where('tenant_id', '=', TENANT).execute();
   let done = false;
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   const during = round === 1 ? p95(() => done) : Promise.resolve(Number.NaN);
   const report = await sweep.sweepTenant(TENANT);
   done = true;
   const seconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const duringP95 = await during;
   heaps.push(heapMb());
+  const within = seconds <= TARGET_S && report.failed === 0;
   console.log(
-    `sweep ${round}: ${seconds.toFixed(1)} s — ${report.fetched} fetched, ${report.failed} failed, ${report.items} items, ` +
-      `${report.newSignals} new signals, ${report.merged} merged, ${report.hits} hits, ${report.unlinked} unlinked` +
-      (round === 1 ? `; API p95 during: ${duringP95.toFixed(1)} ms` : '') +
+    `sweep ${round}: ${seconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(1)} s CPU (${loadAverage()}) — ` +
+      `${within ? 'OK' : 'MISSED'} (target ${TARGET_S} s, no failures) — ${report.fetched} fetched, ` +
+      `${report.notModified} not modified, ${report.failed} failed, ${report.items} items, ` +
+      `${report.newSignals} new signals, ${report.merged} merged, ${report.hits} hits, ${report.unlinked} unlinked, ` +
+      `${report.articles} article pages read (${report.articlesFailed} not)` +
       `; heap ${heaps.at(-1)?.toFixed(0)} MB`,
   );
-  if (seconds > TARGET_S || report.failed > 0) ok = false;
+  if (round === 1) {
+    // "Unchanged within noise": within 50% of the idle p95, or 2 ms, whichever is more.
+    const apiOk = duringP95 <= Math.max(idleP95 * 1.5, idleP95 + 2);
+    console.log(
+      `API p95 during sweep 1: ${duringP95.toFixed(1)} ms against ${idleP95.toFixed(1)} ms idle (${loadAverage()}) — ` +
+        `${apiOk ? 'OK' : 'MISSED'}`,
+    );
+    if (!apiOk) ok = false;
+  }
+  if (!within) ok = false;
 }
 const growth = (heaps[3] as number) - (heaps[1] as number);
+// "Flat": less than 10% of the heap after the first sweep, or 10 MB, whichever is more.
+const flat = growth <= Math.max(10, (heaps[1] as number) * 0.1);
 console.log(
   `heap after sweeps 1→3: ${heaps
     .slice(1)
     .map((h) => h.toFixed(0))
-    .join(' → ')} MB (growth ${growth.toFixed(1)} MB)`,
+    .join(' → ')} MB (growth ${growth.toFixed(1)} MB) — ${flat ? 'OK' : 'MISSED'} (flat)`,
 );
-console.log(ok ? `PASS: every sweep within ${TARGET_S} s` : `FAIL: a sweep over ${TARGET_S} s or with failures`);
+if (!flat) ok = false;
+console.log(
+  ok
+    ? `PASS: every sweep within ${TARGET_S} s, API p95 unchanged, memory flat (${loadAverage()})`
+    : `FAIL: a figure above missed its target (${loadAverage()})`,
+);
 await app.close();
 await close();
 await fixtures.close();

@@ -9,7 +9,7 @@ import { createHubspotOAuth, createOutreachOAuth, createSalesloftOAuth } from '.
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createAccountSearch } from './adapters/search/account-search.ts';
 import { createPeopleSearch } from './adapters/search/people-search.ts';
-import { createPacer, type FetchOptions } from './adapters/signals/fetcher.ts';
+import type { FetchOptions } from './adapters/signals/fetcher.ts';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/connection.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
@@ -65,6 +65,7 @@ import { createOrganizationService } from './modules/organization/organization.s
 import { createReportingRepository } from './modules/reporting/reporting.repository.ts';
 import { registerReportingRoutes } from './modules/reporting/reporting.routes.ts';
 import { createReportingService } from './modules/reporting/reporting.service.ts';
+import { createRequestPacer } from './modules/signals/request-pace.ts';
 import { createSecDirectory } from './modules/signals/sec-directory.ts';
 import { createSignalDiscovery, DISCOVER_SIGNAL_SOURCES } from './modules/signals/signal-discovery.ts';
 import { createSignalSweep, SWEEP_SIGNAL_SOURCES } from './modules/signals/signal-sweep.ts';
@@ -365,10 +366,16 @@ export async function buildApp({
   // Live signals (issue #18): sources swept by a durable job per tenant, then matches recomputed.
   const signalsRepository = createSignalsRepository(handle.db);
   // The SEC's fair-access rules: a User-Agent naming who asks and how to reach them, and a request
-  // rate under 10 a second, paced for the whole process (every tenant's sweep and discovery).
+  // rate under 10 a second, paced for every tenant's sweep and discovery, and on PostgreSQL for
+  // every process sharing the database (one budget, reserved in signal_request_pace).
   const secPolicy = {
     userAgent: config.signals.sec.userAgent,
-    pace: createPacer(config.signals.sec.requestsPerSecond),
+    pace: createRequestPacer({
+      engine: handle.engine,
+      signals: signalsRepository,
+      key: 'sec',
+      perSecond: config.signals.sec.requestsPerSecond,
+    }),
   };
   const signalFetch: FetchOptions = {
     allowedHosts: config.signals.allowedHosts,

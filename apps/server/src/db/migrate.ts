@@ -35,6 +35,8 @@ import * as flowDestinationMailbox from './migrations/031-flow-destination-mailb
 import * as signalReferenceFiles from './migrations/036-signal-reference-files.ts';
 import * as accountIndustryCountIndex from './migrations/038-account-industry-count-index.ts';
 import * as signalErrorReasons from './migrations/045-signal-error-reasons.ts';
+import * as signalRequestPace from './migrations/047-signal-request-pace.ts';
+import * as signalReferenceRepeats from './migrations/048-signal-reference-repeats.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -72,6 +74,8 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '036-signal-reference-files': { up: (db) => signalReferenceFiles.up(db) },
     '038-account-industry-count-index': { up: (db) => accountIndustryCountIndex.up(db, handle.engine) },
     '045-signal-error-reasons': { up: (db) => signalErrorReasons.up(db) },
+    '047-signal-request-pace': { up: (db) => signalRequestPace.up(db) },
+    '048-signal-reference-repeats': { up: (db) => signalReferenceRepeats.up(db) },
   };
 }
 

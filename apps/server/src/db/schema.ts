@@ -246,6 +246,12 @@ export type SignalReferenceFilesTable = {
   last_error: string | null;
 };
 
+/** A tenant's own story (item_id) repeating a reference hit (hit_id): that tenant sees only its own. */
+export type SignalReferenceRepeatsTable = { tenant_id: string; hit_id: string; item_id: string; created_at: Timestamp };
+
+/** When the next request to a paced host may start, shared by every process (ms since 1970, database clock). */
+export type SignalRequestPaceTable = { host: string; next_at: number };
+
 export type FavoritesTable = { tenant_id: string; user_id: string; master_account_id: string; created_at: Timestamp };
 
 export type CommentsTable = {
@@ -652,6 +658,8 @@ export type Database = {
   signal_discoveries: SignalDiscoveriesTable;
   signal_source_dismissals: SignalSourceDismissalsTable;
   signal_reference_files: SignalReferenceFilesTable;
+  signal_request_pace: SignalRequestPaceTable;
+  signal_reference_repeats: SignalReferenceRepeatsTable;
   favorites: FavoritesTable;
   comments: CommentsTable;
   territory_accounts: TerritoryAccountsTable;

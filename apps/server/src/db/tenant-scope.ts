@@ -36,6 +36,7 @@ export const TENANT_TABLE_NAMES = [
   'saved_filters',
   'signal_discoveries',
   'signal_item_sources',
+  'signal_reference_repeats',
   'signal_source_dismissals',
   'signal_sources',
   'target_titles',

@@ -204,18 +204,39 @@ const BENCH_WORDS = (
   'inventory recall lawsuit settlement expansion mexico canada china india union wages automation'
 ).split(' ');
 
-/** A small feed per bench source: each its own story (its own words), all naming one account. */
-function benchFeed(base: string, n: string): string {
+/** The words of bench story `n`: its own, drawn from BENCH_WORDS by a seeded generator. */
+function benchWords(n: string, count: number): string {
   let seed = Number(n) * 2_654_435_761;
-  const words = Array.from({ length: 24 }, () => {
+  return Array.from({ length: count }, () => {
     seed = (Math.imul(seed ^ (seed >>> 15), 2_246_822_519) + 3_266_489_917) >>> 0;
     return BENCH_WORDS[seed % BENCH_WORDS.length];
   }).join(' ');
+}
+
+/** Every BENCH_SUMMARY_EVERY-th bench feed carries only a short summary: its story is on the linked page. */
+export const BENCH_SUMMARY_EVERY = 5;
+
+/**
+ * A small feed per bench source: each its own story (its own words), all naming one account; one
+ * in BENCH_SUMMARY_EVERY gives a 24-word summary (the sweep reads the article page), the others 60 words.
+ */
+function benchFeed(base: string, n: string): string {
+  const words = benchWords(n, Number(n) % BENCH_SUMMARY_EVERY === 0 ? 24 : 60);
   return `<?xml version="1.0"?><rss version="2.0"><channel><title>Bench ${n}</title>
 <item><title>Walmart bench story ${n}</title><link>${base}/bench-story/${n}</link><pubDate>${rfc822(ago(0))}</pubDate>
 <description>Walmart ${words}.</description></item>
 <item><title>Shared wire story</title><link>${base}/bench-shared?utm_source=${n}</link><pubDate>${rfc822(ago(0))}</pubDate>
-<description>Walmart shared story every bench feed carries.</description></item></channel></rss>`;
+<description>Walmart shared story every bench feed carries: ${benchWords('7', 48)}.</description></item></channel></rss>`;
+}
+
+/** The article page of bench story `n`: navigation, the story in four paragraphs, a footer. */
+function benchArticle(n: string): string {
+  const paragraphs = [0, 1, 2, 3].map((k) => `<p>Walmart ${benchWords(`${n}${k}`, 40)}.</p>`).join('\n');
+  return `<!doctype html><html><head><title>Walmart bench story ${n}</title></head>
+<body><header><nav><a href="/">Home</a> <a href="/markets">Markets</a></nav></header>
+<main><article><h1>Walmart bench story ${n}</h1>
+${paragraphs}
+</article></main><footer>Copyright Bench Wire.</footer></body></html>`;
 }
 
 /**
@@ -376,6 +397,7 @@ export async function startSignalFixtureServer({
         if (rest === 'news.rss') return send(200, 'application/rss+xml', siteFeed(base, slug as string));
       }
       if (p.startsWith('/bench/')) return send(200, 'application/rss+xml', benchFeed(base, p.slice(7)));
+      if (p.startsWith('/bench-story/')) return send(200, 'text/html; charset=utf-8', benchArticle(p.slice(13)));
       if (p === '/bad/not-xml') return send(200, 'text/html', 'Hello, this is not a feed.');
       if (p === '/bad/500') return send(500, 'text/plain', 'down');
       if (p === '/bad/loop') {

@@ -146,4 +146,66 @@ describe('migration 022: live signals become their tenants’', () => {
     // Matches computed while every tenant saw every live signal are gone (start-up computes them again).
     expect(await db.selectFrom('value_matches').select('tenant_id').execute()).toEqual([]);
   });
+
+  it('gives every story of a table larger than one page its owner and credit', async () => {
+    const db = acrossTenants(t.handle.db);
+    const at = '2026-11-03T00:00:00.000Z';
+    const ids = Array.from({ length: 1_100 }, (_, i) => `bbbb${i.toString(16).padStart(8, '0')}`);
+    for (let i = 0; i < ids.length; i += 200) {
+      const chunk = ids.slice(i, i + 200);
+      await db
+        .insertInto('signal_items')
+        .values(
+          chunk.map((id) => ({
+            id,
+            canonical_url: `https://news.example/many/${id}`,
+            simhash: '0000000000000000',
+            title: `Many ${id}`,
+            published_at: at,
+            source_names: '["Old credit"]',
+            account_ids: JSON.stringify([ACCOUNT]),
+            created_at: at,
+          })),
+        )
+        .execute();
+      await db
+        .insertInto('master_hits')
+        .values(
+          chunk.map((id) => ({
+            id: `sig_${id}_${ACCOUNT}`,
+            master_account_id: ACCOUNT,
+            type: 'news_article',
+            title: `Many ${id}`,
+            text: 'Text',
+            url: null,
+            source: 'Old credit',
+            published_at: at,
+          })),
+        )
+        .execute();
+      await db
+        .insertInto('signal_item_sources')
+        .values(chunk.map((id) => ({ tenant_id: 'tnt_acme', item_id: id, source_id: 'src_a', url: null, seen_at: at })))
+        .execute();
+    }
+
+    await splitLiveSignals(db);
+
+    const items = await db
+      .selectFrom('signal_items')
+      .select(['owner_tenant_id', 'source_names'])
+      .where('id', 'like', 'bbbb%')
+      .execute();
+    expect(items).toHaveLength(1_100);
+    expect(new Set(items.map((i) => `${i.owner_tenant_id} ${i.source_names}`))).toEqual(
+      new Set(['tnt_acme ["Acme feed"]']),
+    );
+    const hits = await db
+      .selectFrom('master_hits')
+      .select(['owner_tenant_id', 'source'])
+      .where('id', 'like', 'sig_bbbb%')
+      .execute();
+    expect(hits).toHaveLength(1_100);
+    expect(new Set(hits.map((h) => `${h.owner_tenant_id} ${h.source}`))).toEqual(new Set(['tnt_acme Acme feed']));
+  });
 });

@@ -53,6 +53,14 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     WHERE owner_tenant_id IS NOT NULL GROUP BY owner_tenant_id, master_account_id`.execute(db);
 }
 
+/** Rows written per statement (SQLite allows 32,766 parameters; a hit row has 9 columns). */
+const WRITE_CHUNK = 200;
+
+/**
+ * The data step, a page of PAGE items at a time with a fixed number of statements per page (the
+ * page's links and hits read at once; deletes, owners and credits by upsert, copies and moved links
+ * written in chunks), not a few queries per item.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: as above
 export async function splitLiveSignals(db: Kysely<any>): Promise<void> {
   const sourceNames = new Map<string, string>();
@@ -60,85 +68,154 @@ export async function splitLiveSignals(db: Kysely<any>): Promise<void> {
     sourceNames.set(s.id as string, s.name as string);
   }
   let after = '';
+  let split = false;
   for (;;) {
-    const items = await db
+    // Paged by the primary key alone (a condition on the new column would make SQLite scan and sort
+    // every remaining row per page); the rows that already have an owner are skipped here.
+    const page = await db
       .selectFrom('signal_items')
       .selectAll()
-      .where('owner_tenant_id', 'is', null)
       .where('id', '>', after)
       .orderBy('id')
       .limit(PAGE)
       .execute();
-    if (items.length === 0) break;
-    after = items[items.length - 1]?.id ?? after;
-    for (const item of items) {
-      const links = await db
+    if (page.length === 0) break;
+    after = page[page.length - 1]?.id ?? after;
+    const items = page.filter((i) => i.owner_tenant_id === null);
+    if (items.length === 0) continue;
+    split = true;
+    const linksOf = groupBy(
+      await db
         .selectFrom('signal_item_sources')
         .selectAll()
-        .where('item_id', '=', item.id)
+        .where(
+          'item_id',
+          'in',
+          items.map((i) => i.id as string),
+        )
+        .orderBy('item_id')
         .orderBy('seen_at')
         .orderBy('source_id')
-        .execute();
-      const accounts = parseList(item.account_ids);
-      const hitIds = accounts.map((a) => hitId(item.id, a));
-      const hits = hitIds.length
-        ? await db.selectFrom('master_hits').selectAll().where('id', 'in', hitIds).execute()
-        : [];
+        .execute(),
+      (l) => l.item_id as string,
+    );
+    const hitIdsOf = new Map(items.map((i) => [i.id as string, parseList(i.account_ids).map((a) => hitId(i.id, a))]));
+    const hitsById = new Map<string, Row>();
+    for (const ids of chunks([...hitIdsOf.values()].flat(), WRITE_CHUNK * 2)) {
+      for (const hit of await db.selectFrom('master_hits').selectAll().where('id', 'in', ids).execute()) {
+        hitsById.set(hit.id as string, hit);
+      }
+    }
+
+    const goneItems: string[] = [];
+    const goneHits: string[] = [];
+    const ownedItems: Row[] = [];
+    const ownedHits: Row[] = [];
+    const copies: Row[] = [];
+    const copyHits: Row[] = [];
+    const splitItems: string[] = [];
+    const movedLinks: Row[] = [];
+    for (const item of items) {
+      const links = linksOf.get(item.id) ?? [];
+      const hitIds = hitIdsOf.get(item.id) ?? [];
+      const hits = hitIds.map((id) => hitsById.get(id)).filter((h): h is Row => h !== undefined);
       const tenants = [...new Set(links.map((l) => l.tenant_id as string))];
       if (tenants.length === 0) {
         // No source carries it any more: nobody to give it to.
-        if (hitIds.length) await db.deleteFrom('master_hits').where('id', 'in', hitIds).execute();
-        await db.deleteFrom('signal_items').where('id', '=', item.id).execute();
+        goneHits.push(...hitIds);
+        goneItems.push(item.id);
         continue;
       }
+      if (tenants.length > 1) splitItems.push(item.id);
       for (const [index, tenant] of tenants.entries()) {
         const own = links.filter((l) => l.tenant_id === tenant);
         const names = [...new Set(own.map((l) => sourceNames.get(l.source_id) ?? ''))].filter(Boolean).slice(0, 10);
         const credit = creditOf(names);
         if (index === 0) {
-          await db
-            .updateTable('signal_items')
-            .set({ owner_tenant_id: tenant, source_names: JSON.stringify(names) })
-            .where('id', '=', item.id)
-            .execute();
-          if (hitIds.length) {
-            await db
-              .updateTable('master_hits')
-              .set({ owner_tenant_id: tenant, ...(credit ? { source: credit } : {}) })
-              .where('id', 'in', hitIds)
-              .execute();
-          }
+          ownedItems.push({ ...item, owner_tenant_id: tenant, source_names: JSON.stringify(names) });
+          for (const hit of hits) ownedHits.push({ ...hit, owner_tenant_id: tenant, source: credit || hit.source });
+          if (tenants.length > 1) movedLinks.push(...own);
           continue;
         }
         const copyId = crypto.randomBytes(6).toString('hex');
-        await db
-          .insertInto('signal_items')
-          .values({ ...item, id: copyId, owner_tenant_id: tenant, source_names: JSON.stringify(names) })
-          .execute();
-        await db
-          .updateTable('signal_item_sources')
-          .set({ item_id: copyId })
-          .where('item_id', '=', item.id)
-          .where('tenant_id', '=', tenant)
-          .execute();
+        copies.push({ ...item, id: copyId, owner_tenant_id: tenant, source_names: JSON.stringify(names) });
+        movedLinks.push(...own.map((l) => ({ ...l, item_id: copyId })));
         for (const hit of hits) {
-          await db
-            .insertInto('master_hits')
-            .values({
-              ...hit,
-              id: hitId(copyId, hit.master_account_id),
-              owner_tenant_id: tenant,
-              source: credit || hit.source,
-            })
-            .execute();
+          copyHits.push({
+            ...hit,
+            id: hitId(copyId, hit.master_account_id as string),
+            owner_tenant_id: tenant,
+            source: credit || hit.source,
+          });
         }
       }
     }
+
+    for (const ids of chunks(goneHits, WRITE_CHUNK * 2)) {
+      await db.deleteFrom('master_hits').where('id', 'in', ids).execute();
+    }
+    for (const ids of chunks(goneItems, WRITE_CHUNK * 2)) {
+      await db.deleteFrom('signal_items').where('id', 'in', ids).execute();
+    }
+    // Owners and credits by upsert: one statement for many rows, each with its own values.
+    for (const rows of chunks(ownedItems, WRITE_CHUNK)) {
+      await db
+        .insertInto('signal_items')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({
+            owner_tenant_id: sql.ref('excluded.owner_tenant_id'),
+            source_names: sql.ref('excluded.source_names'),
+          }),
+        )
+        .execute();
+    }
+    for (const rows of chunks(ownedHits, WRITE_CHUNK)) {
+      await db
+        .insertInto('master_hits')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({
+            owner_tenant_id: sql.ref('excluded.owner_tenant_id'),
+            source: sql.ref('excluded.source'),
+          }),
+        )
+        .execute();
+    }
+    for (const rows of chunks(copies, WRITE_CHUNK)) await db.insertInto('signal_items').values(rows).execute();
+    for (const rows of chunks(copyHits, WRITE_CHUNK)) await db.insertInto('master_hits').values(rows).execute();
+    // A split story's links: each tenant's point at that tenant's copy.
+    for (const ids of chunks(splitItems, WRITE_CHUNK * 2)) {
+      await db.deleteFrom('signal_item_sources').where('item_id', 'in', ids).execute();
+    }
+    for (const rows of chunks(movedLinks, WRITE_CHUNK)) {
+      await db.insertInto('signal_item_sources').values(rows).execute();
+    }
   }
-  if (after !== '') {
+  if (split) {
     // Every tenant's matches were computed with every tenant's live signals: start-up computes them again.
     await db.deleteFrom('value_matches').execute();
   }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: rows of the tables as they were when the migration ran
+type Row = Record<string, any>;
+
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = groups.get(k);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+function chunks<T>(rows: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
 }
 
 /** As the sweep names them (signal-sweep.ts). */

@@ -210,6 +210,32 @@ export function createSignalSweep(deps: {
       namer ??= createAccountNamer(await signals.accountNames(tenantId));
       return namer(title, text);
     };
+    // The reference signals (Wikinews) of the accounts this sweep links to, read once per account.
+    const references = new Map<string, Promise<ReferenceHit[]>>();
+    const referencesOf = (accountId: string) => {
+      let list = references.get(accountId);
+      if (!list) {
+        list = signals.referenceHits(accountId, NEAR_DUPLICATE_CANDIDATES).then((rows) =>
+          rows.map((r) => {
+            const [hi, lo] = halves(simhash(`${r.title} ${r.text}`));
+            return { id: r.id, source: r.source, text: r.text, canonicalUrl: canonicalUrl(r.url), hi, lo };
+          }),
+        );
+        references.set(accountId, list);
+      }
+      return list;
+    };
+    /** The reference signal a new story of this tenant repeats (same canonical URL, or near-duplicate text). */
+    const repeatedReference = async (accounts: string[], canonical: string | null, hash: string, nearOk: boolean) => {
+      const [hi, lo] = halves(hash);
+      for (const a of accounts) {
+        for (const ref of await referencesOf(a)) {
+          if (canonical && ref.canonicalUrl === canonical) return ref;
+          if (nearOk && bitsApart(ref.hi, ref.lo, hi, lo) <= NEAR_DUPLICATE_BITS) return ref;
+        }
+      }
+      return undefined;
+    };
     const robots = new Map<string, Promise<RobotsRules>>();
     const robotsFor = (url: URL) => {
       let rules = robots.get(url.origin);
@@ -394,6 +420,9 @@ export function createSignalSweep(deps: {
       const itemSources: { item_id: string; source_id: string; url: string | null; seen_at: string }[] = [];
       const touched = new Map<string, { state: SignalItemState; creditChanged: boolean }>();
       const hits: Insertable<MasterHitsTable>[] = [];
+      const referenceRepeats: { hit_id: string; item_id: string }[] = [];
+      // A story repeating a reference signal keeps the longer text of the two for matching.
+      const repeatedText = new Map<string, string>();
       const urls = items.map((i) => canonicalUrl(i.url)).filter((u): u is string => u !== null && !byUrl.has(u));
       for (const row of await signals.itemsByUrl(tenantId, [...new Set(urls)])) {
         if (!states.has(row.id)) remember(stateOf(row));
@@ -412,7 +441,8 @@ export function createSignalSweep(deps: {
           continue;
         }
         let state = canonical ? byUrl.get(canonical) : undefined;
-        if (!state && (body.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) >= NEAR_DUPLICATE_MIN_WORDS) {
+        const nearOk = (body.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) >= NEAR_DUPLICATE_MIN_WORDS;
+        if (!state && nearOk) {
           const [hi, lo] = halves(hash);
           for (const a of accounts) {
             const list = byAccount.get(a) ?? [];
@@ -430,14 +460,21 @@ export function createSignalSweep(deps: {
         if (!state) {
           const id = crypto.randomBytes(6).toString('hex');
           const [hi, lo] = halves(hash);
-          state = { id, canonicalUrl: canonical, simhash: hash, hi, lo, names: [sourceName], accounts: new Set() };
+          // The same story as a reference signal (Wikinews): this tenant sees it once, as its own, crediting both.
+          const reference = await repeatedReference(accounts, canonical, hash, nearOk);
+          const names = reference && reference.source !== sourceName ? [reference.source, sourceName] : [sourceName];
+          if (reference) {
+            referenceRepeats.push({ hit_id: reference.id, item_id: id });
+            if (reference.text.length > item.text.length) repeatedText.set(id, reference.text);
+          }
+          state = { id, canonicalUrl: canonical, simhash: hash, hi, lo, names, accounts: new Set() };
           newItems.push({
             id,
             canonical_url: canonical,
             simhash: hash,
             title: item.title.slice(0, 500) || item.text.slice(0, 120),
             published_at: item.publishedAt ?? seenAt,
-            source_names: JSON.stringify([sourceName]),
+            source_names: JSON.stringify(names),
             account_ids: '[]',
             created_at: seenAt,
           });
@@ -470,7 +507,7 @@ export function createSignalSweep(deps: {
             master_account_id: accountId,
             type: item.type,
             title: (item.title || item.text.slice(0, 120)).slice(0, 500),
-            text: item.text || item.title,
+            text: repeatedText.get(state.id) ?? (item.text || item.title),
             url: item.url,
             source: credit(state.names),
             published_at: item.publishedAt ?? seenAt,
@@ -493,7 +530,10 @@ export function createSignalSweep(deps: {
         credit: creditChanged ? credit(state.names) : null,
         hitIds: [...state.accounts].map((a) => hitId(state.id, a)),
       }));
-      return { found, write: { newItems, itemSources: dedupeLinks(itemSources), itemUpdates, hits } };
+      return {
+        found,
+        write: { newItems, itemSources: dedupeLinks(itemSources), itemUpdates, hits, referenceRepeats },
+      };
     }
 
     await Promise.all(due.map((source) => handle(source)));
@@ -509,6 +549,9 @@ export function createSignalSweep(deps: {
 
   return { sweepTenant };
 }
+
+/** A reference signal (owner null) of an account, as a tenant's new story is compared with it. */
+type ReferenceHit = { id: string; source: string; text: string; canonicalUrl: string | null; hi: number; lo: number };
 
 type SignalItemState = {
   id: string;

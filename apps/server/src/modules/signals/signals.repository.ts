@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type {
   MasterHitsTable,
@@ -21,6 +21,8 @@ export type SweepWrite = {
   itemSources?: { item_id: string; source_id: string; url: string | null; seen_at: string }[];
   itemUpdates?: { itemId: string; names: string; accountIds: string; credit: string | null; hitIds: string[] }[];
   hits?: Insertable<MasterHitsTable>[];
+  /** Reference hits (owner null) a new story of the tenant repeats: left out for the tenant from now on. */
+  referenceRepeats?: { hit_id: string; item_id: string }[];
 };
 
 /**
@@ -227,6 +229,38 @@ export function createSignalsRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * Reserves the next start for a request to `host`, `gapMs` after the previous reservation of any
+     * process on this PostgreSQL database (one row, updated atomically, by the database's clock);
+     * answers how many milliseconds the caller waits before starting. PostgreSQL only.
+     */
+    async reserveRequestSlot(host: string, gapMs: number): Promise<number> {
+      const nowMs = sql<number>`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
+      const row = await db
+        .insertInto('signal_request_pace')
+        .values({ host, next_at: sql<number>`${nowMs} + ${gapMs}` })
+        .onConflict((oc) =>
+          oc.column('host').doUpdateSet({
+            next_at: sql<number>`greatest(signal_request_pace.next_at, ${nowMs}) + ${gapMs}`,
+          }),
+        )
+        .returning([sql<string>`next_at - ${gapMs} - ${nowMs}`.as('wait_ms')])
+        .executeTakeFirstOrThrow();
+      return Math.max(0, Number(row.wait_ms));
+    },
+
+    /** An account's newest reference signals (every tenant's, such as Wikinews), which a tenant's own story may repeat. */
+    referenceHits(accountId: string, limit: number) {
+      return db
+        .selectFrom('master_hits')
+        .select(['id', 'url', 'title', 'text', 'source'])
+        .where('master_account_id', '=', accountId)
+        .where('owner_tenant_id', 'is', null)
+        .orderBy('published_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
     /** An account the tenant sees (an upload's own accounts are its tenant's alone). */
     account(tenantId: string, id: string) {
       return db
@@ -309,6 +343,14 @@ export function createSignalsRepository(db: Db) {
               .where('owner_tenant_id', '=', tenantId)
               .execute();
           }
+        }
+        const repeats = writes.flatMap((w) => w.referenceRepeats ?? []);
+        for (let i = 0; i < repeats.length; i += 200) {
+          await scopedTrx
+            .insertInto('signal_reference_repeats')
+            .values(repeats.slice(i, i + 200).map((r) => ({ ...r, created_at: new Date().toISOString() })))
+            .onConflict((oc) => oc.columns(tenantKey('hit_id')).doNothing())
+            .execute();
         }
         for (const w of writes) {
           await scopedTrx.updateTable('signal_sources').set(w.sourceChanges).where('id', '=', w.sourceId).execute();
