@@ -5,8 +5,9 @@ import {
   type BrowserContextOptions,
   chromium,
   type Page,
+  type Request,
 } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -55,7 +56,7 @@ export function useBrowser(settings: ReaderSettings = {}) {
       ],
     });
   });
-  beforeEach(async () => {
+  beforeEach(async (test) => {
     await state.context?.close().catch(() => undefined);
     state.context = await browser.newContext({
       baseURL: baseURL(),
@@ -64,11 +65,34 @@ export function useBrowser(settings: ReaderSettings = {}) {
     });
     speakAsTheAppsPages(state.context.request, new URL(baseURL()).origin);
     state.page = await state.context.newPage();
+    reportUnansweredRequests(test, state.context);
   });
   afterAll(async () => {
     await browser?.close();
   });
   return state;
+}
+
+/**
+ * When a test fails, says in the log which requests of its pages were still unanswered and where
+ * each page was: a wait that times out after 30 s (the client's own timeout) is then told apart
+ * from a page that never asked.
+ */
+function reportUnansweredRequests(test: TestContext, context: BrowserContext): void {
+  const started = Date.now();
+  const open = new Map<Request, string>();
+  context.on('request', (r) =>
+    open.set(r, `${r.method()} ${new URL(r.url()).pathname} (sent at ${Date.now() - started} ms)`),
+  );
+  context.on('requestfinished', (r) => open.delete(r));
+  context.on('requestfailed', (r) => open.set(r, `${open.get(r)} failed: ${r.failure()?.errorText}`));
+  test.onTestFailed(() => {
+    const pages = context.pages().map((p) => p.url());
+    console.log(
+      `[e2e] "${test.task.name}" failed ${Date.now() - started} ms in; pages at ${pages.join(', ') || 'none'}; ` +
+        `unanswered requests: ${[...open.values()].join('; ') || 'none'}`,
+    );
+  });
 }
 
 /**
