@@ -64,8 +64,9 @@ export function useBrowser(settings: ReaderSettings = {}) {
       ...settings,
     });
     speakAsTheAppsPages(state.context.request, new URL(baseURL()).origin);
-    state.page = await state.context.newPage();
+    // Before the page opens, so that its errors are heard from the start.
     reportUnansweredRequests(test, state.context);
+    state.page = await state.context.newPage();
   });
   afterAll(async () => {
     await browser?.close();
@@ -74,23 +75,46 @@ export function useBrowser(settings: ReaderSettings = {}) {
 }
 
 /**
- * When a test fails, says in the log which requests of its pages were still unanswered and where
- * each page was: a wait that times out after 30 s (the client's own timeout) is then told apart
- * from a page that never asked.
+ * When a test fails, says in the log which requests of its pages were still unanswered, where each
+ * page was and what it showed, the page errors and console errors it had, and how long the server
+ * takes to answer a health check right then: a wait that times out after 30 s (the client's own
+ * timeout) is then told apart from a page that never asked, a page that broke, or a busy server.
  */
 function reportUnansweredRequests(test: TestContext, context: BrowserContext): void {
   const started = Date.now();
   const open = new Map<Request, string>();
-  context.on('request', (r) =>
-    open.set(r, `${r.method()} ${new URL(r.url()).pathname} (sent at ${Date.now() - started} ms)`),
-  );
+  const errors: string[] = [];
+  const since = () => `${Date.now() - started} ms`;
+  context.on('request', (r) => open.set(r, `${r.method()} ${new URL(r.url()).pathname} (sent at ${since()})`));
   context.on('requestfinished', (r) => open.delete(r));
   context.on('requestfailed', (r) => open.set(r, `${open.get(r)} failed: ${r.failure()?.errorText}`));
-  test.onTestFailed(() => {
-    const pages = context.pages().map((p) => p.url());
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ').slice(0, 200);
+  context.on('page', (page) => {
+    page.on('pageerror', (e) => errors.push(`page error at ${since()}: ${oneLine(e.message)}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console error at ${since()}: ${oneLine(m.text())}`);
+    });
+  });
+  test.onTestFailed(async () => {
+    const pages = await Promise.all(
+      context.pages().map(async (p) => {
+        const text = await p
+          .locator('body')
+          // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what the person saw.
+          .innerText({ timeout: 5_000 })
+          .then((t) => t.replace(/\s+/g, ' ').slice(0, 300))
+          .catch((e: Error) => `(text unreadable: ${e.message})`);
+        return `${p.url()} showing "${text}"`;
+      }),
+    );
+    const asked = Date.now();
+    const health = await fetch(new URL('/api/health', baseURL()), { signal: AbortSignal.timeout(30_000) })
+      .then((r) => `${r.status} in ${Date.now() - asked} ms`)
+      .catch((e: Error) => `no answer in ${Date.now() - asked} ms (${e.message})`);
     console.log(
-      `[e2e] "${test.task.name}" failed ${Date.now() - started} ms in; pages at ${pages.join(', ') || 'none'}; ` +
-        `unanswered requests: ${[...open.values()].join('; ') || 'none'}`,
+      `[e2e] "${test.task.name}" failed ${since()} in; pages at ${pages.join(', ') || 'none'}; ` +
+        `unanswered requests: ${[...open.values()].join('; ') || 'none'}; ` +
+        `errors: ${errors.slice(-5).join(' | ') || 'none'}; server health: ${health}`,
     );
   });
 }
