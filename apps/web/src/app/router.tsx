@@ -66,7 +66,7 @@ const signedInRoutes: RouteObject[] = [
     path: 'preferences/email',
     lazy: withFeatureStrings(
       lazyWithReload(() =>
-        import('../features/preferences/components/email-preferences-page.tsx').then((m) => ({
+        import('../features/value-preferences/components/email-preferences-page.tsx').then((m) => ({
           Component: m.EmailPreferencesPage,
         })),
       ),
