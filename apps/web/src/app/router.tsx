@@ -64,7 +64,7 @@ const signedInRoutes: RouteObject[] = [
     path: 'preferences/email',
     lazy: withFeatureStrings(
       lazyWithReload(() =>
-        import('../features/value-preferences/components/email-preferences-page.tsx').then((m) => ({
+        import('../features/email-preferences/components/email-preferences-page.tsx').then((m) => ({
           Component: m.EmailPreferencesPage,
         })),
       ),
