@@ -16,9 +16,7 @@ import { RootLayout } from './root-layout.tsx';
 const withFeatureStrings = <T,>(load: () => Promise<T>) =>
   lazyWithReload(() => Promise.all([load(), loadFeatureStrings()]).then(([route]) => route));
 
-const settings = lazyWithReload(() =>
-  import('../features/settings/components/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
-);
+const settings = lazyWithReload(() => import('./pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })));
 
 const signedInRoutes: RouteObject[] = [
   {
@@ -66,7 +64,7 @@ const signedInRoutes: RouteObject[] = [
     path: 'preferences/email',
     lazy: withFeatureStrings(
       lazyWithReload(() =>
-        import('../features/preferences/components/email-preferences-page.tsx').then((m) => ({
+        import('../features/email-preferences/components/email-preferences-page.tsx').then((m) => ({
           Component: m.EmailPreferencesPage,
         })),
       ),
@@ -103,7 +101,7 @@ const signedInRoutes: RouteObject[] = [
   {
     path: 'preferences/user',
     lazy: lazyWithReload(() =>
-      import('../features/settings/components/user-preferences-page.tsx').then((m) => ({
+      import('../features/users/components/user-preferences-page.tsx').then((m) => ({
         Component: m.UserPreferencesPage,
       })),
     ),

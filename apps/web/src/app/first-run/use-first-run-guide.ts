@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
-import { useUpdateOwnField } from '../../features/settings/api/update-own-field.ts';
+import { useUpdateOwnField } from '../../features/users/api/update-own-field.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { showSnackbar } from '../../lib/snackbar-store.ts';
 

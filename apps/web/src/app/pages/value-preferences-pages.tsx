@@ -1,6 +1,6 @@
-import { QualificationSignalsPage } from '../../features/preferences/components/qualification-signals-page.tsx';
-import { TargetTitlesPage } from '../../features/preferences/components/target-titles-page.tsx';
-import { TriggersPage } from '../../features/preferences/components/triggers-page.tsx';
+import { QualificationSignalsPage } from '../../features/value-preferences/components/qualification-signals-page.tsx';
+import { TargetTitlesPage } from '../../features/value-preferences/components/target-titles-page.tsx';
+import { TriggersPage } from '../../features/value-preferences/components/triggers-page.tsx';
 import { useAuthStore } from '../../lib/auth-store.ts';
 
 /** Admins and managers edit value preferences (the server enforces it too); everyone else reads. */

@@ -1,10 +1,10 @@
 import { Loader, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { useMe } from '../../../lib/get-me.ts';
-import { OrganizationSettings } from './organization-settings.tsx';
-import { SignalSourcesSettings } from './signal-sources-settings.tsx';
-import { UserPreferencesForm } from './user-preferences-form.tsx';
+import { OrganizationSettings } from '../../features/organization/components/organization-settings.tsx';
+import { SignalSourcesSettings } from '../../features/signals/components/signal-sources-settings.tsx';
+import { UserPreferencesForm } from '../../features/users/components/user-preferences-form.tsx';
+import { useMe } from '../../lib/get-me.ts';
 
 type Category = 'userPreferences' | 'tenantConfiguration' | 'signalSources';
 

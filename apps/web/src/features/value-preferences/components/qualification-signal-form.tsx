@@ -8,7 +8,7 @@ import {
 } from '@quarry/shared';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CharacterCounter } from './character-counter.tsx';
+import { CharacterCounter } from '../../../components/character-counter.tsx';
 import { escapeToCancel } from './escape-to-cancel.ts';
 import { FormActions } from './form-actions.tsx';
 

@@ -6,6 +6,5 @@ export const preferenceKeys = {
   triggers: ['triggers'] as const,
   qualificationSignals: ['qualification-signals'] as const,
   targetTitles: ['target-titles'] as const,
-  emailPreferences: ['email-preferences'] as const,
   valueMatches: ['value-matches'] as const,
 };

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { meQueryOptions } from '../../../lib/get-me.ts';
-import { settingsKeys } from './settings-keys.ts';
+import { userKeys } from './user-keys.ts';
 
 export const updateOwnField = (body: UpdateOwnFieldBody) => api<UserDocument>('/api/me', { method: 'PATCH', body });
 
@@ -11,7 +11,7 @@ export function useUpdateOwnField() {
   const queryClient = useQueryClient();
   const setUser = useAuthStore((s) => s.setUser);
   return useMutation({
-    mutationKey: settingsKeys.mutations.ownField,
+    mutationKey: userKeys.mutations.ownField,
     mutationFn: updateOwnField,
     onSuccess: (user) => {
       setUser(user);

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CharacterCounter } from './character-counter.tsx';
+import { CharacterCounter } from '../../../components/character-counter.tsx';
 
 /**
  * A list of texts (email rules one line each, or example emails as paragraphs) with add and

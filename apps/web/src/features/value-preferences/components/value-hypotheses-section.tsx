@@ -14,11 +14,11 @@ import {
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, type StoredValueHypothesis, type ValueHypothesisBody } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CharacterCounter } from '../../../components/character-counter.tsx';
 import { fieldError } from '../../../lib/field-error.ts';
 import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
 import { useSaveValueHypothesis } from '../api/save-value-hypothesis.ts';
 import { useFormReveal } from '../hooks/use-form-reveal.ts';
-import { CharacterCounter } from './character-counter.tsx';
 import { confirmPreferenceDelete } from './confirm-delete.ts';
 import { escapeToCancel } from './escape-to-cancel.ts';
 import { CardActions, PreferenceCard } from './preference-card.tsx';

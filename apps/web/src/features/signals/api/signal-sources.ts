@@ -1,11 +1,11 @@
 import type { SearchHit, SignalReason, SignalSource, SignalSourceKind, SignalSweepState } from '@quarry/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { settingsKeys } from './settings-keys.ts';
+import { signalKeys } from './signal-keys.ts';
 
 export const signalSourcesQueryOptions = () =>
   queryOptions({
-    queryKey: settingsKeys.signalSources,
+    queryKey: signalKeys.signalSources,
     queryFn: () => api<{ sources: SignalSource[]; sweep: SignalSweepState }>('/api/signal-sources'),
     // While a sweep waits or runs, the list is read again every 2 s: each source's health updates as it is read.
     refetchInterval: (query) => (query.state.data && query.state.data.sweep.state !== 'idle' ? 2_000 : false),
@@ -16,7 +16,7 @@ export const useSignalSources = () => useQuery(signalSourcesQueryOptions());
 /** Accounts by name, for binding a source to one. */
 export const useAccountChoices = (q: string) =>
   useQuery({
-    queryKey: settingsKeys.accountChoices(q),
+    queryKey: signalKeys.accountChoices(q),
     queryFn: ({ signal }) =>
       api<{ hits: SearchHit[] }>(`/api/accounts/search?${new URLSearchParams({ q, mode: 'autocomplete' })}`, {
         signal,
@@ -34,8 +34,8 @@ export type NewSignalSource = {
 };
 
 /** Every change to the sources reads the list again once it settles. */
-const meta = { invalidates: [settingsKeys.signalSources] };
-const mutationKey = settingsKeys.mutations.signalSource;
+const meta = { invalidates: [signalKeys.signalSources] };
+const mutationKey = signalKeys.mutations.signalSource;
 
 export function useSignalSourceActions() {
   return {
