@@ -9,7 +9,7 @@ import { findPhrase } from './find-phrase.ts';
 import type { EventPlaces, HitFacts, TriggerFacts } from './hit-facts.ts';
 import { MATCH_WEIGHTS, type MatchWeights } from './match-weights.ts';
 import { type PackedSpans, packSpan } from './packed-spans.ts';
-import { phraseNewsShare } from './phrase-commonness.ts';
+import { phraseCorpusShare, phraseNewsShare } from './phrase-commonness.ts';
 import type { PhraseOccurrence } from './phrase-occurrence.ts';
 import { isSameRole } from './posting-title-fit.ts';
 import { isHedgedAt, isHedgedIn, sentenceStarts } from './sentence-index.ts';
@@ -233,6 +233,7 @@ export function collectHitFacts(
     let count = 0;
     let best: { phrase: string; kind: PhraseMatchKind; tf: number } | null = null;
     let multiWord = false;
+    let corpusShare = 1;
     let inTitle = false;
     let firstTextAt = Number.POSITIVE_INFINITY;
     let assertedTextAt = Number.POSITIVE_INFINITY;
@@ -299,6 +300,7 @@ export function collectHitFacts(
       }
       if (phraseTf === 0) continue;
       tf += phraseTf;
+      corpusShare = Math.min(corpusShare, phraseCorpusShare(phrase));
       if (!best || KIND_RANK[kind] > KIND_RANK[best.kind] || (kind === best.kind && phraseTf > best.tf)) {
         best = { phrase: phrase.text.trim(), kind, tf: phraseTf };
       }
@@ -317,6 +319,7 @@ export function collectHitFacts(
       aboutTextAt: names === null ? firstTextAt : aboutTextAt,
       assertedAboutTextAt: names === null ? assertedTextAt : assertedAboutTextAt,
       corroborated: NOWHERE,
+      corpusShare,
       multiWord,
       count,
       spans,

@@ -37,6 +37,11 @@ export type TriggerFacts = {
    * the hit was read with it off.
    */
   corroborated: EventPlaces;
+  /**
+   * The corpus share (phrase-commonness.ts) of the most specific of its phrases found: how
+   * common in business news at large the words it was found by are.
+   */
+  corpusShare: number;
   /** Some phrase of two or more words was found in order. */
   multiWord: boolean;
   count: number;

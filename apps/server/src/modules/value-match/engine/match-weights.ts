@@ -101,6 +101,12 @@ export const MATCH_WEIGHTS = {
    */
   tier1CommonPhraseShare: 0.004,
   /**
+   * Corpus idf as a specificity weight (phrase-commonness.ts `specificity`): in a hit's tier
+   * score, a trigger found only by phrases held by more than this share of general business news
+   * articles weighs log(1/share) / log(1/this) of its weight. 0 switches the weight off.
+   */
+  tier1SpecificShare: 0,
+  /**
    * Where a requirement must be met: the headline or the text's first this many characters. A
    * requirement names what the company the news is about must be ("makes goods"), so it belongs
    * in the lead. The demo's 600 kept goods makers whose lead names no goods word out of tier_1;
