@@ -1,8 +1,8 @@
 import { bm25TermFrequency } from './bm25-term-frequency.ts';
 import { isHedgedHeadline } from './hedged-headline.ts';
-import { specificity } from './phrase-commonness.ts';
 import type { HitFacts } from './hit-facts.ts';
 import type { MatchWeights } from './match-weights.ts';
+import { specificity } from './phrase-commonness.ts';
 import { recencyWeight } from './recency-weight.ts';
 import type { ScoredHit } from './scored-hit.ts';
 import type { ScoringContext } from './scoring-context.ts';
