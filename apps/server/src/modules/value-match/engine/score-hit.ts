@@ -156,5 +156,15 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
     ctx.scores[base + i] = score;
     best = Math.max(best, score);
   }
+  // A would-be tier_1 whose events may need corroboration: read it now, and weigh the hit again.
+  if (w.tier1Corroborated && f.corroborate) {
+    for (let i = 0; i < hypothesisCount; i++) {
+      if (ctx.tierRanks[base + i] !== 2) continue;
+      const corroborate = f.corroborate;
+      f.corroborate = null;
+      corroborate();
+      return scoreHit(ctx, f, row);
+    }
+  }
   return { facts: f, ageDays, recency, best, row };
 }
