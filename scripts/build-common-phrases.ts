@@ -11,7 +11,8 @@
  *
  * Kept: each pair of consecutive content stems (stop words skipped, as phrases are matched) and
  * each pair of consecutive words (as a phrase made of a stop word is matched, "shut down"), with
- * the share of articles holding it, when at least MIN_SHARE of them do.
+ * the share of articles holding it, when at least MIN_SHARE of them do; and each content stem alone
+ * (`words`), the specificity of a one-word phrase (tier1SpecificShare).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,8 +34,10 @@ const articles = parseWikinewsCsv(fs.readFileSync(path.join(DEMO_DATA_DIR, 'wiki
   (a) => !judged.has(a.id),
 );
 const df = new Map<string, number>();
+const wordDf = new Map<string, number>();
 for (const a of articles) {
   const seen = new Set<string>();
+  const seenWords = new Set<string>();
   for (const text of [a.title, a.text]) {
     const { stem, ordinal } = analyseText(text);
     let lastContent: string | null = null;
@@ -42,21 +45,28 @@ for (const a of articles) {
       const s = stem[k] as string;
       if (k > 0) seen.add(literalPairKey(stem[k - 1] as string, s));
       if ((ordinal[k] as number) < 0) continue;
+      seenWords.add(s);
       if (lastContent !== null) seen.add(contentPairKey(lastContent, s));
       lastContent = s;
     }
   }
   for (const key of seen) df.set(key, (df.get(key) ?? 0) + 1);
+  for (const key of seenWords) wordDf.set(key, (wordDf.get(key) ?? 0) + 1);
 }
 const pairs: Record<string, number> = {};
 for (const [key, n] of [...df].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))) {
   const share = n / articles.length;
   if (share >= MIN_SHARE) pairs[key] = Number(share.toFixed(4));
 }
+const words: Record<string, number> = {};
+for (const [key, n] of [...wordDf].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))) {
+  const share = n / articles.length;
+  if (share >= MIN_SHARE) words[key] = Number(share.toFixed(4));
+}
 fs.writeFileSync(
   OUT,
-  `${JSON.stringify({ source: 'demo-data/wikinews-economy.csv without the evaluation set', articles: articles.length, minShare: MIN_SHARE, pairs }, null, 0)}\n`,
+  `${JSON.stringify({ source: 'demo-data/wikinews-economy.csv without the evaluation set', articles: articles.length, minShare: MIN_SHARE, pairs, words }, null, 0)}\n`,
 );
 console.log(
-  `${articles.length} articles (${judged.size} judged left out), ${Object.keys(pairs).length} pairs kept → ${OUT}`,
+  `${articles.length} articles (${judged.size} judged left out), ${Object.keys(pairs).length} pairs and ${Object.keys(words).length} words kept → ${OUT}`,
 );

@@ -64,6 +64,8 @@ const GRID = {
   tier1Corroborated: [false, true],
   /** Whether an everyday news phrase of several words needs corroboration too (share; 0: off). */
   tier1CommonPhraseShare: [0, 0.004, 0.008, 0.015],
+  /** Corpus idf as a trigger's specificity weight in the tier score, from this share (0: off). */
+  tier1SpecificShare: [0, 0.005, 0.01, 0.02, 0.04],
 };
 type Point = Pick<
   MatchWeights,
@@ -77,6 +79,7 @@ type Point = Pick<
   | 'tier1AboutAccount'
   | 'tier1Corroborated'
   | 'tier1CommonPhraseShare'
+  | 'tier1SpecificShare'
 >;
 
 /**
@@ -164,7 +167,7 @@ const pointText = (p: Point) =>
       : p.tier1LeadChars >= 1e9
         ? 'any place'
         : `${p.tier1LeadChars} chars`
-  }, distinct triggers ${p.tier1DistinctTriggers || 'off'}, requirement in ${p.requirementLeadChars >= 1e9 ? 'any place' : `${p.requirementLeadChars} chars`}, event asserted ${p.tier1AssertedOnly ? 'yes' : 'not asked'}, event about the account ${p.tier1AboutAccount ? 'yes' : 'not asked'}, one-word event corroborated ${p.tier1Corroborated ? 'yes' : 'not asked'}, news phrases corroborated ${p.tier1CommonPhraseShare > 0 ? `from ${p.tier1CommonPhraseShare}` : 'not asked'}`;
+  }, distinct triggers ${p.tier1DistinctTriggers || 'off'}, requirement in ${p.requirementLeadChars >= 1e9 ? 'any place' : `${p.requirementLeadChars} chars`}, event asserted ${p.tier1AssertedOnly ? 'yes' : 'not asked'}, event about the account ${p.tier1AboutAccount ? 'yes' : 'not asked'}, one-word event corroborated ${p.tier1Corroborated ? 'yes' : 'not asked'}, news phrases corroborated ${p.tier1CommonPhraseShare > 0 ? `from ${p.tier1CommonPhraseShare}` : 'not asked'}, corpus specificity ${p.tier1SpecificShare > 0 ? `from ${p.tier1SpecificShare}` : 'off'}`;
 
 /** The grid point chosen on these judgements, and by which rule (see Rule above). */
 function choose(on: Row[]): { index: number; rule: Rule } {

@@ -9,7 +9,7 @@ import { findPhrase } from './find-phrase.ts';
 import type { EventPlaces, HitFacts, TriggerFacts } from './hit-facts.ts';
 import { MATCH_WEIGHTS, type MatchWeights } from './match-weights.ts';
 import { type PackedSpans, packSpan } from './packed-spans.ts';
-import { phraseNewsShare } from './phrase-commonness.ts';
+import { phraseCorpusShare, phraseNewsShare } from './phrase-commonness.ts';
 import type { PhraseOccurrence } from './phrase-occurrence.ts';
 import { isSameRole } from './posting-title-fit.ts';
 import { isHedgedAt, isHedgedIn, sentenceStarts } from './sentence-index.ts';
@@ -60,28 +60,24 @@ const NOWHERE: EventPlaces = {
 };
 
 /**
- * Sets each trigger's `corroborated` places (in triggerScratch) from its occurrences that
- * corroboration.ts accepts, read the way collectHitFacts reads the plain ones.
+ * Sets each of `triggers`' `corroborated` places from its occurrences that corroboration.ts
+ * accepts, read the way collectHitFacts reads the plain ones.
  */
 function placeCorroboratedEvents(
   hit: MatchHit,
+  triggers: readonly TriggerFacts[],
   names: readonly string[] | null,
   textNamesAccount: boolean,
   events: PlacedWord[],
   eventTrigger: number[],
   requirementWords: PlacedWord[],
 ): void {
-  // Read only when the rule is on (the evaluation reads hits with it on and scores both ways).
-  if (events.every((e) => e.selfStanding)) {
-    for (const t of triggerScratch) t.corroborated = t;
-    return;
-  }
   const starts = sentenceStarts(hit.text);
   const ok = corroborated(hit.text, events, requirementWords, starts);
-  const places = triggerScratch.map((): EventPlaces => ({ ...NOWHERE }));
+  const places = triggers.map((): EventPlaces => ({ ...NOWHERE }));
   events.forEach((e, k) => {
     if (!ok[k]) return;
-    const t = triggerScratch[eventTrigger[k] as number] as TriggerFacts;
+    const t = triggers[eventTrigger[k] as number] as TriggerFacts;
     const p = places[eventTrigger[k] as number] as EventPlaces;
     if (e.field === 'title') {
       p.inTitle = true;
@@ -98,7 +94,7 @@ function placeCorroboratedEvents(
     if (about) p.aboutTextAt = Math.min(p.aboutTextAt, at);
     if (about && asserted) p.assertedAboutTextAt = Math.min(p.assertedAboutTextAt, at);
   });
-  triggerScratch.forEach((t, i) => {
+  triggers.forEach((t, i) => {
     t.corroborated = places[i] as EventPlaces;
   });
 }
@@ -233,6 +229,7 @@ export function collectHitFacts(
     let count = 0;
     let best: { phrase: string; kind: PhraseMatchKind; tf: number } | null = null;
     let multiWord = false;
+    let corpusShare = 1;
     let inTitle = false;
     let firstTextAt = Number.POSITIVE_INFINITY;
     let assertedTextAt = Number.POSITIVE_INFINITY;
@@ -299,6 +296,7 @@ export function collectHitFacts(
       }
       if (phraseTf === 0) continue;
       tf += phraseTf;
+      corpusShare = Math.min(corpusShare, phraseCorpusShare(phrase));
       if (!best || KIND_RANK[kind] > KIND_RANK[best.kind] || (kind === best.kind && phraseTf > best.tf)) {
         best = { phrase: phrase.text.trim(), kind, tf: phraseTf };
       }
@@ -317,6 +315,7 @@ export function collectHitFacts(
       aboutTextAt: names === null ? firstTextAt : aboutTextAt,
       assertedAboutTextAt: names === null ? assertedTextAt : assertedAboutTextAt,
       corroborated: NOWHERE,
+      corpusShare,
       multiWord,
       count,
       spans,
@@ -378,7 +377,16 @@ export function collectHitFacts(
     }
   }
 
-  placeCorroboratedEvents(hit, names, textNamesAccount, events, eventTrigger, requirementWords);
+  const triggers = triggerScratch.length > 0 ? triggerScratch.slice() : NO_TRIGGERS_MET;
+  // Until corroboration is read, each trigger's corroborated places are its plain ones: an upper
+  // bound (corroboration only takes places away), so a hit that is not tier_1 with them cannot be
+  // with the corroborated ones. Sentences are read for corroboration only when scoreHit finds a
+  // would-be tier_1 (`corroborate`): most hits never are, and reading every one cost about an
+  // eighth of the engine's throughput. (The evaluation reads hits with the rule on and scores both ways.)
+  for (const t of triggers) t.corroborated = t;
+  const corroborate = events.every((e) => e.selfStanding)
+    ? null
+    : () => placeCorroboratedEvents(hit, triggers, names, textNamesAccount, events, eventTrigger, requirementWords);
 
   let targetTitles = NO_TITLES;
   if (hit.type === 'job_posting') {
@@ -407,7 +415,8 @@ export function collectHitFacts(
     publishedMs: Date.parse(hit.published_at),
     length,
     titleAboutAccount,
-    triggers: triggerScratch.length > 0 ? triggerScratch.slice() : NO_TRIGGERS_MET,
+    triggers,
+    corroborate,
     terms: terms ?? NO_TERMS,
     termTf: termTf ?? NO_TERM_TF,
     signals: signals ?? NO_SIGNALS,

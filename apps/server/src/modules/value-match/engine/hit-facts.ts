@@ -37,6 +37,11 @@ export type TriggerFacts = {
    * the hit was read with it off.
    */
   corroborated: EventPlaces;
+  /**
+   * The corpus share (phrase-commonness.ts) of the most specific of its phrases found: how
+   * common in business news at large the words it was found by are.
+   */
+  corpusShare: number;
   /** Some phrase of two or more words was found in order. */
   multiWord: boolean;
   count: number;
@@ -56,6 +61,12 @@ export type HitFacts = {
    */
   titleAboutAccount: boolean;
   triggers: TriggerFacts[];
+  /**
+   * Reads corroboration (corroboration.ts) into the triggers' `corroborated` places, which until
+   * then are the plain ones; null once read, or when every event stands alone. Called by
+   * scoreHit only for a hit that would be tier_1 without it.
+   */
+  corroborate: (() => void) | null;
   /** Hypothesis terms the hit mentions, in the order first met (headline first). */
   terms: readonly string[];
   /** Mentions of terms[k] (headline ones counted twice). Two arrays rather than a Map a hit. */

@@ -264,6 +264,20 @@ describe('matchAccounts tier_1 evidence', () => {
     );
   });
 
+  it('weighs a trigger by how specific its words are in business news at large (tier1SpecificShare)', () => {
+    const triggers = [trigger('trg_launch', ['launch']), trigger('trg_strike', ['strike'])];
+    const tierOf = (title: string, tier1SpecificShare: number) =>
+      matchAccounts(input({ triggers, hits: [hit('s', title, 'The news came on Monday.')] }), {
+        now: NOW,
+        weights: { ...ALONE, tier1SpecificShare },
+      })[0]?.tier;
+    // "Launch" stands in about 5 % of business news: alone it says too little for a Value Match.
+    expect(tierOf('Carmaker launches a sedan', 0)).toBe('tier_1');
+    expect(tierOf('Carmaker launches a sedan', 0.005)).toBe('tier_2');
+    // "Strike" is rarer than the limit and weighs in full.
+    expect(tierOf('Workers at the carmaker strike', 0.005)).toBe('tier_1');
+  });
+
   it("reads an event as the account's only in a sentence or headline about the account (tier1AboutAccount)", () => {
     const tierOf = (title: string, text: string, weights: Partial<MatchWeights> = { tier1AboutAccount: true }) =>
       matchAccounts(input({ hits: [{ ...hit('n', title, text), account_names: ['Ford Motor', 'Ford'] }] }), {

@@ -9,6 +9,8 @@ import type { CompiledPhrase } from './compiled-phrase.ts';
  * table keeps (or the phrase has one word, which corroboration.ts reads by its own rule).
  */
 const PAIRS: Readonly<Record<string, number>> = commonBigrams.pairs;
+/** Content stem → share of the same articles holding it (for one-word phrases). */
+const WORDS: Readonly<Record<string, number>> = commonBigrams.words;
 
 /** Key of two consecutive content stems (stop words between them skipped). */
 export const contentPairKey = (a: string, b: string): string => `${a} ${b}`;
@@ -30,4 +32,25 @@ export function phraseNewsShare(phrase: CompiledPhrase): number {
   }
   shares.set(phrase, share);
   return share;
+}
+
+/**
+ * A phrase's share of general business news articles, one-word phrases included ("close" 5 %,
+ * "strike" 0.4 %): its corpus document frequency, the inverse of its specificity (see
+ * `specificity`). 0 when rarer than the table keeps.
+ */
+export function phraseCorpusShare(phrase: CompiledPhrase): number {
+  if (phrase.stems.length === 1) return WORDS[phrase.stems[0] as string] ?? 0;
+  return phraseNewsShare(phrase);
+}
+
+/**
+ * How much a phrase of corpus share `share` says, 0..1 (issue 19): 1 up to the share `limit`,
+ * then its idf against the limit's, log(1/share) / log(1/limit), so a phrase found in most
+ * business news ("new", "market") says next to nothing and one found at the limit counts fully.
+ * `limit` 0 switches the weight off (always 1).
+ */
+export function specificity(share: number, limit: number): number {
+  if (limit <= 0 || share <= limit) return 1;
+  return Math.log(share) / Math.log(limit) || 0;
 }

@@ -2,6 +2,7 @@ import { bm25TermFrequency } from './bm25-term-frequency.ts';
 import { isHedgedHeadline } from './hedged-headline.ts';
 import type { HitFacts } from './hit-facts.ts';
 import type { MatchWeights } from './match-weights.ts';
+import { specificity } from './phrase-commonness.ts';
 import { recencyWeight } from './recency-weight.ts';
 import type { ScoredHit } from './scored-hit.ts';
 import type { ScoringContext } from './scoring-context.ts';
@@ -75,7 +76,13 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
     const kindWeight = w.hitTypeWeight[trigger.hit_type] * (t.multiWord ? w.multiWordBoost : 1);
     const weight =
       (ctx.triggerIdf[t.index] as number) * bm25TermFrequency(t.tf, f.length, averageLength, w.k1, w.b) * kindWeight;
-    const aloneWeight = alone.seenIdf * bm25TermFrequency(t.tf, f.length, f.length, w.k1, w.b) * kindWeight;
+    // The tier's weight of a trigger is also its specificity in business news at large
+    // (tier1SpecificShare): "oil prices" or "close" found says less than "plant closure".
+    const aloneWeight =
+      alone.seenIdf *
+      bm25TermFrequency(t.tf, f.length, f.length, w.k1, w.b) *
+      kindWeight *
+      specificity(t.corpusShare, w.tier1SpecificShare);
     const counts = ctx.specific[t.index] === 1 && (w.tier1CountsProximity || t.kind !== 'proximity');
     const isEvent = counts && ctx.eventLike[t.index] === 1;
     // With tier1Corroborated, a one-word phrase counts for tier_1 only where corroborated.
@@ -148,6 +155,16 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
           : 0;
     ctx.scores[base + i] = score;
     best = Math.max(best, score);
+  }
+  // A would-be tier_1 whose events may need corroboration: read it now, and weigh the hit again.
+  if (w.tier1Corroborated && f.corroborate) {
+    for (let i = 0; i < hypothesisCount; i++) {
+      if (ctx.tierRanks[base + i] !== 2) continue;
+      const corroborate = f.corroborate;
+      f.corroborate = null;
+      corroborate();
+      return scoreHit(ctx, f, row);
+    }
   }
   return { facts: f, ageDays, recency, best, row };
 }

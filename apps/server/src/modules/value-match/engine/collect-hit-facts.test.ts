@@ -1,0 +1,59 @@
+import { valueMatchInputSchema } from '@quarry/shared';
+import { describe, expect, it } from 'vitest';
+import { collectHitFacts } from './collect-hit-facts.ts';
+import { compilePreferences } from './compile-preferences.ts';
+
+const preferences = compilePreferences(
+  valueMatchInputSchema.parse({
+    hypotheses: [
+      {
+        id: 'hyp_sites',
+        name: 'Site closures',
+        description: '',
+        visibility: 'public',
+        problem_or_goal: '',
+        product_value: '',
+        roi_explanation: '',
+        importance: '',
+        observation: '',
+      },
+    ],
+    triggers: [
+      {
+        id: 'trg_close',
+        name: 'close',
+        hit_type: 'event',
+        phrases: ['close'],
+        enabled: true,
+        hypothesis_ids: ['hyp_sites'],
+      },
+    ],
+    hits: [],
+  }),
+);
+const hit = (text: string) => ({
+  id: 'h',
+  account_id: 'acc',
+  type: 'news_article' as const,
+  title: 'Markets today',
+  text,
+  published_at: '2026-11-20T00:00:00.000Z',
+});
+
+describe('collectHitFacts corroboration (read only when asked)', () => {
+  it('keeps the plain places until corroboration is read, then only the corroborated ones', () => {
+    const facts = collectHitFacts(hit('Stock markets in Asia close higher. Traders were calm.'), preferences);
+    const close = facts.triggers[0];
+    expect(close?.firstTextAt).toBeGreaterThan(0);
+    // Unread: the plain places, an upper bound of the corroborated ones.
+    expect(close?.corroborated.firstTextAt).toBe(close?.firstTextAt);
+    expect(facts.corroborate).not.toBeNull();
+    facts.corroborate?.();
+    // "close" alone, with no other profile word near it, stands nowhere for tier_1.
+    expect(close?.corroborated.firstTextAt).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('has nothing to read when no event needs corroboration', () => {
+    expect(collectHitFacts(hit('No trigger at all.'), preferences).corroborate).toBeNull();
+  });
+});
