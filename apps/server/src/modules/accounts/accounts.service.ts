@@ -32,7 +32,7 @@ export function createAccountsService(deps: {
     await requireAccount(ctx, id);
     const author = await accounts.commentAuthor(ctx, id, commentId);
     if (author === undefined) throw notFound('Comment not found');
-    if (author !== ctx.uid) throw forbidden(`Only its author can ${action} a comment`);
+    if (author !== ctx.uid) throw forbidden(`Only its author can ${action} a comment`, 'comment_author_only');
   }
 
   return {

@@ -1,3 +1,4 @@
+import type { SignalReason } from '@quarry/shared';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type {
@@ -153,11 +154,21 @@ export function createSignalsRepository(db: Db) {
       return due.slice(0, limit);
     },
 
-    async recordDiscovery(tenantId: string, accountId: string, at: string, found: number, outcome: string | null) {
+    async recordDiscovery(
+      tenantId: string,
+      accountId: string,
+      at: string,
+      found: number,
+      outcome: string | null,
+      reasons: SignalReason[],
+    ) {
+      const outcome_reasons = reasons.length > 0 ? JSON.stringify(reasons) : null;
       await scoped(tenantId)
         .insertInto('signal_discoveries')
-        .values({ master_account_id: accountId, checked_at: at, found, outcome })
-        .onConflict((oc) => oc.columns(tenantKey('master_account_id')).doUpdateSet({ checked_at: at, found, outcome }))
+        .values({ master_account_id: accountId, checked_at: at, found, outcome, outcome_reasons })
+        .onConflict((oc) =>
+          oc.columns(tenantKey('master_account_id')).doUpdateSet({ checked_at: at, found, outcome, outcome_reasons }),
+        )
         .execute();
     },
 
