@@ -74,6 +74,9 @@ export const fieldReasons = [
   'not_oauth',
   'oauth_only',
   'not_connectable',
+  'tool_not_connected',
+  'credential_invalid',
+  'fields_not_mapped',
 ] as const;
 export type FieldReason = (typeof fieldReasons)[number];
 

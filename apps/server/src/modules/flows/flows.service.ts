@@ -424,7 +424,13 @@ export function createFlowsService(deps: {
           const contact = byId.get(contactId);
           if (!contact || contact.master_account_id !== account.master_account_id) {
             throw new HttpError(404, 'not_found', 'Contact not found', {
-              fields: [{ field: `accounts.${index}.contact_ids.${i}`, message: 'Contact not found' }],
+              fields: [
+                {
+                  field: `accounts.${index}.contact_ids.${i}`,
+                  message: 'Contact not found',
+                  reason: 'unknown_reference',
+                },
+              ],
             });
           }
           chosen.push({ accountId: account.master_account_id, contact });
@@ -456,12 +462,16 @@ export function createFlowsService(deps: {
         400,
         'destination_unavailable',
         'Connect a sales-engagement tool in Preferences › Integrations to send there',
-        { fields: [{ field: 'destination', message: 'No sales-engagement tool is connected' }] },
+        {
+          fields: [
+            { field: 'destination', message: 'No sales-engagement tool is connected', reason: 'tool_not_connected' },
+          ],
+        },
       );
     }
     if (!integration) {
       throw new HttpError(400, 'destination_unavailable', 'Choose the sales-engagement tool to send to', {
-        fields: [{ field: 'integration', message: 'Choose the sales-engagement tool to send to' }],
+        fields: [{ field: 'integration', message: 'Choose the sales-engagement tool to send to', reason: 'required' }],
       });
     }
     const flow = await reviewableFlow(ctx, flowId);
@@ -612,7 +622,13 @@ export function createFlowsService(deps: {
       for (const [index, account] of body.accounts.entries()) {
         if (!accounts.has(account.master_account_id)) {
           throw new HttpError(404, 'not_found', 'Account not found', {
-            fields: [{ field: `accounts.${index}.master_account_id`, message: 'Account not found' }],
+            fields: [
+              {
+                field: `accounts.${index}.master_account_id`,
+                message: 'Account not found',
+                reason: 'unknown_reference',
+              },
+            ],
           });
         }
       }

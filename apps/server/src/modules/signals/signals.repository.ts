@@ -7,7 +7,7 @@ import type {
   SignalReferenceFilesTable,
   SignalSourcesTable,
 } from '../../db/schema.ts';
-import { scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
+import { referenceOrOwnedBy, scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
 import { tenantsWithRows } from '../../db/tenant-scope.ts';
 import { createJobsRepository } from '../../jobs/jobs.repository.ts';
 
@@ -136,7 +136,7 @@ export function createSignalsRepository(db: Db) {
             .selectFrom('master_accounts')
             .select(['master_account_id', 'account_name', 'website'])
             .where('master_account_id', 'in', part)
-            .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
+            .where(referenceOrOwnedBy(tenantId))
             .execute(),
           scoped(tenantId)
             .selectFrom('signal_discoveries')
@@ -208,7 +208,7 @@ export function createSignalsRepository(db: Db) {
       return db
         .selectFrom('master_accounts')
         .select(['master_account_id', 'account_name', 'website'])
-        .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
+        .where(referenceOrOwnedBy(tenantId))
         .execute();
     },
 
@@ -278,7 +278,7 @@ export function createSignalsRepository(db: Db) {
         .selectFrom('master_accounts')
         .select(['master_account_id', 'account_name', 'website'])
         .where('master_account_id', '=', id)
-        .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
+        .where(referenceOrOwnedBy(tenantId))
         .executeTakeFirst();
     },
 
