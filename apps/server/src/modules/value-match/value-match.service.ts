@@ -18,7 +18,7 @@ import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { isServiceAccountEmail } from '../../lib/service-account.ts';
-import type { TerritoryRepository } from '../accounts/territory.repository.ts';
+import type { TerritoryRepository } from '../territory/territory.repository.ts';
 import type { ValuePreferencesRepository } from '../value-preferences/value-preferences.repository.ts';
 import { excerptOf, highlightsOf } from './highlights.ts';
 import { rankContacts } from './rank-contacts.ts';
