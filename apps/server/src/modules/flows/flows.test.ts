@@ -353,9 +353,7 @@ describe('sending to the download destination', () => {
     const engagement = await call(rita, 'POST', `/api/flows/${flow.id}/send`, { destination: 'engagement' });
     expect(engagement.statusCode).toBe(400);
     expect(engagement.json().error.code).toBe('destination_unavailable');
-    expect(engagement.json().error.details.fields).toMatchObject([
-      { field: 'destination', reason: 'tool_not_connected' },
-    ]);
+    expect(engagement.json().error.details.fields).toMatchObject([{ field: 'integration', reason: 'required' }]);
     const sent = await call(rita, 'POST', `/api/flows/${flow.id}/send`, { destination: 'download' });
     expect(sent.json()).toMatchObject({
       status: 'flow_completed',
