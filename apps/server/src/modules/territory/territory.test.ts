@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertSampleAccounts } from '../../testing/sample-accounts.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 // My Accounts (the spec's territory): moved here from accounts.test.ts with its module (#14).
@@ -7,61 +8,9 @@ let rita: string;
 let raj: string;
 let gus: string;
 
-const at = '2026-01-01T00:00:00.000Z';
-const account = (id: string, name: string, website: string | null, extra: Record<string, unknown> = {}) => ({
-  master_account_id: id,
-  account_name: name,
-  website,
-  logo_url: null,
-  industry: 'General Merchandisers',
-  sector: 'Retailing',
-  employees: 1000,
-  revenue: 5_000_000,
-  location: 'Bentonville, Ark.',
-  description: null,
-  created_at: at,
-  ...extra,
-});
-
 beforeAll(async () => {
   t = await createTestApp();
-  await t.handle.db
-    .insertInto('master_accounts')
-    .values([
-      account('acc_walmart', 'Walmart', 'walmart.com', { revenue: 514_405_000_000, employees: 2_200_000 }),
-      account('acc_walmart_dup', 'Walmart Stores', 'walmart.com'),
-      account('acc_exxon', 'Exxon Mobil', 'exxonmobil.com', { industry: 'Petroleum Refining' }),
-      account('acc_wells', 'Wells Fargo', 'wellsfargo.com', { industry: 'Commercial Banks' }),
-      account('acc_sql', "Robert'); DROP TABLE master_accounts;--", null),
-      account('acc_gd', 'General Dynamics', 'gd.com'),
-      account('acc_ge', 'General Electric', 'ge.com'),
-    ])
-    .execute();
-  await t.handle.db
-    .insertInto('master_hits')
-    .values([
-      {
-        id: 'h1',
-        master_account_id: 'acc_walmart',
-        type: 'news_article',
-        title: 'Wal-Mart to buy Asda',
-        text: 'Older news',
-        url: 'https://en.wikinews.org/wiki/A',
-        source: 'Wikinews',
-        published_at: '2005-01-01',
-      },
-      {
-        id: 'h2',
-        master_account_id: 'acc_walmart',
-        type: 'job_posting',
-        title: 'Data engineer',
-        text: 'Newer posting',
-        url: null,
-        source: 'Quarry Jobs',
-        published_at: '2026-10-01',
-      },
-    ])
-    .execute();
+  await insertSampleAccounts(t.handle.db);
   [rita, raj, gus] = await Promise.all([
     t.signIn('rita@acme.test'),
     t.signIn('raj@acme.test'),
