@@ -8,7 +8,7 @@
 // import. Migrations still run first, so a new index or a rollup's backfill is built over them.
 import { performance } from 'node:perf_hooks';
 import type { AnalyticsEvent } from '@quarry/shared';
-import { ANALYTICS_BATCH_MAX_EVENTS } from '@quarry/shared';
+import { ANALYTICS_BATCH_MAX_EVENTS, DAY_MS } from '@quarry/shared';
 import dayjs from 'dayjs';
 import type { RequestContext } from '../apps/server/src/lib/request-context.ts';
 import { type Random, seededRandom } from '../apps/server/src/lib/seeded-random.ts';
@@ -47,7 +47,6 @@ const ROUTES = ['/', '/MyTerritory', '/actions', '/upload', '/settings', '/prefe
 
 const today = dayjs().startOf('day');
 const todayMs = today.valueOf();
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A tenant's events: 1 in 20 a sign-in, half page views (account pages among 500 accounts), the rest named. */
 function* syntheticEvents(tenant: string, count: number, random: Random): Generator<AnalyticsEvent> {

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { createJobsRepository } from '../apps/server/src/jobs/jobs.repository.ts';
 import type { RequestContext } from '../apps/server/src/lib/request-context.ts';
-import { createTerritoryRepository } from '../apps/server/src/modules/accounts/territory.repository.ts';
+import { createTerritoryRepository } from '../apps/server/src/modules/territory/territory.repository.ts';
 import { createValueMatchService } from '../apps/server/src/modules/value-match/value-match.service.ts';
 import { createValueMatchesRepository } from '../apps/server/src/modules/value-match/value-matches.repository.ts';
 import { createValuePreferencesRepository } from '../apps/server/src/modules/value-preferences/value-preferences.repository.ts';

@@ -13,8 +13,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fnv1a } from '@quarry/shared/hash';
 import { DEMO_DATA_DIR, parseWikinewsCsv } from '../apps/server/src/db/seed/demo-data-files.ts';
-import { fnv1a } from './eval-set.ts';
 
 const RANDOM_COUNT = 30;
 const TOPICAL_COUNT = 24;

@@ -15,6 +15,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fnv1a } from '@quarry/shared/hash';
 import { matchArticlesToAccounts } from '../apps/server/src/db/seed/account-names.ts';
 import { buildDemoAccounts } from '../apps/server/src/db/seed/demo-account-rows.ts';
 import { DEMO_DATA_DIR, parseWikinewsCsv } from '../apps/server/src/db/seed/demo-data-files.ts';
@@ -68,16 +69,6 @@ const TOPIC_WORDS: Record<string, string[]> = {
     'staff',
   ],
 };
-
-/** FNV-1a, 32 bits: the same order on every machine. */
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 function holdsWord(text: string, words: string[]): boolean {
   const tokens = new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u));

@@ -14,7 +14,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MatchHit, MatchTier } from '@quarry/shared';
+import { DAY_MS, type MatchHit, type MatchTier } from '@quarry/shared';
 import { buildDemoAccounts } from '../apps/server/src/db/seed/demo-account-rows.ts';
 import { DEMO_DATA_DIR } from '../apps/server/src/db/seed/demo-data-files.ts';
 import { matchAccounts } from '../apps/server/src/modules/value-match/engine/match-accounts.ts';
@@ -28,7 +28,6 @@ import { baselineTier, figures, loadEvalSet, type Outcome, type Split, TARGETS }
 type RecordedAnswer = { profile: string; hit_id: string; reports_event: boolean; quote: string };
 type AnswersFile = { model: string; prompt_version: string; answers: RecordedAnswer[] };
 
-const DAY_MS = 86_400_000;
 const LOWER: Record<MatchTier, MatchTier> = { tier_1: 'tier_2', tier_2: 'none', none: 'none' };
 
 function flag(name: string): string | undefined {

@@ -6,7 +6,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { type MatchHit, type MatchTier, type ValueMatchInput, valueMatchInputSchema } from '@quarry/shared';
+import {
+  DAY_MS,
+  fnv1a,
+  type MatchHit,
+  type MatchTier,
+  type ValueMatchInput,
+  valueMatchInputSchema,
+} from '@quarry/shared';
 import { accountNameVariants, matchArticlesToAccounts } from '../apps/server/src/db/seed/account-names.ts';
 import { buildDemoAccounts } from '../apps/server/src/db/seed/demo-account-rows.ts';
 import { DEMO_DATA_DIR, parseWikinewsCsv } from '../apps/server/src/db/seed/demo-data-files.ts';
@@ -37,19 +44,9 @@ export type EvalSet = {
 };
 
 const EVAL_DIR = path.join(DEMO_DATA_DIR, 'value-match');
-const DAY_MS = 86_400_000;
 
 /** Targets (issue 19) on held-out articles, leave one profile out. */
 export const TARGETS = { precision: 0.85, matchRecall: 0.7, anyRecall: 0.85 };
-
-export function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
 
 /**
  * The half a hit belongs to, fixed by its draw alone: the eighth draw (articles attached to no

@@ -19,7 +19,6 @@ import { createSecretBox, resolveIntegrationsKey } from './lib/secret-box.ts';
 import { createAccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAccountsService } from './modules/accounts/accounts.service.ts';
-import { createTerritoryRepository } from './modules/accounts/territory.repository.ts';
 import { createAlertsRepository } from './modules/alerts/alerts.repository.ts';
 import { registerAlertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
@@ -77,6 +76,9 @@ import { createImpersonationService } from './modules/support/impersonation.serv
 import { createImpersonationsRepository } from './modules/support/impersonations.repository.ts';
 import { registerSupportRoutes } from './modules/support/support.routes.ts';
 import { createSupportUsersRepository } from './modules/support/support-users.repository.ts';
+import { createTerritoryRepository } from './modules/territory/territory.repository.ts';
+import { registerTerritoryRoutes } from './modules/territory/territory.routes.ts';
+import { createTerritoryService } from './modules/territory/territory.service.ts';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService, UPLOAD_ACCOUNTS } from './modules/uploads/uploads.service.ts';
@@ -225,14 +227,18 @@ export async function buildApp({
   });
   const territory = createTerritoryRepository(handle.db);
   const accountQuery = createAccountQueryRepository(handle.db, handle.engine);
+  const accountsRepository = createAccountsRepository(handle.db);
   registerAccountsRoutes(app, {
     accounts: createAccountsService({
-      accounts: createAccountsRepository(handle.db),
+      accounts: accountsRepository,
       territory,
-      accountQuery,
       search: createAccountSearch(handle),
       people: createPeopleSearch(handle),
     }),
+    signedIn,
+  });
+  registerTerritoryRoutes(app, {
+    territory: createTerritoryService({ territory, accounts: accountsRepository, accountQuery }),
     signedIn,
   });
   const filtersRepository = createFiltersRepository(handle.db);

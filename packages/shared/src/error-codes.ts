@@ -67,8 +67,49 @@ export const fieldReasons = [
   'nul_character',
   'cannot_impersonate_self',
   'address_refused',
+  'oauth_state_missing',
+  'oauth_state_unknown',
+  'oauth_state_other_session',
+  'oauth_state_expired',
+  'not_oauth',
+  'oauth_only',
+  'not_connectable',
+  'tool_not_connected',
+  'credential_invalid',
+  'fields_not_mapped',
 ] as const;
 export type FieldReason = (typeof fieldReasons)[number];
+
+/**
+ * Why the server refused a request as a whole (`details.reason`, with `details.params` for the
+ * names and numbers its text shows), when its code alone says too little: a 409 "conflict" that is
+ * a flow being sent, a 403 "forbidden" that only an admin may do. The web reads it as
+ * `apiErrors.reasons.<reason>`; a refusal without one is read as its code.
+ */
+export const refusalReasons = [
+  'flow_being_sent',
+  'message_delivered',
+  'already_impersonating',
+  'no_impersonation',
+  'last_admin',
+  'support_roles_fixed',
+  'finish_connecting',
+  'connect_first',
+  'not_configured',
+  'admin_only',
+  'admin_or_manager_only',
+  'support_only',
+  'workspace_owner_only',
+  'list_owner_only',
+  'filter_owner_only',
+  'comment_author_only',
+  'impersonation_read_only',
+  'own_company_only',
+] as const;
+export type RefusalReason = (typeof refusalReasons)[number];
+
+/** The parameters of a refusal's reason: names and numbers shown as they are. */
+export type RefusalParams = Record<string, string | number>;
 
 /** One refused field of an error's `details.fields`. */
 export type FieldIssue = { field: string; message: string; reason?: FieldReason; limit?: number };

@@ -1,6 +1,7 @@
 export * from './analytics-rules.ts';
 export * from './constants.ts';
 export * from './event-id.ts';
+export * from './hash.ts';
 export * from './languages.ts';
 export * from './schemas/accounts.ts';
 export * from './schemas/alerts.ts';

@@ -229,6 +229,8 @@ export type SignalDiscoveriesTable = {
   checked_at: Timestamp;
   found: number;
   outcome: string | null;
+  /** The same as codes and their parameters (JSON SignalReason[]), for the reader's language; null before 054. */
+  outcome_reasons: string | null;
 };
 
 /** A discovered source its admin deleted: not discovered again. */

@@ -49,7 +49,7 @@ const ON_PURPOSE: Record<string, string> = {
 const ON_PURPOSE_PATTERNS: [RegExp, string][] = [
   [
     /\bjob\.tenant_id\b/,
-    "the job worker runs every tenant's jobs (jobs is not a tenant table): a job's tenant is the one the session that queued it had",
+    "the job worker runs every tenant's jobs (claimed across tenants): a job's tenant is the one the session that queued it had",
   ],
   [/\buser_properties: \{.*\btenant_id\b/, "an analytics event's user_properties, the shape clients send"],
 ];

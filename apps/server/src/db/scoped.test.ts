@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { type Db, type DbHandle, openDatabase } from './connection.ts';
-import { CrossTenantWriteError, scopedTo } from './scoped.ts';
+import { CrossTenantWriteError, referenceOrOwnedBy, scopedTo } from './scoped.ts';
 import { acrossTenants, tenantsWithoutRows, tenantsWithRows, UnscopedQueryError } from './tenant-scope.ts';
 
 // Issue #14: the scoped layer names the session's tenant in every query, on SQLite and PostgreSQL
@@ -381,5 +381,63 @@ describe('the tenants a scheduled job works for (across tenants by design)', () 
     await globex.deleteFrom('list_accounts').execute();
     expect(await tenantsWithoutRows(handle.db, 'list_accounts')).toEqual([GLOBEX]);
     expect(await tenantsWithRows(handle.db, 'list_accounts')).toEqual([ACME]);
+  });
+});
+
+describe('the rows of a shared table a tenant may see (referenceOrOwnedBy)', () => {
+  beforeAll(async () => {
+    await all.schema
+      .createTable('master_accounts')
+      .addColumn('master_account_id', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('account_name', 'varchar(64)', (c) => c.notNull())
+      .addColumn('owner_tenant_id', 'varchar(64)')
+      .execute();
+    const row = (master_account_id: string, owner_tenant_id: string | null) =>
+      ({ master_account_id, account_name: master_account_id, owner_tenant_id }) as never;
+    await all
+      .insertInto('master_accounts')
+      .values([row('ref', null), row('acme_upload', ACME), row('globex_upload', GLOBEX)])
+      .execute();
+  });
+
+  it("are the reference rows and the tenant's own, by name or under an alias", async () => {
+    const seen = async (tenant: string) =>
+      (
+        await all
+          .selectFrom('master_accounts')
+          .select('master_account_id')
+          .where(referenceOrOwnedBy(tenant))
+          .orderBy('master_account_id')
+          .execute()
+      ).map((r) => r.master_account_id);
+    expect(await seen(ACME)).toEqual(['acme_upload', 'ref']);
+    expect(await seen(GLOBEX)).toEqual(['globex_upload', 'ref']);
+    // A list of Acme's naming all three (a stale id of another tenant's upload included).
+    await all
+      .insertInto('list_accounts')
+      .values(['ref', 'acme_upload', 'globex_upload'].map((id) => member('l-acme', ACME, id)))
+      .execute();
+    const joined = await acme
+      .selectFrom('list_accounts as la')
+      .innerJoin('master_accounts as a', 'a.master_account_id', 'la.master_account_id')
+      .select('a.master_account_id')
+      .where(referenceOrOwnedBy(ACME, 'a'))
+      .orderBy('a.master_account_id')
+      .execute();
+    expect(joined.map((r) => r.master_account_id)).toEqual(['acme_upload', 'ref']);
+  });
+
+  it('keeps an OR of the query from reaching another tenant’s rows', async () => {
+    const rows = await all
+      .selectFrom('master_accounts')
+      .select('master_account_id')
+      .where((eb) =>
+        eb.and([
+          referenceOrOwnedBy(ACME),
+          eb.or([eb('master_account_id', '=', 'globex_upload'), eb('master_account_id', '=', 'ref')]),
+        ]),
+      )
+      .execute();
+    expect(rows.map((r) => r.master_account_id)).toEqual(['ref']);
   });
 });

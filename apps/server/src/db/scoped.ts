@@ -20,9 +20,12 @@ import {
   PrimitiveValueListNode,
   type QueryId,
   type QueryResult,
+  type RawBuilder,
   ReferenceNode,
   type RootOperationNode,
   type SelectQueryNode,
+  type SqlBool,
+  sql,
   TableNode,
   type UnknownRow,
   type UpdateQueryNode,
@@ -263,4 +266,16 @@ export type WithoutTenant<Row> = Omit<Row, 'tenant_id'>;
  */
 export function tenantKey<C extends string>(...columns: C[]): ('tenant_id' | C)[] {
   return ['tenant_id', ...columns];
+}
+
+/**
+ * The rows of a shared table with an owner (master_accounts, master_contacts, signal_items,
+ * master_hits) that a tenant may see: the reference rows every tenant shares (owner_tenant_id
+ * null) and the tenant's own (its uploads, its sources' finds). Those tables are global, so the
+ * scoped layer does not add this by itself: every read on a tenant's behalf uses this one
+ * condition. `table` is the table's name or alias when the query has several.
+ */
+export function referenceOrOwnedBy(tenantId: string, table?: string): RawBuilder<SqlBool> {
+  const owner = sql.ref(table ? `${table}.owner_tenant_id` : 'owner_tenant_id');
+  return sql<SqlBool>`(${owner} is null or ${owner} = ${tenantId})`;
 }

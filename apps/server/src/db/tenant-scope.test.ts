@@ -23,6 +23,8 @@ describe('the tenant guard', () => {
       () => db.selectFrom('workspace_items').select('list_id').where('workspace_id', '=', 'w1'),
       () => db.updateTable('lists').set({ name: 'x' }).where('id', '=', 'l1'),
       () => db.deleteFrom('saved_filters').where('id', '=', 'f1'),
+      // The job queue: a tenant's jobs are asked for through the scoped layer (#14).
+      () => db.selectFrom('jobs').select('status').where('type', '=', 'recompute_value_matches'),
       // A tenant condition under OR scopes nothing.
       () =>
         db

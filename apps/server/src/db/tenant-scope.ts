@@ -29,6 +29,7 @@ export const TENANT_TABLE_NAMES = [
   'flows',
   'integrations',
   'invitations',
+  'jobs',
   'list_accounts',
   'list_contacts',
   'lists',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { acrossTenants } from '../db/tenant-scope.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createJobRunner, retryDelayMs } from './job-runner.ts';
 import { createJobsRepository, type JobsRepository } from './jobs.repository.ts';
@@ -18,11 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 beforeEach(async () => {
-  await t.handle.db.deleteFrom('jobs').execute();
+  await acrossTenants(t.handle.db).deleteFrom('jobs').execute();
   at('2026-11-22T08:00:00.000Z');
 });
 
-const onlyJob = async () => t.handle.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+const onlyJob = async () => acrossTenants(t.handle.db).selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
 
 /** A job handler that runs until the test lets it finish. */
 function blockingHandler() {

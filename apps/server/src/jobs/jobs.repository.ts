@@ -2,11 +2,19 @@ import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { JobsTable } from '../db/schema.ts';
+import { scopedTo } from '../db/scoped.ts';
+import { acrossTenants } from '../db/tenant-scope.ts';
 
 export type Job = Selectable<JobsTable>;
 
-/** The job table: enqueue, claim with a lease, finish or retry later. Times are ISO strings. */
+/**
+ * The job table: enqueue, claim with a lease, finish or retry later. Times are ISO strings. Each
+ * job belongs to the tenant that queued it: what a tenant asks of the queue goes through the scoped
+ * layer; the workers claim and settle jobs of every tenant by id (`queue`, across tenants by design).
+ */
 export function createJobsRepository(db: Db) {
+  const scoped = (tenantId: string) => scopedTo(db, tenantId);
+  const queue = acrossTenants(db);
   /**
    * Queues a job for one thing (its payload, e.g. a flow id) unless the same job is already
    * waiting: a waiting one will do the work as it stands when it runs.
@@ -18,21 +26,19 @@ export function createJobsRepository(db: Db) {
     { now, maxAttempts = 5 }: { now: Date; maxAttempts?: number },
   ): Promise<boolean> {
     const body = JSON.stringify(payload);
-    const waiting = await db
+    const waiting = await scoped(tenantId)
       .selectFrom('jobs')
       .select('id')
-      .where('tenant_id', '=', tenantId)
       .where('type', '=', type)
       .where('payload', '=', body)
       .where('status', '=', 'queued')
       .executeTakeFirst();
     if (waiting) return false;
     const at = now.toISOString();
-    await db
+    await scoped(tenantId)
       .insertInto('jobs')
       .values({
         id: crypto.randomUUID(),
-        tenant_id: tenantId,
         type,
         status: 'queued',
         payload: body,
@@ -65,7 +71,7 @@ export function createJobsRepository(db: Db) {
     async claim(workerId: string, { now, leaseMs }: { now: Date; leaseMs: number }): Promise<Job | null> {
       const at = now.toISOString();
       const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
-      const candidates = await db
+      const candidates = await queue
         .selectFrom('jobs')
         .select('id')
         .where('status', 'in', ['queued', 'running'])
@@ -76,7 +82,7 @@ export function createJobsRepository(db: Db) {
         .limit(5)
         .execute();
       for (const { id } of candidates) {
-        const result = await db
+        const result = await queue
           .updateTable('jobs')
           .set((eb) => ({
             status: 'running',
@@ -90,7 +96,7 @@ export function createJobsRepository(db: Db) {
           .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 1) {
-          return (await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+          return (await queue.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
         }
       }
       return null;
@@ -98,7 +104,7 @@ export function createJobsRepository(db: Db) {
 
     /** Marks the job done, only if this worker still holds it. */
     async complete(job: Job, workerId: string, now: Date): Promise<void> {
-      await db
+      await queue
         .updateTable('jobs')
         .set({ status: 'done', lease_until: null, finished_at: now.toISOString(), last_error: null })
         .where('id', '=', job.id)
@@ -109,7 +115,7 @@ export function createJobsRepository(db: Db) {
     /** Puts the job back for a later attempt (or gives up after max_attempts). */
     async fail(job: Job, workerId: string, { now, retryAt, error }: { now: Date; retryAt: Date; error: string }) {
       const giveUp = job.attempts >= job.max_attempts;
-      await db
+      await queue
         .updateTable('jobs')
         .set({
           status: giveUp ? 'failed' : 'queued',
@@ -129,7 +135,7 @@ export function createJobsRepository(db: Db) {
      * interrupted (the server is stopping), not failed, so the attempt does not count.
      */
     async release(job: Job, workerId: string): Promise<boolean> {
-      const result = await db
+      const result = await queue
         .updateTable('jobs')
         .set((eb) => ({ status: 'queued', lease_until: null, locked_by: null, attempts: eb('attempts', '-', 1) }))
         .where('id', '=', job.id)
@@ -140,15 +146,14 @@ export function createJobsRepository(db: Db) {
     },
 
     async find(id: string): Promise<Job | null> {
-      return (await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+      return (await queue.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
     },
 
     /** The tenant's job of this type that is running, else waiting (null: neither). */
     async waitingOrRunning(tenantId: string, type: string): Promise<'queued' | 'running' | null> {
-      const job = await db
+      const job = await scoped(tenantId)
         .selectFrom('jobs')
         .select('status')
-        .where('tenant_id', '=', tenantId)
         .where('type', '=', type)
         .where('status', 'in', ['queued', 'running'])
         .orderBy('status', 'desc')
@@ -159,17 +164,15 @@ export function createJobsRepository(db: Db) {
     /** Whether a job of this type is waiting or running for the tenant, and when one last finished. */
     async status(tenantId: string, type: string): Promise<{ running: boolean; lastDoneAt: string | null }> {
       const [pending, done] = await Promise.all([
-        db
+        scoped(tenantId)
           .selectFrom('jobs')
           .select('id')
-          .where('tenant_id', '=', tenantId)
           .where('type', '=', type)
           .where('status', 'in', ['queued', 'running'])
           .executeTakeFirst(),
-        db
+        scoped(tenantId)
           .selectFrom('jobs')
           .select((eb) => eb.fn.max('finished_at').as('at'))
-          .where('tenant_id', '=', tenantId)
           .where('type', '=', type)
           .where('status', '=', 'done')
           .executeTakeFirst(),

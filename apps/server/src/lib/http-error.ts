@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldReason } from '@quarry/shared';
+import type { ErrorCode, FieldReason, RefusalParams, RefusalReason } from '@quarry/shared';
 
 /** An error that carries the API's answer: status, stable code and the message the user sees. */
 export class HttpError extends Error {
@@ -14,9 +14,21 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A refusal of the whole request with the reason a reader's language translates (`refusalReasons`)
+ * in `details.reason`, and the names and numbers its text shows in `details.params`.
+ */
+export const refusal = (
+  status: number,
+  code: ErrorCode,
+  reason: RefusalReason,
+  message: string,
+  params?: RefusalParams,
+) => new HttpError(status, code, message, params ? { reason, params } : { reason });
+
 export const notFound = (what = 'Not found') => new HttpError(404, 'not_found', what);
-export const forbidden = (message = 'You do not have permission to do this') =>
-  new HttpError(403, 'forbidden', message);
+export const forbidden = (message = 'You do not have permission to do this', reason?: RefusalReason) =>
+  reason ? refusal(403, 'forbidden', reason, message) : new HttpError(403, 'forbidden', message);
 export const unauthorized = () => new HttpError(401, 'unauthorized', 'Please sign in');
 /**
  * A failure that concerns one field: "field: message", and the field in `details.fields` for forms,

@@ -26,10 +26,29 @@ export class ApiError extends Error {
  * (they name the problem exactly), the code's translation for anyone else, so no English server
  * text reaches a reader of another language. Codes without a translation read as the generic error.
  */
-export function readerMessage(code: string, serverMessage: string): string {
+export function readerMessage(code: string, serverMessage: string, details?: unknown): string {
   if (!i18n.language || i18n.language === 'en') return serverMessage;
+  const refusal = refusalOf(details);
+  const reasonKey = refusal && `apiErrors.reasons.${refusal.reason}`;
+  if (reasonKey && i18n.exists(reasonKey)) return i18n.t(reasonKey, refusal.params);
   const key = `apiErrors.${code}`;
   return i18n.exists(key) ? i18n.t(key) : i18n.t('errors.generic');
+}
+
+/**
+ * The reason a whole refusal carries (`details.reason`, `refusalReasons`) and the names and numbers
+ * its text shows (`details.params`), when well formed.
+ */
+function refusalOf(details: unknown): { reason: string; params: Record<string, string | number> } | null {
+  const { reason, params } = (details ?? {}) as { reason?: unknown; params?: unknown };
+  if (typeof reason !== 'string' || !REASON.test(reason)) return null;
+  const shown: Record<string, string | number> = {};
+  if (params && typeof params === 'object') {
+    for (const [name, value] of Object.entries(params)) {
+      if (typeof value === 'string' || typeof value === 'number') shown[name] = value;
+    }
+  }
+  return { reason, params: shown };
 }
 
 /**
@@ -108,7 +127,7 @@ export async function api<T>(
   throw new ApiError(
     response.status,
     code,
-    readerMessage(code, payload?.error?.message ?? `Request failed (${response.status})`),
+    readerMessage(code, payload?.error?.message ?? `Request failed (${response.status})`, payload?.error?.details),
     fieldIssuesOf(payload?.error?.details).map((f) => ({ field: f.field, message: readerFieldMessage(code, f) })),
   );
 }

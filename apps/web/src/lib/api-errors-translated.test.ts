@@ -1,5 +1,5 @@
 import { FLOW_ERROR_CODES, SIGNAL_REASON_CODES, UPLOAD_ERROR_CODES } from '@quarry/shared';
-import { errorCodes, fieldReasons } from '@quarry/shared/error-codes';
+import { errorCodes, fieldReasons, refusalReasons } from '@quarry/shared/error-codes';
 import { LANGUAGES } from '@quarry/shared/languages';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareDom } from '../test-support/dom.tsx';
@@ -25,6 +25,7 @@ function textOf(language: string, key: string): string | undefined {
 const KNOWN_KEYS = [
   ...[...errorCodes, 'timeout', 'network'].map((code) => `apiErrors.${code}`),
   ...fieldReasons.map((reason) => `apiErrors.fields.${reason}`),
+  ...refusalReasons.map((reason) => `apiErrors.reasons.${reason}`),
   ...FLOW_ERROR_CODES.map((code) => `flows.errorCodes.${code}`),
   ...UPLOAD_ERROR_CODES.map((code) => `uploads.errors.${code}`),
   ...SIGNAL_REASON_CODES.map((code) => `signals.reasons.${code}`),
@@ -101,5 +102,54 @@ describe('a refusal read in French', () => {
     );
     refuse(418, { error: { code: 'teapot', message: 'I am a teapot' } });
     expect((await failureOf(api('/api/x'))).message).not.toMatch(/teapot/i);
+  });
+
+  it('reads a refusal by its reason when its code alone says too little', async () => {
+    refuse(409, {
+      error: {
+        code: 'conflict',
+        message: 'This flow is being sent; wait until it is done',
+        details: { reason: 'flow_being_sent' },
+      },
+    });
+    const sending = await failureOf(api('/api/flows/f1/send', { method: 'POST', body: {} }));
+    expect(sending.code).toBe('conflict');
+    expect(sending.message).toBe('Ce flux est en cours d’envoi : attendez qu’il soit terminé');
+    refuse(409, {
+      error: { code: 'conflict', message: 'A company needs at least one admin', details: { reason: 'last_admin' } },
+    });
+    expect((await failureOf(api('/api/organization/members/u1/roles', { method: 'PUT', body: {} }))).message).toBe(
+      'Une entreprise a besoin d’au moins un administrateur',
+    );
+    refuse(403, {
+      error: { code: 'forbidden', message: 'Only an admin can do this', details: { reason: 'admin_only' } },
+    });
+    expect((await failureOf(api('/api/organization/invitations'))).message).toBe(
+      'Seul un administrateur peut faire cela',
+    );
+    // An OAuth callback refused for its state, read by the field's reason.
+    refuse(400, {
+      error: {
+        code: 'validation_failed',
+        message: 'state: The authorization took too long; connect again',
+        details: {
+          fields: [
+            {
+              field: 'state',
+              message: 'The authorization took too long; connect again',
+              reason: 'oauth_state_expired',
+            },
+          ],
+        },
+      },
+    });
+    expect((await failureOf(api('/api/integrations/outreach/oauth/callback'))).fields).toEqual([
+      { field: 'state', message: 'L’autorisation a pris trop de temps : connectez l’outil à nouveau' },
+    ]);
+    // A reason this app has no text for, or one that is not a plain word, reads as the code.
+    for (const reason of ['no_such_reason', '../fields/required']) {
+      refuse(409, { error: { code: 'conflict', message: 'Something English', details: { reason } } });
+      expect((await failureOf(api('/api/x'))).message).toBe('Cela entre en conflit avec un élément existant');
+    }
   });
 });

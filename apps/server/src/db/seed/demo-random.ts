@@ -1,22 +1,14 @@
 // Deterministic randomness for the demo: every generated value is fixed, so two builds (and two
 // machines) give the same demo.
 
+import { fnv1a } from '@quarry/shared/hash';
 import { type Random, seededRandom } from '../../lib/seeded-random.ts';
 
 const DEMO_SEED = 0x51a77e;
 
-function hashString(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /** Each account draws from its own stream, so one account's data does not depend on the others. */
 export function randomFor(purpose: string, accountId: string): Random {
-  return seededRandom(hashString(`${DEMO_SEED}:${purpose}:${accountId}`));
+  return seededRandom(fnv1a(`${DEMO_SEED}:${purpose}:${accountId}`));
 }
 
 export function pick<T>(random: Random, items: readonly T[]): T {

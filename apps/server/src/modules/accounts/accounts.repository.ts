@@ -2,7 +2,7 @@ import { type Account, accountSummaryFactsSchema, type Contact, isEmailUsable, t
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { MasterAccountsTable } from '../../db/schema.ts';
-import { scopedTo, tenantKey } from '../../db/scoped.ts';
+import { referenceOrOwnedBy, scopedTo, tenantKey } from '../../db/scoped.ts';
 import { visibleTo } from '../../db/visible-signals.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -42,7 +42,7 @@ export function createAccountsRepository(db: Db) {
         .selectFrom('master_accounts')
         .selectAll()
         .where('master_account_id', '=', id)
-        .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', ctx.tenantId)]))
+        .where(referenceOrOwnedBy(ctx.tenantId))
         .executeTakeFirst();
       return row ? toAccount(row) : null;
     },
@@ -53,7 +53,7 @@ export function createAccountsRepository(db: Db) {
         .selectFrom('master_accounts')
         .select('master_account_id')
         .where('master_account_id', 'in', ids)
-        .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', ctx.tenantId)]))
+        .where(referenceOrOwnedBy(ctx.tenantId))
         .execute();
       return rows.map((r) => r.master_account_id);
     },

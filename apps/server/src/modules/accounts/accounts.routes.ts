@@ -8,9 +8,6 @@ import {
   personHitSchema,
   searchHitSchema,
   searchQuerySchema,
-  territoryChangeBodySchema,
-  territoryPageSchema,
-  territoryQuerySchema,
   updateCommentBodySchema,
 } from '@quarry/shared';
 import { z } from 'zod';
@@ -135,37 +132,5 @@ export function registerAccountsRoutes(
         request.params.commentId,
       ),
     }),
-  });
-
-  app.route({
-    method: 'GET',
-    url: '/api/territory',
-    preHandler: signedIn,
-    schema: { tags: ['territory'], querystring: territoryQuerySchema, response: { 200: territoryPageSchema } },
-    handler: (request) => accounts.territoryPage(contextOf(request), request.query),
-  });
-
-  app.route({
-    method: 'POST',
-    url: '/api/territory',
-    preHandler: signedIn,
-    schema: {
-      tags: ['territory'],
-      body: territoryChangeBodySchema,
-      response: { 200: z.object({ added: z.number(), unknown: z.array(z.string()) }) },
-    },
-    handler: (request) => accounts.addToTerritory(contextOf(request), request.body.master_account_ids),
-  });
-
-  app.route({
-    method: 'DELETE',
-    url: '/api/territory',
-    preHandler: signedIn,
-    schema: {
-      tags: ['territory'],
-      body: territoryChangeBodySchema,
-      response: { 200: z.object({ removed: z.number() }) },
-    },
-    handler: (request) => accounts.removeFromTerritory(contextOf(request), request.body.master_account_ids),
   });
 }

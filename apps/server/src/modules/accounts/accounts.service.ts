@@ -1,25 +1,19 @@
-import type { AccountDetail, Comment, FilterGroup, territoryQuerySchema } from '@quarry/shared';
+import type { AccountDetail, Comment } from '@quarry/shared';
 import { PEOPLE_SEARCH_PAGE_SIZE, SEARCH_AUTOCOMPLETE_PAGE_SIZE, SEARCH_PAGE_SIZE } from '@quarry/shared';
-import type { z } from 'zod';
 import type { AccountSearch } from '../../adapters/search/account-search.ts';
 import type { PeopleSearch } from '../../adapters/search/people-search.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import type { AccountQueryRepository } from '../filters/account-query.repository.ts';
-import { withinMyTerritory } from '../filters/filter-sql.ts';
+import type { TerritoryRepository } from '../territory/territory.repository.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
-import type { TerritoryRepository } from './territory.repository.ts';
-
-export type TerritoryQuery = z.infer<typeof territoryQuerySchema>;
 
 export function createAccountsService(deps: {
   accounts: AccountsRepository;
   territory: TerritoryRepository;
-  accountQuery: AccountQueryRepository;
   search: AccountSearch;
   people: PeopleSearch;
 }) {
-  const { accounts, territory, accountQuery, search, people } = deps;
+  const { accounts, territory, search, people } = deps;
 
   async function requireAccount(ctx: RequestContext, id: string) {
     const account = await accounts.findAccount(ctx, id);
@@ -32,7 +26,7 @@ export function createAccountsService(deps: {
     await requireAccount(ctx, id);
     const author = await accounts.commentAuthor(ctx, id, commentId);
     if (author === undefined) throw notFound('Comment not found');
-    if (author !== ctx.uid) throw forbidden(`Only its author can ${action} a comment`);
+    if (author !== ctx.uid) throw forbidden(`Only its author can ${action} a comment`, 'comment_author_only');
   }
 
   return {
@@ -95,31 +89,6 @@ export function createAccountsService(deps: {
       await requireAccount(ctx, id);
       await accounts.addComment(ctx, id, text);
       return this.comments(ctx, id);
-    },
-
-    /** My Accounts: the account query narrowed to the caller's territory. */
-    territoryPage(ctx: RequestContext, { industry, ...query }: TerritoryQuery) {
-      const filter: FilterGroup = {
-        complex: true,
-        operator: 'AND',
-        days_ago: null,
-        values: industry
-          ? [{ field: 'industry', complex: false, type: 'text', values: [industry], operator: 'IN', days_ago: null }]
-          : [],
-      };
-      return accountQuery.page(ctx, { ...query, filter: withinMyTerritory(filter) });
-    },
-
-    /** Adds the accounts that exist; unknown ids are reported, not stored. */
-    async addToTerritory(ctx: RequestContext, ids: string[]) {
-      const unique = [...new Set(ids)];
-      const known = await accounts.existingAccountIds(ctx, unique);
-      const added = await territory.add(ctx, known);
-      return { added, unknown: unique.filter((id) => !known.includes(id)) };
-    },
-
-    async removeFromTerritory(ctx: RequestContext, ids: string[]) {
-      return { removed: await territory.remove(ctx, [...new Set(ids)]) };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleAccount as account, insertSampleAccounts } from '../../testing/sample-accounts.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -6,61 +7,9 @@ let rita: string;
 let raj: string;
 let gus: string;
 
-const at = '2026-01-01T00:00:00.000Z';
-const account = (id: string, name: string, website: string | null, extra: Record<string, unknown> = {}) => ({
-  master_account_id: id,
-  account_name: name,
-  website,
-  logo_url: null,
-  industry: 'General Merchandisers',
-  sector: 'Retailing',
-  employees: 1000,
-  revenue: 5_000_000,
-  location: 'Bentonville, Ark.',
-  description: null,
-  created_at: at,
-  ...extra,
-});
-
 beforeAll(async () => {
   t = await createTestApp();
-  await t.handle.db
-    .insertInto('master_accounts')
-    .values([
-      account('acc_walmart', 'Walmart', 'walmart.com', { revenue: 514_405_000_000, employees: 2_200_000 }),
-      account('acc_walmart_dup', 'Walmart Stores', 'walmart.com'),
-      account('acc_exxon', 'Exxon Mobil', 'exxonmobil.com', { industry: 'Petroleum Refining' }),
-      account('acc_wells', 'Wells Fargo', 'wellsfargo.com', { industry: 'Commercial Banks' }),
-      account('acc_sql', "Robert'); DROP TABLE master_accounts;--", null),
-      account('acc_gd', 'General Dynamics', 'gd.com'),
-      account('acc_ge', 'General Electric', 'ge.com'),
-    ])
-    .execute();
-  await t.handle.db
-    .insertInto('master_hits')
-    .values([
-      {
-        id: 'h1',
-        master_account_id: 'acc_walmart',
-        type: 'news_article',
-        title: 'Wal-Mart to buy Asda',
-        text: 'Older news',
-        url: 'https://en.wikinews.org/wiki/A',
-        source: 'Wikinews',
-        published_at: '2005-01-01',
-      },
-      {
-        id: 'h2',
-        master_account_id: 'acc_walmart',
-        type: 'job_posting',
-        title: 'Data engineer',
-        text: 'Newer posting',
-        url: null,
-        source: 'Quarry Jobs',
-        published_at: '2026-10-01',
-      },
-    ])
-    .execute();
+  await insertSampleAccounts(t.handle.db);
   await t.handle.db
     .insertInto('master_contacts')
     .values([
@@ -472,56 +421,5 @@ describe('account page', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toMatch(/^text:/);
     }
-  });
-});
-
-describe('My Accounts (territory)', () => {
-  it('adds accounts to my territory only, reports unknown ids, and lists them sorted and paged', async () => {
-    const added = await send(raj, 'POST', '/api/territory', {
-      master_account_ids: ['acc_walmart', 'acc_exxon', 'acc_wells', 'acc_unknown'],
-    });
-    expect(added.json()).toEqual({ added: 3, unknown: ['acc_unknown'] });
-    const page = (await get(raj, '/api/territory?sort=account_name&direction=desc&page_size=2')).json();
-    expect(page.total).toBe(3);
-    expect(page.rows.map((r: { account_name: string }) => r.account_name)).toEqual(['Wells Fargo', 'Walmart']);
-    const second = (await get(raj, '/api/territory?sort=account_name&direction=desc&page_size=2&page=2')).json();
-    expect(second.rows.map((r: { account_name: string }) => r.account_name)).toEqual(['Exxon Mobil']);
-    const bySignal = (await get(raj, '/api/territory?sort=latest_signal_at&direction=desc')).json();
-    expect(bySignal.rows[0]).toMatchObject({ master_account_id: 'acc_walmart', latest_signal_at: '2026-10-01' });
-    const filtered = (await get(raj, '/api/territory?q=FARGO')).json();
-    expect(filtered.rows.map((r: { master_account_id: string }) => r.master_account_id)).toEqual(['acc_wells']);
-    expect((await get(rita, '/api/territory')).json().total).toBe(0);
-    expect((await get(gus, '/api/territory')).json().total).toBe(0);
-    expect((await get(raj, '/api/accounts/acc_walmart')).json().in_territory).toBe(true);
-  });
-
-  it('answers the ids of every matching account in my territory for "select all"', async () => {
-    const res = await send(raj, 'POST', '/api/accounts/query/ids', { scope: 'territory', q: 'w' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ master_account_ids: ['acc_walmart', 'acc_wells'], truncated: false });
-    const theirs = await send(gus, 'POST', '/api/accounts/query/ids', { scope: 'territory' });
-    expect(theirs.json().master_account_ids).toEqual([]);
-  });
-
-  it('treats a LIKE wildcard in the filter as plain text', async () => {
-    expect((await get(raj, '/api/territory?q=%25')).json().total).toBe(0);
-  });
-
-  it('refuses 1000 or more accounts at a time with the cap message and changes nothing', async () => {
-    const ids = Array.from({ length: 1000 }, (_, i) => `acc_${i}`);
-    const res = await send(rita, 'POST', '/api/territory', { master_account_ids: ids });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe('master_account_ids: Select fewer than 1000 accounts at a time');
-    expect((await get(rita, '/api/territory')).json().total).toBe(0);
-  });
-
-  it('removes accounts in bulk', async () => {
-    const res = await send(raj, 'DELETE', '/api/territory', { master_account_ids: ['acc_exxon', 'acc_wells'] });
-    expect(res.json()).toEqual({ removed: 2 });
-    expect((await get(raj, '/api/territory')).json().total).toBe(1);
-  });
-
-  it('refuses bad sort fields with 400', async () => {
-    expect((await get(raj, '/api/territory?sort=password')).statusCode).toBe(400);
   });
 });

@@ -10,7 +10,7 @@ type ParsedBody = z.output<typeof alertBodySchema>;
 /** Global alerts: everyone reads the active ones of their tenant; only the support account manages them. */
 export function createAlertsService(alerts: AlertsRepository) {
   function requireSupport(ctx: RequestContext) {
-    if (!ctx.isSupport) throw forbidden('Only the support account manages alerts');
+    if (!ctx.isSupport) throw forbidden('Only the support account manages alerts', 'support_only');
   }
 
   /** Sanitises the message and checks the target tenant; a message with nothing left is refused. */

@@ -14,7 +14,7 @@ export function createEmailPreferencesService(repository: EmailPreferencesReposi
     get,
     async put(ctx: RequestContext, scope: EmailPreferenceScope, value: AiEmailPreferences): Promise<EmailPreferences> {
       if (scope === 'organization') {
-        if (!ctx.isAdmin) throw forbidden("Only admins can change the organization's email rules");
+        if (!ctx.isAdmin) throw forbidden("Only admins can change the organization's email rules", 'admin_only');
         await repository.writeOrganization(ctx.tenantId, value);
       } else {
         await repository.writePersonal(ctx.tenantId, ctx.uid, value);

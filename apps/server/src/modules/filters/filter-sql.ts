@@ -9,6 +9,7 @@ import {
 } from '@quarry/shared';
 import { type Expression, type ExpressionBuilder, expressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Database, MasterAccountsTable } from '../../db/schema.ts';
+import { referenceOrOwnedBy } from '../../db/scoped.ts';
 import { visibleTo } from '../../db/visible-signals.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -117,7 +118,7 @@ export function filterWhere(ctx: RequestContext, filter: FilterGroup, now = new 
   const rewritten = rewriteFilterForRequest(filter);
   return (eb: AccountsExpressionBuilder): Condition => {
     // Accounts an upload made from unknown domains belong to that tenant alone.
-    const visible = eb.or([eb('a.owner_tenant_id', 'is', null), eb('a.owner_tenant_id', '=', ctx.tenantId)]);
+    const visible = referenceOrOwnedBy(ctx.tenantId, 'a');
     const group = groupSql(eb, ctx, rewritten, now);
     return group ? eb.and([visible, group]) : visible;
   };

@@ -34,7 +34,7 @@ export function createFiltersService(deps: {
   /** Spec section 6: only the owner edits a saved filter; a colleague who can see it gets 403. */
   async function requireOwn(ctx: RequestContext, id: string): Promise<SavedFilter> {
     const filter = await requireVisible(ctx, id);
-    if (filter.created_by !== ctx.uid) throw forbidden('Only the owner can change this filter');
+    if (filter.created_by !== ctx.uid) throw forbidden('Only the owner can change this filter', 'filter_owner_only');
     return filter;
   }
 

@@ -25,7 +25,7 @@ import type { MessageContext, MessageWriter } from '../../adapters/ai/message-wr
 import type { Job, JobsRepository } from '../../jobs/jobs.repository.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { HttpError, invalidField, notFound } from '../../lib/http-error.ts';
+import { HttpError, invalidField, notFound, refusal } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AnalyticsRepository } from '../analytics/analytics.repository.ts';
@@ -62,7 +62,7 @@ const notReady = () =>
 const versionConflict = () =>
   new HttpError(409, 'version_conflict', 'Someone saved this message in the meantime; it has been reloaded');
 const flowNotFound = () => notFound('Flow not found');
-const beingSent = () => new HttpError(409, 'conflict', 'This flow is being sent; wait until it is done');
+const beingSent = () => refusal(409, 'conflict', 'flow_being_sent', 'This flow is being sent; wait until it is done');
 /** A send still queued or running: another send must wait for it. */
 const SENDING: (string | null)[] = ['destination_queued', 'sending_to_destination', 'destination_in_progress'];
 
@@ -424,7 +424,13 @@ export function createFlowsService(deps: {
           const contact = byId.get(contactId);
           if (!contact || contact.master_account_id !== account.master_account_id) {
             throw new HttpError(404, 'not_found', 'Contact not found', {
-              fields: [{ field: `accounts.${index}.contact_ids.${i}`, message: 'Contact not found' }],
+              fields: [
+                {
+                  field: `accounts.${index}.contact_ids.${i}`,
+                  message: 'Contact not found',
+                  reason: 'unknown_reference',
+                },
+              ],
             });
           }
           chosen.push({ accountId: account.master_account_id, contact });
@@ -456,12 +462,16 @@ export function createFlowsService(deps: {
         400,
         'destination_unavailable',
         'Connect a sales-engagement tool in Preferences › Integrations to send there',
-        { fields: [{ field: 'destination', message: 'No sales-engagement tool is connected' }] },
+        {
+          fields: [
+            { field: 'destination', message: 'No sales-engagement tool is connected', reason: 'tool_not_connected' },
+          ],
+        },
       );
     }
     if (!integration) {
       throw new HttpError(400, 'destination_unavailable', 'Choose the sales-engagement tool to send to', {
-        fields: [{ field: 'integration', message: 'Choose the sales-engagement tool to send to' }],
+        fields: [{ field: 'integration', message: 'Choose the sales-engagement tool to send to', reason: 'required' }],
       });
     }
     const flow = await reviewableFlow(ctx, flowId);
@@ -612,7 +622,13 @@ export function createFlowsService(deps: {
       for (const [index, account] of body.accounts.entries()) {
         if (!accounts.has(account.master_account_id)) {
           throw new HttpError(404, 'not_found', 'Account not found', {
-            fields: [{ field: `accounts.${index}.master_account_id`, message: 'Account not found' }],
+            fields: [
+              {
+                field: `accounts.${index}.master_account_id`,
+                message: 'Account not found',
+                reason: 'unknown_reference',
+              },
+            ],
           });
         }
       }
@@ -722,7 +738,7 @@ export function createFlowsService(deps: {
       if (!message) throw notFound('Message not found');
       if (Number(message.version) !== body.version) throw versionConflict();
       if (message.status === 'delivered') {
-        throw new HttpError(409, 'conflict', 'A delivered message can no longer be changed');
+        throw refusal(409, 'conflict', 'message_delivered', 'A delivered message can no longer be changed');
       }
       let steps = parseJsonColumn<FlowStep[]>(message.steps, []);
       let status = message.status as FlowMessageStatus;
@@ -790,7 +806,7 @@ export function createFlowsService(deps: {
       const message = await flows.message(ctx.tenantId, flowId, messageId);
       if (!message) throw notFound('Message not found');
       if (message.status === 'delivered') {
-        throw new HttpError(409, 'conflict', 'A delivered message can no longer be changed');
+        throw refusal(409, 'conflict', 'message_delivered', 'A delivered message can no longer be changed');
       }
       const [shared, evidence, accounts] = await Promise.all([
         flowContext(ctx.tenantId, flow),

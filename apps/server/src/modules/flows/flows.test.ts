@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { type FlowDetail, type FlowMessage, type FlowSummary, PLACEHOLDER_EMAIL } from '@quarry/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageContext, MessageWriter, WriteResult } from '../../adapters/ai/message-writer.ts';
+import { acrossTenants } from '../../db/tenant-scope.ts';
 import { insertTestAccount } from '../../testing/test-account.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -352,6 +353,7 @@ describe('sending to the download destination', () => {
     const engagement = await call(rita, 'POST', `/api/flows/${flow.id}/send`, { destination: 'engagement' });
     expect(engagement.statusCode).toBe(400);
     expect(engagement.json().error.code).toBe('destination_unavailable');
+    expect(engagement.json().error.details.fields).toMatchObject([{ field: 'integration', reason: 'required' }]);
     const sent = await call(rita, 'POST', `/api/flows/${flow.id}/send`, { destination: 'download' });
     expect(sent.json()).toMatchObject({
       status: 'flow_completed',
@@ -376,6 +378,28 @@ describe('sending to the download destination', () => {
       steps: [{ subject: 'Too late', body: 'Already sent' }],
     });
     expect(edit.statusCode).toBe(409);
+    // A reason the web translates, so a reader of another language is not shown the English (#14).
+    expect(edit.json().error).toMatchObject({ code: 'conflict', details: { reason: 'message_delivered' } });
+  });
+
+  it('refuses to send a flow again while it is being sent, with a reason the web translates', async () => {
+    script = null;
+    const { flow, messages } = await writtenFlow(rita);
+    const first = messages[0] as FlowMessage;
+    await call(rita, 'PATCH', `/api/flows/${flow.id}/messages/${first.id}`, { version: first.version, approved: true });
+    await acrossTenants(t.handle.db)
+      .updateTable('flows')
+      .set({ destination_status: 'sending_to_destination' })
+      .where('id', '=', flow.id)
+      .execute();
+    const again = await call(rita, 'POST', `/api/flows/${flow.id}/send`, { destination: 'download' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({
+      code: 'conflict',
+      message: 'This flow is being sent; wait until it is done',
+      details: { reason: 'flow_being_sent' },
+    });
+    expect((await detail(rita, flow.id)).flow.destination_status).toBe('sending_to_destination');
   });
 });
 

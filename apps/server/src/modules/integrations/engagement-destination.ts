@@ -1,4 +1,4 @@
-import { type FieldMappings, type IntegrationType, isValueMessagingConfigured } from '@quarry/shared';
+import { type FieldMappings, type FieldReason, type IntegrationType, isValueMessagingConfigured } from '@quarry/shared';
 import type { ContactUpsert, EngagementAdapters, UpsertResult } from '../../adapters/engagement/engagement-adapter.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
@@ -19,8 +19,8 @@ export type EngagementDestination = {
   ready: (tenantId: string, type: IntegrationType) => Promise<ReadyIntegration>;
 };
 
-const unavailable = (message: string) =>
-  new HttpError(400, 'destination_unavailable', message, { fields: [{ field: 'integration', message }] });
+const unavailable = (message: string, reason: FieldReason) =>
+  new HttpError(400, 'destination_unavailable', message, { fields: [{ field: 'integration', message, reason }] });
 
 /** The engagement destination as flows see it: whether a tool can take a send, and the call that sends. */
 export function createEngagementDestination(deps: {
@@ -33,12 +33,16 @@ export function createEngagementDestination(deps: {
     async ready(tenantId, type) {
       const row = await deps.integrations.find(tenantId, type);
       const adapter = deps.adapters[type];
-      if (!row || !adapter) throw unavailable('This sales-engagement tool is not connected');
-      if (row.status !== 'VALID') throw unavailable('This sales-engagement tool’s credential is not valid');
+      if (!row || !adapter) throw unavailable('This sales-engagement tool is not connected', 'tool_not_connected');
+      if (row.status !== 'VALID')
+        throw unavailable('This sales-engagement tool’s credential is not valid', 'credential_invalid');
       const mappings = parseJsonColumn<FieldMappings>(row.field_mappings, {});
       // Spec section 5: configured only with both a subject and a body mapping; enforced before sending.
       if (!isValueMessagingConfigured(mappings)) {
-        throw unavailable('Map the value message subject and body to this tool’s fields before sending');
+        throw unavailable(
+          'Map the value message subject and body to this tool’s fields before sending',
+          'fields_not_mapped',
+        );
       }
       // Asked per call: a long send outlives an OAuth access token. A refresh the tool refuses
       // fails this batch's messages with its reason (the connection is INVALID by then).

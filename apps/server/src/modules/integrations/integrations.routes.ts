@@ -150,7 +150,7 @@ export function registerIntegrationsRoutes(
       const master = await repository.masterTenantId(ctx.tenantId);
       if (!master) throw new HttpError(404, 'master_tenant_id_unavailable', 'Master tenant ID not available');
       if (request.body.tenant_id !== master || request.body.user_id !== ctx.uid) {
-        throw forbidden('A connector token is only for your own company and yourself');
+        throw forbidden('A connector token is only for your own company and yourself', 'own_company_only');
       }
       return { token: await tokens.sign({ tenantId: master, userId: ctx.uid }) };
     },

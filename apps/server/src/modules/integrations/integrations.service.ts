@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   type CustomField,
   type FieldMappings,
+  type FieldReason,
   type IntegrationConnection,
   type IntegrationsResponse,
   type IntegrationType,
@@ -16,7 +17,7 @@ import type {
 } from '../../adapters/engagement/engagement-adapter.ts';
 import { type OAuthClient, pkcePair } from '../../adapters/engagement/oauth-client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { forbidden, HttpError, invalidField, notFound } from '../../lib/http-error.ts';
+import { forbidden, HttpError, invalidField, notFound, refusal } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -75,13 +76,13 @@ export function createIntegrationsService(deps: {
   const nowIso = () => clock().toISOString();
 
   const requireAdmin = (ctx: RequestContext) => {
-    if (!ctx.isAdmin) throw forbidden('Only an admin can change integrations');
+    if (!ctx.isAdmin) throw forbidden('Only an admin can change integrations', 'admin_only');
   };
   const adapterFor = (type: IntegrationType): EngagementAdapter => {
     const adapter = adapters[type];
     if (!adapter) {
       throw new HttpError(400, 'integration_unavailable', 'Quarry cannot connect this tool yet', {
-        fields: [{ field: 'type', message: 'Quarry cannot connect this tool yet' }],
+        fields: [{ field: 'type', message: 'Quarry cannot connect this tool yet', reason: 'not_connectable' }],
       });
     }
     return adapter;
@@ -92,16 +93,16 @@ export function createIntegrationsService(deps: {
     return row;
   };
 
-  const oauthRefused = (message: string) => invalidField('state', message);
+  const oauthRefused = (message: string, reason: FieldReason) => invalidField('state', message, reason);
   const oauthClientFor = (type: IntegrationType): OAuthClient => {
     const client = oauth[type];
     if (!client) {
       throw new HttpError(400, 'integration_unavailable', 'This tool does not connect with OAuth', {
-        fields: [{ field: 'type', message: 'This tool does not connect with OAuth' }],
+        fields: [{ field: 'type', message: 'This tool does not connect with OAuth', reason: 'not_oauth' }],
       });
     }
     if (!client.configured) {
-      throw new HttpError(409, 'integration_unavailable', 'Quarry is not configured to connect this tool');
+      throw refusal(409, 'integration_unavailable', 'not_configured', 'Quarry is not configured to connect this tool');
     }
     return client;
   };
@@ -151,7 +152,8 @@ export function createIntegrationsService(deps: {
     const held = parseOAuthCredential(plain);
     // A tool that also takes a key (HubSpot, Salesloft) connected with one: the key as stored.
     if (held === null && !oauthOnly(type)) return plain;
-    if (held?.kind !== 'oauth_tokens') throw new HttpError(409, 'conflict', 'Finish connecting this tool first');
+    if (held?.kind !== 'oauth_tokens')
+      throw refusal(409, 'conflict', 'finish_connecting', 'Finish connecting this tool first');
     if (held.expiresAt - clock().getTime() > REFRESH_MARGIN_MS) return held.accessToken;
     const key = `${tenantId}:${type}`;
     const running = refreshing.get(key);
@@ -282,14 +284,16 @@ export function createIntegrationsService(deps: {
     async completeOAuth(ctx: RequestContext, type: IntegrationType, query: OAuthCallbackQuery): Promise<void> {
       requireAdmin(ctx);
       const client = oauthClientFor(type);
-      if (!query.state) throw oauthRefused('The authorization state is missing');
+      if (!query.state) throw oauthRefused('The authorization state is missing', 'oauth_state_missing');
       const row = await integrations.find(ctx.tenantId, type);
       const held = row ? parseOAuthCredential(box.open(row.credential_encrypted)) : null;
       if (!row || held?.kind !== 'oauth_pending' || !stateMatches(held, query.state)) {
-        throw oauthRefused('The authorization state is unknown or was already used');
+        throw oauthRefused('The authorization state is unknown or was already used', 'oauth_state_unknown');
       }
-      if (held.sessionId !== ctx.sessionId) throw oauthRefused('The authorization was started in another session');
-      if (held.expiresAt < clock().getTime()) throw oauthRefused('The authorization took too long; connect again');
+      if (held.sessionId !== ctx.sessionId)
+        throw oauthRefused('The authorization was started in another session', 'oauth_state_other_session');
+      if (held.expiresAt < clock().getTime())
+        throw oauthRefused('The authorization took too long; connect again', 'oauth_state_expired');
       const at = nowIso();
       // Spend the state first: a second callback with it finds nothing to complete.
       const spent = box.seal(
@@ -301,7 +305,7 @@ export function createIntegrationsService(deps: {
           updated_at: at,
         }))
       ) {
-        throw oauthRefused('The authorization state is unknown or was already used');
+        throw oauthRefused('The authorization state is unknown or was already used', 'oauth_state_unknown');
       }
       if (query.error || !query.code) {
         const message = (query.error_description ?? query.error ?? 'The tool sent no authorization code').slice(0, 300);
@@ -358,7 +362,7 @@ export function createIntegrationsService(deps: {
       adapterFor(type);
       if (oauthOnly(type)) {
         throw new HttpError(400, 'integration_unavailable', 'This tool connects with OAuth only', {
-          fields: [{ field: 'type', message: 'This tool connects with OAuth only' }],
+          fields: [{ field: 'type', message: 'This tool connects with OAuth only', reason: 'oauth_only' }],
         });
       }
       const at = nowIso();
@@ -397,7 +401,7 @@ export function createIntegrationsService(deps: {
       requireAdmin(ctx);
       const row = await connected(ctx, type);
       if (row.status !== 'VALID') {
-        throw new HttpError(409, 'conflict', 'Connect this tool with a valid credential first');
+        throw refusal(409, 'conflict', 'connect_first', 'Connect this tool with a valid credential first');
       }
       try {
         return await adapterFor(type).customFields(await credentialFor(ctx.tenantId, type));

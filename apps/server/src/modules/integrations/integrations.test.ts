@@ -234,6 +234,7 @@ describe('field mappings and the configured rule', () => {
     });
     expect(send.statusCode).toBe(400);
     expect(send.json().error.code).toBe('destination_unavailable');
+    expect(send.json().error.details.fields).toMatchObject([{ field: 'integration', reason: 'fields_not_mapped' }]);
 
     const both = await mapBoth();
     expect((both.json() as IntegrationConnection).value_messaging_configured).toBe(true);

@@ -126,9 +126,12 @@ describe.each([
     const refused = await call('GET', `${wrong.pathname}${wrong.search}`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: { details: { fields: [{ field: 'state' }] } } });
+    expect(refused.json().error.details.fields[0].reason).toBe('oauth_state_unknown');
     const noState = new URL(back);
     noState.searchParams.delete('state');
-    expect((await call('GET', `${noState.pathname}${noState.search}`)).statusCode).toBe(400);
+    const missing = await call('GET', `${noState.pathname}${noState.search}`);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.details.fields[0]).toMatchObject({ field: 'state', reason: 'oauth_state_missing' });
 
     expect(await row()).toEqual(before);
     expect(oauth().grants.length).toBe(grantsBefore);

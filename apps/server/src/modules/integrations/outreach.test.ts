@@ -88,13 +88,23 @@ describe('connecting Outreach with OAuth (PKCE)', () => {
   it('refuses an unknown state, a missing one, a state from another session or tenant, and a reused one', async () => {
     const unknown = await call('GET', '/api/integrations/outreach/oauth/callback?code=abc&state=nothing-like-it');
     expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.details.fields[0].reason).toBe('oauth_state_unknown');
     expect((await call('GET', '/api/integrations/outreach/oauth/callback?code=abc')).statusCode).toBe(400);
 
     const callback = await consent();
     expect(await outreachConnection()).toMatchObject({ status: 'PENDING' });
     // Ada in another browser: same user, another session.
     const adaElsewhere = await t.signIn('ada@acme.test');
-    expect((await call('GET', callback, adaElsewhere)).statusCode).toBe(400);
+    const elsewhere = await call('GET', callback, adaElsewhere);
+    expect(elsewhere.statusCode).toBe(400);
+    // Each refusal carries a reason the web translates (#14).
+    expect(elsewhere.json().error.details.fields).toEqual([
+      {
+        field: 'state',
+        message: 'The authorization was started in another session',
+        reason: 'oauth_state_other_session',
+      },
+    ]);
     const gail = await t.signIn('gail@globex.test');
     expect((await call('GET', callback, gail)).statusCode).toBe(400);
     const rita = await t.signIn('rita@acme.test');

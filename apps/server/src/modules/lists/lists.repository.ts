@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { type FilterGroup, isEmailUsable, type ListContactRow, type ListType } from '@quarry/shared';
-import { type Selectable, sql } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { ListsTable } from '../../db/schema.ts';
-import { scopedTo } from '../../db/scoped.ts';
+import { referenceOrOwnedBy, type ScopedDatabase, scopedTo } from '../../db/scoped.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { nowIso } from '../../lib/time.ts';
 import { type AccountsExpressionBuilder, filterWhere } from '../filters/filter-sql.ts';
@@ -50,6 +50,25 @@ export function createListsRepository(db: Db) {
       .selectAll('l')
       .select(['m.workspace_id', 'm.workspace_name'])
       .where((eb) => eb.or([eb('m.workspace_id', 'is not', null), eb('l.created_by', '=', ctx.uid)]));
+  }
+
+  /**
+   * Adds or removes members (`change`, answering how many rows it changed) and marks the list
+   * updated, in one transaction.
+   */
+  function changeMembers(
+    ctx: RequestContext,
+    list: ListRow,
+    at: string,
+    change: (trx: Transaction<ScopedDatabase>) => Promise<number>,
+  ): Promise<number> {
+    return scoped(ctx)
+      .transaction()
+      .execute(async (trx) => {
+        const changed = await change(trx);
+        await trx.updateTable('lists').set({ updated_at: at, updated_by: ctx.uid }).where('id', '=', list.id).execute();
+        return changed;
+      });
   }
 
   return {
@@ -212,7 +231,7 @@ export function createListsRepository(db: Db) {
         .selectFrom('master_accounts')
         .select('master_account_id')
         .where('master_account_id', 'in', ids)
-        .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', ctx.tenantId)]))
+        .where(referenceOrOwnedBy(ctx.tenantId))
         .execute();
       return new Set(rows.map((r) => r.master_account_id));
     },
@@ -225,68 +244,46 @@ export function createListsRepository(db: Db) {
     /** Adds members in one statement and marks the list updated; answers how many were new. */
     async addMembers(ctx: RequestContext, list: ListRow, ids: string[]): Promise<number> {
       const at = nowIso();
-      return scoped(ctx)
-        .transaction()
-        .execute(async (trx) => {
-          const result =
-            list.type === 'contacts'
-              ? await trx
-                  .insertInto('list_contacts')
-                  .values(
-                    ids.map((contact_id) => ({
-                      list_id: list.id,
-                      contact_id,
-                      added_at: at,
-                      added_by: ctx.uid,
-                    })),
-                  )
-                  .onConflict((oc) => oc.columns(['list_id', 'contact_id']).doNothing())
-                  .executeTakeFirst()
-              : await trx
-                  .insertInto('list_accounts')
-                  .values(
-                    ids.map((master_account_id) => ({
-                      list_id: list.id,
-                      master_account_id,
-                      added_at: at,
-                      added_by: ctx.uid,
-                    })),
-                  )
-                  .onConflict((oc) => oc.columns(['list_id', 'master_account_id']).doNothing())
-                  .executeTakeFirst();
-          await trx
-            .updateTable('lists')
-            .set({ updated_at: at, updated_by: ctx.uid })
-            .where('id', '=', list.id)
-            .execute();
-          return Number(result.numInsertedOrUpdatedRows ?? 0);
-        });
+      return changeMembers(ctx, list, at, async (trx) => {
+        const result =
+          list.type === 'contacts'
+            ? await trx
+                .insertInto('list_contacts')
+                .values(ids.map((contact_id) => ({ list_id: list.id, contact_id, added_at: at, added_by: ctx.uid })))
+                .onConflict((oc) => oc.columns(['list_id', 'contact_id']).doNothing())
+                .executeTakeFirst()
+            : await trx
+                .insertInto('list_accounts')
+                .values(
+                  ids.map((master_account_id) => ({
+                    list_id: list.id,
+                    master_account_id,
+                    added_at: at,
+                    added_by: ctx.uid,
+                  })),
+                )
+                .onConflict((oc) => oc.columns(['list_id', 'master_account_id']).doNothing())
+                .executeTakeFirst();
+        return Number(result.numInsertedOrUpdatedRows ?? 0);
+      });
     },
 
     async removeMembers(ctx: RequestContext, list: ListRow, ids: string[]): Promise<number> {
-      const at = nowIso();
-      return scoped(ctx)
-        .transaction()
-        .execute(async (trx) => {
-          const result =
-            list.type === 'contacts'
-              ? await trx
-                  .deleteFrom('list_contacts')
-                  .where('list_id', '=', list.id)
-                  .where('contact_id', 'in', ids)
-                  .executeTakeFirst()
-              : await trx
-                  .deleteFrom('list_accounts')
-                  .where('list_id', '=', list.id)
-                  .where('master_account_id', 'in', ids)
-                  .executeTakeFirst();
-          await trx
-            .updateTable('lists')
-            .set({ updated_at: at, updated_by: ctx.uid })
-            .where('id', '=', list.id)
-            .execute();
-          return Number(result.numDeletedRows);
-        });
+      return changeMembers(ctx, list, nowIso(), async (trx) => {
+        const result =
+          list.type === 'contacts'
+            ? await trx
+                .deleteFrom('list_contacts')
+                .where('list_id', '=', list.id)
+                .where('contact_id', 'in', ids)
+                .executeTakeFirst()
+            : await trx
+                .deleteFrom('list_accounts')
+                .where('list_id', '=', list.id)
+                .where('master_account_id', 'in', ids)
+                .executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
     },
 
     /**

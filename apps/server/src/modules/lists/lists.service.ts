@@ -32,7 +32,7 @@ export function createListsService({ workspaces, lists, users, filters, accountQ
   async function requireManageableList(ctx: RequestContext, id: string, action: string): Promise<ListRow> {
     const list = await requireList(ctx, id);
     if (!(await lists.manageableIds(ctx, [id])).has(id)) {
-      throw forbidden(`Only the list's creator or the workspace owner can ${action}`);
+      throw forbidden(`Only the list's creator or the workspace owner can ${action}`, 'list_owner_only');
     }
     return list;
   }

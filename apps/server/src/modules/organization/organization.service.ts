@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { DAY_MS, INVITATION_DAYS, INVITATION_INVALID_MESSAGE, LAST_ADMIN_MESSAGE, type Member } from '@quarry/shared';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/connection.ts';
-import { fieldFailure, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
+import { fieldFailure, forbidden, notFound, refusal } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { isServiceAccountEmail, isSupportEmail } from '../../lib/service-account.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -26,7 +26,7 @@ export function createOrganizationService(deps: {
   const isServiceAccount = (email: string) => isServiceAccountEmail(email, supportEmail);
 
   function requireAdmin(ctx: RequestContext) {
-    if (!ctx.isAdmin) throw forbidden('Only an admin can do this');
+    if (!ctx.isAdmin) throw forbidden('Only an admin can do this', 'admin_only');
   }
 
   return {
@@ -48,8 +48,10 @@ export function createOrganizationService(deps: {
       requireAdmin(ctx);
       const member = await organization.member(ctx, uid);
       if (!member) throw notFound('User not found');
-      if (isSupportEmail(member.email, supportEmail)) throw forbidden("The support account's roles cannot be changed");
-      if (!(await organization.setRoles(ctx, uid, roles))) throw new HttpError(409, 'conflict', LAST_ADMIN_MESSAGE);
+      if (isSupportEmail(member.email, supportEmail))
+        throw forbidden("The support account's roles cannot be changed", 'support_roles_fixed');
+      if (!(await organization.setRoles(ctx, uid, roles)))
+        throw refusal(409, 'conflict', 'last_admin', LAST_ADMIN_MESSAGE);
       return (await this.members(ctx)).find((m) => m.uid === uid) as Member;
     },
 

@@ -106,6 +106,7 @@ describe('organization members', () => {
     });
     expect(lastAdmin.statusCode).toBe(409);
     expect(lastAdmin.json().error.message).toBe('A company needs at least one admin');
+    expect(lastAdmin.json().error.details).toEqual({ reason: 'last_admin' });
     expect(await roles('ada@acme.test')).toEqual({ is_admin: 1, is_manager: 0 });
   });
 });

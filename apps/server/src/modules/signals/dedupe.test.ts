@@ -27,6 +27,14 @@ describe('near-duplicate text', () => {
   });
 });
 
+describe('stored keys', () => {
+  it('are the values signals were stored with before the hash moved to @quarry/shared', () => {
+    // Computed by dedupe.ts's own FNV copy: a stored simhash must keep matching new ones.
+    expect(simhash('Acme Corp acquires Widget Inc for 2 billion dollars in cash')).toBe('cb3ad52cc83ea3cc');
+    expect(simhash('Quarry opens a new office in Lyon')).toBe('e6a4b0b7a47f48b7');
+  });
+});
+
 describe('sweep rules', () => {
   it('backs off exponentially, at most a day', () => {
     expect([1, 2, 3, 10].map((n) => backoffMs(3_600_000, n) / 3_600_000)).toEqual([1, 2, 4, 24]);

@@ -1,3 +1,5 @@
+import { fnv1a } from '@quarry/shared/hash';
+
 /** Query parameters that say where a click came from, not what it points at. */
 const TRACKING_PARAMS =
   /^(utm_\w+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|igshid|yclid|_hsenc|_hsmi|ref|ref_src|cmpid|s_cid|ito|ncid|sr_share|spm|cid)$/i;
@@ -26,11 +28,7 @@ export function canonicalUrl(raw: string | null): string | null {
 
 /** FNV-1a over a string, 32 bits, with a seed: two seeds give the 64 bits of a shingle's hash. */
 function fnv(text: string, seed: number): number {
-  let h = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
+  let h = fnv1a(text, seed);
   // A final mix: FNV alone leaves the high bits of similar shingles alike.
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b) >>> 0;

@@ -97,6 +97,23 @@ describe('automatic discovery of signal sources', () => {
       },
       { master_account_id: SITE, found: 3, outcome: null },
     ]);
+    // The same outcome as codes, so a reader of another language is not shown the English (#14).
+    const coded = await t.handle.db
+      .selectFrom('signal_discoveries')
+      .select(['master_account_id', 'outcome_reasons'])
+      .where('tenant_id', '=', 'tnt_acme')
+      .orderBy('master_account_id')
+      .execute();
+    expect(coded.map((c) => [c.master_account_id, c.outcome_reasons && JSON.parse(c.outcome_reasons)])).toEqual([
+      [
+        PLAIN,
+        [
+          { code: 'no_feed_found', params: {} },
+          { code: 'sec_name_unknown', params: {} },
+        ],
+      ],
+      [SITE, null],
+    ]);
     // New sources are read at once (the job queues a sweep): the newsroom's story is on the account page.
     const signals = ((await call(rita, 'GET', `/api/accounts/${SITE}`)).json() as AccountDetail).signals;
     expect(signals.map((s) => s.title)).toContain('disco opens a new research campus');

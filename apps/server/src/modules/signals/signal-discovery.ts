@@ -213,12 +213,14 @@ export function createSignalDiscovery(deps: {
     const worker = async () => {
       while (next < accounts.length) {
         const account = accounts[next++] as (typeof accounts)[number];
-        const result = await discoverAccount(tenantId, account).catch((error: Error) => ({
-          added: 0,
-          reason: `failed: ${error.message}`,
-          reasons: [],
-          retrySoon: true,
-        }));
+        const result = await discoverAccount(tenantId, account).catch(
+          (error: Error): Awaited<ReturnType<typeof discoverAccount>> => ({
+            added: 0,
+            reason: `failed: ${error.message}`,
+            reasons: [signalReasonOf(error)],
+            retrySoon: true,
+          }),
+        );
         added += result.added;
         await signals.recordDiscovery(
           tenantId,
@@ -226,6 +228,7 @@ export function createSignalDiscovery(deps: {
           checkedAt(result.retrySoon),
           result.added,
           result.reason?.slice(0, 500) ?? null,
+          result.reasons,
         );
       }
     };

@@ -1,3 +1,4 @@
+import type { SignalReason } from '@quarry/shared';
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type {
@@ -6,7 +7,7 @@ import type {
   SignalReferenceFilesTable,
   SignalSourcesTable,
 } from '../../db/schema.ts';
-import { scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
+import { referenceOrOwnedBy, scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
 import { tenantsWithRows } from '../../db/tenant-scope.ts';
 import { createJobsRepository } from '../../jobs/jobs.repository.ts';
 
@@ -135,7 +136,7 @@ export function createSignalsRepository(db: Db) {
             .selectFrom('master_accounts')
             .select(['master_account_id', 'account_name', 'website'])
             .where('master_account_id', 'in', part)
-            .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
+            .where(referenceOrOwnedBy(tenantId))
             .execute(),
           scoped(tenantId)
             .selectFrom('signal_discoveries')
@@ -153,11 +154,21 @@ export function createSignalsRepository(db: Db) {
       return due.slice(0, limit);
     },
 
-    async recordDiscovery(tenantId: string, accountId: string, at: string, found: number, outcome: string | null) {
+    async recordDiscovery(
+      tenantId: string,
+      accountId: string,
+      at: string,
+      found: number,
+      outcome: string | null,
+      reasons: SignalReason[],
+    ) {
+      const outcome_reasons = reasons.length > 0 ? JSON.stringify(reasons) : null;
       await scoped(tenantId)
         .insertInto('signal_discoveries')
-        .values({ master_account_id: accountId, checked_at: at, found, outcome })
-        .onConflict((oc) => oc.columns(tenantKey('master_account_id')).doUpdateSet({ checked_at: at, found, outcome }))
+        .values({ master_account_id: accountId, checked_at: at, found, outcome, outcome_reasons })
+        .onConflict((oc) =>
+          oc.columns(tenantKey('master_account_id')).doUpdateSet({ checked_at: at, found, outcome, outcome_reasons }),
+        )
         .execute();
     },
 
@@ -197,7 +208,7 @@ export function createSignalsRepository(db: Db) {
       return db
         .selectFrom('master_accounts')
         .select(['master_account_id', 'account_name', 'website'])
-        .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
+        .where(referenceOrOwnedBy(tenantId))
         .execute();
     },
 
@@ -267,7 +278,7 @@ export function createSignalsRepository(db: Db) {
         .selectFrom('master_accounts')
         .select(['master_account_id', 'account_name', 'website'])
         .where('master_account_id', '=', id)
-        .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
+        .where(referenceOrOwnedBy(tenantId))
         .executeTakeFirst();
     },
 

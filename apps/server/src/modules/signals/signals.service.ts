@@ -11,7 +11,7 @@ import { SWEEP_SIGNAL_SOURCES } from './signal-sweep.ts';
 import type { SignalSourceRow, SignalsRepository } from './signals.repository.ts';
 
 function requireAdmin(ctx: RequestContext) {
-  if (!ctx.isAdmin) throw forbidden('Only admins can manage signal sources');
+  if (!ctx.isAdmin) throw forbidden('Only admins can manage signal sources', 'admin_only');
 }
 
 /** Signal sources as admins see and manage them (issue #18): list, add, pause/resume, delete, discover. */
@@ -173,6 +173,7 @@ export function createSignalsService(deps: {
         discovery.checkedAt(result.retrySoon),
         result.added,
         result.reason?.slice(0, 500) ?? null,
+        result.reasons,
       );
       // New sources are read at once, as the discovery job's are.
       if (result.added > 0) await deps.requestSweep(ctx.tenantId);

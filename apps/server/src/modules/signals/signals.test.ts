@@ -63,7 +63,9 @@ describe('signal sources', () => {
   let newsroom: SignalSource;
 
   it('admins add sources with validation; others may not', async () => {
-    expect((await call(rita, 'GET', '/api/signal-sources')).statusCode).toBe(403);
+    const refused = await call(rita, 'GET', '/api/signal-sources');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.details).toEqual({ reason: 'admin_only' });
     expect(
       (await call(rita, 'POST', '/api/signal-sources', { kind: 'feed', url: `${fixtures.url}/feeds/wire.atom` }))
         .statusCode,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { IMPERSONATION_MAX_MINUTES, type StartImpersonationBody } from '@quarry/shared';
 import type { Clock } from '../../lib/clock.ts';
-import { fieldFailure, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
+import { fieldFailure, forbidden, notFound, refusal } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { contextFromUser } from '../../lib/request-context.ts';
 import { isSupportEmail } from '../../lib/service-account.ts';
@@ -87,9 +87,10 @@ export function createImpersonationService(deps: {
     /** Spec section 5: only the support account, never nested, never itself; answers the target's context. */
     async start(ctx: RequestContext, body: StartImpersonationBody): Promise<RequestContext> {
       if (ctx.impersonator) {
-        throw new HttpError(409, 'conflict', 'Already impersonating a user: stop first');
+        throw refusal(409, 'conflict', 'already_impersonating', 'Already impersonating a user: stop first');
       }
-      if (!ctx.isSupport) throw forbidden(`Impersonation is refused unless the acting user is ${supportEmail}`);
+      if (!ctx.isSupport)
+        throw forbidden(`Impersonation is refused unless the acting user is ${supportEmail}`, 'support_only');
       const target = await users.findByUidForSession(body.uid);
       if (!target) throw notFound('User not found');
       if (target.uid === ctx.uid || isSupportEmail(target.email, supportEmail)) {
@@ -131,7 +132,7 @@ export function createImpersonationService(deps: {
     /** Ends this session's impersonation and answers the support account's own context. */
     async stop(ctx: RequestContext): Promise<RequestContext> {
       if (!ctx.impersonator) {
-        if (ctx.isSupport) throw new HttpError(409, 'conflict', 'No impersonation to stop');
+        if (ctx.isSupport) throw refusal(409, 'conflict', 'no_impersonation', 'No impersonation to stop');
         throw forbidden();
       }
       const row = await impersonations.findOpenBySession(ctx.sessionId);

@@ -151,6 +151,7 @@ describe('refusals', () => {
     const before = await impersonationRows();
     const nested = await start(support, { uid: gusUid, reason: 'ticket 43' });
     expect(nested.statusCode).toBe(409);
+    expect(nested.json().error.details).toEqual({ reason: 'already_impersonating' });
     expect((await me(support)).user.email).toBe('rita@acme.test');
     expect(await impersonationRows()).toEqual(before);
     expect((await stop(support)).statusCode).toBe(200);
@@ -158,7 +159,9 @@ describe('refusals', () => {
 
   it('answers 409 to stop when nothing is impersonated', async () => {
     const support = await t.signIn(t.config.supportEmail);
-    expect((await stop(support)).statusCode).toBe(409);
+    const refused = await stop(support);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.details).toEqual({ reason: 'no_impersonation' });
   });
 });
 

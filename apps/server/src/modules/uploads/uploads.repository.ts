@@ -2,7 +2,7 @@ import type { AnalyticsEvent } from '@quarry/shared';
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database, UploadFailuresTable, UploadsTable } from '../../db/schema.ts';
-import { scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
+import { referenceOrOwnedBy, scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
 import { createJobsRepository } from '../../jobs/jobs.repository.ts';
 import { createAnalyticsRepository } from '../analytics/analytics.repository.ts';
 
@@ -267,7 +267,7 @@ export function createUploadsRepository(db: Db) {
           .selectFrom('master_accounts')
           .select(['master_account_id', 'website', 'website_domain'])
           .where('website_domain', 'in', part)
-          .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
+          .where(referenceOrOwnedBy(tenantId))
           .orderBy('master_account_id')
           .execute();
         for (const r of rows) {
@@ -287,7 +287,7 @@ export function createUploadsRepository(db: Db) {
           .selectFrom('master_accounts')
           .select('master_account_id')
           .where('master_account_id', 'in', part)
-          .where((eb) => eb.or([eb('owner_tenant_id', 'is', null), eb('owner_tenant_id', '=', tenantId)]))
+          .where(referenceOrOwnedBy(tenantId))
           .execute();
         for (const r of rows) found.add(r.master_account_id);
       }

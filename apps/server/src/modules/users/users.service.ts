@@ -76,7 +76,7 @@ export function createUsersService(deps: {
     async updateOwnField(ctx: RequestContext, body: UpdateOwnFieldBody): Promise<UserDocument> {
       const choice = MEMBERS_OWN_CHOICES[body.field];
       if (ctx.impersonator && choice) {
-        throw forbidden(`Support cannot change the member's ${choice} while impersonating`);
+        throw forbidden(`Support cannot change the member's ${choice} while impersonating`, 'impersonation_read_only');
       }
       const current = await me(ctx);
       if (body.field === 'display_name') {

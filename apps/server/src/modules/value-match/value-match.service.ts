@@ -18,7 +18,7 @@ import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { isServiceAccountEmail } from '../../lib/service-account.ts';
-import type { TerritoryRepository } from '../accounts/territory.repository.ts';
+import type { TerritoryRepository } from '../territory/territory.repository.ts';
 import type { ValuePreferencesRepository } from '../value-preferences/value-preferences.repository.ts';
 import { excerptOf, highlightsOf } from './highlights.ts';
 import { rankContacts } from './rank-contacts.ts';
@@ -182,7 +182,7 @@ export function createValueMatchService(deps: {
       const assignee = await colleague(ctx, uid);
       if (!assignee) throw invalidField('uid', 'is not a user of your company', 'unknown_reference');
       if (assignee.uid !== ctx.uid && !ctx.isManager && !ctx.isAdmin) {
-        throw forbidden('Only managers and admins can assign an account to a colleague');
+        throw forbidden('Only managers and admins can assign an account to a colleague', 'admin_or_manager_only');
       }
       if (assignee.uid !== ctx.uid && isServiceAccountEmail(assignee.email, supportEmail)) {
         throw invalidField('uid', 'is a service account, not a colleague', 'not_a_colleague');
@@ -203,7 +203,7 @@ export function createValueMatchService(deps: {
       const assignee = await colleague(ctx, uid);
       if (!assignee) throw notFound('User not found');
       if (assignee.uid !== ctx.uid && !ctx.isManager && !ctx.isAdmin) {
-        throw forbidden("Only managers and admins can remove a colleague's assignment");
+        throw forbidden("Only managers and admins can remove a colleague's assignment", 'admin_or_manager_only');
       }
       const removed = await territory.remove({ ...ctx, uid: assignee.uid }, [masterAccountId]);
       return { ...(await assignmentChange(ctx, masterAccountId, assignee)), removed: removed > 0 };

@@ -24,7 +24,8 @@ export function createValuePreferencesService(deps: {
   const { preferences, requestRecompute } = deps;
 
   function requireEditor(ctx: RequestContext): void {
-    if (!ctx.isAdmin && !ctx.isManager) throw forbidden('Only admins and managers can change value preferences');
+    if (!ctx.isAdmin && !ctx.isManager)
+      throw forbidden('Only admins and managers can change value preferences', 'admin_or_manager_only');
   }
 
   /** Another tenant's hypothesis and a colleague's private one answer 404, like one that does not exist. */

@@ -39,7 +39,7 @@ export function createWorkspacesService({ workspaces, lists, users, filters, lis
 
   async function requireOwner(ctx: RequestContext, id: string, action: string): Promise<Workspace> {
     const workspace = await requireMember(ctx, id);
-    if (!isOwner(ctx, workspace)) throw forbidden(`Only the workspace owner can ${action}`);
+    if (!isOwner(ctx, workspace)) throw forbidden(`Only the workspace owner can ${action}`, 'workspace_owner_only');
     return workspace;
   }
 
@@ -107,7 +107,7 @@ export function createWorkspacesService({ workspaces, lists, users, filters, lis
     async removeSharedUsers(ctx: RequestContext, id: string, uids: string[]) {
       const workspace = await requireMember(ctx, id);
       if (!isOwner(ctx, workspace) && uids.some((uid) => uid !== ctx.uid)) {
-        throw forbidden('Only the workspace owner can remove other people');
+        throw forbidden('Only the workspace owner can remove other people', 'workspace_owner_only');
       }
       await workspaces.removeSharedUsers(ctx, id, [...new Set(uids)]);
       return isOwner(ctx, workspace) ? requireMember(ctx, id) : null;
@@ -127,7 +127,7 @@ export function createWorkspacesService({ workspaces, lists, users, filters, lis
       if (!isOwner(ctx, workspace)) {
         const manageable = await lists.manageableIds(ctx, unique);
         if (unique.some((listId) => !manageable.has(listId))) {
-          throw forbidden("Only the workspace owner can remove other people's lists");
+          throw forbidden("Only the workspace owner can remove other people's lists", 'workspace_owner_only');
         }
       }
       await workspaces.removeItems(ctx, id, unique);

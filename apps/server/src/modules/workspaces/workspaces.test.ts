@@ -193,7 +193,9 @@ describe('workspaces', () => {
       shared_users: [uid['raj@acme.test'], uid['mike@acme.test']],
     });
     expect((await call(raj, 'GET', `/api/workspaces/${w.id}`)).statusCode).toBe(200);
-    expect((await call(raj, 'PATCH', `/api/workspaces/${w.id}`, { name: 'Mine now' })).statusCode).toBe(403);
+    const rename = await call(raj, 'PATCH', `/api/workspaces/${w.id}`, { name: 'Mine now' });
+    expect(rename.statusCode).toBe(403);
+    expect(rename.json().error.details).toEqual({ reason: 'workspace_owner_only' });
     expect(
       (await call(raj, 'POST', `/api/workspaces/${w.id}/shared-users/remove`, { uids: [uid['mike@acme.test']] }))
         .statusCode,
@@ -325,7 +327,9 @@ describe('lists', () => {
     const list = await createList(rita, workspaceId, { name: 'Contacts to call', type: 'contacts' });
     expect(list).toMatchObject({ type: 'contacts', member_count: 0 });
     // Raj shares the workspace: he works with the list but renames and deletes only his own.
-    expect((await call(raj, 'PATCH', `/api/lists/${list.id}`, { name: 'Mine' })).statusCode).toBe(403);
+    const renameList = await call(raj, 'PATCH', `/api/lists/${list.id}`, { name: 'Mine' });
+    expect(renameList.statusCode).toBe(403);
+    expect(renameList.json().error.details).toEqual({ reason: 'list_owner_only' });
     expect((await call(raj, 'DELETE', `/api/lists/${list.id}`)).statusCode).toBe(403);
     const renamed = await call(rita, 'PATCH', `/api/lists/${list.id}`, { name: 'Call first' });
     expect(renamed.json().name).toBe('Call first');

@@ -1,3 +1,4 @@
+import { FNV1A_OFFSET as FNV_OFFSET, FNV1A_PRIME as FNV_PRIME } from '@quarry/shared/hash';
 import type { AnalysedText } from './analysed-text.ts';
 import { charCodes } from './char-codes.ts';
 import {
@@ -9,9 +10,6 @@ import {
   WORD_UNIT,
 } from './unit-class.ts';
 import { hashOf, NO_WORD, STOP_WORD, stemIsIn, wordEntry, wordKind, wordStem } from './word-table.ts';
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
 
 function emptyAnalysis(): AnalysedText {
   return { wordCount: 0, contentCount: 0, index: new Map(), stem: [], position: [], ordinal: [], start: [], end: [] };

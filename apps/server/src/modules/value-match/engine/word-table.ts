@@ -1,3 +1,4 @@
+import { fnv1aUnits } from '@quarry/shared/hash';
 import { normalizeWord } from './normalize-word.ts';
 import { stemWord } from './stem-word.ts';
 import { STOP_WORDS } from './stop-words.ts';
@@ -165,7 +166,5 @@ export function stemIsIn(entry: number, wanted: ReadonlySet<string>): boolean {
 
 /** FNV-1a over `codes[start..end)`, as analyseText computes it while scanning. */
 export function hashOf(codes: Uint16Array, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let k = start; k < end; k++) hash = Math.imul(hash ^ (codes[k] as number), 0x01000193);
-  return hash;
+  return fnv1aUnits(codes, start, end);
 }
