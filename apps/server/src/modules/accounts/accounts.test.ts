@@ -344,6 +344,24 @@ describe('people search', () => {
       expect(names(await people(rita, 'the CEO of Bulkwidget Manufacturing'))).toEqual([]);
     });
 
+    it('finds an abbreviation typed alone or still being typed as the title it stands for', async () => {
+      // Written out, abbreviated in the title, or inside a longer title: every CFO, by account.
+      expect(names(await people(rita, 'cfo'))).toEqual([
+        'Sam Sysco',
+        'Alastair Borthwick',
+        'Bea Ledger',
+        'Dana Quist',
+        'Maria Rigatti',
+        'Kenny Cheung',
+      ]);
+      // "Executive Vice President" holds both "vp" and "evp".
+      expect(names(await people(rita, 'evp sysco'))).toEqual(['Kenny Cheung']);
+      expect(names(await people(rita, 'vp sysc'))).toEqual(['Kenny Cheung']);
+      // "cf" is not yet "cfo": only a title with a word that starts so.
+      expect(names(await people(rita, 'cf'))).toEqual(['Dana Quist']);
+      expect(names(await people(rita, 'chief cf'))).toEqual(['Dana Quist']);
+    });
+
     it('finds the one title holder among hundreds of people of an account', async () => {
       expect(names(await people(rita, 'cfo of bulkwidget'))).toEqual(['Bea Ledger']);
     });
@@ -363,6 +381,8 @@ describe('people search', () => {
       .execute();
     try {
       expect(names(await people(rita, 'renamed'))).toEqual(['John McAvoy']);
+      // The document written again keeps what the title's abbreviation finds.
+      expect(names(await people(rita, 'ceo renamed'))).toEqual(['John McAvoy']);
     } finally {
       await t.handle.db
         .updateTable('master_accounts')
