@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestAccount } from '../../testing/test-account.ts';
+import { insertTestAccount, testContact } from '../../testing/test-account.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testEngine } from '../../testing/test-database.ts';
 import { acrossTenants } from '../tenant-scope.ts';
@@ -23,19 +23,8 @@ afterAll(() => t?.close());
 describe.skipIf(testEngine() !== 'postgres')('migration 051: title abbreviations in the search documents', () => {
   it('writes the documents made before it again, once', async () => {
     const db = acrossTenants(t.handle.db);
-    const contact = (id: string, first: string, last: string, title: string | null) => ({
-      id,
-      external_contact_id: null,
-      master_account_id: ACCOUNT,
-      first_name: first,
-      last_name: last,
-      title,
-      seniority: null,
-      department: null,
-      email: null,
-      email_status: null,
-      linkedin_url: null,
-    });
+    const contact = (id: string, first: string, last: string, title: string | null) =>
+      testContact(id, ACCOUNT, first, last, title);
     await db
       .insertInto('master_contacts')
       .values([

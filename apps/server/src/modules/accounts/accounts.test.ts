@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testContact } from '../../testing/test-account.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -202,19 +203,7 @@ describe('account search', () => {
 const people = (cookie: string, q: string) => get(cookie, `/api/contacts/search?${new URLSearchParams({ q })}`);
 const names = (res: { json: () => { people: { first_name: string; last_name: string }[] } }) =>
   res.json().people.map((p) => `${p.first_name} ${p.last_name}`);
-const contact = (id: string, accountId: string, first: string, last: string, title: string | null) => ({
-  id,
-  external_contact_id: null,
-  master_account_id: accountId,
-  first_name: first,
-  last_name: last,
-  title,
-  seniority: null,
-  department: null,
-  email: null,
-  email_status: null,
-  linkedin_url: null,
-});
+const contact = testContact;
 
 describe('people search', () => {
   beforeAll(async () => {
