@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TITLE_ABBREVIATIONS } from '../../adapters/search/people-search.ts';
 import { insertTestAccount, testContact } from '../../testing/test-account.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testEngine } from '../../testing/test-database.ts';
 import { acrossTenants } from '../tenant-scope.ts';
-import { rewriteDocuments } from './051-people-search-title-abbreviations.ts';
+import { rewriteDocuments, TITLE_PHRASES } from './051-people-search-title-abbreviations.ts';
 
 /**
  * Migration 051 on PostgreSQL: search documents written before it (name, title and account name
@@ -63,5 +64,12 @@ describe.skipIf(testEngine() !== 'postgres')('migration 051: title abbreviations
 
     // Nothing left to write.
     expect(await rewriteDocuments(db)).toBe(0);
+  });
+});
+
+describe('migration 051: the abbreviations people search reads', () => {
+  it('are those the documents hold: a new one needs a migration that writes it into them', () => {
+    const searched = Object.fromEntries(Object.entries(TITLE_ABBREVIATIONS).map(([a, words]) => [a, words.join(' ')]));
+    expect(searched).toEqual(TITLE_PHRASES);
   });
 });
