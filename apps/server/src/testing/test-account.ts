@@ -20,3 +20,20 @@ export async function insertTestAccount(db: Db, id: string, name: string): Promi
     })
     .execute();
 }
+
+/** A person of an account, as master_contacts stores it, with nothing but a name and a title. */
+export function testContact(id: string, accountId: string, first: string, last: string, title: string | null) {
+  return {
+    id,
+    external_contact_id: null,
+    master_account_id: accountId,
+    first_name: first,
+    last_name: last,
+    title,
+    seniority: null,
+    department: null,
+    email: null,
+    email_status: null,
+    linkedin_url: null,
+  };
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleAccount as account, insertSampleAccounts } from '../../testing/sample-accounts.ts';
+import { testContact } from '../../testing/test-account.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -151,19 +152,7 @@ describe('account search', () => {
 const people = (cookie: string, q: string) => get(cookie, `/api/contacts/search?${new URLSearchParams({ q })}`);
 const names = (res: { json: () => { people: { first_name: string; last_name: string }[] } }) =>
   res.json().people.map((p) => `${p.first_name} ${p.last_name}`);
-const contact = (id: string, accountId: string, first: string, last: string, title: string | null) => ({
-  id,
-  external_contact_id: null,
-  master_account_id: accountId,
-  first_name: first,
-  last_name: last,
-  title,
-  seniority: null,
-  department: null,
-  email: null,
-  email_status: null,
-  linkedin_url: null,
-});
+const contact = testContact;
 
 describe('people search', () => {
   beforeAll(async () => {
@@ -293,6 +282,24 @@ describe('people search', () => {
       expect(names(await people(rita, 'the CEO of Bulkwidget Manufacturing'))).toEqual([]);
     });
 
+    it('finds an abbreviation typed alone or still being typed as the title it stands for', async () => {
+      // Written out, abbreviated in the title, or inside a longer title: every CFO, by account.
+      expect(names(await people(rita, 'cfo'))).toEqual([
+        'Sam Sysco',
+        'Alastair Borthwick',
+        'Bea Ledger',
+        'Dana Quist',
+        'Maria Rigatti',
+        'Kenny Cheung',
+      ]);
+      // "Executive Vice President" holds both "vp" and "evp".
+      expect(names(await people(rita, 'evp sysco'))).toEqual(['Kenny Cheung']);
+      expect(names(await people(rita, 'vp sysc'))).toEqual(['Kenny Cheung']);
+      // "cf" is not yet "cfo": only a title with a word that starts so.
+      expect(names(await people(rita, 'cf'))).toEqual(['Dana Quist']);
+      expect(names(await people(rita, 'chief cf'))).toEqual(['Dana Quist']);
+    });
+
     it('finds the one title holder among hundreds of people of an account', async () => {
       expect(names(await people(rita, 'cfo of bulkwidget'))).toEqual(['Bea Ledger']);
     });
@@ -312,6 +319,8 @@ describe('people search', () => {
       .execute();
     try {
       expect(names(await people(rita, 'renamed'))).toEqual(['John McAvoy']);
+      // The document written again keeps what the title's abbreviation finds.
+      expect(names(await people(rita, 'ceo renamed'))).toEqual(['John McAvoy']);
     } finally {
       await t.handle.db
         .updateTable('master_accounts')
