@@ -38,6 +38,7 @@ import * as signalErrorReasons from './migrations/045-signal-error-reasons.ts';
 import * as signalRequestPace from './migrations/047-signal-request-pace.ts';
 import * as signalReferenceRepeats from './migrations/048-signal-reference-repeats.ts';
 import * as rateLimitCountersUnlogged from './migrations/049-rate-limit-counters-unlogged.ts';
+import * as analyticsRollupDeltas from './migrations/050-analytics-rollup-deltas.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -78,6 +79,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '047-signal-request-pace': { up: (db) => signalRequestPace.up(db) },
     '048-signal-reference-repeats': { up: (db) => signalReferenceRepeats.up(db) },
     '049-rate-limit-counters-unlogged': { up: (db) => rateLimitCountersUnlogged.up(db, handle.engine) },
+    '050-analytics-rollup-deltas': { up: (db) => analyticsRollupDeltas.up(db, handle.engine) },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { AnalyticsEvent } from '@quarry/shared';
-import { CompiledQuery, type Insertable, PostgresAdapter } from 'kysely';
+import { CompiledQuery, type Insertable, PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { AnalyticsEventsTable } from '../../db/schema.ts';
 import { scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
@@ -78,12 +78,23 @@ export function createAnalyticsRepository(db: Db) {
     return entry;
   }
 
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
   return {
+    /**
+     * PostgreSQL: moves the counts that inserts left in the delta tables into the rollups
+     * (migration 050), one fold at a time across every process. SQLite's trigger keeps the rollups
+     * current itself: nothing to do.
+     */
+    async foldRollups(): Promise<void> {
+      if (postgres) await sql`select analytics_fold_rollups()`.execute(db);
+    },
+
     /** Stores events once each: a resent client event id is ignored. Answers how many rows were new. */
     async insertMany(tenantId: string, events: AnalyticsEvent[]): Promise<number> {
       if (events.length === 0) return 0;
       const received_at = nowIso();
-      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      if (postgres) {
         const rows = events.map((e) => ({
           id: e.id,
           user_id: e.user_properties.user_id ?? '',
