@@ -13,6 +13,14 @@ const DAY = 'substr(occurred_at, 1, 10)';
 const WEEK = `to_char(date_trunc('week', (${DAY})::date), 'YYYY-MM-DD')`;
 const DAY_BIT = `(1 << (EXTRACT(ISODOW FROM (${DAY})::date)::integer - 1))`;
 
+/**
+ * Every fold deletes all the rows of the delta tables, and its next DELETE reads their dead rows
+ * again until a vacuum clears them: vacuumed by a count of dead rows, not a share of live ones
+ * (which stays near zero). Measured: after a 1.1M-event import, reports took p95 356 ms until
+ * autovacuum had cleared the deltas, then 29 ms.
+ */
+const VACUUM_OFTEN = 'autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 5000';
+
 /** The upsert's update of the activity columns, adding the incoming counts (as migration 008). */
 const addActivity = (table: string) => `
   email = excluded.email,
@@ -44,13 +52,13 @@ export async function up(db: Kysely<any>, engine: Engine): Promise<void> {
     .raw(`
     CREATE TABLE analytics_user_days_delta (
       tenant_id varchar(64) NOT NULL, day varchar(10) NOT NULL, user_id varchar(64) NOT NULL,
-      email varchar(254) NOT NULL, events integer NOT NULL, sign_ins integer NOT NULL, last_sign_in_at varchar(32));
+      email varchar(254) NOT NULL, events integer NOT NULL, sign_ins integer NOT NULL, last_sign_in_at varchar(32)) WITH (${VACUUM_OFTEN});
     CREATE TABLE analytics_user_weeks_delta (
       tenant_id varchar(64) NOT NULL, week varchar(10) NOT NULL, days_mask integer NOT NULL, user_id varchar(64) NOT NULL,
-      email varchar(254) NOT NULL, events integer NOT NULL, sign_ins integer NOT NULL, last_sign_in_at varchar(32));
+      email varchar(254) NOT NULL, events integer NOT NULL, sign_ins integer NOT NULL, last_sign_in_at varchar(32)) WITH (${VACUUM_OFTEN});
     CREATE TABLE analytics_event_days_delta (
       tenant_id varchar(64) NOT NULL, type varchar(8) NOT NULL, day varchar(10) NOT NULL, name varchar(500) NOT NULL,
-      events integer NOT NULL);
+      events integer NOT NULL) WITH (${VACUUM_OFTEN});
 
     CREATE OR REPLACE FUNCTION analytics_events_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
