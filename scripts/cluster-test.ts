@@ -5,14 +5,17 @@
 // - A session made on one process is valid on all three, and signed out on one, on none.
 // - A caller's request budget counts across the processes: the read preset's limit of requests,
 //   wherever they land, and the next one is refused with 429.
-// - Jobs queued through every process (uploads through the API; value-match recomputes, signal
-//   sweeps and integration re-checks through the jobs repository) each run exactly once: done,
-//   one attempt, and an upload's accounts added once.
+// - Jobs queued through every process (uploads and AI-written outreach flows through the API;
+//   value-match recomputes, signal sweeps and integration re-checks through the jobs repository)
+//   each run exactly once: done, one attempt, an upload's accounts added once, and a flow's
+//   messages each written once (offline writer: no AI_BASE_URL), its counts equal to its messages
+//   and "Value Message Generated" recorded once.
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
 import { createJobsRepository } from '../apps/server/src/jobs/jobs.repository.ts';
+import { GENERATE_FLOW } from '../apps/server/src/modules/flows/flows.service.ts';
 import { RECHECK_INTEGRATIONS } from '../apps/server/src/modules/integrations/integrations.service.ts';
 import { SWEEP_SIGNAL_SOURCES } from '../apps/server/src/modules/signals/signal-sweep.ts';
 import { RECOMPUTE_VALUE_MATCHES } from '../apps/server/src/modules/value-match/recompute-value-matches.ts';
@@ -23,6 +26,11 @@ const PROCESSES = 3;
 const READ_LIMIT = 24;
 const UPLOADS = 6;
 const QUEUED_PER_TYPE = 6;
+/** Outreach flows started through the API, one per process; each writes a few messages. */
+const FLOWS = 3;
+const FLOW_ACCOUNTS = 2;
+const FLOW_CONTACTS_PER_ACCOUNT = 2;
+const REVIEW_STATUSES = ['flow_ready_for_review', 'flow_needs_review'];
 const START_TIMEOUT_MS = 120_000;
 const JOBS_TIMEOUT_MS = 60_000;
 const root = path.resolve(import.meta.dirname, '..');
@@ -195,6 +203,41 @@ try {
     new Set(uploads.map((u) => u.process)).size === PROCESSES,
     `${UPLOADS} uploads queued through processes ${[...new Set(uploads.map((u) => u.process))].sort().join(', ')}`,
   );
+  // Flows written by the AI writer's job, started through every process (Acme's first Value
+  // Matches, read beside the cluster so the user's read budget is not spent on them).
+  const matches = await db.db
+    .selectFrom('value_matches')
+    .select('master_account_id')
+    .where('tenant_id', '=', 'tnt_acme')
+    .orderBy('tier_rank', 'desc')
+    .orderBy('score', 'desc')
+    .orderBy('master_account_id')
+    .limit(FLOWS * FLOW_ACCOUNTS)
+    .execute();
+  if (matches.length < FLOWS * FLOW_ACCOUNTS)
+    throw new Error(`only ${matches.length} Value Matches to start flows from`);
+  const flows: { id: string; messages: number; process: string }[] = [];
+  for (let i = 0; i < FLOWS; i++) {
+    const created = await request(port, 'POST', '/api/flows', {
+      cookie: mike.cookie,
+      body: {
+        type: 'syft_value_match_campaign',
+        initiated_from: '/',
+        accounts: matches
+          .slice(i * FLOW_ACCOUNTS, (i + 1) * FLOW_ACCOUNTS)
+          .map((m) => ({ master_account_id: m.master_account_id })),
+        contacts_per_account: FLOW_CONTACTS_PER_ACCOUNT,
+      },
+    });
+    if (created.status !== 201) throw new Error(`flow: HTTP ${created.status} ${created.body}`);
+    const flow = JSON.parse(created.body) as { id: string; message_count: number };
+    flows.push({ id: flow.id, messages: flow.message_count, process: created.process });
+  }
+  check(
+    new Set(flows.map((f) => f.process)).size === PROCESSES && flows.every((f) => f.messages > 0),
+    `${FLOWS} flows (${flows.map((f) => f.messages).join(', ')} messages) started through processes ${[...new Set(flows.map((f) => f.process))].sort().join(', ')}`,
+  );
+
   const jobs = createJobsRepository(db.db);
   for (const tenant of ['tnt_acme', 'tnt_globex'])
     for (const type of [RECOMPUTE_VALUE_MATCHES, SWEEP_SIGNAL_SOURCES, RECHECK_INTEGRATIONS])
@@ -249,6 +292,44 @@ try {
   check(
     done.length === UPLOADS && counted.length === UPLOADS,
     `every upload COMPLETED with each of its lines counted once (${counted.length} of ${UPLOADS})`,
+  );
+
+  const flowIds = flows.map((f) => f.id);
+  const flowRows = await db.db
+    .selectFrom('flows')
+    .select(['id', 'status', 'message_count', 'generated_count'])
+    .where('id', 'in', flowIds)
+    .execute();
+  const messages = await db.db
+    .selectFrom('flow_messages')
+    .select(['flow_id', 'status', 'version'])
+    .where('flow_id', 'in', flowIds)
+    .execute();
+  const generated = await db.db
+    .selectFrom('analytics_events')
+    .select('properties')
+    .where('event', '=', 'Value Message Generated')
+    .execute();
+  const flowJobs = all.filter((job) => job.type === GENERATE_FLOW);
+  const written = flows.filter((flow) => {
+    const row = flowRows.find((r) => r.id === flow.id);
+    const own = messages.filter((m) => m.flow_id === flow.id);
+    const recorded = generated.filter(
+      (e) => (JSON.parse(e.properties) as { flow_id?: string }).flow_id === flow.id,
+    ).length;
+    return (
+      row !== undefined &&
+      REVIEW_STATUSES.includes(row.status) &&
+      own.length === flow.messages &&
+      row.message_count === flow.messages &&
+      row.generated_count === flow.messages &&
+      own.every((m) => m.status !== 'pending' && m.version === 1) &&
+      recorded === 1
+    );
+  });
+  check(
+    flowJobs.length === FLOWS && written.length === FLOWS,
+    `every flow written by one ${GENERATE_FLOW} job (${flowJobs.length} of ${FLOWS}): each message written once (version 1, none pending), the flow's counts equal its messages, "Value Message Generated" recorded once (${written.length} of ${FLOWS})`,
   );
 } catch (error) {
   failures.push(String(error));

@@ -196,7 +196,9 @@ export async function buildApp({
     attempts: createLoginAttemptsRepository(handle.db),
   });
   const analyticsRepository = createAnalyticsRepository(handle.db);
-  const analytics = createAnalyticsService(analyticsRepository);
+  const analytics = createAnalyticsService(analyticsRepository, {
+    onFoldError: (error) => app.log.warn({ err: error }, 'analytics rollup fold failed; the next one retries'),
+  });
   const verifyToken = createIdentityTokenVerifier(
     auth,
     new URL(config.publicUrl).origin,

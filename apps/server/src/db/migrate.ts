@@ -37,6 +37,8 @@ import * as accountIndustryCountIndex from './migrations/038-account-industry-co
 import * as signalErrorReasons from './migrations/045-signal-error-reasons.ts';
 import * as signalRequestPace from './migrations/047-signal-request-pace.ts';
 import * as signalReferenceRepeats from './migrations/048-signal-reference-repeats.ts';
+import * as rateLimitCountersUnlogged from './migrations/049-rate-limit-counters-unlogged.ts';
+import * as analyticsRollupDeltas from './migrations/050-analytics-rollup-deltas.ts';
 import * as peopleSearchTitleAbbreviations from './migrations/051-people-search-title-abbreviations.ts';
 import * as signalDiscoveryReasons from './migrations/054-signal-discovery-reasons.ts';
 import { acrossTenants } from './tenant-scope.ts';
@@ -78,6 +80,8 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '045-signal-error-reasons': { up: (db) => signalErrorReasons.up(db) },
     '047-signal-request-pace': { up: (db) => signalRequestPace.up(db) },
     '048-signal-reference-repeats': { up: (db) => signalReferenceRepeats.up(db) },
+    '049-rate-limit-counters-unlogged': { up: (db) => rateLimitCountersUnlogged.up(db, handle.engine) },
+    '050-analytics-rollup-deltas': { up: (db) => analyticsRollupDeltas.up(db, handle.engine) },
     '051-people-search-title-abbreviations': { up: (db) => peopleSearchTitleAbbreviations.up(db, handle.engine) },
     '054-signal-discovery-reasons': { up: (db) => signalDiscoveryReasons.up(db) },
   };

@@ -3,7 +3,31 @@ import { forbidden } from '../../lib/http-error.ts';
 import type { AnalyticsRepository } from './analytics.repository.ts';
 import type { IdentityClaims } from './identity-token.ts';
 
-export function createAnalyticsService(repository: AnalyticsRepository) {
+/** How long the counts of a stored batch may wait before the ingest folds them (PostgreSQL). */
+const FOLD_EVERY_MS = 100;
+
+export function createAnalyticsService(
+  repository: AnalyticsRepository,
+  { onFoldError }: { onFoldError?: (error: unknown) => void } = {},
+) {
+  // PostgreSQL: a batch's rollup counts wait in delta tables (migration 050) until a fold moves
+  // them. One fold in this process at most every FOLD_EVERY_MS, however many batches come: each
+  // fold is a commit that waits for the disk, and one fold takes every batch stored before it. The
+  // request does not wait for it: Reporting folds before it reads, so no report misses an event.
+  let scheduled = false;
+  function foldSoon() {
+    if (scheduled) return;
+    scheduled = true;
+    setTimeout(() => {
+      repository
+        .foldRollups()
+        .catch((error: unknown) => onFoldError?.(error))
+        .finally(() => {
+          scheduled = false;
+        });
+    }, FOLD_EVERY_MS).unref();
+  }
+
   return {
     /**
      * Keeps what the spec keeps, refuses the whole batch when any event speaks for another user or
@@ -16,6 +40,7 @@ export function createAnalyticsService(repository: AnalyticsRepository) {
       );
       if (foreign) throw forbidden(`events.${events.indexOf(foreign)}: event belongs to another user or tenant`);
       const accepted = await repository.insertMany(claims.tenantId, kept);
+      if (accepted > 0) foldSoon();
       return { accepted, duplicates: kept.length - accepted, dropped: events.length - kept.length };
     },
   };

@@ -115,6 +115,27 @@ describe('POST /AnalyticsRelay', () => {
     expect(JSON.parse(rows[1]?.user_properties ?? '')).toEqual(rita);
   });
 
+  it('stores each text exactly as sent, odd characters included, and an id repeated in one batch once', async () => {
+    const odd = 'é 日本語 😀 "quoted" back\\slash tab\t line\n';
+    const plain = analyticsEvent(rita, { event: `List ${odd}`, properties: { note: odd, n: 2.5, ok: true } });
+    // A lone surrogate (JSON.stringify escapes it; PostgreSQL's JSON reader refuses it).
+    const unusual = analyticsEvent(rita, { properties: { note: `half \ud800 pair` } });
+    const res = await relay([plain, unusual, { ...plain }]);
+    expect(res.json()).toEqual({ accepted: 2, duplicates: 1, dropped: 0 });
+    const rows = await t.handle.db
+      .selectFrom('analytics_events')
+      .select(['id', 'event', 'properties'])
+      .where('id', 'in', [plain.id, unusual.id])
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(plain.id)).toEqual({
+      id: plain.id,
+      event: plain.event,
+      properties: JSON.stringify(plain.properties),
+    });
+    expect(byId.get(unusual.id)?.properties).toBe(JSON.stringify(unusual.properties));
+  });
+
   it('is idempotent by event id: a resent batch counts as duplicates and leaves one row each', async () => {
     const events = [analyticsEvent(rita), analyticsEvent(rita), analyticsEvent(rita)];
     expect((await relay(events)).json()).toEqual({ accepted: 3, duplicates: 0, dropped: 0 });

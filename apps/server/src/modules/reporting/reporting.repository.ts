@@ -1,5 +1,5 @@
 import { REPORT_TOP_PAGES, type ReportQuery } from '@quarry/shared';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { scopedTo } from '../../db/scoped.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -45,7 +45,18 @@ export function createReportingRepository(db: Db) {
       .where('day', '>=', range.from)
       .where('day', '<=', range.to);
 
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
   return {
+    /**
+     * PostgreSQL: the counts of stored events still waiting in the delta tables (migration 050) are
+     * moved into the rollups first, so a report counts every event stored before it was asked.
+     * SQLite's trigger keeps the rollups current itself.
+     */
+    async foldPending(): Promise<void> {
+      if (postgres) await sql`select analytics_fold_rollups()`.execute(db);
+    },
+
     /**
      * Per week touched, in one pass over its rows: how many users were active on each of its days
      * (d0 = Monday), and how many on any of its days inside the range (a partial first or last week

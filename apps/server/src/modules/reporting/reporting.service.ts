@@ -29,6 +29,7 @@ export function createReportingService(repository: ReportingRepository) {
     /** The tenant's usage over the range; the tenant is the caller's, from the session. */
     async report(ctx: RequestContext, range: ReportQuery): Promise<Report> {
       const weeks = weeksOf(range);
+      await repository.foldPending();
       const [byWeek, signIns, pages, events, activity, members] = await Promise.all([
         repository.activeByWeek(ctx, weeks),
         repository.signIns(ctx, range),
