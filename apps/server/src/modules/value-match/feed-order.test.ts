@@ -50,4 +50,35 @@ describe('feed order', () => {
     ];
     expect(ordered(entries)).toEqual(['strong', 'new', 'old']);
   });
+
+  it('lifts weaker cards of other hypotheses and kinds into the first ten of a tier of a hundred', () => {
+    // The demo's shape: a hundred Value Matches led by postings of one hypothesis, all stronger
+    // than the few led by news or by another hypothesis.
+    const postings = Array.from({ length: 100 }, (_, i) =>
+      entry(`posting${String(i).padStart(3, '0')}`, 'tier_1', 4 - i / 100, 'network', 'job_posting'),
+    );
+    const others = [
+      entry('news-disruption', 'tier_1', 1.5, 'disruption', 'news_article'),
+      entry('posting-cost', 'tier_1', 1.4, 'cost', 'job_posting'),
+      entry('news-cost', 'tier_1', 1.3, 'cost', 'news_article'),
+    ];
+    const first = ordered([...others, ...postings]).slice(0, 10);
+    expect(first.slice(0, 4)).toEqual(['posting000', 'news-disruption', 'posting-cost', 'news-cost']);
+    expect(first.slice(4)).toEqual([
+      'posting001',
+      'posting002',
+      'posting003',
+      'posting004',
+      'posting005',
+      'posting006',
+    ]);
+  });
+
+  it('leaves a tier holding one hypothesis and one kind in score order: there is nothing to mix', () => {
+    const postings = Array.from({ length: 12 }, (_, i) =>
+      entry(`p${i}`, 'tier_1', 1 + (i % 5), 'network', 'job_posting'),
+    );
+    const byScore = [...postings].sort((a, b) => b.score - a.score || a.account_id.localeCompare(b.account_id));
+    expect(ordered(postings)).toEqual(byScore.map((e) => e.account_id));
+  });
 });
