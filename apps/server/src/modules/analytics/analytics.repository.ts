@@ -26,29 +26,6 @@ const COLUMNS: Column[] = [
 /** Batch sizes whose insert stays compiled; clients send a few sizes over and over. */
 const MAX_COMPILED_SIZES = 64;
 
-/**
- * PostgreSQL: the whole batch as one JSON parameter ($2) unpacked by the database, one fixed
- * statement whatever the batch's size. A 50-event batch as 501 parameters cost this process their
- * encoding and the database a parse and plan of a 500-placeholder statement each time (issue #20,
- * analytics ingest). Same rows, same conflict rule: a resent event id (in the table or twice in the
- * batch) is skipped. `properties` and `user_properties` arrive as JSON values and are stored as
- * their text, which is what JSON.stringify of each gives.
- */
-const POSTGRES_INSERT = `INSERT INTO analytics_events
-    (tenant_id, id, user_id, email, type, event, name, properties, user_properties, occurred_at, received_at)
-  SELECT $1, e.id, e.user_id, e.email, e.type, e.event, e.name, e.properties::text, e.user_properties::text,
-    e.occurred_at, $3
-  FROM json_to_recordset($2::json) AS e(id text, user_id text, email text, type text, event text, name text,
-    properties json, user_properties json, occurred_at text)
-  ON CONFLICT (tenant_id, id) DO NOTHING`;
-
-/**
- * What PostgreSQL's JSON reader refuses or reads otherwise than a text parameter: a lone UTF-16
- * surrogate (JSON.stringify escapes it; as a parameter it is stored as U+FFFD) and the NUL
- * character. A batch holding either goes through the parameterised insert below, as before.
- */
-const UNREADABLE_IN_JSON = /\\u(?:0000|d[89a-f])/i;
-
 export function createAnalyticsRepository(db: Db) {
   // Compiling a many-row insert costs about as much as running it, so each batch size is compiled
   // once (for whichever engine `db` speaks) and run again with new values.
@@ -94,24 +71,6 @@ export function createAnalyticsRepository(db: Db) {
     async insertMany(tenantId: string, events: AnalyticsEvent[]): Promise<number> {
       if (events.length === 0) return 0;
       const received_at = nowIso();
-      if (postgres) {
-        const rows = events.map((e) => ({
-          id: e.id,
-          user_id: e.user_properties.user_id ?? '',
-          email: e.user_properties.email ?? '',
-          type: e.type,
-          event: e.event,
-          name: e.name ?? null,
-          properties: e.properties,
-          user_properties: e.user_properties,
-          occurred_at: new Date(e.timestamp).toISOString(),
-        }));
-        const batch = JSON.stringify(rows);
-        if (!UNREADABLE_IN_JSON.test(batch)) {
-          const result = await db.executeQuery(CompiledQuery.raw(POSTGRES_INSERT, [tenantId, batch, received_at]));
-          return Number(result.numAffectedRows ?? 0);
-        }
-      }
       // Each row's values in COLUMNS order.
       const rows = events.map((e) => [
         e.id,
