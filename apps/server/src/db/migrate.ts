@@ -37,6 +37,7 @@ import * as accountIndustryCountIndex from './migrations/038-account-industry-co
 import * as signalErrorReasons from './migrations/045-signal-error-reasons.ts';
 import * as signalRequestPace from './migrations/047-signal-request-pace.ts';
 import * as signalReferenceRepeats from './migrations/048-signal-reference-repeats.ts';
+import * as uploadLines from './migrations/053-upload-lines.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -76,6 +77,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '045-signal-error-reasons': { up: (db) => signalErrorReasons.up(db) },
     '047-signal-request-pace': { up: (db) => signalRequestPace.up(db) },
     '048-signal-reference-repeats': { up: (db) => signalReferenceRepeats.up(db) },
+    '053-upload-lines': { up: (db) => uploadLines.up(db) },
   };
 }
 
