@@ -26,9 +26,9 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { UPLOAD_CHUNK_CHANNEL, type UploadChunkTiming } from '../apps/server/src/modules/uploads/uploads.service.ts';
 import { seedDemo } from '../apps/server/src/db/seed/demo-seed.ts';
 import { acrossTenants } from '../apps/server/src/db/tenant-scope.ts';
+import { UPLOAD_CHUNK_CHANNEL, type UploadChunkTiming } from '../apps/server/src/modules/uploads/uploads.service.ts';
 import { sessionCookie } from '../apps/server/src/testing/test-app.ts';
 import { createTestDatabase, type TestEngine } from '../apps/server/src/testing/test-database.ts';
 

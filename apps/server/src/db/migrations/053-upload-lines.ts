@@ -15,6 +15,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     /** The values, one per line (the CSV's chosen column, or the filter's account ids), in order. */
     .addColumn('lines', 'text', (c) => c.notNull())
     .execute();
-  await sql`INSERT INTO upload_lines (upload_id, tenant_id, lines) SELECT id, tenant_id, lines FROM uploads`.execute(db);
+  await sql`INSERT INTO upload_lines (upload_id, tenant_id, lines) SELECT id, tenant_id, lines FROM uploads`.execute(
+    db,
+  );
   await db.schema.alterTable('uploads').dropColumn('lines').execute();
 }
