@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
 import { performance } from 'node:perf_hooks';
-import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate } from 'node:timers/promises';
 import { domainToUnicode } from 'node:url';
 import {
   type AnalyticsEvent,
@@ -43,23 +43,12 @@ import type {
 export const UPLOAD_ACCOUNTS = 'upload_accounts';
 
 /**
- * Most lines per chunk. Each chunk commits its accounts, failures, counts and cursor in one
+ * Lines per chunk. Each chunk commits its accounts, failures, counts and cursor in one
  * transaction; on SQLite that transaction holds the one connection (and, the driver being
- * synchronous, the event loop) while it writes, so a request arriving meanwhile waits for it.
+ * synchronous, the event loop) while it writes, so it is kept to a few milliseconds. The row it
+ * updates twice per chunk no longer carries the lines (migration 053).
  */
 export const UPLOAD_CHUNK_LINES = 250;
-/**
- * How long a chunk may take: the next chunk's size follows from the lines per millisecond the
- * last one achieved, so a request arriving mid-chunk waits at most about this long, whatever the
- * machine's speed or the size of its indexes.
- */
-const CHUNK_BUDGET_MS = 5;
-/**
- * Fewest lines per chunk (each transaction has a fixed cost: on a loaded machine, smaller chunks
- * would spend the upload's time on commits), and the first chunk's size before any was timed.
- */
-const MIN_CHUNK_LINES = 50;
-const FIRST_CHUNK_LINES = 100;
 /**
  * Each chunk's lines and times (reading and writing, in ms) are published here for whoever
  * subscribes (bench:upload); nothing is built when no one does.
@@ -70,12 +59,10 @@ const chunkChannel = diagnostics.channel(UPLOAD_CHUNK_CHANNEL);
 /** Lines normalised between two turns of the event loop while an upload's lines are read. */
 const READ_SLICE_LINES = 1000;
 /**
- * Between two chunks the job rests as long as the last chunk worked (a duty cycle: requests get
- * at least half of the event loop, and the garbage of a chunk is collected in the pause), then
- * waits while requests are being answered: at most STEP_ASIDE_SHARE times the last chunk's time,
- * never less than MIN or more than MAX, so under constant traffic it still gets its share.
+ * Before each chunk's transaction the job waits while requests are being answered: at most twice
+ * as long as its previous chunk took (so under constant traffic it still gets a third of the
+ * time, as when it rested half a chunk's time), and never less than MIN or more than MAX.
  */
-const REST_MAX_MS = 20;
 const STEP_ASIDE_SHARE = 2;
 const STEP_ASIDE_MIN_MS = 20;
 const STEP_ASIDE_MAX_MS = 250;
@@ -138,15 +125,6 @@ type ChunkPlan = {
   failures: UploadFailureRow[];
 };
 
-/**
- * The next chunk's lines: as many as the last chunk's pace fits in CHUNK_BUDGET_MS, at most
- * doubling from one chunk to the next (one fast chunk, e.g. of lines already there, is no promise).
- */
-export function nextChunkLines(lines: number, tookMs: number): number {
-  const fits = tookMs > 0 ? Math.floor((lines * CHUNK_BUDGET_MS) / tookMs) : lines * 2;
-  return Math.max(MIN_CHUNK_LINES, Math.min(UPLOAD_CHUNK_LINES, lines * 2, fits));
-}
-
 /** A new account's name from its domain: "acme-widgets.co.uk" → "Acme Widgets". */
 export function nameFromDomain(domain: string): string {
   const label = domainToUnicode(parse(domain).domainWithoutSuffix ?? domain) || domain;
@@ -183,7 +161,6 @@ export function createUploadsService(deps: {
    */
   const stepAside = async (lastChunkMs: number) => {
     await setImmediate();
-    if (lastChunkMs >= 1) await sleep(Math.min(REST_MAX_MS, Math.round(lastChunkMs)));
     const wait = Math.min(STEP_ASIDE_MAX_MS, Math.max(STEP_ASIDE_MIN_MS, lastChunkMs * STEP_ASIDE_SHARE));
     await deps.foreground?.quiet(wait);
   };
@@ -312,14 +289,11 @@ export function createUploadsService(deps: {
     return plan;
   }
 
-  /**
-   * Runs chunks from the cursor; answers whether the upload is finished (or was stopped by someone
-   * else). Chunks are sized to CHUNK_BUDGET_MS unless `chunkLines` fixes their size (tests).
-   */
+  /** Runs chunks from the cursor; answers whether the upload is finished (or was stopped by someone else). */
   async function processUpload(
     tenantId: string,
     uploadId: string,
-    { maxChunks = Number.POSITIVE_INFINITY, chunkLines }: { maxChunks?: number; chunkLines?: number } = {},
+    { maxChunks = Number.POSITIVE_INFINITY, chunkLines = UPLOAD_CHUNK_LINES } = {},
   ): Promise<boolean> {
     const upload = await uploads.forJob(tenantId, uploadId);
     if (!upload || upload.status === 'COMPLETED' || upload.status === 'FAILED') return true;
@@ -344,11 +318,10 @@ export function createUploadsService(deps: {
     let cursor = upload.processed_count;
     let chunks = 0;
     let lastChunkMs = 0;
-    let size = chunkLines ?? FIRST_CHUNK_LINES;
     while (cursor < entries.length) {
       if (chunks >= maxChunks) return false;
       const from = cursor;
-      const to = Math.min(entries.length, from + size);
+      const to = Math.min(entries.length, from + chunkLines);
       const restStarted = performance.now();
       await stepAside(lastChunkMs);
       const chunkStarted = performance.now();
@@ -408,7 +381,6 @@ export function createUploadsService(deps: {
         };
         chunkChannel.publish(timing);
       }
-      if (chunkLines === undefined) size = nextChunkLines(to - from, lastChunkMs);
     }
     const uploader = await colleague(uploaderOf(tenantId, upload.created_by), upload.created_by);
     const finished = await uploads.complete(tenantId, uploadId, at(), (done) =>
