@@ -17,6 +17,7 @@
  * beside the figures: on a shared machine they say how far the timings can be trusted.
  */
 import crypto from 'node:crypto';
+import diagnostics from 'node:diagnostics_channel';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Upload } from '@quarry/shared';
@@ -27,6 +28,7 @@ import { openDatabase } from '../apps/server/src/db/connection.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { seedDemo } from '../apps/server/src/db/seed/demo-seed.ts';
 import { acrossTenants } from '../apps/server/src/db/tenant-scope.ts';
+import { UPLOAD_CHUNK_CHANNEL, type UploadChunkTiming } from '../apps/server/src/modules/uploads/uploads.service.ts';
 import { sessionCookie } from '../apps/server/src/testing/test-app.ts';
 import { createTestDatabase, type TestEngine } from '../apps/server/src/testing/test-database.ts';
 
@@ -147,6 +149,10 @@ async function bench(engine: TestEngine): Promise<boolean> {
     const lines = Array.from({ length: LINES }, (_, i) =>
       i % 2 === 0 ? knownLine(i / 2) : `new-${(i - 1) / 2}-prospect.com`,
     ).join('\n');
+    // The job's chunks as it times them: how long a request arriving mid-chunk can be held up.
+    const chunks: UploadChunkTiming[] = [];
+    const onChunk = (timing: unknown) => chunks.push(timing as UploadChunkTiming);
+    diagnostics.subscribe(UPLOAD_CHUNK_CHANNEL, onChunk);
     const loadBefore = os.loadavg()[0] ?? 0;
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
@@ -171,6 +177,7 @@ async function bench(engine: TestEngine): Promise<boolean> {
     const cpu = process.cpuUsage(cpuBefore);
     const loadAfter = os.loadavg()[0] ?? 0;
     await app.jobRunner.stop();
+    diagnostics.unsubscribe(UPLOAD_CHUNK_CHANNEL, onChunk);
 
     const correct =
       done.status === 'COMPLETED' &&
@@ -198,6 +205,16 @@ async function bench(engine: TestEngine): Promise<boolean> {
           `${(d95 / a95).toFixed(2)}× — target p95 within ${P95_TOLERANCE}× its usual: ${requestsOk[i] ? 'met' : 'MISSED'}`,
       );
     });
+    const stat = (of: (c: UploadChunkTiming) => number, digits = 1) => {
+      const values = chunks.map(of);
+      return `p50 ${percentile(values, 0.5).toFixed(digits)}, p95 ${percentile(values, 0.95).toFixed(digits)}, max ${Math.max(0, ...values).toFixed(digits)}`;
+    };
+    const sum = (of: (c: UploadChunkTiming) => number) => chunks.reduce((total, c) => total + of(c), 0) / 1000;
+    console.log(
+      `${engine}: ${fmt(chunks.length)} chunks; lines ${stat((c) => c.lines, 0)}; ` +
+        `reading ms ${stat((c) => c.planMs)}; writing ms ${stat((c) => c.writeMs)}; ` +
+        `in all ${sum((c) => c.planMs).toFixed(1)} s reading, ${sum((c) => c.writeMs).toFixed(1)} s writing, ${sum((c) => c.restMs).toFixed(1)} s stepping aside`,
+    );
     // The machine may be shared: its load, and the CPU this process spent (upload and requests together).
     console.log(
       `${engine}: load average ${loadBefore.toFixed(2)} at the start, ${loadAfter.toFixed(2)} at the end ` +

@@ -40,6 +40,7 @@ import * as signalReferenceRepeats from './migrations/048-signal-reference-repea
 import * as rateLimitCountersUnlogged from './migrations/049-rate-limit-counters-unlogged.ts';
 import * as analyticsRollupDeltas from './migrations/050-analytics-rollup-deltas.ts';
 import * as peopleSearchTitleAbbreviations from './migrations/051-people-search-title-abbreviations.ts';
+import * as uploadLines from './migrations/053-upload-lines.ts';
 import * as signalDiscoveryReasons from './migrations/054-signal-discovery-reasons.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
@@ -83,6 +84,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '049-rate-limit-counters-unlogged': { up: (db) => rateLimitCountersUnlogged.up(db, handle.engine) },
     '050-analytics-rollup-deltas': { up: (db) => analyticsRollupDeltas.up(db, handle.engine) },
     '051-people-search-title-abbreviations': { up: (db) => peopleSearchTitleAbbreviations.up(db, handle.engine) },
+    '053-upload-lines': { up: (db) => uploadLines.up(db) },
     '054-signal-discovery-reasons': { up: (db) => signalDiscoveryReasons.up(db) },
   };
 }

@@ -564,8 +564,6 @@ export type UploadsTable = {
   /** UploadInputKind */
   input_kind: string;
   input_digest: string;
-  /** The values, one per line, in the source's order. */
-  lines: string;
   first_line: number;
   /** UploadDestinationType */
   destination_type: string;
@@ -585,6 +583,14 @@ export type UploadsTable = {
   created_at: Timestamp;
   updated_at: Timestamp;
   finished_at: Timestamp | null;
+};
+
+/** An upload's lines, apart from its row (which the job updates at every chunk). */
+export type UploadLinesTable = {
+  upload_id: string;
+  tenant_id: string;
+  /** The values, one per line, in the source's order. */
+  lines: string;
 };
 
 export type UploadFailuresTable = {
@@ -650,6 +656,7 @@ export type Database = {
   flow_messages: FlowMessagesTable;
   uploads: UploadsTable;
   upload_failures: UploadFailuresTable;
+  upload_lines: UploadLinesTable;
   master_accounts: MasterAccountsTable;
   master_contacts: MasterContactsTable;
   master_hits: MasterHitsTable;

@@ -44,6 +44,7 @@ export const TENANT_TABLE_NAMES = [
   'territory_accounts',
   'triggers',
   'upload_failures',
+  'upload_lines',
   'uploads',
   'value_hypotheses',
   'value_match_marks',

@@ -6,8 +6,10 @@ import { referenceOrOwnedBy, scopedTo, tenantKey, type WithoutTenant } from '../
 import { createJobsRepository } from '../../jobs/jobs.repository.ts';
 import { createAnalyticsRepository } from '../analytics/analytics.repository.ts';
 
-/** An upload as the pages show it: every column but its lines, with the uploader's name. */
-export type UploadRow = WithoutTenant<Omit<Selectable<UploadsTable>, 'lines'>> & { created_by_name: string | null };
+/** An upload as the pages show it, with the uploader's name. */
+export type UploadRow = WithoutTenant<Selectable<UploadsTable>> & { created_by_name: string | null };
+/** An upload as the job reads it: its row and its lines. */
+export type UploadForJob = Selectable<UploadsTable> & { lines: string };
 export type UploadFailureRow = WithoutTenant<Omit<Selectable<UploadFailuresTable>, 'upload_id'>>;
 
 /** Which uploads a reader sees: their own, or (managers and admins) the whole company's. */
@@ -203,15 +205,21 @@ export function createUploadsRepository(db: Db) {
   };
 
   return {
-    /** Records the upload and queues its job in one transaction: no upload is left PENDING without a job. */
+    /**
+     * Records the upload with its lines and queues its job in one transaction: no upload is left
+     * PENDING without a job. The lines go in a table of their own, so that the row the job updates
+     * at every chunk stays small (SQLite copies a whole row when any column of it changes).
+     */
     async insertAndQueue(
       tenantId: string,
       upload: WithoutTenant<Insertable<UploadsTable>>,
+      lines: string,
       jobType: string,
       now: Date,
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await scopedTo(trx, tenantId).insertInto('uploads').values(upload).execute();
+        await scopedTo(trx, tenantId).insertInto('upload_lines').values({ upload_id: upload.id, lines }).execute();
         await createJobsRepository(trx).enqueueFor(tenantId, jobType, { upload_id: upload.id }, { now });
       });
     },
@@ -225,8 +233,16 @@ export function createUploadsRepository(db: Db) {
     },
 
     /** The upload as the job reads it, lines included. */
-    async forJob(tenantId: string, id: string): Promise<Selectable<UploadsTable> | null> {
-      return (await scoped(tenantId).selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+    async forJob(tenantId: string, id: string): Promise<UploadForJob | null> {
+      return (
+        (await scoped(tenantId)
+          .selectFrom('uploads')
+          .innerJoin('upload_lines', 'upload_lines.upload_id', 'uploads.id')
+          .selectAll('uploads')
+          .select('upload_lines.lines')
+          .where('uploads.id', '=', id)
+          .executeTakeFirst()) ?? null
+      );
     },
 
     async failures(tenantId: string, id: string): Promise<UploadFailureRow[]> {

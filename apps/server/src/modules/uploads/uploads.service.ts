@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import diagnostics from 'node:diagnostics_channel';
 import { performance } from 'node:perf_hooks';
 import { setImmediate } from 'node:timers/promises';
 import { domainToUnicode } from 'node:url';
@@ -44,9 +45,17 @@ export const UPLOAD_ACCOUNTS = 'upload_accounts';
 /**
  * Lines per chunk. Each chunk commits its accounts, failures, counts and cursor in one
  * transaction; on SQLite that transaction holds the one connection (and, the driver being
- * synchronous, the event loop) while it writes, so it is kept to a few milliseconds.
+ * synchronous, the event loop) while it writes, so it is kept to a few milliseconds. The row it
+ * updates twice per chunk no longer carries the lines (migration 053).
  */
 export const UPLOAD_CHUNK_LINES = 250;
+/**
+ * Each chunk's lines and times (reading and writing, in ms) are published here for whoever
+ * subscribes (bench:upload); nothing is built when no one does.
+ */
+export const UPLOAD_CHUNK_CHANNEL = 'quarry:upload-chunk';
+export type UploadChunkTiming = { lines: number; planMs: number; writeMs: number; restMs: number };
+const chunkChannel = diagnostics.channel(UPLOAD_CHUNK_CHANNEL);
 /** Lines normalised between two turns of the event loop while an upload's lines are read. */
 const READ_SLICE_LINES = 1000;
 /**
@@ -313,9 +322,11 @@ export function createUploadsService(deps: {
       if (chunks >= maxChunks) return false;
       const from = cursor;
       const to = Math.min(entries.length, from + chunkLines);
+      const restStarted = performance.now();
       await stepAside(lastChunkMs);
       const chunkStarted = performance.now();
       const plan = await planChunk(tenantId, type, entries.slice(from, to));
+      const planned = performance.now();
       // The transaction only writes: the cursor moves (only from where this run found it), then
       // the accounts, the destination, the failures and the counts, all committed together.
       const moved = await uploads.inChunk(tenantId, uploadId, async (work) => {
@@ -359,7 +370,17 @@ export function createUploadsService(deps: {
       if (!moved) return true;
       cursor = to;
       chunks++;
-      lastChunkMs = performance.now() - chunkStarted;
+      const ended = performance.now();
+      lastChunkMs = ended - chunkStarted;
+      if (chunkChannel.hasSubscribers) {
+        const timing: UploadChunkTiming = {
+          lines: to - from,
+          planMs: planned - chunkStarted,
+          writeMs: ended - planned,
+          restMs: chunkStarted - restStarted,
+        };
+        chunkChannel.publish(timing);
+      }
     }
     const uploader = await colleague(uploaderOf(tenantId, upload.created_by), upload.created_by);
     const finished = await uploads.complete(tenantId, uploadId, at(), (done) =>
@@ -438,7 +459,6 @@ export function createUploadsService(deps: {
           input_label: read.label.slice(0, 300),
           input_kind: read.kind,
           input_digest: crypto.createHash('sha256').update(read.digestOf).digest('hex'),
-          lines: read.values.join('\n'),
           first_line: read.firstLine,
           destination_type: destination.type,
           destination_id: destination.id,
@@ -456,6 +476,7 @@ export function createUploadsService(deps: {
           updated_at: at,
           finished_at: null,
         },
+        read.values.join('\n'),
         UPLOAD_ACCOUNTS,
         clock(),
       );
