@@ -225,7 +225,10 @@ export function createUploadsService(deps: {
       const user = await colleague(ctx, uid);
       if (!user) throw notFound('User not found');
       if (uid !== ctx.uid && !ctx.isAdmin && !ctx.isManager) {
-        throw forbidden("Only admins and managers can add accounts to a colleague's My Accounts");
+        throw forbidden(
+          "Only admins and managers can add accounts to a colleague's My Accounts",
+          'admin_or_manager_only',
+        );
       }
       return { type: 'territory' as const, id: uid, name: user.display_name };
     }
