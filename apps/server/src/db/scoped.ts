@@ -4,6 +4,7 @@ import {
   ColumnNode,
   type ColumnType,
   type ColumnUpdateNode,
+  CompiledQuery,
   type DeleteQueryNode,
   type InsertQueryNode,
   type JoinNode,
@@ -279,3 +280,45 @@ export function referenceOrOwnedBy(tenantId: string, table?: string): RawBuilder
   const owner = sql.ref(table ? `${table}.owner_tenant_id` : 'owner_tenant_id');
   return sql<SqlBool>`(${owner} is null or ${owner} = ${tenantId})`;
 }
+
+/**
+ * PostgreSQL only: inserts a tenant's batch passed as one JSON parameter and unpacked by the
+ * database, `ON CONFLICT (tenant_id, <key>) DO NOTHING`. One fixed statement whatever the batch's
+ * size: a 50-row batch as 500 parameters cost the server their encoding and the database a parse
+ * and plan each time (issue #20, analytics ingest: 16,100 -> 23,500 events/s on an idle machine).
+ * The layer sets the tenant, as for any insert. Columns typed `json` arrive as JSON values and are
+ * stored as their text (what JSON.stringify of each gives). Answers how many rows were new.
+ */
+export async function insertJsonBatchForTenant(
+  db: Kysely<Database>,
+  tenantId: string,
+  table: TenantTable,
+  columns: Record<string, 'text' | 'json'>,
+  key: string,
+  batchJson: string,
+): Promise<number> {
+  const shape = `${table}|${key}|${JSON.stringify(columns)}`;
+  let statement = jsonBatchStatements.get(shape);
+  if (!statement) {
+    // Compiled once per table and columns (compiling costs about as much as running it); run with
+    // the tenant as $1 and the batch as $2.
+    const names = Object.keys(columns);
+    const picked = names.map((n) => (columns[n] === 'json' ? sql`${sql.ref(`e.${n}`)}::text` : sql.ref(`e.${n}`)));
+    const types = names.map((n) => sql`${sql.ref(n)} ${sql.raw(columns[n] === 'json' ? 'json' : 'text')}`);
+    statement = sql`insert into ${sql.table(table)} (${sql.ref('tenant_id')}, ${sql.join(names.map((n) => sql.ref(n)))})
+      select ${'tenant'}, ${sql.join(picked)}
+      from json_to_recordset(${'batch'}::json) as e(${sql.join(types)})
+      on conflict (${sql.ref('tenant_id')}, ${sql.ref(key)}) do nothing`.compile(db).sql;
+    jsonBatchStatements.set(shape, statement);
+  }
+  const result = await db.executeQuery(CompiledQuery.raw(statement, [tenantId, batchJson]));
+  return Number(result.numAffectedRows ?? 0);
+}
+const jsonBatchStatements = new Map<string, string>();
+
+/**
+ * What PostgreSQL's JSON reader refuses or reads otherwise than a text parameter: a lone UTF-16
+ * surrogate (JSON.stringify escapes it; as a parameter it is stored as U+FFFD) and the NUL
+ * character. A batch holding either is inserted the ordinary way.
+ */
+export const UNREADABLE_IN_POSTGRES_JSON = /\\u(?:0000|d[89a-f])/i;

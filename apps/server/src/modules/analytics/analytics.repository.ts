@@ -2,7 +2,13 @@ import type { AnalyticsEvent } from '@quarry/shared';
 import { CompiledQuery, type Insertable, PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { AnalyticsEventsTable } from '../../db/schema.ts';
-import { scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
+import {
+  insertJsonBatchForTenant,
+  scopedTo,
+  tenantKey,
+  UNREADABLE_IN_POSTGRES_JSON,
+  type WithoutTenant,
+} from '../../db/scoped.ts';
 import { nowIso } from '../../lib/time.ts';
 
 type EventRow = WithoutTenant<Insertable<AnalyticsEventsTable>>;
@@ -23,6 +29,19 @@ const COLUMNS: Column[] = [
   'occurred_at',
   'received_at',
 ];
+/** The same columns as the JSON batch insert on PostgreSQL reads them. */
+const JSON_COLUMNS: Record<Column, 'text' | 'json'> = {
+  id: 'text',
+  user_id: 'text',
+  email: 'text',
+  type: 'text',
+  event: 'text',
+  name: 'text',
+  properties: 'json',
+  user_properties: 'json',
+  occurred_at: 'text',
+  received_at: 'text',
+};
 /** Batch sizes whose insert stays compiled; clients send a few sizes over and over. */
 const MAX_COMPILED_SIZES = 64;
 
@@ -71,6 +90,24 @@ export function createAnalyticsRepository(db: Db) {
     async insertMany(tenantId: string, events: AnalyticsEvent[]): Promise<number> {
       if (events.length === 0) return 0;
       const received_at = nowIso();
+      if (postgres) {
+        const batch = JSON.stringify(
+          events.map((e) => ({
+            id: e.id,
+            user_id: e.user_properties.user_id ?? '',
+            email: e.user_properties.email ?? '',
+            type: e.type,
+            event: e.event,
+            name: e.name ?? null,
+            properties: e.properties,
+            user_properties: e.user_properties,
+            occurred_at: new Date(e.timestamp).toISOString(),
+            received_at,
+          })),
+        );
+        if (!UNREADABLE_IN_POSTGRES_JSON.test(batch))
+          return insertJsonBatchForTenant(db, tenantId, 'analytics_events', JSON_COLUMNS, 'id', batch);
+      }
       // Each row's values in COLUMNS order.
       const rows = events.map((e) => [
         e.id,
