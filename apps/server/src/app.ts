@@ -81,7 +81,7 @@ import { registerTerritoryRoutes } from './modules/territory/territory.routes.ts
 import { createTerritoryService } from './modules/territory/territory.service.ts';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.ts';
-import { createUploadsService, UPLOAD_ACCOUNTS } from './modules/uploads/uploads.service.ts';
+import { createUploadsService, POSTGRES_CHUNK_BUDGET_MS, UPLOAD_ACCOUNTS } from './modules/uploads/uploads.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { registerUsersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -370,6 +370,7 @@ export async function buildApp({
     requestRecompute: (tenantId) => valueMatch.requestRecompute(tenantId),
     clock: now,
     foreground,
+    chunkBudgetMs: handle.engine === 'postgres' ? POSTGRES_CHUNK_BUDGET_MS : undefined,
   });
   // Live signals (issue #18): sources swept by a durable job per tenant, then matches recomputed.
   const signalsRepository = createSignalsRepository(handle.db);
