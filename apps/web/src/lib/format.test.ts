@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@quarry/shared/languages';
 import { describe, expect, it } from 'vitest';
-import { formatCompactCurrency, formatCurrency, formatDate, formatNumber } from './format.ts';
+import { formatCompactCurrency, formatCurrency, formatDate, formatNumber, formatPercent } from './format.ts';
 
 // Intl separates groups and symbols with no-break spaces in some locales; compare with plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -19,6 +19,14 @@ describe('formatCurrency', () => {
     expect(plain(formatCurrency(1234.5, 'fr'))).toBe('1 235 $US');
     expect(formatCurrency(1234.5, 'cn')).toBe('US$1,235');
     expect(formatCurrency(1234.5, 'ja')).toBe('$1,235');
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes a share as a whole percentage in each interface language', () => {
+    expect(formatPercent(0.834, 'en')).toBe('83%');
+    expect(plain(formatPercent(0.834, 'fr'))).toBe('83 %');
+    expect(formatPercent(0.834, 'cn')).toBe('83%');
   });
 });
 

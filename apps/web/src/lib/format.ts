@@ -32,6 +32,13 @@ export function formatNumber(value: number, language: Language): string {
   return new Intl.NumberFormat(LOCALE_FORMATS[language].locale).format(value);
 }
 
+/** A share (0.83) as a whole percentage the way the interface language writes it: 83%, 83 %. */
+export function formatPercent(share: number, language: Language): string {
+  return new Intl.NumberFormat(LOCALE_FORMATS[language].locale, { style: 'percent', maximumFractionDigits: 0 }).format(
+    share,
+  );
+}
+
 /** A moment to the minute ("Oct 23, 2026, 4:05 PM"), for when something last happened. */
 export function formatDateTime(value: Date | string | number, language: Language): string {
   const date = value instanceof Date ? value : new Date(value);

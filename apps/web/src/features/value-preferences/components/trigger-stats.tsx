@@ -1,6 +1,8 @@
 import { Alert, Group, List, Loader, Stack, Text } from '@mantine/core';
 import type { TriggerStats } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
+import { formatPercent } from '../../../lib/format.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 
 /**
  * What one trigger currently does: how many accounts it moves to each tier, the tenant's own
@@ -15,7 +17,8 @@ export function TriggerStatsBlock({
   loading: boolean;
   failed: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useUiLanguage();
   if (loading) {
     return (
       <Group gap="xs" data-testid="trigger-stats-loading">
@@ -40,10 +43,6 @@ export function TriggerStatsBlock({
       </Text>
     );
   }
-  const percent = new Intl.NumberFormat(i18n.language === 'cn' ? 'zh-CN' : i18n.language, {
-    style: 'percent',
-    maximumFractionDigits: 0,
-  });
   return (
     <Stack gap={4} data-testid="trigger-stats">
       <Text size="sm" data-testid="trigger-tier-counts">
@@ -60,7 +59,7 @@ export function TriggerStatsBlock({
         {stats.precision === null
           ? t('preferences.triggerStats.noPrecision')
           : t('preferences.triggerStats.precision', {
-              percent: percent.format(stats.precision),
+              percent: formatPercent(stats.precision, language),
               marked: stats.marked_not_relevant,
               total: stats.top_tier_hits,
             })}
