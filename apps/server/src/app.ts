@@ -163,12 +163,14 @@ export async function buildApp({
 
   const mail = mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: handle.db, log: logger });
   const usersRepository = createUsersRepository(handle.db);
+  const tokenSessions = createTokenSessionCheck(handle.db, now);
   const impersonation = createImpersonationService({
     impersonations: createImpersonationsRepository(handle.db),
     audit: createAuditLogRepository(handle.db),
     users: usersRepository,
     supportEmail: config.supportEmail,
     now,
+    onEnded: (sessionId) => tokenSessions.forgetSession(sessionId),
   });
   const auth = createAuth({
     config,
@@ -199,11 +201,7 @@ export async function buildApp({
   const analytics = createAnalyticsService(analyticsRepository, {
     onFoldError: (error) => app.log.warn({ err: error }, 'analytics rollup fold failed; the next one retries'),
   });
-  const verifyToken = createIdentityTokenVerifier(
-    auth,
-    new URL(config.publicUrl).origin,
-    createTokenSessionCheck(handle.db, now),
-  );
+  const verifyToken = createIdentityTokenVerifier(auth, new URL(config.publicUrl).origin, tokenSessions.isLive);
 
   registerHealthRoutes(app, { handle });
   const startSession = createStartSession({ login, usersService, supportEmail: config.supportEmail });
@@ -213,6 +211,7 @@ export async function buildApp({
     signedIn,
     loginIpLimitPerMinute: config.loginIpLimitPerMinute,
     endImpersonation: (sessionId) => impersonation.endForSession(sessionId),
+    onSignedOut: (sessionId) => tokenSessions.forgetSession(sessionId),
   });
   registerUsersRoutes(app, { users: usersService, signedIn });
   registerSupportRoutes(app, {

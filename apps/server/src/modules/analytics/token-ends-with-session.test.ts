@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsEvent } from '../../testing/analytics-event.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { LIVE_SESSION_MEMORY_MS } from '../auth/token-session.ts';
 
 // Issue #13: the 15-minute identity token must end with the sign-in it was issued under.
 let t: TestApp;
@@ -59,5 +61,38 @@ describe('the identity token', () => {
     });
     expect(stopped.statusCode).toBeLessThan(300);
     expect((await relay(token, mike)).statusCode).toBe(401);
+  });
+});
+
+describe('the identity token of a session ended by another process', () => {
+  // The relay remembers a standing session for LIVE_SESSION_MEMORY_MS (one database round trip
+  // fewer per batch, issue #20); the process that signs out forgets at once (tests above), another
+  // process's sign-out is seen within that time.
+  let clockMs = Date.now();
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await createTestApp({ now: () => new Date(clockMs) });
+  });
+  afterAll(() => own?.close());
+
+  it('is refused once the memory of its session has run out', async () => {
+    const cookie = await own.signIn('rita@acme.test');
+    const token = await own.identityToken(cookie);
+    const rita = { user_id: await own.uidOf('rita@acme.test'), tenant_id: 'tnt_acme', email: 'rita@acme.test' };
+    const send = () =>
+      own.app.inject({
+        method: 'POST',
+        url: '/AnalyticsRelay',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { events: [analyticsEvent(rita)] } as Record<string, unknown>,
+      });
+    expect((await send()).statusCode).toBe(200);
+    // Another process signs her out (the only session of this app): the row goes, this process is not told.
+    await sql`delete from auth_sessions`.execute(own.handle.db);
+    expect((await send()).statusCode).toBe(200);
+    clockMs += LIVE_SESSION_MEMORY_MS;
+    const after = await send();
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.code).toBe('unauthorized');
   });
 });

@@ -27,6 +27,8 @@ export function registerAuthRoutes(
     loginIpLimitPerMinute: number;
     /** Signing out ends the session's impersonation, if any. */
     endImpersonation: (sessionId: string) => Promise<void>;
+    /** Told once a session is signed out (its identity tokens end with it). */
+    onSignedOut?: (sessionId: string) => void;
   },
 ): void {
   const { auth, startSession, signedIn } = deps;
@@ -61,6 +63,7 @@ export function registerAuthRoutes(
         const session = await auth.api.getSession({ headers: toWebHeaders(request) });
         if (session) await deps.endImpersonation(session.session.id);
         const result = await auth.api.signOut({ headers: toWebHeaders(request), returnHeaders: true });
+        if (session) deps.onSignedOut?.(session.session.id);
         forwardSetCookies(result.headers, reply);
       } catch (error) {
         // Signing out without a session is already the wanted state.

@@ -21,12 +21,15 @@ export function createImpersonationService(deps: {
   users: UsersRepository;
   supportEmail: string;
   now: Clock;
+  /** Told when an impersonation of a session ended (its identity tokens end with it). */
+  onEnded?: (sessionId: string) => void;
 }) {
   const { impersonations, audit, users, supportEmail, now } = deps;
 
   async function close(row: ImpersonationRow, reason: 'stopped' | 'expired' | 'signed_out'): Promise<void> {
     const endedAt = now().toISOString();
     if (!(await impersonations.end(row.id, endedAt, reason))) return;
+    deps.onEnded?.(row.session_id);
     const target = await users.findByUidForSession(row.target_uid);
     await audit.record({
       tenantId: row.target_tenant_id,
