@@ -87,45 +87,41 @@ describe('the first-run guide (#17 item 14)', () => {
     await page.getByRole('region', { name: 'Welcome to Quarry' }).getByRole('button', { name: 'Got it' }).click();
     await expect.poll(() => savedGuide(page)).toBe('dismissed');
 
-    const supportContext = await (context.browser() as Browser).newContext({ baseURL: baseURL() });
-    const support = await supportContext.newPage();
+    // Closed after the test, so that a failure's report still shows what support's page showed.
+    const support = await (await b.newContext('support')).newPage();
+    await startSession(support, 'support@quarry.test');
+    await impersonate(support, address, 'Ticket 17: a look at the first-run guide');
     try {
-      await startSession(support, 'support@quarry.test');
-      await impersonate(support, address, 'Ticket 17: a look at the first-run guide');
-      try {
-        await support.goto('/');
-        await support.getByTestId('impersonation-banner').waitFor();
-        const guide = support.getByRole('region', { name: 'Welcome to Quarry' });
-        // Support opens it from the member's menu: it opens for support, the member's stays dismissed.
-        await support.getByTestId('user-menu').click();
-        await support.getByRole('menuitem', { name: 'Getting started' }).click();
-        await guide.waitFor();
-        expect(await savedGuide(page)).toBe('dismissed');
+      await support.goto('/');
+      await support.getByTestId('impersonation-banner').waitFor();
+      const guide = support.getByRole('region', { name: 'Welcome to Quarry' });
+      // Support opens it from the member's menu: it opens for support, the member's stays dismissed.
+      await support.getByTestId('user-menu').click();
+      await support.getByRole('menuitem', { name: 'Getting started' }).click();
+      await guide.waitFor();
+      expect(await savedGuide(page)).toBe('dismissed');
 
-        // The member opens it again themselves; support closing it leaves it open for the member.
-        await page.getByTestId('user-menu').click();
-        await page.getByRole('menuitem', { name: 'Getting started' }).click();
-        await page.getByRole('region', { name: 'Welcome to Quarry' }).waitFor();
-        await expect.poll(() => savedGuide(page)).toBe('open');
-        await guide.getByRole('button', { name: 'Got it' }).click();
-        await support
-          .getByTestId('snackbar-general')
-          .getByText(/^Guide hidden in this session only/)
-          .waitFor();
-        await guide.waitFor({ state: 'detached' });
-        expect(await savedGuide(page)).toBe('open');
-        // The server refuses the save itself, whatever a page does.
-        const direct = await support.request.patch('/api/me', {
-          headers: fromTheAppsPages(),
-          data: { field: 'preferences.first_run_guide', value: 'dismissed' },
-        });
-        expect(direct.status()).toBe(403);
-        expect(await savedGuide(page)).toBe('open');
-      } finally {
-        await support.request.delete('/api/support/impersonation', { headers: fromTheAppsPages() });
-      }
+      // The member opens it again themselves; support closing it leaves it open for the member.
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: 'Getting started' }).click();
+      await page.getByRole('region', { name: 'Welcome to Quarry' }).waitFor();
+      await expect.poll(() => savedGuide(page)).toBe('open');
+      await guide.getByRole('button', { name: 'Got it' }).click();
+      await support
+        .getByTestId('snackbar-general')
+        .getByText(/^Guide hidden in this session only/)
+        .waitFor();
+      await guide.waitFor({ state: 'detached' });
+      expect(await savedGuide(page)).toBe('open');
+      // The server refuses the save itself, whatever a page does.
+      const direct = await support.request.patch('/api/me', {
+        headers: fromTheAppsPages(),
+        data: { field: 'preferences.first_run_guide', value: 'dismissed' },
+      });
+      expect(direct.status()).toBe(403);
+      expect(await savedGuide(page)).toBe('open');
     } finally {
-      await supportContext.close();
+      await support.request.delete('/api/support/impersonation', { headers: fromTheAppsPages() });
     }
   });
 });

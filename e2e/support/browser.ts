@@ -41,7 +41,26 @@ export type ReaderSettings = Pick<BrowserContextOptions, 'colorScheme' | 'reduce
  */
 export function useBrowser(settings: ReaderSettings = {}) {
   let browser: Browser;
-  const state: { context: BrowserContext; page: Page } = {} as { context: BrowserContext; page: Page };
+  /** The contexts a test opened besides its own (a colleague, the support account), closed after it. */
+  let others: BrowserContext[] = [];
+  let watch: (context: BrowserContext, who: string) => void = () => undefined;
+  const state = {
+    /**
+     * Another person's browser in the same test: its requests, errors and pages are in the
+     * failure report too, and it is closed before the next test.
+     */
+    async newContext(who: string): Promise<BrowserContext> {
+      const context = await browser.newContext({
+        baseURL: baseURL(),
+        viewport: { width: 1280, height: 800 },
+        ...settings,
+      });
+      speakAsTheAppsPages(context.request, new URL(baseURL()).origin);
+      watch(context, who);
+      others.push(context);
+      return context;
+    },
+  } as { context: BrowserContext; page: Page; newContext: (who: string) => Promise<BrowserContext> };
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -57,7 +76,8 @@ export function useBrowser(settings: ReaderSettings = {}) {
     });
   });
   beforeEach(async (test) => {
-    await state.context?.close().catch(() => undefined);
+    for (const context of [state.context, ...others]) await context?.close().catch(() => undefined);
+    others = [];
     state.context = await browser.newContext({
       baseURL: baseURL(),
       viewport: { width: 1280, height: 800 },
@@ -65,7 +85,8 @@ export function useBrowser(settings: ReaderSettings = {}) {
     });
     speakAsTheAppsPages(state.context.request, new URL(baseURL()).origin);
     // Before the page opens, so that its errors are heard from the start.
-    reportUnansweredRequests(test, state.context);
+    watch = reportUnansweredRequests(test);
+    watch(state.context, 'the test');
     state.page = await state.context.newPage();
   });
   afterAll(async () => {
@@ -75,48 +96,63 @@ export function useBrowser(settings: ReaderSettings = {}) {
 }
 
 /**
- * When a test fails, says in the log which requests of its pages were still unanswered, where each
- * page was and what it showed, the page errors and console errors it had, and how long the server
+ * When a test fails, says in the log, for every browser context it watched (the test's own, and
+ * another person's opened with `newContext`), which requests were still unanswered, where each page
+ * was and what it showed, the answers of 400 and above, page errors and console errors, and how long the server
  * takes to answer a health check right then: a wait that times out after 30 s (the client's own
  * timeout) is then told apart from a page that never asked, a page that broke, or a busy server.
  */
-function reportUnansweredRequests(test: TestContext, context: BrowserContext): void {
+function reportUnansweredRequests(test: TestContext): (context: BrowserContext, who: string) => void {
   const started = Date.now();
   const open = new Map<Request, string>();
   const errors: string[] = [];
+  const watched: { context: BrowserContext; who: string }[] = [];
   const since = () => `${Date.now() - started} ms`;
-  context.on('request', (r) => open.set(r, `${r.method()} ${new URL(r.url()).pathname} (sent at ${since()})`));
-  context.on('requestfinished', (r) => open.delete(r));
-  context.on('requestfailed', (r) => open.set(r, `${open.get(r)} failed: ${r.failure()?.errorText}`));
   const oneLine = (text: string) => text.replace(/\s+/g, ' ').slice(0, 200);
-  context.on('page', (page) => {
-    page.on('pageerror', (e) => errors.push(`page error at ${since()}: ${oneLine(e.message)}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console error at ${since()}: ${oneLine(m.text())}`);
-    });
-  });
   test.onTestFailed(async () => {
     const pages = await Promise.all(
-      context.pages().map(async (p) => {
-        const text = await p
-          .locator('body')
-          // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what the person saw.
-          .innerText({ timeout: 5_000 })
-          .then((t) => t.replace(/\s+/g, ' ').slice(0, 300))
-          .catch((e: Error) => `(text unreadable: ${e.message})`);
-        return `${p.url()} showing "${text}"`;
-      }),
+      watched.flatMap(({ context, who }) =>
+        context.pages().map(async (p) => {
+          const text = await p
+            .locator('body')
+            // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what the person saw.
+            .innerText({ timeout: 5_000 })
+            .then((t) => t.replace(/\s+/g, ' ').slice(0, 300))
+            .catch((e: Error) => `(text unreadable: ${e.message})`);
+          return `${who}'s at ${p.url()} showing "${text}"`;
+        }),
+      ),
     );
     const asked = Date.now();
     const health = await fetch(new URL('/api/health', baseURL()), { signal: AbortSignal.timeout(30_000) })
       .then((r) => `${r.status} in ${Date.now() - asked} ms`)
       .catch((e: Error) => `no answer in ${Date.now() - asked} ms (${e.message})`);
     console.log(
-      `[e2e] "${test.task.name}" failed ${since()} in; pages at ${pages.join(', ') || 'none'}; ` +
+      `[e2e] "${test.task.name}" failed ${since()} in; pages: ${pages.join(', ') || 'none'}; ` +
         `unanswered requests: ${[...open.values()].join('; ') || 'none'}; ` +
-        `errors: ${errors.slice(-5).join(' | ') || 'none'}; server health: ${health}`,
+        `errors: ${errors.slice(-8).join(' | ') || 'none'}; server health: ${health}`,
     );
   });
+  return (context, who) => {
+    watched.push({ context, who });
+    context.on('request', (r) =>
+      open.set(r, `${who}'s ${r.method()} ${new URL(r.url()).pathname} (sent at ${since()})`),
+    );
+    context.on('requestfinished', (r) => open.delete(r));
+    context.on('requestfailed', (r) => open.set(r, `${open.get(r)} failed: ${r.failure()?.errorText}`));
+    context.on('response', (r) => {
+      if (r.status() >= 400)
+        errors.push(
+          `${who}'s ${r.request().method()} ${new URL(r.url()).pathname} answered ${r.status()} at ${since()}`,
+        );
+    });
+    context.on('page', (page) => {
+      page.on('pageerror', (e) => errors.push(`${who}'s page error at ${since()}: ${oneLine(e.message)}`));
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`${who}'s console error at ${since()}: ${oneLine(m.text())}`);
+      });
+    });
+  };
 }
 
 /**

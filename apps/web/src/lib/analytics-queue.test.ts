@@ -117,6 +117,17 @@ describe('createAnalyticsQueue', () => {
     expect(storage.queued()).toEqual([]);
   });
 
+  it("sends only the signed-in user's events, keeping another user's of this tab for their own sign-in", async () => {
+    const before = makeEvent(1, {
+      user_properties: { email: 'raj@acme.test', user_id: 'user-2', tenant_id: 'tenant-1' },
+    });
+    const mine = makeEvent(2);
+    const { queue, storage, fetchImpl } = setup({ queued: [before, mine] });
+    expect(await queue.flush()).toBe(1);
+    expect(sentBatches(fetchImpl)).toEqual([[mine]]);
+    expect(storage.queued()).toEqual([before]);
+  });
+
   it('drops expired events even when the send then fails', async () => {
     const fresh = makeEvent(1);
     const stale = makeEvent(2, { timestamp: new Date(NOW - 49 * HOUR).toISOString() });

@@ -75,12 +75,18 @@ export function createAnalyticsQueue(deps: AnalyticsQueueDeps) {
 
   /** Sends what is queued; answers how many events left the queue. */
   async function flush({ keepalive = false } = {}): Promise<number> {
-    if (flushing || !deps.getUserProperties()) return 0;
+    const me = deps.getUserProperties();
+    if (flushing || !me) return 0;
     flushing = true;
     try {
       const all = read();
-      const keep = all.filter((e) => shouldKeepAnalyticsEvent(e, now()));
-      if (keep.length !== all.length) write(keep);
+      const kept = all.filter((e) => shouldKeepAnalyticsEvent(e, now()));
+      if (kept.length !== all.length) write(kept);
+      // The relay refuses a whole batch holding another user's event (someone else signed in
+      // earlier in this tab): those wait for their own user's sign-in here, or expire.
+      const keep = kept.filter(
+        (e) => e.user_properties.user_id === me.user_id && e.user_properties.tenant_id === me.tenant_id,
+      );
       if (keep.length === 0) return 0;
       const token = keepalive ? deps.cachedToken() : await deps.getToken().catch(() => null);
       if (!token) return 0;
