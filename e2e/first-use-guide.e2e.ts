@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, openSignedIn, startSession, useBrowser } from './support/browser.ts';
+import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { impersonate } from './support/impersonation.ts';
 import { inviteAndJoin } from './support/invite.ts';
