@@ -74,9 +74,17 @@ export function registerIntegrationsRoutes(
       response: { 302: z.null() },
     },
     handler: async (request, reply) => {
-      await integrations.completeOAuth(contextOf(request), request.params.type, request.query);
+      const page = `/preferences/integrations?oauth=${request.params.type}`;
+      try {
+        await integrations.completeOAuth(contextOf(request), request.params.type, request.query);
+      } catch (error) {
+        // A person in the consent window gets the integrations page saying why, in their language,
+        // not an error body; any other caller gets the refusal itself.
+        if (!(error instanceof HttpError) || !acceptsPage(request.headers.accept)) throw error;
+        return reply.redirect(`${page}&failed=${encodeURIComponent(refusalReasonOf(error))}`, 302);
+      }
       // The consent window lands back on the integrations page, which sees the connection VALID (or INVALID).
-      return reply.redirect(`/preferences/integrations?oauth=${request.params.type}`, 302);
+      return reply.redirect(page, 302);
     },
   });
   app.route({
@@ -164,4 +172,17 @@ export function registerIntegrationsRoutes(
     },
     handler: () => tokens.jwks(),
   });
+}
+
+/** Whether a request is a browser opening a page (its Accept names HTML), not a program asking for data. */
+const acceptsPage = (accept: string | undefined) => accept?.includes('text/html') === true;
+
+/**
+ * The word a refusal is translated by on the web: its field's reason, its own reason, or its code
+ * (`apiErrors.fields.*`, `apiErrors.reasons.*`, `apiErrors.*`).
+ */
+function refusalReasonOf(error: HttpError): string {
+  const details = (error.details ?? {}) as { reason?: unknown; fields?: { reason?: unknown }[] };
+  const reason = details.fields?.[0]?.reason ?? details.reason;
+  return typeof reason === 'string' ? reason : error.code;
 }

@@ -124,6 +124,23 @@ describe('connecting Outreach with OAuth (PKCE)', () => {
     expect(outreach.requests.filter((r) => r.violation)).toEqual([]);
   });
 
+  it('sends a person in the consent window back to the integrations page with the reason, not an error body', async () => {
+    const asPage = (url: string, cookie = ada) =>
+      t.app.inject({ method: 'GET', url, headers: { cookie, accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    const unknown = await asPage('/api/integrations/outreach/oauth/callback?code=abc&state=nothing-like-it');
+    expect(unknown.statusCode).toBe(302);
+    expect(unknown.headers.location).toBe('/preferences/integrations?oauth=outreach&failed=oauth_state_unknown');
+    const missing = await asPage('/api/integrations/outreach/oauth/callback?code=abc');
+    expect(missing.headers.location).toBe('/preferences/integrations?oauth=outreach&failed=oauth_state_missing');
+    const rita = await asPage(
+      '/api/integrations/outreach/oauth/callback?code=abc&state=x',
+      await t.signIn('rita@acme.test'),
+    );
+    expect(rita.headers.location).toBe('/preferences/integrations?oauth=outreach&failed=admin_only');
+    // A program asking for data still gets the refusal itself.
+    expect((await call('GET', '/api/integrations/outreach/oauth/callback?code=abc&state=x')).statusCode).toBe(400);
+  });
+
   it('keeps the tokens sealed: the database row holds neither the access nor the refresh token', async () => {
     const row = await t.handle.db
       .selectFrom('integrations')

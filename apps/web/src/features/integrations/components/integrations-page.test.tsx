@@ -252,4 +252,39 @@ describe('IntegrationsPage', () => {
     const subject = within(form).getByLabelText('Value message subject');
     expect(subject.getAttribute('aria-describedby') ?? '').toContain(message.id);
   });
+
+  it('says in the consent window why Outreach’s callback was refused (the reason’s translation), and stays open', async () => {
+    serve(list(true));
+    const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
+    window.history.replaceState(null, '', '/preferences/integrations?oauth=outreach&failed=oauth_state_expired');
+    try {
+      renderWithProviders(<IntegrationsPage />);
+      const alert = await screen.findByRole('alert');
+      await within(alert).findByText('Connecting Outreach did not finish');
+      within(alert).getByText('The authorization took too long: connect again');
+      within(alert).getByText(/^Close this window, then press Connect again/);
+      expect(close).not.toHaveBeenCalled();
+    } finally {
+      window.history.replaceState(null, '', '/');
+      close.mockRestore();
+    }
+  });
+
+  it('closes the consent window when the callback connected, and reads an unknown reason as the generic error', async () => {
+    serve(list(true));
+    const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
+    try {
+      window.history.replaceState(null, '', '/preferences/integrations?oauth=outreach');
+      renderWithProviders(<IntegrationsPage />);
+      await vi.waitFor(() => expect(close).toHaveBeenCalledTimes(1));
+      cleanup();
+      window.history.replaceState(null, '', '/preferences/integrations?oauth=outreach&failed=apiErrors.x');
+      renderWithProviders(<IntegrationsPage />);
+      within(await screen.findByRole('alert')).getByText('Something went wrong, please try again');
+      expect(close).toHaveBeenCalledTimes(1);
+    } finally {
+      window.history.replaceState(null, '', '/');
+      close.mockRestore();
+    }
+  });
 });
