@@ -151,7 +151,7 @@ describe('global alerts', () => {
       );
       expect(published).toBeGreaterThanOrEqual(50);
 
-      const context = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
+      const context = await b.newContext('gus');
       const hits: unknown[] = [];
       await context.exposeFunction('__xss', (n: unknown) => hits.push(n));
       const gus = await context.newPage();
@@ -200,7 +200,6 @@ describe('global alerts', () => {
           .map((el) => el.outerHTML.slice(0, 120)),
       );
       expect(dangerous).toEqual([]);
-      await context.close();
     } finally {
       await deleteAlerts(support, prefix);
     }

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, openSignedIn, startSession, useBrowser } from './support/browser.ts';
+import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
 import { saveAirlinesFilter } from './support/filters.ts';
 import { uniqueName } from './support/unique.ts';
@@ -106,7 +106,7 @@ describe('saved filters on My Accounts', () => {
     const { page } = b;
     const name = uniqueName('Airlines in my territory');
     // Ada's public filter, saved for this test in a browser context of her own and deleted at the end.
-    const adaContext = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
+    const adaContext = await b.newContext('ada');
     const ada = await adaContext.newPage();
     try {
       await openSignedIn(ada, 'ada@acme.test');
@@ -129,7 +129,6 @@ describe('saved filters on My Accounts', () => {
       expect(await savedFilters.inputValue()).toBe('');
     } finally {
       await deleteFilters(ada, [name]);
-      await adaContext.close();
     }
   });
 

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { publishAlert } from './support/alerts.ts';
 import { seriousViolations } from './support/axe.ts';
-import { baseURL, openSignedIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -16,7 +16,7 @@ describe.each(['light', 'dark'] as const)('a global alert in the %s theme', (col
     'a %s alert is readable and dismissable on a 390 px phone and on a desktop, with no axe contrast finding',
     async (color) => {
       const title = uniqueName('Scheduled maintenance this weekend');
-      const support = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
+      const support = await b.newContext('support');
       const supportPage = await support.newPage();
       await openSignedIn(supportPage, 'support@quarry.test');
       const id = await publishAlert(supportPage, title, color);
@@ -48,7 +48,6 @@ describe.each(['light', 'dark'] as const)('a global alert in the %s theme', (col
         await banner.waitFor({ state: 'detached' });
       } finally {
         await supportPage.request.delete(`/api/support/alerts/${id}`, { headers: fromTheAppsPages() });
-        await support.close();
       }
     },
   );

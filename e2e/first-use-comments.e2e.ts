@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, openSignedIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { uniqueName } from './support/unique.ts';
 
 async function openComments(page: Page): Promise<void> {
@@ -34,17 +34,13 @@ describe('comments', () => {
     expect(await mine.getByRole('link').count()).toBe(1);
 
     // A colleague reads it without Edit or Delete.
-    const raj = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
-    try {
-      const rajPage = await raj.newPage();
-      await openSignedIn(rajPage, 'raj@acme.test');
-      await openComments(rajPage);
-      const seen = rajPage.getByTestId('comment').filter({ hasText: marker });
-      await seen.waitFor();
-      expect(await seen.getByRole('button').count()).toBe(0);
-    } finally {
-      await raj.close();
-    }
+    const raj = await b.newContext('raj');
+    const rajPage = await raj.newPage();
+    await openSignedIn(rajPage, 'raj@acme.test');
+    await openComments(rajPage);
+    const seen = rajPage.getByTestId('comment').filter({ hasText: marker });
+    await seen.waitFor();
+    expect(await seen.getByRole('button').count()).toBe(0);
 
     await mine.getByRole('button', { name: 'Edit' }).click();
     await mine.getByLabel('Your comment').fill(`${marker}: moved to Tuesday`);

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, startSession, useBrowser } from './support/browser.ts';
+import { startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { inviteAndJoin } from './support/invite.ts';
 
@@ -42,18 +42,14 @@ describe('an empty My Accounts says how to fill it (#17 item 14)', () => {
 
     // Ada makes the new member a manager: their empty My Accounts now speaks of assigning the team.
     const me = (await (await page.request.get('/api/me')).json()) as { user: { uid: string } };
-    const adaContext = await (context.browser() as Browser).newContext({ baseURL: baseURL() });
-    try {
-      const ada = await adaContext.newPage();
-      await startSession(ada, 'ada@acme.test');
-      const granted = await ada.request.put(`/api/organization/members/${encodeURIComponent(me.user.uid)}/roles`, {
-        headers: fromTheAppsPages(),
-        data: { is_admin: false, is_manager: true },
-      });
-      expect(granted.status()).toBe(200);
-    } finally {
-      await adaContext.close();
-    }
+    const adaContext = await b.newContext('ada');
+    const ada = await adaContext.newPage();
+    await startSession(ada, 'ada@acme.test');
+    const granted = await ada.request.put(`/api/organization/members/${encodeURIComponent(me.user.uid)}/roles`, {
+      headers: fromTheAppsPages(),
+      data: { is_admin: false, is_manager: true },
+    });
+    expect(granted.status()).toBe(200);
     const managers = await emptyMyAccounts(page);
     await managers
       .getByText(

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, openSignedIn, startSession, useBrowser } from './support/browser.ts';
+import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { impersonate, stopImpersonating } from './support/impersonation.ts';
 import { uniqueName } from './support/unique.ts';
@@ -48,26 +48,20 @@ describe('what support writes while impersonating', () => {
       await stopImpersonating(support);
     }
 
-    const ritaContext = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
-    try {
-      const page = await ritaContext.newPage();
-      await startSession(page, 'rita@acme.test');
-      await page.goto(`/accounts/${accountId}`);
-      await comment(page, ritaText);
-      const bySupport = page.getByTestId('comment').filter({ hasText: supportText });
-      await bySupport.getByText('Rita Rep', { exact: false }).waitFor();
-      await bySupport.getByTestId('via-support').getByText('via Support').waitFor();
-      expect(await page.getByTestId('comment').filter({ hasText: ritaText }).getByTestId('via-support').count()).toBe(
-        0,
-      );
+    const ritaContext = await b.newContext('rita');
+    const page = await ritaContext.newPage();
+    await startSession(page, 'rita@acme.test');
+    await page.goto(`/accounts/${accountId}`);
+    await comment(page, ritaText);
+    const bySupport = page.getByTestId('comment').filter({ hasText: supportText });
+    await bySupport.getByText('Rita Rep', { exact: false }).waitFor();
+    await bySupport.getByTestId('via-support').getByText('via Support').waitFor();
+    expect(await page.getByTestId('comment').filter({ hasText: ritaText }).getByTestId('via-support').count()).toBe(0);
 
-      await page.goto(`/workspaces/${workspaceId}`);
-      await page.getByRole('heading', { name: workspace, level: 1 }).waitFor();
-      await page.getByTestId('via-support').getByText('via Support').waitFor();
-      await page.request.delete(`/api/workspaces/${workspaceId}`, { headers: fromTheAppsPages() });
-    } finally {
-      await ritaContext.close();
-    }
+    await page.goto(`/workspaces/${workspaceId}`);
+    await page.getByRole('heading', { name: workspace, level: 1 }).waitFor();
+    await page.getByTestId('via-support').getByText('via Support').waitFor();
+    await page.request.delete(`/api/workspaces/${workspaceId}`, { headers: fromTheAppsPages() });
   });
 
   it("keeps Rita's own theme and language when support changes them while impersonating her, and says so", async () => {

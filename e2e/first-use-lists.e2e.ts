@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, openSignedIn, startSession, useBrowser } from './support/browser.ts';
+import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { deleteOwnedWorkspaces, fromTheAppsPages } from './support/cleanup.ts';
 import { saveAirlinesFilter } from './support/filters.ts';
 import { uniqueName } from './support/unique.ts';
@@ -39,7 +39,7 @@ describe('a smart list in a shared workspace', () => {
     const listName = uniqueName('Airlines now');
     await openSignedIn(page, 'mike@acme.test');
     const filterId = await saveAirlinesFilter(page, filterName, { private: true });
-    const ritaContext = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
+    const ritaContext = await b.newContext('rita');
     try {
       const listId = await createSharedSmartList(page, workspace, listName, filterId, ['rita@acme.test']);
 
@@ -67,7 +67,6 @@ describe('a smart list in a shared workspace', () => {
       await rita.getByTestId('smart-list-source').getByText(`“${filterName}”`, { exact: false }).waitFor();
       expect(await rita.getByText(/private to Mike Manager/).count()).toBe(0);
     } finally {
-      await ritaContext.close();
       await deleteOwnedWorkspaces(page, [workspace]);
       await page.request.delete(`/api/filters/${filterId}`, { headers: fromTheAppsPages() });
     }

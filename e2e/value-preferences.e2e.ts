@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, openSignedIn, startSession, useBrowser } from './support/browser.ts';
+import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -302,21 +302,17 @@ describe('value preferences', () => {
       hypothesis_ids: [privateId],
     });
 
-    const context = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
-    try {
-      const rita = await context.newPage();
-      await startSession(rita, 'rita@acme.test');
-      await rita.goto('/preferences/triggers');
-      const trigger = rita.getByTestId('trigger').filter({ hasText: triggerName });
-      await trigger.getByText('Private hypothesis', { exact: true }).waitFor();
-      expect(await trigger.textContent()).not.toContain(privateId);
-      await rita.getByText('Only admins and managers can change these.').waitFor();
+    const context = await b.newContext('rita');
+    const rita = await context.newPage();
+    await startSession(rita, 'rita@acme.test');
+    await rita.goto('/preferences/triggers');
+    const trigger = rita.getByTestId('trigger').filter({ hasText: triggerName });
+    await trigger.getByText('Private hypothesis', { exact: true }).waitFor();
+    expect(await trigger.textContent()).not.toContain(privateId);
+    await rita.getByText('Only admins and managers can change these.').waitFor();
 
-      await rita.goto('/preferences/titles');
-      await rita.getByText('Only admins and managers can change these.').waitFor();
-      expect(await rita.getByText('Add 5 to 10 specific roles or domains.').count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    await rita.goto('/preferences/titles');
+    await rita.getByText('Only admins and managers can change these.').waitFor();
+    expect(await rita.getByText('Add 5 to 10 specific roles or domains.').count()).toBe(0);
   });
 });

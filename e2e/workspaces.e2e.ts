@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, openSignedIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { deleteOwnedWorkspaces } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -77,7 +77,7 @@ describe('workspaces', () => {
     const alpha = uniqueName('Alpha retail');
     const beta = uniqueName('beta banks');
     const sharedName = uniqueName('Q3 Retail push');
-    const ritaContext = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
+    const ritaContext = await b.newContext('rita');
     const rita = await ritaContext.newPage();
     try {
       await openSignedIn(rita, 'rita@acme.test');
@@ -111,7 +111,6 @@ describe('workspaces', () => {
     } finally {
       await deleteOwnedWorkspaces(page, [zeta, alpha, beta]);
       await deleteOwnedWorkspaces(rita, [sharedName]);
-      await ritaContext.close();
     }
   });
 
@@ -132,28 +131,24 @@ describe('workspaces', () => {
     // One Raj keeps: his "Shared with me" group (waited for below) still has an entry once he has left.
     await createWorkspace(page, uniqueName('Kept by Raj'), ['raj@acme.test']);
     // Raj in a browser of his own (signing out and in again is sign-in.e2e.ts's subject).
-    const rajContext = await (b.context.browser() as Browser).newContext({ baseURL: baseURL() });
-    try {
-      const raj = await rajContext.newPage();
-      await openSignedIn(raj, 'raj@acme.test', `/workspaces/${id}`);
-      await raj.getByRole('heading', { name, level: 1 }).waitFor();
-      expect(await raj.getByRole('button', { name: 'Delete workspace' }).count()).toBe(0);
-      await raj.getByRole('button', { name: 'Leave workspace' }).click();
-      const confirmDialog = raj.getByRole('dialog', { name: 'Leave this workspace?' });
-      await confirmDialog.getByRole('button', { name: 'Cancel' }).click();
-      await confirmDialog.waitFor({ state: 'detached' });
-      await raj.getByRole('button', { name: 'Leave workspace' }).click();
-      await raj
-        .getByRole('dialog', { name: 'Leave this workspace?' })
-        .getByRole('button', { name: 'Leave workspace' })
-        .click();
-      await raj.getByTestId('snackbar-general').getByText(`You left "${name}"`).waitFor();
-      const drawer = await openLists(raj);
-      await drawer.getByTestId('workspace-group-shared').waitFor();
-      expect(await drawer.getByRole('link', { name }).count()).toBe(0);
-    } finally {
-      await rajContext.close();
-    }
+    const rajContext = await b.newContext('raj');
+    const raj = await rajContext.newPage();
+    await openSignedIn(raj, 'raj@acme.test', `/workspaces/${id}`);
+    await raj.getByRole('heading', { name, level: 1 }).waitFor();
+    expect(await raj.getByRole('button', { name: 'Delete workspace' }).count()).toBe(0);
+    await raj.getByRole('button', { name: 'Leave workspace' }).click();
+    const confirmDialog = raj.getByRole('dialog', { name: 'Leave this workspace?' });
+    await confirmDialog.getByRole('button', { name: 'Cancel' }).click();
+    await confirmDialog.waitFor({ state: 'detached' });
+    await raj.getByRole('button', { name: 'Leave workspace' }).click();
+    await raj
+      .getByRole('dialog', { name: 'Leave this workspace?' })
+      .getByRole('button', { name: 'Leave workspace' })
+      .click();
+    await raj.getByTestId('snackbar-general').getByText(`You left "${name}"`).waitFor();
+    const drawer = await openLists(raj);
+    await drawer.getByTestId('workspace-group-shared').waitFor();
+    expect(await drawer.getByRole('link', { name }).count()).toBe(0);
   });
 
   it('deletes a workspace only after the owner types its name', async () => {

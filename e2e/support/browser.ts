@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import {
   type APIRequestContext,
   type Browser,
@@ -10,6 +12,8 @@ import {
 import { afterAll, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Where a failing test's pages are photographed (named in its report). */
+const FAILURE_SHOTS = path.join(os.tmpdir(), 'quarry-e2e-failures');
 
 /**
  * The server of this test file's worker: files run two at a time (e2e/vitest.config.ts), each
@@ -119,7 +123,12 @@ function reportUnansweredRequests(test: TestContext): (context: BrowserContext, 
             .innerText({ timeout: 5_000 })
             .then((t) => t.replace(/\s+/g, ' ').slice(0, 300))
             .catch((e: Error) => `(text unreadable: ${e.message})`);
-          return `${who}'s at ${p.url()} showing "${text}"`;
+          const shot = path.join(FAILURE_SHOTS, `${Date.now()}-${who.replace(/\W+/g, '-')}.png`);
+          const saved = await p
+            .screenshot({ path: shot, timeout: 5_000 })
+            .then(() => `, screenshot ${shot}`)
+            .catch(() => '');
+          return `${who}'s at ${p.url()} showing "${text}"${saved}`;
         }),
       ),
     );
