@@ -150,6 +150,8 @@ function reportUnansweredRequests(test: TestContext): (context: BrowserContext, 
     context.on('requestfinished', (r) => open.delete(r));
     context.on('requestfailed', (r) => open.set(r, `${open.get(r)} failed: ${r.failure()?.errorText}`));
     context.on('response', (r) => {
+      // Answered, though 'requestfinished' may never come: a body the page does not read is never finished.
+      open.delete(r.request());
       if (r.status() >= 400)
         errors.push(
           `${who}'s ${r.request().method()} ${new URL(r.url()).pathname} answered ${r.status()} at ${since()}`,
