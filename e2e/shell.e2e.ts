@@ -37,6 +37,22 @@ describe('app shell', () => {
     }
   });
 
+  it('leaves the page where it was when the user menu opens and its items are reached, on a long Home', async () => {
+    await openSignedIn(b.page, 'rita@acme.test');
+    // Home's feed is longer than the window, so the page could scroll under the menu.
+    await expect
+      .poll(() => b.page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight))
+      .toBe(true);
+    await b.page.getByTestId('user-menu').click();
+    // Reaching the last items (as a pointer does before a click) must not scroll the page: the menu
+    // hangs beside the fixed navigation, and a page moving under it moved the item away from the click.
+    await b.page.getByRole('menuitem', { name: 'Getting started' }).hover();
+    await b.page.getByRole('menuitem', { name: 'Logout' }).hover();
+    expect(await b.page.evaluate(() => window.scrollY)).toBe(0);
+    await b.page.keyboard.press('Escape');
+    await b.page.getByRole('menuitem', { name: 'Getting started' }).waitFor({ state: 'detached' });
+  });
+
   it('switches the language and offers to visit the settings in the route snackbar', async () => {
     await openSignedIn(b.page, 'rita@acme.test');
     // The choice is kept in Rita's preferences too: put back at the end (unset means the default, English).

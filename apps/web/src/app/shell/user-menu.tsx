@@ -38,7 +38,16 @@ export function UserMenu({
   }
 
   return (
-    <Menu position="right-end" width={USER_MENU_WIDTH} shadow="md" withinPortal closeOnItemClick>
+    <Menu
+      position="right-end"
+      width={USER_MENU_WIDTH}
+      shadow="md"
+      withinPortal
+      closeOnItemClick
+      // Fixed like the navigation it hangs from: placed in the page instead, reaching an item scrolled
+      // the page under it and the item moved away between press and release.
+      floatingStrategy="fixed"
+    >
       <Menu.Target>
         <button type="button" className={itemClassName} data-testid="user-menu">
           <Avatar
