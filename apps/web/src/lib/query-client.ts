@@ -28,6 +28,14 @@ declare module '@tanstack/react-query' {
   }
 }
 
+/**
+ * For `mutateAsync(…).then(onDone, reportedByMutationCache)`: the failure was already logged and
+ * shown by the mutation cache (meta.errorLog, meta.errorSnack). Use mutateAsync rather than
+ * mutate's callbacks where the change can unmount the component that made it (a row or card the
+ * refetch removes): an unmounted observer's callbacks never run, a promise's always do.
+ */
+export const reportedByMutationCache = (): void => {};
+
 const startsWith = (key: QueryKey, prefix: QueryKey) => prefix.every((part, i) => key[i] === part);
 
 /** The app's query client: one retry policy for reads, one place where mutations invalidate and report failures. */

@@ -3,6 +3,7 @@ import { type FlowSummary, isFlowInProgress } from '@quarry/shared';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog.tsx';
+import { reportedByMutationCache } from '../../../lib/query-client.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useDeleteFlow } from '../api/delete-flow.ts';
 
@@ -20,9 +21,8 @@ export function DeleteFlowButton({ flow, label }: { flow: FlowSummary; label: st
       danger: true,
     });
     if (!ok) return;
-    remove.mutate(flow.id, {
-      onSuccess: () => showSnackbar(t('flows.delete.done')),
-    });
+    // Its row leaves the table with the refetch, taking this button with it: a promise still announces.
+    remove.mutateAsync(flow.id).then(() => showSnackbar(t('flows.delete.done')), reportedByMutationCache);
   }
 
   const button = (

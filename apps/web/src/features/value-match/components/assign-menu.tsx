@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { pickableUsersQueryOptions } from '../../../lib/company-users.ts';
+import { reportedByMutationCache } from '../../../lib/query-client.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useAssignAccount } from '../api/assign-account.ts';
 import { useUnassignAccount } from '../api/unassign-account.ts';
@@ -70,20 +71,18 @@ export function AssignMenu({
     else showSnackbar(t(mine ? 'valueMatch.alreadyMine' : 'valueMatch.alreadyTheirs', values));
   }
 
+  // mutateAsync, not mutate's callbacks: the refetch that follows a change can take this card off
+  // the feed ("my accounts only") before the answer is announced, and an unmounted observer's
+  // callbacks never run, so the snack and the event were lost. A failure is reported by the cache.
   function assignTo(uid: string) {
-    assign.mutate(
-      { masterAccountId, uid },
-      {
-        onSuccess: (result) => {
-          track('Value Match account assigned', {
-            master_account_id: masterAccountId,
-            assignee_uid: result.assignee.uid,
-            added: result.added,
-          });
-          announceAssigned(result);
-        },
-      },
-    );
+    assign.mutateAsync({ masterAccountId, uid }).then((result) => {
+      track('Value Match account assigned', {
+        master_account_id: masterAccountId,
+        assignee_uid: result.assignee.uid,
+        added: result.added,
+      });
+      announceAssigned(result);
+    }, reportedByMutationCache);
   }
 
   function announceRemoved(result: AccountUnassignment) {
@@ -102,16 +101,9 @@ export function AssignMenu({
       danger: true,
     });
     if (!ok) return;
-    unassign.mutate(
-      { masterAccountId, uid: holder.uid },
-      {
-        // The spec names no event for removing an assignment, and "Value Match account assigned"
-        // must count assignments only, so a removal sends none.
-        onSuccess: (result) => {
-          announceRemoved(result);
-        },
-      },
-    );
+    // The spec names no event for removing an assignment, and "Value Match account assigned"
+    // must count assignments only, so a removal sends none.
+    unassign.mutateAsync({ masterAccountId, uid: holder.uid }).then(announceRemoved, reportedByMutationCache);
   }
 
   /** A held item removes that holder's assignment; any other item assigns. */

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Language, ValueMatchEvidence } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
+import { reportedByMutationCache } from '../../../lib/query-client.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useMarkNotRelevant } from '../api/mark-not-relevant.ts';
 import { HighlightedText } from './highlighted-text.tsx';
@@ -58,13 +59,13 @@ function NotRelevantToggle({ masterAccountId, evidence }: { masterAccountId: str
   const { t } = useTranslation();
   const mark = useMarkNotRelevant(masterAccountId);
   const set = (notRelevant: boolean) =>
-    mark.mutate(
-      { hitId: evidence.hit_id, notRelevant },
-      {
-        onSuccess: () =>
-          showSnackbar(t(notRelevant ? 'valueMatch.markedNotRelevant' : 'valueMatch.unmarkedNotRelevant')),
-      },
-    );
+    // The refetch can take the account's card off the feed, and this toggle with it: a promise still announces.
+    mark
+      .mutateAsync({ hitId: evidence.hit_id, notRelevant })
+      .then(
+        () => showSnackbar(t(notRelevant ? 'valueMatch.markedNotRelevant' : 'valueMatch.unmarkedNotRelevant')),
+        reportedByMutationCache,
+      );
   if (evidence.not_relevant) {
     return (
       <Group gap={4} data-testid="not-relevant-mark">
