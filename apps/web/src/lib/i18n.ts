@@ -59,7 +59,8 @@ export function savedLanguage(): Language {
 export async function changeLanguage(language: Language): Promise<void> {
   if (language !== 'en' && !i18n.hasResourceBundle(language, 'common')) {
     const bundle = await loaders[language]();
-    i18n.addResourceBundle(language, 'common', bundle.default, true, true);
+    // A copy: i18next merges feature strings into the object it holds, and the module's must stay as shipped.
+    i18n.addResourceBundle(language, 'common', structuredClone(bundle.default), true, true);
   }
   // A reader already on a screen that shows feature strings sees them in the new language too.
   if (featureStringsLoaded.size > 0) await addFeatureStrings(language);
@@ -82,8 +83,11 @@ function askChinesePluralRulesForCn(): void {
 }
 
 export async function initI18n(): Promise<void> {
+  // init starts from these resources alone: whatever feature strings were merged before are gone.
+  featureStringsLoaded.clear();
   await i18n.use(initReactI18next).init({
-    resources: { en: { common: en } },
+    // A copy, as for every language: feature strings are merged into it, never into the imported module.
+    resources: { en: { common: structuredClone(en) } },
     lng: 'en',
     fallbackLng: DEFAULT_LANGUAGE,
     defaultNS: 'common',
