@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.ts';
 import { openSignedIn, useBrowser } from './support/browser.ts';
 import { deleteOwnedWorkspaces, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
@@ -21,15 +21,6 @@ async function waitForCompleted(page: Page): Promise<void> {
   await panel.waitFor();
   await expect.poll(async () => panel.getAttribute('data-status'), { timeout: 60_000 }).toMatch(/^(COMPLETED|FAILED)$/);
   expect(await panel.getAttribute('data-status')).toBe('COMPLETED');
-}
-
-/** Serious or critical axe violations on the page as it stands. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // @axe-core/playwright accepts playwright-core's page; its types name @playwright/test's.
-  const results = await new AxeBuilder({ page: page as never }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Downloads the failures CSV of the upload on the page. */
