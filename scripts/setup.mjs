@@ -12,7 +12,12 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 function run(command, commandArgs, label) {
   console.log(`\n> ${label}`);
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: process.env });
+  // JOBS: node-gyp compiles better-sqlite3's two sources side by side where a core is free.
+  const result = spawnSync(command, commandArgs, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, JOBS: process.env.JOBS ?? 'max' },
+  });
   if (result.status !== 0) {
     console.error(`\n${label} failed (exit ${result.status ?? result.signal}).`);
     process.exit(result.status ?? 1);

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -49,20 +49,32 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 /**
  * Loads 1,200 more accounts through `npm run import:accounts`, into the running server's
  * database: enough to select past the 1,000-account cap, and a check of the import command itself.
+ * Asynchronous, so that the workers' servers import side by side.
  */
-function importExtraAccounts(dataDir: string): void {
+async function importExtraAccounts(dataDir: string): Promise<void> {
   const file = path.join(dataDir, 'extra-accounts.csv');
   const lines = ['name,website,industry,employees'];
   for (let i = 0; i < EXTRA_ACCOUNTS; i++)
     lines.push(`${EXTRA_ACCOUNT_MARK} Supply ${i},quarrytest${i}.example,Wholesalers,${100 + i}`);
   fs.writeFileSync(file, `${lines.join('\n')}\n`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import-accounts.ts', file], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import-accounts.ts', file], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: '', QUARRY_ENV: 'test', DATA_DIR: dataDir },
-    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (result.status !== 0 || !result.stdout.includes(`Imported ${EXTRA_ACCOUNTS} accounts`)) {
-    throw new Error(`import:accounts failed:\n${result.stdout}\n${result.stderr}`);
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (status !== 0 || !output.includes(`Imported ${EXTRA_ACCOUNTS} accounts`)) {
+    throw new Error(`import:accounts failed:\n${output}`);
   }
 }
 
@@ -143,7 +155,7 @@ async function startServer(vendors: Vendors): Promise<E2eServer & { stop: () => 
   };
   try {
     await waitForHealth(baseURL, child, () => log);
-    importExtraAccounts(dataDir);
+    await importExtraAccounts(dataDir);
   } catch (error) {
     // A server that never became healthy is stopped too, not left running after the run.
     await stop();
