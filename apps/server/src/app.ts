@@ -76,6 +76,7 @@ import { createImpersonationService } from './modules/support/impersonation.serv
 import { createImpersonationsRepository } from './modules/support/impersonations.repository.ts';
 import { registerSupportRoutes } from './modules/support/support.routes.ts';
 import { createSupportUsersRepository } from './modules/support/support-users.repository.ts';
+import { createSupportUsersService } from './modules/support/support-users.service.ts';
 import { createTerritoryRepository } from './modules/territory/territory.repository.ts';
 import { registerTerritoryRoutes } from './modules/territory/territory.routes.ts';
 import { createTerritoryService } from './modules/territory/territory.service.ts';
@@ -215,7 +216,7 @@ export async function buildApp({
   });
   registerUsersRoutes(app, { users: usersService, signedIn });
   registerSupportRoutes(app, {
-    supportUsers: createSupportUsersRepository(handle.db, config.supportEmail),
+    supportUsers: createSupportUsersService(createSupportUsersRepository(handle.db), config.supportEmail),
     impersonation,
     usersService,
     supportTools,

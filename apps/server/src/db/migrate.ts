@@ -42,6 +42,7 @@ import * as analyticsRollupDeltas from './migrations/050-analytics-rollup-deltas
 import * as peopleSearchTitleAbbreviations from './migrations/051-people-search-title-abbreviations.ts';
 import * as uploadLines from './migrations/053-upload-lines.ts';
 import * as signalDiscoveryReasons from './migrations/054-signal-discovery-reasons.ts';
+import * as globalAlertsAudience from './migrations/055-global-alerts-audience.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -86,6 +87,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '051-people-search-title-abbreviations': { up: (db) => peopleSearchTitleAbbreviations.up(db, handle.engine) },
     '053-upload-lines': { up: (db) => uploadLines.up(db) },
     '054-signal-discovery-reasons': { up: (db) => signalDiscoveryReasons.up(db) },
+    '055-global-alerts-audience': { up: (db) => globalAlertsAudience.up(db) },
   };
 }
 

@@ -344,7 +344,8 @@ export type ListContactsTable = {
 
 export type GlobalAlertsTable = {
   id: string;
-  tenant_id: string | null;
+  /** Who sees it: one tenant, or null for every tenant (not the row's owner: Support's alerts belong to no tenant). */
+  audience_tenant_id: string | null;
   title: string;
   message: string;
   color: string;

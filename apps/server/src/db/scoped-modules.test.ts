@@ -15,26 +15,20 @@ const MODULES = path.join(import.meta.dirname, '..', 'modules');
  * that is not a column at all.
  */
 const AUDIENCE =
-  'global_alerts is not a tenant table: its tenant_id is the audience Support picks (null: every tenant)';
+  "global_alerts is not a tenant table: the API's tenant_id is the audience Support picks (null: every tenant), stored as audience_tenant_id";
 const ON_PURPOSE: Record<string, string> = {
   'integrations/connector-token.ts: return new SignJWT({ tenant_id: claims.tenantId })':
     "the connector token's claim (spec section 7), the session's master tenant",
   'integrations/integrations.routes.ts: if (request.body.tenant_id !== master || request.body.user_id !== ctx.uid) {':
     "POST /HydraJwtGenerator's body field (spec section 7), checked against the session's master tenant",
-  'alerts/alerts.repository.ts: tenant_id: r.tenant_id,': AUDIENCE,
-  'alerts/alerts.repository.ts: tenant_id: input.tenant_id,': AUDIENCE,
-  "alerts/alerts.repository.ts: .where((eb) => eb.or([eb('tenant_id', 'is', null), eb('tenant_id', '=', ctx.tenantId)]))":
-    AUDIENCE,
+  'alerts/alerts.service.ts: tenant_id: r.audience_tenant_id,': AUDIENCE,
+  'alerts/alerts.service.ts: audience_tenant_id: body.tenant_id,': AUDIENCE,
   'alerts/alerts.service.ts: if (body.tenant_id) {': AUDIENCE,
   'alerts/alerts.service.ts: if (!tenants.some((t) => t.id === body.tenant_id))': AUDIENCE,
   "alerts/alerts.service.ts: throw invalidField('tenant_id', 'Unknown tenant', 'unknown_reference');": AUDIENCE,
   'auth/token-identity.ts: tenant_id: ctx.tenantId,': "the identity token's claim, from the session",
-  'support/audit-log.repository.ts: tenant_id: entry.tenantId,':
-    "audit_log is Support's record across tenants (not a tenant table): each entry names the tenant it concerns",
-  "support/support-users.repository.ts: 'u.company as tenant_id',":
+  'support/support-users.service.ts: return { ...row, tenant_id: company, roles };':
     "Support Tools' user list across tenants: the field of its response, read from users.company",
-  "organization/organization.repository.ts: .innerJoin('tenants as t', 't.id', 'i.tenant_id')":
-    'an invitee has no session: the token finds the invitation in whichever tenant made it',
   'analytics/analytics.service.ts: (e) => e.user_properties.user_id !== claims.uid || e.user_properties.tenant_id !== claims.tenantId,':
     "an event's user_properties as the client sent them, checked against the token",
   'analytics/identity-token.ts: const { sub, tenant_id, email, sid, imp } = payload as JWTPayload & {':

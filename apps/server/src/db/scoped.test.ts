@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { type Db, type DbHandle, openDatabase } from './connection.ts';
-import { CrossTenantWriteError, referenceOrOwnedBy, scopedTo } from './scoped.ts';
-import { acrossTenants, tenantsWithoutRows, tenantsWithRows, UnscopedQueryError } from './tenant-scope.ts';
+import {
+  CrossTenantWriteError,
+  everyTenantOr,
+  ownedBy,
+  ownedRow,
+  referenceOrOwnedBy,
+  referenceRows,
+  scopedTo,
+} from './scoped.ts';
+import { acrossTenants, tenantOf, tenantsWithoutRows, tenantsWithRows, UnscopedQueryError } from './tenant-scope.ts';
 
 // Issue #14: the scoped layer names the session's tenant in every query, on SQLite and PostgreSQL
 // alike; another tenant's rows are invisible and untouchable through it. The tenant guard stays
@@ -439,5 +447,56 @@ describe('the rows of a shared table a tenant may see (referenceOrOwnedBy)', () 
       )
       .execute();
     expect(rows.map((r) => r.master_account_id)).toEqual(['ref']);
+  });
+
+  it("names the tenant's own rows (ownedBy), the reference rows (referenceRows), and stamps a row given to a tenant (ownedRow)", async () => {
+    // Under the alias m, which the helpers given no table name leave unqualified.
+    const ids = async (where: ReturnType<typeof ownedBy>) =>
+      (
+        await all
+          .selectFrom('master_accounts as m')
+          .select('master_account_id')
+          .where(where)
+          .orderBy('master_account_id')
+          .execute()
+      ).map((r) => r.master_account_id);
+    expect(await ids(ownedBy(ACME))).toEqual(['acme_upload']);
+    expect(await ids(ownedBy(GLOBEX, 'm'))).toEqual(['globex_upload']);
+    expect(await ids(referenceRows())).toEqual(['ref']);
+    expect(await ids(everyTenantOr(GLOBEX, 'owner_tenant_id'))).toEqual(['globex_upload', 'ref']);
+
+    await all
+      .insertInto('master_accounts')
+      .values(ownedRow({ master_account_id: 'acme_second', account_name: 'acme_second' }, ACME) as never)
+      .execute();
+    expect(await ids(ownedBy(ACME))).toEqual(['acme_second', 'acme_upload']);
+    expect(await ids(ownedBy(GLOBEX))).toEqual(['globex_upload']);
+  });
+});
+
+describe('the tenant of a row read across tenants (tenantOf)', () => {
+  it("joins a tenant table's row to its tenant under the query's alias", async () => {
+    await all
+      .insertInto('tenants')
+      .values([
+        { id: 'tnt_of_a', name: 'Tenant A' },
+        { id: 'tnt_of_b', name: 'Tenant B' },
+      ] as never)
+      .execute();
+    await all
+      .insertInto('lists')
+      .values([list('of-a', 'tnt_of_a', 'A list'), list('of-b', 'tnt_of_b', 'B list')])
+      .execute();
+    const rows = await all
+      .selectFrom('lists as l')
+      .innerJoin('tenants as t', (join) => join.on('t.id', '=', tenantOf('l')))
+      .select(['l.id', 't.name'])
+      .where('l.id', 'in', ['of-a', 'of-b'])
+      .orderBy('l.id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'of-a', name: 'Tenant A' },
+      { id: 'of-b', name: 'Tenant B' },
+    ]);
   });
 });

@@ -277,8 +277,33 @@ export function tenantKey<C extends string>(...columns: C[]): ('tenant_id' | C)[
  * condition. `table` is the table's name or alias when the query has several.
  */
 export function referenceOrOwnedBy(tenantId: string, table?: string): RawBuilder<SqlBool> {
+  return everyTenantOr(tenantId, table ? `${table}.owner_tenant_id` : 'owner_tenant_id');
+}
+
+/** A shared table's rows that are the tenant's alone: its sources' finds, its uploads' new accounts. */
+export function ownedBy(tenantId: string, table?: string): RawBuilder<SqlBool> {
   const owner = sql.ref(table ? `${table}.owner_tenant_id` : 'owner_tenant_id');
-  return sql<SqlBool>`(${owner} is null or ${owner} = ${tenantId})`;
+  return sql<SqlBool>`${owner} = ${tenantId}`;
+}
+
+/** A shared table's reference rows, which every tenant sees (no owner). */
+export function referenceRows(table?: string): RawBuilder<SqlBool> {
+  const owner = sql.ref(table ? `${table}.owner_tenant_id` : 'owner_tenant_id');
+  return sql<SqlBool>`${owner} is null`;
+}
+
+/** A row of a shared table written on a tenant's behalf, and so the tenant's alone. */
+export function ownedRow<Row extends object>(row: Row, tenantId: string): Row & { owner_tenant_id: string } {
+  return { ...row, owner_tenant_id: tenantId };
+}
+
+/**
+ * The rows of a table that is not a tenant's, meant for every tenant (`column` null) or for this
+ * one: a global alert's audience (`audience_tenant_id`), a shared table's owner.
+ */
+export function everyTenantOr(tenantId: string, column: string): RawBuilder<SqlBool> {
+  const ref = sql.ref(column);
+  return sql<SqlBool>`(${ref} is null or ${ref} = ${tenantId})`;
 }
 
 /**

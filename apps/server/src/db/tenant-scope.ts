@@ -9,6 +9,7 @@ import type {
   SelectQueryBuilder,
   UnknownRow,
 } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
@@ -22,6 +23,7 @@ export const TENANT_TABLE_NAMES = [
   'analytics_events',
   'analytics_user_days',
   'analytics_user_weeks',
+  'audit_log',
   'comments',
   'company_configurations',
   'favorites',
@@ -94,6 +96,15 @@ export class TenantScopeGuard implements KyselyPlugin {
 /** The same database without the tenant guard, for the few queries that work across tenants by design. */
 export function acrossTenants<DB>(db: Kysely<DB>): Kysely<DB> {
   return db.withoutPlugins();
+}
+
+/**
+ * The column that names a tenant table's row's tenant, under the query's alias (`tenantOf('i')`
+ * is `i.tenant_id`), for the few queries across tenants (acrossTenants) that must say whose a row
+ * is: an invitation found by its token, before any session exists.
+ */
+export function tenantOf(alias: string): RawBuilder<string> {
+  return sql.ref<string>(`${alias}.tenant_id`);
 }
 
 /** A tenant table read across tenants, narrowed to the rows that count (see tenantsWithRows). */

@@ -1,11 +1,46 @@
-import type { alertBodySchema, ManagedAlert } from '@quarry/shared';
+import type { alertBodySchema, GlobalAlert, ManagedAlert } from '@quarry/shared';
 import type { z } from 'zod';
 import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { sanitizeAlertHtml } from '../../lib/sanitize-alert-html.ts';
-import type { AlertsRepository } from './alerts.repository.ts';
+import type { AlertColumns, AlertRow, AlertsRepository } from './alerts.repository.ts';
 
 type ParsedBody = z.output<typeof alertBodySchema>;
+
+/** Support's view of a stored alert, in the API's field names. */
+function toManaged(r: AlertRow): ManagedAlert {
+  return {
+    id: r.id,
+    title: r.title,
+    message: r.message,
+    color: r.color as ManagedAlert['color'],
+    icon: r.icon as ManagedAlert['icon'],
+    action_text: r.action_text,
+    action: r.action,
+    dismissible: r.dismissible === 1,
+    allow_dont_show_again: r.allow_dont_show_again === 1,
+    starts_at: r.starts_at,
+    ends_at: r.ends_at,
+    tenant_id: r.audience_tenant_id,
+    created_at: r.created_at,
+    created_by: r.created_by,
+    updated_at: r.updated_at,
+  };
+}
+
+/** The banner's shape (spec section 3's global alert). */
+function toBanner(r: AlertRow): GlobalAlert {
+  return {
+    id: r.id,
+    title: r.title,
+    message: r.message,
+    color: r.color,
+    ...(r.icon ? { icon: r.icon } : {}),
+    ...(r.action_text && r.action ? { actionText: r.action_text, action: r.action } : {}),
+    dismissible: r.dismissible === 1,
+    allowDontShowAgain: r.allow_dont_show_again === 1,
+  };
+}
 
 /** Global alerts: everyone reads the active ones of their tenant; only the support account manages them. */
 export function createAlertsService(alerts: AlertsRepository) {
@@ -22,16 +57,29 @@ export function createAlertsService(alerts: AlertsRepository) {
       if (!tenants.some((t) => t.id === body.tenant_id))
         throw invalidField('tenant_id', 'Unknown tenant', 'unknown_reference');
     }
-    return { ...body, message };
+    const columns: AlertColumns = {
+      audience_tenant_id: body.tenant_id,
+      title: body.title,
+      message,
+      color: body.color,
+      icon: body.icon,
+      action_text: body.action_text,
+      action: body.action,
+      dismissible: body.dismissible ? 1 : 0,
+      allow_dont_show_again: body.allow_dont_show_again ? 1 : 0,
+      starts_at: body.starts_at,
+      ends_at: body.ends_at,
+    };
+    return columns;
   }
 
   return {
-    active: (ctx: RequestContext) => alerts.active(ctx),
+    active: async (ctx: RequestContext) => (await alerts.active(ctx)).map(toBanner),
 
     async manage(ctx: RequestContext) {
       requireSupport(ctx);
       const [list, tenants] = await Promise.all([alerts.all(), alerts.tenants()]);
-      return { alerts: list, tenants };
+      return { alerts: list.map(toManaged), tenants };
     },
 
     async create(ctx: RequestContext, body: ParsedBody): Promise<ManagedAlert> {
@@ -39,7 +87,7 @@ export function createAlertsService(alerts: AlertsRepository) {
       const id = await alerts.create(ctx, await prepare(body));
       const created = await alerts.find(id);
       if (!created) throw notFound('Alert not found');
-      return created;
+      return toManaged(created);
     },
 
     async update(ctx: RequestContext, id: string, body: ParsedBody): Promise<ManagedAlert> {
@@ -48,7 +96,7 @@ export function createAlertsService(alerts: AlertsRepository) {
       await alerts.update(ctx, id, await prepare(body));
       const updated = await alerts.find(id);
       if (!updated) throw notFound('Alert not found');
-      return updated;
+      return toManaged(updated);
     },
 
     async remove(ctx: RequestContext, id: string): Promise<void> {

@@ -58,7 +58,7 @@ export function createAccountQueryRepository(db: Db, engine: Engine) {
 
   /**
    * One page in `sort` order, the tie broken by id in the same direction; no nulls to place. The
-   * ids first, from the (…, sort, id, owner_tenant_id) index alone however deep the page, then the
+   * ids first, from the (…, sort, id, owner) index alone however deep the page, then the
    * page's rows by id.
    */
   async function orderedPage(

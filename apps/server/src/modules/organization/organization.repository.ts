@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Invitation } from '@quarry/shared';
 import type { Db } from '../../db/connection.ts';
 import { scopedTo } from '../../db/scoped.ts';
-import { acrossTenants } from '../../db/tenant-scope.ts';
+import { acrossTenants, tenantOf } from '../../db/tenant-scope.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { nowIso } from '../../lib/time.ts';
 
@@ -131,7 +131,7 @@ export function createOrganizationRepository(db: Db) {
       return (
         (await acrossTenants(db)
           .selectFrom('invitations as i')
-          .innerJoin('tenants as t', 't.id', 'i.tenant_id')
+          .innerJoin('tenants as t', (join) => join.on('t.id', '=', tenantOf('i')))
           .select(['i.id', 't.id as tenant', 'i.email', 'i.display_name', 't.name as company_name'])
           .where('i.token_hash', '=', hashToken(token))
           .where('i.accepted_at', 'is', null)

@@ -7,7 +7,15 @@ import type {
   SignalReferenceFilesTable,
   SignalSourcesTable,
 } from '../../db/schema.ts';
-import { referenceOrOwnedBy, scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
+import {
+  ownedBy,
+  ownedRow,
+  referenceOrOwnedBy,
+  referenceRows,
+  scopedTo,
+  tenantKey,
+  type WithoutTenant,
+} from '../../db/scoped.ts';
 import { tenantsWithRows } from '../../db/tenant-scope.ts';
 import { createJobsRepository } from '../../jobs/jobs.repository.ts';
 
@@ -28,7 +36,7 @@ export type SweepWrite = {
 
 /**
  * Signal sources (tenant rows) and the items and hits they bring: rows of global tables
- * (signal_items, master_hits) owned by the tenant whose sources found them (owner_tenant_id), so
+ * (signal_items, master_hits) owned by the tenant whose sources found them (their owner), so
  * no other tenant sees them and stories are deduplicated within one tenant only.
  */
 export function createSignalsRepository(db: Db) {
@@ -266,7 +274,7 @@ export function createSignalsRepository(db: Db) {
         .selectFrom('master_hits')
         .select(['id', 'url', 'title', 'text', 'source'])
         .where('master_account_id', '=', accountId)
-        .where('owner_tenant_id', 'is', null)
+        .where(referenceRows())
         .orderBy('published_at', 'desc')
         .limit(limit)
         .execute();
@@ -287,7 +295,7 @@ export function createSignalsRepository(db: Db) {
       return db
         .selectFrom('signal_items')
         .selectAll()
-        .where('owner_tenant_id', '=', tenantId)
+        .where(ownedBy(tenantId))
         .where('created_at', '>=', since)
         .execute();
     },
@@ -306,7 +314,7 @@ export function createSignalsRepository(db: Db) {
       return db
         .selectFrom('signal_items')
         .selectAll()
-        .where('owner_tenant_id', '=', tenantId)
+        .where(ownedBy(tenantId))
         .where('canonical_url', 'in', urls)
         .execute();
     },
@@ -314,11 +322,11 @@ export function createSignalsRepository(db: Db) {
     /** Several sources' sweep results in one transaction: new items, credits, hits and health. */
     async writeBatches(tenantId: string, writes: SweepWrite[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        // signal_items and master_hits are global tables: their rows are the tenant's by owner_tenant_id.
+        // signal_items and master_hits are global tables: the rows a tenant's sources find are its own.
         const scopedTrx = scopedTo(trx, tenantId);
-        const newItems = writes.flatMap((w) => w.newItems ?? []).map((i) => ({ ...i, owner_tenant_id: tenantId }));
+        const newItems = writes.flatMap((w) => w.newItems ?? []).map((i) => ownedRow(i, tenantId));
         const links = writes.flatMap((w) => w.itemSources ?? []);
-        const hits = writes.flatMap((w) => w.hits ?? []).map((h) => ({ ...h, owner_tenant_id: tenantId }));
+        const hits = writes.flatMap((w) => w.hits ?? []).map((h) => ownedRow(h, tenantId));
         for (let i = 0; i < newItems.length; i += 200) {
           await trx
             .insertInto('signal_items')
@@ -344,14 +352,14 @@ export function createSignalsRepository(db: Db) {
             .updateTable('signal_items')
             .set({ source_names: u.names, account_ids: u.accountIds })
             .where('id', '=', u.itemId)
-            .where('owner_tenant_id', '=', tenantId)
+            .where(ownedBy(tenantId))
             .execute();
           if (u.credit !== null && u.hitIds.length > 0) {
             await trx
               .updateTable('master_hits')
               .set({ source: u.credit })
               .where('id', 'in', u.hitIds)
-              .where('owner_tenant_id', '=', tenantId)
+              .where(ownedBy(tenantId))
               .execute();
           }
         }

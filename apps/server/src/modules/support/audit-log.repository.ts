@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts';
+import { scopedTo } from '../../db/scoped.ts';
 import type { Impersonator } from '../../lib/request-context.ts';
 
 export type AuditAction = 'impersonation.started' | 'impersonation.stopped' | 'impersonation.expired' | 'write';
@@ -18,10 +19,10 @@ export type AuditEntry = {
 export function createAuditLogRepository(db: Db) {
   return {
     async record(entry: AuditEntry): Promise<void> {
-      await db
+      // Each entry belongs to the tenant acted in: the scoped layer writes it.
+      await scopedTo(db, entry.tenantId)
         .insertInto('audit_log')
         .values({
-          tenant_id: entry.tenantId,
           actor_uid: entry.actor.uid,
           actor_email: entry.actor.email,
           as_uid: entry.asUid,

@@ -1,10 +1,8 @@
-import type { SupportUser, UserRole } from '@quarry/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { forbidden } from '../../lib/http-error.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import { isSupportEmail } from '../../lib/service-account.ts';
 
 const SEARCH_LIMIT = 50;
 
@@ -12,7 +10,7 @@ const SEARCH_LIMIT = 50;
  * Users of every tenant, for Support Tools only. The one repository that reads across tenants,
  * so it checks the caller itself rather than trust every route to have done so.
  */
-export function createSupportUsersRepository(db: Db, supportEmail: string) {
+export function createSupportUsersRepository(db: Db) {
   function assertSupport(ctx: RequestContext) {
     if (!ctx.isSupport && !ctx.impersonator) throw forbidden();
   }
@@ -25,7 +23,7 @@ export function createSupportUsersRepository(db: Db, supportEmail: string) {
         'u.uid',
         'u.email',
         'u.display_name',
-        'u.company as tenant_id',
+        'u.company',
         't.name as tenant_name',
         'u.is_admin',
         'u.is_manager',
@@ -33,18 +31,9 @@ export function createSupportUsersRepository(db: Db, supportEmail: string) {
       ]);
   }
 
-  type Row = Awaited<ReturnType<ReturnType<typeof users>['executeTakeFirstOrThrow']>>;
-  const toSupportUser = ({ is_admin, is_manager, ...row }: Row): SupportUser => {
-    const roles: UserRole[] = [];
-    if (is_admin === 1) roles.push('admin');
-    if (is_manager === 1) roles.push('manager');
-    if (isSupportEmail(row.email, supportEmail)) roles.push('support');
-    return { ...row, roles };
-  };
-
   return {
     /** By name, email or company (name or id), case-insensitive, the same on SQLite and PostgreSQL. */
-    async search(ctx: RequestContext, q: string): Promise<SupportUser[]> {
+    async search(ctx: RequestContext, q: string): Promise<SupportUserRow[]> {
       assertSupport(ctx);
       let query = users();
       if (q) {
@@ -58,16 +47,26 @@ export function createSupportUsersRepository(db: Db, supportEmail: string) {
           ]),
         );
       }
-      const rows = await query.orderBy('t.name').orderBy('u.display_name').limit(SEARCH_LIMIT).execute();
-      return rows.map(toSupportUser);
+      return query.orderBy('t.name').orderBy('u.display_name').limit(SEARCH_LIMIT).execute();
     },
 
-    async find(ctx: RequestContext, uid: string): Promise<SupportUser | undefined> {
+    async find(ctx: RequestContext, uid: string): Promise<SupportUserRow | undefined> {
       assertSupport(ctx);
-      const row = await users().where('u.uid', '=', uid).executeTakeFirst();
-      return row ? toSupportUser(row) : undefined;
+      return users().where('u.uid', '=', uid).executeTakeFirst();
     },
   };
 }
 
 export type SupportUsersRepository = ReturnType<typeof createSupportUsersRepository>;
+
+/** A user as the list across tenants reads them: `company` is the tenant they belong to. */
+export type SupportUserRow = {
+  uid: string;
+  email: string;
+  display_name: string;
+  company: string;
+  tenant_name: string;
+  is_admin: number;
+  is_manager: number;
+  last_login_at: string | null;
+};

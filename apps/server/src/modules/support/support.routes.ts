@@ -11,13 +11,13 @@ import { contextOf, type Guard } from '../../plugins/auth-context.ts';
 import type { App } from '../../server-types.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { ImpersonationService } from './impersonation.service.ts';
-import type { SupportUsersRepository } from './support-users.repository.ts';
+import type { SupportUsersService } from './support-users.service.ts';
 
 /** Support Tools: only the support account, or a session already impersonating; anyone else gets 403. */
 export function registerSupportRoutes(
   app: App,
   deps: {
-    supportUsers: SupportUsersRepository;
+    supportUsers: SupportUsersService;
     impersonation: ImpersonationService;
     usersService: UsersService;
     supportTools: Guard;

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { acrossTenants } from '../../db/tenant-scope.ts';
 import { analyticsEvent } from '../../testing/analytics-event.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -56,7 +57,8 @@ const start = (cookie: string, payload: unknown) => send(cookie, 'POST', '/api/s
 const stop = (cookie: string) => send(cookie, 'DELETE', '/api/support/impersonation');
 const me = async (cookie: string) => (await get(cookie, '/api/me')).json();
 
-const auditRows = () => t.handle.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+// audit_log is a tenant table (#14): the test reads every tenant's entries.
+const auditRows = () => acrossTenants(t.handle.db).selectFrom('audit_log').selectAll().orderBy('id').execute();
 const impersonationRows = () => t.handle.db.selectFrom('impersonations').selectAll().execute();
 const territoryNames = async (cookie: string) =>
   (await send(cookie, 'POST', '/api/accounts/query', { scope: 'territory' }))
@@ -362,7 +364,7 @@ describe('impersonating rita', () => {
     expect(after.impersonation).toBeNull();
     const row = (await impersonationRows()).find((r) => r.reason === 'ticket 60');
     expect(row).toMatchObject({ end_reason: 'expired' });
-    const audit = await t.handle.db
+    const audit = await acrossTenants(t.handle.db)
       .selectFrom('audit_log')
       .selectAll()
       .where('impersonation_id', '=', row?.id ?? '')

@@ -2,7 +2,7 @@ import type { AnalyticsEvent } from '@quarry/shared';
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Database, UploadFailuresTable, UploadsTable } from '../../db/schema.ts';
-import { referenceOrOwnedBy, scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
+import { ownedRow, referenceOrOwnedBy, scopedTo, tenantKey, type WithoutTenant } from '../../db/scoped.ts';
 import { createJobsRepository } from '../../jobs/jobs.repository.ts';
 import { createAnalyticsRepository } from '../analytics/analytics.repository.ts';
 
@@ -94,15 +94,19 @@ function chunkWork(trx: Transaction<Database>, tenantId: string, uploadId: strin
           .insertInto('master_accounts')
           .values(
             // The columns an upload knows; the others are left to their default (null).
-            part.map((a) => ({
-              master_account_id: a.id,
-              account_name: a.name,
-              website: a.website,
-              website_domain: a.website,
-              created_at: at,
-              owner_tenant_id: tenantId,
-              added_by_upload_id: uploadId,
-            })),
+            part.map((a) =>
+              ownedRow(
+                {
+                  master_account_id: a.id,
+                  account_name: a.name,
+                  website: a.website,
+                  website_domain: a.website,
+                  created_at: at,
+                  added_by_upload_id: uploadId,
+                },
+                tenantId,
+              ),
+            ),
           )
           .onConflict((oc) => oc.column('master_account_id').doNothing())
           .executeTakeFirst();
