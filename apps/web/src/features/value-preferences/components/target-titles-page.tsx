@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   MAX_NAME_LENGTH,
@@ -46,6 +46,9 @@ export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
   useEffect(() => {
     if (titles.data) initialize({ titles: titles.data, typed_title: '' });
   }, [titles.data, initialize]);
+  // Until the saved list is known the input takes nothing: a title typed then would be wiped when
+  // the list arrives, and saving a list never loaded would replace the saved one.
+  const loaded = titles.data !== undefined;
   const toSave = titlesBodyOf(form.getValues()).titles;
   // Adding a chip and removing it again is no change.
   const changed = form.isDirty('titles') || toSave !== form.getValues().titles;
@@ -85,7 +88,8 @@ export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
         searchValue={form.getValues().typed_title}
         onSearchChange={(typed) => form.setFieldValue('typed_title', typed)}
         maxTags={TARGET_TITLES_MAX}
-        disabled={!canEdit}
+        disabled={!canEdit || !loaded}
+        rightSection={titles.isPending ? <Loader size="xs" aria-label={t('common.loading')} /> : undefined}
         clearable={canEdit}
         acceptValueOnBlur={false}
       />
@@ -99,11 +103,12 @@ export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
       )}
       {canEdit && (
         <Group>
-          <Button disabled={!changed} loading={save.isPending} onClick={submit}>
+          <Button disabled={!changed || !loaded} loading={save.isPending} onClick={submit}>
             {t('preferences.save')}
           </Button>
         </Group>
       )}
+      {titles.isError && <Alert color="red">{t('preferences.loadError')}</Alert>}
       {failure && !failure.field && <Alert color="red">{t('preferences.saveError')}</Alert>}
     </Stack>
   );
