@@ -277,19 +277,20 @@ export function tenantKey<C extends string>(...columns: C[]): ('tenant_id' | C)[
  * condition. `table` is the table's name or alias when the query has several.
  */
 export function referenceOrOwnedBy(tenantId: string, table?: string): RawBuilder<SqlBool> {
-  return everyTenantOr(tenantId, table ? `${table}.owner_tenant_id` : 'owner_tenant_id');
+  return everyTenantOr(tenantId, ownerColumn(table));
 }
+
+/** A shared table's owner column, under the query's alias when it has one. */
+const ownerColumn = (table?: string) => (table ? `${table}.owner_tenant_id` : 'owner_tenant_id');
 
 /** A shared table's rows that are the tenant's alone: its sources' finds, its uploads' new accounts. */
 export function ownedBy(tenantId: string, table?: string): RawBuilder<SqlBool> {
-  const owner = sql.ref(table ? `${table}.owner_tenant_id` : 'owner_tenant_id');
-  return sql<SqlBool>`${owner} = ${tenantId}`;
+  return sql<SqlBool>`${sql.ref(ownerColumn(table))} = ${tenantId}`;
 }
 
 /** A shared table's reference rows, which every tenant sees (no owner). */
 export function referenceRows(table?: string): RawBuilder<SqlBool> {
-  const owner = sql.ref(table ? `${table}.owner_tenant_id` : 'owner_tenant_id');
-  return sql<SqlBool>`${owner} is null`;
+  return sql<SqlBool>`${sql.ref(ownerColumn(table))} is null`;
 }
 
 /** A row of a shared table written on a tenant's behalf, and so the tenant's alone. */
