@@ -55,6 +55,45 @@ const ROLE_BLURBS: Record<string, string> = {
     'The role watches for intrusions, malware and phishing, and protects customer data and passwords.',
 };
 
+/**
+ * What some postings say of the company before the role: a change the company is going through
+ * and hires for (a new site, a migration, an acquisition being folded in, pressure felt across
+ * its industry). Postings are generated, so these are kept to plausible, unremarkable changes,
+ * never a scandal pinned on a real company. Most postings say nothing of the kind.
+ */
+const GOODS_CONTEXT: Partial<Record<Department, readonly string[]>> = {
+  operations: [
+    'We are opening a new distribution centre next year and moving stock into it.',
+    'Supply shortages and delivery delays across our industry reached our plants this year.',
+    'Higher freight costs started a cost savings programme across our sites.',
+    'We are bringing the plants and warehouses of a recent acquisition into our network.',
+  ],
+  finance: ['We are folding a recent acquisition into our planning and reporting.'],
+  it: [
+    'Cyber attacks on companies like ours rose this year, and we are growing the team that keeps customer data safe.',
+  ],
+};
+const SERVICES_CONTEXT: Partial<Record<Department, readonly string[]>> = {
+  it: [
+    'Cyber attacks on companies like ours rose this year, and we are growing the team that keeps customer data safe.',
+    'We are moving customer records from our own data centre to the cloud.',
+  ],
+  engineering: ['We are moving our platforms to the cloud.'],
+  finance: ['We are folding a recent acquisition into our planning and reporting.'],
+};
+const STORE_SECTORS = new Set(['Retailing', 'Food & Drug Stores']);
+const STORES_CONTEXT = 'We are hiring for the new stores we open this year.';
+/** About one posting in three tells of such a change. */
+const CONTEXT_SHARE = 0.35;
+
+function companyContext(department: Department, account: DemoAccount, random: () => number): string | null {
+  if (random() >= CONTEXT_SHARE) return null;
+  const goods = GOODS_SECTORS.has(account.sector ?? '');
+  if (department === 'hr' && STORE_SECTORS.has(account.sector ?? '')) return STORES_CONTEXT;
+  const pool = (goods ? GOODS_CONTEXT : SERVICES_CONTEXT)[department];
+  return pool ? pick(random, pool) : null;
+}
+
 /** What a posting says of the role, true to the role and to the kind of company posting it. */
 function jobBlurb(title: string, department: Department, account: DemoAccount): string {
   const role = ROLE_BLURBS[title];
@@ -69,6 +108,8 @@ export function buildJobPostings(accounts: DemoAccount[]): MasterHitsTable[] {
   for (const account of accounts) {
     const random = randomFor('jobs', account.master_account_id);
     const count = 2 + Math.floor(random() * 3);
+    // Its own stream, so the postings' titles and dates stay those of earlier demos.
+    const contextRandom = randomFor('jobs-context', account.master_account_id);
     const titles = new Set<string>();
     for (let i = 0; i < count; i++) {
       let department = pick(random, DEPARTMENTS);
@@ -86,7 +127,13 @@ export function buildJobPostings(accounts: DemoAccount[]): MasterHitsTable[] {
         master_account_id: account.master_account_id,
         type: 'job_posting',
         title,
-        text: `${account.account_name} is looking for a new ${title}${where}. ${jobBlurb(title, department, account)}`,
+        text: [
+          `${account.account_name} is looking for a new ${title}${where}.`,
+          companyContext(department, account, contextRandom),
+          jobBlurb(title, department, account),
+        ]
+          .filter((sentence) => sentence !== null)
+          .join(' '),
         url: null,
         source: 'Quarry Jobs',
         published_at: new Date(JOB_REFERENCE_DATE - daysBefore * DAY_MS + hour * 3_600_000).toISOString(),

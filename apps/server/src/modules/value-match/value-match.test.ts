@@ -87,6 +87,10 @@ describe('value-match feed', () => {
       if (pairs.size > 1) mixed++;
     }
     expect(mixed).toBeGreaterThan(0);
+    // Value Matches rest on what companies say is happening to them, not on a posting's duties,
+    // so Acme's first three are its three hypotheses (not a hundred times "network is reshaped").
+    const first = cards.filter((c) => c.tier === 'tier_1').slice(0, 3);
+    expect(new Set(first.map((c) => c.hypothesis_id)).size).toBe(3);
   });
 
   it('sends with every card the facts its why-now is written from, for the reader’s language', async () => {

@@ -11,6 +11,7 @@ import { MATCH_WEIGHTS, type MatchWeights } from './match-weights.ts';
 import { type PackedSpans, packSpan } from './packed-spans.ts';
 import { phraseCorpusShare, phraseNewsShare } from './phrase-commonness.ts';
 import type { PhraseOccurrence } from './phrase-occurrence.ts';
+import { inDuty, isWrittenAsName, postingPartsOf } from './posting-duties.ts';
 import { isSameRole } from './posting-title-fit.ts';
 import { isHedgedAt, isHedgedIn, sentenceStarts } from './sentence-index.ts';
 
@@ -202,16 +203,16 @@ export function collectHitFacts(
   // hit's own (few) stems rather than by trying every phrase of every trigger.
   const triggerCount = preferences.triggers.length;
   resetScratch(triggerCount, preferences.distinctPhrases);
-  // A job posting is itself the event (the company hires for the role now); event words in it
-  // are the role's name or the company's ("Talent Acquisition Partner", "Best Buy"), never news.
-  // And the role's own words name a job, not a topic: only title triggers read them.
-  const eventsCount = hit.type !== 'job_posting';
+  // A job posting says whom the company hires, not that something happened: the role's own words
+  // name a job, not a topic (only title triggers read them), its duty sentences name the job's
+  // domain and place no event, and an event word written as a name ("Best Buy") is none. An
+  // event the company tells in its own words ("We are opening a new distribution centre") is
+  // news like any other (posting-duties.ts).
   const roleRanges = hit.type === 'job_posting' ? roleRangesOf(hit) : null;
+  const posting = hit.type === 'job_posting' ? postingPartsOf(hit.text) : null;
   for (const field of fields) {
     for (const stem of field.analysed.index.keys()) {
-      for (const t of preferences.triggersByFirstStem.get(stem) ?? NO_TRIGGERS) {
-        if (eventsCount || preferences.triggers[t]?.trigger.hit_type !== 'event') candidate[t] = 1;
-      }
+      for (const t of preferences.triggersByFirstStem.get(stem) ?? NO_TRIGGERS) candidate[t] = 1;
     }
   }
   // Triggers often share a phrase: find each distinct one once per hit.
@@ -253,12 +254,24 @@ export function collectHitFacts(
       let keptTitle = 0;
       let keptText = 0;
       for (const { field, occurrence } of found) {
-        if (roleRanges && !readsRole && inRole(roleRanges, field, occurrence)) continue;
+        let placeless = false;
+        if (roleRanges && !readsRole) {
+          if (inRole(roleRanges, field, occurrence)) continue;
+          if (posting && field.name === 'text') {
+            const at = field.analysed.start[occurrence.slots[0] as number] as number;
+            const isEvent = compiled.trigger.hit_type === 'event';
+            if (isEvent && isWrittenAsName(posting, at)) continue;
+            if (inDuty(posting, at)) {
+              if (isEvent) continue;
+              placeless = true;
+            }
+          }
+        }
         phraseTf += field.weight * (occurrence.kind === 'proximity' ? w.proximityShare : 1);
         count++;
         if (KIND_RANK[occurrence.kind] > KIND_RANK[kind]) kind = occurrence.kind;
         if (occurrence.kind === 'phrase' && phrase.stems.length > 1) multiWord = true;
-        if (w.tier1Corroborated && (occurrence.kind !== 'proximity' || w.tier1CountsProximity)) {
+        if (!placeless && w.tier1Corroborated && (occurrence.kind !== 'proximity' || w.tier1CountsProximity)) {
           events.push({
             field: field.name,
             start: field.analysed.start[occurrence.slots[0] as number] as number,
@@ -269,7 +282,7 @@ export function collectHitFacts(
           eventTrigger.push(triggerScratch.length);
         }
         if (field.name === 'title') inTitle = true;
-        else if (occurrence.kind !== 'proximity' || w.tier1CountsProximity) {
+        else if (!placeless && (occurrence.kind !== 'proximity' || w.tier1CountsProximity)) {
           const at = field.analysed.start[occurrence.slots[0] as number] as number;
           firstTextAt = Math.min(firstTextAt, at);
           // Only the earliest asserted occurrence matters; later ones need no sentence read.

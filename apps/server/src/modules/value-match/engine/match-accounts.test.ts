@@ -341,16 +341,26 @@ describe('matchAccounts tier_1 evidence', () => {
     expect(notCounted?.tier).toBe('tier_2');
   });
 
-  it('takes a job posting as the event itself: concept triggers in its text can make tier_1', () => {
+  it('reads a job posting’s duties as the job’s domain, never its event: only what the company tells makes tier_1', () => {
+    const title = 'Supplier recall analyst';
+    // Duties: what every such role does. "recall" is an event trigger, "supplier" a concept one.
+    const duties = 'The role traces every supplier and runs each recall. You will report to the COO.';
+    const posting: MatchHit = { ...hit('j1', title, duties), type: 'job_posting' };
+    const read = only({ hits: [posting] });
+    expect(read.hits[0]?.triggers.map((t) => t.trigger_id)).toEqual(['trg_supplier']);
+    expect(read.tier).toBe('tier_2');
+    // The same words told by the company of itself are its news.
+    const told = 'We are replacing a supplier after a recall of our frozen meals. The role traces every supplier.';
+    const context: MatchHit = { ...posting, id: 'j2', text: told };
+    const match = only({ hits: [context] });
+    expect(match.hits[0]?.triggers.map((t) => t.trigger_id).sort()).toEqual(['trg_recall', 'trg_supplier']);
+    expect(match.tier).toBe('tier_1');
+    // Concepts alone in the duties never stood for an event: not even when every trigger is one.
     const concepts = [
       ...TRIGGERS.map((t) => ({ ...t, hit_type: 'concept' as const })),
       trigger('trg_b', ['bankruptcy']),
     ];
-    const title = 'Supplier recall analyst';
-    const text = 'The role traces every supplier and runs each recall.';
-    const posting: MatchHit = { ...hit('j1', title, text), type: 'job_posting' };
-    expect(only({ hits: [posting], triggers: concepts }).tier).toBe('tier_1');
-    expect(only({ hits: [hit('j2', title, text)], triggers: concepts }).tier).toBe('tier_2');
+    expect(only({ hits: [posting], triggers: concepts }).tier).toBe('tier_2');
   });
 
   it('takes a posting as hiring for a target title only when it is that role, at any level', () => {
@@ -400,20 +410,30 @@ describe('matchAccounts tier_1 evidence', () => {
     expect(good.qualification.good).toHaveLength(1);
     expect(good.tier).toBe('tier_2');
     expect(good.held_back).toEqual(['hiring_only']);
-    // A problem named in the posting's own text is evidence: the role is there to fix it.
-    const withProblem: MatchHit = { ...posting, id: 't3', text: `${posting.text} You will audit every supplier.` };
+    // A problem the company tells in the posting is evidence; a duty is not.
+    const withDuty: MatchHit = { ...posting, id: 't3', text: `${posting.text} You will handle every supplier recall.` };
+    expect(only({ ...parts, hits: [withDuty] }).tier).toBe('tier_2');
+    const withProblem: MatchHit = { ...posting, id: 't4', text: `${posting.text} We face a supplier recall.` };
     expect(only({ ...parts, hits: [withProblem] }).tier).toBe('tier_1');
   });
 
-  it('reads no event trigger in a job posting: its words name the role or the company, not news', () => {
+  it('reads no event in a job posting’s role name, its company’s name or its duties, and reads the rest', () => {
     // "recall" is an event trigger (TRIGGERS); "supplier" a concept one.
     const text = 'Recall Foods is hiring a recall coordinator.';
     const posting: MatchHit = { ...hit('j3', 'Recall coordinator', text), type: 'job_posting' };
     expect(only({ hits: [posting] }).hits[0]?.triggers ?? []).toEqual([]);
     const news = only({ hits: [hit('j4', 'Recall coordinator', text)] });
     expect(news.hits[0]?.triggers.map((t) => t.trigger_id)).toEqual(['trg_recall']);
-    const withConcept: MatchHit = { ...posting, id: 'j5', text: `${text} The role audits every supplier.` };
-    expect(only({ hits: [withConcept] }).hits[0]?.triggers.map((t) => t.trigger_id)).toEqual(['trg_supplier']);
+    const withDuty: MatchHit = {
+      ...posting,
+      id: 'j5',
+      text: `${text} The role audits every supplier and each recall.`,
+    };
+    expect(only({ hits: [withDuty] }).hits[0]?.triggers.map((t) => t.trigger_id)).toEqual(['trg_supplier']);
+    const inName: MatchHit = { ...posting, id: 'j6', text: 'Join the team at Big Recall Corp. Apply now.' };
+    expect(only({ hits: [inName] }).hits[0]?.triggers ?? []).toEqual([]);
+    const told: MatchHit = { ...posting, id: 'j7', text: `${text} Recall notices went out to stores in May.` };
+    expect(only({ hits: [told] }).hits[0]?.triggers.map((t) => t.trigger_id)).toEqual(['trg_recall']);
   });
 
   it('does not let a headline that hedges ("may recall") stand alone for two triggers', () => {

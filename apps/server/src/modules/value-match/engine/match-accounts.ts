@@ -23,8 +23,12 @@
  *    or tier1LeadSentences sentences (sentence-index.ts), anywhere by default since issue 19's
  *    leave-one-profile-out evaluation — and a score ≥ tier1Score. A concept or a product names
  *    the domain; an event says something happened; a profile that marks no trigger as an event
- *    lets its other triggers play it. A job posting is an event itself, so event triggers are not
- *    read in one. With tier1DistinctTriggers > 0, that many distinct triggers, one an event
+ *    lets its other triggers play it. A job posting is not an event in itself: its role name,
+ *    the company's name and its duty sentences ("The role watches for intrusions", "You will
+ *    manage suppliers") name the job and its domain, so no event is read there and no trigger
+ *    found there can stand as the event; what the company tells of itself in the posting ("We
+ *    are opening a new distribution centre") is read like news (posting-duties.ts). A posting
+ *    of duties alone is at most tier_2. With tier1DistinctTriggers > 0, that many distinct triggers, one an event
  *    anywhere, are a second way in. When a hit carries `account_names`, the event must be the
  *    account's (tier1AboutAccount): found in a sentence that names the account, or that says "it"
  *    or "the company" right after one that does, or in a headline that names it

@@ -141,8 +141,8 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
     const aloneMass = seen * alone.seenIdf + ((alone.termCounts[i] as number) - seen) * alone.unseenIdf;
     const aloneCoverage = aloneMass > 0 ? (aloneTopic[i] as number) / aloneMass : 0;
     const tierScore = recency * ((aloneTriggerScores[i] as number) + w.topicWeight * aloneCoverage + titleBonus);
-    // A job posting is itself the event: the company is hiring for the role now.
-    const eventSeen = !w.tier1NeedsEvent || (specificEvents[i] as number) > 0 || f.hit.type === 'job_posting';
+    // A job posting needs an event too: one the company tells outside the job's duties.
+    const eventSeen = (specificEvents[i] as number) > 0 || (!w.tier1NeedsEvent && f.hit.type !== 'job_posting');
     // Several distinct signs of the problem in one article, one of them an event.
     const manySigns =
       w.tier1DistinctTriggers > 0 && specific >= w.tier1DistinctTriggers && (eventsAnywhere[i] as number) > 0;
