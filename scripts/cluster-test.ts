@@ -291,7 +291,9 @@ try {
   );
   check(
     done.length === UPLOADS && counted.length === UPLOADS,
-    `every upload COMPLETED with each of its lines counted once (${counted.length} of ${UPLOADS})`,
+    `every upload COMPLETED with each of its lines counted once (${counted.length} of ${UPLOADS})${
+      counted.length < done.length ? `; not so: ${JSON.stringify(done.filter((u) => !counted.includes(u)))}` : ''
+    }`,
   );
 
   const flowIds = flows.map((f) => f.id);

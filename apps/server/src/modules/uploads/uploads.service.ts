@@ -404,6 +404,9 @@ export function createUploadsService(deps: {
             }
           }
           counts.added_count = await work.addToTerritory(upload.destination_id, fits, now);
+          // An account another upload put in the territory since `present` was read is there
+          // already: it is counted so, not lost (seen with six uploads at once on three processes).
+          counts.already_present_count += fits.length - counts.added_count;
         }
         await work.addFailures(failures);
         await work.addCounts(counts);
