@@ -182,6 +182,11 @@ export const whyNowFactsSchema = z.object({
       published_at: z.string(),
       /** Days between the hit and the moment the match was computed. */
       age_days: z.number(),
+      /**
+       * A job posting's own sentence telling what the company is going through (its event), to
+       * quote; absent for news, for a posting of duties alone, and in results stored before it.
+       */
+      said: z.string().optional(),
     })
     .nullable(),
   /** The top hit is also the account's newest one. */

@@ -46,6 +46,26 @@ describe('plain why-now', () => {
     );
   });
 
+  it('quotes what a posting says the company is going through', () => {
+    expect(
+      plainWhyNow({
+        ...FACTS,
+        tier: 'tier_1',
+        unmet_requirements: [],
+        top_hit: {
+          type: 'job_posting',
+          title: 'Director of Logistics',
+          published_at: '2026-11-21',
+          age_days: 1,
+          said: 'Supply shortages reached our plants this year',
+        },
+      }),
+    ).toBe(
+      'They posted a job for a “Director of Logistics” yesterday, writing: “Supply shortages reached our plants this year”. ' +
+        'A strong sign of “Supply disruption puts revenue at risk”: worth a call now.',
+    );
+  });
+
   it('says plainly when nothing ties the account to what the tenant sells', () => {
     expect(
       plainWhyNow({

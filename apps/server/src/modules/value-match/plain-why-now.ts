@@ -21,9 +21,11 @@ export function plainWhyNow(facts: WhyNowFacts): string {
   if (hit) {
     const title = `“${hit.title.trim()}”`;
     sentences.push(
-      hit.type === 'job_posting'
-        ? `They posted a job for a ${title} ${agoInWords(hit.age_days)}.`
-        : `The news reported ${title} ${agoInWords(hit.age_days)}.`,
+      hit.type !== 'job_posting'
+        ? `The news reported ${title} ${agoInWords(hit.age_days)}.`
+        : hit.said
+          ? `They posted a job for a ${title} ${agoInWords(hit.age_days)}, writing: “${hit.said}”.`
+          : `They posted a job for a ${title} ${agoInWords(hit.age_days)}.`,
     );
   }
   if (facts.tier === 'none' || !facts.hypothesis_name) {

@@ -12,6 +12,7 @@ import { evidenceHit } from './evidence-hit.ts';
 import { roundScore } from './round-score.ts';
 import type { ScoredHit } from './scored-hit.ts';
 import type { ScoringContext } from './scoring-context.ts';
+import { sentenceAround } from './sentence-index.ts';
 import { sortSmall } from './sort-small.ts';
 import { writeWhyNow } from './why-now.ts';
 
@@ -63,6 +64,26 @@ function scoreHypotheses(ctx: ScoringContext, strongestFirst: ScoredHit[]): Scor
       b.evidenceScore - a.evidenceScore ||
       byId(a.h.hypothesis.id, b.h.hypothesis.id),
   );
+}
+
+/** The most a why-now quotes of a posting's own sentence. */
+const SAID_MAX_CHARS = 200;
+
+/**
+ * What a job posting says the company is going through: the sentence of its first asserted
+ * event among the lead hypothesis's triggers (never a duty: those place no event), without its
+ * closing stop, so a rep can quote it. Null when the posting tells of none.
+ */
+function postingSays(ctx: ScoringContext, top: ScoredHit, triggers: ScoredHit['facts']['triggers']): string | null {
+  let at = Number.POSITIVE_INFINITY;
+  for (const t of triggers) {
+    if (ctx.specific[t.index] === 1 && ctx.eventLike[t.index] === 1) at = Math.min(at, t.assertedTextAt);
+  }
+  if (!Number.isFinite(at)) return null;
+  const sentence = sentenceAround(top.facts.hit.text, at)
+    .trim()
+    .replace(/[.!?]+$/u, '');
+  return sentence.length > SAID_MAX_CHARS ? `${sentence.slice(0, SAID_MAX_CHARS - 1).trimEnd()}…` : sentence;
 }
 
 /** One account's answer from its scored hits: tier, hypotheses, evidence, qualification and why now. */
@@ -138,6 +159,7 @@ export function matchAccount(ctx: ScoringContext, accountId: string, scored: Sco
     return !lead || linked.length === 0 || linked.includes(lead.h.hypothesis.id);
   });
 
+  const said = topHit?.facts.hit.type === 'job_posting' ? postingSays(ctx, topHit, leadTriggers ?? []) : null;
   const whyNowFacts: WhyNowFacts = {
     tier: final.tier,
     evidence_tier: lead ? evidenceTier : 'none',
@@ -148,6 +170,7 @@ export function matchAccount(ctx: ScoringContext, accountId: string, scored: Sco
           title: topHit.facts.hit.title,
           published_at: topHit.facts.hit.published_at,
           age_days: roundScore(topHit.ageDays),
+          ...(said ? { said } : {}),
         }
       : null,
     top_hit_is_latest: topHit === newestFirst[0],

@@ -355,6 +355,9 @@ describe('matchAccounts tier_1 evidence', () => {
     const match = only({ hits: [context] });
     expect(match.hits[0]?.triggers.map((t) => t.trigger_id).sort()).toEqual(['trg_recall', 'trg_supplier']);
     expect(match.tier).toBe('tier_1');
+    // Why now quotes what the company said; a posting of duties gives nothing to quote.
+    expect(match.why_now_facts.top_hit?.said).toBe('We are replacing a supplier after a recall of our frozen meals');
+    expect(read.why_now_facts.top_hit?.said).toBeUndefined();
     // Concepts alone in the duties never stood for an event: not even when every trigger is one.
     const concepts = [
       ...TRIGGERS.map((t) => ({ ...t, hit_type: 'concept' as const })),

@@ -56,6 +56,14 @@ const POSTING: WhyNowFacts = {
   },
   bad: [],
 };
+/** A posting that tells what the company is going through: quoted, in the reader's language around it. */
+const POSTING_SAID: WhyNowFacts = {
+  ...POSTING,
+  top_hit: {
+    ...(POSTING.top_hit as NonNullable<WhyNowFacts['top_hit']>),
+    said: 'Higher freight costs started a cost savings programme',
+  },
+};
 const UNMET: WhyNowFacts = { ...LOWERED, unmet_requirements: ['Goods: plant, factory, warehouse'] };
 
 /** What the old paragraph said that a rep would never say aloud. */
@@ -75,6 +83,10 @@ describe('whyNowText', () => {
       'They posted a job for a “Director of Logistics” yesterday. ' +
         'A strong sign of “Freight costs eat margin”: worth a call now.',
     );
+    expect(whyNowText(POSTING_SAID, i18n.t, 'en', NOW)).toBe(
+      'They posted a job for a “Director of Logistics” yesterday, writing: ' +
+        '“Higher freight costs started a cost savings programme”. A strong sign of “Freight costs eat margin”: worth a call now.',
+    );
     expect(whyNowText(ACTIVITY, i18n.t, 'en', NOW)).toBe(
       'The news reported “Carmaker recalls 1.3 million cars” 3 days ago. Nothing ties it to what you sell yet.',
     );
@@ -93,7 +105,7 @@ describe('whyNowText', () => {
   it('never carries rule text, counts or tier names, in any language, and stays within two sentences', async () => {
     for (const language of ['en', 'fr', 'ja', 'ko', 'cn'] as const) {
       await changeLanguage(language);
-      for (const facts of [LOWERED, POSTING, ACTIVITY, UNMET]) {
+      for (const facts of [LOWERED, POSTING, POSTING_SAID, ACTIVITY, UNMET]) {
         const text = whyNowText(facts, i18n.t, language, NOW);
         const unquoted = text.replace(/“[^”]*”|« [^»]* »|「[^」]*」/g, '');
         expect(unquoted, `${language}: ${text}`).not.toMatch(RULE_TEXT);

@@ -31,8 +31,19 @@ export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language,
   const hit = facts.top_hit;
   const sentences: string[] = [];
   if (hit) {
-    const key = hit.type === 'job_posting' ? 'valueMatch.whyNowText.job' : 'valueMatch.whyNowText.news';
-    sentences.push(t(key, { title: quote(hit.title), ago: ago(new Date(hit.published_at), now, language) }));
+    const key =
+      hit.type !== 'job_posting'
+        ? 'valueMatch.whyNowText.news'
+        : hit.said
+          ? 'valueMatch.whyNowText.jobSaid'
+          : 'valueMatch.whyNowText.job';
+    sentences.push(
+      t(key, {
+        title: quote(hit.title),
+        ago: ago(new Date(hit.published_at), now, language),
+        said: hit.said ? quote(hit.said) : '',
+      }),
+    );
   }
   if (facts.tier === 'none' || !facts.hypothesis_name) {
     sentences.push(t(hit ? 'valueMatch.whyNowText.nothing' : 'valueMatch.whyNowText.quiet'));
