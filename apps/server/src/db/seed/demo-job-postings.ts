@@ -79,7 +79,6 @@ const SERVICES_CONTEXT: Partial<Record<Department, readonly string[]>> = {
     'We are moving customer records from our own data centre to the cloud.',
   ],
   engineering: ['We are moving our platforms to the cloud.'],
-  finance: ['We are folding a recent acquisition into our planning and reporting.'],
 };
 const STORE_SECTORS = new Set(['Retailing', 'Food & Drug Stores']);
 const STORES_CONTEXT = 'We are hiring for the new stores we open this year.';

@@ -14,6 +14,14 @@ import { sentenceOf, sentenceStarts } from './sentence-index.ts';
 const DUTY_SUBJECT =
   /^[\s\p{P}]*(?:(?:the|this|our)\s+(?:role|position|job|post|opening|successful\s+candidate|ideal\s+candidate|candidate|hire|person)|in\s+this\s+(?:role|position|job)|you|your|responsibilities|duties|requirements|what\s+you(?:'ll|’ll|\s+will)?\s+do)\b/iu;
 
+/**
+ * A sentence about filling the job, whatever its subject: "Acme is looking for a planner to handle
+ * recalls", "We are seeking an analyst who…", "hiring a …". Its clauses say what the hire will do.
+ * "We are hiring for the new stores we open" names no hire and stays the company's news.
+ */
+const SEEKS_A_HIRE =
+  /\b(?:looking|searching)\s+for\s+(?:a|an|someone|candidates?)\b|\bseek(?:s|ing)?\s+(?:a|an|someone)\b|\bhiring\s+(?:a|an)\b/iu;
+
 /** A posting's text read once: where its sentences start, and its duty sentences as [start, end) pairs. */
 export type PostingParts = { text: string; starts: readonly number[]; duties: readonly number[] };
 
@@ -30,9 +38,11 @@ export function postingPartsOf(text: string): PostingParts {
   const ordered = [...opens].sort((a, b) => a - b);
   const ranges: number[] = [];
   for (const start of ordered) {
-    if (!DUTY_SUBJECT.test(text.slice(start, start + 80))) continue;
     // To the end of the sentence the splitter sees, which does not stop at "Inc." or "U.S.".
-    ranges.push(start, starts.find((s) => s > start) ?? text.length);
+    const end = starts.find((s) => s > start) ?? text.length;
+    if (DUTY_SUBJECT.test(text.slice(start, start + 80)) || SEEKS_A_HIRE.test(text.slice(start, end))) {
+      ranges.push(start, end);
+    }
   }
   return { text, starts, duties: ranges };
 }
