@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChunkCounts, UploadForJob, UploadsRepository } from './uploads.repository.ts';
-import { createUploadsService } from './uploads.service.ts';
+import { uploadsServiceWithFakes } from './uploads-service-with-fakes.ts';
 
 /**
  * Two uploads into one territory at once (the cluster test's six uploads on three processes): an
@@ -41,15 +41,7 @@ describe('an upload racing another into the same territory', () => {
         } as never),
       complete: async () => true,
     };
-    const service = createUploadsService({
-      uploads: repository as UploadsRepository,
-      lists: {} as never,
-      filters: {} as never,
-      accountQuery: {} as never,
-      colleague: async () => undefined,
-      requestRecompute: async () => undefined,
-      clock: () => new Date('2026-03-01T00:00:00.000Z'),
-    });
+    const service = uploadsServiceWithFakes(repository);
     expect(await service.processUpload('tnt_1', 'up_1', { chunkLines: 10 })).toBe(true);
     expect(counted).toEqual([
       { added_count: 2, already_present_count: 1, created_count: 0, failed_count: 0, not_fitted_count: 0 },

@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../jobs/jobs.repository.ts';
-import type { UploadsRepository } from './uploads.repository.ts';
-import { createUploadsService } from './uploads.service.ts';
-
-/** The job's last attempt: a database that keeps failing leaves the upload FAILED, not half-counted and running. */
-function serviceWith(uploads: Partial<UploadsRepository>) {
-  return createUploadsService({
-    uploads: uploads as UploadsRepository,
-    lists: {} as never,
-    filters: {} as never,
-    accountQuery: {} as never,
-    colleague: async () => undefined,
-    requestRecompute: async () => undefined,
-    clock: () => new Date('2026-03-01T00:00:00.000Z'),
-  });
-}
+import { uploadsServiceWithFakes } from './uploads-service-with-fakes.ts';
 
 const job = (attempts: number): Job => ({
   id: 'job_1',
@@ -32,10 +18,11 @@ const job = (attempts: number): Job => ({
   finished_at: null,
 });
 
+/** The job's last attempt: a database that keeps failing leaves the upload FAILED, not half-counted and running. */
 describe('upload job failures', () => {
   it('leaves the upload to be retried while attempts remain, and FAILED with upload_failed after the last', async () => {
     const changes: unknown[] = [];
-    const service = serviceWith({
+    const service = uploadsServiceWithFakes({
       forJob: async () => {
         throw new Error('database unavailable');
       },
