@@ -57,6 +57,17 @@ export function splitOf(sample: string): Split {
   return sample.startsWith('eighth draw') ? 'held_out' : 'tuning';
 }
 
+/**
+ * The half of a hit of judgements-profiles.json: the ninth draw (labelled before the engine ran
+ * on it) is held out; the tenth, drawn from articles no profile holds out, is the five profiles'
+ * tuning half.
+ */
+export function profilesSplitOf(sample: string): Split {
+  if (sample.startsWith('ninth draw')) return 'held_out';
+  if (sample.startsWith('tenth draw')) return 'tuning';
+  throw new Error(`judgements-profiles.json: no half for the draw "${sample}"`);
+}
+
 /** The fold (0..folds-1) of a tuning hit for cross-validation, fixed by its id alone. */
 export function foldOf(hitId: string, folds: number): number {
   return fnv1a(`fold:${hitId}`) % folds;
@@ -253,10 +264,11 @@ export type ProfileSet = {
 
 /**
  * Every judgement of every profile: judgements.json (three profiles, draws 1–8; the eighth draw
- * is held out) and judgements-profiles.json (five profiles, the ninth draw). The ninth draw is
- * held out as a whole: no engine rule, weight or phrase was chosen while reading the engine's
- * output on it, and leave-one-profile-out never lets a profile's own labels choose anything.
- * Both halves are loaded; the caller decides which it reads.
+ * is held out) and judgements-profiles.json (five profiles: the ninth draw, held out, and the
+ * tenth, their tuning half). The ninth draw is held out as a whole: no engine rule, weight or
+ * phrase was chosen while reading the engine's output on it, and leave-one-profile-out never lets
+ * a profile's own labels choose anything. Both halves are loaded; the caller decides which it
+ * reads.
  */
 export function loadProfileJudgements(): ProfileSet {
   const old = loadEvalSet(['tuning', 'held_out']);
@@ -291,7 +303,10 @@ export function loadProfileJudgements(): ProfileSet {
       published_at: `${article.date.trim()}T00:00:00.000Z`,
       url: article.url.trim() || null,
     });
-    const split: Split = 'held_out';
+    const split = profilesSplitOf(j.sample);
+    if (split !== j.split) {
+      throw new Error(`judgements-profiles.json: ${j.hit_id} is marked ${j.split}; its draw puts it in ${split}`);
+    }
     for (const profileId of file.profiles) {
       const label = j.labels[profileId];
       if (!label) throw new Error(`judgements-profiles.json: ${j.hit_id} has no label for ${profileId}`);
