@@ -6,11 +6,16 @@
  *                       server does) about every hit the engine puts in tier_1 or tier_2, per
  *                       profile, and writes the answers to FILE.json; then scores them.
  *   --answers FILE.json scores answers recorded before (no network).
+ *   --prompts FILE.jsonl writes, instead of asking, the exact question the reader would send for
+ *                       each candidate ({ profile, hit_id, system, user } a line), so that answers
+ *                       can be recorded elsewhere, then scored with --answers.
  *   --half tuning|held_out  which half to score (held_out by default).
  *
  * The answers file: { model, prompt_version, answers: [{ profile, hit_id, reports_event, quote }] }.
- * A hit the engine puts in tier_1 or tier_2 is read as the server reads it: a "no", or a "yes"
- * whose quote is not in the article, lowers it one tier; no answer keeps the engine's tier.
+ * Every profile of `npm run eval:match` is read (eval-set.ts `loadProfileJudgements`).
+ * Every hit the engine puts in tier_1 or tier_2 is asked about, so that other uses of the answers
+ * can be measured too; "engine + reader" reads them as the server does: a "no", or a "yes" whose
+ * quote is not in the article, lowers a tier_1 to tier_2; no answer keeps the engine's tier.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,9 +26,19 @@ import { matchAccounts } from '../apps/server/src/modules/value-match/engine/mat
 import {
   createModelReaderClient,
   READER_PROMPT_VERSION,
+  type ReaderQuestion,
+  readerPrompt,
   verdictOf,
 } from '../apps/server/src/modules/value-match/model-reader/reader-client.ts';
-import { baselineTier, figures, loadEvalSet, type Outcome, type Split, TARGETS } from './eval-set.ts';
+import {
+  baselineTier,
+  figures,
+  type Label,
+  loadProfileJudgements,
+  type Outcome,
+  type Split,
+  TARGETS,
+} from './eval-set.ts';
 
 type RecordedAnswer = { profile: string; hit_id: string; reports_event: boolean; quote: string };
 type AnswersFile = { model: string; prompt_version: string; answers: RecordedAnswer[] };
@@ -37,14 +52,17 @@ function flag(name: string): string | undefined {
 
 const recordTo = flag('--record');
 const answersFrom = flag('--answers');
+const promptsTo = flag('--prompts');
 const half = (flag('--half') ?? 'held_out') as Split;
 if (half !== 'tuning' && half !== 'held_out') throw new Error('--half: expected tuning or held_out');
-if (!recordTo && !answersFrom) {
-  console.error('Usage: npm run eval:model-reader -- --answers FILE.json | --record FILE.json [--half held_out]');
+if (!recordTo && !answersFrom && !promptsTo) {
+  console.error(
+    'Usage: npm run eval:model-reader -- --answers FILE.json | --record FILE.json | --prompts FILE.jsonl [--half held_out]',
+  );
   process.exit(2);
 }
 
-const { judged, profiles, hits } = loadEvalSet([half]);
+const { judgements, profiles, hits } = loadProfileJudgements();
 const names = new Map(
   buildDemoAccounts(fs.readFileSync(path.join(DEMO_DATA_DIR, 'fortune500.csv'), 'utf8')).map((a) => [
     a.master_account_id,
@@ -63,11 +81,29 @@ function engineRead(profileId: string, hit: MatchHit) {
   return { tier: match?.tier ?? ('none' as MatchTier), events, baseline: baselineTier(input, hit) };
 }
 
-const reads = judged.flatMap((j) => {
-  const hit = hits.get(j.hit_id);
-  if (!hit) return [];
-  return Object.keys(j.labels).map((profile) => ({ judged: j, hit, profile, ...engineRead(profile, hit) }));
+const reads = judgements
+  .filter((j) => j.split === half)
+  .flatMap((j) => {
+    const hit = hits.get(j.hitId);
+    if (!hit) return [];
+    return [{ label: j.label as Label, hit, profile: j.profileId, ...engineRead(j.profileId, hit) }];
+  });
+const asked = reads.filter((r) => r.tier !== 'none' && r.events.length > 0);
+const questionOf = (r: (typeof reads)[number]): ReaderQuestion => ({
+  accountName: names.get(r.hit.account_id) ?? 'the company the article is about',
+  events: r.events,
+  title: r.hit.title,
+  text: r.hit.text,
 });
+
+if (promptsTo) {
+  const lines = asked.map((r) =>
+    JSON.stringify({ profile: r.profile, hit_id: r.hit.id, ...readerPrompt(questionOf(r)) }),
+  );
+  fs.writeFileSync(promptsTo, `${lines.join('\n')}\n`);
+  console.error(`wrote ${lines.length} questions (${READER_PROMPT_VERSION}) to ${promptsTo}`);
+  process.exit(0);
+}
 
 async function record(file: string): Promise<AnswersFile> {
   const baseUrl = process.env.AI_BASE_URL?.trim();
@@ -75,15 +111,9 @@ async function record(file: string): Promise<AnswersFile> {
   if (!baseUrl || !model) throw new Error('--record needs AI_BASE_URL and AI_MODEL');
   const client = createModelReaderClient({ baseUrl, model, apiKey: process.env.AI_API_KEY?.trim() || undefined });
   const answers: RecordedAnswer[] = [];
-  const asked = reads.filter((r) => r.tier !== 'none' && r.events.length > 0);
   let done = 0;
   for (const r of asked) {
-    const verdict = await client.ask({
-      accountName: names.get(r.hit.account_id) ?? 'the company the article is about',
-      events: r.events,
-      title: r.hit.title,
-      text: r.hit.text,
-    });
+    const verdict = await client.ask(questionOf(r));
     if (verdict) {
       answers.push({
         profile: r.profile,
@@ -105,30 +135,41 @@ const file: AnswersFile = recordTo
   : (JSON.parse(fs.readFileSync(answersFrom as string, 'utf8')) as AnswersFile);
 const byKey = new Map(file.answers.map((a) => [`${a.profile}\u0000${a.hit_id}`, a]));
 
-type System = 'baseline' | 'engine' | 'engine + reader';
+type System = 'baseline' | 'engine' | 'engine + reader' | 'reader, lowering all' | 'reader, promoting';
 const outcomes = new Map<string, Outcome[]>();
 const push = (key: string, o: Outcome) => outcomes.set(key, [...(outcomes.get(key) ?? []), o]);
 let candidates = 0;
 let answered = 0;
 let lowered = 0;
 for (const r of reads) {
-  const label = r.judged.labels[r.profile] ?? 'none';
+  const { label } = r;
+  // As the server reads the answers (confirm-candidates.ts): a "no" lowers a Value Match to
+  // Value Alignment. Beside it, two other uses of the same answers, measured and not taken: a
+  // "no" lowering every candidate one tier (alignments to none), and a "yes" also raising an
+  // alignment to Value Match.
   let read = r.tier;
+  let loweringAll = r.tier;
+  let promoting = r.tier;
   if (r.tier !== 'none' && r.events.length > 0) {
     candidates++;
     const answer = byKey.get(`${r.profile}\u0000${r.hit.id}`);
     if (answer) {
       answered++;
       if (verdictOf(answer, r.hit.title, r.hit.text).verdict === 'no') {
-        read = LOWER[r.tier];
-        lowered++;
-      }
+        loweringAll = LOWER[r.tier];
+        if (r.tier === 'tier_1') {
+          read = promoting = 'tier_2';
+          lowered++;
+        }
+      } else promoting = 'tier_1';
     }
   }
   const systems: [System, MatchTier][] = [
     ['baseline', r.baseline],
     ['engine', r.tier],
     ['engine + reader', read],
+    ['reader, lowering all', loweringAll],
+    ['reader, promoting', promoting],
   ];
   for (const [system, tier] of systems) {
     push(`${system}:${r.profile}`, { label, tier });
@@ -139,14 +180,20 @@ for (const r of reads) {
 const fmt = (x: number) => (Number.isNaN(x) ? ' n/a' : x.toFixed(2));
 console.log(`Model reader on the ${half} half — answers: ${file.model} (${file.prompt_version})`);
 console.log(
-  `candidates (engine tier_1/tier_2 with a trigger): ${candidates}; answered: ${answered}; lowered: ${lowered}`,
+  `candidates (engine tier_1/tier_2 with a trigger): ${candidates}; answered: ${answered}; Value Matches lowered: ${lowered}`,
 );
-console.log('profile              system             tier_1 prec  match→tier_1  tier_1+2 recall  (counts)');
+console.log('profile                  system              tier_1 prec  match→tier_1  tier_1+2 recall  (counts)');
 for (const profile of [...profiles.keys(), 'total']) {
-  for (const system of ['baseline', 'engine', 'engine + reader'] as System[]) {
+  for (const system of [
+    'baseline',
+    'engine',
+    'engine + reader',
+    'reader, lowering all',
+    'reader, promoting',
+  ] as System[]) {
     const f = figures(outcomes.get(`${system}:${profile}`) ?? []);
     console.log(
-      `${profile.padEnd(20)} ${system.padEnd(18)} ${fmt(f.precision).padStart(11)} ${fmt(f.matchRecall).padStart(13)} ${fmt(f.anyRecall).padStart(16)}  (${f.counts})`,
+      `${profile.padEnd(24)} ${system.padEnd(19)} ${fmt(f.precision).padStart(11)} ${fmt(f.matchRecall).padStart(13)} ${fmt(f.anyRecall).padStart(16)}  (${f.counts})`,
     );
   }
 }

@@ -118,17 +118,18 @@ describe('model reader in the recompute', () => {
       clock: () => new Date('2026-11-20T00:00:00Z'),
     })('tnt_acme');
 
-  it('demotes a candidate the model says no to, keeps a yes, caches answers, and falls back on errors and timeouts', async () => {
+  it('lowers a Value Match the model says no to, keeps a yes, leaves alignments, caches answers, and falls back on errors and timeouts', async () => {
     await recompute();
     const ruleOnly = await tiers();
-    // The candidates the reader asks about: Value Match and Value Alignment accounts whose lead hit matched a trigger.
-    const candidates = [...ruleOnly.values()]
+    // Accounts whose lead hit matched a trigger; the reader asks about the Value Matches among them.
+    const withTrigger = [...ruleOnly.values()]
       .filter((r) => r.tier !== 'none')
       .map((r) => JSON.parse(r.result) as AccountMatch)
       .filter((m) => (m.hits.find((h) => h.hit_id === m.top_hit_id)?.triggers.length ?? 0) > 0)
       .sort((a, b) => a.account_id.localeCompare(b.account_id));
-    const tier1 = candidates.filter((m) => m.tier === 'tier_1');
-    const tier2 = candidates.filter((m) => m.tier === 'tier_2');
+    const tier1 = withTrigger.filter((m) => m.tier === 'tier_1');
+    const tier2 = withTrigger.filter((m) => m.tier === 'tier_2');
+    const candidates = tier1;
     expect(tier1.length).toBeGreaterThan(6);
     expect(tier2.length).toBeGreaterThan(3);
     const hitRows = await t.handle.db.selectFrom('master_hits').select(['id', 'text']).execute();
@@ -157,7 +158,7 @@ describe('model reader in the recompute', () => {
       const asked = provider.received.length;
       expect(asked).toBe(new Set(candidates.map((m) => m.top_hit_id)).size);
       const read = await tiers();
-      const lower: Record<MatchTier, MatchTier> = { tier_1: 'tier_2', tier_2: 'none', none: 'none' };
+      const lower: Record<MatchTier, MatchTier> = { tier_1: 'tier_2', tier_2: 'tier_2', none: 'none' };
       const changed: string[] = [];
       for (const m of candidates) {
         const text = textOf.get(m.top_hit_id ?? '');
@@ -170,11 +171,13 @@ describe('model reader in the recompute', () => {
           expect(JSON.parse(row?.why_now_facts ?? '{}').tier).toBe(expected);
         }
       }
-      expect(changed.length).toBeGreaterThanOrEqual(8);
-      // Accounts the reader did not ask about keep the engine's tier.
+      expect(changed.length).toBeGreaterThanOrEqual(5);
+      // Accounts the reader did not ask about keep the engine's tier: every Value Alignment,
+      // also those whose article the scripted model denies when asked.
       for (const [id, row] of ruleOnly) {
         if (!candidates.some((m) => m.account_id === id)) expect(read.get(id)?.tier).toBe(row.tier);
       }
+      expect(tier2.some((m) => denied.has(textOf.get(m.top_hit_id ?? '')))).toBe(true);
 
       // A second recompute under the same profile reads every answer from the cache.
       await recompute({ client, cache });
