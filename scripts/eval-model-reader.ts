@@ -9,6 +9,9 @@
  *   --prompts FILE.jsonl writes, instead of asking, the exact question the reader would send for
  *                       each candidate ({ profile, hit_id, system, user } a line), so that answers
  *                       can be recorded elsewhere, then scored with --answers.
+ *   --prompt-version reader-1|reader-2  with --prompts: which version of the question (the
+ *                       current one by default), to compare two on the same candidates.
+ *   --profiles A,B      only these profiles (all by default).
  *   --half tuning|held_out  which half to score (held_out by default).
  *
  * The answers file: { model, prompt_version, answers: [{ profile, hit_id, reports_event, quote }] }.
@@ -23,9 +26,11 @@ import { DAY_MS, type MatchHit, type MatchTier } from '@quarry/shared';
 import { buildDemoAccounts } from '../apps/server/src/db/seed/demo-account-rows.ts';
 import { DEMO_DATA_DIR } from '../apps/server/src/db/seed/demo-data-files.ts';
 import { matchAccounts } from '../apps/server/src/modules/value-match/engine/match-accounts.ts';
+import { sellerContext } from '../apps/server/src/modules/value-match/model-reader/confirm-candidates.ts';
 import {
   createModelReaderClient,
   READER_PROMPT_VERSION,
+  type ReaderPromptVersion,
   type ReaderQuestion,
   readerPrompt,
   verdictOf,
@@ -53,6 +58,10 @@ function flag(name: string): string | undefined {
 const recordTo = flag('--record');
 const answersFrom = flag('--answers');
 const promptsTo = flag('--prompts');
+const promptVersion = (flag('--prompt-version') ?? READER_PROMPT_VERSION) as ReaderPromptVersion;
+if (promptVersion !== 'reader-1' && promptVersion !== 'reader-2')
+  throw new Error('--prompt-version: reader-1 or reader-2');
+const onlyProfiles = flag('--profiles')?.split(',');
 const half = (flag('--half') ?? 'held_out') as Split;
 if (half !== 'tuning' && half !== 'held_out') throw new Error('--half: expected tuning or held_out');
 if (!recordTo && !answersFrom && !promptsTo) {
@@ -82,26 +91,28 @@ function engineRead(profileId: string, hit: MatchHit) {
 }
 
 const reads = judgements
-  .filter((j) => j.split === half)
+  .filter((j) => j.split === half && (!onlyProfiles || onlyProfiles.includes(j.profileId)))
   .flatMap((j) => {
     const hit = hits.get(j.hitId);
     if (!hit) return [];
     return [{ label: j.label as Label, hit, profile: j.profileId, ...engineRead(j.profileId, hit) }];
   });
 const asked = reads.filter((r) => r.tier !== 'none' && r.events.length > 0);
+const sellers = new Map([...profiles].map(([id, input]) => [id, sellerContext(input)]));
 const questionOf = (r: (typeof reads)[number]): ReaderQuestion => ({
   accountName: names.get(r.hit.account_id) ?? 'the company the article is about',
   events: r.events,
+  ...sellers.get(r.profile),
   title: r.hit.title,
   text: r.hit.text,
 });
 
 if (promptsTo) {
   const lines = asked.map((r) =>
-    JSON.stringify({ profile: r.profile, hit_id: r.hit.id, ...readerPrompt(questionOf(r)) }),
+    JSON.stringify({ profile: r.profile, hit_id: r.hit.id, ...readerPrompt(questionOf(r), promptVersion) }),
   );
   fs.writeFileSync(promptsTo, `${lines.join('\n')}\n`);
-  console.error(`wrote ${lines.length} questions (${READER_PROMPT_VERSION}) to ${promptsTo}`);
+  console.error(`wrote ${lines.length} questions (${promptVersion}) to ${promptsTo}`);
   process.exit(0);
 }
 

@@ -5,7 +5,12 @@ import type { WithoutTenant } from '../../db/scoped.ts';
 import type { ValuePreferencesRepository } from '../value-preferences/value-preferences.repository.ts';
 import { matchAccounts } from './engine/match-accounts.ts';
 import { feedRanks } from './feed-order.ts';
-import { confirmCandidates, profileVersion, type ReaderCache } from './model-reader/confirm-candidates.ts';
+import {
+  confirmCandidates,
+  profileVersion,
+  type ReaderCache,
+  sellerContext,
+} from './model-reader/confirm-candidates.ts';
 import type { ModelReaderClient } from './model-reader/reader-client.ts';
 import { plainWhyNow } from './plain-why-now.ts';
 import { triggerStats } from './tuning/trigger-stats.ts';
@@ -68,7 +73,7 @@ export function createRecomputeValueMatches(deps: {
   matches: ValueMatchesRepository;
   /**
    * The optional model reader (AI_BASE_URL and AI_MODEL set): confirms the engine's Value Match
-   * and Value Alignment accounts. Absent, the rule engine's answer is stored as it is.
+   * accounts. Absent, the rule engine's answer is stored as it is.
    */
   reader?: { client: ModelReaderClient; cache: ReaderCache; budgetMs?: number; concurrency?: number };
   /** Where what each trigger does is kept for the preferences screen (skipped when absent). */
@@ -107,12 +112,14 @@ export function createRecomputeValueMatches(deps: {
         results,
         hits,
         triggers,
+        seller: sellerContext({ hypotheses, qualification_signals: signals }),
         accountNames: (ids) => matches.accountNames(ids),
         client: reader.client,
         cache: reader.cache,
         version: profileVersion({
           hypotheses,
           triggers: triggers.map((t) => [t.id, t.name, t.hit_type, t.phrases, t.enabled, t.hypothesis_ids]),
+          signals: signals.map((q) => [q.id, q.type, q.text]),
         }),
         at: computedAt,
         budgetMs: reader.budgetMs,

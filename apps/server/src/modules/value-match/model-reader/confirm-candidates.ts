@@ -11,15 +11,36 @@ export type ReaderCache = {
 
 export type ReaderTrigger = { id: string; name: string; phrases: string[] };
 
+/** What the seller looks for, as the reader's question says it (reader-client.ts). */
+export type SellerContext = { situations: string[]; requirements: string[] };
+
+/**
+ * The seller's situations and requirements from its profile: each hypothesis by its name and
+ * what it says a company in that situation shows (its observation, else its description or
+ * problem), and the text of each requirement qualification signal.
+ */
+export function sellerContext(profile: {
+  hypotheses: { name: string; observation?: string; description?: string; problem_or_goal?: string }[];
+  qualification_signals: { type: string; text: string }[];
+}): SellerContext {
+  return {
+    situations: profile.hypotheses.map((h) => {
+      const shows = [h.observation, h.description, h.problem_or_goal].find((x) => x?.trim());
+      return shows ? `${h.name}: ${shows.trim()}` : h.name;
+    }),
+    requirements: profile.qualification_signals.filter((s) => s.type === 'requirement').map((s) => s.text),
+  };
+}
+
 export type ReaderReport = { candidates: number; asked: number; cached: number; demoted: number; unanswered: number };
 
 /**
- * The profile version answers are cached under: what the question is made of (the hypotheses'
- * and triggers' texts) and the question's own version. Any edit to them asks again.
+ * The profile version answers are cached under: what the question is made of (the hypotheses',
+ * triggers' and qualification signals' texts) and the question's own version. Any edit to them asks again.
  */
-export function profileVersion(profile: { hypotheses: unknown[]; triggers: unknown[] }): string {
+export function profileVersion(profile: { hypotheses: unknown[]; triggers: unknown[]; signals: unknown[] }): string {
   return createHash('sha256')
-    .update(JSON.stringify([READER_PROMPT_VERSION, profile.hypotheses, profile.triggers]))
+    .update(JSON.stringify([READER_PROMPT_VERSION, profile.hypotheses, profile.triggers, profile.signals]))
     .digest('hex')
     .slice(0, 32);
 }
@@ -79,6 +100,8 @@ export async function confirmCandidates(args: {
   results: AccountMatch[];
   hits: readonly MatchHit[];
   triggers: ReaderTrigger[];
+  /** What the seller looks for, put in every question. */
+  seller?: SellerContext;
   accountNames: (ids: string[]) => Promise<Map<string, string>>;
   client: ModelReaderClient;
   cache: ReaderCache;
@@ -121,6 +144,8 @@ export async function confirmCandidates(args: {
       const verdict = await client.ask({
         accountName: names.get(c.match.account_id) ?? c.match.account_id,
         events: c.triggerIds.map((id) => triggerById.get(id) as ReaderTrigger),
+        situations: args.seller?.situations,
+        requirements: args.seller?.requirements,
         title: hit.title,
         text: hit.text,
       });
