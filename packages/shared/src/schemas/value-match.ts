@@ -183,8 +183,10 @@ export const whyNowFactsSchema = z.object({
       /** Days between the hit and the moment the match was computed. */
       age_days: z.number(),
       /**
-       * A job posting's own sentence telling what the company is going through (its event), to
-       * quote; absent for news, for a posting of duties alone, and in results stored before it.
+       * The sentence to quote: a job posting's own sentence telling what the company is going
+       * through (its event), or, for a Value Match the model reader confirmed, the sentence of
+       * the article it quoted. Absent otherwise (a posting of duties alone, news the reader did
+       * not confirm or was not asked about) and in results stored before it.
        */
       said: z.string().optional(),
     })

@@ -66,6 +66,23 @@ describe('plain why-now', () => {
     );
   });
 
+  it('quotes the sentence the model reader confirmed a news Value Match by', () => {
+    expect(
+      plainWhyNow({
+        ...FACTS,
+        tier: 'tier_1',
+        unmet_requirements: [],
+        top_hit: {
+          ...(FACTS.top_hit as NonNullable<WhyNowFacts['top_hit']>),
+          said: 'The carmaker recalled 1.3 million cars over faulty steering',
+        },
+      }),
+    ).toBe(
+      'The news reported “Carmaker recalls cars” 3 days ago: “The carmaker recalled 1.3 million cars over faulty steering”. ' +
+        'A strong sign of “Supply disruption puts revenue at risk”: worth a call now.',
+    );
+  });
+
   it('says plainly when nothing ties the account to what the tenant sells', () => {
     expect(
       plainWhyNow({

@@ -22,7 +22,9 @@ export function plainWhyNow(facts: WhyNowFacts): string {
     const title = `“${hit.title.trim()}”`;
     sentences.push(
       hit.type !== 'job_posting'
-        ? `The news reported ${title} ${agoInWords(hit.age_days)}.`
+        ? hit.said
+          ? `The news reported ${title} ${agoInWords(hit.age_days)}: “${hit.said}”.`
+          : `The news reported ${title} ${agoInWords(hit.age_days)}.`
         : hit.said
           ? `They posted a job for a ${title} ${agoInWords(hit.age_days)}, writing: “${hit.said}”.`
           : `They posted a job for a ${title} ${agoInWords(hit.age_days)}.`,

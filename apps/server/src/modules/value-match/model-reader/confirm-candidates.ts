@@ -67,6 +67,33 @@ export function demote(match: AccountMatch): void {
   match.why_now = writeWhyNow(match.why_now_facts);
 }
 
+/** A quote longer than this is cut at a word and ends in "…": a card quotes a sentence, not a page. */
+const QUOTE_MAX = 280;
+
+function clipQuote(quote: string): string {
+  // The card closes the quote with its own full stop.
+  const text = quote
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.。]+$/, '');
+  if (text.length <= QUOTE_MAX) return text;
+  const cut = text.slice(0, QUOTE_MAX);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > QUOTE_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
+}
+
+/**
+ * The model confirmed the Value Match: the sentence it quoted from the article becomes the one
+ * the card quotes ("The news reported … : “…”"), so a rep sees where the article says it.
+ */
+export function confirm(match: AccountMatch, quote: string): void {
+  const hit = match.why_now_facts.top_hit;
+  const said = clipQuote(quote);
+  if (!hit || !said) return;
+  match.why_now_facts = { ...match.why_now_facts, top_hit: { ...hit, said } };
+  match.why_now = writeWhyNow(match.why_now_facts);
+}
+
 /** Runs `work` over `items`, at most `limit` at a time, starting none after `deadline`. */
 async function pool<T>(
   items: T[],
@@ -88,7 +115,7 @@ async function pool<T>(
 /**
  * Confirms the engine's Value Match accounts with the model: for each, the article its lead
  * signal comes from, if a trigger matched in it, is put to the model; a "no" lowers the account
- * to Value Alignment, a "yes" keeps it. A Value Alignment is not asked about: it says the
+ * to Value Alignment, a "yes" keeps it and quotes the sentence the model gave (`confirm`). A Value Alignment is not asked about: it says the
  * seller's domain is present, not that the event happened, so a "no" would be no reason to drop
  * it (measured on the held-out articles, `npm run eval:model-reader`: lowering alignments too
  * lost a sixth of the relevant articles from tier_1 + tier_2 for no gain in precision). Cached
@@ -163,7 +190,7 @@ export async function confirmCandidates(args: {
     if (verdict.verdict === 'no') {
       demote(c.match);
       report.demoted++;
-    }
+    } else confirm(c.match, verdict.quote);
   }
   return report;
 }

@@ -109,7 +109,7 @@ describe('model reader in the recompute', () => {
   const tiers = async () => {
     const rows = await t.handle.db
       .selectFrom('value_matches')
-      .select(['master_account_id', 'tier', 'tier_rank', 'why_now_facts', 'result'])
+      .select(['master_account_id', 'tier', 'tier_rank', 'why_now', 'why_now_facts', 'result'])
       .where('tenant_id', '=', 'tnt_acme')
       .orderBy('master_account_id')
       .execute();
@@ -183,6 +183,17 @@ describe('model reader in the recompute', () => {
         }
       }
       expect(changed.length).toBeGreaterThanOrEqual(5);
+      // A confirmed Value Match quotes the sentence the model gave, in its facts and its why-now.
+      const confirmed = candidates.filter((m) => !changed.includes(m.account_id));
+      expect(confirmed.length).toBeGreaterThan(0);
+      for (const m of confirmed) {
+        const row = read.get(m.account_id);
+        const said = JSON.parse(row?.why_now_facts ?? '{}').top_hit?.said as string | undefined;
+        const text = textOf.get(m.top_hit_id ?? '') ?? '';
+        expect(said, m.account_id).toBeTruthy();
+        expect(text.replace(/\s+/g, ' ')).toContain(said);
+        expect(row?.why_now).toContain(`: “${said}”.`);
+      }
       // Accounts the reader did not ask about keep the engine's tier: every Value Alignment,
       // also those whose article the scripted model denies when asked.
       for (const [id, row] of ruleOnly) {

@@ -64,6 +64,16 @@ const POSTING_SAID: WhyNowFacts = {
     said: 'Higher freight costs started a cost savings programme',
   },
 };
+/** A news Value Match the model reader confirmed: the sentence it quoted from the article. */
+const NEWS_SAID: WhyNowFacts = {
+  ...LOWERED,
+  tier: 'tier_1',
+  bad: [],
+  top_hit: {
+    ...(LOWERED.top_hit as NonNullable<WhyNowFacts['top_hit']>),
+    said: 'The carmaker recalled 1.3 million cars over faulty steering',
+  },
+};
 const UNMET: WhyNowFacts = { ...LOWERED, unmet_requirements: ['Goods: plant, factory, warehouse'] };
 
 /** What the old paragraph said that a rep would never say aloud. */
@@ -87,6 +97,11 @@ describe('whyNowText', () => {
       'They posted a job for a “Director of Logistics” yesterday, writing: ' +
         '“Higher freight costs started a cost savings programme”. A strong sign of “Freight costs eat margin”: worth a call now.',
     );
+    expect(whyNowText(NEWS_SAID, i18n.t, 'en', NOW)).toBe(
+      'The news reported “Carmaker recalls 1.3 million cars” 3 days ago: ' +
+        '“The carmaker recalled 1.3 million cars over faulty steering”. ' +
+        'A strong sign of “Supply disruption puts revenue at risk”: worth a call now.',
+    );
     expect(whyNowText(ACTIVITY, i18n.t, 'en', NOW)).toBe(
       'The news reported “Carmaker recalls 1.3 million cars” 3 days ago. Nothing ties it to what you sell yet.',
     );
@@ -105,7 +120,7 @@ describe('whyNowText', () => {
   it('never carries rule text, counts or tier names, in any language, and stays within two sentences', async () => {
     for (const language of ['en', 'fr', 'ja', 'ko', 'cn'] as const) {
       await changeLanguage(language);
-      for (const facts of [LOWERED, POSTING, POSTING_SAID, ACTIVITY, UNMET]) {
+      for (const facts of [LOWERED, POSTING, POSTING_SAID, NEWS_SAID, ACTIVITY, UNMET]) {
         const text = whyNowText(facts, i18n.t, language, NOW);
         const unquoted = text.replace(/“[^”]*”|« [^»]* »|「[^」]*」/g, '');
         expect(unquoted, `${language}: ${text}`).not.toMatch(RULE_TEXT);

@@ -33,7 +33,9 @@ export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language,
   if (hit) {
     const key =
       hit.type !== 'job_posting'
-        ? 'valueMatch.whyNowText.news'
+        ? hit.said
+          ? 'valueMatch.whyNowText.newsSaid'
+          : 'valueMatch.whyNowText.news'
         : hit.said
           ? 'valueMatch.whyNowText.jobSaid'
           : 'valueMatch.whyNowText.job';
