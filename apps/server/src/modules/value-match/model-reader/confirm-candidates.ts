@@ -36,7 +36,8 @@ export type ReaderReport = { candidates: number; asked: number; cached: number; 
 
 /**
  * The profile version answers are cached under: what the question is made of (the hypotheses',
- * triggers' and qualification signals' texts) and the question's own version. Any edit to them asks again.
+ * triggers' and qualification signals' texts) and the question's own version. Any edit to them
+ * asks again.
  */
 export function profileVersion(profile: { hypotheses: unknown[]; triggers: unknown[]; signals: unknown[] }): string {
   return createHash('sha256')
@@ -115,12 +116,12 @@ async function pool<T>(
 /**
  * Confirms the engine's Value Match accounts with the model: for each, the article its lead
  * signal comes from, if a trigger matched in it, is put to the model; a "no" lowers the account
- * to Value Alignment, a "yes" keeps it and quotes the sentence the model gave (`confirm`). A Value Alignment is not asked about: it says the
- * seller's domain is present, not that the event happened, so a "no" would be no reason to drop
- * it (measured on the held-out articles, `npm run eval:model-reader`: lowering alignments too
- * lost a sixth of the relevant articles from tier_1 + tier_2 for no gain in precision). Cached
- * answers are used first; a question not answered (timeout, error, the budget spent) leaves the
- * engine's tier as it is.
+ * to Value Alignment, a "yes" keeps it and quotes the sentence the model gave (`confirm`).
+ * A Value Alignment is not asked about: it says the seller's domain is present, not that the
+ * event happened, so a "no" would be no reason to drop it (measured on the held-out articles,
+ * `npm run eval:model-reader`: lowering alignments too lost a sixth of the relevant articles
+ * from tier_1 + tier_2 for no gain in precision). Cached answers are used first; a question not
+ * answered (timeout, error, the budget spent) leaves the engine's tier as it is.
  */
 export async function confirmCandidates(args: {
   tenantId: string;
