@@ -11,8 +11,12 @@
  * scored on the OTHER profiles' tuning-half judgements, the chosen one (the highest tier_1
  * precision among points at or above the baseline's match recall; see `choose`) is applied to P, and P is scored on held-out
  * articles only (the eighth draw for the first three profiles, the whole ninth draw for the five
- * new ones, which no rule or phrase was chosen on). Beside the engine, the naive baseline: tier_1
- * when two or more of the profile's trigger phrases occur, tier_2 when one does.
+ * new ones, which no rule or phrase was chosen on): the "rules" row. The "engine" row is what the
+ * engine runs: match-weights.ts's rules with the tier1 model (tier1-model.ts) fitted on the OTHER
+ * profiles' tuning half (fit-tier1-model.ts), which lowers the rules' Value Matches it weighs
+ * below its threshold. Beside them, the naive baseline: tier_1 when two or more of the profile's
+ * trigger phrases occur, tier_2 when one does. At the end, the model fitted on every profile's
+ * tuning half, and whether match-weights.ts holds it.
  *
  * Columns: tier_1 precision (strict: share of tier_1 labelled match) | match recall into tier_1 |
  * match + alignment recall into tier_1 + tier_2 (counts) [share of none left in none].
@@ -24,8 +28,10 @@
  */
 import type { MatchTier } from '@quarry/shared';
 import { MATCH_WEIGHTS, type MatchWeights } from '../apps/server/src/modules/value-match/engine/match-weights.ts';
+import type { Tier1Model } from '../apps/server/src/modules/value-match/engine/tier1-model.ts';
 import {
   baselineTier,
+  engineTier,
   engineTiers,
   type Figures,
   figures,
@@ -35,7 +41,9 @@ import {
   type Outcome,
   type Split,
   TARGETS,
+  tier1FeaturesOf,
 } from './eval-set.ts';
+import { fitTier1Model } from './fit-tier1-model.ts';
 
 /** What leave-one-profile-out chooses among: thresholds, and rules that are switches. */
 const GRID = {
@@ -144,7 +152,9 @@ if (scoredHalf !== 'tuning' && scoredHalf !== 'held_out') throw new Error('--hal
 
 const { judgements, profiles, hits } = loadProfileJudgements();
 const points = gridPoints();
-type Row = Judgement & { tiers: MatchTier[]; baseline: MatchTier };
+/** A model that makes every hit it is asked about a Value Match. */
+const SAYS_YES: Tier1Model = { mean: [], scale: [], weights: [], bias: 0, threshold: 0 };
+type Row = Judgement & { tiers: MatchTier[]; baseline: MatchTier; features: Float64Array | null };
 const rows: Row[] = [];
 for (const j of judgements) {
   // Choosing reads tuning halves; scoring reads `scoredHalf`. Nothing else is computed.
@@ -152,8 +162,30 @@ for (const j of judgements) {
   const hit = hits.get(j.hitId);
   const input = profiles.get(j.profileId);
   if (!hit || !input) throw new Error(`no hit or profile for ${j.profileId} ${j.hitId}`);
-  rows.push({ ...j, tiers: engineTiers(input, hit, points), baseline: baselineTier(input, hit) });
+  rows.push({
+    ...j,
+    // The grid weighs the rules alone: the tier1 model is fitted per fold below.
+    tiers: engineTiers(
+      input,
+      hit,
+      points.map((p) => ({ ...p, tier1Model: null })),
+    ),
+    baseline: baselineTier(input, hit),
+    // Only a hit the engine can make tier_1 (a model saying yes to all) is the model's to decide.
+    features: engineTier(input, hit, { tier1Model: SAYS_YES }) === 'tier_1' ? tier1FeaturesOf(input, hit) : null,
+  });
 }
+
+/** The tier1 model fitted on these judgements (fit-tier1-model.ts). */
+const fitOn = (on: Row[]) =>
+  fitTier1Model(on.map((r) => ({ label: r.label, features: r.features, baseline: r.baseline })));
+/** The engine's tier with the rules of match-weights.ts and this model. */
+const modelTier = (r: Row, model: Tier1Model): MatchTier => {
+  const hit = hits.get(r.hitId);
+  const input = profiles.get(r.profileId);
+  if (!hit || !input) throw new Error(`no hit or profile for ${r.profileId} ${r.hitId}`);
+  return engineTier(input, hit, { tier1Model: model });
+};
 
 const fmt = (x: number) => (Number.isNaN(x) ? ' n/a' : x.toFixed(2));
 const show = (list: Outcome[]) => {
@@ -196,6 +228,7 @@ const ruleText = (rule: Rule) =>
     ? "rule: highest precision at or above the baseline's match recall"
     : "rule: fallback, no point reached the baseline's match recall (least shortfall against it)";
 
+const totalRules: Outcome[] = [];
 const totalEngine: Outcome[] = [];
 const totalBaseline: Outcome[] = [];
 const verdicts: string[] = [];
@@ -203,17 +236,28 @@ console.log(
   `evaluation: ${profiles.size} seller profiles, leave one profile out; scored on the ${scoredHalf} half, chosen on the other profiles' tuning half`,
 );
 console.log(
-  'columns: tier_1 precision (strict) | match recall into tier_1 | match+alignment recall into tier_1+tier_2  (counts)  [share of none left in none]\n',
+  'columns: tier_1 precision (strict) | match recall into tier_1 | match+alignment recall into tier_1+tier_2  (counts)  [share of none left in none]',
 );
+console.log(
+  "rows: rules = the grid point chosen on the other profiles; engine = match-weights.ts's rules with the tier1 model fitted on the other profiles (what the engine runs); baseline = the naive phrase count\n",
+);
+const fmtModel = (m: Tier1Model) => `tier1 model threshold ${m.threshold.toFixed(2)}`;
 for (const profileId of profiles.keys()) {
   const own = rows.filter((r) => r.profileId === profileId && r.split === scoredHalf);
   if (own.length === 0) continue;
-  const { index: chosen, rule } = choose(rows.filter((r) => r.profileId !== profileId && r.split === 'tuning'));
-  const engine = own.map((r) => ({ label: r.label, tier: r.tiers[chosen] as MatchTier }));
+  const others = rows.filter((r) => r.profileId !== profileId && r.split === 'tuning');
+  const { index: chosen, rule } = choose(others);
+  const model = fitOn(others);
+  const rules = own.map((r) => ({ label: r.label, tier: r.tiers[chosen] as MatchTier }));
+  const engine = own.map((r) => ({ label: r.label, tier: modelTier(r, model) }));
   const baseline = own.map((r) => ({ label: r.label, tier: r.baseline }));
+  totalRules.push(...rules);
   totalEngine.push(...engine);
   totalBaseline.push(...baseline);
-  console.log(`${profileId}  (chosen on the others, ${ruleText(rule)}: ${pointText(points[chosen] as Point)})`);
+  console.log(
+    `${profileId}  (chosen on the others, ${ruleText(rule)}: ${pointText(points[chosen] as Point)}; ${fmtModel(model)})`,
+  );
+  console.log(`  rules     ${show(rules)}`);
   console.log(`  engine    ${show(engine)}`);
   console.log(`  baseline  ${show(baseline)}`);
   const e = figures(engine);
@@ -227,17 +271,18 @@ for (const profileId of profiles.keys()) {
   ].filter(Boolean);
   verdicts.push(`  ${profileId.padEnd(26)} ${misses.length === 0 ? 'never below baseline' : misses.join(', ')}`);
   if (verbose && scoredHalf === 'tuning') {
-    for (const r of own) {
-      const tier = r.tiers[chosen] as MatchTier;
+    own.forEach((r, k) => {
+      const tier = (engine[k] as Outcome).tier;
       const expected = r.label === 'match' ? 'tier_1' : r.label === 'alignment' ? 'tier_2' : 'none';
       if (tier !== expected)
         console.log(`    label ${r.label.padEnd(9)} engine ${tier.padEnd(6)} ${hits.get(r.hitId)?.title}`);
-    }
+    });
   }
 }
 const mark = (x: number, target: number) => (x >= target ? 'met' : 'MISSED');
 const t = figures(totalEngine);
 console.log(`\nall profiles (pooled, each scored with the point chosen without it)`);
+console.log(`  rules     ${show(totalRules)}`);
 console.log(`  engine    ${show(totalEngine)}`);
 console.log(`  baseline  ${show(totalBaseline)}`);
 console.log(
@@ -260,3 +305,28 @@ console.log(
     ? 'match-weights.ts holds that point'
     : `match-weights.ts differs from that point in: ${differs.join(', ')}`,
 );
+
+const fitted = fitOn(rows.filter((r) => r.split === 'tuning'));
+const round = (x: number) => Math.round(x * 1e4) / 1e4;
+const literal = `{ mean: [${fitted.mean.map(round).join(', ')}], scale: [${fitted.scale.map(round).join(', ')}], weights: [${fitted.weights.map(round).join(', ')}], bias: ${round(fitted.bias)}, threshold: ${fitted.threshold} }`;
+const shipped = MATCH_WEIGHTS.tier1Model;
+const same =
+  shipped !== null &&
+  JSON.stringify({
+    ...shipped,
+    mean: shipped.mean.map(round),
+    scale: shipped.scale.map(round),
+    weights: shipped.weights.map(round),
+    bias: round(shipped.bias),
+  }) ===
+    JSON.stringify({
+      mean: fitted.mean.map(round),
+      scale: fitted.scale.map(round),
+      weights: fitted.weights.map(round),
+      bias: round(fitted.bias),
+      threshold: fitted.threshold,
+    });
+console.log(
+  `\ntier1 model fitted on every profile's tuning half (what match-weights.ts holds as tier1Model):\n  ${literal}`,
+);
+console.log(same ? 'match-weights.ts holds that model' : 'match-weights.ts does NOT hold that model');

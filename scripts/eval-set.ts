@@ -220,6 +220,22 @@ export function engineTiers(input: ValueMatchInput, hit: MatchHit, points: Parti
   });
 }
 
+/**
+ * The hit's tier1 model features (tier1-model.ts), read alone as engineTier reads it with the
+ * rules of match-weights.ts and no model; null when it holds no trigger.
+ */
+export function tier1FeaturesOf(input: ValueMatchInput, hit: MatchHit): Float64Array | null {
+  let out: Float64Array | null = null;
+  matchCompiled(compiledOf(input), [hit], {
+    now: Date.parse(hit.published_at) + DAY_MS,
+    weights: { tier1Model: null },
+    onTier1Features: (_, features) => {
+      out = Float64Array.from(features);
+    },
+  });
+  return out;
+}
+
 const compiled = new WeakMap<ValueMatchInput, CompiledPreferences>();
 /** A profile's compiled preferences, compiled once: the scripts weigh thousands of hits alone. */
 function compiledOf(input: ValueMatchInput): CompiledPreferences {

@@ -136,6 +136,8 @@ const NO_TRIGGERS_MET: TriggerFacts[] = [];
 let candidate = new Uint8Array(64);
 let foundStamp = new Int32Array(64);
 let foundScratch: Found[][] = [];
+/** Where a distinct phrase was already counted in `phrasesFound` for the current hit. */
+let countedStamp = new Int32Array(64);
 let hitStamp = 0;
 /**
  * A trigger's spans and a hit's triggers are gathered here and kept as exact-size copies: an
@@ -149,11 +151,13 @@ function resetScratch(triggerCount: number, phraseCount: number): void {
   else candidate.fill(0, 0, triggerCount);
   if (foundStamp.length < phraseCount) {
     foundStamp = new Int32Array(phraseCount * 2);
+    countedStamp = new Int32Array(phraseCount * 2);
     foundScratch = [];
   }
   hitStamp++;
   if (hitStamp === 0x7fffffff) {
     foundStamp.fill(0);
+    countedStamp.fill(0);
     hitStamp = 1;
   }
 }
@@ -222,6 +226,7 @@ export function collectHitFacts(
   const events: PlacedWord[] = [];
   const eventTrigger: number[] = [];
   const requirementWords: PlacedWord[] = [];
+  let phrasesFound = 0;
   for (let t = 0; t < triggerCount; t++) {
     if (candidate[t] === 0) continue;
     const compiled = preferences.triggers[t] as CompiledPreferences['triggers'][number];
@@ -308,6 +313,10 @@ export function collectHitFacts(
         if (kept < w.maxSpansPerHit) pushSpans(spanScratch, field, occurrence);
       }
       if (phraseTf === 0) continue;
+      if (readsEvents && kind !== 'proximity' && countedStamp[phraseId] !== hitStamp) {
+        countedStamp[phraseId] = hitStamp;
+        phrasesFound++;
+      }
       tf += phraseTf;
       corpusShare = Math.min(corpusShare, phraseCorpusShare(phrase));
       if (!best || KIND_RANK[kind] > KIND_RANK[best.kind] || (kind === best.kind && phraseTf > best.tf)) {
@@ -429,6 +438,7 @@ export function collectHitFacts(
     length,
     titleAboutAccount,
     triggers,
+    phrasesFound,
     corroborate,
     terms: terms ?? NO_TERMS,
     termTf: termTf ?? NO_TERM_TF,

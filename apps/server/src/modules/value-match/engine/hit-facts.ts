@@ -62,6 +62,11 @@ export type HitFacts = {
   titleAboutAccount: boolean;
   triggers: TriggerFacts[];
   /**
+   * Distinct trigger phrases found in order (not by proximity) among the non-title triggers: what
+   * the naive phrase count counts, read the engine's way (stemmed words).
+   */
+  phrasesFound: number;
+  /**
    * Reads corroboration (corroboration.ts) into the triggers' `corroborated` places, which until
    * then are the plain ones; null once read, or when every event stands alone. Called by
    * scoreHit only for a hit that would be tier_1 without it.

@@ -67,6 +67,8 @@ export type MatchOptions = {
   recencyHalfLifeDays?: number;
   /** Overrides some scoring weights: for the cross-validation script, never for a tenant. */
   weights?: Partial<MatchWeights>;
+  /** For the evaluation only: handed each hit's tier1 model features (tier1-model.ts). */
+  onTier1Features?: (hitId: string, features: Float64Array) => void;
 };
 
 function toMs(now: MatchOptions['now']): number {
@@ -107,6 +109,7 @@ export function matchFacts(preferences: CompiledPreferences, facts: HitFacts[], 
   const nowMs = toMs(options.now);
   const halfLife = options.recencyHalfLifeDays ?? w.recencyHalfLifeDays;
   const ctx = buildScoringContext(preferences, facts, w, nowMs, halfLife);
+  ctx.onTier1Features = options.onTier1Features ?? null;
 
   const byAccount = new Map<string, ScoredHit[]>();
   for (let row = 0; row < facts.length; row++) {

@@ -7,6 +7,7 @@ import { recencyWeight } from './recency-weight.ts';
 import type { ScoredHit } from './scored-hit.ts';
 import type { ScoringContext } from './scoring-context.ts';
 import { sentenceIndexAt } from './sentence-index.ts';
+import { TIER1_FEATURES, tier1Features, tier1Probability } from './tier1-model.ts';
 
 /**
  * Scratch space per hypothesis, reused hit after hit (the engine is synchronous): a hundred
@@ -22,6 +23,7 @@ let topic = new Float64Array(0);
 let aloneTriggerScores = new Float64Array(0);
 let aloneTopic = new Float64Array(0);
 let aloneSeen = new Int32Array(0);
+const features = new Float64Array(TIER1_FEATURES.length);
 
 function resetScratch(hypothesisCount: number): void {
   if (triggerScores.length !== hypothesisCount) {
@@ -166,5 +168,24 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
       return scoreHit(ctx, f, row);
     }
   }
+  if (w.tier1Model || ctx.onTier1Features) weighTier1(ctx, f, base);
   return { facts: f, ageDays, recency, best, row };
+}
+
+/**
+ * The tier1 model's say (tier1-model.ts): a hypothesis the rules make a Value Match stays one when
+ * the model weighs the hit's facts at or above its threshold, and is a Value Alignment otherwise.
+ * The model only ever lowers: what the rules keep below Value Match (a hedged headline, an event
+ * never asserted) stays there.
+ */
+function weighTier1(ctx: ScoringContext, f: HitFacts, base: number): void {
+  const { w, hypothesisCount, tierRanks } = ctx;
+  let ruledMatch = false;
+  for (let i = 0; i < hypothesisCount; i++) if (tierRanks[base + i] === 2) ruledMatch = true;
+  if (!ruledMatch) return;
+  tier1Features(f, ctx.eventLike, features);
+  ctx.onTier1Features?.(f.hit.id, features);
+  const model = w.tier1Model;
+  if (!model || tier1Probability(model, features) >= model.threshold) return;
+  for (let i = 0; i < hypothesisCount; i++) if (tierRanks[base + i] === 2) tierRanks[base + i] = 1;
 }

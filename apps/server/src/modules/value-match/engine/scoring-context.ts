@@ -36,6 +36,8 @@ export type ScoringContext = {
   /** Hit row × hypothesis: its score, and its tier's rank (2 tier_1, 1 tier_2, 0 none). */
   scores: Float64Array;
   tierRanks: Uint8Array;
+  /** For the evaluation only: handed each hit's tier1 model features (tier1-model.ts). */
+  onTier1Features: ((hitId: string, features: Float64Array) => void) | null;
 };
 
 /** idf over the run's hits, with the weights' prior. */
@@ -132,5 +134,6 @@ export function buildScoringContext(
     hypothesesOfTerm,
     scores: new Float64Array(hitCount * hypothesisCount),
     tierRanks: new Uint8Array(hitCount * hypothesisCount),
+    onTier1Features: null,
   };
 }
