@@ -23,6 +23,8 @@ let topic = new Float64Array(0);
 let aloneTriggerScores = new Float64Array(0);
 let aloneTopic = new Float64Array(0);
 let aloneSeen = new Int32Array(0);
+/** By hypothesis: the hit's tier score before recency (a tier1 model feature). */
+let strengthOf = new Float64Array(0);
 const features = new Float64Array(TIER1_FEATURES.length);
 
 function resetScratch(hypothesisCount: number): void {
@@ -37,6 +39,7 @@ function resetScratch(hypothesisCount: number): void {
     aloneTriggerScores = new Float64Array(hypothesisCount);
     aloneTopic = new Float64Array(hypothesisCount);
     aloneSeen = new Int32Array(hypothesisCount);
+    strengthOf = new Float64Array(hypothesisCount);
     return;
   }
   triggerScores.fill(0);
@@ -142,7 +145,9 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
     const seen = aloneSeen[i] as number;
     const aloneMass = seen * alone.seenIdf + ((alone.termCounts[i] as number) - seen) * alone.unseenIdf;
     const aloneCoverage = aloneMass > 0 ? (aloneTopic[i] as number) / aloneMass : 0;
-    const tierScore = recency * ((aloneTriggerScores[i] as number) + w.topicWeight * aloneCoverage + titleBonus);
+    const strength = (aloneTriggerScores[i] as number) + w.topicWeight * aloneCoverage + titleBonus;
+    const tierScore = recency * strength;
+    strengthOf[i] = strength;
     // A job posting needs an event too: one the company tells outside the job's duties.
     const eventSeen = (specificEvents[i] as number) > 0 || (!w.tier1NeedsEvent && f.hit.type !== 'job_posting');
     // Several distinct signs of the problem in one article, one of them an event.
@@ -181,9 +186,14 @@ export function scoreHit(ctx: ScoringContext, f: HitFacts, row: number): ScoredH
 function weighTier1(ctx: ScoringContext, f: HitFacts, base: number): void {
   const { w, hypothesisCount, tierRanks } = ctx;
   let ruledMatch = false;
-  for (let i = 0; i < hypothesisCount; i++) if (tierRanks[base + i] === 2) ruledMatch = true;
+  let strength = 0;
+  for (let i = 0; i < hypothesisCount; i++) {
+    if (tierRanks[base + i] !== 2) continue;
+    ruledMatch = true;
+    strength = Math.max(strength, strengthOf[i] as number);
+  }
   if (!ruledMatch) return;
-  tier1Features(f, ctx.eventLike, features);
+  tier1Features(f, ctx.eventLike, { strength }, features);
   ctx.onTier1Features?.(f.hit.id, features);
   const model = w.tier1Model;
   if (!model || tier1Probability(model, features) >= model.threshold) return;

@@ -73,9 +73,12 @@ describe('tier1 model', () => {
     const preferences = compilePreferences(PROFILE);
     const eventLike = Uint8Array.from(preferences.triggers, ({ trigger }) => (trigger.hit_type === 'event' ? 1 : 0));
     const feature = (hit: MatchHit, name: (typeof TIER1_FEATURES)[number]) =>
-      tier1Features(collectHitFacts(hit, preferences), eventLike, new Float64Array(TIER1_FEATURES.length))[
-        TIER1_FEATURES.indexOf(name)
-      ];
+      tier1Features(
+        collectHitFacts(hit, preferences),
+        eventLike,
+        { strength: 2 },
+        new Float64Array(TIER1_FEATURES.length),
+      )[TIER1_FEATURES.indexOf(name)];
     expect(feature(HEADLINE, 'eventInHeadline')).toBe(1);
     expect(feature(IN_PASSING, 'eventInHeadline')).toBe(0);
     expect(feature(HEADLINE, 'triggers')).toBe(2);

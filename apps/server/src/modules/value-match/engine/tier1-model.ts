@@ -40,7 +40,12 @@ export const TIER1_FEATURES = [
   'signalsMet',
   'hedgedHeadline',
   'jobPosting',
+  /** The rules' tier score of its best Value Match hypothesis, before recency. */
+  'ruleScore',
 ] as const;
+
+/** What the rules knew of the hit's best Value Match hypothesis (score-hit.ts). */
+export type RuleFacts = { strength: number };
 
 export type Tier1Model = {
   /** What each feature is centred on and scaled by before weighing (the fit's mean and spread). */
@@ -60,7 +65,7 @@ const PHRASES_CAP = 10;
  * index, the triggers that say something happened (scoring-context.ts). Reads corroboration first
  * when it is still unread: the placed events are the corroborated ones.
  */
-export function tier1Features(f: HitFacts, eventLike: Uint8Array, out: Float64Array): Float64Array {
+export function tier1Features(f: HitFacts, eventLike: Uint8Array, rule: RuleFacts, out: Float64Array): Float64Array {
   if (f.corroborate) {
     const corroborate = f.corroborate;
     f.corroborate = null;
@@ -115,6 +120,7 @@ export function tier1Features(f: HitFacts, eventLike: Uint8Array, out: Float64Ar
   out[k++] = f.signals.size;
   out[k++] = isHedgedHeadline(f.hit.title) ? 1 : 0;
   out[k++] = f.hit.type === 'job_posting' ? 1 : 0;
+  out[k++] = rule.strength;
   return out;
 }
 
