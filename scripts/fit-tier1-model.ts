@@ -10,7 +10,7 @@
  * maintained choice on npm) does not offer.
  */
 import type { MatchTier } from '@quarry/shared';
-import type { Tier1Model } from '../apps/server/src/modules/value-match/engine/tier1-model.ts';
+import { type Tier1Model, tier1Probability } from '../apps/server/src/modules/value-match/engine/tier1-model.ts';
 import { figures, type Label } from './eval-set.ts';
 
 export type FitRow = {
@@ -66,18 +66,10 @@ export function fitTier1Model(rows: FitRow[]): Tier1Model {
   return { ...model, threshold: chooseThreshold(rows, model) };
 }
 
-function probability(model: Tier1Model, x: Float64Array): number {
-  let z = model.bias;
-  for (let i = 0; i < model.weights.length; i++) {
-    z += ((model.weights[i] as number) * ((x[i] as number) - (model.mean[i] as number))) / (model.scale[i] as number);
-  }
-  return 1 / (1 + Math.exp(-z));
-}
-
 /** The threshold: highest precision at or above the baseline's match recall (ties: the lower threshold). */
 function chooseThreshold(rows: FitRow[], model: Tier1Model): number {
   const baseline = figures(rows.map((r) => ({ label: r.label, tier: r.baseline })));
-  const p = rows.map((r) => (ruledIn(r.features) ? probability(model, r.features) : -1));
+  const p = rows.map((r) => (ruledIn(r.features) ? tier1Probability(model, r.features) : -1));
   let best = 0.5;
   let bestPrecision = -1;
   for (let t = 5; t <= 95; t++) {
