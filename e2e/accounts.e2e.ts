@@ -190,6 +190,12 @@ describe('accounts', () => {
       await page.getByText('1200 selected').waitFor();
       await page.getByTestId('territory-cap').getByText('Select fewer than 1000 accounts at a time').waitFor();
       expect(await page.getByRole('button', { name: 'Remove from My Accounts' }).isDisabled()).toBe(true);
+      // The accounts selected on other pages are said, and unticking the page clears them all: none
+      // stays selected out of sight for the next bulk action.
+      await page.getByTestId('selection-off-page').getByText('1150 selected accounts are not on this page.').waitFor();
+      await page.getByLabel('Select all on this page').uncheck();
+      await page.getByText('0 selected').waitFor();
+      await page.getByTestId('selection-off-page').waitFor({ state: 'detached' });
     } finally {
       await removeAddedToTerritory(page, territoryBefore);
     }

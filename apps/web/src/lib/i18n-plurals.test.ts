@@ -10,11 +10,16 @@ describe('plural texts through i18next', () => {
       '"Q3" and its 1 list will be deleted for everyone it is shared with. This cannot be undone.',
     );
     expect(deleting(2)).toContain('its 2 lists');
+    // No list: said as such, not "its 0 lists" (French would read "sa liste (0)").
+    expect(deleting(0)).toBe(
+      '"Q3" will be deleted for everyone it is shared with. It holds no list. This cannot be undone.',
+    );
     expect(i18n.t('workspaces.sharedWith', { count: 1 })).toBe('Shared with 1 person');
 
     await changeLanguage('fr');
     expect(i18n.t('myAccounts.removed', { count: 1 })).toBe('1 compte retiré de Mes comptes');
     expect(i18n.t('myAccounts.removed', { count: 3 })).toBe('3 comptes retirés de Mes comptes');
+    expect(i18n.t('workspaces.deleteMessage', { name: 'Q3', count: 0 })).toContain('ne contient aucune liste');
 
     for (const language of ['cn', 'ja', 'ko'] as const) {
       await changeLanguage(language);

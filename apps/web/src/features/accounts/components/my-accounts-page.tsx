@@ -123,6 +123,8 @@ export function MyAccountsPage({
   );
 
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.master_account_id));
+  // Selected accounts this page does not show (other pages, or filtered out): said, never hidden.
+  const offPage = selected.size - rows.filter((r) => selected.has(r.master_account_id)).length;
   return (
     <Stack>
       <Title order={1}>{t('screens.myTerritory.title')}</Title>
@@ -166,6 +168,14 @@ export function MyAccountsPage({
           </Button>
         </Group>
       )}
+      {!readOnly && offPage > 0 && (
+        <Group gap="xs" data-testid="selection-off-page">
+          <Text size="sm">{t('myAccounts.offPageSelected', { count: offPage })}</Text>
+          <Button size="compact-sm" variant="subtle" onClick={() => setSelected(new Set())}>
+            {t('myAccounts.clearSelection')}
+          </Button>
+        </Group>
+      )}
       {overCap && (
         <Alert color="yellow" data-testid="territory-cap">
           {t('myAccounts.cap', { count: TERRITORY_SELECTION_CAP })}
@@ -192,11 +202,14 @@ export function MyAccountsPage({
                     disabled={readOnly}
                     checked={allOnPage}
                     onChange={() => {
-                      const next = new Set(selected);
-                      for (const r of rows) {
-                        if (allOnPage) next.delete(r.master_account_id);
-                        else next.add(r.master_account_id);
+                      // Unticking clears the whole selection, as in a mail client: accounts chosen
+                      // through "select all matching" must not stay selected out of sight.
+                      if (allOnPage) {
+                        setSelected(new Set());
+                        return;
                       }
+                      const next = new Set(selected);
+                      for (const r of rows) next.add(r.master_account_id);
                       setSelected(next);
                     }}
                   />

@@ -68,7 +68,7 @@ export function WorkspacePeople({
         </Group>
         <Group gap="xs">
           <Text size="sm" fw={500}>
-            {t('workspaces.owner')}:
+            {t('workspaces.ownerLabel')}
           </Text>
           <Badge variant="light" tt="none">
             {nameOf(w.created_by)}
@@ -77,7 +77,7 @@ export function WorkspacePeople({
         </Group>
         <Group gap="xs" align="center">
           <Text size="sm" fw={500}>
-            {t('workspaces.sharedUsers')}:
+            {t('workspaces.sharedUsersLabel')}
           </Text>
           {w.shared_users.length === 0 ? (
             <Text size="sm" c="dimmed">
