@@ -36,7 +36,8 @@ describe("dates, revenue and the account summary in the reader's style (#17 item
     await revenue.waitFor();
     expect(await revenue.getAttribute('title')).toMatch(/^\$\d{1,3}(,\d{3})+$/);
 
-    // In French, the summary Quarry writes is French, and the revenue in French number style.
+    // In French, the summary Quarry writes is French, and the revenue in euros (issue #2), its
+    // title saying the dollars and the rate it was converted at.
     await chooseLanguage(page, 'Français');
     const summary = page.getByTestId('account-summary');
     await summary
@@ -44,6 +45,10 @@ describe("dates, revenue and the account summary in the reader's style (#17 item
       .waitFor();
     expect(await summary.textContent()).toMatch(/Siège : Bentonville, Ark\. ; dirigée par C\. Douglas McMillon, /);
     expect(await page.getByText(/^Ranked #/).count()).toBe(0);
-    await page.getByText(/^\d{1,3}(,\d)?\sMd\s\$US$/).waitFor();
+    const euros = page.getByText(/^\d{1,3}(,\d)?\sMd\s€$/);
+    await euros.waitFor();
+    expect(await euros.getAttribute('title')).toMatch(
+      /^[\d\s]+\s€ \(514\s405\s000\s000\s\$US au taux de 0,\d+\s€ pour un dollar US, cours du \d{1,2} \S+ \d{4}\)$/,
+    );
   });
 });

@@ -53,6 +53,24 @@ describe('app shell', () => {
     await b.page.getByRole('menuitem', { name: 'Getting started' }).waitFor({ state: 'detached' });
   });
 
+  it("keeps Logout whole in sight in a manager's user menu, the menu no taller than 20rem", async () => {
+    // A manager's menu holds Organization Settings too; on a laptop screen Logout was cut off below it.
+    await b.page.setViewportSize({ width: 1366, height: 768 });
+    await openSignedIn(b.page, 'mike@acme.test');
+    await b.page.getByTestId('user-menu').click();
+    await b.page.getByRole('menuitem', { name: 'Organization Settings' }).waitFor();
+    const logout = b.page.getByRole('menuitem', { name: 'Logout' });
+    const menu = b.page.getByRole('menu');
+    const [item, box] = [await logout.boundingBox(), await menu.boundingBox()];
+    if (!item || !box) throw new Error('the user menu or its Logout item is not laid out');
+    const rem = await b.page.evaluate(() => Number.parseFloat(getComputedStyle(document.documentElement).fontSize));
+    expect(box.height).toBeLessThanOrEqual(20 * rem + 1);
+    expect(item.y).toBeGreaterThanOrEqual(box.y);
+    expect(item.y + item.height).toBeLessThanOrEqual(Math.min(box.y + box.height, 768));
+    await logout.click();
+    await b.page.waitForURL('**/login**');
+  });
+
   it('switches the language and offers to visit the settings in the route snackbar', async () => {
     await openSignedIn(b.page, 'rita@acme.test');
     // The choice is kept in Rita's preferences too: put back at the end (unset means the default, English).

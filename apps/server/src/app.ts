@@ -191,6 +191,7 @@ export async function buildApp({
   const usersService = createUsersService({
     users: usersRepository,
     supportEmail: config.supportEmail,
+    exchangeRates: config.exchangeRates,
     visibleHypothesisIds: (ctx, ids) => valuePreferences.visibleHypothesisIds(ctx, ids),
   });
   const login = createLoginService({

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_EXCHANGE_RATES, type ExchangeRates } from '@quarry/shared/languages';
 import { z } from 'zod';
 import { type BoardKind, DEFAULT_BOARD_APIS } from './adapters/signals/parse.ts';
 import { DEFAULT_SEC_BASE_URL } from './adapters/signals/sec.ts';
@@ -97,6 +98,14 @@ const envSchema = z.object({
   SIGNALS_SEC_BASE_URL: z.url().default(DEFAULT_SEC_BASE_URL),
   /** The User-Agent the SEC's fair-access rules ask for: who is asking and how to reach them. Default: "Quarry Signals <SUPPORT_EMAIL>". */
   SIGNALS_SEC_USER_AGENT: z.string().optional(),
+  /**
+   * Units of each shown currency per US dollar, "KRW=1470,EUR=0.86,CNY=7.08,JPY=156": revenue is
+   * held in dollars and shown in the reader's currency (ko KRW, fr EUR, cn CNY, ja JPY). Unset: the
+   * reference rates of DEFAULT_EXCHANGE_RATES. Set, it names all four, with EXCHANGE_RATES_AS_OF.
+   */
+  EXCHANGE_RATES: z.string().default(''),
+  /** The day EXCHANGE_RATES are of (YYYY-MM-DD), shown beside every converted figure. */
+  EXCHANGE_RATES_AS_OF: z.iso.date().optional(),
   /** Requests a second to the SEC from this process (its rule: at most 10 a second per client). */
   SIGNALS_SEC_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(10).default(5),
 });
@@ -125,6 +134,8 @@ export type Config = {
   /** Which of start:cluster's server processes this is; undefined when running alone. */
   processLabel: string | undefined;
   jobLeaseMs: number;
+  /** Rates revenue in US dollars is converted at for each interface language's currency. */
+  exchangeRates: ExchangeRates;
   /** Where flow messages are written: an OpenAI-compatible endpoint when baseUrl and model are set. */
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined; matchReader: boolean };
   /** Sales-engagement integrations (issue #21): the credential key, the connector token's key, vendor hosts. */
@@ -195,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'sqlite', file: path.join(dataDir, isProductionDatabase ? 'quarry.db' : 'quarry-dev.db') },
     authSecret: e.AUTH_SECRET,
     supportEmail: e.SUPPORT_EMAIL.toLowerCase(),
+    exchangeRates: parseExchangeRates(e.EXCHANGE_RATES, e.EXCHANGE_RATES_AS_OF),
     demoPassword: e.DEMO_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -264,4 +276,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
   };
+}
+
+/**
+ * EXCHANGE_RATES ("KRW=1470,EUR=0.86") over the reference rates. A malformed entry stops the
+ * start with the entry named: a wrong rate would misstate every revenue figure shown.
+ */
+export function parseExchangeRates(text: string, asOf: string | undefined): ExchangeRates {
+  const perUsd = { ...DEFAULT_EXCHANGE_RATES.per_usd };
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const match = /^([A-Z]{3})\s*=\s*(\d+(?:\.\d+)?)$/.exec(entry);
+    const currency = match?.[1] as keyof typeof perUsd | undefined;
+    const rate = Number(match?.[2]);
+    if (!currency || !(currency in perUsd) || !(rate > 0)) {
+      throw new Error(
+        `EXCHANGE_RATES: "${entry}" is not CODE=RATE with CODE one of ${Object.keys(perUsd).join(', ')} and RATE above 0`,
+      );
+    }
+    perUsd[currency] = rate;
+  }
+  if (entries.length === 0) return DEFAULT_EXCHANGE_RATES;
+  // One date stands beside every figure, so the rates given are all of that day: all or none.
+  const given = new Set(entries.map((entry) => entry.split('=')[0]?.trim()));
+  const missing = Object.keys(perUsd).filter((currency) => !given.has(currency));
+  if (missing.length > 0) throw new Error(`EXCHANGE_RATES: give every rate or none; missing ${missing.join(', ')}`);
+  if (!asOf)
+    throw new Error('EXCHANGE_RATES_AS_OF: the day the rates are of (YYYY-MM-DD) is required with EXCHANGE_RATES');
+  return { as_of: asOf, per_usd: perUsd };
 }

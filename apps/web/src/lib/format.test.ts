@@ -1,24 +1,42 @@
-import { LANGUAGES } from '@quarry/shared/languages';
+import { type ExchangeRates, LANGUAGES } from '@quarry/shared/languages';
 import { describe, expect, it } from 'vitest';
-import { formatCompactCurrency, formatCurrency, formatDate, formatNumber, formatPercent } from './format.ts';
+import {
+  conversionOf,
+  formatCompactCurrency,
+  formatCurrency,
+  formatDate,
+  formatNumber,
+  formatPercent,
+} from './format.ts';
 
 // Intl separates groups and symbols with no-break spaces in some locales; compare with plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
 
+const rates: ExchangeRates = { as_of: '2025-11-28', per_usd: { KRW: 1500, EUR: 0.5, CNY: 7, JPY: 150 } };
+
 describe('formatCurrency', () => {
   it('shows US dollars without decimals in English', () => {
-    expect(formatCurrency(1234.5, 'en')).toBe('$1,235');
+    expect(formatCurrency(1234.5, 'en', rates)).toBe('$1,235');
   });
 
-  it('shows Korean won in Korean', () => {
-    expect(formatCurrency(1234.5, 'ko')).toBe('₩1,235');
+  // Revenue is held in dollars: each other language sees it converted into its own currency.
+  it('converts into won, euros, yuan and yen at the rates given, without decimals', () => {
+    expect(formatCurrency(1234.5, 'ko', rates)).toBe('₩1,851,750');
+    expect(plain(formatCurrency(1234.5, 'fr', rates))).toBe('617 €');
+    expect(formatCurrency(1234.5, 'cn', rates)).toBe('¥8,642');
+    expect(formatCurrency(1234.5, 'ja', rates)).toBe('￥185,175');
   });
 
-  // A revenue held in dollars keeps its currency: no euro, yuan or yen sign on a dollar figure.
-  it('shows the same US dollars, without decimals, in French, Chinese and Japanese number style', () => {
+  // Without rates a dollar figure keeps its dollar sign: never another currency's sign on it.
+  it("stays in US dollars, in the reader's number style, while no rates are known", () => {
+    expect(formatCurrency(1234.5, 'ko')).toBe('US$1,235');
     expect(plain(formatCurrency(1234.5, 'fr'))).toBe('1 235 $US');
-    expect(formatCurrency(1234.5, 'cn')).toBe('US$1,235');
-    expect(formatCurrency(1234.5, 'ja')).toBe('$1,235');
+  });
+
+  it('says how a converted figure was reached, and nothing for dollars', () => {
+    expect(conversionOf(1234.5, 'ko', rates)).toEqual({ usd: 'US$1,235', rate: '₩1,500', date: '2025. 11. 28.' });
+    expect(conversionOf(1234.5, 'en', rates)).toBeNull();
+    expect(conversionOf(1234.5, 'ko', undefined)).toBeNull();
   });
 });
 
@@ -41,7 +59,8 @@ describe('formatNumber', () => {
 describe('formatCompactCurrency', () => {
   it("shortens a revenue to three figures where space is short, in the reader's number style", () => {
     expect(formatCompactCurrency(12_657_000_000, 'en')).toBe('$12.7B');
-    expect(plain(formatCompactCurrency(12_657_000_000, 'fr'))).toBe('12,7 Md $US');
+    expect(plain(formatCompactCurrency(12_657_000_000, 'fr', rates))).toBe('6,3 Md €');
+    expect(formatCompactCurrency(514_405_000_000, 'ko', rates)).toBe('₩771.6조');
     expect(formatCompactCurrency(950_000, 'en')).toBe('$950K');
     expect(formatCompactCurrency(999, 'en')).toBe('$999');
   });

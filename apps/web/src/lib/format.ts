@@ -1,30 +1,61 @@
 import type { Language } from '@quarry/shared';
-import { LOCALE_FORMATS } from '@quarry/shared/languages';
+import { type Currency, type ExchangeRates, LOCALE_FORMATS } from '@quarry/shared/languages';
 
-/** Money as the spec asks (en: USD with no decimals, ko: KRW); fr, cn and ja: US dollars in their number style. */
-export function formatCurrency(amount: number, language: Language): string {
-  const { locale, currency, currencyDigits } = LOCALE_FORMATS[language];
-  return new Intl.NumberFormat(locale, {
+/**
+ * An amount held in US dollars in the reader's currency (issue #2: en USD, ko KRW, fr EUR, cn CNY,
+ * ja JPY), converted at `rates`; without rates (not yet loaded) it stays in dollars, in the
+ * reader's number style, rather than put another currency's sign on a dollar figure.
+ */
+function inReaderCurrency(amountUsd: number, language: Language, rates: ExchangeRates | undefined) {
+  const { currency } = LOCALE_FORMATS[language];
+  if (currency === 'USD' || !rates) return { amount: amountUsd, currency: 'USD' as Currency };
+  return { amount: amountUsd * rates.per_usd[currency], currency };
+}
+
+/** Money in full, no decimals: "$514,405,000,000", "₩756,175,350,000,000". */
+export function formatCurrency(amountUsd: number, language: Language, rates?: ExchangeRates): string {
+  const { amount, currency } = inReaderCurrency(amountUsd, language, rates);
+  return new Intl.NumberFormat(LOCALE_FORMATS[language].locale, {
     style: 'currency',
     currency,
-    minimumFractionDigits: currencyDigits,
-    maximumFractionDigits: currencyDigits,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
   }).format(amount);
 }
 
 /**
- * Money where space is short (an account's facts, a card, a table cell): "$12.7B", "1,3 Md $US",
- * "₩127억", in the interface language; `formatCurrency` gives the full figure.
+ * Money where space is short (an account's facts, a card, a table cell): "$12.7B", "10,9 Md €",
+ * "₩18.6조", in the interface language; `formatCurrency` gives the full figure.
  */
-export function formatCompactCurrency(amount: number, language: Language): string {
-  const { locale, currency } = LOCALE_FORMATS[language];
-  return new Intl.NumberFormat(locale, {
+export function formatCompactCurrency(amountUsd: number, language: Language, rates?: ExchangeRates): string {
+  const { amount, currency } = inReaderCurrency(amountUsd, language, rates);
+  return new Intl.NumberFormat(LOCALE_FORMATS[language].locale, {
     style: 'currency',
     currency,
     notation: 'compact',
     minimumFractionDigits: 0,
     maximumFractionDigits: 1,
   }).format(amount);
+}
+
+/**
+ * How a converted amount was reached, for its title: the dollars, the rate and its day; null where
+ * nothing was converted (en, or rates not loaded).
+ */
+export function conversionOf(
+  amountUsd: number,
+  language: Language,
+  rates: ExchangeRates | undefined,
+): { usd: string; rate: string; date: string } | null {
+  const { currency, locale } = LOCALE_FORMATS[language];
+  if (currency === 'USD' || !rates) return null;
+  const usd = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+  const rate = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 4 });
+  return {
+    usd: usd.format(amountUsd),
+    rate: rate.format(rates.per_usd[currency]),
+    date: formatDate(`${rates.as_of}T12:00:00Z`, language),
+  };
 }
 
 /** A count (employees, members) grouped as the interface language writes numbers: 227,200 / 227 200. */

@@ -68,6 +68,11 @@ export const meResponseSchema = z.object({
   user: userDocumentSchema,
   company_configuration: companyConfigurationSchema.nullable(),
   impersonation: impersonationSchema.nullable(),
+  /** Units of KRW, EUR, CNY and JPY per US dollar, and their day: revenue is held in dollars. */
+  exchange_rates: z.object({
+    as_of: z.string(),
+    per_usd: z.object({ KRW: z.number(), EUR: z.number(), CNY: z.number(), JPY: z.number() }),
+  }),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

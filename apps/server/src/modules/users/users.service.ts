@@ -1,4 +1,4 @@
-import type { HomeFilters, MeResponse, UpdateOwnFieldBody, UserDocument } from '@quarry/shared';
+import type { ExchangeRates, HomeFilters, MeResponse, UpdateOwnFieldBody, UserDocument } from '@quarry/shared';
 import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { isServiceAccountEmail } from '../../lib/service-account.ts';
@@ -21,9 +21,11 @@ export type VisibleHypothesisIds = (ctx: RequestContext, ids: string[]) => Promi
 export function createUsersService(deps: {
   users: UsersRepository;
   supportEmail: string;
+  /** Sent with /api/me so that revenue (in US dollars) is shown in the reader's currency. */
+  exchangeRates: ExchangeRates;
   visibleHypothesisIds: VisibleHypothesisIds;
 }) {
-  const { users, supportEmail, visibleHypothesisIds } = deps;
+  const { users, supportEmail, exchangeRates, visibleHypothesisIds } = deps;
 
   /** Default Home filters may name only hypotheses the user can see; tiers are checked by the schema. */
   async function checkHomeFilters(ctx: RequestContext, filters: HomeFilters): Promise<void> {
@@ -54,7 +56,7 @@ export function createUsersService(deps: {
             expires_at: by.expiresAt,
           }
         : null;
-      return { user, company_configuration, impersonation };
+      return { user, company_configuration, impersonation, exchange_rates: exchangeRates };
     },
 
     /**

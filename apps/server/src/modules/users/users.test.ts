@@ -1,3 +1,4 @@
+import { DEFAULT_EXCHANGE_RATES } from '@quarry/shared/languages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -39,6 +40,8 @@ describe('GET /api/me', () => {
         integrations: [],
       },
       impersonation: null,
+      // Revenue is held in US dollars; the reader's currency is reached at these rates.
+      exchange_rates: DEFAULT_EXCHANGE_RATES,
     });
   });
 

@@ -47,6 +47,7 @@ export function UserMenu({
       // Fixed like the navigation it hangs from: placed in the page instead, reaching an item scrolled
       // the page under it and the item moved away between press and release.
       floatingStrategy="fixed"
+      middlewares={{ flip: true, shift: { padding: 8 } }}
     >
       <Menu.Target>
         <button type="button" className={itemClassName} data-testid="user-menu">
@@ -62,8 +63,10 @@ export function UserMenu({
           <span>{user.display_name}</span>
         </button>
       </Menu.Target>
-      <Menu.Dropdown>
-        <ScrollArea.Autosize mah={USER_MENU_MAX_HEIGHT}>
+      <Menu.Dropdown mah={USER_MENU_MAX_HEIGHT} style={{ display: 'flex', flexDirection: 'column' }}>
+        {/* Everything but Logout scrolls inside the menu's 20rem; Logout stays in sight below it,
+            whatever the role adds above (Organization Settings) and however short the window. */}
+        <ScrollArea.Autosize type="auto" style={{ flex: '1 1 auto', minHeight: 0 }}>
           <Stack gap={0} px="sm" py={6}>
             <Text fw={600} size="sm" truncate>
               {user.display_name}
@@ -114,10 +117,11 @@ export function UserMenu({
           <Menu.Item leftSection={<IconCompass size={16} />} onClick={openGuide}>
             {t('userMenu.gettingStarted')}
           </Menu.Item>
-          <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
-            {t('userMenu.logout')}
-          </Menu.Item>
         </ScrollArea.Autosize>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+          {t('userMenu.logout')}
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

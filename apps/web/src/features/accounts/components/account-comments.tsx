@@ -6,7 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useAddComment, useComments, useDeleteComment, useEditComment } from '../api/comments.ts';
 import { commentParts } from '../utils/comment-parts.ts';
@@ -88,7 +88,8 @@ function CommentItem({ accountId, comment: c, language }: { accountId: string; c
       <Group gap={6} justify="space-between" wrap="nowrap" align="flex-start">
         <Group gap={6}>
           <Text size="xs" c="dimmed">
-            {c.author.display_name} · {formatDate(c.created_at, language)}
+            {/* A comment is a moment in a conversation: its day and time, as a mail client shows. */}
+            {c.author.display_name} · {formatDateTime(c.created_at, language)}
             {c.edited_at && ` · ${t('comments.edited')}`}
           </Text>
           {c.via_support && <ViaSupportBadge name={c.author.display_name} />}

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatCompactCurrency, formatCurrency, formatNumber } from '../../../lib/format.ts';
+import { conversionOf, formatCompactCurrency, formatCurrency, formatNumber } from '../../../lib/format.ts';
+import { useMe } from '../../../lib/get-me.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useAccount } from '../api/get-account.ts';
@@ -38,6 +39,13 @@ export function AccountPage({
   const favorite = useSetFavorite(masterAccountId);
   const territory = useChangeTerritory();
   const language = useUiLanguage();
+  // Revenue is held in US dollars and shown in the reader's currency at the server's rates.
+  const rates = useMe().data?.exchange_rates;
+  const revenueTitle = (revenue: number) => {
+    const full = formatCurrency(revenue, language, rates);
+    const conversion = conversionOf(revenue, language, rates);
+    return conversion ? t('accounts.revenueConverted', { amount: full, ...conversion }) : full;
+  };
 
   /** Adds at once with a snack; removing asks first, as on My Accounts. */
   async function changeTerritory(id: string, name: string, add: boolean) {
@@ -110,8 +118,8 @@ export function AccountPage({
         {/* A fact in the row is short ("$12.7B"); the full figure is its title, for who wants it. */}
         <Fact
           label={t('accounts.revenue')}
-          value={a.revenue === null ? null : formatCompactCurrency(a.revenue, language)}
-          full={a.revenue === null ? undefined : formatCurrency(a.revenue, language)}
+          value={a.revenue === null ? null : formatCompactCurrency(a.revenue, language, rates)}
+          full={a.revenue === null ? undefined : revenueTitle(a.revenue)}
         />
         <Fact label={t('accounts.location')} value={a.location} />
       </Group>
