@@ -88,6 +88,7 @@ export type FieldReason = (typeof fieldReasons)[number];
  */
 export const refusalReasons = [
   'flow_being_sent',
+  'flow_delivered',
   'message_delivered',
   'already_impersonating',
   'no_impersonation',

@@ -201,6 +201,8 @@ export function createFlowsRepository(db: Db) {
           version: eb('version', '+', 1),
         }))
         .where('flow_id', '=', flowId)
+        // A delivered message is a record that it went out: never written again.
+        .where('status', '<>', 'delivered')
         .execute();
     },
 

@@ -844,10 +844,22 @@ export function createFlowsService(deps: {
       return detail(ctx, flowId);
     },
 
-    /** Writes the whole flow again (spec section 4: retry overwrites edits). */
+    /**
+     * Writes the whole flow again (spec section 4: retry overwrites edits). Not once a message was
+     * delivered: writing it again would erase the record that it went out, and approving and
+     * sending it again would reach the same person twice.
+     */
     async retry(ctx: RequestContext, flowId: string): Promise<FlowSummary> {
       const flow = await visibleFlow(ctx, flowId);
       if (flow.status === 'flow_in_progress') throw inProgress();
+      if (Number(flow.delivered_count) > 0) {
+        throw refusal(
+          409,
+          'conflict',
+          'flow_delivered',
+          'Messages of this flow were already sent, so it cannot be written again: create a new flow for these contacts',
+        );
+      }
       const at = nowIso();
       const moved = await flows.updateFlow(
         ctx.tenantId,

@@ -380,6 +380,17 @@ describe('sending to the download destination', () => {
     expect(edit.statusCode).toBe(409);
     // A reason the web translates, so a reader of another language is not shown the English (#14).
     expect(edit.json().error).toMatchObject({ code: 'conflict', details: { reason: 'message_delivered' } });
+    // Writing a sent flow again would erase the record that its message went out: refused, and the
+    // delivered message, its CSV and the flow's state are as they were.
+    const retry = await call(rita, 'POST', `/api/flows/${flow.id}/retry`);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().error).toMatchObject({ code: 'conflict', details: { reason: 'flow_delivered' } });
+    const kept = await detail(rita, flow.id);
+    expect(kept.flow).toMatchObject({ status: 'flow_completed', delivered_count: 1 });
+    expect(kept.messages.find((m) => m.id === first.id)?.status).toBe('delivered');
+    expect((await call(rita, 'GET', `/api/flows/${flow.id}/download`)).rawPayload.toString('utf8')).toContain(
+      'Cora Tester',
+    );
   });
 
   it('refuses to send a flow again while it is being sent, with a reason the web translates', async () => {

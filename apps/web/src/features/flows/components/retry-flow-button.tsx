@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Tooltip } from '@mantine/core';
 import type { FlowSummary } from '@quarry/shared';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ export function RetryFlowButton({
   size = 'sm',
   disabled,
 }: {
-  flow: Pick<FlowSummary, 'id' | 'status'>;
+  flow: Pick<FlowSummary, 'id' | 'status' | 'delivered_count'>;
   size?: 'xs' | 'sm';
   disabled?: boolean;
 }) {
@@ -32,13 +32,15 @@ export function RetryFlowButton({
     });
   }
 
-  return (
+  // Once a message went out, writing the flow again would erase that record (the server refuses too).
+  const sent = flow.delivered_count > 0;
+  const button = (
     <Button
       size={size}
       variant="light"
       leftSection={<IconRefresh size={14} />}
       loading={retry.isPending}
-      disabled={disabled || flow.status === 'flow_in_progress'}
+      disabled={disabled || sent || flow.status === 'flow_in_progress'}
       onClick={(e) => {
         // Inside a table row that opens the flow: the click is this button's alone.
         e.stopPropagation();
@@ -47,5 +49,19 @@ export function RetryFlowButton({
     >
       {t('flows.retry.button')}
     </Button>
+  );
+  if (!sent) return button;
+  return (
+    <Tooltip
+      label={t('apiErrors.reasons.flow_delivered')}
+      multiline
+      maw="27em"
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      {/* A disabled button takes no pointer or focus: the wrapper carries the explanation. */}
+      <span tabIndex={0} data-testid="retry-unavailable">
+        {button}
+      </span>
+    </Tooltip>
   );
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { fieldError } from '../../../lib/field-error.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useConnectIntegration } from '../api/connect-integration.ts';
@@ -14,6 +14,12 @@ import { useRecheckIntegration } from '../api/recheck-integration.ts';
 import { FieldMappingsForm } from './field-mappings-form.tsx';
 
 const STATUS_COLOUR: Record<CredentialStatus, string> = { VALID: 'green', INVALID: 'red', PENDING: 'yellow' };
+/** What a connect attempt ended in: a tool that could not be reached has not refused anything. */
+const OUTCOME_TEXT: Record<CredentialStatus, string> = {
+  VALID: 'integrations.connected',
+  INVALID: 'integrations.invalid',
+  PENDING: 'integrations.pending',
+};
 
 /** One tool of the catalogue: its brand, the connection's state, and (for admins) connect, re-check, disconnect and mappings. */
 export function IntegrationCard({
@@ -40,7 +46,7 @@ export function IntegrationCard({
   const consent = useOAuthConsent(entry.type, (outcome) => {
     if (outcome === 'timed_out') return;
     setReplacing(false);
-    showSnackbar(t(outcome === 'VALID' ? 'integrations.connected' : 'integrations.invalid', { name: entry.name }));
+    showSnackbar(t(OUTCOME_TEXT[outcome], { name: entry.name }));
   });
 
   // While a consent window is open, and how it ended when it did not connect.
@@ -66,9 +72,7 @@ export function IntegrationCard({
         onSuccess: (result) => {
           setCredential('');
           setReplacing(false);
-          showSnackbar(
-            t(result.status === 'VALID' ? 'integrations.connected' : 'integrations.invalid', { name: entry.name }),
-          );
+          showSnackbar(t(OUTCOME_TEXT[result.status], { name: entry.name }));
         },
       },
     );
@@ -128,21 +132,43 @@ export function IntegrationCard({
             </Text>
             {connection.checked_at && (
               <Text size="xs" c="dimmed">
-                {t('integrations.checkedAt', { date: formatDate(connection.checked_at, language) })}
+                {t('integrations.checkedAt', { date: formatDateTime(connection.checked_at, language) })}
               </Text>
             )}
-            {connection.status_message && (
-              <Alert color={connection.status === 'INVALID' ? 'red' : 'yellow'} variant="light">
-                {connection.status_message}
+            {connection.status === 'PENDING' ? (
+              // Quarry's own finding (no answer from the tool), said in the reader's language; the
+              // technical detail stays on hover for whoever diagnoses it.
+              <Alert color="yellow" variant="light">
+                <span title={connection.status_message ?? undefined}>
+                  {t('integrations.pendingMessage', { name: entry.name })}
+                </span>
               </Alert>
+            ) : (
+              connection.status_message && (
+                // The tool's own reason for refusing, as it gave it.
+                <Alert color={connection.status === 'INVALID' ? 'red' : 'yellow'} variant="light">
+                  {connection.status_message}
+                </Alert>
+              )
             )}
             <Text size="sm" fw={600} c={connection.value_messaging_configured ? 'green' : 'dimmed'}>
-              {t(connection.value_messaging_configured ? 'integrations.configured' : 'integrations.notConfigured')}
+              {connection.value_messaging_configured
+                ? t('integrations.configured')
+                : connection.status === 'VALID'
+                  ? t('integrations.notConfigured')
+                  : t('integrations.mapOnceValid', { name: entry.name })}
             </Text>
           </Stack>
         )}
 
-        {showConnectForm && entry.auth === 'oauth' && (
+        {showConnectForm && entry.auth === 'oauth' && !entry.oauth && (
+          // No OAuth app is configured on this server: no button that can only fail.
+          <Alert color="gray" variant="light" data-testid="oauth-not-configured">
+            {t('integrations.oauth.notConfigured', { name: entry.name })}
+          </Alert>
+        )}
+
+        {showConnectForm && entry.auth === 'oauth' && entry.oauth && (
           <Stack gap="xs">
             <Text size="sm" c="dimmed">
               {t('integrations.oauth.hint', { name: entry.name })}

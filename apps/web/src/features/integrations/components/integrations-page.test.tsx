@@ -188,6 +188,36 @@ describe('IntegrationsPage', () => {
     await within(card).findByText('Your browser blocked the Outreach window. Allow pop-ups for Quarry and try again.');
   });
 
+  it('says a tool that did not answer has not refused anything, and offers no Connect that can only fail', async () => {
+    const pending: IntegrationConnection = {
+      ...hubspot,
+      type: 'apolloio',
+      status: 'PENDING',
+      status_message: 'the service could not be reached',
+      account_name: null,
+      field_mappings: {},
+    };
+    serve({
+      ...list(true),
+      integrations: list(true).integrations.map((i) =>
+        i.entry.type === 'apolloio'
+          ? { entry: entry('apolloio', 'Apollo'), connection: pending }
+          : i.entry.type === 'outreach'
+            ? { entry: entry('outreach', 'Outreach', true, false), connection: null }
+            : i,
+      ),
+    });
+    renderWithProviders(<IntegrationsPage />);
+    const card = await screen.findByTestId('integration-apolloio');
+    within(card).getByText(/^Apollo has not answered yet\. Quarry keeps the credential/);
+    within(card).getByText('Fields can be mapped once Apollo accepts the credential');
+    expect(within(card).queryByText('the service could not be reached')).toBeNull();
+    // Outreach connects by OAuth only, and this server has no OAuth app for it: said, no button.
+    const outreach = screen.getByTestId('integration-outreach');
+    within(outreach).getByText(/not set up on this Quarry server yet/);
+    expect(within(outreach).queryByRole('button', { name: 'Connect' })).toBeNull();
+  });
+
   it('shows a rep the tools read-only', async () => {
     serve(list(false));
     renderWithProviders(<IntegrationsPage />);
