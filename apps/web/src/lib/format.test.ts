@@ -46,6 +46,15 @@ describe('formatPercent', () => {
     expect(plain(formatPercent(0.834, 'fr'))).toBe('83 %');
     expect(formatPercent(0.834, 'cn')).toBe('83%');
   });
+
+  it('never rounds a share that is not whole to 100% or one that is not nothing to 0%', () => {
+    expect(formatPercent(209 / 210, 'en')).toBe('99.5%');
+    expect(formatPercent(0.99999, 'en')).toBe('99.9%');
+    expect(formatPercent(1, 'en')).toBe('100%');
+    expect(formatPercent(0.001, 'en')).toBe('0.1%');
+    expect(formatPercent(0, 'en')).toBe('0%');
+    expect(plain(formatPercent(209 / 210, 'fr'))).toBe('99,5 %');
+  });
 });
 
 describe('formatNumber', () => {

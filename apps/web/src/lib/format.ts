@@ -63,11 +63,19 @@ export function formatNumber(value: number, language: Language): string {
   return new Intl.NumberFormat(LOCALE_FORMATS[language].locale).format(value);
 }
 
-/** A share (0.83) as a whole percentage the way the interface language writes it: 83%, 83 %. */
+/**
+ * A share (0.83) as a whole percentage the way the interface language writes it: 83%, 83 %. A
+ * share that is not whole or nothing never reads as 100% or 0% (one mark in 210 is 99.5%, not
+ * 100%): it takes one decimal, rounded towards where it is.
+ */
 export function formatPercent(share: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALE_FORMATS[language].locale, { style: 'percent', maximumFractionDigits: 0 }).format(
-    share,
-  );
+  const whole = Math.round(share * 100);
+  const between = (whole === 100 && share < 1) || (whole === 0 && share > 0);
+  const value = !between ? share : share < 0.5 ? Math.ceil(share * 1000) / 1000 : Math.floor(share * 1000) / 1000;
+  return new Intl.NumberFormat(LOCALE_FORMATS[language].locale, {
+    style: 'percent',
+    maximumFractionDigits: between ? 1 : 0,
+  }).format(value);
 }
 
 /** A moment to the minute ("Oct 23, 2026, 4:05 PM"), for when something last happened. */

@@ -24,6 +24,8 @@ export const SIGNAL_REASON_CODES = [
   'too_large',
   'timed_out',
   'network_error',
+  'host_not_found',
+  'connection_refused',
   'too_many_redirects',
   'not_xml',
   'not_feed',

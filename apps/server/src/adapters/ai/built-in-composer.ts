@@ -187,7 +187,9 @@ function firstTouchUnits(f: Facts, banned: BannedTermMatcher): Unit[] {
     add(
       0,
       1,
-      f.title && `As ${f.title}, you may know this well: ${f.problem}`,
+      // After the colon the problem continues the sentence: its first letter in lower case, unless
+      // it starts with a name or an acronym ("Recalls, shortages…" → "recalls, shortages…").
+      f.title && `As ${f.title}, you may know this well: ${continuing(f.problem)}`,
       `You may know this well: ${f.problem}`,
       f.problem,
     );
@@ -416,4 +418,10 @@ function sameStrings(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** A sentence going on after a colon: its first word lower-cased when it is an ordinary word. */
+function continuing(sentence: string): string {
+  const first = /^\p{Lu}\p{Ll}+\b/u.exec(sentence)?.[0];
+  return first ? first.toLowerCase() + sentence.slice(first.length) : sentence;
 }

@@ -230,6 +230,21 @@ export async function fetchSignalUrl(raw: string, validators: Validators, option
       if (signal.aborted)
         throw new FetchError(`timed out after ${seconds} s`, { code: 'timed_out', params: { seconds } });
       const err = error as NodeJS.ErrnoException;
+      // The two failures a person can act on, said plainly: a mistyped or gone address, a site
+      // that is down. Anything else keeps the system's own code.
+      const host = url.hostname;
+      if (err.code === 'ENOTFOUND') {
+        throw new FetchError(`the site's address could not be found (${host})`, {
+          code: 'host_not_found',
+          params: { host },
+        });
+      }
+      if (err.code === 'ECONNREFUSED') {
+        throw new FetchError(`the site refused the connection (${host})`, {
+          code: 'connection_refused',
+          params: { host },
+        });
+      }
       throw new FetchError(err.code ? `${err.code}: ${err.message}` : err.message, {
         code: 'network_error',
         params: { detail: err.code ?? err.message.slice(0, 100) },

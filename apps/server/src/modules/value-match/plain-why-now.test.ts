@@ -42,7 +42,7 @@ describe('plain why-now', () => {
         top_hit: { type: 'job_posting', title: 'Director of Logistics', published_at: '2026-11-21', age_days: 1 },
       }),
     ).toBe(
-      'They posted a job for a “Director of Logistics” yesterday. A strong sign of “Supply disruption puts revenue at risk”: worth a call now.',
+      'They posted an opening for “Director of Logistics” yesterday. A strong sign of “Supply disruption puts revenue at risk”: worth a call now.',
     );
   });
 
@@ -61,7 +61,7 @@ describe('plain why-now', () => {
         },
       }),
     ).toBe(
-      'They posted a job for a “Director of Logistics” yesterday, writing: “Supply shortages reached our plants this year”. ' +
+      'They posted an opening for “Director of Logistics” yesterday, writing: “Supply shortages reached our plants this year”. ' +
         'A strong sign of “Supply disruption puts revenue at risk”: worth a call now.',
     );
   });

@@ -26,8 +26,8 @@ export function plainWhyNow(facts: WhyNowFacts): string {
           ? `The news reported ${title} ${agoInWords(hit.age_days)}: “${hit.said}”.`
           : `The news reported ${title} ${agoInWords(hit.age_days)}.`
         : hit.said
-          ? `They posted a job for a ${title} ${agoInWords(hit.age_days)}, writing: “${hit.said}”.`
-          : `They posted a job for a ${title} ${agoInWords(hit.age_days)}.`,
+          ? `They posted an opening for ${title} ${agoInWords(hit.age_days)}, writing: “${hit.said}”.`
+          : `They posted an opening for ${title} ${agoInWords(hit.age_days)}.`,
     );
   }
   if (facts.tier === 'none' || !facts.hypothesis_name) {

@@ -86,36 +86,24 @@ export function triggerStats(
       else row.none_accounts++;
     }
   }
-  // The strongest accounts' sentences, one per account.
-  const chosen = new Map<string, Candidate[]>();
-  const needed = new Set<string>();
+  // The strongest accounts' sentences, one per account and each sentence once: three accounts
+  // quoting the same sentence (a posting many companies word alike) show the admin one example.
+  const hitById = new Map(hits.map((hit) => [hit.id, hit]));
   for (const [id, list] of candidates) {
     list.sort((a, b) => TIER_RANK[b.match.tier] - TIER_RANK[a.match.tier] || b.match.score - a.match.score);
-    const picked: Candidate[] = [];
-    const accounts = new Set<string>();
-    for (const c of list) {
-      if (picked.length >= EXAMPLES_PER_TRIGGER) break;
-      if (accounts.has(c.match.account_id)) continue;
-      accounts.add(c.match.account_id);
-      picked.push(c);
-      needed.add(c.hitId);
-    }
-    chosen.set(id, picked);
-  }
-  const hitById = new Map<string, MatchHit>();
-  for (const hit of hits) if (needed.has(hit.id)) hitById.set(hit.id, hit);
-  for (const [id, picked] of chosen) {
     const row = rows.get(id) as TriggerStatsRow;
-    for (const c of picked) {
+    const accounts = new Set<string>();
+    const sentences = new Set<string>();
+    for (const c of list) {
+      if (row.examples.length >= EXAMPLES_PER_TRIGGER) break;
       const hit = hitById.get(c.hitId);
-      if (!hit) continue;
+      if (!hit || accounts.has(c.match.account_id)) continue;
       const around = sentenceAround(c.field === 'title' ? hit.title : hit.text, c.start, c.end);
-      row.examples.push({
-        hit_id: c.hitId,
-        master_account_id: c.match.account_id,
-        account_name: '',
-        ...around,
-      });
+      const said = around.sentence.toLowerCase().replace(/\s+/g, ' ').trim();
+      if (sentences.has(said)) continue;
+      accounts.add(c.match.account_id);
+      sentences.add(said);
+      row.examples.push({ hit_id: c.hitId, master_account_id: c.match.account_id, account_name: '', ...around });
     }
   }
   return [...rows.values()];

@@ -58,7 +58,10 @@ describe('trigger stats', () => {
         none: withTrigger.filter((m) => m.tier === 'none').length,
       });
       expect(s.examples.length).toBeLessThanOrEqual(3);
-      if (withTrigger.length >= 3) expect(s.examples.length).toBe(3);
+      if (withTrigger.length > 0) expect(s.examples.length).toBeGreaterThan(0);
+      // Each sentence once: many postings worded alike must not fill the three examples.
+      const said = s.examples.map((e) => e.sentence.toLowerCase());
+      expect(new Set(said).size).toBe(said.length);
       for (const e of s.examples) {
         // The matched words are inside the sentence, and the sentence is the signal's own text.
         expect(e.sentence.slice(e.start, e.end).trim().length).toBeGreaterThan(0);

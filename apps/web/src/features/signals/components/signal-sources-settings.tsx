@@ -155,7 +155,8 @@ export function SignalSourcesSettings() {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[source.status]} variant="light">
+                    {/* Never shortened to "ACTI…" by a long error beside it. */}
+                    <Badge color={STATUS_COLOR[source.status]} variant="light" miw="max-content">
                       {t(`signals.status.${source.status}`)}
                     </Badge>
                   </Table.Td>

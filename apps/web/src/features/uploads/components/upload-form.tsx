@@ -111,7 +111,12 @@ export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void 
           data-testid="upload-type"
         />
 
-        {byFilter ? (
+        {byFilter && filters.isSuccess && filters.data.length === 0 ? (
+          // No saved filter to pick: say where one is made rather than open an empty list.
+          <Text size="sm" c="dimmed" data-testid="upload-no-filters">
+            {t('uploads.form.noFilters')}
+          </Text>
+        ) : byFilter ? (
           <Select
             label={t('uploads.form.filter')}
             placeholder={t('uploads.form.filterPlaceholder')}
@@ -184,7 +189,7 @@ export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void 
               )}
             </Paper>
             <Text size="sm" c={tooMany ? 'red' : 'dimmed'} data-testid="upload-line-count">
-              {t('uploads.form.lineCount', { count: lineCount, max })}
+              {t('uploads.form.lineCount', { lines: formatNumber(lineCount, language), max })}
             </Text>
             {tooMany && (
               <Text size="sm" c="red" role="alert">

@@ -90,11 +90,11 @@ describe('whyNowText', () => {
         'It may be a sign of “Supply disruption puts revenue at risk”.',
     );
     expect(whyNowText(POSTING, i18n.t, 'en', NOW)).toBe(
-      'They posted a job for a “Director of Logistics” yesterday. ' +
+      'They posted an opening for “Director of Logistics” yesterday. ' +
         'A strong sign of “Freight costs eat margin”: worth a call now.',
     );
     expect(whyNowText(POSTING_SAID, i18n.t, 'en', NOW)).toBe(
-      'They posted a job for a “Director of Logistics” yesterday, writing: ' +
+      'They posted an opening for “Director of Logistics” yesterday, writing: ' +
         '“Higher freight costs started a cost savings programme”. A strong sign of “Freight costs eat margin”: worth a call now.',
     );
     expect(whyNowText(NEWS_SAID, i18n.t, 'en', NOW)).toBe(

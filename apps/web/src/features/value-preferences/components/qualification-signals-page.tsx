@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../lib/field-error.ts';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
+import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 import { useQualificationSignals, useSaveQualificationSignal } from '../api/qualification-signals.ts';
 import { useFormReveal } from '../hooks/use-form-reveal.ts';
@@ -53,7 +54,10 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
     save.mutate(
       { id: editingId, body },
       {
-        onSuccess: startOver,
+        onSuccess: () => {
+          startOver();
+          showSnackbar(t('preferences.signalSaved', { text: body.text.trim() }));
+        },
         // The draft is kept as typed.
         onError: (error) => setServerErrors(form, error, t('preferences.saveError')),
       },

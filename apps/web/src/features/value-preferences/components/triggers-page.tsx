@@ -170,7 +170,9 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
               <Text fw={600}>{tr.name}</Text>
               <Badge variant="light">{t(`preferences.hitTypes.${tr.hit_type}`)}</Badge>
               <Switch
-                label={t('preferences.enabled')}
+                // Says the state it shows, and names its trigger to a screen reader.
+                label={t(tr.enabled ? 'preferences.enabled' : 'preferences.disabled')}
+                aria-label={t('preferences.triggerSwitch', { name: tr.name })}
                 checked={tr.enabled}
                 disabled={!canEdit}
                 onChange={(e) => save.mutate({ id: tr.id, body: { enabled: e.currentTarget.checked } })}

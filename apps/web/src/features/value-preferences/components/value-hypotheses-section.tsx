@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CharacterCounter } from '../../../components/character-counter.tsx';
 import { fieldError } from '../../../lib/field-error.ts';
+import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
 import { useSaveValueHypothesis } from '../api/save-value-hypothesis.ts';
 import { useFormReveal } from '../hooks/use-form-reveal.ts';
@@ -123,7 +124,15 @@ export function ValueHypothesesSection({
   const submit = () => {
     if (!draft?.name.trim() || anyTooLong) return;
     const { id, ...body } = draft;
-    save.mutate({ id, body }, { onSuccess: () => setDraft(null) });
+    save.mutate(
+      { id, body },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          showSnackbar(t('preferences.hypothesisSaved', { name: body.name.trim() }));
+        },
+      },
+    );
   };
 
   return (
