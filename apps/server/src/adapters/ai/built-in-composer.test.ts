@@ -65,7 +65,8 @@ describe('built-in composer', () => {
       'VP Operations',
       'Acme Logistics',
       'Northwind Analytics',
-      'Shippers facing carrier delays lose margin on every late load.',
+      // The problem continues the sentence after the colon, so its first word is in lower case.
+      'As VP Operations, you may know this well: shippers facing carrier delays lose margin on every late load.',
       'We track carrier delays live and reroute loads before they slip.',
       'Customers cut expedited freight spend by 8% within a quarter.',
     ]) {
