@@ -61,24 +61,64 @@ const ROLE_BLURBS: Record<string, string> = {
  * its industry). Postings are generated, so these are kept to plausible, unremarkable changes,
  * never a scandal pinned on a real company. Most postings say nothing of the kind.
  */
-const GOODS_CONTEXT: Partial<Record<Department, readonly string[]>> = {
+const CYBER_ATTACKS = [
+  'Cyber attacks on companies like ours rose this year, and we are growing the team that keeps customer data safe.',
+  'A cyberattack on one of our peers last year made us add people who protect customer data and passwords.',
+  'Hacking attempts on companies in our industry keep rising, and we are strengthening how we protect passwords and customer records.',
+];
+const GOODS_CONTEXT: Partial<Record<Department, readonly (readonly string[])[]>> = {
   operations: [
-    'We are opening a new distribution centre next year and moving stock into it.',
-    'Supply shortages and delivery delays across our industry reached our plants this year.',
-    'Higher freight costs started a cost savings programme across our sites.',
-    'We are bringing the plants and warehouses of a recent acquisition into our network.',
+    [
+      'We are opening a new distribution centre next year and moving stock into it.',
+      'A new distribution center opens near our largest plant next spring, and inventory moves there first.',
+      'We are adding a distribution centre in the region and moving stock out of two older warehouses.',
+    ],
+    [
+      'Supply shortages and delivery delays across our industry reached our plants this year.',
+      'Component shortages delayed shipments from two of our plants this year.',
+      'Shortages of parts and delayed deliveries from suppliers slowed our plants this year.',
+    ],
+    [
+      'Higher freight costs started a cost savings programme across our sites.',
+      'Rising freight costs and fuel prices led to a cost savings plan for our plants and warehouses.',
+      'Freight costs rose sharply this year, and we are looking for cost savings across our logistics.',
+    ],
+    [
+      'We are bringing the plants and warehouses of a recent acquisition into our network.',
+      'After a recent acquisition, we are joining its factories and warehouses to our distribution network.',
+      'A recent acquisition added plants that we are now bringing into our supply chain.',
+    ],
   ],
-  finance: ['We are folding a recent acquisition into our planning and reporting.'],
-  it: [
-    'Cyber attacks on companies like ours rose this year, and we are growing the team that keeps customer data safe.',
+  finance: [
+    [
+      'We are folding a recent acquisition into our planning and reporting.',
+      'Our finance team is taking on the books of a company we acquired this year.',
+    ],
   ],
+  it: [CYBER_ATTACKS],
 };
-const SERVICES_CONTEXT: Partial<Record<Department, readonly string[]>> = {
+const SERVICES_CONTEXT: Partial<Record<Department, readonly (readonly string[])[]>> = {
   it: [
-    'Cyber attacks on companies like ours rose this year, and we are growing the team that keeps customer data safe.',
-    'We are moving customer records from our own data centre to the cloud.',
+    CYBER_ATTACKS,
+    [
+      'We are moving customer records from our own data centre to the cloud.',
+      'Our servers and customer data move from our own data center to the cloud over the next year.',
+    ],
   ],
-  engineering: ['We are moving our platforms to the cloud.'],
+  finance: [
+    [
+      'Card fraud and identity theft against our customers rose this year, and we are tightening how payments are checked.',
+      'New privacy rules mean we are reviewing how we keep and share personal data.',
+      'Fraudulent claims cost us more every year, and we are building a team to spot them earlier.',
+    ],
+  ],
+  engineering: [
+    ['We are moving our platforms to the cloud.', 'Our applications move from our own servers to the cloud this year.'],
+    [
+      'We are launching a new online service for customers next year.',
+      'After a recent acquisition, we are bringing its website and systems onto our network.',
+    ],
+  ],
 };
 const STORE_SECTORS = new Set(['Retailing', 'Food & Drug Stores']);
 const STORES_CONTEXT = 'We are hiring for the new stores we open this year.';
@@ -89,8 +129,10 @@ function companyContext(department: Department, account: DemoAccount, random: ()
   if (random() >= CONTEXT_SHARE) return null;
   const goods = GOODS_SECTORS.has(account.sector ?? '');
   if (department === 'hr' && STORE_SECTORS.has(account.sector ?? '')) return STORES_CONTEXT;
-  const pool = (goods ? GOODS_CONTEXT : SERVICES_CONTEXT)[department];
-  return pool ? pick(random, pool) : null;
+  const themes = (goods ? GOODS_CONTEXT : SERVICES_CONTEXT)[department];
+  // A change the company is going through, in one of several wordings: companies do not all write
+  // the same sentence, and a feed quoting one sentence forty times reads as made up.
+  return themes ? pick(random, pick(random, themes)) : null;
 }
 
 /** What a posting says of the role, true to the role and to the kind of company posting it. */

@@ -81,4 +81,21 @@ describe('feed order', () => {
     const byScore = [...postings].sort((a, b) => b.score - a.score || a.account_id.localeCompare(b.account_id));
     expect(ordered(postings)).toEqual(byScore.map((e) => e.account_id));
   });
+
+  it('spreads cards quoting the same sentence within a hypothesis and kind, strongest of each first', () => {
+    const same = (id: string, score: number, said: string) => ({
+      ...entry(id, 'tier_1', score, 'breach', 'job_posting'),
+      said,
+    });
+    const entries = [
+      same('a1', 10, 'Cyber attacks on companies like ours rose this year.'),
+      same('a2', 9, 'Cyber attacks on companies like ours rose this year.'),
+      same('a3', 8, 'Cyber attacks on companies like ours rose this year.'),
+      same('b1', 5, 'Phishing attempts against our staff doubled.'),
+      same('c1', 4, 'Hacking attempts keep rising.'),
+      same('b2', 3, 'Phishing attempts against our staff doubled.'),
+    ];
+    // Strength alone would quote the first sentence three times before any other.
+    expect(ordered(entries)).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
+  });
 });

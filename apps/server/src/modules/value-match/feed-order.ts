@@ -8,6 +8,8 @@ export type FeedEntry = {
   /** The lead hypothesis, and the kind of the signal the card is headed by. */
   hypothesis_id: string | null;
   kind: string | null;
+  /** The sentence the card quotes from its signal, if any: cards quoting the same one are spread out. */
+  said?: string | null;
 };
 
 const byStrength = (a: FeedEntry, b: FeedEntry) =>
@@ -16,10 +18,33 @@ const byStrength = (a: FeedEntry, b: FeedEntry) =>
   a.account_id.localeCompare(b.account_id);
 
 /**
+ * `list` (strongest first) dealt round by round from one queue per key, each round in strength
+ * order: the first round holds the strongest of every key, the second the next of each, and so on.
+ */
+function dealt(list: FeedEntry[], keyOf: (e: FeedEntry) => string): FeedEntry[] {
+  const queues = new Map<string, FeedEntry[]>();
+  for (const e of list) {
+    const key = keyOf(e);
+    const queue = queues.get(key);
+    if (queue) queue.push(e);
+    else queues.set(key, [e]);
+  }
+  const lists = [...queues.values()];
+  const out: FeedEntry[] = [];
+  for (let round = 0; ; round++) {
+    const heads = lists.map((q) => q[round]).filter((e): e is FeedEntry => e !== undefined);
+    if (heads.length === 0) return out;
+    out.push(...heads.sort(byStrength));
+  }
+}
+
+/**
  * Each account's place in the feed within its tier (0 first): tier order is kept, and inside a
  * tier the accounts are dealt round by round from one queue per hypothesis and signal kind, each
  * round in score order, so the top of Home shows every hypothesis and both kinds of signal
- * instead of the same one a hundred times. Within a queue, stronger accounts come first.
+ * instead of the same one a hundred times. Within a queue, cards quoting the same sentence are
+ * dealt apart the same way (postings many companies word alike would otherwise follow each
+ * other); within that, stronger accounts come first.
  */
 export function feedRanks(entries: FeedEntry[]): Map<string, number> {
   const ranks = new Map<string, number>();
@@ -29,21 +54,21 @@ export function feedRanks(entries: FeedEntry[]): Map<string, number> {
     if (list) list.push(e);
     else tiers.set(e.tier, [e]);
   }
+  const queueOf = (e: FeedEntry) => `${e.hypothesis_id ?? ''}\u0000${e.kind ?? ''}`;
+  const sentenceOf = (e: FeedEntry) => (e.said ?? '').trim().toLowerCase();
   for (const tier of [...tiers.keys()].sort((a, b) => TIER_RANK[b] - TIER_RANK[a])) {
+    const strongestFirst = (tiers.get(tier) ?? []).sort(byStrength);
+    // Each queue spread by sentence first, then the queues dealt together.
     const queues = new Map<string, FeedEntry[]>();
-    for (const e of (tiers.get(tier) ?? []).sort(byStrength)) {
-      const key = `${e.hypothesis_id ?? ''}\u0000${e.kind ?? ''}`;
-      const queue = queues.get(key);
+    for (const e of strongestFirst) {
+      const queue = queues.get(queueOf(e));
       if (queue) queue.push(e);
-      else queues.set(key, [e]);
+      else queues.set(queueOf(e), [e]);
     }
-    const lists = [...queues.values()];
-    let position = 0;
-    for (let round = 0; ; round++) {
-      const heads = lists.map((q) => q[round]).filter((e): e is FeedEntry => e !== undefined);
-      if (heads.length === 0) break;
-      for (const e of heads.sort(byStrength)) ranks.set(e.account_id, position++);
-    }
+    const spread = [...queues.values()].flatMap((queue) => dealt(queue, sentenceOf));
+    dealt(spread, queueOf).forEach((e, rank) => {
+      ranks.set(e.account_id, rank);
+    });
   }
   return ranks;
 }

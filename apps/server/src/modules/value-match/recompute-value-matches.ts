@@ -134,6 +134,7 @@ export function createRecomputeValueMatches(deps: {
         latest_hit_at: m.latest_hit_at,
         hypothesis_id: m.hypotheses[0]?.hypothesis_id ?? null,
         kind: m.why_now_facts.top_hit?.type ?? null,
+        said: m.why_now_facts.top_hit?.said ?? null,
       })),
     );
     await matches.replaceAll(
