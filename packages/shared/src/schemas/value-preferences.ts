@@ -139,6 +139,8 @@ export const valueMatchFeedQuerySchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),
+  /** View-as: whose My Accounts "mine" reads (a colleague's uid, read-only). */
+  view_as: z.string().min(1).max(128).optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(VALUE_MATCH_PAGE_SIZE),
 });

@@ -71,6 +71,7 @@ export function registerValueMatchRoutes(
         hypothesisIds: q.hypothesis_id,
         industries: q.industry,
         mine: q.mine,
+        viewAs: q.view_as,
         offset: q.offset,
         limit: q.limit,
       });

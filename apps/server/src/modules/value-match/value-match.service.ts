@@ -72,8 +72,19 @@ export function createValueMatchService(deps: {
       await jobs.enqueueOnce(tenantId, RECOMPUTE_VALUE_MATCHES, { now: clock() });
     },
 
-    async feed(ctx: RequestContext, filters: FeedFilters): Promise<ValueMatchFeed> {
-      const [rows, s] = await Promise.all([matches.feed(ctx, filters), status(ctx)]);
+    /**
+     * One page of Home's feed. `viewAs` (view-as, spec section 4): "my accounts only" reads that
+     * colleague's My Accounts, read-only; a uid outside the caller's tenant answers 404.
+     */
+    async feed(ctx: RequestContext, filters: FeedFilters & { viewAs?: string }): Promise<ValueMatchFeed> {
+      const { viewAs, ...rest } = filters;
+      let territoryUid: string | undefined;
+      if (viewAs) {
+        const viewed = await colleague(ctx, viewAs);
+        if (!viewed) throw notFound('User not found');
+        territoryUid = viewed.uid;
+      }
+      const [rows, s] = await Promise.all([matches.feed(ctx, { ...rest, territoryUid }), status(ctx)]);
       const page = rows.slice(0, filters.limit);
       const holders = await matches.holdersOf(
         ctx,

@@ -169,6 +169,17 @@ describe('value-match feed', () => {
     const mine = await allCards(rita, '&mine=true');
     expect(mine.map((c) => c.master_account_id)).toEqual([card?.master_account_id]);
     expect(await allCards(gus, '&mine=true')).toEqual([]);
+
+    // View-as (spec section 4): a colleague previewing Rita's Home sees her accounts, not theirs;
+    // another company's user cannot be viewed as, and nothing of theirs is said.
+    const mike = await t.signIn('mike@acme.test');
+    expect(await allCards(mike, '&mine=true')).toEqual([]);
+    const asRita = await allCards(mike, `&mine=true&view_as=${encodeURIComponent(uid)}`);
+    expect(asRita.map((c) => c.master_account_id)).toEqual([card?.master_account_id]);
+    const gusUid = await t.uidOf('gus@globex.test');
+    const across = await get(mike, `/api/value-matches?mine=true&view_as=${encodeURIComponent(gusUid)}`);
+    expect(across.statusCode).toBe(404);
+    expect((await get(gus, `/api/value-matches?mine=true&view_as=${encodeURIComponent(uid)}`)).statusCode).toBe(404);
   });
 });
 

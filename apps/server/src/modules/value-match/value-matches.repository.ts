@@ -19,6 +19,8 @@ export type FeedFilters = {
   hypothesisIds: string[];
   industries: string[];
   mine: boolean;
+  /** Whose territory "mine" means: the caller's, or a colleague's viewed as (checked by the service). */
+  territoryUid?: string;
   offset: number;
   limit: number;
 };
@@ -29,11 +31,11 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
    * The caller's territory as a list of ids when it is small enough to name in the feed query
    * (MINE_AS_LIST_MAX), else `true`: match it inside the query instead.
    */
-  async function territoryForFeed(ctx: RequestContext): Promise<string[] | true> {
+  async function territoryForFeed(ctx: RequestContext, uid: string): Promise<string[] | true> {
     const rows = await scopedTo(db, ctx.tenantId)
       .selectFrom('territory_accounts')
       .select('master_account_id')
-      .where('user_id', '=', ctx.uid)
+      .where('user_id', '=', uid)
       .limit(MINE_AS_LIST_MAX + 1)
       .execute();
     return rows.length > MINE_AS_LIST_MAX ? true : rows.map((r) => r.master_account_id);
@@ -111,7 +113,8 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
      * joins the whole feed to master_accounts before cutting the page.
      */
     async feed(ctx: RequestContext, f: FeedFilters) {
-      const mine = f.mine ? await territoryForFeed(ctx) : null;
+      const territoryUid = f.territoryUid ?? ctx.uid;
+      const mine = f.mine ? await territoryForFeed(ctx, territoryUid) : null;
       return scopedTo(db, ctx.tenantId)
         .selectFrom((eb) => {
           let page = eb
@@ -152,7 +155,7 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
                   sub
                     .selectFrom('territory_accounts as t')
                     .select('t.master_account_id')
-                    .where('t.user_id', '=', ctx.uid),
+                    .where('t.user_id', '=', territoryUid),
                 );
           }
           return page

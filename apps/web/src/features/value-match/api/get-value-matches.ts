@@ -6,25 +6,28 @@ import { valueMatchKeys } from './value-match-keys.ts';
 const STATUS_POLL_MS = 3_000;
 
 /** The feed's address: each chosen value as its own repeated parameter. */
-function feedUrl(filters: HomeFilters, offset: number): string {
+function feedUrl(filters: HomeFilters, offset: number, viewAsUid: string | null): string {
   const params = new URLSearchParams({ offset: String(offset) });
   for (const tier of filters.tiers) params.append('tier', tier);
   for (const id of filters.hypothesis_ids) params.append('hypothesis_id', id);
   for (const industry of filters.industries) params.append('industry', industry);
   if (filters.mine) params.set('mine', 'true');
+  // View-as: "my accounts only" reads the colleague's My Accounts.
+  if (filters.mine && viewAsUid) params.set('view_as', viewAsUid);
   return `/api/value-matches?${params}`;
 }
 
-export const valueMatchesQueryOptions = (filters: HomeFilters) =>
+export const valueMatchesQueryOptions = (filters: HomeFilters, viewAsUid: string | null = null) =>
   infiniteQueryOptions({
-    queryKey: [...valueMatchKeys.feed, filters],
-    queryFn: ({ pageParam, signal }) => api<ValueMatchFeed>(feedUrl(filters, pageParam), { signal }),
+    queryKey: [...valueMatchKeys.feed, filters, viewAsUid],
+    queryFn: ({ pageParam, signal }) => api<ValueMatchFeed>(feedUrl(filters, pageParam, viewAsUid), { signal }),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next_offset ?? undefined,
   });
 
 /** The feed, one server page at a time, ranked by tier, score and recency. */
-export const useValueMatches = (filters: HomeFilters) => useInfiniteQuery(valueMatchesQueryOptions(filters));
+export const useValueMatches = (filters: HomeFilters, viewAsUid: string | null = null) =>
+  useInfiniteQuery(valueMatchesQueryOptions(filters, viewAsUid));
 
 /** When matches were last computed; polled while a recompute runs, and the feed reloads when it ends. */
 export function useValueMatchStatus() {

@@ -26,7 +26,16 @@ type FeedActions = (loaded: ValueMatchCardData[]) => ReactNode;
  * Home: the user's default filters, or those the address names. `assigner` (who is signed in, from
  * the app) decides whom each card's "Assign" offers; `feedActions` come from other features.
  */
-export function ValueMatchHomePage({ assigner, feedActions }: { assigner: Assigner; feedActions?: FeedActions }) {
+export function ValueMatchHomePage({
+  assigner,
+  feedActions,
+  viewAsUid = null,
+}: {
+  assigner: Assigner;
+  feedActions?: FeedActions;
+  /** View-as: the colleague whose My Accounts "my accounts only" shows. */
+  viewAsUid?: string | null;
+}) {
   const me = useMe();
   const hypotheses = useValueHypotheses();
   if (!me.data) return <Loader />;
@@ -35,7 +44,7 @@ export function ValueMatchHomePage({ assigner, feedActions }: { assigner: Assign
   const visible = hypotheses.data && new Set(hypotheses.data.map((h) => h.id));
   const defaults =
     saved && visible ? { ...saved, hypothesis_ids: saved.hypothesis_ids.filter((id) => visible.has(id)) } : saved;
-  return <ValueMatchHome defaults={defaults} assigner={assigner} feedActions={feedActions} />;
+  return <ValueMatchHome defaults={defaults} assigner={assigner} feedActions={feedActions} viewAsUid={viewAsUid} />;
 }
 
 /** Accounts ranked by tier, score and recency, with filters, paged as the user scrolls. */
@@ -43,16 +52,18 @@ function ValueMatchHome({
   defaults,
   assigner,
   feedActions,
+  viewAsUid,
 }: {
   defaults: HomeFilters | undefined;
   assigner: Assigner;
   feedActions?: FeedActions;
+  viewAsUid: string | null;
 }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const navigate = useNavigate();
   const { filters, setFilters, differsFromDefaults, resetToDefaults } = useHomeFilters(defaults);
-  const feed = useValueMatches(filters);
+  const feed = useValueMatches(filters, viewAsUid);
   const status = useValueMatchStatus();
   const pages = feed.data?.pages ?? [];
   const items = pages.flatMap((p) => p.items);
