@@ -88,6 +88,11 @@ describe('outreach flows', () => {
       const lines = csv.split('\n');
       expect(lines.find((line) => line.includes(subject))).toContain(contact);
       await message.getByTestId('flow-message-status').getByText('Delivered').waitFor();
+      // A sent flow cannot be written again: Retry is disabled and says why, so the record that the
+      // message went out is never erased.
+      const retry = page.getByTestId('retry-unavailable');
+      await retry.getByText(/already sent, so it cannot be written again/).waitFor();
+      expect(await retry.getByRole('button', { name: 'Retry' }).isDisabled()).toBe(true);
 
       await page.goto('/actions');
       await row.getByText('Completed', { exact: true }).waitFor();

@@ -1,4 +1,4 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { FlowSummary } from '@quarry/shared';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -51,17 +51,13 @@ export function RetryFlowButton({
     </Button>
   );
   if (!sent) return button;
+  // Disabled, with the reason in sight (a tooltip on a disabled button reaches no keyboard user).
   return (
-    <Tooltip
-      label={t('apiErrors.reasons.flow_delivered')}
-      multiline
-      maw="27em"
-      events={{ hover: true, focus: true, touch: true }}
-    >
-      {/* A disabled button takes no pointer or focus: the wrapper carries the explanation. */}
-      <span tabIndex={0} data-testid="retry-unavailable">
-        {button}
-      </span>
-    </Tooltip>
+    <Group gap="xs" wrap="nowrap" data-testid="retry-unavailable">
+      {button}
+      <Text size="xs" c="dimmed" maw="27em">
+        {t('apiErrors.reasons.flow_delivered')}
+      </Text>
+    </Group>
   );
 }
