@@ -61,6 +61,11 @@ describe('Add Accounts by upload', () => {
       expect(added + already).toBe(2);
       expect(await panel.getByTestId('upload-created').textContent()).toBe('1');
       expect(await panel.getByTestId('upload-failures').textContent()).toBe('1');
+      // The line that added nothing is listed with its reason, not only counted.
+      await panel
+        .getByTestId('upload-failure-lines')
+        .getByRole('row', { name: '4 not a website Not a website or domain' })
+        .waitFor();
 
       const failures = await downloadFailures(page);
       expect(failures.startsWith('\uFEFFline,value,reason,duplicate_of')).toBe(true);

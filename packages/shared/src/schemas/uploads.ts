@@ -44,6 +44,23 @@ export const UPLOAD_FAILURE_REASONS = [
 ] as const;
 export type UploadFailureReason = (typeof UPLOAD_FAILURE_REASONS)[number];
 
+/** How many failed lines the upload's page lists beside its counts; the CSV holds them all. */
+export const UPLOAD_FAILURE_LINES_SHOWN = 20;
+
+/** GET /api/uploads/:id/failure-lines: the first failed lines, and how many failed in all. */
+export const uploadFailureLinesSchema = z.object({
+  failures: z.array(
+    z.object({
+      line: z.number().int(),
+      value: z.string(),
+      reason: z.enum(UPLOAD_FAILURE_REASONS),
+      duplicate_of: z.number().int().nullable(),
+    }),
+  ),
+  total: z.number().int(),
+});
+export type UploadFailureLines = z.infer<typeof uploadFailureLinesSchema>;
+
 /** Why an upload stopped, for the page to translate. */
 export const UPLOAD_ERROR_CODES = ['upload_failed', 'destination_gone'] as const;
 export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];

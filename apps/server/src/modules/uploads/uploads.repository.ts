@@ -249,13 +249,15 @@ export function createUploadsRepository(db: Db) {
       );
     },
 
-    async failures(tenantId: string, id: string): Promise<UploadFailureRow[]> {
-      return scoped(tenantId)
+    /** The upload's failed lines in line order; the first `limit` of them when given. */
+    async failures(tenantId: string, id: string, limit?: number): Promise<UploadFailureRow[]> {
+      let query = scoped(tenantId)
         .selectFrom('upload_failures')
         .select(['line', 'value', 'reason', 'duplicate_of'])
         .where('upload_id', '=', id)
-        .orderBy('line')
-        .execute();
+        .orderBy('line');
+      if (limit !== undefined) query = query.limit(limit);
+      return query.execute();
     },
 
     /** Moves the status on, only from one of `from`; answers whether it moved. */

@@ -1,6 +1,7 @@
 import {
   createUploadBodySchema,
   UPLOAD_MAX_BYTES,
+  uploadFailureLinesSchema,
   uploadIdParamsSchema,
   uploadListSchema,
   uploadSchema,
@@ -37,6 +38,13 @@ export function registerUploadsRoutes(app: App, { uploads, signedIn }: { uploads
     preHandler: signedIn,
     schema: { tags, params: uploadIdParamsSchema, response: { 200: uploadSchema } },
     handler: (request) => uploads.get(contextOf(request), request.params.uploadId),
+  });
+  app.route({
+    method: 'GET',
+    url: '/api/uploads/:uploadId/failure-lines',
+    preHandler: signedIn,
+    schema: { tags, params: uploadIdParamsSchema, response: { 200: uploadFailureLinesSchema } },
+    handler: (request) => uploads.failureLines(contextOf(request), request.params.uploadId),
   });
   app.route({
     method: 'GET',

@@ -7,10 +7,12 @@ import {
   type AnalyticsEvent,
   type CreateUploadBody,
   TERRITORY_SELECTION_CAP,
+  UPLOAD_FAILURE_LINES_SHOWN,
   UPLOAD_MAX_LINES,
   UPLOAD_MAX_LINES_MESSAGE,
   type Upload,
   type UploadErrorCode,
+  type UploadFailureLines,
   type UploadFailureReason,
   type UploadInputKind,
   type UploadStatus,
@@ -537,9 +539,24 @@ export function createUploadsService(deps: {
       return {
         filename: `upload-failures-${upload.id.slice(0, 8)}.csv`,
         csv: toCsv([
-          ['line', 'value', 'reason', 'duplicate_of'],
-          ...rows.map((r) => [r.line, r.value, r.reason, r.duplicate_of]),
+          ['line', 'value', 'reason', 'duplicate_of', 'explanation'],
+          ...rows.map((r) => [r.line, r.value, r.reason, r.duplicate_of, explanationOf(r)]),
         ]),
+      };
+    },
+
+    /** The first failed lines, for the page to list beside the counts; the CSV holds them all. */
+    async failureLines(ctx: RequestContext, id: string): Promise<UploadFailureLines> {
+      const upload = await requireVisible(ctx, id);
+      const rows = await uploads.failures(ctx.tenantId, upload.id, UPLOAD_FAILURE_LINES_SHOWN);
+      return {
+        failures: rows.map((r) => ({
+          line: Number(r.line),
+          value: r.value,
+          reason: r.reason as UploadFailureReason,
+          duplicate_of: r.duplicate_of === null ? null : Number(r.duplicate_of),
+        })),
+        total: Number(upload.failed_count) + Number(upload.not_fitted_count),
       };
     },
 
@@ -568,3 +585,21 @@ export function createUploadsService(deps: {
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
+
+/** A failed line's reason in words, for whoever opens the failures CSV. */
+function explanationOf(row: { reason: string; duplicate_of: number | string | null }): string {
+  switch (row.reason) {
+    case 'not_a_domain':
+      return 'Not a website or domain';
+    case 'unknown_company':
+      return 'No company is known for this domain';
+    case 'unknown_account':
+      return 'No account has this id';
+    case 'duplicate':
+      return `Same company as line ${row.duplicate_of}`;
+    case 'did_not_fit':
+      return `Did not fit: one upload adds at most ${TERRITORY_UPLOAD_CAP} accounts to My Accounts`;
+    default:
+      return row.reason;
+  }
+}

@@ -153,8 +153,23 @@ describe('WEBSITE upload into My Accounts', () => {
     expect(body).toContain('7,not a domain,not_a_domain,');
     // A formula stays text: a leading quote, so a spreadsheet never runs it.
     expect(body).toContain(`8,"'=HYPERLINK(""http://evil.example"")",not_a_domain,`);
-    expect(body).toContain('9,upk-0.com,duplicate,1');
-    expect(body).toContain('10,<b>bold</b>,not_a_domain,');
+    expect(body).toContain('9,upk-0.com,duplicate,1,Same company as line 1');
+    expect(body).toContain('10,<b>bold</b>,not_a_domain,,Not a website or domain');
+
+    // The page lists the first failed lines with their reasons, as data it translates.
+    const firstLines = await call('rita', 'GET', `/api/uploads/${created.id}/failure-lines`);
+    expect(firstLines.statusCode).toBe(200);
+    expect(firstLines.json()).toEqual({
+      total: 4,
+      failures: [
+        { line: 7, value: 'not a domain', reason: 'not_a_domain', duplicate_of: null },
+        { line: 8, value: '=HYPERLINK("http://evil.example")', reason: 'not_a_domain', duplicate_of: null },
+        { line: 9, value: 'upk-0.com', reason: 'duplicate', duplicate_of: 1 },
+        { line: 10, value: '<b>bold</b>', reason: 'not_a_domain', duplicate_of: null },
+      ],
+    });
+    // Another company's user gets nothing of it.
+    expect((await call('gus', 'GET', `/api/uploads/${created.id}/failure-lines`)).statusCode).toBe(404);
   });
 
   it("matches a company whose stored website is a subdomain or a full URL by the website's registrable domain", async () => {

@@ -1,5 +1,18 @@
-import { Alert, Anchor, Button, Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { isUploadRunning, type Upload } from '@quarry/shared';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { isUploadRunning, TERRITORY_SELECTION_CAP, type Upload, type UploadFailureLines } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuthStore } from '../../../lib/auth-store.ts';
@@ -7,6 +20,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useDownloadUploadFailures } from '../api/download-upload-failures.ts';
 import { useUpload } from '../api/get-upload.ts';
+import { useUploadFailureLines } from '../api/get-upload-failure-lines.ts';
 import { UploadStatusBadge } from './upload-status-badge.tsx';
 
 /** One upload: a progress bar with counts while it runs, then the result, the failures CSV and where the accounts went. */
@@ -82,6 +96,7 @@ function UploadResult({ upload }: { upload: Upload }) {
             {t('uploads.progress.notFitted')}: {n(upload.not_fitted_count)}
           </Text>
         )}
+        {!running && problems > 0 && <FailureLines uploadId={upload.id} />}
         {!running && (
           <Group gap="sm">
             {problems > 0 && (
@@ -124,4 +139,58 @@ function Count({ label, value, testId }: { label: string; value: string; testId:
       </Text>
     </Stack>
   );
+}
+
+/** The first lines that added no account, each with its reason in the reader's language. */
+function FailureLines({ uploadId }: { uploadId: string }) {
+  const { t } = useTranslation();
+  const language = useUiLanguage();
+  const lines = useUploadFailureLines(uploadId, true);
+  if (lines.isPending) return <Skeleton h={60} />;
+  if (lines.isError) return null;
+  const { failures, total } = lines.data;
+  return (
+    <Stack gap={4} data-testid="upload-failure-lines">
+      <Text size="sm" fw={600}>
+        {t('uploads.failureLines.title')}
+      </Text>
+      <Table.ScrollContainer minWidth={420} type="native">
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={70}>{t('uploads.failureLines.line')}</Table.Th>
+              <Table.Th>{t('uploads.failureLines.value')}</Table.Th>
+              <Table.Th>{t('uploads.failureLines.reason')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {failures.map((f) => (
+              <Table.Tr key={f.line}>
+                <Table.Td>{formatNumber(f.line, language)}</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{f.value}</Table.Td>
+                <Table.Td>{reasonText(t, f)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {total > failures.length && (
+        <Text size="xs" c="dimmed">
+          {t('uploads.failureLines.more', {
+            shown: formatNumber(failures.length, language),
+            total: formatNumber(total, language),
+          })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function reasonText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  f: UploadFailureLines['failures'][number],
+) {
+  if (f.reason === 'duplicate') return t('uploads.reasons.duplicate', { line: f.duplicate_of });
+  if (f.reason === 'did_not_fit') return t('uploads.reasons.did_not_fit', { max: TERRITORY_SELECTION_CAP - 1 });
+  return t(`uploads.reasons.${f.reason}`);
 }
