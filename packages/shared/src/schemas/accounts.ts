@@ -59,6 +59,14 @@ export const accountSchema = searchHitSchema.extend({
   /** Text from the account's source, or Quarry's summary in English when summary_facts is set. */
   description: z.string().nullable(),
   summary_facts: accountSummaryFactsSchema.nullable(),
+  /**
+   * On the account page only: the upload of the caller's company that created this account (an
+   * account Quarry did not know, named from its domain), when and by whom.
+   */
+  added_by_upload: z
+    .object({ upload_id: z.string(), at: z.string(), by: z.string(), input: z.string() })
+    .nullable()
+    .optional(),
 });
 export type Account = z.infer<typeof accountSchema>;
 

@@ -44,7 +44,28 @@ export function createAccountsRepository(db: Db) {
         .where('master_account_id', '=', id)
         .where(referenceOrOwnedBy(ctx.tenantId))
         .executeTakeFirst();
-      return row ? toAccount(row) : null;
+      if (!row) return null;
+      const account = toAccount(row);
+      // An account an upload of this company made says so: which upload, when and by whom.
+      if (row.added_by_upload_id && row.owner_tenant_id === ctx.tenantId) {
+        const upload = await scoped(ctx)
+          .selectFrom('uploads as u')
+          .leftJoin('users as p', (join) =>
+            join.onRef('p.uid', '=', 'u.created_by').onRef('p.company', '=', 'u.tenant_id'),
+          )
+          .select(['u.id', 'u.created_at', 'u.input_label', 'p.display_name'])
+          .where('u.id', '=', row.added_by_upload_id)
+          .executeTakeFirst();
+        if (upload) {
+          account.added_by_upload = {
+            upload_id: upload.id,
+            at: upload.created_at,
+            by: upload.display_name ?? '',
+            input: upload.input_label,
+          };
+        }
+      }
+      return account;
     },
 
     async existingAccountIds(ctx: RequestContext, ids: string[]): Promise<string[]> {

@@ -143,6 +143,14 @@ describe('WEBSITE upload into My Accounts', () => {
     expect(made).toMatchObject({ account_name: 'Brand New Upload Co', owner_tenant_id: expect.any(String) });
     expect(made.added_by_upload_id).toBe(created.id);
     expect(mine).toContain(made.master_account_id);
+    // Its page says an upload made it, which one, when and by whom.
+    const page = await call('rita', 'GET', `/api/accounts/${made.master_account_id}`);
+    expect(page.json().account.added_by_upload).toEqual({
+      upload_id: created.id,
+      at: created.created,
+      by: 'Rita Rep',
+      input: '',
+    });
 
     const csv = await call('rita', 'GET', `/api/uploads/${created.id}/failures`);
     expect(csv.statusCode).toBe(200);

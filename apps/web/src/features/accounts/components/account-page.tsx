@@ -3,10 +3,10 @@ import type { Account } from '@quarry/shared';
 import { IconExternalLink, IconStar, IconStarFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { conversionOf, formatCompactCurrency, formatCurrency, formatNumber } from '../../../lib/format.ts';
+import { conversionOf, formatCompactCurrency, formatCurrency, formatDate, formatNumber } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/get-me.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
@@ -86,6 +86,22 @@ export function AccountPage({
               {a.industry && <Badge variant="light">{a.industry}</Badge>}
               {a.sector && <Badge variant="outline">{a.sector}</Badge>}
             </Group>
+            {a.added_by_upload && (
+              // An account Quarry did not know, made by a colleague's upload: said, with the upload.
+              <Text size="sm" c="dimmed" data-testid="account-added-by-upload">
+                <Anchor
+                  component={Link}
+                  to={`/upload?upload=${encodeURIComponent(a.added_by_upload.upload_id)}`}
+                  size="sm"
+                >
+                  {t(a.added_by_upload.input ? 'accounts.addedByUpload' : 'accounts.addedByPastedUpload', {
+                    input: a.added_by_upload.input,
+                    when: formatDate(a.added_by_upload.at, language),
+                    by: a.added_by_upload.by,
+                  })}
+                </Anchor>
+              </Text>
+            )}
           </Stack>
         </Group>
         <Group gap="xs">
