@@ -82,9 +82,23 @@ export const signalSweepStateSchema = z.object({
 });
 export type SignalSweepState = z.output<typeof signalSweepStateSchema>;
 
+/**
+ * Whether automatic discovery is waiting or running, and what it found so far: how many accounts'
+ * websites it looked at, how many of them gave a source, and when it last looked.
+ */
+export const signalDiscoveryStateSchema = z.object({
+  state: z.enum(['idle', 'queued', 'running']),
+  accounts_checked: z.number().int(),
+  accounts_with_sources: z.number().int(),
+  sources_found: z.number().int(),
+  last_checked_at: z.string().nullable(),
+});
+export type SignalDiscoveryState = z.output<typeof signalDiscoveryStateSchema>;
+
 export const signalSourceListSchema = z.object({
   sources: z.array(signalSourceSchema),
   sweep: signalSweepStateSchema,
+  discovery: signalDiscoveryStateSchema,
 });
 
 /**

@@ -117,8 +117,18 @@ describe('automatic discovery of signal sources', () => {
     // New sources are read at once (the job queues a sweep): the newsroom's story is on the account page.
     const signals = ((await call(rita, 'GET', `/api/accounts/${SITE}`)).json() as AccountDetail).signals;
     expect(signals.map((s) => s.title)).toContain('disco opens a new research campus');
+    // The sources screen says what discovery did: two websites looked at, one gave three sources.
+    const listed = (await call(ada, 'GET', '/api/signal-sources')).json();
+    expect(listed.discovery).toMatchObject({
+      state: 'idle',
+      accounts_checked: 2,
+      accounts_with_sources: 1,
+      sources_found: 3,
+      last_checked_at: expect.any(String),
+    });
     // Another tenant has found nothing and sees nothing.
     expect(await sourcesOf(gail)).toEqual([]);
+    expect((await call(gail, 'GET', '/api/signal-sources')).json().discovery).toMatchObject({ accounts_checked: 0 });
     const globex = ((await call(gail, 'GET', `/api/accounts/${SITE}`)).json() as AccountDetail).signals;
     expect(globex).toEqual([]);
   });

@@ -204,6 +204,30 @@ export function createSignalsRepository(db: Db) {
       return { state, due: Number(due.n) };
     },
 
+    /** Discovery's job state and what the accounts it looked at gave (signal_discoveries). */
+    async discoveryState(tenantId: string, jobType: string) {
+      const [job, seen] = await Promise.all([
+        createJobsRepository(db).waitingOrRunning(tenantId, jobType),
+        scoped(tenantId)
+          .selectFrom('signal_discoveries')
+          .select((eb) => [
+            eb.fn.countAll<number | string>().as('checked'),
+            eb.fn.sum<number | string | null>('found').as('found'),
+            eb.fn.count<number | string>(eb.case().when('found', '>', 0).then(1).end()).as('with_sources'),
+            eb.fn.max('checked_at').as('last'),
+          ])
+          .executeTakeFirstOrThrow(),
+      ]);
+      const state: 'idle' | 'queued' | 'running' = job ?? 'idle';
+      return {
+        state,
+        accounts_checked: Number(seen.checked),
+        accounts_with_sources: Number(seen.with_sources),
+        sources_found: Number(seen.found ?? 0),
+        last_checked_at: seen.last === null || seen.last === undefined ? null : String(seen.last),
+      };
+    },
+
     /** Tenants with a source due: the scheduler queues one sweep job for each (across tenants by design). */
     async tenantsDue(now: string): Promise<string[]> {
       return tenantsWithRows(db, 'signal_sources', (sources) =>

@@ -5,7 +5,7 @@ import { type BoardKind, boardUrl } from '../../adapters/signals/parse.ts';
 import { refuseUrl } from '../../adapters/signals/ssrf-guard.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
-import type { NewSource, SignalDiscovery } from './signal-discovery.ts';
+import { DISCOVER_SIGNAL_SOURCES, type NewSource, type SignalDiscovery } from './signal-discovery.ts';
 import { storedReason } from './signal-reasons.ts';
 import { SWEEP_SIGNAL_SOURCES } from './signal-sweep.ts';
 import type { SignalSourceRow, SignalsRepository } from './signals.repository.ts';
@@ -94,11 +94,12 @@ export function createSignalsService(deps: {
   return {
     async list(ctx: RequestContext) {
       requireAdmin(ctx);
-      const [rows, sweep] = await Promise.all([
+      const [rows, sweep, discovery] = await Promise.all([
         signals.list(ctx.tenantId),
         signals.sweepState(ctx.tenantId, SWEEP_SIGNAL_SOURCES, clock().toISOString()),
+        signals.discoveryState(ctx.tenantId, DISCOVER_SIGNAL_SOURCES),
       ]);
-      return { sources: await toApi(ctx.tenantId, rows), sweep };
+      return { sources: await toApi(ctx.tenantId, rows), sweep, discovery };
     },
 
     async create(ctx: RequestContext, body: CreateSignalSourceBody): Promise<SignalSource> {

@@ -1,4 +1,11 @@
-import type { SearchHit, SignalReason, SignalSource, SignalSourceKind, SignalSweepState } from '@quarry/shared';
+import type {
+  SearchHit,
+  SignalDiscoveryState,
+  SignalReason,
+  SignalSource,
+  SignalSourceKind,
+  SignalSweepState,
+} from '@quarry/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { signalKeys } from './signal-keys.ts';
@@ -6,9 +13,14 @@ import { signalKeys } from './signal-keys.ts';
 export const signalSourcesQueryOptions = () =>
   queryOptions({
     queryKey: signalKeys.signalSources,
-    queryFn: () => api<{ sources: SignalSource[]; sweep: SignalSweepState }>('/api/signal-sources'),
-    // While a sweep waits or runs, the list is read again every 2 s: each source's health updates as it is read.
-    refetchInterval: (query) => (query.state.data && query.state.data.sweep.state !== 'idle' ? 2_000 : false),
+    queryFn: () =>
+      api<{ sources: SignalSource[]; sweep: SignalSweepState; discovery: SignalDiscoveryState }>('/api/signal-sources'),
+    // While a sweep or discovery waits or runs, the list is read again every 2 s: each source's
+    // health updates as it is read, and discovered sources appear as they are found.
+    refetchInterval: (query) =>
+      query.state.data && (query.state.data.sweep.state !== 'idle' || query.state.data.discovery.state !== 'idle')
+        ? 2_000
+        : false,
   });
 
 export const useSignalSources = () => useQuery(signalSourcesQueryOptions());

@@ -32,7 +32,15 @@ const source = (over: Partial<SignalSource>): SignalSource => ({
 });
 
 /** GET /api/signal-sources answers `sources`; POSTs are recorded by URL. */
-function serve(sources: SignalSource[], sweep = { state: 'idle', due: 0 }) {
+const NO_DISCOVERY = {
+  state: 'idle',
+  accounts_checked: 0,
+  accounts_with_sources: 0,
+  sources_found: 0,
+  last_checked_at: null,
+};
+
+function serve(sources: SignalSource[], sweep = { state: 'idle', due: 0 }, discovery: object = NO_DISCOVERY) {
   const posted: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -49,7 +57,7 @@ function serve(sources: SignalSource[], sweep = { state: 'idle', due: 0 }) {
       }
       if (url.includes('/api/accounts/search'))
         return json({ hits: [{ master_account_id: 'acc_sysco_com', account_name: 'Sysco' }] });
-      return json({ sources, sweep });
+      return json({ sources, sweep, discovery });
     }),
   );
   return posted;
@@ -145,5 +153,24 @@ describe('SignalSourcesSettings', () => {
     } finally {
       await changeLanguage('en');
     }
+  });
+
+  it('says what discovery found once it has looked, and that it is looking while it runs', async () => {
+    serve([], undefined, {
+      state: 'idle',
+      accounts_checked: 9,
+      accounts_with_sources: 0,
+      sources_found: 0,
+      last_checked_at: '2026-11-27T10:40:00.000Z',
+    });
+    renderWithProviders(<SignalSourcesSettings />);
+    const summary = await screen.findByTestId('signal-discovery-summary');
+    expect(summary.textContent).toMatch(
+      /^Discovery looked at the websites of 9 accounts \(last .+\): 0 gave a feed or job board, 0 sources in all\.$/,
+    );
+    cleanup();
+    serve([], undefined, { ...NO_DISCOVERY, state: 'running' });
+    renderWithProviders(<SignalSourcesSettings />);
+    await screen.findByText("Looking for feeds and job boards on your accounts' websites…");
   });
 });

@@ -41,6 +41,7 @@ export function SignalSourcesSettings() {
   const language = useUiLanguage();
   const list = useSignalSources();
   const sweep = list.data?.sweep;
+  const discovery = list.data?.discovery;
   const actions = useSignalSourceActions();
   const when = (value: string | null) => (value ? formatDateTime(value, language) : t('signals.never'));
 
@@ -90,6 +91,23 @@ export function SignalSourcesSettings() {
           </Button>
         </Group>
       </Group>
+      {discovery && discovery.state !== 'idle' && (
+        <Group gap="xs" role="status" data-testid="signal-discovery-progress">
+          <Loader size="xs" />
+          <Text size="sm">{t('signals.discoveryRunning')}</Text>
+        </Group>
+      )}
+      {discovery && discovery.state === 'idle' && discovery.accounts_checked > 0 && (
+        // What discovery found, so "Find sources" never ends in silence.
+        <Text size="sm" c="dimmed" data-testid="signal-discovery-summary">
+          {t('signals.discoverySummary', {
+            count: discovery.accounts_checked,
+            when: when(discovery.last_checked_at),
+            withSources: discovery.accounts_with_sources,
+            found: discovery.sources_found,
+          })}
+        </Text>
+      )}
       {sweep && sweep.state !== 'idle' && (
         <Group gap="xs" role="status" data-testid="signal-sweep-progress">
           <Loader size="xs" />
