@@ -78,7 +78,9 @@ describe('value match tuning', () => {
       await signal(page, hitId)
         .getByRole('button', { name: `Undo the not relevant mark on “${title}”` })
         .waitFor();
-      await page.getByText("Marked not relevant. Your triggers' precision counts it.").waitFor();
+      await page
+        .getByText(/^This signal is marked not relevant for your team: it counts against the triggers/)
+        .waitFor();
 
       // ...and the trigger's precision on the preferences screen counts it.
       await openTriggers(page);
@@ -92,6 +94,12 @@ describe('value match tuning', () => {
       await cardOf(page, name)
         .getByTestId('trigger-precision')
         .getByText(`Your team's precision: ${percent} (1 of ${total} signals marked not relevant)`)
+        .waitFor();
+      // The example quoting the marked signal says it was marked.
+      await cardOf(page, name)
+        .getByTestId('trigger-example')
+        .filter({ has: page.getByTestId('trigger-example-marked') })
+        .getByText('Marked not relevant')
         .waitFor();
 
       // Undo from the match takes it back.

@@ -8,6 +8,8 @@ export const triggerExampleSchema = z.object({
   sentence: z.string(),
   start: z.number().int(),
   end: z.number().int(),
+  /** Whether someone of the tenant marked this signal not relevant (from /valueMatch). */
+  marked_not_relevant: z.boolean().optional(),
 });
 export type TriggerExample = z.output<typeof triggerExampleSchema>;
 

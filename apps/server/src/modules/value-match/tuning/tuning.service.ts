@@ -31,6 +31,7 @@ export function createTuningService(deps: {
       const [rows, marks] = await Promise.all([tuning.triggerStats(ctx), tuning.marks(ctx)]);
       const marked = new Map<string, number>();
       for (const m of marks) for (const id of new Set(m.trigger_ids)) marked.set(id, (marked.get(id) ?? 0) + 1);
+      const markedSignals = new Set(marks.map((m) => `${m.master_account_id}\u0000${m.hit_id}`));
       return {
         computed_at: rows[0]?.computed_at ?? null,
         triggers: rows.map((r) => {
@@ -38,7 +39,11 @@ export function createTuningService(deps: {
           return {
             trigger_id: r.trigger_id,
             accounts: { tier_1: r.tier_1_accounts, tier_2: r.tier_2_accounts, none: r.none_accounts },
-            examples: r.examples,
+            // A marked example says so: the admin sees which quoted sentences the team rejected.
+            examples: r.examples.map((e) => ({
+              ...e,
+              marked_not_relevant: markedSignals.has(`${e.master_account_id}\u0000${e.hit_id}`),
+            })),
             top_tier_hits: r.top_tier_hits,
             marked_not_relevant: notRelevant,
             precision: r.top_tier_hits === 0 ? null : (r.top_tier_hits - notRelevant) / r.top_tier_hits,

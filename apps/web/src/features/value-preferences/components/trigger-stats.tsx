@@ -1,4 +1,4 @@
-import { Alert, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, List, Loader, Stack, Text } from '@mantine/core';
 import type { TriggerStats } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../../lib/format.ts';
@@ -83,6 +83,11 @@ export function TriggerStatsBlock({
                 {e.sentence.slice(0, e.start)}
                 <mark>{e.sentence.slice(e.start, e.end)}</mark>
                 {e.sentence.slice(e.end)}
+                {e.marked_not_relevant && (
+                  <Badge ml="xs" size="xs" color="gray" variant="light" data-testid="trigger-example-marked">
+                    {t('valueMatch.notRelevantBadge')}
+                  </Badge>
+                )}
               </List.Item>
             ))}
           </List>
