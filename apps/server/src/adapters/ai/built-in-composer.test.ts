@@ -231,7 +231,7 @@ describe('built-in composer', () => {
         },
       }),
     );
-    expect(first?.subject).toBe('Your "Senior Freight Buyer" opening');
+    expect(first?.subject).toBe('The "Senior Freight Buyer" role at Acme Logistics');
     expect(first?.body).toContain('I saw that Acme Logistics posted "Senior Freight Buyer".');
   });
 

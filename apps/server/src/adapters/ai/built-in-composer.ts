@@ -283,7 +283,14 @@ function firstTouchSubject(f: Facts, banned: BannedTermMatcher): string {
   const s = f.signal;
   const title = s?.title && s.title.length <= SUBJECT_TITLE_MAX ? s.title : null;
   return pickSubject(banned, [
-    title && (s?.kind === 'job_posting' ? `Your "${title}" opening` : `Your news: "${title}"`),
+    // A posting's subject names the role at the company: "Your … opening" read as if the prospect
+    // had applied for it.
+    title &&
+      (s?.kind === 'job_posting'
+        ? f.account
+          ? `The "${title}" role at ${f.account}`
+          : `The "${title}" role`
+        : `Your news: "${title}"`),
     f.account && `An idea for ${f.account}`,
     'A quick idea',
   ]);
