@@ -84,7 +84,9 @@ export function UsageCharts({ report }: { report: Report }) {
             data={report.pages}
             dataKey="page"
             orientation="vertical"
-            yAxisProps={{ width: 160 }}
+            // A long path ("/preferences/qualificationsignals") is shortened at its end, never cut
+            // at its start by the axis; the tooltip gives it whole.
+            yAxisProps={{ width: 220, tickFormatter: shortLabel }}
             xAxisProps={COUNTS}
             series={[{ name: 'views', label: t('reporting.views'), color: 'violet.6' }]}
           />
@@ -100,7 +102,7 @@ export function UsageCharts({ report }: { report: Report }) {
             data={report.events.map((e) => ({ ...e, event: eventLabel(e.event) }))}
             dataKey="event"
             orientation="vertical"
-            yAxisProps={{ width: 180 }}
+            yAxisProps={{ width: 220, tickFormatter: shortLabel }}
             xAxisProps={COUNTS}
             series={[{ name: 'count', label: t('reporting.count'), color: 'orange.6' }]}
           />
@@ -108,4 +110,10 @@ export function UsageCharts({ report }: { report: Report }) {
       </SimpleGrid>
     </>
   );
+}
+
+/** An axis label that fits its 220 px: at most 30 characters, the rest as "…". */
+function shortLabel(value: unknown): string {
+  const text = String(value);
+  return text.length > 30 ? `${text.slice(0, 29)}…` : text;
 }
