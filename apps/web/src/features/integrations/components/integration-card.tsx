@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Image, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import type { CredentialStatus, IntegrationCatalogueEntry, IntegrationConnection } from '@quarry/shared';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { fieldError } from '../../../lib/field-error.ts';
@@ -183,7 +183,16 @@ export function IntegrationCard({
         )}
 
         {showConnectForm && entry.auth !== 'oauth' && (
-          <Group align="flex-end" wrap="wrap">
+          // A form, so Enter in the token field connects as the button does.
+          <Group
+            component="form"
+            align="flex-end"
+            wrap="wrap"
+            onSubmit={(e: FormEvent) => {
+              e.preventDefault();
+              if (credential.trim().length >= 8 && !connect.isPending) submit();
+            }}
+          >
             <PasswordInput
               label={t('integrations.credential.api_key')}
               placeholder={t('integrations.credential.placeholder')}
@@ -196,7 +205,7 @@ export function IntegrationCard({
               autoComplete="off"
               style={{ flex: 1, minWidth: 220 }}
             />
-            <Button onClick={submit} loading={connect.isPending} disabled={credential.trim().length < 8}>
+            <Button type="submit" loading={connect.isPending} disabled={credential.trim().length < 8}>
               {t('integrations.connect')}
             </Button>
           </Group>

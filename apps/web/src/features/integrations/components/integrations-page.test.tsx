@@ -117,6 +117,22 @@ describe('IntegrationsPage', () => {
     await vi.waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
   });
 
+  it('connects with Enter in the key field, as a form does', async () => {
+    const calls = serve(list(true));
+    renderWithProviders(<IntegrationsPage />);
+    const card = await screen.findByTestId('integration-apolloio');
+    const input = within(card).getByLabelText('API key or private-app token');
+    fireEvent.change(input, { target: { value: 'apollo-key-enter-1' } });
+    const form = input.closest('form');
+    expect(form).not.toBeNull();
+    fireEvent.submit(form as HTMLFormElement);
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT')).toEqual([
+        { method: 'PUT', url: '/api/integrations/apolloio', body: { credential: 'apollo-key-enter-1' } },
+      ]),
+    );
+  });
+
   it('opens Outreach’s consent in a new window at the authorization URL and waits for the connection', async () => {
     const popup = { opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };
     const open = vi.fn(() => popup);

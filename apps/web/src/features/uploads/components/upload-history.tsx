@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useUploads } from '../api/get-uploads.ts';
@@ -11,6 +12,7 @@ const TABLE_MIN_WIDTH = 900;
 export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
+  const uid = useAuthStore((state) => state.user?.uid);
   const uploads = useUploads();
 
   return (
@@ -55,7 +57,14 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
                 <Table.Tr key={upload.id} data-testid="upload-row" data-upload-id={upload.id}>
                   <Table.Td>{t(`uploads.type.${upload.type}`)}</Table.Td>
                   <Table.Td>{upload.input || t('uploads.pasted')}</Table.Td>
-                  <Table.Td>{upload.destination.name}</Table.Td>
+                  <Table.Td>
+                    {/* Whose My Accounts or which list: one's own My Accounts is said as such. */}
+                    {upload.destination.type === 'territory'
+                      ? upload.destination.id === uid
+                        ? t('uploads.form.myAccounts')
+                        : t('uploads.history.accountsOf', { name: upload.destination.name })
+                      : t('uploads.history.listNamed', { name: upload.destination.name })}
+                  </Table.Td>
                   <Table.Td>{upload.created_by.display_name}</Table.Td>
                   <Table.Td>{formatDate(upload.created, language)}</Table.Td>
                   <Table.Td>{formatNumber(upload.success_count, language)}</Table.Td>
