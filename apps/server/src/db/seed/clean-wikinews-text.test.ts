@@ -44,4 +44,24 @@ describe('cleanWikinewsText', () => {
   it('decodes the few entities the articles use', () => {
     expect(cleanWikinewsText('Weinstein &mdash; and AT&amp;T')).toBe('Weinstein — and AT&T');
   });
+
+  it('drops template names the sample kept as words: infoboxes, portal banners and layout switches', () => {
+    expect(cleanWikinewsText('Economy and business The DVD edition sold out.')).toBe('The DVD edition sold out.');
+    expect(cleanWikinewsText('2008-09 financial crisis According to the bank, rates fell.')).toBe(
+      'According to the bank, rates fell.',
+    );
+    expect(cleanWikinewsText('Wikinews Today short infobox Stocks rose.')).toBe('Stocks rose.');
+    expect(cleanWikinewsText('Apple lowercase The new version of the iPad ships.')).toBe(
+      'The new version of the iPad ships.',
+    );
+    expect(cleanWikinewsText('left Six women in 2001 sued.')).toBe('Six women in 2001 sued.');
+    expect(cleanWikinewsText('The court ruled. human rights united states infobox The suit goes on.')).toBe(
+      'The court ruled. The suit goes on.',
+    );
+    // The same words inside prose stay: only a banner at the start is a template's.
+    expect(cleanWikinewsText('Its economy and business news desk grew, the left wing said.')).toBe(
+      'Its economy and business news desk grew, the left wing said.',
+    );
+    expect(cleanWikinewsText('Left unchecked, costs rose.')).toBe('Left unchecked, costs rose.');
+  });
 });

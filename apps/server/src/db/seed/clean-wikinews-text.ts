@@ -35,6 +35,18 @@ const REPEATED_COMMA = /,(?:\s*,)+/g;
 const SPACE_BEFORE_PUNCTUATION = / +([,.;:!?)])/g;
 const SPACE_AFTER_PARENTHESIS = /\( +/g;
 const SPACES = / {2,}/g;
+/**
+ * Names of templates whose braces the sample lost, left as words: an infobox ("United States
+ * infobox", "2005 London bombing infobox": up to four words before the word, which prose never
+ * uses), the portal banners Wikinews puts first ("Economy and business", "Wikinews Today short"),
+ * a running story's banner ("2008-09 financial crisis"), and layout switches ("Apple lowercase",
+ * "right", "left") at the start.
+ */
+const INFOBOX = /(?:\b[\w'’&-]+\s+){0,4}infobox\b/gi;
+const LEADING_BANNER =
+  /^(?:(?:Economy and business|Science and technology|Crime and law|Politics and conflicts|Disasters and accidents|Culture and entertainment|Wikinews Today short|\d{4}(?:-\d{2})? financial crisis|[\w.]+ lowercase)\s+(?=\S))+/i;
+/** The "right" and "left" layout templates: lower case, before a capital ("Left unchecked," stays). */
+const LEADING_SIDE = /^(?:right|left)\s+(?=[A-Z0-9])/;
 /** Punctuation a dropped link left at the very start: ", a car company in Malaysia …". */
 const LEADING_PUNCTUATION = /^[\s,;:.]+/;
 
@@ -57,7 +69,11 @@ export function cleanWikinewsText(text: string): string {
     .replace(REPEATED_COMMA, ',')
     .replace(SPACE_BEFORE_PUNCTUATION, '$1')
     .replace(SPACE_AFTER_PARENTHESIS, '(')
+    .replace(INFOBOX, ' ')
     .replace(SPACES, ' ')
+    .trim()
+    .replace(LEADING_SIDE, '')
+    .replace(LEADING_BANNER, '')
     .replace(LEADING_PUNCTUATION, '')
     .trim();
 }
