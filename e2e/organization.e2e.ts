@@ -203,6 +203,8 @@ describe('organization settings', () => {
     await page.waitForURL((url) => url.searchParams.get('category') === 'userPreferences');
     expect(await page.getByRole('tab', { name: 'Personal Settings' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByRole('tab', { name: 'Organization Settings' }).count()).toBe(0);
+    // Said, as other refused pages are: not a silent swap.
+    await page.getByText('You don’t have access to that page.').waitFor();
     // Replaced, not pushed: Back leaves settings instead of returning to the address it corrected.
     await page.goBack();
     await page.waitForURL((url) => url.pathname !== '/settings');

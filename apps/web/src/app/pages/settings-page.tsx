@@ -1,10 +1,12 @@
 import { Loader, Stack, Tabs, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { OrganizationSettings } from '../../features/organization/components/organization-settings.tsx';
 import { SignalSourcesSettings } from '../../features/signals/components/signal-sources-settings.tsx';
 import { UserPreferencesForm } from '../../features/users/components/user-preferences-form.tsx';
 import { useMe } from '../../lib/get-me.ts';
+import { showSnackbar } from '../../lib/snackbar-store.ts';
 
 type Category = 'userPreferences' | 'tenantConfiguration' | 'signalSources';
 
@@ -34,7 +36,13 @@ export function SettingsPage() {
       : 'userPreferences';
   return (
     <Stack gap="lg">
-      {requested !== category && <Navigate to={{ search: withCategory(params, category) }} replace />}
+      {requested !== category && (
+        <>
+          {/* A tab this user may not open is said so, as other refused pages are, not silently swapped. */}
+          {(requested === 'tenantConfiguration' || requested === 'signalSources') && <NoAccessNotice />}
+          <Navigate to={{ search: withCategory(params, category) }} replace />
+        </>
+      )}
       <Title order={1}>{t('screens.settings.title')}</Title>
       <Tabs value={category} onChange={(value) => value && setParams({ category: value })} keepMounted={false}>
         <Tabs.List>
@@ -58,4 +66,13 @@ export function SettingsPage() {
       </Tabs>
     </Stack>
   );
+}
+
+/** Tells, once, that the settings tab asked for is not this user's to see. */
+function NoAccessNotice() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    showSnackbar(t('errors.noAccess'));
+  }, [t]);
+  return null;
 }
