@@ -205,6 +205,12 @@ describe('organization settings', () => {
     expect(await page.getByRole('tab', { name: 'Organization Settings' }).count()).toBe(0);
     // Said, as other refused pages are: not a silent swap.
     await page.getByText('You don’t have access to that page.').waitFor();
+    // The team's preference screens are still there to read, from Personal Settings.
+    await page.getByTestId('team-preference-links').getByRole('link', { name: 'Triggers' }).click();
+    await page.waitForURL('**/preferences/triggers');
+    await page.getByText('Only admins and managers can change these.').first().waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/settings');
     // Replaced, not pushed: Back leaves settings instead of returning to the address it corrected.
     await page.goBack();
     await page.waitForURL((url) => url.pathname !== '/settings');

@@ -2,7 +2,10 @@ import { Loader, Stack, Tabs, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { OrganizationSettings } from '../../features/organization/components/organization-settings.tsx';
+import {
+  OrganizationSettings,
+  TeamPreferenceLinks,
+} from '../../features/organization/components/organization-settings.tsx';
 import { SignalSourcesSettings } from '../../features/signals/components/signal-sources-settings.tsx';
 import { UserPreferencesForm } from '../../features/users/components/user-preferences-form.tsx';
 import { useMe } from '../../lib/get-me.ts';
@@ -52,6 +55,7 @@ export function SettingsPage() {
         </Tabs.List>
         <Tabs.Panel value="userPreferences" pt="lg">
           <UserPreferencesForm user={user} />
+          {!canSeeOrganization && <TeamPreferenceLinks />}
         </Tabs.Panel>
         {canSeeOrganization && (
           <Tabs.Panel value="tenantConfiguration" pt="lg">

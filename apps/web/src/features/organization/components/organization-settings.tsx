@@ -46,14 +46,40 @@ export function OrganizationSettings({
         <Title order={3} size="h4">
           {t('organization.preferenceScreens')}
         </Title>
-        <Group gap="md">
-          {PREFERENCE_SCREENS.map((s) => (
-            <Anchor key={s.to} component={Link} to={s.to}>
-              {t(`screens.${s.key}.title`)}
-            </Anchor>
-          ))}
-        </Group>
+        <PreferenceLinks />
       </Stack>
+    </Stack>
+  );
+}
+
+function PreferenceLinks() {
+  const { t } = useTranslation();
+  return (
+    <Group gap="md">
+      {PREFERENCE_SCREENS.map((s) => (
+        <Anchor key={s.to} component={Link} to={s.to}>
+          {t(`screens.${s.key}.title`)}
+        </Anchor>
+      ))}
+    </Group>
+  );
+}
+
+/**
+ * For a user without Organization Settings: the team's preference screens, which everyone may
+ * read (admins and managers change them), so a rep can see what Home is matched on.
+ */
+export function TeamPreferenceLinks() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={6} data-testid="team-preference-links">
+      <Title order={2} size="h4">
+        {t('organization.teamPreferences')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('organization.teamPreferencesIntro')}
+      </Text>
+      <PreferenceLinks />
     </Stack>
   );
 }
