@@ -656,6 +656,10 @@ const PROBES: Record<string, Probe> = {
     object: 'upload',
     call: (s) => ({ method: 'GET', url: `/api/uploads/${s.ids.uploadId}` }),
   },
+  'GET /api/uploads/{uploadId}/failure-lines': {
+    object: 'upload',
+    call: (s) => ({ method: 'GET', url: `/api/uploads/${s.ids.uploadId}/failure-lines` }),
+  },
   'GET /api/uploads/{uploadId}/failures': {
     object: 'upload',
     call: (s) => ({ method: 'GET', url: `/api/uploads/${s.ids.uploadId}/failures` }),

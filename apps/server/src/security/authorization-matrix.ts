@@ -280,6 +280,9 @@ POST   /api/uploads                                          none    401       2
 GET    /api/uploads/{uploadId}                               own     401       200     200     200   200         200     200
 GET    /api/uploads/{uploadId}                               private 401       404     200     200   200         -       404
 GET    /api/uploads/{uploadId}                               other   401       404     404     404   404         404     404
+GET    /api/uploads/{uploadId}/failure-lines                 own     401       200     200     200   200         200     200
+GET    /api/uploads/{uploadId}/failure-lines                 private 401       404     200     200   200         -       404
+GET    /api/uploads/{uploadId}/failure-lines                 other   401       404     404     404   404         404     404
 GET    /api/uploads/{uploadId}/failures                      own     401       200     200     200   200         200     200
 GET    /api/uploads/{uploadId}/failures                      private 401       404     200     200   200         -       404
 GET    /api/uploads/{uploadId}/failures                      other   401       404     404     404   404         404     404

@@ -50,9 +50,7 @@ export function createAccountsRepository(db: Db) {
       if (row.added_by_upload_id && row.owner_tenant_id === ctx.tenantId) {
         const upload = await scoped(ctx)
           .selectFrom('uploads as u')
-          .leftJoin('users as p', (join) =>
-            join.onRef('p.uid', '=', 'u.created_by').onRef('p.company', '=', 'u.tenant_id'),
-          )
+          .leftJoin('users as p', (join) => join.onRef('p.uid', '=', 'u.created_by').on('p.company', '=', ctx.tenantId))
           .select(['u.id', 'u.created_at', 'u.input_label', 'p.display_name'])
           .where('u.id', '=', row.added_by_upload_id)
           .executeTakeFirst();

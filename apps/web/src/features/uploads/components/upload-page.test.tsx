@@ -40,6 +40,15 @@ function serve(upload: Upload) {
         posted.push(JSON.parse(String(init.body)));
         return json(upload, 201);
       }
+      if (url.endsWith('/failure-lines')) {
+        return json({
+          total: 200,
+          failures: [
+            { line: 2, value: 'not a domain', reason: 'not_a_domain', duplicate_of: null },
+            { line: 5, value: 'acme.com', reason: 'duplicate', duplicate_of: 3 },
+          ],
+        });
+      }
       if (url.includes('/api/uploads/')) return json(upload);
       if (url.includes('/api/uploads')) return json({ uploads: [upload] });
       if (url.includes('/api/lists')) return json({ lists: [] });
@@ -102,6 +111,11 @@ describe('UploadPage', () => {
     renderPage('/upload?upload=up_1');
     expect((await screen.findByTestId('upload-progress')).dataset.status).toBe('COMPLETED');
     expect(screen.getByText('Download failures (CSV)')).toBeTruthy();
+    // The first failed lines, each with its reason; the rest are in the CSV.
+    const failed = await screen.findByTestId('upload-failure-lines');
+    expect(failed.textContent).toContain('not a domainNot a website or domain');
+    expect(failed.textContent).toContain('acme.comSame company as line 3');
+    expect(failed.textContent).toContain('The first 2 of 200: the failures CSV holds them all.');
     const row = await screen.findByTestId('upload-row');
     expect(row.textContent).toContain('trade-show.csv');
     expect(row.textContent).toContain('Completed');
