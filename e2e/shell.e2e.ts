@@ -88,6 +88,25 @@ describe('app shell', () => {
     }
   });
 
+  it('applies the language kept in the preferences on a browser that has none saved', async () => {
+    await openSignedIn(b.page, 'rita@acme.test');
+    const before = (await me(b.page)).preferences.language ?? 'en';
+    try {
+      // Chosen elsewhere: kept in Rita's preferences, unknown to this browser's storage.
+      await b.page.request.patch('/api/me', {
+        data: { field: 'preferences.language', value: 'fr' },
+        headers: fromTheAppsPages(),
+      });
+      await b.page.evaluate(() => localStorage.removeItem('quarry_language'));
+      await b.page.reload();
+      await b.page.getByRole('heading', { name: 'Correspondance de valeur' }).waitFor();
+      expect(await b.page.locator('html').getAttribute('lang')).toBe('fr');
+    } finally {
+      await restoreOwnField(b.page, 'preferences.language', before);
+      await b.page.evaluate(() => localStorage.removeItem('quarry_language'));
+    }
+  });
+
   it('confirms a saved preference in the general snackbar, closable and gone after 4 s', async () => {
     await openSignedIn(b.page, 'raj@acme.test');
     // Raj's name is put back at the end: a retry would otherwise find "Raj P." already saved, and other

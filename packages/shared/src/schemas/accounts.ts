@@ -64,7 +64,14 @@ export const accountSchema = searchHitSchema.extend({
    * account Quarry did not know, named from its domain), when and by whom.
    */
   added_by_upload: z
-    .object({ upload_id: z.string(), at: z.string(), by: z.string(), input: z.string() })
+    .object({
+      upload_id: z.string(),
+      at: z.string(),
+      by: z.string(),
+      input: z.string(),
+      /** Whether the caller may open that upload (their own, or any for managers and admins). */
+      viewable: z.boolean(),
+    })
     .nullable()
     .optional(),
 });

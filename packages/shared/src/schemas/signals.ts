@@ -84,14 +84,15 @@ export type SignalSweepState = z.output<typeof signalSweepStateSchema>;
 
 /**
  * Whether automatic discovery is waiting or running, and what it found so far: how many accounts'
- * websites it looked at, how many of them gave a source, and when it last looked.
+ * websites it looked at, how many of them gave a source, and how many could not be read.
  */
 export const signalDiscoveryStateSchema = z.object({
   state: z.enum(['idle', 'queued', 'running']),
   accounts_checked: z.number().int(),
   accounts_with_sources: z.number().int(),
   sources_found: z.number().int(),
-  last_checked_at: z.string().nullable(),
+  /** Of them, websites whose home page could not be read or did not answer. */
+  accounts_unreadable: z.number().int(),
 });
 export type SignalDiscoveryState = z.output<typeof signalDiscoveryStateSchema>;
 

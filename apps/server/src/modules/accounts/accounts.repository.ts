@@ -51,7 +51,7 @@ export function createAccountsRepository(db: Db) {
         const upload = await scoped(ctx)
           .selectFrom('uploads as u')
           .leftJoin('users as p', (join) => join.onRef('p.uid', '=', 'u.created_by').on('p.company', '=', ctx.tenantId))
-          .select(['u.id', 'u.created_at', 'u.input_label', 'p.display_name'])
+          .select(['u.id', 'u.created_at', 'u.input_label', 'u.created_by', 'p.display_name'])
           .where('u.id', '=', row.added_by_upload_id)
           .executeTakeFirst();
         if (upload) {
@@ -60,6 +60,8 @@ export function createAccountsRepository(db: Db) {
             at: upload.created_at,
             by: upload.display_name ?? '',
             input: upload.input_label,
+            // The uploads' own rule: one's own, or any for managers and admins.
+            viewable: upload.created_by === ctx.uid || ctx.isAdmin || ctx.isManager,
           };
         }
       }

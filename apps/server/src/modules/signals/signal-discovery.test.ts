@@ -124,8 +124,28 @@ describe('automatic discovery of signal sources', () => {
       accounts_checked: 2,
       accounts_with_sources: 1,
       sources_found: 3,
-      last_checked_at: expect.any(String),
+      accounts_unreadable: 0,
     });
+    // A website whose home page could not be read is counted as such (offline, every one is).
+    await t.handle.db
+      .insertInto('signal_discoveries')
+      .values({
+        tenant_id: 'tnt_acme',
+        master_account_id: 'acc_unreadable_example',
+        checked_at: new Date().toISOString(),
+        found: 0,
+        outcome: 'The home page could not be read: ENOTFOUND',
+        outcome_reasons: JSON.stringify([{ code: 'home_page_unreadable', params: { cause: 'host_not_found' } }]),
+      })
+      .execute();
+    expect((await call(ada, 'GET', '/api/signal-sources')).json().discovery).toMatchObject({
+      accounts_checked: 3,
+      accounts_unreadable: 1,
+    });
+    await t.handle.db
+      .deleteFrom('signal_discoveries')
+      .where('master_account_id', '=', 'acc_unreadable_example')
+      .execute();
     // Another tenant has found nothing and sees nothing.
     expect(await sourcesOf(gail)).toEqual([]);
     expect((await call(gail, 'GET', '/api/signal-sources')).json().discovery).toMatchObject({ accounts_checked: 0 });

@@ -214,7 +214,21 @@ export function createSignalsRepository(db: Db) {
             eb.fn.countAll<number | string>().as('checked'),
             eb.fn.sum<number | string | null>('found').as('found'),
             eb.fn.count<number | string>(eb.case().when('found', '>', 0).then(1).end()).as('with_sources'),
-            eb.fn.max('checked_at').as('last'),
+            // Home pages that could not be read or did not answer (offline, every one of them).
+            eb.fn
+              .count<number | string>(
+                eb
+                  .case()
+                  .when(
+                    eb.or([
+                      eb('outcome_reasons', 'like', '%"home_page_unreadable"%'),
+                      eb('outcome_reasons', 'like', '%"home_page_no_answer"%'),
+                    ]),
+                  )
+                  .then(1)
+                  .end(),
+              )
+              .as('unreadable'),
           ])
           .executeTakeFirstOrThrow(),
       ]);
@@ -224,7 +238,7 @@ export function createSignalsRepository(db: Db) {
         accounts_checked: Number(seen.checked),
         accounts_with_sources: Number(seen.with_sources),
         sources_found: Number(seen.found ?? 0),
-        last_checked_at: seen.last === null || seen.last === undefined ? null : String(seen.last),
+        accounts_unreadable: Number(seen.unreadable),
       };
     },
 

@@ -150,7 +150,11 @@ describe('WEBSITE upload into My Accounts', () => {
       at: created.created,
       by: 'Rita Rep',
       input: '',
+      viewable: true,
     });
+    // A colleague without the right to open Rita's upload is told of it, without a link to it.
+    const byRaj = await call('raj', 'GET', `/api/accounts/${made.master_account_id}`);
+    expect(byRaj.json().account.added_by_upload).toMatchObject({ by: 'Rita Rep', viewable: false });
 
     const csv = await call('rita', 'GET', `/api/uploads/${created.id}/failures`);
     expect(csv.statusCode).toBe(200);

@@ -14,6 +14,7 @@ import { PageLoader } from '../pages/page-loader.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import { NavCard } from './nav-card.tsx';
 import { TopSnackbars } from './top-snackbars.tsx';
+import { useSavedChoices } from './use-saved-choices.ts';
 import { ViewAsBanner } from './view-as-banner.tsx';
 import { WorkspaceDrawer } from './workspace-drawer.tsx';
 
@@ -25,6 +26,7 @@ export function AppShell({ user }: { user: UserDocument }) {
   const stopImpersonation = useStopImpersonation();
   const { data: me } = useMe();
   const { t } = useTranslation();
+  useSavedChoices(user, impersonating);
   useImpersonationExpiry(impersonating ? me?.impersonation?.expires_at : undefined, () => {
     showSnackbar(t('impersonation.expired'));
     void stopImpersonation({ endedByServer: true });

@@ -41,6 +41,12 @@ export function AccountPage({
   const language = useUiLanguage();
   // Revenue is held in US dollars and shown in the reader's currency at the server's rates.
   const rates = useMe().data?.exchange_rates;
+  const addedByUpload = (u: NonNullable<Account['added_by_upload']>) =>
+    t(u.input ? 'accounts.addedByUpload' : 'accounts.addedByPastedUpload', {
+      input: u.input,
+      when: formatDate(u.at, language),
+      by: u.by,
+    });
   const revenueTitle = (revenue: number) => {
     const full = formatCurrency(revenue, language, rates);
     const conversion = conversionOf(revenue, language, rates);
@@ -87,19 +93,20 @@ export function AccountPage({
               {a.sector && <Badge variant="outline">{a.sector}</Badge>}
             </Group>
             {a.added_by_upload && (
-              // An account Quarry did not know, made by a colleague's upload: said, with the upload.
+              // An account Quarry did not know, made by an upload: said, linked to the upload when
+              // the reader may open it (their own, or any for managers and admins).
               <Text size="sm" c="dimmed" data-testid="account-added-by-upload">
-                <Anchor
-                  component={Link}
-                  to={`/upload?upload=${encodeURIComponent(a.added_by_upload.upload_id)}`}
-                  size="sm"
-                >
-                  {t(a.added_by_upload.input ? 'accounts.addedByUpload' : 'accounts.addedByPastedUpload', {
-                    input: a.added_by_upload.input,
-                    when: formatDate(a.added_by_upload.at, language),
-                    by: a.added_by_upload.by,
-                  })}
-                </Anchor>
+                {a.added_by_upload.viewable ? (
+                  <Anchor
+                    component={Link}
+                    to={`/upload?upload=${encodeURIComponent(a.added_by_upload.upload_id)}`}
+                    size="sm"
+                  >
+                    {addedByUpload(a.added_by_upload)}
+                  </Anchor>
+                ) : (
+                  addedByUpload(a.added_by_upload)
+                )}
               </Text>
             )}
           </Stack>

@@ -37,7 +37,7 @@ const NO_DISCOVERY = {
   accounts_checked: 0,
   accounts_with_sources: 0,
   sources_found: 0,
-  last_checked_at: null,
+  accounts_unreadable: 0,
 };
 
 function serve(sources: SignalSource[], sweep = { state: 'idle', due: 0 }, discovery: object = NO_DISCOVERY) {
@@ -161,12 +161,12 @@ describe('SignalSourcesSettings', () => {
       accounts_checked: 9,
       accounts_with_sources: 0,
       sources_found: 0,
-      last_checked_at: '2026-11-27T10:40:00.000Z',
+      accounts_unreadable: 9,
     });
     renderWithProviders(<SignalSourcesSettings />);
     const summary = await screen.findByTestId('signal-discovery-summary');
-    expect(summary.textContent).toMatch(
-      /^Discovery looked at the websites of 9 accounts \(last .+\): 0 gave a feed or job board, 0 sources in all\.$/,
+    expect(summary.textContent).toBe(
+      'Discovery looked at the websites of 9 accounts: 0 gave a feed or job board, 0 sources in all. 9 websites could not be read; they are tried again tomorrow.',
     );
     cleanup();
     serve([], undefined, { ...NO_DISCOVERY, state: 'running' });

@@ -102,10 +102,11 @@ export function SignalSourcesSettings() {
         <Text size="sm" c="dimmed" data-testid="signal-discovery-summary">
           {t('signals.discoverySummary', {
             count: discovery.accounts_checked,
-            when: when(discovery.last_checked_at),
             withSources: discovery.accounts_with_sources,
             found: discovery.sources_found,
           })}
+          {discovery.accounts_unreadable > 0 &&
+            ` ${t('signals.discoveryUnreadable', { count: discovery.accounts_unreadable })}`}
         </Text>
       )}
       {sweep && sweep.state !== 'idle' && (
