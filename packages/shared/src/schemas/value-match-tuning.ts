@@ -8,6 +8,9 @@ export const triggerExampleSchema = z.object({
   sentence: z.string(),
   start: z.number().int(),
   end: z.number().int(),
+  /** The sentence was longer than shown: it goes on before or after (the page shows "…"). */
+  cut_start: z.boolean().optional(),
+  cut_end: z.boolean().optional(),
   /** Whether someone of the tenant marked this signal not relevant (from /valueMatch). */
   marked_not_relevant: z.boolean().optional(),
 });

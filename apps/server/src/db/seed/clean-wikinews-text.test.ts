@@ -63,5 +63,8 @@ describe('cleanWikinewsText', () => {
       'Its economy and business news desk grew, the left wing said.',
     );
     expect(cleanWikinewsText('Left unchecked, costs rose.')).toBe('Left unchecked, costs rose.');
+    expect(cleanWikinewsText('Image:AtwaterHouse.jpg|left|200px|thumb|Edward Atwater House in Buffalo.')).toBe(
+      'Edward Atwater House in Buffalo.',
+    );
   });
 });

@@ -42,6 +42,9 @@ const SPACES = / {2,}/g;
  * a running story's banner ("2008-09 financial crisis"), and layout switches ("Apple lowercase",
  * "right", "left") at the start.
  */
+/** An image's link syntax, `Image:Nyse050205.jpg|thumb|left|200px|`: its caption stays, as prose. */
+const IMAGE_LINK =
+  /(?:File|Image):[^|\n]+\|(?:(?:thumb|thumbnail|frameless|framed|left|right|center|upright|\d+px|\d+x\d+px)\|)*/g;
 const INFOBOX = /(?:\b[\w'’&-]+\s+){0,4}infobox\b/gi;
 const LEADING_BANNER =
   /^(?:(?:Economy and business|Science and technology|Crime and law|Politics and conflicts|Disasters and accidents|Culture and entertainment|Wikinews Today short|\d{4}(?:-\d{2})? financial crisis|[\w.]+ lowercase)\s+(?=\S))+/i;
@@ -69,6 +72,7 @@ export function cleanWikinewsText(text: string): string {
     .replace(REPEATED_COMMA, ',')
     .replace(SPACE_BEFORE_PUNCTUATION, '$1')
     .replace(SPACE_AFTER_PARENTHESIS, '(')
+    .replace(IMAGE_LINK, ' ')
     .replace(INFOBOX, ' ')
     .replace(SPACES, ' ')
     .trim()

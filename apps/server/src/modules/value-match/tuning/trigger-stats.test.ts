@@ -30,5 +30,16 @@ describe('example sentence of a trigger', () => {
     const s = around(long, 'recall');
     expect(s.marked).toBe('recall');
     expect(s.sentence.length).toBeLessThanOrEqual(2 * 140 + 'recall'.length);
+    // Cut at a word, never inside one, and said to go on either side.
+    expect(s.sentence.startsWith('word ')).toBe(true);
+    expect(s.sentence.endsWith(' more')).toBe(true);
+    expect(s).toMatchObject({ cut_start: true, cut_end: true });
+    const airline = `${'x'.repeat(30)} A Southwest Airlines Boeing ${'flies far '.repeat(12)}and the recall came.`;
+    const cut = around(airline, 'recall');
+    expect(cut.sentence.split(' ')[0]).toMatch(/^(Southwest|Airlines|Boeing|flies|far|A)$/);
+    expect(around('The plant closed. Then the recall came.', 'recall')).toMatchObject({
+      sentence: 'Then the recall came.',
+    });
+    expect(around('The plant closed. Then the recall came.', 'recall').cut_start).toBeUndefined();
   });
 });

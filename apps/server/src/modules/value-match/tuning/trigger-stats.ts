@@ -23,7 +23,7 @@ export function sentenceAround(
   text: string,
   start: number,
   end: number,
-): { sentence: string; start: number; end: number } {
+): { sentence: string; start: number; end: number; cut_start?: true; cut_end?: true } {
   let from = start;
   while (from > 0 && start - from < SENTENCE_REACH) {
     const ch = text[from - 1];
@@ -37,10 +37,28 @@ export function sentenceAround(
     to++;
     if (/[.!?]/.test(ch ?? '') && /\s/.test(text[to] ?? ' ')) break;
   }
+  // Cut short by the reach rather than at a sentence's end: cut at a word instead, never inside one
+  // ("outhwest Airlines"), and say so, for the page to show "…".
+  const cutStart = from > 0 && text[from - 1] !== '\n' && !/[.!?]\s$/.test(text.slice(from - 2, from));
+  if (cutStart) {
+    const space = text.indexOf(' ', from);
+    if (space >= 0 && space < start) from = space + 1;
+  }
+  const cutEnd = to < text.length && text[to] !== '\n' && !/[.!?]/.test(text[to - 1] ?? '');
+  if (cutEnd) {
+    const space = text.lastIndexOf(' ', to);
+    if (space >= end) to = space;
+  }
   const raw = text.slice(from, to);
   const lead = raw.length - raw.trimStart().length;
   const sentence = raw.trim();
-  return { sentence, start: start - from - lead, end: end - from - lead };
+  return {
+    sentence,
+    start: start - from - lead,
+    end: end - from - lead,
+    ...(cutStart ? { cut_start: true } : {}),
+    ...(cutEnd ? { cut_end: true } : {}),
+  };
 }
 
 /**

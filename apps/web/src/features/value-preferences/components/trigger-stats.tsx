@@ -80,9 +80,11 @@ export function TriggerStatsBlock({
                   {e.account_name}
                 </Text>
                 {': '}
+                {e.cut_start && '… '}
                 {e.sentence.slice(0, e.start)}
                 <mark>{e.sentence.slice(e.start, e.end)}</mark>
                 {e.sentence.slice(e.end)}
+                {e.cut_end && ' …'}
                 {e.marked_not_relevant && (
                   <Badge ml="xs" size="xs" color="gray" variant="light" data-testid="trigger-example-marked">
                     {t('valueMatch.notRelevantBadge')}
