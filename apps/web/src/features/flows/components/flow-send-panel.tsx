@@ -119,8 +119,11 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
           <SendFromSelect tool={tool} toolName={toolName} value={mailboxId} onChange={setMailboxId} />
         )}
         {nothingApproved && (
-          <Text size="sm" c="dimmed">
-            {t('flows.errors.nothingApproved')}
+          <Text size="sm" c="dimmed" data-testid="flow-send-hint">
+            {/* Once every message went out there is nothing left to approve: said as such. */}
+            {flow.delivered_count > 0 && flow.generated_count === 0 && flow.needs_review_count === 0
+              ? t('flows.send.allSent', { count: flow.delivered_count })
+              : t('flows.errors.nothingApproved')}
           </Text>
         )}
         <Group gap="xs">

@@ -247,7 +247,17 @@ export function IntegrationCard({
               size="xs"
               loading={recheck.isPending}
               onClick={() =>
-                recheck.mutate(entry.type, { onError: () => showSnackbar(t('integrations.errors.recheck')) })
+                recheck.mutate(entry.type, {
+                  // Checked: what the tool said, so a re-check never ends in silence.
+                  onSuccess: (result) =>
+                    showSnackbar(
+                      t('integrations.rechecked', {
+                        name: entry.name,
+                        status: t(`integrations.status.${result.status}`),
+                      }),
+                    ),
+                  onError: () => showSnackbar(t('integrations.errors.recheck')),
+                })
               }
             >
               {t('integrations.recheck')}

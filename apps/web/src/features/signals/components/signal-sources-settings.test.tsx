@@ -135,8 +135,8 @@ describe('SignalSourcesSettings', () => {
       </MemoryRouter>,
     );
     let rows = await screen.findAllByTestId('signal-source-row');
-    expect(rows[0]?.textContent).toContain('not a feed: no RSS, Atom or RDF root element');
-    expect(rows[1]?.textContent).toContain('timed out after 10 s');
+    expect(rows[0]?.textContent).toContain('Not a feed: no RSS, Atom or RDF root element');
+    expect(rows[1]?.textContent).toContain('Timed out after 10 s');
     view.unmount();
     await changeLanguage('fr');
     try {
@@ -146,9 +146,9 @@ describe('SignalSourcesSettings', () => {
         </MemoryRouter>,
       );
       rows = await screen.findAllByTestId('signal-source-row');
-      expect(rows[0]?.textContent).toContain('ce n’est pas un flux : ni RSS, ni Atom, ni RDF');
+      expect(rows[0]?.textContent).toContain('Ce n’est pas un flux : ni RSS, ni Atom, ni RDF');
       expect(rows[0]?.textContent).not.toContain('no RSS');
-      expect(rows[1]?.textContent).toContain('délai dépassé après 10 s');
+      expect(rows[1]?.textContent).toContain('Délai dépassé après 10 s');
       expect(rows[2]?.textContent).toContain('HTTP 503');
     } finally {
       await changeLanguage('en');

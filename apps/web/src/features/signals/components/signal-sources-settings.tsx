@@ -193,7 +193,9 @@ export function SignalSourcesSettings() {
                   </Table.Td>
                   <Table.Td>
                     <Text size="xs" c={source.last_error ? 'red' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
-                      {source.last_error ? signalReasonText(source.last_error_reason, source.last_error) : '—'}
+                      {source.last_error
+                        ? sentenceCase(signalReasonText(source.last_error_reason, source.last_error))
+                        : '—'}
                     </Text>
                   </Table.Td>
                   <Table.Td>
@@ -355,4 +357,9 @@ function AddSourceForm() {
       </Stack>
     </form>
   );
+}
+
+/** A reason standing alone in its column reads as a sentence: its first letter in capitals. */
+function sentenceCase(text: string): string {
+  return text.charAt(0).toLocaleUpperCase() + text.slice(1);
 }

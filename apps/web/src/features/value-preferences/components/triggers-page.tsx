@@ -194,9 +194,15 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
                 ].join(' · ')}
               </Text>
             )}
-            {canEdit && (
-              <TriggerStatsBlock stats={statsOf.get(tr.id)} loading={stats.isPending} failed={stats.isError} />
-            )}
+            {canEdit &&
+              (tr.enabled ? (
+                <TriggerStatsBlock stats={statsOf.get(tr.id)} loading={stats.isPending} failed={stats.isError} />
+              ) : (
+                // A switched-off trigger finds nothing: said, rather than "nothing matched yet".
+                <Text size="xs" c="dimmed" data-testid="trigger-stats">
+                  {t('preferences.triggerStats.disabled')}
+                </Text>
+              ))}
           </Stack>
         </PreferenceCard>
       ))}
