@@ -145,7 +145,7 @@ function Count({ label, value, testId }: { label: string; value: string; testId:
 function FailureLines({ uploadId }: { uploadId: string }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
-  const lines = useUploadFailureLines(uploadId, true);
+  const lines = useUploadFailureLines(uploadId);
   if (lines.isPending) return <Skeleton h={60} />;
   if (lines.isError) return null;
   const { failures, total } = lines.data;
