@@ -99,7 +99,16 @@ describe('Support Tools and impersonation', () => {
     await banner.getByText(/^Viewing My Accounts as Raj.* \(read-only\)$/).waitFor();
     expect(await page.getByLabel('Add an account').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Remove from My Accounts' }).isDisabled()).toBe(true);
+    // Home, previewed as Raj, is read-only too: its cards offer no Assign.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Value' }).click();
+    await page.getByTestId('value-match-card').first().waitFor();
+    expect(await page.getByRole('button', { name: /^Assign / }).count()).toBe(0);
     await banner.getByRole('button', { name: 'Exit view-as' }).click();
+    await page
+      .getByRole('button', { name: /^Assign / })
+      .first()
+      .waitFor();
+    await page.goto('/MyTerritory');
     await banner.waitFor({ state: 'detached' });
     await page.getByLabel('Add an account').waitFor();
   });

@@ -8,5 +8,7 @@ import { useAuthStore } from '../lib/auth-store.ts';
 export function useAssigner(): Assigner {
   const uid = useAuthStore((s) => s.user?.uid ?? '');
   const canAssignToColleagues = useAuthStore((s) => Boolean(s.user && (s.user.is_manager || s.user.is_admin)));
-  return { uid, canAssignToColleagues };
+  // A view-as preview is read-only: its cards offer no Assign.
+  const readOnly = useAuthStore((s) => s.viewAsUserData !== null);
+  return { uid, canAssignToColleagues, readOnly };
 }

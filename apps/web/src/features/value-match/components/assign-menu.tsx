@@ -14,7 +14,8 @@ import { useUnassignAccount } from '../api/unassign-account.ts';
 import { colleaguesMatching } from '../utils/colleagues-matching.ts';
 
 /** Who is assigning: their uid, and whether they may assign to a colleague (managers and admins). */
-export type Assigner = { uid: string; canAssignToColleagues: boolean };
+/** Who assigns; `readOnly` while previewing a colleague's screens (view-as): nothing to assign then. */
+export type Assigner = { uid: string; canAssignToColleagues: boolean; readOnly?: boolean };
 
 /** Past this many colleagues the menu gets a search box. */
 const SEARCH_FROM = 8;

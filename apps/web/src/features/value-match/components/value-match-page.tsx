@@ -63,13 +63,16 @@ export function ValueMatchPage({
           <TierBadge tier={m.tier} />
           <Group gap="xs" wrap="nowrap">
             <ShareButton masterAccountId={m.master_account_id} accountName={m.account_name} />
-            <AssignMenu
-              masterAccountId={m.master_account_id}
-              accountName={m.account_name}
-              assigner={assigner}
-              holders={m.held_by}
-            />
-            {actions?.(m.master_account_id)}
+            {/* A view-as preview is read-only: no Assign, and none of the page's actions. */}
+            {!assigner.readOnly && (
+              <AssignMenu
+                masterAccountId={m.master_account_id}
+                accountName={m.account_name}
+                assigner={assigner}
+                holders={m.held_by}
+              />
+            )}
+            {!assigner.readOnly && actions?.(m.master_account_id)}
           </Group>
           <Anchor component={Link} to={`/accounts/${encodeURIComponent(m.master_account_id)}`}>
             {t('valueMatch.openAccount')}
