@@ -103,6 +103,13 @@ describe('Support Tools and impersonation', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Value' }).click();
     await page.getByTestId('value-match-card').first().waitFor();
     expect(await page.getByRole('button', { name: /^Assign / }).count()).toBe(0);
+    // So is a match's page: no Not relevant mark, no flow started from its contacts.
+    await page.getByTestId('value-match-card').first().getByTestId('value-match-open').click();
+    await page.getByTestId('matched-hypothesis').first().waitFor();
+    expect(await page.getByTestId('mark-not-relevant').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Create value message' }).count()).toBe(0);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Value' }).click();
+    await page.getByTestId('value-match-card').first().waitFor();
     await banner.getByRole('button', { name: 'Exit view-as' }).click();
     await page
       .getByRole('button', { name: /^Assign / })

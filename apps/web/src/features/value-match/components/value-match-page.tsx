@@ -103,7 +103,13 @@ export function ValueMatchPage({
           </Group>
           <Stack gap="md">
             {h.evidence.map((e) => (
-              <EvidenceItem key={e.hit_id} evidence={e} language={language} masterAccountId={m.master_account_id} />
+              <EvidenceItem
+                key={e.hit_id}
+                evidence={e}
+                language={language}
+                // A view-as preview marks nothing: the mark would be the signed-in user's, not the colleague's.
+                masterAccountId={assigner.readOnly ? undefined : m.master_account_id}
+              />
             ))}
           </Stack>
         </Card>
@@ -124,7 +130,7 @@ export function ValueMatchPage({
         <Title order={2} size="h4">
           {t('valueMatch.contacts')}
         </Title>
-        <RankedContacts contacts={m.contacts} bulkActions={contactActions} />
+        <RankedContacts contacts={m.contacts} bulkActions={assigner.readOnly ? undefined : contactActions} />
       </Stack>
     </Stack>
   );
