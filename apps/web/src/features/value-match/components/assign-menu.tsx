@@ -38,22 +38,24 @@ function RemoveHint({ held }: { held: boolean }) {
   );
 }
 
-/**
- * "Assign": adds the account to the caller's territory (My Accounts) or, for managers and admins,
- * to a colleague's (never a service account). Whoever already holds it has a check mark; clicking
- * them removes that assignment once the user confirms (the server applies the same role rule).
- */
-export function AssignMenu({
-  masterAccountId,
-  accountName,
-  assigner,
-  holders,
-}: {
+type AssignMenuProps = {
   masterAccountId: string;
   accountName: string;
   assigner: Assigner;
   holders: AccountHolder[];
-}) {
+};
+
+/**
+ * "Assign": adds the account to the caller's territory (My Accounts) or, for managers and admins,
+ * to a colleague's (never a service account). Whoever already holds it has a check mark; clicking
+ * them removes that assignment once the user confirms (the server applies the same role rule).
+ * Nothing while the assigner is read-only (a view-as preview).
+ */
+export function AssignMenu(props: AssignMenuProps) {
+  return props.assigner.readOnly ? null : <AssignMenuButton {...props} />;
+}
+
+function AssignMenuButton({ masterAccountId, accountName, assigner, holders }: AssignMenuProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');

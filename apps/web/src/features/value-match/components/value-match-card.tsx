@@ -85,14 +85,12 @@ export function ValueMatchCard({
         <HeldBy holders={match.held_by} />
         <Group gap="xs" ml="auto" wrap="nowrap">
           <ShareButton masterAccountId={match.master_account_id} accountName={match.account_name} />
-          {!assigner.readOnly && (
-            <AssignMenu
-              masterAccountId={match.master_account_id}
-              accountName={match.account_name}
-              assigner={assigner}
-              holders={match.held_by}
-            />
-          )}
+          <AssignMenu
+            masterAccountId={match.master_account_id}
+            accountName={match.account_name}
+            assigner={assigner}
+            holders={match.held_by}
+          />
         </Group>
       </Group>
     </Card>

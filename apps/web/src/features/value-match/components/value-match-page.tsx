@@ -63,15 +63,13 @@ export function ValueMatchPage({
           <TierBadge tier={m.tier} />
           <Group gap="xs" wrap="nowrap">
             <ShareButton masterAccountId={m.master_account_id} accountName={m.account_name} />
-            {/* A view-as preview is read-only: no Assign, and none of the page's actions. */}
-            {!assigner.readOnly && (
-              <AssignMenu
-                masterAccountId={m.master_account_id}
-                accountName={m.account_name}
-                assigner={assigner}
-                holders={m.held_by}
-              />
-            )}
+            <AssignMenu
+              masterAccountId={m.master_account_id}
+              accountName={m.account_name}
+              assigner={assigner}
+              holders={m.held_by}
+            />
+            {/* A view-as preview is read-only: none of the page's actions either. */}
             {!assigner.readOnly && actions?.(m.master_account_id)}
           </Group>
           <Anchor component={Link} to={`/accounts/${encodeURIComponent(m.master_account_id)}`}>
