@@ -85,6 +85,8 @@ describe('Add Accounts by upload', () => {
     const { page } = b;
     const names = { workspace: uniqueName('Upload territory plan'), list: uniqueName('Uploaded prospects') };
     const fresh = newDomain('crm-plan');
+    // An internationalised domain is kept in its ASCII form and shown as typed.
+    const idn = `bäckerei-${uniqueName('').trim()}.de`;
     await openSignedIn(page, 'ada@acme.test');
     try {
       const listId = await page.evaluate(async (names) => {
@@ -103,8 +105,8 @@ describe('Add Accounts by upload', () => {
       await page.goto('/upload');
       await page
         .getByRole('textbox', { name: 'Lines' })
-        .fill(`WALMART.COM\n\n${fresh.domain}\nwalmart.com.\n=cmd|' /C calc'!A0\n`);
-      await page.getByTestId('upload-line-count').getByText('4 / 100,000 lines').waitFor();
+        .fill(`WALMART.COM\n\n${fresh.domain}\nwalmart.com.\n=cmd|' /C calc'!A0\n${idn}\n`);
+      await page.getByTestId('upload-line-count').getByText('5 / 100,000 lines').waitFor();
       await page.getByRole('radio', { name: 'An account list' }).check();
       await page.getByRole('combobox', { name: 'Account list' }).click();
       await page.getByRole('option', { name: new RegExp(names.list) }).click();
@@ -112,7 +114,7 @@ describe('Add Accounts by upload', () => {
 
       await waitForCompleted(page);
       const panel = page.getByTestId('upload-progress');
-      expect(await panel.getByTestId('upload-added').textContent()).toBe('2');
+      expect(await panel.getByTestId('upload-added').textContent()).toBe('3');
       expect(await panel.getByTestId('upload-failures').textContent()).toBe('2');
 
       // The form, the finished upload and the history, with no serious accessibility problem.
@@ -126,6 +128,7 @@ describe('Add Accounts by upload', () => {
       await page.waitForURL(`**/lists/${listId}`);
       await page.getByTestId('list-members').getByRole('link', { name: 'Walmart' }).waitFor();
       await page.getByTestId('list-members').getByRole('link', { name: fresh.name }).waitFor();
+      await page.getByTestId('list-members').getByRole('cell', { name: idn, exact: true }).waitFor();
     } finally {
       await deleteOwnedWorkspaces(page, [names.workspace]);
     }

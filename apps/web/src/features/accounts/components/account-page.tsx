@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { displayDomain } from '../../../lib/display-domain.ts';
 import { conversionOf, formatCompactCurrency, formatCurrency, formatDate, formatNumber } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/get-me.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -85,7 +86,7 @@ export function AccountPage({
             <Title order={1}>{a.account_name}</Title>
             {a.website && (
               <Anchor href={`https://${a.website}`} target="_blank" rel="noopener noreferrer" size="sm">
-                {a.website} <IconExternalLink size={12} aria-hidden />
+                {displayDomain(a.website)} <IconExternalLink size={12} aria-hidden />
               </Anchor>
             )}
             <Group gap="xs">

@@ -21,6 +21,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
+import { displayDomain } from '../../../lib/display-domain.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
@@ -244,7 +245,7 @@ export function MyAccountsPage({
                       </Anchor>
                     </Group>
                   </Table.Td>
-                  <Table.Td>{r.website}</Table.Td>
+                  <Table.Td>{r.website && displayDomain(r.website)}</Table.Td>
                   <Table.Td>{r.industry}</Table.Td>
                   <Table.Td>{r.employees === null ? null : formatNumber(r.employees, language)}</Table.Td>
                   <Table.Td>{r.latest_signal_at ? formatDate(r.latest_signal_at, language) : '—'}</Table.Td>

@@ -7,6 +7,7 @@ import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
+import { displayDomain } from '../../../lib/display-domain.ts';
 import { useSearchAccounts } from '../api/search-accounts.ts';
 import { useSearchPeople } from '../api/search-people.ts';
 
@@ -150,7 +151,7 @@ export function SearchDialog({
                   hit.master_account_id,
                   <AccountLogo name={hit.account_name} logoUrl={hit.logo_url} />,
                   hit.account_name,
-                  hit.website,
+                  hit.website && displayDomain(hit.website),
                 ),
               )}
             </SearchGroup>

@@ -4,6 +4,7 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
+import { displayDomain } from '../../../lib/display-domain.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import type { useIdSelection } from '../../../lib/use-id-selection.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
@@ -115,7 +116,7 @@ export function ListMembersTable({
                     </Anchor>
                   </Group>
                 </Table.Td>
-                <Table.Td>{r.website}</Table.Td>
+                <Table.Td>{r.website && displayDomain(r.website)}</Table.Td>
                 <Table.Td>{r.industry}</Table.Td>
                 <Table.Td>{r.employees === null ? null : formatNumber(r.employees, language)}</Table.Td>
                 <Table.Td>{r.latest_signal_at ? formatDate(r.latest_signal_at, language) : '—'}</Table.Td>
