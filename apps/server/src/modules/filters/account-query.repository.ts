@@ -1,6 +1,7 @@
 import type { AccountsQuery, TerritoryPage } from '@quarry/shared';
 import { sql } from 'kysely';
 import type { Db, Engine } from '../../db/connection.ts';
+import { nameOrder } from '../../db/name-order.ts';
 import { scopedTo } from '../../db/scoped.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -69,7 +70,8 @@ export function createAccountQueryRepository(db: Db, engine: Engine) {
     limit: number,
   ) {
     let ordered = found.select('a.master_account_id');
-    if (sort !== 'master_account_id') ordered = ordered.orderBy(`a.${sort}`, query.direction);
+    if (sort === 'account_name') ordered = ordered.orderBy(nameOrder(engine, 'a.account_name'), query.direction);
+    else if (sort !== 'master_account_id') ordered = ordered.orderBy(`a.${sort}`, query.direction);
     const ids = (
       await ordered.orderBy('a.master_account_id', query.direction).limit(limit).offset(offset).execute()
     ).map((r) => r.master_account_id);
@@ -256,7 +258,7 @@ export function createAccountQueryRepository(db: Db, engine: Engine) {
   async function ids(ctx: RequestContext, query: Pick<PageQuery, 'filter' | 'q'>, limit: number): Promise<string[]> {
     const found = await matching(ctx, { ...query, sort: 'account_name', direction: 'asc', page: 1, page_size: 1 })
       .select('a.master_account_id')
-      .orderBy('a.account_name')
+      .orderBy(nameOrder(engine, 'a.account_name'))
       .orderBy('a.master_account_id')
       .limit(limit)
       .execute();

@@ -182,3 +182,58 @@ describe('account table sorted by a column with empty values', () => {
     expect(rows.map((r) => r.master_account_id)).not.toContain('acc_s5');
   });
 });
+
+describe('account table sorted by name', () => {
+  const NAMES = {
+    acc_n1: 'eBay',
+    acc_n2: 'Zoetis',
+    acc_n3: 'AT&T',
+    acc_n4: 'AbbVie',
+    acc_n5: 'salesforce.com',
+    acc_n6: 'Apple',
+  };
+  const industry = 'Name Case Testing';
+
+  beforeAll(async () => {
+    await t.handle.db
+      .insertInto('master_accounts')
+      .values(
+        Object.entries(NAMES).map(([id, account_name]) => ({
+          master_account_id: id,
+          account_name,
+          website: `${id}.example`,
+          industry,
+          created_at: '2026-01-01T00:00:00.000Z',
+        })),
+      )
+      .execute();
+  });
+
+  // Case is not an order a person reads by: "eBay" sits among the E's, not after "Zoetis".
+  for (const direction of ['asc', 'desc'] as const) {
+    it(`orders names ${direction} whatever their case, on every page size`, async () => {
+      const filter: FilterGroup = {
+        ...onlySortTesting,
+        values: [{ ...onlySortTesting.values[0], values: [industry] } as FilterGroup['values'][number]],
+      };
+      const names: string[] = [];
+      for (const size of [2, 50]) {
+        names.length = 0;
+        for (let n = 1; ; n++) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/accounts/query',
+            headers: { cookie: rita },
+            payload: { filter, sort: 'account_name', direction, page: n, page_size: size },
+          });
+          expect(res.statusCode).toBe(200);
+          const rows = (res.json() as { rows: { account_name: string }[] }).rows;
+          if (rows.length === 0) break;
+          names.push(...rows.map((r) => r.account_name));
+        }
+        const ascending = ['AbbVie', 'Apple', 'AT&T', 'eBay', 'salesforce.com', 'Zoetis'];
+        expect(names).toEqual(direction === 'asc' ? ascending : [...ascending].reverse());
+      }
+    });
+  }
+});

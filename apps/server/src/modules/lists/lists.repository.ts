@@ -326,7 +326,8 @@ export function createListsRepository(db: Db) {
             'a.master_account_id',
             'a.account_name',
           ])
-          .orderBy(sortColumn, query.direction)
+          // Whatever the case: "de Vries" among the D's, "eBay" among the E's.
+          .orderBy(sql`lower(${sql.ref(sortColumn)})`, query.direction)
           .orderBy('c.id', query.direction)
           .limit(query.page_size)
           .offset((query.page - 1) * query.page_size)
