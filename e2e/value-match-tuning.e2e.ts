@@ -67,7 +67,7 @@ describe('value match tuning', () => {
       for (const [i, e] of (expected?.examples ?? []).entries())
         expect(examples[i]).toBe(`${e.account_name}: ${e.sentence}`);
       expect(await card.getByTestId('trigger-precision').textContent()).toBe(
-        `Your team's precision: 100% (0 of ${total} signals marked not relevant)`,
+        `Your team's precision: not measured yet (none of ${total} signals marked not relevant)`,
       );
 
       // On the match, the signal is marked not relevant...
@@ -113,7 +113,7 @@ describe('value match tuning', () => {
       await openTriggers(page);
       await cardOf(page, name)
         .getByTestId('trigger-precision')
-        .getByText(`Your team's precision: 100% (0 of ${total} signals marked not relevant)`)
+        .getByText(`Your team's precision: not measured yet (none of ${total} signals marked not relevant)`)
         .waitFor();
     } finally {
       await page.request.delete(`/api/value-matches/${accountId}/marks/${hitId}`, { headers: fromTheAppsPages() });

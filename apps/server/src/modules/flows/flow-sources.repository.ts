@@ -83,17 +83,32 @@ export function createFlowSourcesRepository(db: Db) {
       return rows;
     },
 
-    /** The newest signal of an account the tenant sees, for one that matched no hypothesis. */
-    latestHit(tenantId: string, accountId: string) {
-      return db
+    /** The signals the tenant's users marked not relevant on these accounts, as "account\nhit" keys. */
+    async markedHits(tenantId: string, accountIds: string[]): Promise<Set<string>> {
+      const keys = new Set<string>();
+      for (const part of chunks([...new Set(accountIds)])) {
+        const rows = await scopedTo(db, tenantId)
+          .selectFrom('value_match_marks')
+          .select(['master_account_id', 'hit_id'])
+          .where('master_account_id', 'in', part)
+          .execute();
+        for (const r of rows) keys.add(`${r.master_account_id}\n${r.hit_id}`);
+      }
+      return keys;
+    },
+
+    /**
+     * The newest signal of an account the tenant sees, for one that matched no hypothesis, leaving
+     * out the signals its users marked not relevant.
+     */
+    latestHit(tenantId: string, accountId: string, except: string[] = []) {
+      let query = db
         .selectFrom('master_hits')
         .selectAll()
         .where('master_account_id', '=', accountId)
-        .where(visibleTo(tenantId, 'master_hits'))
-        .orderBy('published_at', 'desc')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
+        .where(visibleTo(tenantId, 'master_hits'));
+      if (except.length > 0) query = query.where('id', 'not in', except);
+      return query.orderBy('published_at', 'desc').orderBy('id').limit(1).executeTakeFirst();
     },
 
     /** Who a flow speaks for: its initiator, as a user of the tenant. */

@@ -192,24 +192,37 @@ export function createFlowsService(deps: {
     await flows.updateFlow(tenantId, flowId, { status: reviewStatusOf(counts), updated_at: at }, REVIEW_STATUSES);
   }
 
-  /** Each account's evidence: its lead hypothesis and that hypothesis's top signal, else its newest signal. */
+  /**
+   * Each account's evidence: its lead hypothesis and that hypothesis's top signal, else its newest
+   * signal. A signal the team marked not relevant is never the one a message quotes: the next of
+   * the hypothesis's signals is, or the next matched hypothesis's, or the newest unmarked signal.
+   */
   async function evidenceFor(tenantId: string, accountIds: string[]): Promise<Map<string, AccountEvidence>> {
-    const [matchRows, hypotheses] = await Promise.all([
+    const [matchRows, hypotheses, marked] = await Promise.all([
       sources.matches(tenantId, accountIds),
       preferences.publicHypotheses({ tenantId }),
+      sources.markedHits(tenantId, accountIds),
     ]);
     const hypothesisById = new Map(hypotheses.map((h) => [h.id, h]));
     const leads = new Map<string, { hypothesisId: string | null; hitId: string | null; match: AccountMatch }>();
     for (const row of matchRows) {
       const match = parseJsonColumn<AccountMatch | null>(row.result, null);
       if (!match) continue;
-      const lead = match.hypotheses.find((h) => h.tier !== 'none') ?? null;
-      leads.set(row.master_account_id, {
-        hypothesisId: lead?.hypothesis_id ?? null,
-        hitId: match.top_hit_id ?? lead?.hit_ids[0] ?? null,
-        match,
-      });
+      const usable = (hitId: string | null | undefined): hitId is string =>
+        Boolean(hitId) && !marked.has(`${row.master_account_id}\n${hitId}`);
+      let lead: { hypothesisId: string | null; hitId: string | null } = { hypothesisId: null, hitId: null };
+      for (const [i, h] of match.hypotheses.filter((h) => h.tier !== 'none').entries()) {
+        const hitId = (i === 0 ? [match.top_hit_id, ...h.hit_ids] : h.hit_ids).find(usable);
+        if (hitId) {
+          lead = { hypothesisId: h.hypothesis_id, hitId };
+          break;
+        }
+      }
+      if (!lead.hitId && usable(match.top_hit_id)) lead.hitId = match.top_hit_id;
+      leads.set(row.master_account_id, { ...lead, match });
     }
+    const markedOf = (accountId: string) =>
+      [...marked].flatMap((key) => (key.startsWith(`${accountId}\n`) ? [key.slice(accountId.length + 1)] : []));
     const hits = new Map(
       (
         await sources.hits(
@@ -222,7 +235,9 @@ export function createFlowsService(deps: {
     for (const accountId of new Set(accountIds)) {
       const lead = leads.get(accountId);
       const hypothesis = lead?.hypothesisId ? hypothesisById.get(lead.hypothesisId) : undefined;
-      const hit = (lead?.hitId ? hits.get(lead.hitId) : undefined) ?? (await sources.latestHit(tenantId, accountId));
+      const hit =
+        (lead?.hitId ? hits.get(lead.hitId) : undefined) ??
+        (await sources.latestHit(tenantId, accountId, markedOf(accountId)));
       const spans = lead?.match.hits.find((h) => h.hit_id === hit?.id)?.spans ?? [];
       const excerpt = hit ? excerptOf(hit.text, spans).excerpt.trim() : '';
       out.set(accountId, {

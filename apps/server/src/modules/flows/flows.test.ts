@@ -171,6 +171,113 @@ describe('starting a flow and writing its messages', () => {
     expect(first.steps[0]?.body).not.toMatch(/<(?!script>alert\(1\)<\/script>|b>|\/b>)[a-z]/i);
   });
 
+  it("never quotes a signal the team marked not relevant: the next of the match's signals, or the newest unmarked one", async () => {
+    script = null;
+    const account = 'acc_flows_marked';
+    await insertTestAccount(t.handle.db, account, 'Markedly Freight');
+    const hit = (id: string, title: string, published_at: string) => ({
+      id,
+      master_account_id: account,
+      type: 'news_article',
+      title,
+      text: `${title}.`,
+      url: null,
+      source: 'Example News',
+      published_at,
+    });
+    await t.handle.db
+      .insertInto('master_hits')
+      .values([
+        hit('hit_marked_top', 'Markedly Freight recalls its trucks', '2026-11-03T00:00:00.000Z'),
+        hit('hit_marked_next', 'Markedly Freight opens a depot', '2026-11-02T00:00:00.000Z'),
+        hit('hit_marked_old', 'Markedly Freight names a new CFO', '2026-10-01T00:00:00.000Z'),
+      ])
+      .execute();
+    await t.handle.db
+      .insertInto('master_contacts')
+      .values({
+        id: 'ct_marked',
+        external_contact_id: null,
+        master_account_id: account,
+        first_name: 'Mara',
+        last_name: 'Tester',
+        title: 'Chief Financial Officer',
+        seniority: null,
+        department: null,
+        email: 'mara@markedly.example',
+        email_status: 'verified',
+        linkedin_url: null,
+      })
+      .execute();
+    const titleOf = async () => {
+      const res = await call(rita, 'POST', '/api/flows', {
+        type: 'create_value_message',
+        initiated_from: `/valueMatch/${account}`,
+        accounts: [{ master_account_id: account, contact_ids: ['ct_marked'] }],
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await t.app.jobRunner.drain();
+      return (await detail(rita, (res.json() as FlowSummary).id)).messages[0]?.evidence.signal_title;
+    };
+    const mark = (hitId: string) =>
+      acrossTenants(t.handle.db)
+        .insertInto('value_match_marks')
+        .values({
+          tenant_id: 'tnt_acme',
+          master_account_id: account,
+          hit_id: hitId,
+          trigger_ids: '[]',
+          marked_by: 'someone',
+          marked_at: '2026-11-04T00:00:00.000Z',
+        })
+        .execute();
+
+    // With no match, the newest signal; once it is marked, the newest one left.
+    expect(await titleOf()).toBe('Markedly Freight recalls its trucks');
+    await mark('hit_marked_top');
+    expect(await titleOf()).toBe('Markedly Freight opens a depot');
+
+    // With a match, its top signal, then the hypothesis's next unmarked one.
+    const result = {
+      account_id: account,
+      tier: 'tier_1',
+      hypotheses: [
+        {
+          hypothesis_id: 'hyp_none',
+          name: 'Freight',
+          tier: 'tier_1',
+          score: 1,
+          hit_ids: ['hit_marked_top', 'hit_marked_old'],
+        },
+      ],
+      hits: [],
+      top_hit_id: 'hit_marked_top',
+    };
+    await acrossTenants(t.handle.db)
+      .insertInto('value_matches')
+      .values({
+        tenant_id: 'tnt_acme',
+        master_account_id: account,
+        tier: 'tier_1',
+        tier_rank: 2,
+        score: 1,
+        industry: null,
+        top_hypothesis_id: 'hyp_none',
+        top_hypothesis_name: 'Freight',
+        top_hit_id: 'hit_marked_top',
+        top_hit_title: 'Markedly Freight recalls its trucks',
+        top_hit_published_at: '2026-11-03T00:00:00.000Z',
+        latest_hit_at: '2026-11-03T00:00:00.000Z',
+        why_now: '',
+        why_now_facts: null,
+        spans: '[]',
+        result: JSON.stringify(result),
+        computed_at: '2026-11-04T00:00:00.000Z',
+      })
+      .execute();
+    expect(await titleOf()).toBe('Markedly Freight names a new CFO');
+  });
+
   it('writes a Quick Prospect as three steps on days 0, 3 and 7', async () => {
     script = null;
     const { messages } = await writtenFlow(rita, [CONTACTS.cfo], 'value_message_sequence');

@@ -58,11 +58,14 @@ export function TriggerStatsBlock({
       <Text size="sm" data-testid="trigger-precision">
         {stats.precision === null
           ? t('preferences.triggerStats.noPrecision')
-          : t('preferences.triggerStats.precision', {
-              percent: formatPercent(stats.precision, language),
-              marked: stats.marked_not_relevant,
-              total: stats.top_tier_hits,
-            })}
+          : stats.marked_not_relevant === 0
+            ? // Nobody has judged a signal yet: a share of 100% would claim a precision no one measured.
+              t('preferences.triggerStats.unmarkedPrecision', { total: stats.top_tier_hits })
+            : t('preferences.triggerStats.precision', {
+                percent: formatPercent(stats.precision, language),
+                marked: stats.marked_not_relevant,
+                total: stats.top_tier_hits,
+              })}
       </Text>
       {stats.examples.length === 0 ? (
         <Text size="xs" c="dimmed">
