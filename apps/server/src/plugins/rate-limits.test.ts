@@ -59,11 +59,16 @@ describe('rate limits', () => {
     expect(write.statusCode).toBe(201);
   });
 
-  it('limits searches by the expensive preset', async () => {
+  it('limits reports by the expensive preset, and typeahead searches as reads', async () => {
     const mike = await t.signIn('mike@acme.test');
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await get('/api/accounts/search?q=ford', { cookie: mike })).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await get('/api/reporting?from=2026-01-01&to=2026-01-31', { cookie: mike })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
+    const ada = await t.signIn('ada@acme.test');
+    const searches: number[] = [];
+    for (let i = 0; i < 7; i++) searches.push((await get('/api/accounts/search?q=ford', { cookie: ada })).statusCode);
+    expect(searches).toEqual([200, 200, 200, 200, 200, 200, 429]);
   });
 
   it('keys anonymous callers by their address, read through a trusted proxy', async () => {

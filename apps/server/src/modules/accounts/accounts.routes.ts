@@ -22,7 +22,10 @@ export function registerAccountsRoutes(
   app.route({
     method: 'GET',
     url: '/api/accounts/search',
-    config: { rateLimitPreset: 'expensive' },
+    // Typeahead: a search per pause in typing, each answered from an index in a few milliseconds
+    // (bench:search), both routes at once. Under the expensive preset a rep checking a list of
+    // companies was refused after 30 searches in a minute.
+    config: { rateLimitPreset: 'read' },
     preHandler: signedIn,
     schema: {
       tags: ['accounts'],
@@ -35,7 +38,7 @@ export function registerAccountsRoutes(
   app.route({
     method: 'GET',
     url: '/api/contacts/search',
-    config: { rateLimitPreset: 'expensive' },
+    config: { rateLimitPreset: 'read' },
     preHandler: signedIn,
     schema: {
       tags: ['accounts'],

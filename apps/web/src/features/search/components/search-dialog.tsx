@@ -7,6 +7,7 @@ import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { displayDomain } from '../../../lib/display-domain.ts';
 import { useSearchAccounts } from '../api/search-accounts.ts';
 import { useSearchPeople } from '../api/search-people.ts';
@@ -105,7 +106,11 @@ export function SearchDialog({
     );
   }
 
-  const failed = search.isError || peopleSearch.isError;
+  const failure = search.error ?? peopleSearch.error;
+  // Refused for going too fast, the reader is told so and when to try again (the server's words,
+  // translated); anything else reads as the generic error.
+  const failureText =
+    failure instanceof ApiError && failure.status === 429 ? failure.message : failure ? t('errors.generic') : null;
 
   return (
     <Modal
@@ -139,7 +144,7 @@ export function SearchDialog({
         </Text>
       ) : results.length === 0 && !loading ? (
         <Text c="dimmed" size="sm" ta="center" py="lg">
-          {failed ? t('errors.generic') : t('search.noResults')}
+          {failureText ?? t('search.noResults')}
         </Text>
       ) : (
         <Stack gap="xs" mt="sm" id="account-search-results" role="listbox" aria-label={t('search.results')}>
