@@ -23,10 +23,14 @@ function ConfirmBody({ options, onAnswer }: { options: ConfirmOptions; onAnswer:
   const canProceed = phraseOk && !options.disabled;
   return (
     <Stack gap="md">
-      <Text size="sm">{options.message}</Text>
+      {/* A long name (a workspace may have 120 characters without a space) wraps inside the dialog. */}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {options.message}
+      </Text>
       {options.confirmPhrase !== undefined && (
         <TextInput
           label={i18n.t('confirm.typeToConfirm', { phrase: options.confirmPhrase })}
+          labelProps={{ style: { overflowWrap: 'anywhere' } }}
           value={typed}
           onChange={(e) => setTyped(e.currentTarget.value)}
           // Enter once the phrase is typed proceeds, as the button would.

@@ -8,6 +8,7 @@ import {
   filterGroupSchema,
   isFilterApplied,
   rewriteFilterForRequest,
+  withoutEmptyConditions,
 } from './filters.ts';
 
 const condition = (
@@ -149,5 +150,20 @@ describe('createSavedFilterBodySchema', () => {
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['filter', 'Add at least one condition'],
     ]);
+  });
+});
+
+describe('withoutEmptyConditions', () => {
+  it('leaves out conditions waiting for a value and the groups they empty, keeping signal conditions', () => {
+    const filter = group([
+      condition('industry', []),
+      condition('industry', ['Retailing']),
+      group([condition('sector', []), group([condition('location', [])])], 'OR'),
+      condition('news_article', [], 7),
+    ]);
+    expect(withoutEmptyConditions(filter)).toEqual(
+      group([condition('industry', ['Retailing']), condition('news_article', [], 7)]),
+    );
+    expect(isFilterApplied(withoutEmptyConditions(group([condition('industry', [])])))).toBe(false);
   });
 });

@@ -129,6 +129,25 @@ export const emptyFilter = (): FilterGroup => ({ complex: true, values: [], oper
 /** Spec section 3: a filter counts as applied when its top-level values list is non-empty. */
 export const isFilterApplied = (group: FilterGroup): boolean => group.values.length > 0;
 
+/**
+ * The filter without the conditions still waiting for a value (an Industry condition with nothing
+ * typed), and without the groups they leave empty: such a condition would match no account, so a
+ * half-built filter read as "No accounts match" and could be saved. A signal condition needs no
+ * value (its days are its value).
+ */
+export function withoutEmptyConditions(group: FilterGroup): FilterGroup {
+  const values: FilterGroup['values'] = [];
+  for (const node of group.values) {
+    if (node.complex) {
+      const inner = withoutEmptyConditions(node);
+      if (inner.values.length > 0) values.push(inner);
+    } else if (node.values.length > 0 || node.field === 'news_article' || node.field === 'job_posting') {
+      values.push(node);
+    }
+  }
+  return { ...group, values };
+}
+
 function rewriteCondition(condition: FilterCondition): FilterCondition {
   if (condition.field === 'news_article' || condition.field === 'job_posting') {
     return { ...condition, field: 'master_hit_id', values: [condition.field] };

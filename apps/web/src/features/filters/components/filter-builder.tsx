@@ -11,10 +11,20 @@ import {
   TagsInput,
   Text,
 } from '@mantine/core';
-import { EMPLOYEE_BUCKETS, FILTER_FIELDS, type FilterCondition, type FilterGroup } from '@quarry/shared';
+import {
+  EMPLOYEE_BUCKET_RANGES,
+  EMPLOYEE_BUCKETS,
+  type EmployeeBucket,
+  FILTER_FIELDS,
+  type FilterCondition,
+  type FilterGroup,
+  type Language,
+} from '@quarry/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useFilterValues } from '../api/get-filter-values.ts';
 
 /** The fields a user builds filters from: all but the rewritten forms, which only requests carry. */
@@ -34,6 +44,14 @@ export function newCondition(field: BuilderField = 'industry'): FilterCondition 
   };
 }
 
+/** An employee range in the reader's number style: "1–1,000", "100,001+". */
+function bucketLabel(bucket: EmployeeBucket, language: Language): string {
+  const { min, max } = EMPLOYEE_BUCKET_RANGES[bucket];
+  return max === null
+    ? `${formatNumber(min, language)}+`
+    : `${formatNumber(min, language)}–${formatNumber(max, language)}`;
+}
+
 const newGroup = (): FilterGroup => ({ complex: true, values: [newCondition()], operator: 'AND', days_ago: null });
 
 function ConditionEditor({
@@ -44,6 +62,7 @@ function ConditionEditor({
   onChange: (c: FilterCondition) => void;
 }) {
   const { t } = useTranslation();
+  const language = useUiLanguage();
   const field = condition.field as BuilderField;
   const label = t(`filters.fields.${field}`);
   const pickList = useFilterValues(field === 'industry' || field === 'sector' ? field : null);
@@ -54,7 +73,7 @@ function ConditionEditor({
       <MultiSelect
         aria-label={label}
         placeholder={t('filters.pickRanges')}
-        data={EMPLOYEE_BUCKETS}
+        data={EMPLOYEE_BUCKETS.map((bucket) => ({ value: bucket, label: bucketLabel(bucket, language) }))}
         value={condition.values}
         onChange={(values) => onChange({ ...condition, values })}
         style={{ flex: 1 }}
@@ -90,6 +109,9 @@ function ConditionEditor({
       placeholder={t('filters.typeValues')}
       // Industries and sectors are offered from the accounts; what is typed matches in any case.
       data={pickList.data ?? []}
+      // Enter takes the suggestion in sight ("general" → "General Merchandisers"); a value that
+      // suggests nothing is added as typed.
+      selectFirstOptionOnChange
       limit={50}
       maxDropdownHeight={280}
       dropdownOpened={listOpened}

@@ -1,5 +1,11 @@
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { emptyFilter, type FilterGroup, isFilterApplied, type SavedFilter } from '@quarry/shared';
+import {
+  emptyFilter,
+  type FilterGroup,
+  isFilterApplied,
+  type SavedFilter,
+  withoutEmptyConditions,
+} from '@quarry/shared';
 import { IconDeviceFloppy, IconFilter, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,10 +71,13 @@ export function FilterPanel({
     change(openedSavedFilter(filter), filter.sort || undefined);
   }
 
+  // What Apply and Save take: the draft without conditions still waiting for a value.
+  const ready = withoutEmptyConditions(draft);
+
   async function onSave(values: SaveFilterValues) {
-    const body = { ...values, filter: draft, sort };
+    const body = { ...values, filter: ready, sort };
     const result = await save.mutateAsync(mine && selected ? { id: selected.id, body } : { body });
-    change({ savedFilterId: result.id, applied: draft });
+    change({ savedFilterId: result.id, applied: ready });
     showSnackbar(t('filters.saved', { name: result.name }));
   }
 
@@ -89,7 +98,7 @@ export function FilterPanel({
 
   const conditions = applied.values.length;
   // A filter with no condition filters nothing (spec section 3): there is nothing to save.
-  const savable = isFilterApplied(draft);
+  const savable = isFilterApplied(ready);
   return (
     <Stack gap="xs">
       <Group gap="xs">
@@ -125,7 +134,7 @@ export function FilterPanel({
         <Stack gap="xs">
           <FilterBuilder group={draft} onChange={(next) => change({ draft: next })} />
           <Group gap="xs">
-            <Button onClick={() => change({ applied: draft })}>{t('filters.apply')}</Button>
+            <Button onClick={() => change({ applied: ready })}>{t('filters.apply')}</Button>
             <Button
               variant="default"
               onClick={() => change({ draft: emptyFilter(), savedFilterId: null, applied: emptyFilter() })}

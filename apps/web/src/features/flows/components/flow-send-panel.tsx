@@ -39,6 +39,7 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
   }
 
   function run() {
+    const deliveredBefore = flow.delivered_count;
     const body =
       destination === 'engagement' && tool
         ? {
@@ -54,7 +55,8 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
           showSnackbar(t('flows.send.queued', { count: sent.approved_count, name: toolName }));
           return;
         }
-        showSnackbar(t('flows.send.sent', { count: sent.delivered_count }));
+        // The messages this send delivered, not every one the flow delivered so far.
+        showSnackbar(t('flows.send.sent', { count: sent.delivered_count - deliveredBefore }));
         fetchCsv();
       },
     });
