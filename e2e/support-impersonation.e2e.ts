@@ -48,6 +48,11 @@ describe('Support Tools and impersonation', () => {
     const me = await page.evaluate(() => fetch('/api/me').then((r) => r.json()));
     expect(me.user.email).toBe('rita@acme.test');
     expect(me.impersonation.impersonator_email).toBe(SUPPORT);
+    // The banner says when the 60-minute limit ends it, in the reader's time.
+    const endsAt = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' }).format(
+      new Date(me.impersonation.expires_at),
+    );
+    await banner.getByTestId('impersonation-ends').getByText(`Ends at ${endsAt}`).waitFor();
     // Any session already impersonating sees Support Tools.
     await page.getByRole('link', { name: 'Support Tools' }).waitFor();
 

@@ -19,6 +19,8 @@ describe('registrableDomain', () => {
     ['xn--mnchen-3ya.de', 'xn--mnchen-3ya.de'],
     ['//cdn.example.org/x', 'example.org'],
     ['user@ge.com', 'ge.com'],
+    [`${'a'.repeat(63)}.com`, `${'a'.repeat(63)}.com`],
+    ['my-shop.co.uk', 'my-shop.co.uk'],
   ])('reduces %j to %j', (input, expected) => {
     expect(registrableDomain(input)).toBe(expected);
   });
@@ -35,6 +37,10 @@ describe('registrableDomain', () => {
     '=HYPERLINK("http://x")',
     'co.uk',
     'example.invalidtld',
+    `${'a'.repeat(64)}.com`,
+    '-bad-.com',
+    'bad-.com',
+    'www.-bad.com',
   ])('finds no domain in %j', (input) => {
     expect(registrableDomain(input)).toBeNull();
   });

@@ -385,9 +385,9 @@ export function createUploadsService(deps: {
           failed_count: failures.length,
           not_fitted_count: 0,
         };
-        counts.created_count = await work.createAccounts(plan.fresh, now);
         const ids = plan.matched.map((m) => m.id);
         if (upload.destination_type === 'list') {
+          counts.created_count = await work.createAccounts(plan.fresh, now);
           const added = await work.addToList(upload.destination_id, ids, upload.created_by, now);
           counts.added_count = added;
           counts.already_present_count = ids.length - added;
@@ -405,6 +405,13 @@ export function createUploadsService(deps: {
               counts.not_fitted_count++;
             }
           }
+          // A new account is made only for a line that goes into the territory: one past the cap
+          // would be an account of the tenant's that nothing shows (99,001 of them for one upload).
+          const placed = new Set(fits);
+          counts.created_count = await work.createAccounts(
+            plan.fresh.filter((a) => placed.has(a.id)),
+            now,
+          );
           counts.added_count = await work.addToTerritory(upload.destination_id, fits, now);
           // An account another upload put in the territory since `present` was read is there
           // already: it is counted so, not lost (seen with six uploads at once on three processes).

@@ -39,6 +39,7 @@ export function AppShell({ user }: { user: UserDocument }) {
           <ImpersonationBanner
             user={user}
             companyName={me?.company_configuration?.company_name}
+            expiresAt={me?.impersonation?.expires_at}
             onStop={() => stopImpersonation()}
           />
         )}

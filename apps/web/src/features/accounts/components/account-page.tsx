@@ -83,7 +83,10 @@ export function AccountPage({
         <Group gap="md" wrap="nowrap" align="flex-start">
           <AccountLogo name={a.account_name} logoUrl={a.logo_url} size={56} />
           <Stack gap={4}>
-            <Title order={1}>{a.account_name}</Title>
+            {/* A name made from a long domain label has no space to break at. */}
+            <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+              {a.account_name}
+            </Title>
             {a.website && (
               <Anchor href={`https://${a.website}`} target="_blank" rel="noopener noreferrer" size="sm">
                 {displayDomain(a.website)} <IconExternalLink size={12} aria-hidden />

@@ -240,6 +240,8 @@ export function MyAccountsPage({
                         component={Link}
                         to={`/accounts/${encodeURIComponent(r.master_account_id)}`}
                         state={accountLinkState}
+                        // A name with no space to break at wraps instead of widening the table.
+                        style={{ overflowWrap: 'anywhere' }}
                       >
                         {r.account_name}
                       </Anchor>

@@ -153,7 +153,11 @@ export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void 
               {file ? (
                 <Group justify="space-between">
                   <Text size="sm" data-testid="upload-file">
-                    {t('uploads.form.fileChosen', { name: file.name, count: lineCount })}
+                    {t('uploads.form.fileChosen', {
+                      name: file.name,
+                      count: lineCount,
+                      lines: formatNumber(lineCount, language),
+                    })}
                   </Text>
                   <Button size="xs" variant="subtle" onClick={() => setFile(null)}>
                     {t('uploads.form.clearFile')}
@@ -173,6 +177,11 @@ export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void 
                   </Text>
                 </Stack>
               )}
+              {file && !noColumn && lineCount === 0 && (
+                <Text size="sm" c="red" role="alert" mt="xs">
+                  {t('uploads.form.headerOnly')}
+                </Text>
+              )}
               {noColumn && (
                 <Text size="sm" c="red" role="alert" mt="xs">
                   {t('uploads.form.noColumn', {
@@ -184,7 +193,7 @@ export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void 
                 <Text size="sm" c="red" role="alert" mt="xs">
                   {fileProblem === 'tooLarge'
                     ? t('uploads.form.tooLarge', { size: MAX_MB })
-                    : t('uploads.form.notText')}
+                    : t(`uploads.form.${fileProblem}`)}
                 </Text>
               )}
             </Paper>

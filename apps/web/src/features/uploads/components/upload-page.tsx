@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { UploadForm } from './upload-form.tsx';
@@ -15,6 +16,12 @@ export function UploadPage() {
   const [params, setParams] = useSearchParams();
   const shown = params.get('upload');
   const show = (uploadId: string) => setParams({ upload: uploadId });
+  // The upload started or picked from the history comes into sight: below the form at 1366×768,
+  // a press on Upload otherwise only emptied the form.
+  const progress = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (shown) progress.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [shown]);
 
   return (
     <Stack gap="lg">
@@ -23,7 +30,11 @@ export function UploadPage() {
         <Text c="dimmed">{t('screens.upload.description')}</Text>
       </div>
       <UploadForm onStarted={(upload) => show(upload.id)} />
-      {shown && <UploadProgress key={shown} uploadId={shown} />}
+      {shown && (
+        <div ref={progress}>
+          <UploadProgress key={shown} uploadId={shown} />
+        </div>
+      )}
       <UploadHistory onShow={show} />
     </Stack>
   );

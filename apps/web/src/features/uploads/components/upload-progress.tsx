@@ -89,7 +89,8 @@ function UploadResult({ upload }: { upload: Upload }) {
             testId="upload-already"
           />
           <Count label={t('uploads.progress.created')} value={n(upload.created_count)} testId="upload-created" />
-          <Count label={t('uploads.progress.failed')} value={n(upload.failures_count)} testId="upload-failures" />
+          {/* A line that did not fit in My Accounts added no account either: counted here too. */}
+          <Count label={t('uploads.progress.failed')} value={n(problems)} testId="upload-failures" />
         </SimpleGrid>
         {upload.not_fitted_count > 0 && (
           <Text size="sm" fw={600} data-testid="upload-not-fitted">
