@@ -109,6 +109,27 @@ describe('home feed', () => {
     expect(new Set(tops).size).toBe(1);
   });
 
+  it('filters by a hypothesis to every account matching it, saying so on cards another one leads', async () => {
+    const { page } = b;
+    await openHome(page, 'rita@acme.test');
+    await page.goto('/?hypothesis=hyp_acme_cost');
+    const cards = page.getByTestId('value-match-card');
+    await cards.first().waitFor({ timeout: 30_000 });
+    // Scrolled to the end, the feed holds accounts the hypothesis leads and accounts it only also matches.
+    const also = cards.filter({ has: page.getByTestId('value-match-also') });
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, 4000);
+          return also.count();
+        },
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThan(0);
+    const name = (await page.getByTestId('value-match-also').first().textContent()) ?? '';
+    expect(name).toMatch(/^Also matches: \S/);
+  });
+
   it('fits the page title of Home on a 390 px phone in French', async () => {
     const { page } = b;
     await openHome(page, 'rita@acme.test');

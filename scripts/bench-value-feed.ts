@@ -81,6 +81,19 @@ try {
           }),
         )
         .execute();
+      // Each matched account under its lead hypothesis and, one in three, a second one.
+      const hypotheses = ids.flatMap((i) => {
+        if (i % 10 !== 0 && i % 3 !== 0) return [];
+        const row = (h: number) => ({
+          tenant_id: TENANT,
+          hypothesis_id: `hyp_${h}`,
+          master_account_id: `acc_feed_${i}`,
+          hypothesis_name: `Hypothesis ${h}`,
+          tier_rank: i % 10 === 0 ? 2 : 1,
+        });
+        return i % 3 === 0 ? [row(i % 5), row((i + 1) % 5)] : [row(i % 5)];
+      });
+      if (hypotheses.length > 0) await trx.insertInto('value_match_hypotheses').values(hypotheses).execute();
     }
     // Fifty colleagues hold 1,000 accounts each, so every card's "held by" has a name to look up.
     await trx.insertInto('tenants').values({ id: TENANT, name: 'Bench feed', created_at: at }).execute();

@@ -44,6 +44,7 @@ import * as uploadLines from './migrations/053-upload-lines.ts';
 import * as signalDiscoveryReasons from './migrations/054-signal-discovery-reasons.ts';
 import * as globalAlertsAudience from './migrations/055-global-alerts-audience.ts';
 import * as accountNameOrder from './migrations/056-account-name-order.ts';
+import * as valueMatchHypotheses from './migrations/057-value-match-hypotheses.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -90,6 +91,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '054-signal-discovery-reasons': { up: (db) => signalDiscoveryReasons.up(db) },
     '055-global-alerts-audience': { up: (db) => globalAlertsAudience.up(db) },
     '056-account-name-order': { up: (db) => accountNameOrder.up(db, handle.engine) },
+    '057-value-match-hypotheses': { up: (db) => valueMatchHypotheses.up(db) },
   };
 }
 

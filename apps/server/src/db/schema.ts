@@ -488,6 +488,15 @@ export type ValueMatchesTable = {
   computed_at: Timestamp;
 };
 
+/** Every hypothesis an account matches (Value Match or Value Alignment), for Home's hypothesis filter. */
+export type ValueMatchHypothesesTable = {
+  tenant_id: string;
+  hypothesis_id: string;
+  master_account_id: string;
+  hypothesis_name: string;
+  tier_rank: number;
+};
+
 /** The model reader's cached answers (issue #19). */
 export type ValueMatchReaderAnswersTable = {
   tenant_id: string;
@@ -689,6 +698,7 @@ export type Database = {
   target_titles: TargetTitlesTable;
   jobs: JobsTable;
   value_matches: ValueMatchesTable;
+  value_match_hypotheses: ValueMatchHypothesesTable;
   value_match_reader_answers: ValueMatchReaderAnswersTable;
   value_match_trigger_stats: ValueMatchTriggerStatsTable;
   value_match_marks: ValueMatchMarksTable;

@@ -49,6 +49,7 @@ export const TENANT_TABLE_NAMES = [
   'upload_lines',
   'uploads',
   'value_hypotheses',
+  'value_match_hypotheses',
   'value_match_marks',
   'value_match_reader_answers',
   'value_match_trigger_stats',

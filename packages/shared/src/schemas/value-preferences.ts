@@ -166,6 +166,11 @@ export const valueMatchCardSchema = z.object({
   computed_at: z.string(),
   /** Who in the tenant holds the account in their territory (My Accounts). */
   held_by: z.array(accountHolderSchema),
+  /**
+   * Home filtered on a hypothesis that is not the account's lead one: the name of the filtered
+   * hypothesis it also matches, else null.
+   */
+  also_matches: z.string().nullable().default(null),
 });
 export type ValueMatchCard = z.output<typeof valueMatchCardSchema>;
 

@@ -140,6 +140,16 @@ export function createRecomputeValueMatches(deps: {
     await matches.replaceAll(
       tenantId,
       results.map((m) => toValueMatchRow(m, computedAt, industries.get(m.account_id) ?? null, ranks.get(m.account_id))),
+      results.flatMap((m) =>
+        m.hypotheses
+          .filter((h) => h.tier !== 'none')
+          .map((h) => ({
+            hypothesis_id: h.hypothesis_id,
+            master_account_id: m.account_id,
+            hypothesis_name: h.name,
+            tier_rank: TIER_RANK[h.tier],
+          })),
+      ),
     );
     if (tuning) {
       const stats = triggerStats(

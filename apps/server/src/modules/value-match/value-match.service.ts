@@ -86,10 +86,11 @@ export function createValueMatchService(deps: {
       }
       const [rows, s] = await Promise.all([matches.feed(ctx, { ...rest, territoryUid }), status(ctx)]);
       const page = rows.slice(0, filters.limit);
-      const holders = await matches.holdersOf(
-        ctx,
-        page.map((r) => r.master_account_id),
-      );
+      const ids = page.map((r) => r.master_account_id);
+      const [holders, matched] = await Promise.all([
+        matches.holdersOf(ctx, ids),
+        matches.matchedHypotheses(ctx, ids, filters.hypothesisIds),
+      ]);
       const items: ValueMatchCard[] = page.map((r) => ({
         master_account_id: r.master_account_id,
         account_name: r.account_name,
@@ -108,6 +109,11 @@ export function createValueMatchService(deps: {
         why_now_facts: whyNowFactsOf(r.why_now_facts),
         computed_at: r.computed_at,
         held_by: holders.get(r.master_account_id) ?? [],
+        // Filtered on a hypothesis the account matches beside its lead one: the card says so.
+        also_matches:
+          r.top_hypothesis_id && filters.hypothesisIds.includes(r.top_hypothesis_id)
+            ? null
+            : (matched.get(r.master_account_id) ?? null),
       }));
       return {
         items,

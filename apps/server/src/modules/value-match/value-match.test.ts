@@ -134,7 +134,28 @@ describe('value-match feed', () => {
     expect(second.items[0]?.master_account_id).not.toBe(first.items[0]?.master_account_id);
     const byHypothesis = await allCards(rita, '&hypothesis_id=hyp_acme_cost');
     expect(byHypothesis.length).toBeGreaterThan(0);
-    expect(byHypothesis.every((c) => c.hypothesis_id === 'hyp_acme_cost')).toBe(true);
+    // Every account that matches the hypothesis, not only those it leads: a card led by another
+    // says it also matches this one.
+    const results = await t.handle.db
+      .selectFrom('value_matches')
+      .select(['master_account_id', 'result'])
+      .where('tenant_id', '=', 'tnt_acme')
+      .execute();
+    const matching = results
+      .filter((r) =>
+        (JSON.parse(r.result) as AccountMatch).hypotheses.some(
+          (h) => h.hypothesis_id === 'hyp_acme_cost' && h.tier !== 'none',
+        ),
+      )
+      .map((r) => r.master_account_id);
+    expect(new Set(byHypothesis.map((c) => c.master_account_id))).toEqual(new Set(matching));
+    const ledByAnother = byHypothesis.filter((c) => c.hypothesis_id !== 'hyp_acme_cost');
+    expect(ledByAnother.length).toBeGreaterThan(0);
+    const costName = byHypothesis.find((c) => c.hypothesis_id === 'hyp_acme_cost')?.hypothesis_name;
+    expect(ledByAnother.every((c) => c.also_matches === costName)).toBe(true);
+    expect(byHypothesis.filter((c) => c.hypothesis_id === 'hyp_acme_cost').every((c) => c.also_matches === null)).toBe(
+      true,
+    );
   });
 
   it('keeps accounts matching any of several tiers or industries given as repeated parameters', async () => {

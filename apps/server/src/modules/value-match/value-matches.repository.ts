@@ -2,7 +2,7 @@ import type { AccountHolder } from '@quarry/shared';
 import { type MatchTier, TIER_RANK } from '@quarry/shared';
 import { type Insertable, sql } from 'kysely';
 import type { Db, Engine } from '../../db/connection.ts';
-import type { ValueMatchesTable } from '../../db/schema.ts';
+import type { ValueMatchesTable, ValueMatchHypothesesTable } from '../../db/schema.ts';
 import { scopedTo, type WithoutTenant } from '../../db/scoped.ts';
 import { tenantsWithoutRows } from '../../db/tenant-scope.ts';
 import { visibleTo } from '../../db/visible-signals.ts';
@@ -41,6 +41,26 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
     return rows.length > MINE_AS_LIST_MAX ? true : rows.map((r) => r.master_account_id);
   }
 
+  /** The accounts matching any of the hypotheses, as a list when few enough to name (else `true`). */
+  async function hypothesisAccounts(ctx: RequestContext, hypothesisIds: string[]): Promise<string[] | true> {
+    const accounts = () =>
+      scopedTo(db, ctx.tenantId)
+        .selectFrom('value_match_hypotheses')
+        .select('master_account_id')
+        .where('hypothesis_id', 'in', hypothesisIds);
+    // Counted in the database first: a hypothesis of many accounts sends one row, not thousands.
+    const { n } = await scopedTo(db, ctx.tenantId)
+      .selectFrom(
+        accounts()
+          .limit(MINE_AS_LIST_MAX + 1)
+          .as('few'),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    if (Number(n) > MINE_AS_LIST_MAX) return true;
+    return [...new Set((await accounts().execute()).map((r) => r.master_account_id))];
+  }
+
   return {
     /**
      * Replaces the tenant's matches with a fresh computation, in one transaction. Two recomputes of
@@ -49,19 +69,53 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
      * failed attempt). A lock on the tenant's recompute, held to the commit, makes the second
      * wait and then delete what the first wrote. SQLite runs one write transaction at a time anyway.
      */
-    async replaceAll(tenantId: string, rows: WithoutTenant<Insertable<ValueMatchesTable>>[]): Promise<void> {
+    async replaceAll(
+      tenantId: string,
+      rows: WithoutTenant<Insertable<ValueMatchesTable>>[],
+      hypotheses: WithoutTenant<Insertable<ValueMatchHypothesesTable>>[] = [],
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         if (engine === 'postgres')
           await sql`SELECT pg_advisory_xact_lock(hashtext('value_matches'), hashtext(${tenantId}))`.execute(trx);
         const scoped = scopedTo(trx, tenantId);
         await scoped.deleteFrom('value_matches').execute();
+        await scoped.deleteFrom('value_match_hypotheses').execute();
         for (let i = 0; i < rows.length; i += INSERT_CHUNK_ROWS) {
           await scoped
             .insertInto('value_matches')
             .values(rows.slice(i, i + INSERT_CHUNK_ROWS))
             .execute();
         }
+        for (let i = 0; i < hypotheses.length; i += INSERT_CHUNK_ROWS) {
+          await scoped
+            .insertInto('value_match_hypotheses')
+            .values(hypotheses.slice(i, i + INSERT_CHUNK_ROWS))
+            .execute();
+        }
       });
+    },
+
+    /**
+     * Of these accounts, the name of one of `hypothesisIds` each matches (the strongest), for a card
+     * whose lead hypothesis is another: the reader filtered on this one.
+     */
+    async matchedHypotheses(
+      ctx: RequestContext,
+      accountIds: string[],
+      hypothesisIds: string[],
+    ): Promise<Map<string, string>> {
+      if (accountIds.length === 0 || hypothesisIds.length === 0) return new Map();
+      const rows = await scopedTo(db, ctx.tenantId)
+        .selectFrom('value_match_hypotheses')
+        .select(['master_account_id', 'hypothesis_name', 'tier_rank'])
+        .where('master_account_id', 'in', accountIds)
+        .where('hypothesis_id', 'in', hypothesisIds)
+        .orderBy('tier_rank', 'desc')
+        .orderBy('hypothesis_name')
+        .execute();
+      const names = new Map<string, string>();
+      for (const r of rows) if (!names.has(r.master_account_id)) names.set(r.master_account_id, r.hypothesis_name);
+      return names;
     },
 
     /**
@@ -115,6 +169,7 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
     async feed(ctx: RequestContext, f: FeedFilters) {
       const territoryUid = f.territoryUid ?? ctx.uid;
       const mine = f.mine ? await territoryForFeed(ctx, territoryUid) : null;
+      const matching = f.hypothesisIds.length > 0 ? await hypothesisAccounts(ctx, f.hypothesisIds) : null;
       return scopedTo(db, ctx.tenantId)
         .selectFrom((eb) => {
           let page = eb
@@ -144,7 +199,27 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
               f.tiers.map((tier) => TIER_RANK[tier as MatchTier] ?? -1),
             );
           }
-          if (f.hypothesisIds.length > 0) page = page.where('v.top_hypothesis_id', 'in', f.hypothesisIds);
+          if (matching) {
+            // Any hypothesis the account matches, not only its lead one; a few accounts are named
+            // id by id, many are matched as the feed is walked in order (as "mine" below).
+            page = Array.isArray(matching)
+              ? page.where('v.master_account_id', 'in', matching.length > 0 ? matching : [''])
+              : // A scalar subquery with LIMIT is one PostgreSQL does not turn into a join: probed
+                // per row while the feed's index is walked in order, it stops once the page is
+                // full (as a semi-join it hashed the hypothesis's accounts and sorted the whole
+                // feed: 146 ms p95 at 50,000 matches in bench:value-feed).
+                page.where(
+                  (eb) =>
+                    eb
+                      .selectFrom('value_match_hypotheses as h')
+                      .select(sql.lit(1).as('one'))
+                      .whereRef('h.master_account_id', '=', 'v.master_account_id')
+                      .where('h.hypothesis_id', 'in', f.hypothesisIds)
+                      .limit(1),
+                  'is not',
+                  null,
+                );
+          }
           if (f.industries.length > 0) page = page.where('v.industry', 'in', f.industries);
           if (mine) {
             // A territory named id by id lets both planners look its matches up by key and sort

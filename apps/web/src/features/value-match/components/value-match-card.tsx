@@ -63,6 +63,14 @@ export function ValueMatchCard({
               {match.hypothesis_name}
             </Text>
           )}
+          {match.also_matches && (
+            <Text size="sm" data-testid="value-match-also">
+              <Text span c="dimmed">
+                {t('valueMatch.alsoMatches')}:{' '}
+              </Text>
+              {match.also_matches}
+            </Text>
+          )}
           {match.hit_title && (
             <Text size="sm" fw={600} data-testid="value-match-headline">
               <HighlightedText text={match.hit_title} highlights={match.title_highlights} />
