@@ -63,8 +63,30 @@ describe('cleanWikinewsText', () => {
       'Its economy and business news desk grew, the left wing said.',
     );
     expect(cleanWikinewsText('Left unchecked, costs rose.')).toBe('Left unchecked, costs rose.');
+    // Place and topic banners before the first sentence, when the sentence plainly starts after them.
+    expect(cleanWikinewsText('USA The Service Employees International Union said.')).toBe(
+      'The Service Employees International Union said.',
+    );
+    expect(cleanWikinewsText('Aviation On Monday, the airline said.')).toBe('On Monday, the airline said.');
+    expect(cleanWikinewsText('Greece Greece has asked for loans.')).toBe('Greece has asked for loans.');
+    expect(cleanWikinewsText('WikimediaMention The popularity of Websites grew.')).toBe(
+      'The popularity of Websites grew.',
+    );
+    // A name that starts with a place stays whole.
+    expect(cleanWikinewsText('US Airways said it would merge.')).toBe('US Airways said it would merge.');
+    expect(cleanWikinewsText('Health Net cut 200 jobs.')).toBe('Health Net cut 200 jobs.');
+    expect(cleanWikinewsText('China is now the largest consumer.')).toBe('China is now the largest consumer.');
     expect(cleanWikinewsText('Image:AtwaterHouse.jpg|left|200px|thumb|Edward Atwater House in Buffalo.')).toBe(
       'Edward Atwater House in Buffalo.',
+    );
+  });
+
+  it('joins a demonym the dropped link split', () => {
+    expect(cleanWikinewsText('The South Africa n government and the Venezuela n one said.')).toBe(
+      'The South African government and the Venezuelan one said.',
+    );
+    expect(cleanWikinewsText('America n airline, Alaska Airlines, said.')).toBe(
+      'American airline, Alaska Airlines, said.',
     );
   });
 });

@@ -50,6 +50,21 @@ const LEADING_BANNER =
   /^(?:(?:Economy and business|Science and technology|Crime and law|Politics and conflicts|Disasters and accidents|Culture and entertainment|Wikinews Today short|\d{4}(?:-\d{2})? financial crisis|[\w.]+ lowercase)\s+(?=\S))+/i;
 /** The "right" and "left" layout templates: lower case, before a capital ("Left unchecked," stays). */
 const LEADING_SIDE = /^(?:right|left)\s+(?=[A-Z0-9])/;
+/**
+ * A place or topic banner before the first sentence ("USA The Service Employees…", "Aviation On
+ * Monday, Europe's…", "Greece Greece has…"): taken off only when what follows plainly starts a
+ * sentence (an article or preposition) or repeats the banner, so a name that starts with a place
+ * ("US Airways", "Health Net", "Canada Post") stays whole. The WikimediaMention template is
+ * never prose.
+ */
+const LEADING_PLACE =
+  /^(?:WikimediaMention\s+|(?:[A-Z][a-z]+|[A-Z]{2,3})(?: [A-Z][a-z]+)?\s+(?=(?:The|A|An|On|In|At|After|Today|Yesterday|Last|This)\s))/;
+const REPEATED_BANNER = /^([A-Z][a-z]+(?: [A-Z][a-z]+)?)\s+(?=\1\b)/;
+/**
+ * A demonym whose country was a dropped link ("[[South Africa]]n government"): the link went,
+ * its "n" stayed apart ("South Africa n government"). English has no word "n".
+ */
+const DEMONYM_GAP = /\b([A-Z][a-z]+) n\b(?= )/g;
 /** Punctuation a dropped link left at the very start: ", a car company in Malaysia …". */
 const LEADING_PUNCTUATION = /^[\s,;:.]+/;
 
@@ -78,6 +93,9 @@ export function cleanWikinewsText(text: string): string {
     .trim()
     .replace(LEADING_SIDE, '')
     .replace(LEADING_BANNER, '')
+    .replace(LEADING_PLACE, '')
+    .replace(REPEATED_BANNER, '')
+    .replace(DEMONYM_GAP, '$1n')
     .replace(LEADING_PUNCTUATION, '')
     .trim();
 }

@@ -246,6 +246,13 @@ describe('demo job postings', () => {
     expect(atBanks.length).toBeGreaterThan(0);
     expect(atRetailers.length).toBeGreaterThan(0);
     for (const job of atBanks) expect(job.text).not.toMatch(/goods|suppliers|plants|warehouses|products/);
+    // Nor at an airline or a power utility, though their sectors (Transportation, Energy) move goods.
+    const industryOf = new Map(accounts.map((a) => [a.master_account_id, a.industry]));
+    const services = jobs.filter((j) =>
+      ['Airlines', 'Utilities: Gas and Electric'].includes(industryOf.get(j.master_account_id) ?? ''),
+    );
+    expect(services.length).toBeGreaterThan(20);
+    for (const job of services) expect(job.text).not.toMatch(/goods|warehouses|distribution cent(er|re)|plant/);
     for (const job of atRetailers) expect(job.text).toMatch(/goods move from suppliers/);
     // No posting claims products for every company.
     for (const job of jobs) expect(job.text).not.toMatch(/digital products/);

@@ -44,6 +44,18 @@ const GOODS_SECTORS = new Set([
   'Wholesalers',
 ]);
 
+/**
+ * Industries of those sectors whose companies sell a service: an airline or a power utility
+ * moves no goods through plants and warehouses (a walk found United Airlines opening "a new
+ * distribution center near our largest plant").
+ */
+const SERVICE_INDUSTRIES = new Set(['Airlines', 'Utilities: Gas and Electric']);
+
+/** Whether the company makes, moves or sells physical goods. */
+function sellsGoods(account: DemoAccount): boolean {
+  return GOODS_SECTORS.has(account.sector ?? '') && !SERVICE_INDUSTRIES.has(account.industry ?? '');
+}
+
 /** An operations role at a goods company is about goods; elsewhere it is about services. */
 const GOODS_OPERATIONS_BLURB = 'The role improves how goods move from suppliers through plants, warehouses and stores.';
 
@@ -127,7 +139,7 @@ const CONTEXT_SHARE = 0.35;
 
 function companyContext(department: Department, account: DemoAccount, random: () => number): string | null {
   if (random() >= CONTEXT_SHARE) return null;
-  const goods = GOODS_SECTORS.has(account.sector ?? '');
+  const goods = sellsGoods(account);
   if (department === 'hr' && STORE_SECTORS.has(account.sector ?? '')) return STORES_CONTEXT;
   const themes = (goods ? GOODS_CONTEXT : SERVICES_CONTEXT)[department];
   // A change the company is going through, in one of several wordings: companies do not all write
@@ -139,7 +151,7 @@ function companyContext(department: Department, account: DemoAccount, random: ()
 function jobBlurb(title: string, department: Department, account: DemoAccount): string {
   const role = ROLE_BLURBS[title];
   if (role) return role;
-  if (department === 'operations' && GOODS_SECTORS.has(account.sector ?? '')) return GOODS_OPERATIONS_BLURB;
+  if (department === 'operations' && sellsGoods(account)) return GOODS_OPERATIONS_BLURB;
   return JOB_BLURBS[department];
 }
 

@@ -59,10 +59,13 @@ type HitRow = Awaited<ReturnType<ValueMatchesRepository['allHits']>>[number];
  * The stored hits as the engine's, made in place: a hundred thousand hits would otherwise be
  * held twice (row and copy) while the engine runs.
  */
-function asMatchHits(rows: HitRow[]): MatchHit[] {
+function asMatchHits(rows: HitRow[], postingAccountNames: Map<string, string[]>): MatchHit[] {
   for (const row of rows) {
     row.type = row.type === 'job_posting' ? 'job_posting' : 'news_article';
     if (row.title.length > 500) row.title = row.title.slice(0, 500);
+    // A posting's account name, one array shared by the account's postings.
+    const names = row.type === 'job_posting' ? postingAccountNames.get(row.account_id) : undefined;
+    if (names) (row as HitRow & { account_names?: string[] }).account_names = names;
   }
   return rows as MatchHit[];
 }
@@ -83,15 +86,15 @@ export function createRecomputeValueMatches(deps: {
   const { preferences, matches, reader, tuning, clock = () => new Date() } = deps;
   return async (tenantId: string): Promise<number> => {
     const ctx = { tenantId };
-    const [hypotheses, triggers, signals, titles, hitRows, industries] = await Promise.all([
+    const [hypotheses, triggers, signals, titles, hitRows] = await Promise.all([
       preferences.publicHypotheses(ctx),
       preferences.listTriggers(ctx),
       preferences.listSignals(ctx),
       preferences.listTitles(ctx),
       matches.allHits(tenantId),
-      matches.industriesByAccount(),
     ]);
-    const hits = asMatchHits(hitRows);
+    const { industries, postingAccountNames } = await matches.accountFacts(hitRows);
+    const hits = asMatchHits(hitRows, postingAccountNames);
     const now = clock();
     const results = matchAccounts(
       {

@@ -131,14 +131,26 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
         .execute();
     },
 
-    /** Each account's industry, copied into its match so the feed filters on one table. */
-    async industriesByAccount(): Promise<Map<string, string>> {
+    /**
+     * Each account's industry, copied into its match so the feed filters on one table, and the
+     * names of the accounts that have job postings among `hits` (a posting names its company,
+     * which is no evidence: collect-hit-facts.ts), read in the same pass over the accounts.
+     */
+    async accountFacts(
+      hits: readonly { account_id: string; type: string }[],
+    ): Promise<{ industries: Map<string, string>; postingAccountNames: Map<string, string[]> }> {
+      const posting = new Set(hits.flatMap((h) => (h.type === 'job_posting' ? [h.account_id] : [])));
       const rows = await db
         .selectFrom('master_accounts')
-        .select(['master_account_id', 'industry'])
-        .where('industry', 'is not', null)
+        .select(['master_account_id', 'industry', 'account_name'])
         .execute();
-      return new Map(rows.map((r) => [r.master_account_id, r.industry as string]));
+      const industries = new Map<string, string>();
+      const postingAccountNames = new Map<string, string[]>();
+      for (const r of rows) {
+        if (r.industry !== null) industries.set(r.master_account_id, r.industry);
+        if (posting.has(r.master_account_id)) postingAccountNames.set(r.master_account_id, [r.account_name]);
+      }
+      return { industries, postingAccountNames };
     },
 
     /** Accounts' names by id, for the model reader's questions. */

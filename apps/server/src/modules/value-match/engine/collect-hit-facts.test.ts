@@ -57,3 +57,32 @@ describe('collectHitFacts corroboration (read only when asked)', () => {
     expect(collectHitFacts(hit('No trigger at all.'), preferences).corroborate).toBeNull();
   });
 });
+
+describe('collectHitFacts on a posting naming its own company', () => {
+  const production = compilePreferences(
+    valueMatchInputSchema.parse({
+      triggers: [{ id: 'trg_ops', name: 'Operations', hit_type: 'concept', phrases: ['production'], enabled: true }],
+      hits: [],
+    }),
+  );
+  const posting = (account_names?: string[]) => ({
+    id: 'p',
+    account_id: 'acc_ap',
+    type: 'job_posting' as const,
+    title: 'Staff Data Engineer',
+    text: 'Air Products & Chemicals is looking for a Staff Data Engineer to build our data platform.',
+    published_at: '2026-11-20T00:00:00.000Z',
+    ...(account_names ? { account_names } : {}),
+  });
+
+  // "Products" is "production" stemmed alike, but a company's name is no news about it.
+  it('finds no phrase inside the account’s name', () => {
+    expect(collectHitFacts(posting(), production).triggers.map((t) => t.compiled.trigger.id)).toEqual(['trg_ops']);
+    expect(collectHitFacts(posting(['Air Products & Chemicals']), production).triggers).toEqual([]);
+  });
+
+  it('still finds the phrase elsewhere in the posting', () => {
+    const hit = { ...posting(['Air Products & Chemicals']), text: `${posting().text} You will plan production.` };
+    expect(collectHitFacts(hit, production).triggers.map((t) => t.compiled.trigger.id)).toEqual(['trg_ops']);
+  });
+});

@@ -120,6 +120,40 @@ function inRole(ranges: RoleRange[], field: Field, occurrence: PhraseOccurrence)
   const end = field.analysed.end[occurrence.slots[occurrence.slots.length - 1] as number] as number;
   return ranges.some((r) => r.field === field.name && r.start <= start && end <= r.end);
 }
+/**
+ * Where the hit writes the account's own name ("Air Products & Chemicals is hiring"): a phrase
+ * word inside it ("production" ~ "Products") says nothing of what happens to the company.
+ * Names are found as account-mention.ts finds them: as written, at word boundaries.
+ */
+function nameRangesOf(hit: MatchHit): RoleRange[] | null {
+  const names = hit.account_names;
+  if (!names || names.length === 0) return null;
+  const ranges: RoleRange[] = [];
+  for (const field of ['title', 'text'] as const) {
+    const text = hit[field];
+    for (const raw of names) {
+      const name = raw.trim();
+      if (name.length < 2) continue;
+      for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
+        if (!isNameBoundary(text[at - 1]) || !isNameBoundary(text[at + name.length])) continue;
+        ranges.push({ field, start: at, end: at + name.length });
+      }
+    }
+  }
+  return ranges.length > 0 ? ranges : null;
+}
+
+function isNameBoundary(ch: string | undefined): boolean {
+  return ch === undefined || !/[\p{L}\p{N}&]/u.test(ch);
+}
+
+/** Whether an occurrence touches one of the ranges (a word of the account's name). */
+function touches(ranges: RoleRange[], field: Field, occurrence: PhraseOccurrence): boolean {
+  const start = field.analysed.start[occurrence.slots[0] as number] as number;
+  const end = field.analysed.end[occurrence.slots[occurrence.slots.length - 1] as number] as number;
+  return ranges.some((r) => r.field === field.name && start < r.end && r.start < end);
+}
+
 const NO_TRIGGERS: readonly number[] = [];
 const NOTHING: Found[] = [];
 // Most hits meet no signal, title or term: they share these, so a hundred thousand hits kept
@@ -213,6 +247,7 @@ export function collectHitFacts(
   // event the company tells in its own words ("We are opening a new distribution centre") is
   // news like any other (posting-duties.ts).
   const roleRanges = hit.type === 'job_posting' ? roleRangesOf(hit) : null;
+  const nameRanges = w.maskAccountNames && hit.type === 'job_posting' ? nameRangesOf(hit) : null;
   const posting = hit.type === 'job_posting' ? postingPartsOf(hit.text) : null;
   for (const field of fields) {
     for (const stem of field.analysed.index.keys()) {
@@ -259,6 +294,7 @@ export function collectHitFacts(
       let keptTitle = 0;
       let keptText = 0;
       for (const { field, occurrence } of found) {
+        if (nameRanges && touches(nameRanges, field, occurrence)) continue;
         let placeless = false;
         if (roleRanges && !readsRole) {
           if (inRole(roleRanges, field, occurrence)) continue;
