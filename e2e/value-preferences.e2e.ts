@@ -142,7 +142,7 @@ describe('value preferences', () => {
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'My Accounts' });
     await myAccounts.click();
-    await warning.getByText('Your changes to the target titles are not saved yet.', { exact: false }).waitFor();
+    await warning.getByText('Your changes on this page are not saved yet.', { exact: false }).waitFor();
     await warning.getByRole('button', { name: 'Cancel' }).click();
     await warning.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/preferences/titles');
@@ -162,6 +162,40 @@ describe('value preferences', () => {
     // Nothing was saved.
     const saved = await page.request.get('/api/target-titles');
     expect(((await saved.json()) as { titles: string[] }).titles).not.toContain(title);
+  });
+
+  it('asks before leaving a hypothesis or an email rule typed and not saved', async () => {
+    const { page } = b;
+    await startSession(page, 'ada@acme.test');
+    const warning = page.getByRole('dialog', { name: 'Leave without saving?' });
+    const myAccounts = page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'My Accounts' });
+
+    await page.goto('/preferences/triggers');
+    await page.getByRole('button', { name: 'Add hypothesis' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).first().fill(uniqueName('E2E Unsaved hypothesis'));
+    await myAccounts.click();
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await warning.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/preferences/triggers');
+    await myAccounts.click();
+    await warning.getByRole('button', { name: 'Leave page' }).click();
+    await page.waitForURL((url) => url.pathname.toLowerCase() === '/myterritory');
+
+    await page.goto('/preferences/email');
+    await page.getByRole('button', { name: 'Add rule' }).first().click();
+    await page
+      .getByRole('textbox', { name: /^Rule \d+$/ })
+      .last()
+      .fill(uniqueName('Keep it short'));
+    await myAccounts.click();
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await warning.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/preferences/email');
+    await myAccounts.click();
+    await warning.getByRole('button', { name: 'Leave page' }).click();
+    await page.waitForURL((url) => url.pathname.toLowerCase() === '/myterritory');
   });
 
   it('shows a regular user the triggers and hypotheses without edit controls', async () => {

@@ -9,7 +9,7 @@ import {
   EMAIL_RULES_MAX,
   type EmailPreferenceScope,
 } from '@quarry/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldError } from '../../../lib/field-error.ts';
@@ -50,10 +50,13 @@ export function EmailPreferencesForm({
   scope,
   saved,
   canEdit,
+  onDirtyChange,
 }: {
   scope: EmailPreferenceScope;
   saved: AiEmailPreferences;
   canEdit: boolean;
+  /** Told when the form gains or loses unsaved changes, so the page can ask before it is left. */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
   const save = useSaveEmailPreferences();
@@ -80,6 +83,7 @@ export function EmailPreferencesForm({
   const [refusal, setRefusal] = useState<string | null>(null);
   const values = form.getValues();
   const changed = form.isDirty();
+  useEffect(() => onDirtyChange?.(changed), [changed, onDirtyChange]);
   const rules = listErrors(form.errors, 'rules');
   const examples = listErrors(form.errors, 'example_emails');
 

@@ -1,5 +1,6 @@
 import type { EmailPreferences } from '@quarry/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
 import { EmailPreferencesPage } from './email-preferences-page.tsx';
@@ -52,7 +53,9 @@ afterEach(() => {
 describe('EmailPreferencesPage', () => {
   it('counts rules and examples against their limits, and the count follows adding a rule', async () => {
     serve(preferences(true), () => ({ status: 500, body: {} }));
-    renderWithProviders(<EmailPreferencesPage />);
+    renderWithProviders(
+      <RouterProvider router={createMemoryRouter([{ path: '/', element: <EmailPreferencesPage /> }])} />,
+    );
     const organization = await openTab('Organization');
     expect(within(organization).getByTestId('email-list-count-rules').textContent).toBe('3 / 20');
     expect(within(organization).getByTestId('email-list-count-example_emails').textContent).toBe('1 / 5');
@@ -62,7 +65,9 @@ describe('EmailPreferencesPage', () => {
 
   it('shows a non-admin the organization’s rules read-only, with why, and no Save', async () => {
     const writes = serve(preferences(false), () => ({ status: 403, body: {} }));
-    renderWithProviders(<EmailPreferencesPage />);
+    renderWithProviders(
+      <RouterProvider router={createMemoryRouter([{ path: '/', element: <EmailPreferencesPage /> }])} />,
+    );
     const organization = await openTab('Organization');
     expect(screen.getByTestId('email-preferences-read-only').textContent).toMatch(
       /Only admins change your organization's email rules/,
@@ -82,7 +87,9 @@ describe('EmailPreferencesPage', () => {
 
   it('blocks saving a rule over the length limit and says so under it', async () => {
     const writes = serve(preferences(true), () => ({ status: 500, body: {} }));
-    renderWithProviders(<EmailPreferencesPage />);
+    renderWithProviders(
+      <RouterProvider router={createMemoryRouter([{ path: '/', element: <EmailPreferencesPage /> }])} />,
+    );
     const personal = await openTab('Personal');
     fireEvent.change(within(personal).getByLabelText('Rule 1'), { target: { value: 'x'.repeat(201) } });
     expect(within(personal).getByText('At most 200 characters')).toBeTruthy();
@@ -103,7 +110,9 @@ describe('EmailPreferencesPage', () => {
         },
       },
     }));
-    renderWithProviders(<EmailPreferencesPage />);
+    renderWithProviders(
+      <RouterProvider router={createMemoryRouter([{ path: '/', element: <EmailPreferencesPage /> }])} />,
+    );
     const personal = await openTab('Personal');
     fireEvent.click(within(personal).getByRole('button', { name: 'Add rule' }));
     fireEvent.click(within(personal).getByRole('button', { name: 'Add rule' }));

@@ -1,7 +1,8 @@
 import { Alert, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { EmailPreferenceScope } from '@quarry/shared';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { useEmailPreferences } from '../api/get-email-preferences.ts';
 import { EmailPreferencesForm } from './email-preferences-form.tsx';
 
@@ -13,6 +14,11 @@ export function EmailPreferencesPage() {
   const { t } = useTranslation();
   const preferences = useEmailPreferences();
   const [tab, setTab] = useState<EmailPreferenceScope>('personal');
+  // Rules typed and not saved, on either tab: leaving the page asks first.
+  const [dirty, setDirty] = useState<Record<EmailPreferenceScope, boolean>>({ personal: false, organization: false });
+  const personalDirty = useCallback((d: boolean) => setDirty((was) => ({ ...was, personal: d })), []);
+  const organizationDirty = useCallback((d: boolean) => setDirty((was) => ({ ...was, organization: d })), []);
+  useUnsavedChangesGuard(dirty.personal || dirty.organization);
   return (
     <Stack gap="md" maw={820}>
       <div>
@@ -41,7 +47,12 @@ export function EmailPreferencesPage() {
               <Text size="sm" c="dimmed">
                 {t('emailPreferences.personalHelp')}
               </Text>
-              <EmailPreferencesForm scope="personal" saved={preferences.data.personal} canEdit />
+              <EmailPreferencesForm
+                scope="personal"
+                saved={preferences.data.personal}
+                canEdit
+                onDirtyChange={personalDirty}
+              />
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="organization" pt="lg">
@@ -57,6 +68,7 @@ export function EmailPreferencesPage() {
               )}
               <EmailPreferencesForm
                 scope="organization"
+                onDirtyChange={organizationDirty}
                 saved={preferences.data.organization}
                 canEdit={preferences.data.can_edit_organization}
               />

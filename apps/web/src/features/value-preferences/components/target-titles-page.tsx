@@ -9,12 +9,12 @@ import {
 } from '@quarry/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 import { useSaveTargetTitles, useTargetTitles } from '../api/target-titles.ts';
-import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard.ts';
 import { titlesAdviceWarning } from '../utils/titles-advice-warning.ts';
 import { withPendingTag } from '../utils/with-pending-tag.ts';
 import { ReadOnlyNote } from './read-only-note.tsx';

@@ -1,5 +1,6 @@
 import type { StoredTrigger } from '@quarry/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
 import { TriggersPage } from './triggers-page.tsx';
@@ -32,7 +33,10 @@ function serve(): string[] {
   return writes;
 }
 
-const renderPage = (canEdit: boolean) => renderWithProviders(<TriggersPage canEdit={canEdit} />);
+const renderPage = (canEdit: boolean) =>
+  renderWithProviders(
+    <RouterProvider router={createMemoryRouter([{ path: '/', element: <TriggersPage canEdit={canEdit} /> }])} />,
+  );
 
 beforeAll(prepareDom);
 

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { MAX_NAME_LENGTH, type StoredTrigger, TRIGGER_PHRASE_MAX_LENGTH, triggerBodySchema } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { track } from '../../../lib/analytics.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
@@ -52,6 +53,9 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
           : t('preferences.phrasesRequired'),
     }),
   });
+  // A trigger or hypothesis typed and not saved: leaving the page asks first.
+  const [hypothesisDirty, setHypothesisDirty] = useState(false);
+  useUnsavedChangesGuard(form.isDirty() || hypothesisDirty);
   // A refusal naming no input shows under the form; one naming an input, under it (setServerErrors).
   const failure = save.isError ? fieldError(save.error, TRIGGER_FIELDS, t('preferences.saveError')) : null;
   const names = new Map((hypotheses.data ?? []).map((h) => [h.id, h.name]));
@@ -67,6 +71,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
   const cancel = () => {
     save.reset();
     setEditingId(undefined);
+    form.setInitialValues(EMPTY);
     form.setValues(EMPTY);
     form.clearErrors();
   };
@@ -74,13 +79,16 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
     track('Trigger viewed', { trigger_id: trigger.id });
     save.reset();
     setEditingId(trigger.id);
-    form.setValues({
+    const values = {
       name: trigger.name,
       hit_type: trigger.hit_type,
       phrases: trigger.phrases,
       hypothesis_ids: trigger.hypothesis_ids,
       typed_phrase: '',
-    });
+    };
+    // Unsaved means changed from the trigger as stored.
+    form.setInitialValues(values);
+    form.setValues(values);
     form.clearErrors();
     reveal();
   };
@@ -112,6 +120,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
       {
         onSuccess: (saved) => {
           setEditingId(undefined);
+          form.setInitialValues(EMPTY);
           form.setValues(EMPTY);
           if (!saved) return;
           showSnackbar(t('preferences.triggerSaved', { name: saved.name }));
@@ -130,7 +139,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
         <Text c="dimmed">{t('screens.triggers.description')}</Text>
       </div>
       {!canEdit && <ReadOnlyNote />}
-      <ValueHypothesesSection canEdit={canEdit} onDeleted={forgetHypothesis} />
+      <ValueHypothesesSection canEdit={canEdit} onDeleted={forgetHypothesis} onDirtyChange={setHypothesisDirty} />
 
       <Title order={2} size="h3">
         {t('preferences.triggersHeading')}

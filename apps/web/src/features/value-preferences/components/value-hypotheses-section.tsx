@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, type StoredValueHypothesis, type ValueHypothesisBody } from '@quarry/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CharacterCounter } from '../../../components/character-counter.tsx';
 import { fieldError } from '../../../lib/field-error.ts';
@@ -56,15 +56,25 @@ const EMPTY: Draft = {
 export function ValueHypothesesSection({
   canEdit,
   onDeleted,
+  onDirtyChange,
 }: {
   canEdit: boolean;
   /** Called with the id of a hypothesis once it is deleted. */
   onDeleted?: (id: string) => void;
+  /** Told when the open form gains or loses unsaved changes, so the page can ask before it is left. */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
   const hypotheses = useValueHypotheses();
   const save = useSaveValueHypothesis();
   const [draft, setDraft] = useState<Draft | null>(null);
+  // Unsaved: the open form differs from the hypothesis it edits (or from an empty one).
+  const original = draft?.id ? hypotheses.data?.find((h) => h.id === draft.id) : undefined;
+  const dirty =
+    draft !== null &&
+    (draft.visibility !== (original?.visibility ?? EMPTY.visibility) ||
+      HYPOTHESIS_FIELDS.some((field) => draft[field] !== (original?.[field] ?? EMPTY[field])));
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const { formRef, firstFieldRef, reveal } = useFormReveal();
   const tooLong = (field: HypothesisField) => (draft ? lengthOf(draft, field) : 0) > limitOf(field);
   const anyTooLong = HYPOTHESIS_FIELDS.some(tooLong);

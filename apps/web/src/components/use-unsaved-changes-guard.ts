@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { confirm } from '../../../components/confirm-dialog.tsx';
-import { i18n } from '../../../lib/i18n.ts';
+import { i18n } from '../lib/i18n.ts';
+import { confirm } from './confirm-dialog.tsx';
 
 /**
  * While `dirty`, leaving the page asks first: an in-app navigation to another path opens the
