@@ -452,10 +452,15 @@ export function createFlowsService(deps: {
         }
         continue;
       }
+      // "Picked by your target titles": once the team has titles, a contact whose title meets none
+      // is not picked (a campaign on supply chain wrote to the Director of HR); with no titles,
+      // the contacts with a usable email come first.
       const ranked = rankContacts(
         pool.filter((c) => c.master_account_id === account.master_account_id),
         titles,
-      ).slice(0, body.contacts_per_account);
+      )
+        .filter((c) => titles.length === 0 || c.title_match !== 'none')
+        .slice(0, body.contacts_per_account);
       const rows = new Map(pool.map((c) => [c.id, c]));
       for (const r of ranked) {
         const contact = rows.get(r.id);

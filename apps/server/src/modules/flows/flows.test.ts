@@ -313,7 +313,40 @@ describe('starting a flow and writing its messages', () => {
       contacts_per_account: 2,
     });
     expect(res.statusCode, res.body).toBe(201);
+    // No target titles yet: the contacts with a usable email first.
     expect(res.json()).toMatchObject({ account_count: 2, message_count: 3 });
+
+    // With target titles, only contacts whose title meets one: the CFO (exact) and the VP Supply
+    // Chain (a domain word), not the Logistics Manager nor Elsewhere's buyer.
+    const before = (await call(ada, 'GET', '/api/target-titles')).json() as { titles: string[] };
+    expect(
+      (
+        await call(ada, 'PUT', '/api/target-titles', {
+          titles: ['Chief Financial Officer', 'Director of Supply Chain'],
+        })
+      ).statusCode,
+    ).toBe(200);
+    try {
+      const titled = await call(rita, 'POST', '/api/flows', {
+        type: 'syft_value_match_campaign',
+        initiated_from: '/',
+        accounts: [{ master_account_id: ACCOUNT }, { master_account_id: OTHER_ACCOUNT }],
+        contacts_per_account: 3,
+      });
+      expect(titled.statusCode, titled.body).toBe(201);
+      const { messages } = await detail(rita, (titled.json() as FlowSummary).id);
+      expect(messages.map((m) => m.contact_title).sort()).toEqual(['Chief Financial Officer', 'VP Supply Chain']);
+      // An account where nobody holds a target title alone: nothing to write.
+      const nobody = await call(rita, 'POST', '/api/flows', {
+        type: 'syft_value_match_campaign',
+        initiated_from: '/',
+        accounts: [{ master_account_id: OTHER_ACCOUNT }],
+      });
+      expect(nobody.statusCode).toBe(400);
+      expect(nobody.json().error.details.fields[0]).toMatchObject({ field: 'accounts', reason: 'no_contact' });
+    } finally {
+      await call(ada, 'PUT', '/api/target-titles', { titles: before.titles });
+    }
   });
 
   it('refuses an unknown account or a contact of another account with 404, and an empty choice with 400', async () => {
