@@ -94,6 +94,7 @@ export const refusalReasons = [
   'no_impersonation',
   'last_admin',
   'support_roles_fixed',
+  'service_account_roles_fixed',
   'finish_connecting',
   'connect_first',
   'not_configured',

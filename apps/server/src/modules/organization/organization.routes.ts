@@ -28,7 +28,8 @@ export function registerOrganizationRoutes(
   app.route({
     method: 'GET',
     url: '/api/organization/members',
-    preHandler: managerOrAdmin,
+    // Before validation: a colleague without the role learns nothing of the fields (403, not 400).
+    preValidation: managerOrAdmin,
     schema: { tags, response: { 200: z.object({ members: z.array(memberSchema) }) } },
     handler: async (request) => ({ members: await organization.members(contextOf(request)) }),
   });
@@ -36,7 +37,8 @@ export function registerOrganizationRoutes(
   app.route({
     method: 'PUT',
     url: '/api/organization/members/:uid/roles',
-    preHandler: managerOrAdmin,
+    // Before validation: a colleague without the role learns nothing of the fields (403, not 400).
+    preValidation: managerOrAdmin,
     schema: { tags, params: memberUidParamsSchema, body: memberRolesBodySchema, response: { 200: memberSchema } },
     handler: (request) => organization.setRoles(contextOf(request), request.params.uid, request.body),
   });
@@ -44,7 +46,8 @@ export function registerOrganizationRoutes(
   app.route({
     method: 'GET',
     url: '/api/organization/invitations',
-    preHandler: managerOrAdmin,
+    // Before validation: a colleague without the role learns nothing of the fields (403, not 400).
+    preValidation: managerOrAdmin,
     schema: { tags, response: { 200: z.object({ invitations: z.array(invitationSchema) }) } },
     handler: async (request) => ({ invitations: await organization.invitations(contextOf(request)) }),
   });
@@ -52,7 +55,8 @@ export function registerOrganizationRoutes(
   app.route({
     method: 'POST',
     url: '/api/organization/invitations',
-    preHandler: managerOrAdmin,
+    // Before validation: a colleague without the role learns nothing of the fields (403, not 400).
+    preValidation: managerOrAdmin,
     config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     schema: { tags, body: createInvitationBodySchema, response: { 201: invitationSchema } },
     handler: async (request, reply) =>
@@ -62,7 +66,8 @@ export function registerOrganizationRoutes(
   app.route({
     method: 'DELETE',
     url: '/api/organization/invitations/:id',
-    preHandler: managerOrAdmin,
+    // Before validation: a colleague without the role learns nothing of the fields (403, not 400).
+    preValidation: managerOrAdmin,
     schema: { tags, params: z.object({ id: z.string().min(1).max(64) }), response: { 204: z.null() } },
     handler: async (request, reply) => {
       await organization.revoke(contextOf(request), request.params.id);

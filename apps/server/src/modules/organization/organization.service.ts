@@ -43,13 +43,17 @@ export function createOrganizationService(deps: {
       }));
     },
 
-    /** Grants or revokes admin and manager; never on the support account, never leaving no admin. */
+    /** Grants or revokes admin and manager; never on the support or a service account, never leaving no admin. */
     async setRoles(ctx: RequestContext, uid: string, roles: { is_admin: boolean; is_manager: boolean }) {
       requireAdmin(ctx);
       const member = await organization.member(ctx, uid);
       if (!member) throw notFound('User not found');
       if (isSupportEmail(member.email, supportEmail))
         throw forbidden("The support account's roles cannot be changed", 'support_roles_fixed');
+      // A service account (admin@…) acts for integrations, not as a person: its roles are fixed,
+      // as the settings screen shows them.
+      if (isServiceAccount(member.email))
+        throw forbidden("A service account's roles cannot be changed", 'service_account_roles_fixed');
       if (!(await organization.setRoles(ctx, uid, roles)))
         throw refusal(409, 'conflict', 'last_admin', LAST_ADMIN_MESSAGE);
       return (await this.members(ctx)).find((m) => m.uid === uid) as Member;

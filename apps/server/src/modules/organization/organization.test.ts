@@ -18,7 +18,14 @@ beforeAll(async () => {
     t.signIn('rita@acme.test'),
     t.signIn('gail@globex.test'),
   ]);
-  for (const email of ['ada@acme.test', 'mike@acme.test', 'rita@acme.test', 'gus@globex.test', 'support@quarry.test']) {
+  for (const email of [
+    'ada@acme.test',
+    'mike@acme.test',
+    'rita@acme.test',
+    'gus@globex.test',
+    'support@quarry.test',
+    'admin@acme.test',
+  ]) {
     uid[email] = await t.uidOf(email);
   }
 });
@@ -76,6 +83,16 @@ describe('organization members', () => {
     expect(otherTenant.statusCode).toBe(404);
     expect(await roles('rita@acme.test')).toEqual({ is_admin: 0, is_manager: 0 });
     expect(await roles('gus@globex.test')).toEqual({ is_admin: 0, is_manager: 0 });
+  });
+
+  it('never changes a service account’s roles, as the screen shows them fixed', async () => {
+    const res = await call(ada, 'PUT', `/api/organization/members/${uid['admin@acme.test']}/roles`, {
+      is_admin: true,
+      is_manager: false,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.details).toMatchObject({ reason: 'service_account_roles_fixed' });
+    expect(await roles('admin@acme.test')).toEqual({ is_admin: 0, is_manager: 0 });
   });
 
   it('never changes the support account and never leaves a tenant without an admin', async () => {

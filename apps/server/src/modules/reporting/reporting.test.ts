@@ -54,6 +54,10 @@ describe('GET /api/reporting', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('forbidden');
     expect(res.json().days).toBeUndefined();
+    // Bad input changes nothing: the role is checked first, so the fields are not described to her.
+    const bad = await report(rita, '');
+    expect(bad.statusCode).toBe(403);
+    expect(bad.json().error.code).toBe('forbidden');
   });
 
   it.each([

@@ -96,13 +96,19 @@ function Members({ isAdmin, currentUid }: { isAdmin: boolean; currentUid: string
   async function change(member: Member, roles: { is_admin: boolean; is_manager: boolean }) {
     // Admin rights change what someone may do to the whole organization: ask before either way.
     if (roles.is_admin !== member.is_admin) {
+      // Removing one's own role is said as such: it also closes this page to them.
+      const own = !roles.is_admin && member.uid === currentUid;
       const ok = await confirm({
-        title: t(roles.is_admin ? 'organization.grantAdminTitle' : 'organization.revokeAdminTitle', {
-          name: member.display_name,
-        }),
-        message: t(roles.is_admin ? 'organization.grantAdminMessage' : 'organization.revokeAdminMessage', {
-          name: member.display_name,
-        }),
+        title: own
+          ? t('organization.revokeOwnAdminTitle')
+          : t(roles.is_admin ? 'organization.grantAdminTitle' : 'organization.revokeAdminTitle', {
+              name: member.display_name,
+            }),
+        message: own
+          ? t('organization.revokeOwnAdminMessage')
+          : t(roles.is_admin ? 'organization.grantAdminMessage' : 'organization.revokeAdminMessage', {
+              name: member.display_name,
+            }),
         proceedLabel: t(roles.is_admin ? 'organization.grantAdmin' : 'organization.revokeAdmin'),
         danger: !roles.is_admin,
       });
