@@ -6,6 +6,11 @@ import zlib from 'node:zlib';
 import type { SignalReason } from '@quarry/shared';
 import { hostAllowed, isPublicAddress, refuseUrl } from './ssrf-guard.ts';
 
+/** A size limit as a person reads it: "5 MB", "512 KB" (the limit's bytes stay in the reason's params). */
+function sizeText(bytes: number): string {
+  return bytes >= 1_048_576 ? `${Math.round(bytes / 1_048_576)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
 export type FetchOptions = {
   /** SIGNALS_ALLOWED_HOSTS: hosts fetched even though they resolve to private addresses. */
   allowedHosts: readonly string[];
@@ -160,7 +165,7 @@ function once(url: URL, validators: Validators, options: FetchOptions, signal: A
       if (declared > options.maxBytes) {
         res.destroy();
         return reject(
-          new FetchError(`too large: ${declared} bytes, at most ${options.maxBytes}`, {
+          new FetchError(`too large: more than ${sizeText(options.maxBytes)}`, {
             code: 'too_large',
             params: { limit: options.maxBytes },
           }),
@@ -183,7 +188,7 @@ function once(url: URL, validators: Validators, options: FetchOptions, signal: A
           res.destroy();
           stream.destroy();
           reject(
-            new FetchError(`too large: more than ${options.maxBytes} bytes`, {
+            new FetchError(`too large: more than ${sizeText(options.maxBytes)}`, {
               code: 'too_large',
               params: { limit: options.maxBytes },
             }),

@@ -11,6 +11,8 @@ export function signalReasonText(reason: SignalReason | null | undefined, englis
   const key = `signals.reasons.${reason.code}`;
   if (!i18n.exists(key)) return english;
   const { cause, ...params } = reason.params;
+  // A size limit is said in megabytes or kilobytes, as a person reads it (the server keeps bytes).
+  if (typeof params.limit === 'number') params.limit = sizeText(params.limit);
   // A home page that could not be read says why, in the same words as a source's failure.
   const causeKey = `signals.reasons.${cause}`;
   const causeText =
@@ -23,4 +25,8 @@ export function discoveryReasonText(result: { reason: string | null; reasons: Si
   if (!result.reason) return '—';
   const texts = result.reasons.map((r) => signalReasonText(r, ''));
   return texts.length > 0 && texts.every(Boolean) ? texts.join('. ') : result.reason;
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1_048_576 ? `${Math.round(bytes / 1_048_576)} MB` : `${Math.round(bytes / 1024)} KB`;
 }
