@@ -29,7 +29,8 @@ import {
 const USER = 'rita@acme.test';
 /** How long the provider takes per message: long enough for the kill to land mid-flow. */
 const PROVIDER_DELAY_MS = 300;
-const ACCOUNTS = 8;
+/** Home's first Value Matches; a campaign writes to those of their contacts holding a target title. */
+const ACCOUNTS = 20;
 const CONTACTS_PER_ACCOUNT = 3;
 /** The kill comes once this many messages are written... */
 const KILL_AFTER_WRITTEN = 3;

@@ -45,6 +45,7 @@ import * as signalDiscoveryReasons from './migrations/054-signal-discovery-reaso
 import * as globalAlertsAudience from './migrations/055-global-alerts-audience.ts';
 import * as accountNameOrder from './migrations/056-account-name-order.ts';
 import * as valueMatchHypotheses from './migrations/057-value-match-hypotheses.ts';
+import * as accountCompactName from './migrations/058-account-compact-name.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -92,6 +93,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '055-global-alerts-audience': { up: (db) => globalAlertsAudience.up(db) },
     '056-account-name-order': { up: (db) => accountNameOrder.up(db, handle.engine) },
     '057-value-match-hypotheses': { up: (db) => valueMatchHypotheses.up(db) },
+    '058-account-compact-name': { up: (db) => accountCompactName.up(db) },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { SearchHit } from '@quarry/shared';
 import { sql } from 'kysely';
+import { compactAccountName, compactText } from '../../db/compact-name.ts';
 import type { DbHandle } from '../../db/connection.ts';
 import { normalizeWebsite } from '../../modules/accounts/normalize-website.ts';
 
@@ -31,6 +32,21 @@ export function dedupeByWebsite(hits: SearchHit[], limit: number): SearchHit[] {
   return out;
 }
 
+/** Legal forms a reader types after a name that the name itself seldom carries ("Walmart Inc"). */
+const LEGAL_FORMS = new Set(['inc', 'incorporated', 'corp', 'corporation', 'co', 'ltd', 'llc', 'plc', 'lp']);
+
+/**
+ * The compact prefixes a query may stand for (db/compact-name.ts): as typed, and without a
+ * trailing legal form and without the word "and" ("procter and gamble" for "Procter & Gamble").
+ * Empty ones and those of fewer than three characters (too short to mean one spelling) are left out.
+ */
+export function compactPrefixes(query: string): string[] {
+  const words = query.toLowerCase().trim().split(/\s+/).filter(Boolean);
+  while (words.length > 1 && LEGAL_FORMS.has(compactText(words.at(-1) as string))) words.pop();
+  const variants = new Set([compactText(words.join(' ')), compactText(words.filter((w) => w !== 'and').join(' '))]);
+  return [...variants].filter((v) => v.length >= 3);
+}
+
 /** The smallest string above every string that starts with `prefix`. */
 function prefixUpperBound(prefix: string): string {
   return `${prefix}\u{10FFFF}`;
@@ -39,7 +55,8 @@ function prefixUpperBound(prefix: string): string {
 /**
  * The hosted search service of the spec, on the database's own indexes. A typed website's own
  * account comes first (the website index); then names that start with the typed text,
- * alphabetically (a range scan on lower(account_name)); then any
+ * alphabetically (a range scan on lower(account_name)); then names whose compact form (no spaces,
+ * hyphens, apostrophes or "&") starts with the query's, for other spellings; then any
  * account whose name or website has words starting with every typed word (full-text index).
  * Neither step ranks every match, so a two-letter prefix over a million accounts stays fast.
  * Accounts an upload made belong to one tenant, and search knows no tenant: it leaves them out.
@@ -56,6 +73,19 @@ export function createAccountSearch(handle: DbHandle): AccountSearch {
       .where(sql<string>`lower(account_name)`, '>=', prefix)
       .where(sql<string>`lower(account_name)`, '<', prefixUpperBound(prefix))
       .orderBy(sql`lower(account_name)`)
+      .limit(limit)
+      .execute();
+  }
+
+  /** Names whose compact form starts with the compact query: "wal mart" and "Wal-Mart" find Walmart. */
+  function byCompactPrefix(prefix: string, limit: number) {
+    return db
+      .selectFrom('master_accounts')
+      .select(columns)
+      .where('owner_tenant_id', 'is', null)
+      .where(compactAccountName, '>=', prefix)
+      .where(compactAccountName, '<', prefixUpperBound(prefix))
+      .orderBy(compactAccountName)
       .limit(limit)
       .execute();
   }
@@ -104,7 +134,13 @@ export function createAccountSearch(handle: DbHandle): AccountSearch {
     const exact = website ? await byWebsite(website, fetch) : [];
     const exactIds = new Set(exact.map((h) => h.master_account_id));
     const named = await byNamePrefix(prefix, fetch);
-    const first = [...exact, ...named.filter((h) => !exactIds.has(h.master_account_id))];
+    let first = [...exact, ...named.filter((h) => !exactIds.has(h.master_account_id))];
+    if (dedupeByWebsite(first, limit).length === limit) return dedupeByWebsite(first, limit);
+    // Then the same name however it is spelt: hyphens, spaces, apostrophes, "&" or "and", "Inc".
+    for (const compact of compactPrefixes(query)) {
+      const known = new Set(first.map((h) => h.master_account_id));
+      first = [...first, ...(await byCompactPrefix(compact, fetch)).filter((h) => !known.has(h.master_account_id))];
+    }
     if (dedupeByWebsite(first, limit).length === limit) return dedupeByWebsite(first, limit);
     const seen = new Set(first.map((h) => h.master_account_id));
     const rest = (await byWords(terms, fetch, nameOnly)).filter((h) => !seen.has(h.master_account_id));

@@ -92,6 +92,31 @@ describe('account search', () => {
     ]);
   });
 
+  it('finds a company however its name is spelt: hyphens, spaces, apostrophes, "&" or "and", "Inc"', async () => {
+    await t.handle.db
+      .insertInto('master_accounts')
+      .values([
+        account('acc_spell_mcd', "McDonald's", 'mcdonalds.example'),
+        account('acc_spell_pg', 'Procter & Gamble', 'pg.example'),
+        account('acc_spell_jpm', 'JPMorgan Chase', 'jpmorganchase.example'),
+        account('acc_spell_coke', 'Coca-Cola', 'coca-cola.example'),
+        account('acc_spell_att', 'AT&T', 'att.example'),
+      ])
+      .execute();
+    const first = async (q: string) => (await search(rita, q)).json().hits[0]?.account_name;
+    expect(await first('Wal-Mart')).toBe('Walmart');
+    expect(await first('wal mart')).toBe('Walmart');
+    expect(await first('walmart inc')).toBe('Walmart');
+    expect(await first('mcdonalds')).toBe("McDonald's");
+    expect(await first('procter and gamble')).toBe('Procter & Gamble');
+    expect(await first('jp morgan')).toBe('JPMorgan Chase');
+    expect(await first('cocacola')).toBe('Coca-Cola');
+    expect(await first('AT&T Inc')).toBe('AT&T');
+    // Autocomplete (names only) spells the same way.
+    expect((await search(rita, 'wal-mart', 'autocomplete')).json().hits[0]?.account_name).toBe('Walmart');
+    await t.handle.db.deleteFrom('master_accounts').where('master_account_id', 'like', 'acc_spell_%').execute();
+  });
+
   it('matches words inside a name and the website', async () => {
     expect((await search(rita, 'mobil')).json().hits.map((h: { account_name: string }) => h.account_name)).toEqual([
       'Exxon Mobil',
@@ -110,7 +135,11 @@ describe('account search', () => {
   });
 
   it('restricts autocomplete to account names', async () => {
-    expect((await search(rita, 'wellsfargo', 'autocomplete')).json().hits).toEqual([]);
+    // "gd" is only General Dynamics's website (gd.com): full search finds it, autocomplete does not.
+    expect((await search(rita, 'gd')).json().hits[0]?.master_account_id).toBe('acc_gd');
+    expect((await search(rita, 'gd', 'autocomplete')).json().hits).toEqual([]);
+    // "wellsfargo" is its website and its name written without the space: a name, so found.
+    expect((await search(rita, 'wellsfargo', 'autocomplete')).json().hits[0]?.master_account_id).toBe('acc_wells');
     expect((await search(rita, 'wells', 'autocomplete')).json().hits[0]?.master_account_id).toBe('acc_wells');
   });
 
