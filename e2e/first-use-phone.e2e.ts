@@ -24,6 +24,21 @@ describe('on a 390 px phone', () => {
     }
   });
 
+  it('fits Support Tools and Add Accounts to the screen: their fields take its width', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await startSession(page, 'support@quarry.test');
+    await page.goto('/support-impersonation');
+    await page.getByRole('textbox', { name: 'Search users by name, email or company' }).waitFor();
+    expect(await width()).toBeLessThanOrEqual(390);
+    await startSession(page, 'rita@acme.test');
+    await page.goto('/upload');
+    await page.getByRole('heading', { name: 'Add Accounts', level: 1 }).waitFor();
+    await page.getByTestId('upload-type').waitFor();
+    expect(await width()).toBeLessThanOrEqual(390);
+  });
+
   it("lets the account's contact table scroll to its Email column", async () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });

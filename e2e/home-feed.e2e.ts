@@ -157,6 +157,15 @@ describe('home feed', () => {
       // CJK font's Latin glyphs may be) still leaves the title on the screen.
       await page.addStyleTag({ content: 'h1 { letter-spacing: 0.45em; }' });
       await fits();
+      // A match's page too: its actions ("Ajouter à une liste"…) wrap instead of widening it.
+      const [first] = (
+        (await (await page.request.get('/api/value-matches?limit=1')).json()) as {
+          items: { master_account_id: string }[];
+        }
+      ).items;
+      await page.goto(`/valueMatch/${encodeURIComponent(first?.master_account_id ?? '')}`);
+      await page.getByTestId('matched-hypothesis').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     } finally {
       // Rita reads English in every other test.
       await page.request.patch('/api/me', { data: { field: 'preferences.language', value: 'en' } });

@@ -168,8 +168,9 @@ export function FlowMessageCard({
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="sm">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <div>
+            {/* On a phone the badges go under a long name and email rather than being cut to "W…". */}
+            <Group justify="space-between" align="flex-start">
+              <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                 <Text fw={600}>{message.contact_name}</Text>
                 <Text size="sm" c="dimmed">
                   {[message.contact_title, message.email_usable ? message.contact_email : null]
@@ -177,7 +178,7 @@ export function FlowMessageCard({
                     .join(' · ')}
                 </Text>
               </div>
-              <Group gap={6} wrap="nowrap">
+              <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
                 {message.edited && (
                   <Badge variant="outline" color="gray">
                     {t('flows.message.edited')}

@@ -186,7 +186,9 @@ export function SupportToolsPage(props: Props) {
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         rightSection={users.isFetching ? <Loader size="xs" /> : null}
-        w={420}
+        // 420 px where there is room, the screen's width on a phone.
+        w="100%"
+        maw={420}
       />
       {users.isError && <Alert color="red">{t('errors.generic')}</Alert>}
       {users.isSuccess && users.data.length === 0 ? (

@@ -107,7 +107,8 @@ export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void 
           value={type}
           onChange={(value) => value && setType(value as UploadType)}
           allowDeselect={false}
-          w={320}
+          w="100%"
+          maw={320}
           data-testid="upload-type"
         />
 
@@ -124,7 +125,8 @@ export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void 
             value={filterId}
             onChange={setFilterId}
             searchable
-            w={420}
+            w="100%"
+            maw={420}
             error={error?.field === 'filter_id' ? error.message : undefined}
           />
         ) : (
@@ -226,7 +228,8 @@ export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void 
             value={colleague}
             onChange={setColleague}
             searchable
-            w={320}
+            w="100%"
+            maw={320}
           />
         )}
         {destination === 'list' &&
@@ -244,7 +247,8 @@ export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void 
               value={listId}
               onChange={setListId}
               searchable
-              w={420}
+              w="100%"
+              maw={420}
               data-testid="upload-list"
             />
           ))}

@@ -61,7 +61,8 @@ export function ValueMatchPage({
         </Group>
         <Stack gap="xs" align="flex-end">
           <TierBadge tier={m.tier} />
-          <Group gap="xs" wrap="nowrap">
+          {/* On a phone the actions wrap: in French they are wider than 390 px in one row. */}
+          <Group gap="xs" justify="flex-end">
             <ShareButton masterAccountId={m.master_account_id} accountName={m.account_name} />
             <AssignMenu
               masterAccountId={m.master_account_id}
