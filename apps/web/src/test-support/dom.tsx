@@ -30,9 +30,13 @@ export async function prepareDom(): Promise<void> {
   await loadFeatureStrings();
 }
 
-/** Renders a screen with the providers the app gives it (mutations report through the app's mutation cache); queries are not retried. */
-export function renderWithProviders(ui: ReactNode) {
-  const client = createQueryClient({ defaultOptions: { queries: { retry: false } } });
+/**
+ * Renders a screen with the providers the app gives it (mutations report through the app's
+ * mutation cache); queries are not retried. `staleTime` as the app's (30 s) where a test is about
+ * what is read again and when; 0 otherwise.
+ */
+export function renderWithProviders(ui: ReactNode, { staleTime = 0 }: { staleTime?: number } = {}) {
+  const client = createQueryClient({ defaultOptions: { queries: { retry: false, staleTime } } });
   return render(
     <QueryClientProvider client={client}>
       <MantineProvider>{ui}</MantineProvider>

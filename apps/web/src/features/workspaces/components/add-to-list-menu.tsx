@@ -37,7 +37,11 @@ export function AddToListMenu({
   async function add(list: List) {
     const chosen = ids();
     const result = await addMembers.mutateAsync({ id: list.id, ids: chosen }).catch(() => null);
-    if (!result) return;
+    if (!result) {
+      // Gone meanwhile (its workspace deleted or left): the menu shows what is there now.
+      void lists.refetch();
+      return;
+    }
     onAdded?.();
     showRouteSnackbar(addedMessage(t, list.name, chosen.length, result.added), `/lists/${list.id}`);
   }
@@ -50,7 +54,16 @@ export function AddToListMenu({
 
   return (
     <>
-      <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal>
+      <Menu
+        opened={opened}
+        onChange={(open) => {
+          setOpened(open);
+          // Read again at each opening: a colleague may have deleted a shared workspace since.
+          if (open && lists.data) void lists.refetch();
+        }}
+        position="bottom-end"
+        withinPortal
+      >
         <Menu.Target>
           <Button
             ref={target}
