@@ -67,6 +67,8 @@ export function FlowMessageCard({
   const regenerate = useRegenerateFlowMessage(flowId);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<FieldError<string> | null>(null);
+  /** The user's text a conflicting save refused: kept until they edit with it or discard it. */
+  const [unsaved, setUnsaved] = useState<DraftStep[] | null>(null);
 
   const settled = message.status !== 'pending' && message.status !== 'delivered';
   const canEdit = !locked && settled;
@@ -104,6 +106,7 @@ export function FlowMessageCard({
       // Someone saved in between: their version is loaded (the mutation's meta reads the flow again),
       // and the user is told theirs was not saved.
       showSnackbar(t('flows.errors.versionConflict'));
+      if (draft) setUnsaved(draft.steps);
       setDraft(null);
       setError(null);
       return;
@@ -203,6 +206,28 @@ export function FlowMessageCard({
             {!message.review_reason && !message.email_usable && (
               <Alert color="orange" variant="light" data-testid="flow-message-review">
                 {t('flows.reviewReason.unusable_email')}
+              </Alert>
+            )}
+            {unsaved && !draft && (
+              <Alert color="orange" variant="light" data-testid="flow-message-unsaved">
+                <Text size="sm">{t('flows.message.unsavedText')}</Text>
+                <Group gap="xs" mt="xs">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    disabled={!canEdit}
+                    onClick={() => {
+                      // Their text over the version now stored: saving it is a deliberate choice.
+                      setDraft({ version: message.version, steps: unsaved });
+                      setUnsaved(null);
+                    }}
+                  >
+                    {t('flows.message.editWithMine')}
+                  </Button>
+                  <Button size="xs" variant="subtle" color="gray" onClick={() => setUnsaved(null)}>
+                    {t('flows.message.discardMine')}
+                  </Button>
+                </Group>
               </Alert>
             )}
             {message.status === 'delivery_failed' && (

@@ -156,6 +156,12 @@ describe('FlowPage message editor', () => {
     );
     expect(within(card('m1')).queryByLabelText('Subject')).toBeNull();
     expect(within(card('m1')).getByTestId('flow-step-body').textContent).toBe('Their body');
+
+    // The refused text is not lost: the user may edit again with it, over their colleague's version.
+    within(card('m1')).getByTestId('flow-message-unsaved');
+    fireEvent.click(within(card('m1')).getByRole('button', { name: 'Edit with my text' }));
+    expect((within(card('m1')).getByLabelText('Subject') as HTMLInputElement).value).toBe('My subject');
+    expect(within(card('m1')).queryByTestId('flow-message-unsaved')).toBeNull();
   });
 
   it('shows why a contact with an unusable email gets nothing, and offers no approval for it', async () => {
