@@ -261,10 +261,14 @@ function AddSourceForm() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // A job board's name typed where its address goes ("acme" for boards.greenhouse.io/acme) is
+    // taken as the name: the label offers either, so either place works.
+    const bareName = isBoard && !boardToken.trim() && /^[\w-]+$/.test(url.trim());
+    const board = bareName ? url.trim() : boardToken.trim();
     await add.mutateAsync({
       kind,
-      ...(url.trim() ? { url: url.trim() } : {}),
-      ...(isBoard && boardToken.trim() ? { board_token: boardToken.trim() } : {}),
+      ...(url.trim() && !bareName ? { url: url.trim() } : {}),
+      ...(isBoard && board ? { board_token: board } : {}),
       ...(name.trim() ? { name: name.trim() } : {}),
       ...(account ? { master_account_id: account.id } : {}),
     });
@@ -285,7 +289,12 @@ function AddSourceForm() {
             label={t('signals.add.kind')}
             data={SIGNAL_SOURCE_KINDS.map((k) => ({ value: k, label: t(`signals.kind.${k}`) }))}
             value={kind}
-            onChange={(v) => v && setKind(v as SignalSourceKind)}
+            onChange={(v) => {
+              if (!v) return;
+              setKind(v as SignalSourceKind);
+              // A refusal of the other kind's fields no longer applies.
+              add.reset();
+            }}
             allowDeselect={false}
             error={errorFor('kind')}
           />
@@ -299,6 +308,7 @@ function AddSourceForm() {
           {isBoard && (
             <TextInput
               label={t('signals.add.boardToken')}
+              description={t('signals.add.boardTokenHint')}
               value={boardToken}
               onChange={(e) => setBoardToken(e.currentTarget.value)}
               error={errorFor('board_token')}
