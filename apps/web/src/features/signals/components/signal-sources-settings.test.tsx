@@ -169,8 +169,10 @@ describe('SignalSourcesSettings', () => {
       'Discovery looked at the websites of 9 accounts: 0 gave a feed or job board, 0 sources in all. 9 websites could not be read; they are tried again tomorrow.',
     );
     cleanup();
-    serve([], undefined, { ...NO_DISCOVERY, state: 'running' });
+    serve([], undefined, { ...NO_DISCOVERY, state: 'running', accounts_checked: 1234 });
     renderWithProviders(<SignalSourcesSettings />);
     await screen.findByText("Looking for feeds and job boards on your accounts' websites…");
+    // A long discovery is seen moving.
+    expect((await screen.findByTestId('signal-discovery-count')).textContent).toBe('Websites looked at so far: 1,234');
   });
 });

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { fieldError } from '../../../lib/field-error.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useAccountChoices, useSignalSourceActions, useSignalSources } from '../api/signal-sources.ts';
@@ -95,6 +95,12 @@ export function SignalSourcesSettings() {
         <Group gap="xs" role="status" data-testid="signal-discovery-progress">
           <Loader size="xs" />
           <Text size="sm">{t('signals.discoveryRunning')}</Text>
+          {/* Progress over thousands of websites, so a long discovery is seen moving. */}
+          {discovery.accounts_checked > 0 && (
+            <Text size="sm" c="dimmed" data-testid="signal-discovery-count">
+              {t('signals.discoveryProgress', { done: formatNumber(discovery.accounts_checked, language) })}
+            </Text>
+          )}
         </Group>
       )}
       {discovery && discovery.state === 'idle' && discovery.accounts_checked > 0 && (
