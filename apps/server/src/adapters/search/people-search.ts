@@ -1,5 +1,6 @@
 import type { PersonHit } from '@quarry/shared';
 import { sql } from 'kysely';
+import { compactText } from '../../db/compact-name.ts';
 import type { DbHandle } from '../../db/connection.ts';
 import { searchTerms } from './account-search.ts';
 
@@ -243,8 +244,12 @@ export function createPeopleSearch(handle: DbHandle): PeopleSearch {
     if (atAccount) add(atAccount);
     // Over-fetch by what is already found: the same people may match again.
     else if (found.size < limit) add(await byWords(tenantId, terms, lastWordIsOpen(query), limit + found.size));
+    // People of the account the query names in full, however it is spelt ("at&t" for AT&T), come first.
+    const named = compactText(query);
+    const ofNamed = (row: Row) => (named.length >= 2 && compactText(row.account_name) === named ? 0 : 1);
     return [...found.values()].sort(
       (a, b) =>
+        ofNamed(a) - ofNamed(b) ||
         a.account_name.localeCompare(b.account_name) ||
         a.master_account_id.localeCompare(b.master_account_id) ||
         a.last_name.localeCompare(b.last_name) ||

@@ -184,6 +184,30 @@ const names = (res: { json: () => { people: { first_name: string; last_name: str
 const contact = testContact;
 
 describe('people search', () => {
+  it('puts the people of the account the query names first, however it is spelt ("at&t")', async () => {
+    await t.handle.db
+      .insertInto('master_accounts')
+      .values([
+        account('acc_pp_att', 'AT&T', 'att-people.example'),
+        account('acc_pp_alpha', 'Alpha Tech', 'alphatech.example'),
+      ])
+      .execute();
+    await t.handle.db
+      .insertInto('master_contacts')
+      .values([
+        testContact('ct_pp_att', 'acc_pp_att', 'Randall', 'Stephenson', 'Chief Executive Officer'),
+        testContact('ct_pp_alpha', 'acc_pp_alpha', 'Tara', 'Atwood', 'Engineer'),
+      ])
+      .execute();
+    try {
+      const names = (await people(rita, 'at&t')).json().people.map((p: { last_name: string }) => p.last_name);
+      expect(names[0]).toBe('Stephenson');
+    } finally {
+      await t.handle.db.deleteFrom('master_contacts').where('id', 'like', 'ct_pp_%').execute();
+      await t.handle.db.deleteFrom('master_accounts').where('master_account_id', 'like', 'acc_pp_%').execute();
+    }
+  });
+
   beforeAll(async () => {
     await t.handle.db
       .insertInto('master_accounts')
