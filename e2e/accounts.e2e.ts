@@ -92,11 +92,15 @@ describe('accounts', () => {
       await page.getByText('Email not available').first().waitFor();
       await page.getByRole('cell', { name: /^C\. Douglas McMillon$/ }).waitFor();
 
-      await page.getByRole('tab', { name: 'Comments' }).click();
+      // The tab counts the comments, as the other tabs count theirs: one more once posted.
+      const commentsTab = page.getByRole('tab', { name: /^Comments \(\d+\)$/ });
+      const before = Number((await commentsTab.textContent())?.match(/\d+/)?.[0]);
+      await commentsTab.click();
       const comment = `<b>Call</b> before ${uniqueName('Q3 planning')}`;
       await page.getByLabel('Add a comment for your colleagues').fill(comment);
       await page.getByRole('button', { name: 'Post comment' }).click();
       await page.getByTestId('comment').getByText(comment).waitFor();
+      await page.getByRole('tab', { name: `Comments (${before + 1})` }).waitFor();
 
       await page.getByRole('button', { name: 'Favorite' }).click();
       await page.getByRole('button', { name: 'Favorited' }).waitFor();

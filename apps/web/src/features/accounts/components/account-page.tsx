@@ -11,6 +11,7 @@ import { conversionOf, formatCompactCurrency, formatCurrency, formatDate, format
 import { useMe } from '../../../lib/get-me.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
+import { useComments } from '../api/comments.ts';
 import { useAccount } from '../api/get-account.ts';
 import { useSetFavorite } from '../api/set-favorite.ts';
 import { useChangeTerritory } from '../api/territory.ts';
@@ -37,6 +38,8 @@ export function AccountPage({
   const [searchParams] = useSearchParams();
   const contactId = searchParams.get('contact');
   const account = useAccount(masterAccountId);
+  // Read with the page so the Comments tab counts them as the other tabs count theirs.
+  const comments = useComments(masterAccountId);
   const favorite = useSetFavorite(masterAccountId);
   const territory = useChangeTerritory();
   const language = useUiLanguage();
@@ -156,7 +159,9 @@ export function AccountPage({
         <Tabs.List>
           <Tabs.Tab value="signals">{t('accounts.signals', { count: signals.length })}</Tabs.Tab>
           <Tabs.Tab value="contacts">{t('accounts.contacts', { count: contacts.length })}</Tabs.Tab>
-          <Tabs.Tab value="comments">{t('accounts.comments')}</Tabs.Tab>
+          <Tabs.Tab value="comments">
+            {comments.data ? t('accounts.commentsCount', { count: comments.data.length }) : t('accounts.comments')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="signals" pt="md">
           <SignalsTimeline signals={signals} language={language} />
