@@ -26,7 +26,7 @@ describe('signal source discovery', () => {
     await form.getByRole('button', { name: 'Find the account’s sources' }).click();
     await page
       .getByTestId('snackbar-general')
-      .getByText(/^(1 source\(s\) of Sysco added\.|No new source found for Sysco)/)
+      .getByText(/^(1 source of Sysco added\.|No new source found for Sysco)/)
       .waitFor({ timeout: 30_000 });
 
     const row = page.getByTestId('signal-source-row').filter({ hasText: 'SEC 8-K filings: SYSCO CORP (SYY)' });
