@@ -1,4 +1,5 @@
 export * from './analytics-rules.ts';
+export * from './byte-size.ts';
 export * from './constants.ts';
 export * from './event-id.ts';
 export * from './hash.ts';

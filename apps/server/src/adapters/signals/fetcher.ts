@@ -3,13 +3,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import zlib from 'node:zlib';
-import type { SignalReason } from '@quarry/shared';
+import { byteSizeText, type SignalReason } from '@quarry/shared';
 import { hostAllowed, isPublicAddress, refuseUrl } from './ssrf-guard.ts';
-
-/** A size limit as a person reads it: "5 MB", "512 KB" (the limit's bytes stay in the reason's params). */
-function sizeText(bytes: number): string {
-  return bytes >= 1_048_576 ? `${Math.round(bytes / 1_048_576)} MB` : `${Math.round(bytes / 1024)} KB`;
-}
 
 export type FetchOptions = {
   /** SIGNALS_ALLOWED_HOSTS: hosts fetched even though they resolve to private addresses. */
@@ -165,7 +160,7 @@ function once(url: URL, validators: Validators, options: FetchOptions, signal: A
       if (declared > options.maxBytes) {
         res.destroy();
         return reject(
-          new FetchError(`too large: more than ${sizeText(options.maxBytes)}`, {
+          new FetchError(`too large: more than ${byteSizeText(options.maxBytes)}`, {
             code: 'too_large',
             params: { limit: options.maxBytes },
           }),
@@ -188,7 +183,7 @@ function once(url: URL, validators: Validators, options: FetchOptions, signal: A
           res.destroy();
           stream.destroy();
           reject(
-            new FetchError(`too large: more than ${sizeText(options.maxBytes)}`, {
+            new FetchError(`too large: more than ${byteSizeText(options.maxBytes)}`, {
               code: 'too_large',
               params: { limit: options.maxBytes },
             }),

@@ -9,7 +9,7 @@ import { sentenceBoundsAt } from './sentence-index.ts';
  * Names are the caller's text and are never made into a pattern: found with indexOf, at word
  * boundaries, written with a capital as a name is (a lower-case "apple" is fruit).
  */
-function isWordChar(ch: string | undefined): boolean {
+export function isWordChar(ch: string | undefined): boolean {
   return ch !== undefined && /[\p{L}\p{N}&]/u.test(ch);
 }
 

@@ -1,5 +1,5 @@
 import { MATCH_HIT_TEXT_MAX, type MatchHit, type PhraseMatchKind } from '@quarry/shared';
-import { isAboutAccount, namesAccount } from './account-mention.ts';
+import { isAboutAccount, isWordChar, namesAccount } from './account-mention.ts';
 import { analyseText } from './analyse-text.ts';
 import type { AnalysedText } from './analysed-text.ts';
 import type { CompiledPhrase } from './compiled-phrase.ts';
@@ -135,16 +135,12 @@ function nameRangesOf(hit: MatchHit): RoleRange[] | null {
       const name = raw.trim();
       if (name.length < 2) continue;
       for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + name.length)) {
-        if (!isNameBoundary(text[at - 1]) || !isNameBoundary(text[at + name.length])) continue;
+        if (isWordChar(text[at - 1]) || isWordChar(text[at + name.length])) continue;
         ranges.push({ field, start: at, end: at + name.length });
       }
     }
   }
   return ranges.length > 0 ? ranges : null;
-}
-
-function isNameBoundary(ch: string | undefined): boolean {
-  return ch === undefined || !/[\p{L}\p{N}&]/u.test(ch);
 }
 
 /** Whether an occurrence touches one of the ranges (a word of the account's name). */

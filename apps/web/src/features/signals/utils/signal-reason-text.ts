@@ -1,4 +1,4 @@
-import type { SignalReason } from '@quarry/shared';
+import { byteSizeText, type SignalReason } from '@quarry/shared';
 import { i18n } from '../../../lib/i18n.ts';
 
 /**
@@ -12,7 +12,7 @@ export function signalReasonText(reason: SignalReason | null | undefined, englis
   if (!i18n.exists(key)) return english;
   const { cause, ...params } = reason.params;
   // A size limit is said in megabytes or kilobytes, as a person reads it (the server keeps bytes).
-  if (typeof params.limit === 'number') params.limit = sizeText(params.limit);
+  if (typeof params.limit === 'number') params.limit = byteSizeText(params.limit);
   // A home page that could not be read says why, in the same words as a source's failure.
   const causeKey = `signals.reasons.${cause}`;
   const causeText =
@@ -25,8 +25,4 @@ export function discoveryReasonText(result: { reason: string | null; reasons: Si
   if (!result.reason) return '—';
   const texts = result.reasons.map((r) => signalReasonText(r, ''));
   return texts.length > 0 && texts.every(Boolean) ? texts.join('. ') : result.reason;
-}
-
-function sizeText(bytes: number): string {
-  return bytes >= 1_048_576 ? `${Math.round(bytes / 1_048_576)} MB` : `${Math.round(bytes / 1024)} KB`;
 }
