@@ -3,7 +3,7 @@ import { type FlowDetail, type FlowMessage, type FlowSummary, PLACEHOLDER_EMAIL 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageContext, MessageWriter, WriteResult } from '../../adapters/ai/message-writer.ts';
 import { acrossTenants } from '../../db/tenant-scope.ts';
-import { insertTestAccount } from '../../testing/test-account.ts';
+import { insertTestAccount, testContact } from '../../testing/test-account.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 /**
@@ -196,17 +196,9 @@ describe('starting a flow and writing its messages', () => {
     await t.handle.db
       .insertInto('master_contacts')
       .values({
-        id: 'ct_marked',
-        external_contact_id: null,
-        master_account_id: account,
-        first_name: 'Mara',
-        last_name: 'Tester',
-        title: 'Chief Financial Officer',
-        seniority: null,
-        department: null,
+        ...testContact('ct_marked', account, 'Mara', 'Tester', 'Chief Financial Officer'),
         email: 'mara@markedly.example',
         email_status: 'verified',
-        linkedin_url: null,
       })
       .execute();
     const titleOf = async () => {
