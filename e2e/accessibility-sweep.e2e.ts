@@ -80,7 +80,11 @@ describe('every screen in the light and the dark theme', () => {
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await sweep.check('/login, forgot password', page.getByRole('button', { name: 'Send reset link' }));
     await navigate(page, '/reset-password?token=a-link-from-a-mail-0000000000');
-    await sweep.check('/reset-password', h1(page, 'Choose a new password'), page.getByLabel(/^New password/));
+    await sweep.check(
+      '/reset-password, a link that cannot be used',
+      h1(page, 'Choose a new password'),
+      page.getByText('This reset link is invalid or has expired'),
+    );
     await navigate(page, '/sorry');
     await sweep.check('/sorry', h1(page, 'Navigation Error'));
 

@@ -2,6 +2,7 @@ import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { demoPassword, signIn, useBrowser } from './support/browser.ts';
 import { lastMailTo } from './support/inbox.ts';
+import { inviteAndJoin } from './support/invite.ts';
 import { uniqueName } from './support/unique.ts';
 
 describe('sign-in', () => {
@@ -77,6 +78,31 @@ describe('sign-in', () => {
     await b.page.getByLabel('Email').fill('raj@acme.test');
     await b.page.getByRole('button', { name: 'Send reset link' }).click();
     await b.page.getByTestId('login-notice').getByText('Password reset email sent. Please check your inbox.').waitFor();
+  });
+
+  it('sets a new password from the mailed link, and the used link then says it cannot be used', async () => {
+    const address = await inviteAndJoin(b.page, b.context, 'first-password-2026');
+    await b.page.waitForURL((url) => url.pathname === '/');
+    await b.context.clearCookies();
+    await b.page.goto('/login');
+    await b.page.getByRole('button', { name: 'Forgot password?' }).click();
+    await b.page.getByLabel('Email').fill(address);
+    await b.page.getByRole('button', { name: 'Send reset link' }).click();
+    await b.page.getByTestId('login-notice').getByText('Password reset email sent. Please check your inbox.').waitFor();
+    const link = lastMailTo(address)?.text_body.match(/https?:\/\/\S+(\/reset-password\?token=[^\s]+)/)?.[1];
+    expect(link, 'the reset mail').toBeTruthy();
+
+    await b.page.goto(link ?? '');
+    await b.page.getByLabel(/^New password/).fill('second-password-2026');
+    await b.page.getByLabel(/^Confirm new password/).fill('second-password-2026');
+    await b.page.getByRole('button', { name: 'Set new password' }).click();
+    await b.page.getByText('Your password has been changed. Please sign in with the new one.').waitFor();
+
+    await b.page.goto(link ?? '');
+    await b.page.getByText('This reset link is invalid or has expired').waitFor();
+    expect(await b.page.getByLabel(/^New password/).count()).toBe(0);
+    await b.page.getByRole('link', { name: 'Back to sign in' }).click();
+    await signIn(b.page, address, 'second-password-2026');
   });
 
   it('redirects a signed-out visitor to /login with the full path and query, and back after sign-in', async () => {

@@ -250,6 +250,14 @@ const PROBES: Record<string, Probe> = {
       payload: { token: 'no-such-reset-token-000000', password: 'a-new-password-2026' },
     }),
   },
+  'POST /api/session/reset-password/check': {
+    object: 'none',
+    call: () => ({
+      method: 'POST',
+      url: '/api/session/reset-password/check',
+      payload: { token: 'no-such-reset-token-000000' },
+    }),
+  },
   'GET /api/session/token': { object: 'none', call: () => ({ method: 'GET', url: '/api/session/token' }) },
   'GET /api/me': { object: 'none', call: () => ({ method: 'GET', url: '/api/me' }) },
   'PATCH /api/me': {

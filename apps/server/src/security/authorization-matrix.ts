@@ -39,6 +39,7 @@ POST   /api/session/login                                    none    200       2
 POST   /api/session/logout                                   none    200       200     200     200   200         200     200
 POST   /api/session/forgot-password                          none    200       200     200     200   200         200     200
 POST   /api/session/reset-password                           none    400       400     400     400   400         400     400
+POST   /api/session/reset-password/check                     none    200       200     200     200   200         200     200
 GET    /api/session/token                                    none    401       200     200     200   200         200     200
 
 GET    /api/me                                               none    401       200     200     200   200         200     200

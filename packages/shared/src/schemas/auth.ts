@@ -31,4 +31,8 @@ export const resetPasswordBodySchema = z.strictObject({
   password: z.string().min(8, 'Password must be at least 8 characters').max(128),
 });
 
+/** Whether a mailed reset link can still be used, asked before its form is shown. */
+export const resetLinkCheckBodySchema = z.strictObject({ token: z.string().min(1).max(512) });
+export const resetLinkCheckResponseSchema = z.object({ valid: z.boolean() });
+
 export const identityTokenSchema = z.object({ token: z.string(), expires_at: z.number() });

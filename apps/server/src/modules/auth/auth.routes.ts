@@ -4,6 +4,8 @@ import {
   LOGIN_MESSAGES,
   loginBodySchema,
   meResponseSchema,
+  resetLinkCheckBodySchema,
+  resetLinkCheckResponseSchema,
   resetPasswordBodySchema,
 } from '@quarry/shared';
 import { APIError } from 'better-auth/api';
@@ -106,6 +108,19 @@ export function registerAuthRoutes(
         throw error;
       }
       return { ok: true as const };
+    },
+  });
+
+  app.route({
+    method: 'POST',
+    url: '/api/session/reset-password/check',
+    config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+    schema: { tags: ['session'], body: resetLinkCheckBodySchema, response: { 200: resetLinkCheckResponseSchema } },
+    handler: async (request) => {
+      // The same lookup resetPassword makes: a used link's value is gone, an old one has expired.
+      const { internalAdapter } = await auth.$context;
+      const verification = await internalAdapter.findVerificationValue(`reset-password:${request.body.token}`);
+      return { valid: verification !== null && verification !== undefined && verification.expiresAt > new Date() };
     },
   });
 

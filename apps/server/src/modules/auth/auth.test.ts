@@ -270,6 +270,22 @@ describe('password reset', () => {
     expect(reused.statusCode).toBe(400);
   });
 
+  it('says whether a link can still be used: yes before it is used, no after, no for a made-up one', async () => {
+    const check = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/session/reset-password/check', payload });
+    await forgot('mike@acme.test');
+    const token = new URL(t.mailer.lastTo('mike@acme.test')?.link ?? 'missing:').searchParams.get('token') ?? '';
+    expect((await check({ token })).json()).toEqual({ valid: true });
+    expect((await check({ token: 'not-a-real-token' })).json()).toEqual({ valid: false });
+    const missing = await check({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toContain('token');
+    // Asking does not use the link up.
+    expect((await check({ token })).json()).toEqual({ valid: true });
+    expect((await reset(token, t.config.demoPassword)).statusCode).toBe(200);
+    expect((await check({ token })).json()).toEqual({ valid: false });
+  });
+
   it('refuses a made-up token with 400 and changes no password', async () => {
     const res = await reset('not-a-real-token', 'a-brand-new-password');
     expect(res.statusCode).toBe(400);

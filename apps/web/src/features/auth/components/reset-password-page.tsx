@@ -1,17 +1,31 @@
-import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
-import { resetPassword } from '../api/reset-password.ts';
+import { checkResetLink, resetPassword } from '../api/reset-password.ts';
 
 const MIN_LENGTH = 8;
 
-/** Where the emailed link lands: set a new password; every old session is signed out. */
+/**
+ * Where the emailed link lands: set a new password; every old session is signed out. A link that
+ * was used or has expired says so at once instead of showing a form that cannot work.
+ */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const link = useQuery({
+    queryKey: ['reset-link', token],
+    queryFn: () => checkResetLink(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const [refused, setRefused] = useState(false);
+  // Not reachable to ask: the form stays, and its answer tells.
+  const invalid = token === '' || link.data?.valid === false || refused;
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -28,9 +42,8 @@ export function ResetPasswordPage() {
       await resetPassword(token, password);
       setDone(true);
     } catch (e) {
-      setError(
-        e instanceof ApiError && e.code === 'invalid_token' ? t('resetPassword.invalidLink') : t('errors.generic'),
-      );
+      if (e instanceof ApiError && e.code === 'invalid_token') setRefused(true);
+      else setError(t('errors.generic'));
     } finally {
       setBusy(false);
     }
@@ -44,7 +57,14 @@ export function ResetPasswordPage() {
             <Title order={1} size="h2">
               {t('resetPassword.title')}
             </Title>
-            {!token && <Alert color="red">{t('resetPassword.invalidLink')}</Alert>}
+            {invalid && !done && (
+              <>
+                <Alert color="red">{t('resetPassword.invalidLink')}</Alert>
+                <Anchor component={Link} to="/login">
+                  {t('login.backToSignIn')}
+                </Anchor>
+              </>
+            )}
             {error && (
               <Alert color="red" role="alert">
                 {error}
@@ -59,6 +79,8 @@ export function ResetPasswordPage() {
                   {t('login.backToSignIn')}
                 </Anchor>
               </>
+            ) : invalid ? null : link.isPending ? (
+              <Loader aria-label={t('common.loading')} />
             ) : (
               <>
                 <PasswordInput
@@ -73,7 +95,7 @@ export function ResetPasswordPage() {
                   value={confirm}
                   onChange={(e) => setConfirm(e.currentTarget.value)}
                 />
-                <Button type="submit" loading={busy} disabled={!token}>
+                <Button type="submit" loading={busy}>
                   {t('resetPassword.submit')}
                 </Button>
               </>
