@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
 import { openSignedIn, useBrowser } from './support/browser.ts';
 import { deleteOwnedWorkspaces, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
+import { inviteAndJoin } from './support/invite.ts';
 import { uniqueName } from './support/unique.ts';
 
 /** A domain no attempt used before, and the account name Quarry gives it. */
@@ -131,6 +132,40 @@ describe('Add Accounts by upload', () => {
       await page.getByTestId('list-members').getByRole('cell', { name: idn, exact: true }).waitFor();
     } finally {
       await deleteOwnedWorkspaces(page, [names.workspace]);
+    }
+  }, 120_000);
+
+  it('lets a new member with no list make one from the page and upload into it', async () => {
+    const { page, context } = b;
+    await inviteAndJoin(page, context, 'a-long-password');
+    await page.waitForURL((url) => url.pathname === '/');
+    const list = uniqueName('First uploaded list');
+    const fresh = newDomain('first-list');
+    try {
+      await page.goto('/upload');
+      await page.getByRole('textbox', { name: 'Lines' }).fill(`${fresh.domain}\n`);
+      await page.getByRole('radio', { name: 'An account list' }).check();
+      await page.getByText('You have no account list yet.').waitFor();
+      expect(await page.getByTestId('upload-submit').isDisabled()).toBe(true);
+
+      await page.getByRole('button', { name: 'New list…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New account list' });
+      await dialog.getByRole('textbox', { name: 'Name' }).fill(list);
+      await dialog.getByRole('button', { name: 'Create list' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      // The new list, in the workspace made for it, is the destination.
+      await expect
+        .poll(() => page.getByRole('combobox', { name: 'Account list' }).inputValue())
+        .toBe(`My lists / ${list}`);
+      await page.getByTestId('upload-submit').click();
+
+      await waitForCompleted(page);
+      const panel = page.getByTestId('upload-progress');
+      expect(await panel.getByTestId('upload-added').textContent()).toBe('1');
+      await panel.getByRole('link', { name: new RegExp(`Open the list: ${list}`) }).click();
+      await page.getByTestId('list-members').getByRole('link', { name: fresh.name }).waitFor();
+    } finally {
+      await deleteOwnedWorkspaces(page, ['My lists']);
     }
   }, 120_000);
 });

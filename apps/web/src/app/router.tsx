@@ -133,9 +133,7 @@ const signedInRoutes: RouteObject[] = [
   {
     path: 'upload',
     lazy: withFeatureStrings(
-      lazyWithReload(() =>
-        import('../features/uploads/components/upload-page.tsx').then((m) => ({ Component: m.UploadPage })),
-      ),
+      lazyWithReload(() => import('./pages/upload-route-page.tsx').then((m) => ({ Component: m.UploadRoutePage }))),
     ),
   },
   {

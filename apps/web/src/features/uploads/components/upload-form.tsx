@@ -9,7 +9,7 @@ import {
   type UploadType,
 } from '@quarry/shared';
 import { useQuery } from '@tanstack/react-query';
-import { type DragEvent, useState } from 'react';
+import { type DragEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { pickableUsersQueryOptions } from '../../../lib/company-users.ts';
@@ -27,7 +27,14 @@ type DestinationChoice = 'mine' | 'colleague' | 'list';
 const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024);
 
 /** What to upload (pasted lines, a file, or a saved filter) and where the accounts go; Upload starts it. */
-export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void }) {
+export function UploadForm({
+  onStarted,
+  newListAction,
+}: {
+  onStarted: (upload: Upload) => void;
+  /** Makes a new account list; the one it makes becomes the destination. */
+  newListAction?: (pick: (listId: string) => void) => ReactNode;
+}) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const me = useAuthStore((s) => s.user?.uid ?? '');
@@ -232,26 +239,33 @@ export function UploadForm({ onStarted }: { onStarted: (upload: Upload) => void 
             maw={320}
           />
         )}
-        {destination === 'list' &&
-          (lists.isSuccess && accountLists.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('uploads.form.noLists')}
-            </Text>
-          ) : (
-            <Select
-              label={t('uploads.form.listPick')}
-              data={accountLists.map((l) => ({
-                value: l.id,
-                label: l.workspace_name ? `${l.workspace_name} / ${l.name}` : l.name,
-              }))}
-              value={listId}
-              onChange={setListId}
-              searchable
-              w="100%"
-              maw={420}
-              data-testid="upload-list"
-            />
-          ))}
+        {destination === 'list' && (
+          <Group align="flex-end" gap="sm">
+            {lists.isSuccess && accountLists.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('uploads.form.noLists')}
+              </Text>
+            ) : (
+              <Select
+                label={t('uploads.form.listPick')}
+                data={accountLists.map((l) => ({
+                  value: l.id,
+                  label: l.workspace_name ? `${l.workspace_name} / ${l.name}` : l.name,
+                }))}
+                value={listId}
+                onChange={setListId}
+                searchable
+                w="100%"
+                maw={420}
+                data-testid="upload-list"
+              />
+            )}
+            {newListAction?.((id) => {
+              // The new list is picked once the destinations are read again with it.
+              lists.refetch().then(() => setListId(id));
+            })}
+          </Group>
+        )}
 
         {error && error.field === null && (
           <Alert color="red" role="alert">

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { UploadForm } from './upload-form.tsx';
@@ -11,7 +11,7 @@ import { UploadProgress } from './upload-progress.tsx';
  * go, then follow the upload. The upload shown is in the address (?upload=…), so the page can be
  * left and reopened while the server keeps working.
  */
-export function UploadPage() {
+export function UploadPage({ newListAction }: { newListAction?: (pick: (listId: string) => void) => ReactNode }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const shown = params.get('upload');
@@ -29,7 +29,7 @@ export function UploadPage() {
         <Title order={1}>{t('screens.upload.title')}</Title>
         <Text c="dimmed">{t('screens.upload.description')}</Text>
       </div>
-      <UploadForm onStarted={(upload) => show(upload.id)} />
+      <UploadForm onStarted={(upload) => show(upload.id)} newListAction={newListAction} />
       {shown && (
         <div ref={progress}>
           <UploadProgress key={shown} uploadId={shown} />

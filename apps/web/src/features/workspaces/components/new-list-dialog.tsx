@@ -18,11 +18,14 @@ export function NewListDialog({
   type,
   onClose,
   onCreated,
+  submitLabel,
 }: {
   opened: boolean;
   type: 'accounts' | 'contacts';
   onClose: () => void;
   onCreated: (list: List) => Promise<void>;
+  /** The create button's words; "Create and add" by default. */
+  submitLabel?: string;
 }) {
   const { t } = useTranslation();
   const createWorkspace = useCreateWorkspace();
@@ -122,7 +125,7 @@ export function NewListDialog({
               {t('common.cancel')}
             </Button>
             <Button type="submit" disabled={nameMissing || isPending || isError} loading={form.submitting}>
-              {t('lists.createAndAdd')}
+              {submitLabel ?? t('lists.createAndAdd')}
             </Button>
           </Group>
         </Stack>
