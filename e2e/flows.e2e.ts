@@ -40,6 +40,34 @@ const deleteFlow = (page: Page, id: string) => page.request.delete(`/api/flows/$
 describe('outreach flows', () => {
   const b = useBrowser({ reducedMotion: 'reduce' });
 
+  it('fits /actions to a 390 px phone: who started a flow, when, and where it went stay in sight', async () => {
+    const { page } = b;
+    await openSignedIn(page, 'rita@acme.test');
+    await openFirstMatch(page);
+    await tickContactWithEmail(page);
+    const flowId = await createValueMessage(page);
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/actions');
+      const row = page.locator(`[data-testid="flow-row"][data-flow-id="${flowId}"]`);
+      await row.waitFor();
+      await row.getByText(/^Rita .* · /).waitFor();
+      const remove = row.getByRole('button', { name: /^Delete/ });
+      await remove.waitFor();
+      await row.getByText('Not sent yet').waitFor();
+      // Nothing to scroll sideways: the table is as wide as the screen.
+      const overflow = await row.evaluate((el) => {
+        const table = el.closest('table') as HTMLElement;
+        return { table: table.getBoundingClientRect().right, page: document.documentElement.scrollWidth };
+      });
+      expect(overflow.table).toBeLessThanOrEqual(390);
+      expect(await remove.evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+      expect(overflow.page).toBeLessThanOrEqual(390);
+    } finally {
+      await deleteFlow(page, flowId);
+    }
+  });
+
   it('takes a rep from Create value message to an edited, approved message in a downloaded CSV', async () => {
     const { page } = b;
     await openSignedIn(page, 'rita@acme.test');

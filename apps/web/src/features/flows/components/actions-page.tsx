@@ -12,6 +12,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { FLOW_STATUSES, FLOW_TYPES, FLOWS_HIDDEN_AFTER_DAYS, type FlowStatus, type FlowType } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,8 @@ const SKELETON_ROWS = ['first', 'second', 'third', 'fourth'];
  */
 export function ActionsPage() {
   const { t } = useTranslation();
+  // A phone shows three columns, the rest folded into them, rather than a table to scroll sideways.
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const [filter, setFilter] = useState<FlowsFilter>({ status: null, type: null, includeOlder: false });
   const flows = useFlows(filter);
   const filtered = filter.status !== null || filter.type !== null;
@@ -108,16 +111,20 @@ export function ActionsPage() {
         </Card>
       )}
       {flows.isSuccess && flows.data.flows.length > 0 && (
-        <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH}>
+        <Table.ScrollContainer minWidth={phone ? 0 : TABLE_MIN_WIDTH}>
           <Table striped highlightOnHover aria-busy={flows.isFetching}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('flows.list.type')}</Table.Th>
-                <Table.Th>{t('flows.list.accounts')}</Table.Th>
+                {!phone && <Table.Th>{t('flows.list.accounts')}</Table.Th>}
                 <Table.Th>{t('flows.list.status')}</Table.Th>
-                <Table.Th>{t('flows.list.destination')}</Table.Th>
-                <Table.Th>{t('flows.list.initiatedBy')}</Table.Th>
-                <Table.Th>{t('flows.list.created')}</Table.Th>
+                {!phone && (
+                  <>
+                    <Table.Th>{t('flows.list.destination')}</Table.Th>
+                    <Table.Th>{t('flows.list.initiatedBy')}</Table.Th>
+                    <Table.Th>{t('flows.list.created')}</Table.Th>
+                  </>
+                )}
                 <Table.Th w={48}>
                   <VisuallyHidden>{t('flows.list.actions')}</VisuallyHidden>
                 </Table.Th>
@@ -125,7 +132,7 @@ export function ActionsPage() {
             </Table.Thead>
             <Table.Tbody>
               {flows.data.flows.map((flow) => (
-                <FlowRow key={flow.id} flow={flow} />
+                <FlowRow key={flow.id} flow={flow} compact={phone} />
               ))}
             </Table.Tbody>
           </Table>

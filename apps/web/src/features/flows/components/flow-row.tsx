@@ -14,9 +14,10 @@ import { RetryFlowButton } from './retry-flow-button.tsx';
 
 /**
  * One flow on /actions. It opens only when ready for review, needing review or completed; any
- * other row says why not (still writing, or the failure with Retry).
+ * other row says why not (still writing, or the failure with Retry). `compact` (a phone) folds the
+ * accounts, destination, author and date into the other cells, so the table fits without scrolling sideways.
  */
-export function FlowRow({ flow }: { flow: FlowSummary }) {
+export function FlowRow({ flow, compact = false }: { flow: FlowSummary; compact?: boolean }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const navigate = useNavigate();
@@ -24,6 +25,20 @@ export function FlowRow({ flow }: { flow: FlowSummary }) {
   const reason = flowClosedReason(flow, t);
   const to = `/action/${encodeURIComponent(flow.id)}`;
   const accounts = accountNamesText(flow.account_names, flow.account_count, t);
+  const destination = flow.destination_type ? (
+    <Stack gap={0}>
+      <Text size="sm">{t(`flows.destinationType.${flow.destination_type}`)}</Text>
+      {flow.destination_status && (
+        <Text size="xs" c={flow.destination_status === 'destination_failed' ? 'red' : 'dimmed'}>
+          {t(`flows.destinationStatus.${flow.destination_status}`)}
+        </Text>
+      )}
+    </Stack>
+  ) : (
+    <Text size="sm" c="dimmed">
+      {t('flows.list.notSent')}
+    </Text>
+  );
   return (
     <Table.Tr
       data-testid="flow-row"
@@ -40,12 +55,24 @@ export function FlowRow({ flow }: { flow: FlowSummary }) {
         ) : (
           <FlowTypeLabel type={flow.type} />
         )}
+        {compact && (
+          <>
+            <Text size="sm" lineClamp={2}>
+              {accounts}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {flow.initiated_by.display_name} · {formatDate(flow.created, language)}
+            </Text>
+          </>
+        )}
       </Table.Td>
-      <Table.Td>
-        <Text size="sm" lineClamp={2}>
-          {accounts}
-        </Text>
-      </Table.Td>
+      {!compact && (
+        <Table.Td>
+          <Text size="sm" lineClamp={2}>
+            {accounts}
+          </Text>
+        </Table.Td>
+      )}
       <Table.Td>
         <Stack gap={4} align="flex-start">
           <FlowStatusBadge status={flow.status} />
@@ -58,30 +85,20 @@ export function FlowRow({ flow }: { flow: FlowSummary }) {
             </Text>
           )}
           {flow.status === 'flow_failed' && <RetryFlowButton flow={flow} size="xs" />}
+          {compact && destination}
         </Stack>
       </Table.Td>
-      <Table.Td>
-        {flow.destination_type ? (
-          <Stack gap={0}>
-            <Text size="sm">{t(`flows.destinationType.${flow.destination_type}`)}</Text>
-            {flow.destination_status && (
-              <Text size="xs" c={flow.destination_status === 'destination_failed' ? 'red' : 'dimmed'}>
-                {t(`flows.destinationStatus.${flow.destination_status}`)}
-              </Text>
-            )}
-          </Stack>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('flows.list.notSent')}
-          </Text>
-        )}
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{flow.initiated_by.display_name}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Text size="sm">{formatDate(flow.created, language)}</Text>
-      </Table.Td>
+      {!compact && (
+        <>
+          <Table.Td>{destination}</Table.Td>
+          <Table.Td>
+            <Text size="sm">{flow.initiated_by.display_name}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{formatDate(flow.created, language)}</Text>
+          </Table.Td>
+        </>
+      )}
       <Table.Td>
         <DeleteFlowButton flow={flow} label={`${t(`flows.type.${flow.type}`)}: ${accounts}`} />
       </Table.Td>
