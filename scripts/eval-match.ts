@@ -275,7 +275,9 @@ for (const profileId of profiles.keys()) {
       const tier = (engine[k] as Outcome).tier;
       const expected = r.label === 'match' ? 'tier_1' : r.label === 'alignment' ? 'tier_2' : 'none';
       if (tier !== expected)
-        console.log(`    label ${r.label.padEnd(9)} engine ${tier.padEnd(6)} ${hits.get(r.hitId)?.title}`);
+        console.log(
+          `    label ${r.label.padEnd(9)} engine ${tier.padEnd(6)} baseline ${r.baseline.padEnd(6)} ${hits.get(r.hitId)?.title}`,
+        );
     });
   }
 }
