@@ -49,4 +49,18 @@ describe('Cmd+K finds people too (#17 item 4)', () => {
     await expect.poll(() => row.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.locator('tr[aria-current="true"]').count()).toBe(1);
   });
+
+  it('forgives one typing slip: "aple" finds Apple, and Enter opens it', async () => {
+    const { page } = b;
+    await openSignedIn(page, 'rita@acme.test');
+    await page.keyboard.press('Control+K');
+    const dialog = page.getByRole('dialog', { name: 'Search accounts and people' });
+    const input = dialog.getByRole('combobox');
+    await input.fill('aple');
+    const apple = dialog.getByRole('group', { name: 'Accounts' }).getByRole('option', { name: /^Apple/ });
+    await apple.waitFor();
+    expect(await apple.getAttribute('aria-selected')).toBe('true');
+    await input.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Apple' }).waitFor();
+  });
 });

@@ -227,6 +227,54 @@ try {
     );
   }
 
+  // Names typed with one slip (a letter dropped, doubled, swapped or mistyped after the first):
+  // how long a search that finds nothing as typed takes to try the close spellings, and how often
+  // the meant account is among the 15 it shows.
+  if (!PEOPLE_ONLY) {
+    const random = rng(11);
+    const meant = await handle.db
+      .selectFrom('master_accounts')
+      .select(['master_account_id', 'account_name'])
+      .where(
+        'master_account_id',
+        '>=',
+        `acc_${Math.floor(random() * 256)
+          .toString(16)
+          .padStart(2, '0')}`,
+      )
+      .where('owner_tenant_id', 'is', null)
+      .limit(QUERIES)
+      .execute();
+    const slip = (name: string): string => {
+      const word = name.toLowerCase();
+      const i = 1 + Math.floor(random() * (word.length - 2));
+      const letter = 'abcdefghijklmnopqrstuvwxyz'[Math.floor(random() * 26)] as string;
+      switch (Math.floor(random() * 4)) {
+        case 0:
+          return word.slice(0, i) + word.slice(i + 1);
+        case 1:
+          return word.slice(0, i) + word[i] + word.slice(i);
+        case 2:
+          return word.slice(0, i) + (word[i + 1] ?? '') + word[i] + word.slice(i + 2);
+        default:
+          return word.slice(0, i) + letter + word.slice(i + 1);
+      }
+    };
+    const times: number[] = [];
+    let shown = 0;
+    for (const { master_account_id, account_name } of meant) {
+      const q = slip(account_name);
+      const t0 = performance.now();
+      const hits = await search(q, { limit: 15, nameOnly: false });
+      times.push(performance.now() - t0);
+      if (hits.some((h) => h.master_account_id === master_account_id)) shown++;
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `  one slip    ${meant.length} account names with one letter dropped, doubled, swapped or mistyped: p50 ${percentile(times, 50).toFixed(2)} ms, p95 ${percentile(times, 95).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms, the meant account among the hits for ${((100 * shown) / Math.max(1, meant.length)).toFixed(0)}%, ${load()}`,
+    );
+  }
+
   // People: CONTACTS_PER_ACCOUNT per account, read back in pages of accounts and saved in batches
   // (each kept in the search documents by the triggers, as every saved contact is).
   if (!REUSE) {

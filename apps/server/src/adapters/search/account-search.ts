@@ -47,6 +47,40 @@ export function compactPrefixes(query: string): string[] {
   return [...variants].filter((v) => v.length >= 3);
 }
 
+/**
+ * Spellings one typing slip away from a compact query that found nothing: a letter left out,
+ * doubled, swapped with the next or mistyped ("aple" Apple, "wallmart" Walmart, "mcdonlads"
+ * McDonald's), the first letter taken as typed, and a mistyped or missed one only after the
+ * second (a wildcard after the first letter alone would scan a 26th of every name). Each is a LIKE pattern on the compact name,
+ * grouped under the literal start an index range can scan. Queries of fewer than four characters
+ * have too many neighbours to mean one name, and `%`, `_` or `\` would be wildcards: none then.
+ */
+export function oneSlipPatterns(typed: string): Map<string, Set<string>> {
+  const groups = new Map<string, Set<string>>();
+  if (typed.length < 4 || /[%_\\]/.test(typed)) return groups;
+  const add = (start: string, pattern: string) => {
+    const group = groups.get(start) ?? new Set<string>();
+    groups.set(start, group.add(pattern));
+  };
+  for (let i = 1; i < typed.length; i++) {
+    const left = typed.slice(0, i);
+    // A letter too many (the one at i), or a mistyped one.
+    const without = left + typed.slice(i + 1);
+    add(without, `${without}%`);
+    // A mistyped or missed letter needs a wildcard: after the first two letters, whose range is small.
+    if (i >= 2) {
+      add(left, `${left}_${typed.slice(i + 1)}%`);
+      add(left, `${left}_${typed.slice(i)}%`);
+    }
+    // Two letters swapped.
+    if (i + 1 < typed.length && typed[i] !== typed[i + 1]) {
+      const swapped = `${left}${typed[i + 1]}${typed[i]}${typed.slice(i + 2)}`;
+      add(swapped, `${swapped}%`);
+    }
+  }
+  return groups;
+}
+
 /** The smallest string above every string that starts with `prefix`. */
 function prefixUpperBound(prefix: string): string {
   return `${prefix}\u{10FFFF}`;
@@ -58,7 +92,8 @@ function prefixUpperBound(prefix: string): string {
  * alphabetically (a range scan on lower(account_name)); then names whose compact form (no spaces,
  * hyphens, apostrophes or "&") starts with the query's, for other spellings; then any
  * account whose name or website has words starting with every typed word (full-text index).
- * Neither step ranks every match, so a two-letter prefix over a million accounts stays fast.
+ * Neither step ranks every match, so a two-letter prefix over a million accounts stays fast. A
+ * query that finds nothing at all tries the spellings one typing slip away.
  * Accounts an upload made belong to one tenant, and search knows no tenant: it leaves them out.
  */
 export function createAccountSearch(handle: DbHandle): AccountSearch {
@@ -88,6 +123,40 @@ export function createAccountSearch(handle: DbHandle): AccountSearch {
       .orderBy(compactAccountName)
       .limit(limit)
       .execute();
+  }
+
+  /**
+   * Names one typing slip from the compact query (oneSlipPatterns), the largest companies first:
+   * what "aple" most likely meant is Apple, not a small company that also fits.
+   */
+  async function byCloseSpelling(typed: string, limit: number): Promise<SearchHit[]> {
+    const found = new Map<string, SearchHit & { revenue: number | string | null }>();
+    for (const [start, patterns] of oneSlipPatterns(typed)) {
+      const range = sql`${compactAccountName} >= ${start} AND ${compactAccountName} < ${prefixUpperBound(start)}`;
+      const like = sql.join(
+        [...patterns].map((pattern) => sql`${compactAccountName} LIKE ${pattern}`),
+        sql` OR `,
+      );
+      // On SQLite the range and the patterns are read from the index alone (a covering scan by
+      // rowid): asking the table for owner_tenant_id on every name of a two-letter range took 30×
+      // longer. PostgreSQL reads the rows either way.
+      const { rows } =
+        handle.engine === 'sqlite'
+          ? await sql<SearchHit & { revenue: number | string | null }>`
+              SELECT a.master_account_id, a.account_name, a.website, a.logo_url, a.revenue
+              FROM (SELECT rowid FROM master_accounts WHERE ${range} AND (${like}) LIMIT ${limit}) f
+              JOIN master_accounts a ON a.rowid = f.rowid
+              WHERE a.owner_tenant_id IS NULL`.execute(db)
+          : await sql<SearchHit & { revenue: number | string | null }>`
+              SELECT master_account_id, account_name, website, logo_url, revenue
+              FROM master_accounts
+              WHERE owner_tenant_id IS NULL AND ${range} AND (${like})
+              LIMIT ${limit}`.execute(db);
+      for (const row of rows) found.set(row.master_account_id, row);
+    }
+    return [...found.values()]
+      .sort((a, b) => Number(b.revenue ?? -1) - Number(a.revenue ?? -1) || a.account_name.localeCompare(b.account_name))
+      .map(({ revenue: _, ...hit }) => hit);
   }
 
   /** Accounts whose website is exactly the typed one ("ge.com", "https://www.ge.com/"), on the website index. */
@@ -145,6 +214,10 @@ export function createAccountSearch(handle: DbHandle): AccountSearch {
     const seen = new Set(first.map((h) => h.master_account_id));
     const rest = (await byWords(terms, fetch, nameOnly)).filter((h) => !seen.has(h.master_account_id));
     rest.sort((a, b) => a.account_name.localeCompare(b.account_name));
-    return dedupeByWebsite([...first, ...rest], limit);
+    const hits = dedupeByWebsite([...first, ...rest], limit);
+    if (hits.length > 0 || website) return hits;
+    // Nothing at all: perhaps a slip of the keyboard.
+    const [typed] = compactPrefixes(query);
+    return typed ? dedupeByWebsite(await byCloseSpelling(typed, fetch), limit) : [];
   };
 }

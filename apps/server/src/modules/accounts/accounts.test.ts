@@ -117,6 +117,37 @@ describe('account search', () => {
     await t.handle.db.deleteFrom('master_accounts').where('master_account_id', 'like', 'acc_spell_%').execute();
   });
 
+  it('finds a company through one typing slip when nothing else is found, the largest first', async () => {
+    await t.handle.db
+      .insertInto('master_accounts')
+      .values([
+        account('acc_slip_apple', 'Apple', 'apple.example', { revenue: 265_595_000_000 }),
+        account('acc_slip_ample', 'Ample Hills', 'amplehills.example', { revenue: 20_000_000 }),
+        account('acc_slip_seeds', 'Apple Seeds', 'appleseeds.example', { revenue: 20_000_000 }),
+        account('acc_slip_mcd', "McDonald's", 'mcdonalds.example'),
+        account('acc_slip_bh', 'Berkshire Hathaway', 'berkshire.example'),
+      ])
+      .execute();
+    const names = async (q: string) =>
+      (await search(rita, q)).json().hits.map((h: { account_name: string }) => h.account_name);
+    // A letter missed: Apple first, the smaller name that also fits after it.
+    expect(await names('aple')).toEqual(['Apple', 'Apple Seeds']);
+    expect(await names('wallmart')).toEqual(['Walmart']);
+    expect(await names('mcdonlads')).toEqual(["McDonald's"]);
+    expect(await names('berkshire hathway')).toEqual(['Berkshire Hathaway']);
+    expect(await names('exxon mobli')).toEqual(['Exxon Mobil']);
+    // Found as typed: no close spelling is mixed in ("ample" does not bring Apple).
+    expect(await names('ample')).toEqual(['Ample Hills']);
+    // A slip right after the first letter is only a letter too many or two swapped.
+    expect(await names('abple')).toEqual([]);
+    expect(await names('paple')).toEqual([]);
+    // Two slips are too far, and a wildcard is a letter like any other.
+    expect(await names('apppple')).toEqual([]);
+    expect(await names('a_ple')).toEqual([]);
+    expect((await search(rita, 'aple', 'autocomplete')).json().hits[0]?.account_name).toBe('Apple');
+    await t.handle.db.deleteFrom('master_accounts').where('master_account_id', 'like', 'acc_slip_%').execute();
+  });
+
   it('matches words inside a name and the website', async () => {
     expect((await search(rita, 'mobil')).json().hits.map((h: { account_name: string }) => h.account_name)).toEqual([
       'Exxon Mobil',
