@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
 import { SearchDialog } from './search-dialog.tsx';
@@ -41,5 +41,43 @@ describe('SearchDialog failures', () => {
     await search('walmart');
     expect(await screen.findByText('Something went wrong, please try again', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.queryByText('boom')).toBeNull();
+  });
+});
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+describe('SearchDialog Enter', () => {
+  it("opens what the new text finds, not the previous text's first result still on screen", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const q = new URL(url, 'http://quarry.test').searchParams.get('q') ?? '';
+        const name = q === 'boeing' ? 'Boeing' : q === 'humana' ? 'Humana' : null;
+        const body = url.includes('/api/contacts/search')
+          ? { people: [] }
+          : {
+              hits: name ? [{ master_account_id: `acc_${q}`, account_name: name, website: null, logo_url: null }] : [],
+            };
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    renderWithProviders(
+      <MemoryRouter>
+        <SearchDialog opened onOpen={() => {}} onClose={() => {}} />
+        <Where />
+      </MemoryRouter>,
+    );
+    const input = await screen.findByRole('combobox');
+    fireEvent.change(input, { target: { value: 'boeing' } });
+    await screen.findByRole('option', { name: /Boeing/ }, { timeout: 3000 });
+    fireEvent.change(input, { target: { value: 'humana' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    // Boeing is still the option on screen while Humana is asked for.
+    expect(screen.getByTestId('where').textContent).toBe('/');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/accounts/acc_humana'), {
+      timeout: 3000,
+    });
   });
 });

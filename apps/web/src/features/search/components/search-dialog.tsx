@@ -3,7 +3,7 @@ import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import type { PersonHit, SearchHit } from '@quarry/shared';
 import { SEARCH_DEBOUNCE_MS, SEARCH_DIALOG_WIDTH } from '@quarry/shared/constants';
 import { IconSearch, IconUser } from '@tabler/icons-react';
-import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
@@ -52,6 +52,9 @@ export function SearchDialog({
     ...people.map((hit) => ({ kind: 'person' as const, hit })),
   ];
   const loading = !empty && (query.trim() !== settled || search.isFetching || peopleSearch.isFetching);
+  // Results on screen may still be the previous text's: Enter then waits for this text's own.
+  const stale = query.trim() !== settled || search.isFetching;
+  const [enterPending, setEnterPending] = useState(false);
 
   function choose(index: number) {
     const result = results[index];
@@ -59,6 +62,17 @@ export function SearchDialog({
     onClose();
     navigate(pathOf(result));
   }
+
+  const firstAccount = hits[0];
+  useEffect(() => {
+    if (!enterPending || stale) return;
+    setEnterPending(false);
+    // The first account of what was typed, or nothing if it found none.
+    if (firstAccount) {
+      onClose();
+      navigate(pathOf({ kind: 'account', hit: firstAccount }));
+    }
+  }, [enterPending, stale, firstAccount, onClose, navigate]);
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'ArrowDown') {
@@ -69,7 +83,8 @@ export function SearchDialog({
       setActive((i) => Math.max(i - 1, 0));
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      choose(active);
+      if (stale) setEnterPending(true);
+      else choose(active);
     }
   }
 
@@ -136,6 +151,8 @@ export function SearchDialog({
           setQuery(e.currentTarget.value);
           setActive(0);
         }}
+        // Opened again, the last search is selected: typing replaces it, arrows keep it.
+        onFocus={(e) => e.currentTarget.select()}
         onKeyDown={onKeyDown}
       />
       {empty ? (
