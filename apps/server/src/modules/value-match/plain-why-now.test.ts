@@ -97,4 +97,17 @@ describe('plain why-now', () => {
       'No recent news ties this company to what you sell yet.',
     );
   });
+
+  it('says "1 month ago" and "1 year ago", not "1 months ago"', () => {
+    const at = (age_days: number) =>
+      plainWhyNow({
+        ...FACTS,
+        tier: 'none',
+        hypothesis_name: null,
+        top_hit: { ...(FACTS.top_hit as NonNullable<WhyNowFacts['top_hit']>), age_days },
+      });
+    expect(at(60)).toContain('“Carmaker recalls cars” 1 month ago.');
+    expect(at(100)).toContain('“Carmaker recalls cars” 3 months ago.');
+    expect(at(730)).toContain('“Carmaker recalls cars” 1 year ago.');
+  });
 });

@@ -6,9 +6,12 @@ function agoInWords(ageDays: number): string {
   if (days === 0) return 'today';
   if (days === 1) return 'yesterday';
   if (days < 60) return `${days} days ago`;
-  if (days < 730) return `${Math.floor(days / 30.44)} months ago`;
-  return `${Math.floor(days / 365.25)} years ago`;
+  if (days < 730) return count(Math.floor(days / 30.44), 'month');
+  return count(Math.floor(days / 365.25), 'year');
 }
+
+/** "1 month ago", "5 months ago": day 60 is the first month counted, and day 730 the first year. */
+const count = (n: number, unit: 'month' | 'year') => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 
 /**
  * Why now in one or two plain English sentences a rep could say aloud: what happened and when,
