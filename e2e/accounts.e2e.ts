@@ -113,7 +113,10 @@ describe('accounts', () => {
       await remove.click();
       const removal = page.getByRole('dialog', { name: 'Remove account' });
       await removal.getByText('Remove "Walmart" from My Accounts?').waitFor();
-      await removal.getByRole('button', { name: 'Cancel' }).click();
+      // It opens on Cancel, not on its close button: Enter keeps the account.
+      const cancel = removal.getByRole('button', { name: 'Cancel' });
+      await expect.poll(() => cancel.evaluate((el) => el === document.activeElement)).toBe(true);
+      await cancel.click();
       await removal.waitFor({ state: 'hidden' });
       expect(await remove.isVisible()).toBe(true);
 

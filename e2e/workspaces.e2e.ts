@@ -55,7 +55,14 @@ describe('workspaces', () => {
         await search.fill(person.toLowerCase());
         // The menu never offers the creator, service accounts or people already added.
         await expect.poll(() => page.getByRole('option').allTextContents()).not.toContain('admin@acme.test');
-        await page.getByRole('option', { name: new RegExp(person) }).click();
+        if (person === 'Raj') await page.getByRole('option', { name: new RegExp(person) }).click();
+        else {
+          // By keyboard as well; either way focus comes back into the dialog, on Add people.
+          await search.press('ArrowDown');
+          await search.press('Enter');
+        }
+        const addPeople = dialog.getByRole('button', { name: 'Add people' });
+        await expect.poll(() => addPeople.evaluate((el) => el === document.activeElement)).toBe(true);
       }
       await dialog.getByText(/Raj/).waitFor();
       await create.click();
@@ -161,6 +168,10 @@ describe('workspaces', () => {
     const dialog = page.getByRole('dialog', { name: 'Delete this workspace?' });
     const proceed = dialog.getByRole('button', { name: 'Delete workspace' });
     expect(await proceed.isDisabled()).toBe(true);
+    // The dialog opens on the field the name is typed into.
+    await expect
+      .poll(() => dialog.getByTestId('confirm-phrase').evaluate((el) => el === document.activeElement))
+      .toBe(true);
     // Only the start of the name: the phrase is incomplete.
     await dialog.getByTestId('confirm-phrase').fill('Doomed');
     expect(await proceed.isDisabled()).toBe(true);

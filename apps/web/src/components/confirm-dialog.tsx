@@ -37,7 +37,8 @@ function ConfirmBody({ options, onAnswer }: { options: ConfirmOptions; onAnswer:
           onKeyDown={(e) => {
             if (e.key === 'Enter' && canProceed) onAnswer(true);
           }}
-          autoFocus
+          // The dialog opens here, not on its close button: the name can be typed at once.
+          data-autofocus
           data-testid="confirm-phrase"
         />
       )}
@@ -47,7 +48,12 @@ function ConfirmBody({ options, onAnswer }: { options: ConfirmOptions; onAnswer:
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => onAnswer(false)}>
+        {/* Without a phrase to type, the dialog opens on Cancel: Enter then changes nothing. */}
+        <Button
+          variant="default"
+          onClick={() => onAnswer(false)}
+          data-autofocus={options.confirmPhrase === undefined || undefined}
+        >
           {options.cancelLabel ?? i18n.t('common.cancel')}
         </Button>
         <Button color={options.danger ? 'red' : undefined} disabled={!canProceed} onClick={() => onAnswer(true)}>

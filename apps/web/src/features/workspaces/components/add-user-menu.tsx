@@ -2,7 +2,7 @@ import { Button, Combobox, Text, useCombobox } from '@mantine/core';
 import type { UserSummary } from '@quarry/shared';
 import { USER_MENU_MAX_HEIGHT, USER_MENU_WIDTH } from '@quarry/shared/constants';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanyUsers } from '../../../lib/company-users.ts';
 import { shareableUsers } from '../utils/shareable-users.ts';
@@ -24,6 +24,10 @@ export function AddUserMenu({
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const users = useCompanyUsers();
+  const button = useRef<HTMLButtonElement>(null);
+  // The search field inside the menu goes with it: focus comes back to the button, inside the
+  // dialog, instead of falling to the page behind it.
+  const refocus = () => requestAnimationFrame(() => button.current?.focus());
   const combobox = useCombobox({
     onDropdownClose: () => {
       combobox.resetSelectedOption();
@@ -43,10 +47,12 @@ export function AddUserMenu({
         const user = options.find((u) => u.uid === uid);
         if (user) onAdd(user);
         combobox.closeDropdown();
+        refocus();
       }}
     >
       <Combobox.Target withAriaAttributes={false}>
         <Button
+          ref={button}
           variant="light"
           size="xs"
           leftSection={<IconUserPlus size={14} />}
@@ -62,6 +68,9 @@ export function AddUserMenu({
           onChange={(e) => setSearch(e.currentTarget.value)}
           placeholder={t('workspaces.searchPeople')}
           aria-label={t('workspaces.searchPeople')}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') refocus();
+          }}
         />
         <Combobox.Options mah={USER_MENU_MAX_HEIGHT} style={{ overflowY: 'auto' }}>
           {users.isPending ? (
