@@ -43,6 +43,13 @@ describe('reporting', () => {
     expect(await b.page.getByRole('button', { name: 'Last 30 days' }).getAttribute('aria-pressed')).toBe('false');
     await b.page.waitForURL((u) => u.searchParams.has('from') && u.searchParams.has('to'));
 
+    // A day typed digit by digit (month, day, year in this browser's English) is taken whole.
+    const from = b.page.getByLabel('From');
+    await from.focus();
+    await b.page.keyboard.type('10012026');
+    await b.page.waitForURL((u) => u.searchParams.get('from') === '2026-10-01');
+    expect(await from.inputValue()).toBe('2026-10-01');
+
     const relayed = b.page.waitForRequest(
       (r) => r.url().endsWith('/AnalyticsRelay') && (r.postData() ?? '').includes('Object Downloaded'),
       { timeout: 30_000 },

@@ -1,5 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import type { ReportQuery } from '@quarry/shared';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lastDays, REPORT_PRESET_DAYS } from '../utils/report-range.ts';
 
@@ -16,20 +17,13 @@ export function ReportRangePicker({
   const today = lastDays(1).to;
   return (
     <Group align="end" gap="sm" wrap="wrap">
-      <TextInput
-        type="date"
+      <DayInput
         label={t('reporting.from')}
         max={today}
-        value={range.from}
-        onChange={(e) => onChange({ ...range, from: e.currentTarget.value })}
+        day={range.from}
+        onDay={(from) => onChange({ ...range, from })}
       />
-      <TextInput
-        type="date"
-        label={t('reporting.to')}
-        max={today}
-        value={range.to}
-        onChange={(e) => onChange({ ...range, to: e.currentTarget.value })}
-      />
+      <DayInput label={t('reporting.to')} max={today} day={range.to} onDay={(to) => onChange({ ...range, to })} />
       {/* Separate buttons that wrap: joined, the three did not fit a 390 px phone ("Last 90 days" cut off). */}
       <Group gap={6} wrap="wrap">
         {REPORT_PRESET_DAYS.map((days) => {
@@ -48,5 +42,39 @@ export function ReportRangePicker({
         })}
       </Group>
     </Group>
+  );
+}
+
+/**
+ * A native date input that hands on only whole days. While a day is being typed the browser
+ * reports "" (and, in the year, "0002-…"): handing that on rewrote the field under the typist's
+ * fingers, so only a value with a four-digit year from 1900 on leaves the field, and the field
+ * follows the range when it changes from outside (a preset).
+ */
+function DayInput({
+  label,
+  max,
+  day,
+  onDay,
+}: {
+  label: string;
+  max: string;
+  day: string;
+  onDay: (day: string) => void;
+}) {
+  const [draft, setDraft] = useState(day);
+  useEffect(() => setDraft(day), [day]);
+  return (
+    <TextInput
+      type="date"
+      label={label}
+      max={max}
+      value={draft}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setDraft(value);
+        if (/^(19|2\d)\d\d-\d\d-\d\d$/.test(value)) onDay(value);
+      }}
+    />
   );
 }
