@@ -26,6 +26,20 @@ describe('isHedgedAt', () => {
   });
 });
 
+describe('isHedgedAt, events that happened to others', () => {
+  it("does not take a peer's or the industry's event for the company's own", () => {
+    const at = (text: string, word: string) => isHedgedAt(text, text.indexOf(word));
+    expect(at('A cyberattack on one of our peers last year made us add security staff.', 'cyberattack')).toBe(true);
+    expect(at('Cyber attacks on companies like ours rose this year.', 'attacks')).toBe(true);
+    expect(at('Supply shortages across our industry reached our plants this year.', 'shortages')).toBe(true);
+    expect(at('Its rivals cut prices twice in March.', 'cut')).toBe(true);
+    expect(at('Industry-wide delays hit shipments.', 'delays')).toBe(true);
+    // The company's own event, said plainly, stays asserted.
+    expect(at('A cyberattack hit our payment systems last year.', 'cyberattack')).toBe(false);
+    expect(at('Supply shortages reached two of our plants this year.', 'shortages')).toBe(false);
+  });
+});
+
 describe('sentenceStarts and sentenceOf', () => {
   it('place offsets in the same sentences as sentenceIndexAt', () => {
     const text = 'The U.S. unit of Acme Inc. opened a plant. It hired 300 people! Then it closed.';

@@ -76,11 +76,13 @@ export function sentenceAround(text: string, offset: number): string {
 
 /**
  * Words with which a sentence says its event did not, or may not, happen: negation ("not",
- * "denies", "ruled out") and hedging ("may", "could", "if", "whether", rumours). A fixed list of
+ * "denies", "ruled out") and hedging ("may", "could", "if", "whether", rumours); or that it
+ * happened to others: peers, competitors, "companies like ours", "across our industry" ("A
+ * cyberattack on one of our peers made us hire…" is no attack on the company). A fixed list of
  * English function words, never user text.
  */
 const NOT_ASSERTED =
-  /\b(not|never|no|den(?:y|ies|ied)|rul(?:e|es|ed) out|may|might|could|if|whether|possibl[ey]|rumou?r(?:s|ed)?)\b|n't\b/i;
+  /\b(not|never|no|den(?:y|ies|ied)|rul(?:e|es|ed) out|may|might|could|if|whether|possibl[ey]|rumou?r(?:s|ed)?|(?:our|its|their) (?:peers?|competitors?|rivals?)|companies like (?:ours|us)|across (?:our|the|its|their) (?:industry|sector)|industry[- ]wide|other companies)\b|n't\b/i;
 
 /** Whether the sentence holding `offset` negates or hedges what it reports. */
 export function isHedgedAt(text: string, offset: number): boolean {
