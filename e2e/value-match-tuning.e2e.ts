@@ -81,6 +81,15 @@ describe('value match tuning', () => {
       await page
         .getByText(/^This signal is marked not relevant for your team: it counts against the triggers/)
         .waitFor();
+      // The match is computed again without it: the page follows, and the signal waits among the
+      // account's other signals, marked, with its undo.
+      const activity = page.getByTestId('value-match-activity');
+      await activity
+        .locator(`[data-hit-id="${hitId}"]`)
+        .getByRole('button', { name: `Undo the not relevant mark on “${title}”` })
+        .waitFor({ timeout: 30_000 });
+      const detail = (await (await page.request.get(`/api/value-matches/${accountId}`)).json()) as ValueMatchDetail;
+      expect(detail.hypotheses.flatMap((h) => h.evidence).some((e) => e.hit_id === hitId)).toBe(false);
 
       // ...and the trigger's precision on the preferences screen counts it.
       await openTriggers(page);
@@ -95,21 +104,18 @@ describe('value match tuning', () => {
         .getByTestId('trigger-precision')
         .getByText(`Your team's precision: ${percent} (1 of ${total} signals marked not relevant)`)
         .waitFor();
-      // The example quoting the marked signal says it was marked.
-      await cardOf(page, name)
-        .getByTestId('trigger-example')
-        .filter({ has: page.getByTestId('trigger-example-marked') })
-        .getByText('Marked not relevant')
-        .waitFor();
 
-      // Undo from the match takes it back.
+      // Undo from the match takes it back into the evidence.
       await page.goto(`/valueMatch/${accountId}`);
       await signal(page, hitId)
         .getByRole('button', { name: `Undo the not relevant mark on “${title}”` })
         .click();
-      await signal(page, hitId)
+      await page
+        .getByTestId('matched-hypothesis')
+        .locator(`[data-hit-id="${hitId}"]`)
         .getByRole('button', { name: `Mark “${title}” not relevant` })
-        .waitFor();
+        .first()
+        .waitFor({ timeout: 30_000 });
       await openTriggers(page);
       await cardOf(page, name)
         .getByTestId('trigger-precision')

@@ -504,7 +504,12 @@ export async function buildApp({
   });
   registerValueMatchRoutes(app, {
     valueMatch,
-    tuning: createTuningService({ tuning: tuningRepository, matches: valueMatches, clock: now }),
+    tuning: createTuningService({
+      tuning: tuningRepository,
+      matches: valueMatches,
+      requestRecompute: (tenantId) => valueMatch.requestRecompute(tenantId),
+      clock: now,
+    }),
     signedIn,
     managerOrAdmin,
   });

@@ -79,20 +79,28 @@ export function createRecomputeValueMatches(deps: {
    * accounts. Absent, the rule engine's answer is stored as it is.
    */
   reader?: { client: ModelReaderClient; cache: ReaderCache; budgetMs?: number; concurrency?: number };
-  /** Where what each trigger does is kept for the preferences screen (skipped when absent). */
-  tuning?: Pick<TuningRepository, 'replaceTriggerStats'>;
+  /**
+   * Where what each trigger does is kept for the preferences screen, and the team's "not
+   * relevant" marks, whose signals no longer count for their account (both skipped when absent).
+   */
+  tuning?: Pick<TuningRepository, 'replaceTriggerStats' | 'marks'>;
   clock?: () => Date;
 }) {
   const { preferences, matches, reader, tuning, clock = () => new Date() } = deps;
   return async (tenantId: string): Promise<number> => {
     const ctx = { tenantId };
-    const [hypotheses, triggers, signals, titles, hitRows] = await Promise.all([
+    const [hypotheses, triggers, signals, titles, allHitRows, marks] = await Promise.all([
       preferences.publicHypotheses(ctx),
       preferences.listTriggers(ctx),
       preferences.listSignals(ctx),
       preferences.listTitles(ctx),
       matches.allHits(tenantId),
+      tuning ? tuning.marks(ctx) : [],
     ]);
+    // A signal the team marked not relevant for an account is no evidence for it any more.
+    const marked = new Set(marks.map((m) => `${m.master_account_id}\u0000${m.hit_id}`));
+    const hitRows =
+      marked.size === 0 ? allHitRows : allHitRows.filter((r) => !marked.has(`${r.account_id}\u0000${r.id}`));
     const { industries, postingAccountNames } = await matches.accountFacts(hitRows);
     const hits = asMatchHits(hitRows, postingAccountNames);
     const now = clock();
@@ -165,6 +173,15 @@ export function createRecomputeValueMatches(deps: {
       ]);
       for (const r of stats)
         for (const e of r.examples) e.account_name = names.get(e.master_account_id) ?? e.master_account_id;
+      // A marked signal was one of its triggers' top-tier signals until the team rejected it: it
+      // still counts there, so that precision (signals kept of those found) reads the same before
+      // and after the recompute that leaves it out.
+      const byTrigger = new Map(stats.map((r) => [r.trigger_id, r]));
+      for (const m of marks)
+        for (const id of new Set(m.trigger_ids)) {
+          const row = byTrigger.get(id);
+          if (row) row.top_tier_hits += 1;
+        }
       await tuning.replaceTriggerStats(tenantId, stats, computedAt);
     }
     return results.length;

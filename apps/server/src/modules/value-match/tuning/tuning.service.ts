@@ -8,13 +8,17 @@ import type { TuningRepository } from './tuning.repository.ts';
 /**
  * Tenant-facing tuning (issue #19): what each trigger currently does, and "not relevant" marks
  * on a match's evidence, counted against the trigger that found it as the tenant's own precision.
+ * A marked signal stops counting for its account at the next recompute, which a mark queues.
  */
 export function createTuningService(deps: {
   tuning: TuningRepository;
   matches: ValueMatchesRepository;
+  /** A mark changes what counts as evidence: the tenant's matches are computed again. */
+  requestRecompute?: (tenantId: string) => Promise<void>;
   clock?: () => Date;
 }) {
   const { tuning, matches, clock = () => new Date() } = deps;
+  const recompute = deps.requestRecompute ?? (async () => {});
 
   /** The caller's tenant's match of the account (404 otherwise) and the evidence hit it names (400 otherwise). */
   async function evidence(ctx: RequestContext, masterAccountId: string, hitId: string) {
@@ -53,9 +57,13 @@ export function createTuningService(deps: {
     },
 
     async mark(ctx: RequestContext, masterAccountId: string, hitId: string): Promise<ValueMatchMark> {
+      // Marked already (and maybe gone from the match since): nothing changes.
+      if ((await tuning.markedHits(ctx, masterAccountId)).has(hitId) && (await matches.findOne(ctx, masterAccountId)))
+        return { master_account_id: masterAccountId, hit_id: hitId, not_relevant: true };
       const hit = await evidence(ctx, masterAccountId, hitId);
       const triggerIds = [...new Set(hit.triggers.map((t) => t.trigger_id))];
       await tuning.mark(ctx, masterAccountId, hitId, triggerIds, clock().toISOString());
+      await recompute(ctx.tenantId);
       return { master_account_id: masterAccountId, hit_id: hitId, not_relevant: true };
     },
 
@@ -64,6 +72,7 @@ export function createTuningService(deps: {
       const row = await matches.findOne(ctx, masterAccountId);
       if (!row) throw notFound('Value match not found');
       await tuning.unmark(ctx, masterAccountId, hitId);
+      await recompute(ctx.tenantId);
       return { master_account_id: masterAccountId, hit_id: hitId, not_relevant: false };
     },
   };

@@ -120,6 +120,40 @@ describe('"not relevant" marks', () => {
     expect(new Map((await stats()).triggers.map((s) => [s.trigger_id, s]))).toEqual(before);
   });
 
+  it('takes a marked signal out of its account’s evidence at the recompute the mark queues, and back on undo', async () => {
+    // A Value Match led by one signal alone: marking it leaves the account nothing to stand on.
+    const match = (await acmeResults()).find(
+      (m) => m.tier === 'tier_1' && m.hits.filter((h) => h.triggers.length > 0).length === 1,
+    ) as AccountMatch;
+    expect(match, 'a Value Match with one signal').toBeTruthy();
+    const hit = match.hits.find((h) => h.triggers.length > 0) as AccountMatch['hits'][number];
+    const tierOf = async () => (await acmeResults()).find((m) => m.account_id === match.account_id)?.tier;
+    const before = new Map((await stats()).triggers.map((s) => [s.trigger_id, s.precision]));
+
+    await call(rita, 'POST', `/api/value-matches/${match.account_id}/marks`, { hit_id: hit.hit_id });
+    await t.app.jobRunner.drain();
+    expect(await tierOf()).not.toBe('tier_1');
+    const detail = (await call(rita, 'GET', `/api/value-matches/${match.account_id}`)).json() as ValueMatchDetail;
+    expect(detail.hypotheses.flatMap((h) => h.evidence).some((e) => e.hit_id === hit.hit_id)).toBe(false);
+    // Still on the page, among the other signals, marked, so that the mark can be undone.
+    expect(detail.activity.find((e) => e.hit_id === hit.hit_id)?.not_relevant).toBe(true);
+    // Precision counts the rejected signal whether or not the recompute has run.
+    for (const s of (await stats()).triggers)
+      if (hit.triggers.some((tr) => tr.trigger_id === s.trigger_id)) {
+        expect(s.marked_not_relevant).toBe(1);
+        expect(s.precision as number).toBeLessThan(before.get(s.trigger_id) as number);
+      }
+    // Marking it again, gone from the evidence, changes nothing.
+    expect(
+      (await call(rita, 'POST', `/api/value-matches/${match.account_id}/marks`, { hit_id: hit.hit_id })).statusCode,
+    ).toBe(200);
+
+    await call(rita, 'DELETE', `/api/value-matches/${match.account_id}/marks/${hit.hit_id}`);
+    await t.app.jobRunner.drain();
+    expect(await tierOf()).toBe('tier_1');
+    expect(new Map((await stats()).triggers.map((s) => [s.trigger_id, s.precision]))).toEqual(before);
+  });
+
   it('answers 404 for an account the caller’s company has no match of, and 400 naming hit_id for bad input', async () => {
     const match = (await acmeResults()).find((m) => m.tier === 'tier_1') as AccountMatch;
     const hitId = match.hits[0]?.hit_id as string;

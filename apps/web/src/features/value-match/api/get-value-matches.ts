@@ -29,7 +29,10 @@ export const valueMatchesQueryOptions = (filters: HomeFilters, viewAsUid: string
 export const useValueMatches = (filters: HomeFilters, viewAsUid: string | null = null) =>
   useInfiniteQuery(valueMatchesQueryOptions(filters, viewAsUid));
 
-/** When matches were last computed; polled while a recompute runs, and the feed reloads when it ends. */
+/**
+ * When matches were last computed; polled while a recompute runs, and the feed and any open
+ * match reload when it ends.
+ */
 export function useValueMatchStatus() {
   const queryClient = useQueryClient();
   return useQuery(
@@ -40,6 +43,7 @@ export function useValueMatchStatus() {
         const status = await api<ValueMatchStatus>('/api/value-matches/status', { signal });
         if (before && before.last_computed_at !== status.last_computed_at) {
           void queryClient.invalidateQueries({ queryKey: valueMatchKeys.feed });
+          void queryClient.invalidateQueries({ queryKey: ['value-matches', 'detail'] });
         }
         return status;
       },

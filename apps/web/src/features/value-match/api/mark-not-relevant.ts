@@ -6,7 +6,9 @@ import { valueMatchKeys } from './value-match-keys.ts';
 
 /**
  * Marks one signal of a match "not relevant", or undoes the mark: the tenant's labelled data,
- * counted in each trigger's precision on /preferences/triggers.
+ * counted in each trigger's precision on /preferences/triggers. The server then computes the
+ * matches again without (or with) the signal: the status is read again, and polled while that
+ * runs, so the page shows the new match once it is done (useValueMatchStatus).
  */
 export function useMarkNotRelevant(masterAccountId: string) {
   const { t } = useTranslation();
@@ -18,7 +20,7 @@ export function useMarkNotRelevant(masterAccountId: string) {
         ? api<ValueMatchMark>(base, { method: 'POST', body: { hit_id: hitId } })
         : api<ValueMatchMark>(`${base}/${encodeURIComponent(hitId)}`, { method: 'DELETE' }),
     meta: {
-      invalidates: [valueMatchKeys.detail(masterAccountId), valueMatchKeys.triggerStats],
+      invalidates: [valueMatchKeys.detail(masterAccountId), valueMatchKeys.triggerStats, valueMatchKeys.status],
       errorSnack: t('valueMatch.markError'),
     },
   });

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useValueMatch } from '../api/get-value-match.ts';
+import { useValueMatchStatus } from '../api/get-value-matches.ts';
 import { whyNowOf } from '../utils/why-now-text.ts';
 import { type Assigner, AssignMenu } from './assign-menu.tsx';
 import { EvidenceItem } from './evidence-item.tsx';
@@ -34,6 +35,9 @@ export function ValueMatchPage({
   const language = useUiLanguage();
   const { masterAccountId = '' } = useParams();
   const query = useValueMatch(masterAccountId);
+  // A mark, or a colleague's change to the preferences, computes the matches again: this page
+  // follows, and reloads the match when that is done.
+  const recomputing = useValueMatchStatus().data?.running ?? false;
 
   if (query.isPending) {
     return (
@@ -89,6 +93,14 @@ export function ValueMatchPage({
               {t('valueMatch.lastComputed', { when: formatDateTime(m.computed_at, language) })}
             </Text>
           )}
+          {recomputing && (
+            <Group gap={6} mt={4} data-testid="value-match-recomputing">
+              <Loader size="xs" />
+              <Text size="xs" c="dimmed">
+                {t('valueMatch.recomputing')}
+              </Text>
+            </Group>
+          )}
         </Card>
       )}
 
@@ -114,14 +126,22 @@ export function ValueMatchPage({
         </Card>
       ))}
 
-      <Stack gap="sm">
+      <Stack gap="sm" data-testid="value-match-activity">
         <Title order={2} size="h4">
           {t('valueMatch.tier.none')}
         </Title>
         {m.activity.length === 0 ? (
           <Text c="dimmed">{t('valueMatch.noActivity')}</Text>
         ) : (
-          m.activity.map((e) => <EvidenceItem key={e.hit_id} evidence={e} language={language} />)
+          m.activity.map((e) => (
+            <EvidenceItem
+              key={e.hit_id}
+              evidence={e}
+              language={language}
+              // A signal marked not relevant no longer counts, and waits here for its undo.
+              masterAccountId={e.not_relevant && !assigner.readOnly ? m.master_account_id : undefined}
+            />
+          ))
         )}
       </Stack>
 
