@@ -193,13 +193,13 @@ describe('accounts', () => {
       await page.goto('/MyTerritory');
       await page.getByRole('link', { name: `${EXTRA_ACCOUNT_MARK} Supply 0` }).waitFor();
       await page.getByLabel('Select all on this page').check();
-      await page.getByRole('button', { name: 'Select all 1200 matching accounts' }).click();
-      await page.getByText('1200 selected').waitFor();
+      await page.getByRole('button', { name: 'Select all 1,200 matching accounts' }).click();
+      await page.getByText('1,200 selected').waitFor();
       await page.getByTestId('territory-cap').getByText('Select fewer than 1000 accounts at a time').waitFor();
       expect(await page.getByRole('button', { name: 'Remove from My Accounts' }).isDisabled()).toBe(true);
       // The accounts selected on other pages are said, and unticking the page clears them all: none
       // stays selected out of sight for the next bulk action.
-      await page.getByTestId('selection-off-page').getByText('1150 selected accounts are not on this page.').waitFor();
+      await page.getByTestId('selection-off-page').getByText('1,150 selected accounts are not on this page.').waitFor();
       await page.getByLabel('Select all on this page').uncheck();
       await page.getByText('0 selected').waitFor();
       await page.getByTestId('selection-off-page').waitFor({ state: 'detached' });

@@ -55,7 +55,7 @@ describe('MyAccountsPage total', () => {
   it('offers "about N" when the server says the total is an estimate', async () => {
     serve(pageOf(1_234_567, true));
     await selectThePage();
-    expect(await screen.findByRole('button', { name: 'Select all of about 1234567 matching accounts' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Select all of about 1,234,567 matching accounts' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Select all 1234567 matching accounts' })).toBeNull();
   });
 
