@@ -1,5 +1,6 @@
 import type { AccountsQuery, TerritoryPage } from '@quarry/shared';
 import { sql } from 'kysely';
+import { compactNameSql, compactText } from '../../db/compact-name.ts';
 import type { Db, Engine } from '../../db/connection.ts';
 import { nameOrder } from '../../db/name-order.ts';
 import { scopedTo } from '../../db/scoped.ts';
@@ -43,12 +44,23 @@ export function createAccountQueryRepository(db: Db, engine: Engine) {
     const q = query.q?.trim().toLowerCase();
     if (!q) return filtered;
     const pattern = sql<string>`${containsPattern(q)} escape '\\'`;
+    // Spelt another way too: "macy's" finds "Macy’s", "wal mart" Walmart (db/compact-name.ts).
+    const compact = compactText(q);
     return (eb: AccountsExpressionBuilder) =>
       eb.and([
         filtered(eb),
         eb.or([
           eb(sql`lower(a.account_name)`, 'like', pattern),
           eb(sql`lower(coalesce(a.website, ''))`, 'like', pattern),
+          ...(compact.length >= 2
+            ? [
+                eb(
+                  sql.raw(compactNameSql('a.account_name')),
+                  'like',
+                  sql<string>`${containsPattern(compact)} escape '\\'`,
+                ),
+              ]
+            : []),
         ]),
       ]);
   }

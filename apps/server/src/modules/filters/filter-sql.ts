@@ -13,6 +13,7 @@ import { referenceOrOwnedBy } from '../../db/scoped.ts';
 import { visibleTo } from '../../db/visible-signals.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { locationSpellings } from './us-state-names.ts';
 
 /** The query a filter constrains: master accounts, aliased `a`. */
 export type AccountsExpressionBuilder = ExpressionBuilder<Database & { a: MasterAccountsTable }, 'a'>;
@@ -48,7 +49,8 @@ function conditionSql(
       return ranges.length ? eb.or(ranges) : null;
     }
     case 'location': {
-      const patterns = values.map((v) => v.trim().toLowerCase()).filter(Boolean);
+      // "California" also finds "Calif.", as the data writes it.
+      const patterns = values.flatMap((v) => [v.trim().toLowerCase(), ...locationSpellings(v)]).filter(Boolean);
       const matches = patterns.map((text) =>
         eb(sql`lower(a.location)`, 'like', sql<string>`${containsPattern(text)} escape '\\'`),
       );

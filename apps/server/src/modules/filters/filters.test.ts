@@ -346,6 +346,15 @@ describe('accounts query', () => {
     expect(await ids(rita, group([condition('location', ['_'])]))).toEqual(['acc_pct']);
   });
 
+  it('finds a US state by its full name, as the data abbreviates it ("Minnesota" finds "Minn.")', async () => {
+    expect(await ids(rita, group([condition('location', ['Minnesota'])]))).toEqual(['acc_target']);
+    expect(await ids(rita, group([condition('location', ['south  dakota'])]))).toEqual(['acc_tiny']);
+    expect(await ids(rita, group([condition('location', ['Minnesota', 'South Dakota'])]))).toEqual([
+      'acc_target',
+      'acc_tiny',
+    ]);
+  });
+
   it('matches news and job postings within N days, in the builder form and the rewritten form', async () => {
     expect(await ids(rita, group([condition('news_article', [], 7)]))).toEqual(['acc_walmart']);
     expect(await ids(rita, group([condition('news_article', [], 90)]))).toEqual(['acc_walmart', 'acc_wells']);

@@ -51,6 +51,16 @@ describe('My Accounts (territory)', () => {
     expect(theirs.json().master_account_ids).toEqual([]);
   });
 
+  it('finds a name however it is spelt: hyphens, spaces, straight or curly apostrophes', async () => {
+    const names = async (q: string) =>
+      (await get(raj, `/api/territory?q=${encodeURIComponent(q)}`))
+        .json()
+        .rows.map((r: { master_account_id: string }) => r.master_account_id);
+    expect(await names('exxon-mobil')).toEqual(['acc_exxon']);
+    expect(await names('wal’mart')).toEqual(['acc_walmart']);
+    expect(await names("wells' fargo")).toEqual(['acc_wells']);
+  });
+
   it('treats a LIKE wildcard in the filter as plain text', async () => {
     expect((await get(raj, '/api/territory?q=%25')).json().total).toBe(0);
   });
