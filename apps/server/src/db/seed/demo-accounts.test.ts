@@ -7,7 +7,13 @@ import { matchArticlesToAccounts } from './account-names.ts';
 import { buildDemoAccounts, type DemoAccount } from './demo-account-rows.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { buildDemoContacts } from './demo-contacts.ts';
-import { DEMO_DATA_DIR, parseFortune500Csv, parseWikinewsCsv, type WikinewsArticle } from './demo-data-files.ts';
+import {
+  DEMO_DATA_DIR,
+  isNewsArticle,
+  parseFortune500Csv,
+  parseWikinewsCsv,
+  type WikinewsArticle,
+} from './demo-data-files.ts';
 import { buildJobPostings } from './demo-job-postings.ts';
 
 const fortuneText = fs.readFileSync(path.join(DEMO_DATA_DIR, 'fortune500.csv'), 'utf8');
@@ -144,6 +150,17 @@ describe('demo accounts from the Fortune 500', () => {
 });
 
 describe('Wikinews articles attached to the accounts they mention', () => {
+  it("keeps the wiki's own pages (categories, portals, user drafts) out of the news", () => {
+    const rows = parseWikinewsCsv(wikinewsText);
+    const pages = rows.filter((a) => !isNewsArticle(a)).map((a) => a.title);
+    expect(pages).toContain('User:Spshu/preparation');
+    expect(pages).toContain('Category:Mining');
+    expect(pages).toContain('Wikinews:Story preparation/Bernard Madoff dead');
+    // Headlines with a colon of their own stay news.
+    expect(isNewsArticle({ title: 'IMF: World on brink of recession; prepares special loan program' })).toBe(true);
+    expect(isNewsArticle({ title: 'Interview: Danny O’Brien of the Electronic Frontier Foundation' })).toBe(true);
+  });
+
   it('puts both "Wal-Mart" and "Walmart" articles on Walmart', () => {
     const result = attached([
       article('Wal-Mart opens stores in Canada', 'Wal-Mart Stores Inc. said on Monday it would hire 2,000 people.'),
@@ -290,6 +307,9 @@ describe('seeding the demo accounts into the database', () => {
     expect(await count('master_contacts')).toBe(contacts.length);
     expect(await count('master_hits')).toBe((stats?.newsHits ?? 0) + (stats?.jobPostings ?? 0));
     expect(stats?.news.articlesMatched).toBeGreaterThan(300);
+    // No wiki page reached an account as news ("User:Spshu/preparation" was Discovery's).
+    const titles = await db.selectFrom('master_hits').select('title').execute();
+    expect(titles.filter((h) => !isNewsArticle(h)).map((h) => h.title)).toEqual([]);
 
     const walmart = await db
       .selectFrom('master_accounts')

@@ -5,7 +5,7 @@ import type { Db } from '../connection.ts';
 import { matchArticlesToAccounts, type NewsMatchStats } from './account-names.ts';
 import { buildDemoAccounts } from './demo-account-rows.ts';
 import { buildDemoContacts } from './demo-contacts.ts';
-import { DEMO_DATA_DIR, parseFortune500Csv, parseWikinewsCsv } from './demo-data-files.ts';
+import { DEMO_DATA_DIR, isNewsArticle, parseFortune500Csv, parseWikinewsCsv } from './demo-data-files.ts';
 import { buildJobPostings } from './demo-job-postings.ts';
 
 export type DemoAccountsSeedStats = {
@@ -39,7 +39,9 @@ export async function seedDemoAccounts(
   const fortuneText = fs.readFileSync(path.join(dataDir, 'fortune500.csv'), 'utf8');
   const accounts = buildDemoAccounts(fortuneText);
   const contacts = buildDemoContacts(accounts, parseFortune500Csv(fortuneText));
-  const articles = parseWikinewsCsv(fs.readFileSync(path.join(dataDir, 'wikinews-economy.csv'), 'utf8'));
+  const articles = parseWikinewsCsv(fs.readFileSync(path.join(dataDir, 'wikinews-economy.csv'), 'utf8')).filter(
+    isNewsArticle,
+  );
   const news = matchArticlesToAccounts(articles, accounts);
   const jobs = buildJobPostings(accounts);
 

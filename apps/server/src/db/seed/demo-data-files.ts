@@ -32,3 +32,14 @@ export function parseWikinewsCsv(csvText: string): WikinewsArticle[] {
   // Headlines and texts are stored as a reader sees them, without wiki markup.
   return rows.map((row) => ({ ...row, title: cleanWikinewsText(row.title), text: cleanWikinewsText(row.text) }));
 }
+
+/**
+ * Whether a row of the Wikinews export is a news article, not one of the wiki's own pages
+ * ("Category:Mining", "Portal:Microsoft", "User:Spshu/preparation", a draft under "Wikinews:"):
+ * those hold lists and drafts, never a published report about a company.
+ */
+export function isNewsArticle(article: Pick<WikinewsArticle, 'title'>): boolean {
+  return !/^(Category|Portal|Template|User|Wikinews|Help|File|Talk|Special|MediaWiki|Module)( talk)?:/i.test(
+    article.title,
+  );
+}
