@@ -189,6 +189,11 @@ describe('workspaces', () => {
     await page.getByRole('heading', { name: 'Value Match', level: 1 }).waitFor();
     // The deleted workspace is not asked for again on the way out (it would answer 404).
     expect(failed).toEqual([]);
+    // Back: not the page as it was before the delete, with its forms, but the workspace gone.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === `/workspaces/${id}`);
+    await page.getByText('Workspace not found').waitFor();
+    expect(await page.getByRole('button', { name: 'Delete workspace' }).count()).toBe(0);
     await page.goto(`/workspaces/${id}`);
     await page.getByText('Workspace not found').waitFor();
   });

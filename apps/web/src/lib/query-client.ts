@@ -55,6 +55,9 @@ export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
             client.invalidateQueries({ queryKey, predicate: (query) => !gone || !startsWith(query.queryKey, gone) }),
           ),
         );
+        // Not asked for now, but never shown again as it was: Back to its page reads it afresh
+        // (and finds it gone) instead of showing the cached copy with working forms.
+        if (gone) await client.invalidateQueries({ queryKey: gone, refetchType: 'none' });
       },
       onError: (error, _variables, _context, mutation) => {
         const meta = mutation.meta;

@@ -1,7 +1,10 @@
 import { Alert, Loader, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { workspaceKeys } from '../api/workspace-keys.ts';
 import { useWorkspace } from '../api/workspaces.ts';
 import { useMarkViewed } from '../hooks/use-mark-viewed.ts';
 import { WorkspaceHeader } from './workspace-header.tsx';
@@ -14,10 +17,18 @@ export function WorkspacePage({ currentUid }: { currentUid: string }) {
   const { workspaceId = '' } = useParams();
   const workspace = useWorkspace(workspaceId);
   useMarkViewed(workspaceId, workspace.isSuccess);
+  const missing = workspace.error instanceof ApiError && workspace.error.status === 404;
+  const queryClient = useQueryClient();
+  // Deleted by its owner, or no longer shared: the Lists panel stops offering it at once.
+  useEffect(() => {
+    if (missing) {
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.owned });
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.shared });
+    }
+  }, [missing, queryClient]);
 
   if (workspace.isPending) return <Loader aria-label={t('common.loading')} />;
   if (workspace.isError) {
-    const missing = workspace.error instanceof ApiError && workspace.error.status === 404;
     return (
       <Alert color={missing ? 'gray' : 'red'} title={missing ? t('workspaces.notFound') : t('errors.generic')}>
         {missing ? t('workspaces.notFoundHelp') : null}
