@@ -53,7 +53,7 @@ export type FetchResult =
   | { status: 'not_modified'; url: string }
   | { status: 'ok'; url: string; body: string; contentType: string; etag: string | null; lastModified: string | null };
 
-/** A fetch that failed for a reason shown on the source ("timed out after 10 s", "refused: 127.0.0.1 …"). */
+/** A fetch that failed for a reason shown on the source ("timed out after 10 s", "Quarry reads only public web addresses: …"). */
 export class FetchError extends Error {
   readonly permanent: boolean;
   /** The same failure as a code and its parameters, which the web says in the reader's language. */
@@ -81,7 +81,7 @@ function guardedLookup(url: URL, allowedHosts: readonly string[]): LookupFunctio
       if (bad && !allowed) {
         return callback(
           new FetchError(
-            `refused: ${hostname} resolves to ${bad.address}, not a public address`,
+            `Quarry reads only public web addresses: ${hostname} resolves to ${bad.address}, not a public address`,
             { code: 'address_refused', params: { host: hostname } },
             true,
           ),

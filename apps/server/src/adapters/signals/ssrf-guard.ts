@@ -38,17 +38,19 @@ export function refuseUrl(raw: string, allowedHosts: readonly string[]): string 
   try {
     url = new URL(raw);
   } catch {
-    return 'not a valid URL';
+    return 'Enter a full web address, such as https://example.com/feed';
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'only http and https URLs are fetched';
-  if (url.username || url.password) return 'URLs with credentials are not fetched';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Quarry reads only http:// and https:// addresses';
+  if (url.username || url.password) return 'Leave the user name and password out of the address';
   if (hostAllowed(url, allowedHosts)) return null;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (ipaddr.isValid(host) && !isPublicAddress(host)) return `refused: ${host} is not a public address`;
+  if (ipaddr.isValid(host) && !isPublicAddress(host))
+    return `Quarry reads only public web addresses: ${host} is not a public address`;
   // Names that never resolve on the public internet (RFC 2606, 6761, 6762): refused without a DNS query.
   if (/^localhost\.?$|\.(localhost|local|internal|test|example|invalid|lan|home\.arpa)\.?$/i.test(host)) {
-    return `refused: ${host} is not a public host`;
+    return `Quarry reads only public web addresses: ${host} is not a public host`;
   }
-  if (url.port && url.port !== '80' && url.port !== '443') return `refused: port ${url.port} is not fetched`;
+  if (url.port && url.port !== '80' && url.port !== '443')
+    return `Quarry reads only the standard web ports (80 and 443), not port ${url.port}`;
   return null;
 }

@@ -27,9 +27,11 @@ import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useAccountChoices, useSignalSourceActions, useSignalSources } from '../api/signal-sources.ts';
+import { shownStatus } from '../utils/shown-status.ts';
 import { discoveryReasonText, signalReasonText } from '../utils/signal-reason-text.ts';
 
 const STATUS_COLOR = { active: 'green', paused: 'gray', failing: 'red' } as const;
+
 const BOARD_KINDS: readonly SignalSourceKind[] = ['greenhouse', 'lever', 'ashby'];
 
 /**
@@ -181,8 +183,9 @@ export function SignalSourcesSettings() {
                   </Table.Td>
                   <Table.Td>
                     {/* Never shortened to "ACTI…" by a long error beside it. */}
-                    <Badge color={STATUS_COLOR[source.status]} variant="light" miw="max-content">
-                      {t(`signals.status.${source.status}`)}
+                    {/* A source whose last read failed is not shown "Active" beside its red error. */}
+                    <Badge color={STATUS_COLOR[shownStatus(source)]} variant="light" miw="max-content">
+                      {t(`signals.status.${shownStatus(source)}`)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
