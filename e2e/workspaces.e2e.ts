@@ -40,7 +40,11 @@ describe('workspaces', () => {
       const dialog = page.getByRole('dialog', { name: 'Create workspace' });
       const create = dialog.getByRole('button', { name: 'Create', exact: true });
       expect(await create.isDisabled()).toBe(true);
+      // Near the 120-character limit, the count shows (the field stops at it).
+      await dialog.getByLabel('Name').fill('x'.repeat(110));
+      await dialog.getByText('110/120').waitFor();
       await dialog.getByLabel('Name').fill(name);
+      expect(await dialog.getByText('110/120').count()).toBe(0);
       await dialog.getByLabel('Description').fill('Retailers opening distribution centres');
       // Persistent: Escape neither closes the dialog nor the Lists drawer behind it; nothing typed is lost.
       await dialog.getByLabel('Name').press('Escape');

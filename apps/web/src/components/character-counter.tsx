@@ -8,3 +8,8 @@ export function CharacterCounter({ length, max }: { length: number; max: number 
     </Text>
   );
 }
+
+/** How close a name is to its limit, once within 20 characters of it ("112/120"); nothing before. */
+export function limitNote(length: number, max: number): string | undefined {
+  return length >= max - 20 ? `${length}/${max}` : undefined;
+}

@@ -4,6 +4,7 @@ import { MAX_TEXT_LENGTH } from '@quarry/shared/constants';
 import type { Language } from '@quarry/shared/languages';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CharacterCounter } from '../../../components/character-counter.tsx';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -37,6 +38,8 @@ export function AccountComments({ accountId, language }: { accountId: string; la
             autosize
             minRows={2}
           />
+          {/* The box stops at the limit: the count says why it stopped. */}
+          <CharacterCounter length={text.length} max={MAX_TEXT_LENGTH} />
           {add.isError && <Alert color="red">{t('errors.generic')}</Alert>}
           <Group justify="flex-end">
             <Button type="submit" loading={add.isPending} disabled={!text.trim()}>
@@ -131,6 +134,7 @@ function CommentItem({ accountId, comment: c, language }: { accountId: string; c
               minRows={2}
               data-autofocus
             />
+            <CharacterCounter length={draft.length} max={MAX_TEXT_LENGTH} />
             {edit.isError && <Alert color="red">{t('errors.generic')}</Alert>}
             <Group justify="flex-end" gap="xs">
               <Button variant="default" onClick={() => setDraft(null)}>

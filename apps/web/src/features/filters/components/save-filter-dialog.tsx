@@ -4,6 +4,7 @@ import { updateSavedFilterBodySchema } from '@quarry/shared';
 import { CREATE_DIALOG_MAX_WIDTH, MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from '@quarry/shared/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { limitNote } from '../../../components/character-counter.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
@@ -62,6 +63,7 @@ export function SaveFilterDialog({
             required
             data-autofocus
             maxLength={MAX_NAME_LENGTH}
+            description={limitNote(form.getValues().name.length, MAX_NAME_LENGTH)}
             {...form.getInputProps('name')}
           />
           <Textarea

@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantin
 import { useForm } from '@mantine/form';
 import { createListBodySchema, isSmartList, LIST_TYPES, type ListType, MAX_NAME_LENGTH } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
+import { limitNote } from '../../../components/character-counter.tsx';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
@@ -64,7 +65,12 @@ export function CreateListForm({ workspaceId, shared }: { workspaceId: string; s
   return (
     <form onSubmit={form.onSubmit(create)}>
       <Group align="flex-end" gap="xs" wrap="wrap">
-        <TextInput label={t('lists.newName')} maxLength={MAX_NAME_LENGTH} {...form.getInputProps('name')} />
+        <TextInput
+          label={t('lists.newName')}
+          maxLength={MAX_NAME_LENGTH}
+          description={limitNote(form.getValues().name.length, MAX_NAME_LENGTH)}
+          {...form.getInputProps('name')}
+        />
         <Select
           label={t('lists.type')}
           allowDeselect={false}

@@ -5,6 +5,7 @@ import { CREATE_DIALOG_MAX_WIDTH, CREATION_SNACK_MS, DIALOG_CLEAR_DELAY_MS } fro
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { limitNote } from '../../../components/character-counter.tsx';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
@@ -96,6 +97,7 @@ export function CreateWorkspaceDialog({
           <TextInput
             label={t('workspaces.name')}
             maxLength={MAX_NAME_LENGTH}
+            description={limitNote(form.getValues().name.length, MAX_NAME_LENGTH)}
             {...form.getInputProps('name')}
             required
             data-autofocus

@@ -2,6 +2,7 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type List, MAX_NAME_LENGTH, renameListBodySchema } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
+import { limitNote } from '../../../components/character-counter.tsx';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 import { useRenameList } from '../api/rename-list.ts';
@@ -30,6 +31,7 @@ export function ListRenameForm({ list, onDone }: { list: List; onDone: () => voi
         <TextInput
           label={t('lists.name')}
           maxLength={MAX_NAME_LENGTH}
+          description={limitNote(form.getValues().name.length, MAX_NAME_LENGTH)}
           {...form.getInputProps('name')}
           onKeyDown={(e) => {
             if (e.key === 'Escape') onDone();

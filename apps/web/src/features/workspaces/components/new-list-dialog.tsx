@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { createListBodySchema, type List, MAX_NAME_LENGTH } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { limitNote } from '../../../components/character-counter.tsx';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 import { useCreateList } from '../api/create-list.ts';
 import { useCreateWorkspace } from '../api/create-workspace.ts';
@@ -83,6 +84,7 @@ export function NewListDialog({
           <TextInput
             label={t('lists.name')}
             maxLength={MAX_NAME_LENGTH}
+            description={limitNote(form.getValues().name.length, MAX_NAME_LENGTH)}
             {...form.getInputProps('name')}
             onKeyDown={(e) => {
               // Create is disabled while the name is empty, so Enter would submit nothing: say why.

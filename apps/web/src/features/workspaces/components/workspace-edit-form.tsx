@@ -2,6 +2,7 @@ import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, updateWorkspaceBodySchema, type Workspace } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
+import { limitNote } from '../../../components/character-counter.tsx';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 import { useUpdateWorkspace } from '../api/update-workspace.ts';
@@ -35,6 +36,7 @@ export function WorkspaceEditForm({ workspace: w, onDone }: { workspace: Workspa
         <TextInput
           label={t('workspaces.name')}
           maxLength={MAX_NAME_LENGTH}
+          description={limitNote(form.getValues().name.length, MAX_NAME_LENGTH)}
           {...form.getInputProps('name')}
           onKeyDown={(e) => {
             if (e.key === 'Escape') onDone();
