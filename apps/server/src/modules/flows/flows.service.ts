@@ -135,12 +135,13 @@ function toMessage(row: FlowMessageRow): FlowMessage {
 }
 
 /**
- * The status a reviewed flow settles in from its message counts: completed once something was
- * delivered and nothing approved waits to be sent; else needing review while a message needs a
- * person; else ready for review.
+ * The status a reviewed flow settles in from its message counts: completed once every message
+ * was delivered (one sent of two, the other still to approve, is not done: it said "Completed"
+ * beside "Approve all (1)"); else needing review while a message needs a person; else ready for review.
  */
 function reviewStatusOf(counts: Record<FlowMessageStatus, number>): FlowStatus {
-  if (counts.delivered > 0 && counts.approved === 0 && counts.delivery_failed === 0) return 'flow_completed';
+  const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  if (counts.delivered > 0 && counts.delivered === total) return 'flow_completed';
   if (counts.needs_review > 0) return 'flow_needs_review';
   return 'flow_ready_for_review';
 }

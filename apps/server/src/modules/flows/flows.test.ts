@@ -488,7 +488,8 @@ describe('sending to the download destination', () => {
     expect(engagement.json().error.details.fields).toMatchObject([{ field: 'integration', reason: 'required' }]);
     const sent = await call(rita, 'POST', `/api/flows/${flow.id}/send`, { destination: 'download' });
     expect(sent.json()).toMatchObject({
-      status: 'flow_completed',
+      // One of two sent: the other still waits for review, so the flow is not completed yet.
+      status: 'flow_ready_for_review',
       destination_type: 'download',
       destination_status: 'destination_completed',
       delivered_count: 1,
@@ -518,11 +519,16 @@ describe('sending to the download destination', () => {
     expect(retry.statusCode).toBe(409);
     expect(retry.json().error).toMatchObject({ code: 'conflict', details: { reason: 'flow_delivered' } });
     const kept = await detail(rita, flow.id);
-    expect(kept.flow).toMatchObject({ status: 'flow_completed', delivered_count: 1 });
+    expect(kept.flow).toMatchObject({ status: 'flow_ready_for_review', delivered_count: 1 });
     expect(kept.messages.find((m) => m.id === first.id)?.status).toBe('delivered');
     expect((await call(rita, 'GET', `/api/flows/${flow.id}/download`)).rawPayload.toString('utf8')).toContain(
       'Cora Tester',
     );
+    // The second approved and sent too: every message is out, and the flow is completed.
+    const rest = (await detail(rita, flow.id)).messages.find((m) => m.id === second.id) as FlowMessage;
+    await call(rita, 'PATCH', `/api/flows/${flow.id}/messages/${second.id}`, { version: rest.version, approved: true });
+    const last = await call(rita, 'POST', `/api/flows/${flow.id}/send`, { destination: 'download' });
+    expect(last.json()).toMatchObject({ status: 'flow_completed', delivered_count: 2, approved_count: 0 });
   });
 
   it('refuses to send a flow again while it is being sent, with a reason the web translates', async () => {
