@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, useBrowser } from './support/browser.ts';
+import { fromTheAppsPages } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
 /** Opens the first Value Match card's /valueMatch page; answers the account's name. */
@@ -39,6 +40,41 @@ const deleteFlow = (page: Page, id: string) => page.request.delete(`/api/flows/$
 
 describe('outreach flows', () => {
   const b = useBrowser({ reducedMotion: 'reduce' });
+
+  it('says how many Value Match accounts a campaign reached, when some have nobody with a target title', async () => {
+    const { page } = b;
+    await openSignedIn(page, 'rita@acme.test');
+    const start = page.getByRole('button', { name: /^Start a Value Match campaign \((\d+)\)$/ });
+    await start.waitFor({ timeout: 30_000 });
+    const loaded = Number((await start.textContent())?.match(/\((\d+)\)/)?.[1]);
+    await start.click();
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/flows') && r.request().method() === 'POST'),
+      page
+        .getByRole('dialog', { name: 'Start a Value Match campaign?' })
+        .getByRole('button', { name: 'Start campaign' })
+        .click(),
+    ]);
+    const flow = (await response.json()) as { id: string; account_count: number };
+    try {
+      // The demo's Value Match accounts include some where nobody holds one of Acme's target titles.
+      expect(flow.account_count).toBeLessThan(loaded);
+      await page
+        .getByTestId('snackbar-route')
+        .getByText(
+          `Value Match campaign started for ${flow.account_count} of ${loaded} accounts: the others have nobody with one of your target titles`,
+        )
+        .waitFor();
+    } finally {
+      // Not deleted while its messages are being written (409): once they are.
+      await expect
+        .poll(
+          async () => (await page.request.delete(`/api/flows/${flow.id}`, { headers: fromTheAppsPages() })).status(),
+          { timeout: 60_000 },
+        )
+        .toBe(204);
+    }
+  });
 
   it('fits /actions to a 390 px phone: who started a flow, when, and where it went stay in sight', async () => {
     const { page } = b;

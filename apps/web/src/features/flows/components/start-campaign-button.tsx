@@ -34,7 +34,14 @@ export function StartCampaignButton({ masterAccountIds }: { masterAccountIds: st
       {
         onSuccess: (flow) =>
           showRouteSnackbar(
-            t('flows.start.started', { type: t(`flows.type.${flow.type}`) }),
+            // Accounts where nobody holds a target title are left out: said, not silently dropped.
+            flow.account_count < count
+              ? t('flows.start.startedSome', {
+                  type: t(`flows.type.${flow.type}`),
+                  started: flow.account_count,
+                  count,
+                })
+              : t('flows.start.started', { type: t(`flows.type.${flow.type}`) }),
             `/action/${encodeURIComponent(flow.id)}`,
           ),
       },
