@@ -76,4 +76,19 @@ describe('on a 390 px phone', () => {
     await page.getByTestId('home-filter-fields').waitFor();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
   });
+
+  it('fits the filter builder on My Accounts to the screen, its field picker readable', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, 'rita@acme.test', '/MyTerritory');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('button', { name: 'Add condition' }).click();
+    const field = page.getByRole('combobox', { name: 'Industry' });
+    await field.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await onScreen(field)).toBe(true);
+    // The picker of which field a condition tests is wide enough to read its choice.
+    const picker = page.getByRole('combobox').first();
+    expect(await picker.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(100);
+  });
 });

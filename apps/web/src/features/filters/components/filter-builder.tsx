@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useFilterValues } from '../api/get-filter-values.ts';
+import classes from './filter-builder.module.css';
 
 /** The fields a user builds filters from: all but the rewritten forms, which only requests carry. */
 type BuilderField = Exclude<(typeof FILTER_FIELDS)[number], 'master_hit_id' | 'list_id'>;
@@ -122,9 +123,7 @@ function ConditionEditor({
         setListOpened(false);
         onChange({ ...condition, values: values.slice(0, 100) });
       }}
-      style={{ flex: 1 }}
-      // Room for the whole hint ("… press Enter"); on a phone the field takes its own line.
-      miw={{ base: '100%', sm: '20rem' }}
+      // Its room, on a phone a line of its own, is the row's (filter-builder.module.css).
     />
   );
 }
@@ -183,17 +182,20 @@ export function FilterBuilder({
             />
           ) : (
             // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no identity of their own
-            <Group key={index} gap="xs" wrap="nowrap" align="center">
+            <div key={index} className={classes.row}>
               <Select
                 aria-label={t('filters.field')}
-                w={190}
+                className={classes.field}
                 allowDeselect={false}
                 value={node.field}
                 data={BUILDER_FIELDS.map((f) => ({ value: f, label: t(`filters.fields.${f}`) }))}
                 onChange={(value) => value && setNode(index, newCondition(value as BuilderField))}
               />
-              <ConditionEditor condition={node} onChange={(c) => setNode(index, c)} />
+              <div className={classes.value}>
+                <ConditionEditor condition={node} onChange={(c) => setNode(index, c)} />
+              </div>
               <ActionIcon
+                className={classes.remove}
                 variant="subtle"
                 color="gray"
                 onClick={() => setNode(index, null)}
@@ -201,7 +203,7 @@ export function FilterBuilder({
               >
                 <IconTrash size={16} />
               </ActionIcon>
-            </Group>
+            </div>
           ),
         )}
         <Group gap="xs">
