@@ -104,7 +104,8 @@ describe('value match actions', () => {
     const territoryBefore = await territoryIds(page);
     try {
       await card.getByRole('button', { name: `Assign ${name}` }).click();
-      // Rita is a user: she may assign to herself only.
+      // Rita is a user: she may assign to herself only (read once the menu is open).
+      await page.getByRole('menuitem').first().waitFor();
       expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Assign to me']);
       await page.getByRole('menuitem', { name: 'Assign to me' }).click();
       await page.getByTestId('snackbar-general').getByText(`Added ${name} to your accounts`).waitFor();
