@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, useBrowser } from './support/browser.ts';
 import { deleteOwnedWorkspaces } from './support/cleanup.ts';
+import { EXTRA_ACCOUNT_MARK } from './support/extra-accounts.ts';
 import { uniqueName } from './support/unique.ts';
 
 /** Creates a workspace through the API as the signed-in user; answers its id. */
@@ -200,6 +201,59 @@ describe('workspaces', () => {
     expect(await page.getByRole('button', { name: 'Delete workspace' }).count()).toBe(0);
     await page.goto(`/workspaces/${id}`);
     await page.getByText('Workspace not found').waitFor();
+  });
+
+  it("keeps a long list's page and order in the address: Back from an account returns to them", async () => {
+    const { page } = b;
+    const name = uniqueName('Paged prospects');
+    await openSignedIn(page, 'rita@acme.test');
+    try {
+      const listId = await page.evaluate(
+        async ({ name, mark }) => {
+          const post = async (url: string, body: unknown) =>
+            (await (
+              await fetch(url, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify(body),
+              })
+            ).json()) as { id: string; master_account_ids: string[] };
+          const workspace = await post('/api/workspaces', { name });
+          const list = await post(`/api/workspaces/${workspace.id}/lists`, { name, type: 'accounts' });
+          const { master_account_ids } = await post('/api/accounts/query/ids', { scope: 'all', q: mark });
+          await post(`/api/lists/${list.id}/members`, { ids: master_account_ids.slice(0, 120) });
+          return list.id;
+        },
+        { name, mark: EXTRA_ACCOUNT_MARK },
+      );
+      await page.goto(`/lists/${listId}`);
+      const members = page.getByTestId('list-members');
+      const first = members.getByRole('link', { name: new RegExp(`^${EXTRA_ACCOUNT_MARK}`) }).first();
+      await first.waitFor();
+      // Z to A by name (A to Z is the first order), then the second page.
+      const ascending = (await first.textContent()) ?? '';
+      await page.getByRole('button', { name: 'Sort by Name' }).click();
+      await page.waitForURL((url) => url.searchParams.get('direction') === 'desc');
+      await expect.poll(() => first.textContent()).not.toBe(ascending);
+      const onPageOne = (await first.textContent()) ?? '';
+      await page.getByRole('button', { name: '2', exact: true }).click();
+      await page.waitForURL((url) => url.searchParams.get('page') === '2');
+      await expect.poll(() => first.textContent()).not.toBe(onPageOne);
+      const onPageTwo = (await first.textContent()) ?? '';
+      await first.click();
+      await page.getByRole('heading', { level: 1, name: onPageTwo }).waitFor();
+      await page.goBack();
+      await page.waitForURL(
+        (url) =>
+          url.pathname === `/lists/${listId}` &&
+          url.searchParams.get('page') === '2' &&
+          url.searchParams.get('direction') === 'desc',
+      );
+      await members.getByRole('link', { name: onPageTwo, exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: '2', exact: true }).getAttribute('data-active')).toBe('true');
+    } finally {
+      await deleteOwnedWorkspaces(page, [name]);
+    }
   });
 
   it('adds accounts to a list from search and shows them in the list table', async () => {

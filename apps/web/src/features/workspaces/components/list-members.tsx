@@ -1,8 +1,16 @@
 import { Alert, Button, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
-import { isContactList, isSmartList, LIST_CAP_MESSAGE, type List } from '@quarry/shared';
+import {
+  CONTACT_SORTS,
+  isContactList,
+  isSmartList,
+  LIST_CAP_MESSAGE,
+  type List,
+  TERRITORY_SORTS,
+} from '@quarry/shared';
 import { TERRITORY_SELECTION_CAP } from '@quarry/shared/constants';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useIdSelection } from '../../../lib/use-id-selection.ts';
@@ -20,12 +28,27 @@ export type ContactActions = (contacts: { id: string; master_account_id: string 
 export function ListMembers({ list, contactActions }: { list: List; contactActions?: ContactActions }) {
   const { t } = useTranslation();
   const contacts = isContactList(list.type);
-  const [params, setParams] = useState<MembersParams>({
-    page: 1,
+  // Page and order are in the address: Back from an account, or a reload, returns to them.
+  const [search, setSearch] = useSearchParams();
+  const sorts: readonly string[] = contacts ? CONTACT_SORTS : TERRITORY_SORTS;
+  const sortParam = search.get('sort') ?? '';
+  const params: MembersParams = {
+    page: Math.max(1, Math.floor(Number(search.get('page')) || 1)),
     page_size: PAGE_SIZE,
-    sort: contacts ? 'last_name' : 'account_name',
-    direction: 'asc',
-  });
+    sort: sorts.includes(sortParam) ? sortParam : contacts ? 'last_name' : 'account_name',
+    direction: search.get('direction') === 'desc' ? 'desc' : 'asc',
+  };
+  const setParams = (next: MembersParams) =>
+    setSearch(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        out.set('page', String(next.page));
+        out.set('sort', next.sort);
+        out.set('direction', next.direction);
+        return out;
+      },
+      { replace: true },
+    );
   const members = useListMembers(list.id, params);
   const removeMembers = useRemoveListMembers();
   const page = members.data;
@@ -39,12 +62,12 @@ export function ListMembers({ list, contactActions }: { list: List; contactActio
   const overCap = selection.count >= TERRITORY_SELECTION_CAP;
 
   function sortBy(key: string) {
-    setParams((p) => ({
-      ...p,
+    setParams({
+      ...params,
       page: 1,
       sort: key,
-      direction: p.sort === key && p.direction === 'asc' ? 'desc' : 'asc',
-    }));
+      direction: params.sort === key && params.direction === 'asc' ? 'desc' : 'asc',
+    });
   }
 
   async function removeSelected() {
@@ -115,7 +138,11 @@ export function ListMembers({ list, contactActions }: { list: List; contactActio
         <Pagination
           total={Math.ceil(page.total / PAGE_SIZE)}
           value={params.page}
-          onChange={(p) => setParams((prev) => ({ ...prev, page: p }))}
+          onChange={(p) => {
+            setParams({ ...params, page: p });
+            // A new page starts at its top, not where the pager was.
+            window.scrollTo({ top: 0 });
+          }}
           aria-label={t('myAccounts.pages')}
         />
       )}
