@@ -1,6 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
+import { fromTheAppsPages, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
 
 /** Whether an element lies wholly inside the 390 px wide screen. */
 const onScreen = (locator: Locator) =>
@@ -90,5 +91,61 @@ describe('on a 390 px phone', () => {
     // The picker of which field a condition tests is wide enough to read its choice.
     const picker = page.getByRole('combobox').first();
     expect(await picker.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(100);
+  });
+
+  it("wraps My Accounts' names between their words, not inside them", async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, 'rita@acme.test');
+    const before = await territoryIds(page);
+    try {
+      // The walk's first screen (3M, A-Mark Precious Metals, Abbott Laboratories, AbbVie) beside the longest industry.
+      const ids: string[] = [];
+      for (const name of [
+        '3M',
+        'A-Mark Precious Metals',
+        'Abbott Laboratories',
+        'AbbVie',
+        'Intel',
+        'Micron Technology',
+      ]) {
+        const search = (await (
+          await page.request.get(`/api/accounts/search?q=${encodeURIComponent(name)}`)
+        ).json()) as {
+          hits: { master_account_id: string; account_name: string }[];
+        };
+        const hit = search.hits.find((h) => h.account_name === name);
+        if (!hit) throw new Error(`the demo data has no ${name}`);
+        ids.push(hit.master_account_id);
+      }
+      await page.request.post('/api/territory', { headers: fromTheAppsPages(), data: { master_account_ids: ids } });
+      await page.goto('/MyTerritory');
+      await page.getByRole('link', { name: 'AbbVie', exact: true }).waitFor();
+      for (const name of ['A-Mark Precious Metals', 'Abbott Laboratories', 'AbbVie']) {
+        const link = page.getByRole('link', { name, exact: true });
+        await link.waitFor();
+        // The name's lines, and whether each word stayed whole: a word cut in two ends a line
+        // inside it ("Precio|us"), so no line may end where the next starts without a space.
+        const lines = await link.evaluate((el) => {
+          const text = el.textContent ?? '';
+          const range = document.createRange();
+          const node = el.firstChild as Text;
+          const tops: number[] = [];
+          const cuts: number[] = [];
+          for (let i = 0; i < text.length; i++) {
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            const top = Math.round(range.getBoundingClientRect().top);
+            if (tops.length > 0 && top !== tops[tops.length - 1] && text[i - 1] !== ' ' && text[i - 1] !== '-')
+              cuts.push(i);
+            tops.push(top);
+          }
+          return cuts;
+        });
+        expect(lines, name).toEqual([]);
+      }
+    } finally {
+      await removeAddedToTerritory(page, before);
+    }
   });
 });

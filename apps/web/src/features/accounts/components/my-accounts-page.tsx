@@ -233,8 +233,9 @@ export function MyAccountsPage({
                       onChange={() => toggle(r.master_account_id)}
                     />
                   </Table.Td>
+                  {/* Wide enough that names wrap between words, not inside them ("AbbVi e" on a phone). */}
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                    <Group gap="xs" wrap="nowrap" miw="12rem">
                       <AccountLogo name={r.account_name} logoUrl={r.logo_url} size={24} />
                       <Anchor
                         component={Link}
