@@ -38,6 +38,12 @@ describe('on a 390 px phone', () => {
     await page.getByRole('heading', { name: 'Add Accounts', level: 1 }).waitFor();
     await page.getByTestId('upload-type').waitFor();
     expect(await width()).toBeLessThanOrEqual(390);
+    // The file button's words are all there, wrapped, not cut short.
+    const drop = page.getByRole('button', { name: /^Drop a CSV or text file here/ });
+    expect(
+      await drop.evaluate((el) => [...el.querySelectorAll('*')].every((c) => c.scrollWidth <= c.clientWidth + 1)),
+    ).toBe(true);
+    expect(await onScreen(drop)).toBe(true);
   });
 
   it("lets the account's contact table scroll to its Email column", async () => {

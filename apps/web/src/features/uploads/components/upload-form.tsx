@@ -176,7 +176,16 @@ export function UploadForm({
                 <Stack gap={4} align="flex-start">
                   <FileButton onChange={(chosen) => void takeFile(chosen)} accept=".csv,.txt,text/csv,text/plain">
                     {(props) => (
-                      <Button {...props} variant="light" size="xs">
+                      <Button
+                        {...props}
+                        variant="light"
+                        size="xs"
+                        // Its words wrap on a phone instead of ending in "or clic…".
+                        maw="100%"
+                        h="auto"
+                        mih={30}
+                        styles={{ label: { whiteSpace: 'normal', textAlign: 'center', paddingBlock: 4 } }}
+                      >
                         {t('uploads.form.drop')}
                       </Button>
                     )}
