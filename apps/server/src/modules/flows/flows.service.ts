@@ -146,6 +146,9 @@ function reviewStatusOf(counts: Record<FlowMessageStatus, number>): FlowStatus {
   return 'flow_ready_for_review';
 }
 
+/** The oldest signal a message quotes: a year. */
+const SIGNAL_QUOTED_MAX_DAYS = 365;
+
 export function createFlowsService(deps: {
   flows: FlowsRepository;
   sources: FlowSourcesRepository;
@@ -171,6 +174,9 @@ export function createFlowsService(deps: {
     clock = () => new Date(),
   } = deps;
   const nowIso = () => clock().toISOString();
+  /** Whether a signal is recent enough for a message to open on it (within SIGNAL_QUOTED_MAX_DAYS). */
+  const isRecent = (publishedAt: string | null) =>
+    publishedAt !== null && clock().getTime() - new Date(publishedAt).getTime() <= SIGNAL_QUOTED_MAX_DAYS * DAY_MS;
 
   async function visibleFlow(ctx: RequestContext, flowId: string): Promise<FlowRow> {
     const flow = await flows.find(readerOf(ctx), flowId);
@@ -259,15 +265,18 @@ export function createFlowsService(deps: {
               roiExplanation: hypothesis.roi_explanation,
             }
           : null,
-        signal: hit
-          ? {
-              title: hit.title,
-              excerpt,
-              publishedAt: hit.published_at,
-              sourceName: hit.source || null,
-              type: hit.type === 'job_posting' ? 'job_posting' : 'news_article',
-            }
-          : null,
+        // A signal older than a year is shown to the reviewer as evidence, but no message opens
+        // on it: "Your news" about an eight-year-old story reads as a mistake to the prospect.
+        signal:
+          hit && isRecent(hit.published_at)
+            ? {
+                title: hit.title,
+                excerpt,
+                publishedAt: hit.published_at,
+                sourceName: hit.source || null,
+                type: hit.type === 'job_posting' ? 'job_posting' : 'news_article',
+              }
+            : null,
       });
     }
     return out;

@@ -171,6 +171,46 @@ describe('starting a flow and writing its messages', () => {
     expect(first.steps[0]?.body).not.toMatch(/<(?!script>alert\(1\)<\/script>|b>|\/b>)[a-z]/i);
   });
 
+  it('shows a signal older than a year as evidence, but opens no message on it', async () => {
+    script = null;
+    const account = 'acc_flows_stale';
+    await insertTestAccount(t.handle.db, account, 'Stale Goods');
+    await t.handle.db
+      .insertInto('master_hits')
+      .values({
+        id: 'hit_flows_stale',
+        master_account_id: account,
+        type: 'news_article',
+        title: 'Stale Goods buys a doorbell startup',
+        text: 'Stale Goods buys a doorbell startup.',
+        url: null,
+        source: 'Example News',
+        published_at: '2018-03-02T00:00:00.000Z',
+      })
+      .execute();
+    await t.handle.db
+      .insertInto('master_contacts')
+      .values({
+        ...testContact('ct_stale', account, 'Sia', 'Tester', 'Chief Financial Officer'),
+        email: 'sia@stale.example',
+        email_status: 'verified',
+      })
+      .execute();
+    const res = await call(rita, 'POST', '/api/flows', {
+      type: 'create_value_message',
+      initiated_from: `/valueMatch/${account}`,
+      accounts: [{ master_account_id: account, contact_ids: ['ct_stale'] }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.jobRunner.drain();
+    const [message] = (await detail(rita, (res.json() as FlowSummary).id)).messages as [FlowMessage];
+    expect(message.evidence.signal_title).toBe('Stale Goods buys a doorbell startup');
+    const step = message.steps[0];
+    expect(step?.subject).not.toContain('doorbell');
+    expect(step?.body).not.toContain('doorbell');
+    expect(step?.body).not.toContain('2018');
+  });
+
   it("never quotes a signal the team marked not relevant: the next of the match's signals, or the newest unmarked one", async () => {
     script = null;
     const account = 'acc_flows_marked';
