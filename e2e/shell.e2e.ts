@@ -19,6 +19,25 @@ async function restoreOwnField(page: Page, field: string, value: string): Promis
 describe('app shell', () => {
   const b = useBrowser();
 
+  it('offers "Skip to main content" as the first Tab stop, and it takes focus past the navigation', async () => {
+    const { page } = b;
+    await openSignedIn(page, 'rita@acme.test');
+    await page.getByRole('heading', { name: 'Value Match', level: 1 }).waitFor();
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('button', { name: 'Skip to main content' });
+    await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    expect(new URL(page.url()).hash).toBe('');
+    // The next Tab is inside the page, not back in the navigation.
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => document.getElementById('main-content')?.contains(document.activeElement) ?? false),
+    ).toBe(true);
+  });
+
   it('keeps the chosen theme across a reload, applied before first paint', async () => {
     await openSignedIn(b.page, 'rita@acme.test');
     // The choice is kept in Rita's preferences too: put back at the end (unset means the default, system).

@@ -12,6 +12,7 @@ import { useImpersonationExpiry } from '../impersonation/use-impersonation-expir
 import { useStopImpersonation } from '../impersonation/use-stop-impersonation.ts';
 import { PageLoader } from '../pages/page-loader.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
+import classes from './nav-card.module.css';
 import { NavCard } from './nav-card.tsx';
 import { TopSnackbars } from './top-snackbars.tsx';
 import { useSavedChoices } from './use-saved-choices.ts';
@@ -33,6 +34,15 @@ export function AppShell({ user }: { user: UserDocument }) {
   });
   return (
     <>
+      {/* The keyboard's first stop: past the navigation, straight to the page. */}
+      <button
+        type="button"
+        className={classes.skipLink}
+        // Focus moves without the address gaining a "#main-content".
+        onClick={() => document.getElementById('main-content')?.focus()}
+      >
+        {t('nav.skipToContent')}
+      </button>
       {/* Banners sit beside the navigation card, never under it. */}
       <Box ml={NAV_CARD_WIDTH_COLLAPSED}>
         {impersonating && (
@@ -48,7 +58,15 @@ export function AppShell({ user }: { user: UserDocument }) {
       </Box>
       <NavCard user={user} impersonating={impersonating} />
       <WorkspaceDrawer />
-      <Box component="main" ml={NAV_CARD_WIDTH_COLLAPSED} p="lg" mih="100vh">
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        ml={NAV_CARD_WIDTH_COLLAPSED}
+        p="lg"
+        mih="100vh"
+        style={{ outline: 'none' }}
+      >
         <TopSnackbars />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
