@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { startSession, useBrowser } from './support/browser.ts';
+import { signIn, startSession, useBrowser } from './support/browser.ts';
+import { lastMailTo } from './support/inbox.ts';
 import { inviteAndJoin } from './support/invite.ts';
+import { uniqueName } from './support/unique.ts';
 
 describe('invitations (#17 item 10)', () => {
   const b = useBrowser();
@@ -41,5 +43,45 @@ describe('invitations (#17 item 10)', () => {
     const me = await page.request.get('/api/me');
     expect(me.status()).toBe(200);
     expect((await me.json()).user).toMatchObject({ email: address });
+  });
+
+  it('says every problem of the joining form under its own field, at once', async () => {
+    const { page, context } = b;
+    const address = `${uniqueName('fielder').replace(' ', '-')}@acme.test`;
+    await signIn(page, 'ada@acme.test');
+    await page.goto('/settings?category=tenantConfiguration');
+    await page.getByRole('textbox', { name: 'Email' }).fill(address);
+    await page.getByRole('textbox', { name: 'Display name' }).fill(uniqueName('Fi Fielder'));
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByTestId('snackbar-general').getByText(`Invitation sent to ${address}`).waitFor();
+    const link = lastMailTo(address)?.text_body.match(/https?:\/\/\S+accept-invitation\?token=[\w-]+/)?.[0];
+    expect(link).toBeTruthy();
+    await context.clearCookies();
+    const url = new URL(link ?? '');
+    await page.goto(url.pathname + url.search);
+    await page.getByRole('heading', { name: 'Join your team on Quarry' }).waitFor();
+
+    const name = page.getByRole('textbox', { name: /^Display name/ });
+    const password = page.getByLabel(/^Password/);
+    const confirm = page.getByLabel(/^Confirm password/);
+    await name.fill('');
+    await password.fill('short');
+    await page.getByRole('button', { name: 'Join' }).click();
+    // Both problems, each at its field.
+    await page.getByText('Display name is required').waitFor();
+    await page.getByText('Use at least 8 characters').waitFor();
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    await name.fill('Fi Fielder');
+    await password.fill('a-long-password');
+    await confirm.fill('another-password');
+    await page.getByRole('button', { name: 'Join' }).click();
+    await page.getByText('The two passwords do not match').waitFor();
+    expect(await page.getByText('Display name is required').count()).toBe(0);
+
+    await confirm.fill('a-long-password');
+    await page.getByRole('button', { name: 'Join' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
   });
 });

@@ -22,6 +22,8 @@ import { useEnterApp } from '../hooks/use-enter-app.ts';
 const MIN_LENGTH = 8;
 type Preview = { email: string; display_name: string; company_name: string };
 
+type FieldProblems = { name: string | null; password: string | null; confirm: string | null };
+
 /** Where an invitation link lands: choose a name and a password, and the new member is in. */
 export function AcceptInvitationPage() {
   const { t } = useTranslation();
@@ -37,15 +39,21 @@ export function AcceptInvitationPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldProblems>({ name: null, password: null, confirm: null });
   const [busy, setBusy] = useState(false);
   const enter = useEnterApp();
   const displayName = name ?? preview.data?.display_name ?? '';
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!displayName.trim()) return setError(t('settings.displayNameRequired'));
-    if (password.length < MIN_LENGTH) return setError(t('resetPassword.tooShort', { count: MIN_LENGTH }));
-    if (password !== confirm) return setError(t('resetPassword.mismatch'));
+    // Every field's problem under that field, all at once (one banner named one problem at a time).
+    const problems: FieldProblems = {
+      name: displayName.trim() ? null : t('settings.displayNameRequired'),
+      password: password.length < MIN_LENGTH ? t('resetPassword.tooShort', { count: MIN_LENGTH }) : null,
+      confirm: password.length >= MIN_LENGTH && password !== confirm ? t('resetPassword.mismatch') : null,
+    };
+    setFieldErrors(problems);
+    if (problems.name || problems.password || problems.confirm) return;
     setBusy(true);
     setError(null);
     try {
@@ -87,18 +95,21 @@ export function AcceptInvitationPage() {
                   label={t('settings.displayName')}
                   value={displayName}
                   onChange={(e) => setName(e.currentTarget.value)}
+                  error={fieldErrors.name}
                   required
                 />
                 <PasswordInput
                   label={t('invitation.password')}
                   value={password}
                   onChange={(e) => setPassword(e.currentTarget.value)}
+                  error={fieldErrors.password}
                   required
                 />
                 <PasswordInput
                   label={t('invitation.confirmPassword')}
                   value={confirm}
                   onChange={(e) => setConfirm(e.currentTarget.value)}
+                  error={fieldErrors.confirm}
                   required
                 />
                 <Button type="submit" loading={busy}>
