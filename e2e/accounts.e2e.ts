@@ -192,6 +192,7 @@ describe('accounts', () => {
       expect(added).toBe(1200);
       await page.goto('/MyTerritory');
       await page.getByRole('link', { name: `${EXTRA_ACCOUNT_MARK} Supply 0` }).waitFor();
+      await page.getByTestId('page-range').getByText('1–50 of 1,200').waitFor();
       await page.getByLabel('Select all on this page').check();
       await page.getByRole('button', { name: 'Select all 1,200 matching accounts' }).click();
       await page.getByText('1,200 selected').waitFor();

@@ -239,6 +239,7 @@ describe('workspaces', () => {
       await page.getByRole('button', { name: '2', exact: true }).click();
       await page.waitForURL((url) => url.searchParams.get('page') === '2');
       await expect.poll(() => first.textContent()).not.toBe(onPageOne);
+      await page.getByTestId('page-range').getByText('51–100 of 120').waitFor();
       const onPageTwo = (await first.textContent()) ?? '';
       await first.click();
       await page.getByRole('heading', { level: 1, name: onPageTwo }).waitFor();

@@ -259,12 +259,25 @@ export function MyAccountsPage({
         </Table.ScrollContainer>
       )}
       {total > PAGE_SIZE && (
-        <Pagination
-          total={Math.ceil(total / PAGE_SIZE)}
-          value={page}
-          onChange={setPage}
-          aria-label={t('myAccounts.pages')}
-        />
+        <Group gap="md">
+          <Pagination
+            total={Math.ceil(total / PAGE_SIZE)}
+            value={page}
+            onChange={(next) => {
+              setPage(next);
+              // A new page starts at its top, not where the pager was.
+              window.scrollTo({ top: 0 });
+            }}
+            aria-label={t('myAccounts.pages')}
+          />
+          <Text size="sm" c="dimmed" data-testid="page-range">
+            {t(estimated ? 'myAccounts.rangeAbout' : 'myAccounts.range', {
+              from: (page - 1) * PAGE_SIZE + 1,
+              to: Math.min(page * PAGE_SIZE, total),
+              total,
+            })}
+          </Text>
+        </Group>
       )}
     </Stack>
   );

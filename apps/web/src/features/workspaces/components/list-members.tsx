@@ -135,16 +135,25 @@ export function ListMembers({ list, contactActions }: { list: List; contactActio
         />
       ) : null}
       {page && page.total > PAGE_SIZE && (
-        <Pagination
-          total={Math.ceil(page.total / PAGE_SIZE)}
-          value={params.page}
-          onChange={(p) => {
-            setParams({ ...params, page: p });
-            // A new page starts at its top, not where the pager was.
-            window.scrollTo({ top: 0 });
-          }}
-          aria-label={t('myAccounts.pages')}
-        />
+        <Group gap="md">
+          <Pagination
+            total={Math.ceil(page.total / PAGE_SIZE)}
+            value={params.page}
+            onChange={(p) => {
+              setParams({ ...params, page: p });
+              // A new page starts at its top, not where the pager was.
+              window.scrollTo({ top: 0 });
+            }}
+            aria-label={t('myAccounts.pages')}
+          />
+          <Text size="sm" c="dimmed" data-testid="page-range">
+            {t('myAccounts.range', {
+              from: (params.page - 1) * PAGE_SIZE + 1,
+              to: Math.min(params.page * PAGE_SIZE, page.total),
+              total: page.total,
+            })}
+          </Text>
+        </Group>
       )}
     </Stack>
   );
