@@ -123,9 +123,13 @@ describe('saved filters on My Accounts', () => {
       await expect.poll(() => savedFilters.inputValue()).toBe(`${name} (public)`);
       expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
 
-      // A link to a filter that is gone opens the page without it, and the URL drops it.
+      // A link to a filter that is gone opens the page without it, says so, and the URL drops it.
       await page.goto('/MyTerritory?filter=no-such-filter');
       await page.waitForURL((url) => !url.searchParams.has('filter'));
+      await page
+        .getByTestId('snackbar-general')
+        .getByText('That saved filter was deleted or is private to its owner: all your accounts are shown.')
+        .waitFor();
       expect(await savedFilters.inputValue()).toBe('');
     } finally {
       await deleteFilters(ada, [name]);
