@@ -201,6 +201,9 @@ describe('workspaces', () => {
     expect(await page.getByRole('button', { name: 'Delete workspace' }).count()).toBe(0);
     await page.goto(`/workspaces/${id}`);
     await page.getByText('Workspace not found').waitFor();
+    // Not a dead end.
+    await page.getByRole('main').getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('heading', { name: 'Value Match', level: 1 }).waitFor();
   });
 
   it("keeps a long list's page and order in the address: Back from an account returns to them", async () => {

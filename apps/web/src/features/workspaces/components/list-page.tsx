@@ -1,8 +1,8 @@
-import { Alert, Box, Loader, Stack } from '@mantine/core';
+import { Alert, Box, Button, Loader, Stack } from '@mantine/core';
 import { isSmartList, type List } from '@quarry/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useList } from '../api/lists.ts';
 import { ListHeader } from './list-header.tsx';
@@ -31,6 +31,10 @@ export function ListPage({
     return (
       <Alert color={missing ? 'gray' : 'red'} title={missing ? t('lists.notFound') : t('errors.generic')}>
         {missing ? t('lists.notFoundHelp') : null}
+        {/* Not a dead end: Home is one click away, as on the 404 page. */}
+        <Button component={Link} to="/" variant="light" size="xs" mt="sm" display="block" w="fit-content">
+          {t('notFound.home')}
+        </Button>
       </Alert>
     );
   }

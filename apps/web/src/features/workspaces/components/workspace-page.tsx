@@ -1,8 +1,8 @@
-import { Alert, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Loader, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { workspaceKeys } from '../api/workspace-keys.ts';
 import { useWorkspace } from '../api/workspaces.ts';
@@ -32,6 +32,10 @@ export function WorkspacePage({ currentUid }: { currentUid: string }) {
     return (
       <Alert color={missing ? 'gray' : 'red'} title={missing ? t('workspaces.notFound') : t('errors.generic')}>
         {missing ? t('workspaces.notFoundHelp') : null}
+        {/* Not a dead end: Home is one click away, as on the 404 page. */}
+        <Button component={Link} to="/" variant="light" size="xs" mt="sm" display="block" w="fit-content">
+          {t('notFound.home')}
+        </Button>
       </Alert>
     );
   }
