@@ -92,6 +92,8 @@ describe('global alerts', () => {
       await rita.setViewportSize({ width: 1280, height: 800 });
       await banner.getByRole('button', { name: 'Dismiss' }).click();
       await banner.waitFor({ state: 'detached' });
+      // The focus, on the button that went with the banner, moves on to the page.
+      await expect.poll(() => rita.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
       await rita.reload();
       await rita.getByRole('heading', { name: 'Value Match' }).waitFor();
       expect(await rita.getByTestId('alert-banner').count()).toBe(0);

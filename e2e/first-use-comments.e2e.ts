@@ -28,6 +28,12 @@ describe('comments', () => {
     const mine = page.getByTestId('comment').filter({ hasText: marker });
     const link = mine.getByRole('link', { name: 'https://acme.example/deck?id=7' });
     await link.waitFor();
+    // Posted, the box is empty and keeps the focus, ready for the next note.
+    await expect
+      .poll(() =>
+        page.getByLabel('Add a comment for your colleagues').evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
     expect(await link.getAttribute('href')).toBe('https://acme.example/deck?id=7');
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toContain('noopener');

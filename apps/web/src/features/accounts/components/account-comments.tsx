@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Textarea } from '@man
 import type { Comment } from '@quarry/shared';
 import { MAX_TEXT_LENGTH } from '@quarry/shared/constants';
 import type { Language } from '@quarry/shared/languages';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CharacterCounter } from '../../../components/character-counter.tsx';
 import { confirm } from '../../../components/confirm-dialog.tsx';
@@ -18,12 +18,15 @@ export function AccountComments({ accountId, language }: { accountId: string; la
   const comments = useComments(accountId);
   const add = useAddComment(accountId);
   const [text, setText] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!text.trim()) return;
     await add.mutateAsync(text.trim());
     setText('');
+    // Post is disabled once the box is empty: focus goes back to the box, not to the page's start.
+    box.current?.focus();
   }
 
   return (
@@ -31,6 +34,7 @@ export function AccountComments({ accountId, language }: { accountId: string; la
       <form onSubmit={onSubmit}>
         <Stack gap="xs">
           <Textarea
+            ref={box}
             label={t('accounts.addComment')}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}

@@ -100,7 +100,15 @@ export function AlertBanner() {
   return (
     <>
       {visible.map((alert) => (
-        <AlertBar key={alert.id} alert={alert} onHide={() => setVersion((v) => v + 1)} />
+        <AlertBar
+          key={alert.id}
+          alert={alert}
+          onHide={() => {
+            setVersion((v) => v + 1);
+            // The button pressed goes with its banner: focus moves on to the page, not to nowhere.
+            document.querySelector<HTMLElement>('main')?.focus();
+          }}
+        />
       ))}
     </>
   );
