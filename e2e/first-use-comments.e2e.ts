@@ -30,9 +30,7 @@ describe('comments', () => {
     await link.waitFor();
     // Posted, the box is empty and keeps the focus, ready for the next note.
     await expect
-      .poll(() =>
-        page.getByLabel('Add a comment for your colleagues').evaluate((el) => el === document.activeElement),
-      )
+      .poll(() => page.getByLabel('Add a comment for your colleagues').evaluate((el) => el === document.activeElement))
       .toBe(true);
     expect(await link.getAttribute('href')).toBe('https://acme.example/deck?id=7');
     expect(await link.getAttribute('target')).toBe('_blank');
