@@ -161,6 +161,21 @@ describe('Wikinews articles attached to the accounts they mention', () => {
     expect(isNewsArticle({ title: 'Interview: Danny O’Brien of the Electronic Frontier Foundation' })).toBe(true);
   });
 
+  it("names, where a posting's wording has a place, the company's own city, and leaves no placeholder", () => {
+    const postings = buildJobPostings(accounts);
+    expect(postings.filter((h) => h.text.includes('{city}'))).toEqual([]);
+    const byId = new Map(accounts.map((a) => [a.master_account_id, a]));
+    const placed = postings.filter((h) =>
+      / (near|around|from our|in) [A-Z][\w. ]* (next|plant|data centre|is taking)|run from /.test(h.text),
+    );
+    expect(placed.length).toBeGreaterThan(20);
+    for (const h of placed) {
+      const city = byId.get(h.master_account_id)?.location?.split(',')[0]?.trim() ?? '';
+      expect(city.length, h.text).toBeGreaterThan(0);
+      expect(h.text.split('.').slice(1).join('.'), h.master_account_id).toContain(city);
+    }
+  });
+
   it('puts both "Wal-Mart" and "Walmart" articles on Walmart', () => {
     const result = attached([
       article('Wal-Mart opens stores in Canada', 'Wal-Mart Stores Inc. said on Monday it would hire 2,000 people.'),

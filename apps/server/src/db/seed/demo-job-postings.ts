@@ -81,22 +81,22 @@ const CYBER_ATTACKS = [
 const GOODS_CONTEXT: Partial<Record<Department, readonly (readonly string[])[]>> = {
   operations: [
     [
-      'We are opening a new distribution centre next year and moving stock into it.',
+      'We are opening a new distribution centre near {city} next year and moving stock into it.',
       'A new distribution center opens near our largest plant next spring, and inventory moves there first.',
       'We are adding a distribution centre in the region and moving stock out of two older warehouses.',
     ],
     [
       'Supply shortages and delivery delays across our industry reached our plants this year.',
-      'Component shortages delayed shipments from two of our plants this year.',
+      'Component shortages delayed shipments from our {city} plant and one other this year.',
       'Shortages of parts and delayed deliveries from suppliers slowed our plants this year.',
     ],
     [
       'Higher freight costs started a cost savings programme across our sites.',
-      'Rising freight costs and fuel prices led to a cost savings plan for our plants and warehouses.',
+      'Rising freight costs and fuel prices led to a cost savings plan for our plants and warehouses around {city}.',
       'Freight costs rose sharply this year, and we are looking for cost savings across our logistics.',
     ],
     [
-      'We are bringing the plants and warehouses of a recent acquisition into our network.',
+      'We are bringing the plants and warehouses of a recent acquisition into our network, run from {city}.',
       'After a recent acquisition, we are joining its factories and warehouses to our distribution network.',
       'A recent acquisition added plants that we are now bringing into our supply chain.',
     ],
@@ -104,7 +104,7 @@ const GOODS_CONTEXT: Partial<Record<Department, readonly (readonly string[])[]>>
   finance: [
     [
       'We are folding a recent acquisition into our planning and reporting.',
-      'Our finance team is taking on the books of a company we acquired this year.',
+      'Our finance team in {city} is taking on the books of a company we acquired this year.',
     ],
   ],
   it: [CYBER_ATTACKS],
@@ -113,7 +113,7 @@ const SERVICES_CONTEXT: Partial<Record<Department, readonly (readonly string[])[
   it: [
     CYBER_ATTACKS,
     [
-      'We are moving customer records from our own data centre to the cloud.',
+      'We are moving customer records from our own data centre in {city} to the cloud.',
       'Our servers and customer data move from our own data center to the cloud over the next year.',
     ],
   ],
@@ -125,7 +125,10 @@ const SERVICES_CONTEXT: Partial<Record<Department, readonly (readonly string[])[
     ],
   ],
   engineering: [
-    ['We are moving our platforms to the cloud.', 'Our applications move from our own servers to the cloud this year.'],
+    [
+      'We are moving our platforms from our {city} data centre to the cloud.',
+      'Our applications move from our own servers to the cloud this year.',
+    ],
     [
       'We are launching a new online service for customers next year.',
       'After a recent acquisition, we are bringing its website and systems onto our network.',
@@ -143,8 +146,12 @@ function companyContext(department: Department, account: DemoAccount, random: ()
   if (department === 'hr' && STORE_SECTORS.has(account.sector ?? '')) return STORES_CONTEXT;
   const themes = (goods ? GOODS_CONTEXT : SERVICES_CONTEXT)[department];
   // A change the company is going through, in one of several wordings: companies do not all write
-  // the same sentence, and a feed quoting one sentence forty times reads as made up.
-  return themes ? pick(random, pick(random, themes)) : null;
+  // the same sentence, and a feed quoting one sentence forty times reads as made up. Some wordings
+  // name the company's own city ("near Bentonville"), so that no two companies quote the same line.
+  if (!themes) return null;
+  const city = account.location?.split(',')[0]?.trim();
+  const wordings = pick(random, themes).filter((w) => city || !w.includes('{city}'));
+  return pick(random, wordings).replace('{city}', city ?? '');
 }
 
 /** What a posting says of the role, true to the role and to the kind of company posting it. */
