@@ -278,10 +278,13 @@ describe('demo job postings', () => {
     expect(atBanks.length).toBeGreaterThan(0);
     expect(atRetailers.length).toBeGreaterThan(0);
     for (const job of atBanks) expect(job.text).not.toMatch(/goods|suppliers|plants|warehouses|products/);
-    // Nor at an airline or a power utility, though their sectors (Transportation, Energy) move goods.
+    // Nor at an airline, a power utility, a railroad, a pipeline or an oil producer, though their
+    // sectors (Transportation, Energy) move goods.
     const industryOf = new Map(accounts.map((a) => [a.master_account_id, a.industry]));
     const services = jobs.filter((j) =>
-      ['Airlines', 'Utilities: Gas and Electric'].includes(industryOf.get(j.master_account_id) ?? ''),
+      ['Airlines', 'Utilities: Gas and Electric', 'Railroads', 'Pipelines', 'Mining, Crude-Oil Production'].includes(
+        industryOf.get(j.master_account_id) ?? '',
+      ),
     );
     expect(services.length).toBeGreaterThan(20);
     for (const job of services) expect(job.text).not.toMatch(/goods|warehouses|distribution cent(er|re)|plant/);

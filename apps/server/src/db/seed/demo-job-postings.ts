@@ -45,11 +45,19 @@ const GOODS_SECTORS = new Set([
 ]);
 
 /**
- * Industries of those sectors whose companies sell a service: an airline or a power utility
- * moves no goods through plants and warehouses (a walk found United Airlines opening "a new
- * distribution center near our largest plant").
+ * Industries of those sectors whose companies run no plants and warehouses of goods: an airline or
+ * a power utility sells a service (a walk found United Airlines opening "a new distribution center
+ * near our largest plant"), a railroad or a pipeline carries others' goods (Norfolk Southern
+ * cutting "freight costs"), an oil producer pumps from wells (ConocoPhillips moving "stock out of
+ * two older warehouses").
  */
-const SERVICE_INDUSTRIES = new Set(['Airlines', 'Utilities: Gas and Electric']);
+const SERVICE_INDUSTRIES = new Set([
+  'Airlines',
+  'Utilities: Gas and Electric',
+  'Railroads',
+  'Pipelines',
+  'Mining, Crude-Oil Production',
+]);
 
 /** Whether the company makes, moves or sells physical goods. */
 function sellsGoods(account: DemoAccount): boolean {
