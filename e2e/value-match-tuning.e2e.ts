@@ -91,19 +91,30 @@ describe('value match tuning', () => {
       const detail = (await (await page.request.get(`/api/value-matches/${accountId}`)).json()) as ValueMatchDetail;
       expect(detail.hypotheses.flatMap((h) => h.evidence).some((e) => e.hit_id === hitId)).toBe(false);
 
-      // ...and the trigger's precision on the preferences screen counts it.
-      await openTriggers(page);
-      // One mark among many never reads as 100%: a share just under it takes a decimal (99.5%).
-      const share = (total - 1) / total;
-      const percent =
-        Math.round(share * 100) === 100
-          ? `${(Math.floor(share * 1000) / 10).toFixed(1)}%`
-          : `${Math.round(share * 100)}%`;
-      expect(percent).not.toBe('100%');
-      await cardOf(page, name)
-        .getByTestId('trigger-precision')
-        .getByText(`Your team's precision: ${percent} (1 of ${total} signals marked not relevant)`)
-        .waitFor();
+      // ...and the trigger's precision on the preferences screen counts it: one rejected among the
+      // signals it found (the recompute may have moved the account's other signals too).
+      const precisionText = (s: TriggerStatsList['triggers'][number] | undefined) => {
+        const found = s?.top_tier_hits ?? 0;
+        // One mark among many never reads as 100%: a share just under it takes a decimal (99.5%).
+        const share = (found - 1) / found;
+        const percent =
+          Math.round(share * 100) === 100
+            ? `${(Math.floor(share * 1000) / 10).toFixed(1)}%`
+            : `${Math.round(share * 100)}%`;
+        return `Your team's precision: ${percent} (${s?.marked_not_relevant} of ${found} signals marked not relevant)`;
+      };
+      await expect
+        .poll(
+          async () => {
+            const now = (await (await page.request.get('/api/value-matches/trigger-stats')).json()) as TriggerStatsList;
+            const mine = now.triggers.find((s) => s.trigger_id === expected?.trigger_id);
+            await openTriggers(page);
+            const shown = await cardOf(page, name).getByTestId('trigger-precision').textContent();
+            return mine?.marked_not_relevant === 1 && shown === precisionText(mine) && !shown.includes('100%');
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBe(true);
 
       // Undo from the match takes it back into the evidence.
       await page.goto(`/valueMatch/${accountId}`);
