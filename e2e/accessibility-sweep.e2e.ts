@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { publishAlert } from './support/alerts.ts';
+import { post } from './support/api.ts';
 import { seriousViolations } from './support/axe.ts';
 import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
@@ -61,13 +62,6 @@ async function navigate(page: Page, path: string): Promise<void> {
 }
 
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
-
-/** A state-changing API call as the signed-in user; answers the JSON the server sent back. */
-async function post<T>(page: Page, url: string, data: unknown): Promise<T> {
-  const response = await page.request.post(url, { data, headers: fromTheAppsPages() });
-  expect(response.status(), `${url}: ${await response.text()}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
 
 describe('every screen in the light and the dark theme', () => {
   const b = useBrowser({ colorScheme: 'light', reducedMotion: 'reduce' });

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, startSession, useBrowser } from './support/browser.ts';
-import { lastMailTo } from './support/inbox.ts';
-import { inviteAndJoin } from './support/invite.ts';
-import { uniqueName } from './support/unique.ts';
+import { startSession, useBrowser } from './support/browser.ts';
+import { inviteAndJoin, openInvitation } from './support/invite.ts';
 
 describe('invitations (#17 item 10)', () => {
   const b = useBrowser();
@@ -47,19 +45,7 @@ describe('invitations (#17 item 10)', () => {
 
   it('says every problem of the joining form under its own field, at once', async () => {
     const { page, context } = b;
-    const address = `${uniqueName('fielder').replace(' ', '-')}@acme.test`;
-    await signIn(page, 'ada@acme.test');
-    await page.goto('/settings?category=tenantConfiguration');
-    await page.getByRole('textbox', { name: 'Email' }).fill(address);
-    await page.getByRole('textbox', { name: 'Display name' }).fill(uniqueName('Fi Fielder'));
-    await page.getByRole('button', { name: 'Send invitation' }).click();
-    await page.getByTestId('snackbar-general').getByText(`Invitation sent to ${address}`).waitFor();
-    const link = lastMailTo(address)?.text_body.match(/https?:\/\/\S+accept-invitation\?token=[\w-]+/)?.[0];
-    expect(link).toBeTruthy();
-    await context.clearCookies();
-    const url = new URL(link ?? '');
-    await page.goto(url.pathname + url.search);
-    await page.getByRole('heading', { name: 'Join your team on Quarry' }).waitFor();
+    await openInvitation(page, context);
 
     const name = page.getByRole('textbox', { name: /^Display name/ });
     const password = page.getByLabel(/^Password/);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { post } from './support/api.ts';
 import { openSignedIn, useBrowser } from './support/browser.ts';
 import { deleteOwnedWorkspaces } from './support/cleanup.ts';
 import { EXTRA_ACCOUNT_MARK } from './support/extra-accounts.ts';
@@ -211,24 +212,17 @@ describe('workspaces', () => {
     const name = uniqueName('Paged prospects');
     await openSignedIn(page, 'rita@acme.test');
     try {
-      const listId = await page.evaluate(
-        async ({ name, mark }) => {
-          const post = async (url: string, body: unknown) =>
-            (await (
-              await fetch(url, {
-                method: 'POST',
-                headers: { 'content-type': 'application/json' },
-                body: JSON.stringify(body),
-              })
-            ).json()) as { id: string; master_account_ids: string[] };
-          const workspace = await post('/api/workspaces', { name });
-          const list = await post(`/api/workspaces/${workspace.id}/lists`, { name, type: 'accounts' });
-          const { master_account_ids } = await post('/api/accounts/query/ids', { scope: 'all', q: mark });
-          await post(`/api/lists/${list.id}/members`, { ids: master_account_ids.slice(0, 120) });
-          return list.id;
-        },
-        { name, mark: EXTRA_ACCOUNT_MARK },
-      );
+      const workspace = await post<{ id: string }>(page, '/api/workspaces', { name });
+      const list = await post<{ id: string }>(page, `/api/workspaces/${workspace.id}/lists`, {
+        name,
+        type: 'accounts',
+      });
+      const { master_account_ids } = await post<{ master_account_ids: string[] }>(page, '/api/accounts/query/ids', {
+        scope: 'all',
+        q: EXTRA_ACCOUNT_MARK,
+      });
+      await post(page, `/api/lists/${list.id}/members`, { ids: master_account_ids.slice(0, 120) });
+      const listId = list.id;
       await page.goto(`/lists/${listId}`);
       const members = page.getByTestId('list-members');
       const first = members.getByRole('link', { name: new RegExp(`^${EXTRA_ACCOUNT_MARK}`) }).first();

@@ -6,9 +6,9 @@ import { uniqueName } from './unique.ts';
 
 /**
  * Ada invites a member under an address unique to the attempt; the member then opens the mailed
- * link in the same browser with nobody signed in, chooses `password` and joins. Answers the address.
+ * link in the same browser with nobody signed in, and sees the joining form. Answers the address.
  */
-export async function inviteAndJoin(page: Page, context: BrowserContext, password: string): Promise<string> {
+export async function openInvitation(page: Page, context: BrowserContext): Promise<string> {
   const address = `${uniqueName('joiner').replace(' ', '-')}@acme.test`;
   await signIn(page, 'ada@acme.test');
   await page.goto('/settings?category=tenantConfiguration');
@@ -22,6 +22,12 @@ export async function inviteAndJoin(page: Page, context: BrowserContext, passwor
   const url = new URL(link ?? '');
   await page.goto(url.pathname + url.search);
   await page.getByRole('heading', { name: 'Join your team on Quarry' }).waitFor();
+  return address;
+}
+
+/** openInvitation, then the member chooses `password` and joins. Answers the address. */
+export async function inviteAndJoin(page: Page, context: BrowserContext, password: string): Promise<string> {
+  const address = await openInvitation(page, context);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByLabel(/^Confirm password/).fill(password);
   await page.getByRole('button', { name: 'Join' }).click();
