@@ -50,10 +50,11 @@ export function compactPrefixes(query: string): string[] {
 /**
  * Spellings one typing slip away from a compact query that found nothing: a letter left out,
  * doubled, swapped with the next or mistyped ("aple" Apple, "wallmart" Walmart, "mcdonlads"
- * McDonald's), the first letter taken as typed, and a mistyped or missed one only after the
- * second (a wildcard after the first letter alone would scan a 26th of every name). Each is a LIKE pattern on the compact name,
- * grouped under the literal start an index range can scan. Queries of fewer than four characters
- * have too many neighbours to mean one name, and `%`, `_` or `\` would be wildcards: none then.
+ * McDonald's). The first letter is taken as typed, and a mistyped or missed letter is looked for
+ * only after the second (a wildcard after the first letter alone would scan a 26th of every
+ * name). Each is a LIKE pattern on the compact name, grouped under the literal start an index
+ * range can scan. Queries of fewer than four characters have too many neighbours to mean one
+ * name, and `%`, `_` or `\` would be wildcards: none then.
  */
 export function oneSlipPatterns(typed: string): Map<string, Set<string>> {
   const groups = new Map<string, Set<string>>();
@@ -64,7 +65,7 @@ export function oneSlipPatterns(typed: string): Map<string, Set<string>> {
   };
   for (let i = 1; i < typed.length; i++) {
     const left = typed.slice(0, i);
-    // A letter too many (the one at i), or a mistyped one.
+    // A letter too many: the one at i.
     const without = left + typed.slice(i + 1);
     add(without, `${without}%`);
     // A mistyped or missed letter needs a wildcard: after the first two letters, whose range is small.
