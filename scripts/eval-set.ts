@@ -32,6 +32,11 @@ export type Judged = {
   sample: string;
   split: Split;
   labels: Record<string, Label>;
+  /**
+   * For an attached hit labelled `match`: whether the event is the attached account's own
+   * ("no": another company's, the account named in passing), per profile.
+   */
+  about_account?: Record<string, 'yes' | 'no'>;
 };
 export type Outcome = { label: Label; tier: MatchTier };
 export type Figures = { precision: number; matchRecall: number; anyRecall: number; counts: string };
@@ -90,6 +95,12 @@ export function loadEvalSet(halves: Split[]): EvalSet {
     }
     for (const profileId of file.profiles) {
       if (!judged.labels[profileId]) throw new Error(`judgements.json: ${judged.hit_id} has no label for ${profileId}`);
+      // The product shows a hit on its account's page: another company's event, read there, is
+      // the seller's domain at one remove (the guideline's "at another company mentioned in
+      // passing"), an alignment for the account, whatever it is for the article's own subject.
+      if (judged.about_account?.[profileId] === 'no' && judged.labels[profileId] === 'match') {
+        judged.labels[profileId] = 'alignment';
+      }
     }
   }
   const profiles = new Map(
