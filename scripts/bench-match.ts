@@ -81,8 +81,8 @@ const articles = parseWikinewsCsv(fs.readFileSync(path.join(DEMO_DATA_DIR, 'wiki
   (a) => /^\d{4}-\d{2}-\d{2}$/.test(a.date),
 );
 
-/** `--about-account`: measure with tier1AboutAccount on (off by default in match-weights.ts). */
-const WEIGHTS = process.argv.includes('--about-account') ? { tier1AboutAccount: true } : undefined;
+/** `--not-about-account`: measure with tier1AboutAccount off (on in match-weights.ts). */
+const WEIGHTS = process.argv.includes('--not-about-account') ? { tier1AboutAccount: false } : undefined;
 
 /** `count` hits named `${prefix}_0…`, their articles taken in turn from `offset` on. */
 function makeHits(count: number, prefix = 'hit', offset = 0): MatchHit[] {

@@ -196,7 +196,7 @@ function stripSuffixes(name: string): string {
 
 type NameVariant = { text: string; kind: 'name' | 'domain' | 'alias' };
 
-function nameVariants(account: DemoAccount): NameVariant[] {
+function nameVariants(account: Pick<DemoAccount, 'account_name' | 'website'>): NameVariant[] {
   const name = account.account_name.replace(/’/g, "'");
   const withoutAside = name.replace(/\s*\(([^)]*)\)\s*/g, ' ').trim();
   const aside = /\(([^)]*)\)/.exec(name)?.[1];
@@ -211,12 +211,12 @@ function nameVariants(account: DemoAccount): NameVariant[] {
 
 /**
  * The names news may write an account by (its name, without suffix or aside, the aside, known
- * aliases): what the value-match engine is given as a hit's `account_names`.
+ * aliases): what the value-match engine is given as a news hit's `account_names`.
  */
-export function accountNameVariants(account: DemoAccount): string[] {
+export function accountNameVariants(account: Pick<DemoAccount, 'account_name'>): string[] {
   return [
     ...new Set(
-      nameVariants(account)
+      nameVariants({ account_name: account.account_name, website: null })
         .filter((v) => v.kind !== 'domain')
         .map((v) => v.text.trim()),
     ),

@@ -91,7 +91,7 @@ const GOODS_CONTEXT: Partial<Record<Department, readonly (readonly string[])[]>>
     [
       'We are opening a new distribution centre near {city} next year and moving stock into it.',
       'A new distribution center opens near our largest plant next spring, and inventory moves there first.',
-      'We are adding a distribution centre in the region and moving stock out of two older warehouses.',
+      'We are adding a distribution centre outside {city} and moving stock out of two older warehouses.',
     ],
     [
       'Supply shortages and delivery delays across our industry reached our plants this year.',
@@ -106,7 +106,7 @@ const GOODS_CONTEXT: Partial<Record<Department, readonly (readonly string[])[]>>
     [
       'We are bringing the plants and warehouses of a recent acquisition into our network, run from {city}.',
       'After a recent acquisition, we are joining its factories and warehouses to our distribution network.',
-      'A recent acquisition added plants that we are now bringing into our supply chain.',
+      'A recent acquisition added plants that we are now bringing into the supply chain we run from {city}.',
     ],
   ],
   finance: [
@@ -144,15 +144,20 @@ const SERVICES_CONTEXT: Partial<Record<Department, readonly (readonly string[])[
   ],
 };
 const STORE_SECTORS = new Set(['Retailing', 'Food & Drug Stores']);
-const STORES_CONTEXT = 'We are hiring for the new stores we open this year.';
+const STORES_CONTEXT = [
+  'We are hiring for the new stores we open this year.',
+  'We are hiring for the stores we open around {city} this year.',
+];
 /** About one posting in three tells of such a change. */
 const CONTEXT_SHARE = 0.35;
 
 function companyContext(department: Department, account: DemoAccount, random: () => number): string | null {
   if (random() >= CONTEXT_SHARE) return null;
   const goods = sellsGoods(account);
-  if (department === 'hr' && STORE_SECTORS.has(account.sector ?? '')) return STORES_CONTEXT;
-  const themes = (goods ? GOODS_CONTEXT : SERVICES_CONTEXT)[department];
+  const themes =
+    department === 'hr' && STORE_SECTORS.has(account.sector ?? '')
+      ? [STORES_CONTEXT]
+      : (goods ? GOODS_CONTEXT : SERVICES_CONTEXT)[department];
   // A change the company is going through, in one of several wordings: companies do not all write
   // the same sentence, and a feed quoting one sentence forty times reads as made up. Some wordings
   // name the company's own city ("near Bentonville"), so that no two companies quote the same line.

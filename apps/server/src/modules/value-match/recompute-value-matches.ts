@@ -59,13 +59,18 @@ type HitRow = Awaited<ReturnType<ValueMatchesRepository['allHits']>>[number];
  * The stored hits as the engine's, made in place: a hundred thousand hits would otherwise be
  * held twice (row and copy) while the engine runs.
  */
-function asMatchHits(rows: HitRow[], postingAccountNames: Map<string, string[]>): MatchHit[] {
+function asMatchHits(
+  rows: HitRow[],
+  names: { postingAccountNames: Map<string, string[]>; newsAccountNames: Map<string, string[]> },
+): MatchHit[] {
   for (const row of rows) {
     row.type = row.type === 'job_posting' ? 'job_posting' : 'news_article';
     if (row.title.length > 500) row.title = row.title.slice(0, 500);
-    // A posting's account name, one array shared by the account's postings.
-    const names = row.type === 'job_posting' ? postingAccountNames.get(row.account_id) : undefined;
-    if (names) (row as HitRow & { account_names?: string[] }).account_names = names;
+    // The account's names, one array shared by the account's postings and one by its news.
+    const accountNames = (row.type === 'job_posting' ? names.postingAccountNames : names.newsAccountNames).get(
+      row.account_id,
+    );
+    if (accountNames) (row as HitRow & { account_names?: string[] }).account_names = accountNames;
   }
   return rows as MatchHit[];
 }
@@ -101,8 +106,8 @@ export function createRecomputeValueMatches(deps: {
     const marked = new Set(marks.map((m) => `${m.master_account_id}\u0000${m.hit_id}`));
     const hitRows =
       marked.size === 0 ? allHitRows : allHitRows.filter((r) => !marked.has(`${r.account_id}\u0000${r.id}`));
-    const { industries, postingAccountNames } = await matches.accountFacts(hitRows);
-    const hits = asMatchHits(hitRows, postingAccountNames);
+    const { industries, ...names } = await matches.accountFacts(hitRows);
+    const hits = asMatchHits(hitRows, names);
     const now = clock();
     const results = matchAccounts(
       {

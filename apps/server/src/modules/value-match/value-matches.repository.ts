@@ -4,6 +4,7 @@ import { type Insertable, sql } from 'kysely';
 import type { Db, Engine } from '../../db/connection.ts';
 import type { ValueMatchesTable, ValueMatchHypothesesTable } from '../../db/schema.ts';
 import { scopedTo, type WithoutTenant } from '../../db/scoped.ts';
+import { accountNameVariants } from '../../db/seed/account-names.ts';
 import { tenantsWithoutRows } from '../../db/tenant-scope.ts';
 import { visibleTo } from '../../db/visible-signals.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -133,24 +134,32 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
 
     /**
      * Each account's industry, copied into its match so the feed filters on one table, and the
-     * names of the accounts that have job postings among `hits` (a posting names its company,
-     * which is no evidence: collect-hit-facts.ts), read in the same pass over the accounts.
+     * names the accounts of `hits` go by, read in the same pass over the accounts: a posting's
+     * company name (it names its company, which is no evidence: collect-hit-facts.ts), and the
+     * forms news writes an account by ("Ford Motor", "Ford"), so that an event of another company
+     * an article names beside the account is not the account's (account-mention.ts).
      */
-    async accountFacts(
-      hits: readonly { account_id: string; type: string }[],
-    ): Promise<{ industries: Map<string, string>; postingAccountNames: Map<string, string[]> }> {
-      const posting = new Set(hits.flatMap((h) => (h.type === 'job_posting' ? [h.account_id] : [])));
+    async accountFacts(hits: readonly { account_id: string; type: string }[]): Promise<{
+      industries: Map<string, string>;
+      postingAccountNames: Map<string, string[]>;
+      newsAccountNames: Map<string, string[]>;
+    }> {
+      const posting = new Set<string>();
+      const news = new Set<string>();
+      for (const h of hits) (h.type === 'job_posting' ? posting : news).add(h.account_id);
       const rows = await db
         .selectFrom('master_accounts')
         .select(['master_account_id', 'industry', 'account_name'])
         .execute();
       const industries = new Map<string, string>();
       const postingAccountNames = new Map<string, string[]>();
+      const newsAccountNames = new Map<string, string[]>();
       for (const r of rows) {
         if (r.industry !== null) industries.set(r.master_account_id, r.industry);
         if (posting.has(r.master_account_id)) postingAccountNames.set(r.master_account_id, [r.account_name]);
+        if (news.has(r.master_account_id)) newsAccountNames.set(r.master_account_id, accountNameVariants(r));
       }
-      return { industries, postingAccountNames };
+      return { industries, postingAccountNames, newsAccountNames };
     },
 
     /** Accounts' names by id, for the model reader's questions. */

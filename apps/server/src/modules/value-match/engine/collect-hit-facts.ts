@@ -226,9 +226,13 @@ export function collectHitFacts(
     },
   ];
   const length = fields.reduce((sum, field) => sum + field.analysed.contentCount, 0);
-  // The account's names, when the caller knows them: which company a sentence is about.
+  // The account's names, when the caller knows them: which company a sentence of news is about
+  // (a job posting is the account's own word about itself, whether or not a sentence names it).
   // Read only when the rule is on (the evaluation reads hits with it on and scores both ways).
-  const names = w.tier1AboutAccount && hit.account_names && hit.account_names.length > 0 ? hit.account_names : null;
+  const names =
+    w.tier1AboutAccount && hit.type === 'news_article' && hit.account_names && hit.account_names.length > 0
+      ? hit.account_names
+      : null;
   const titleAboutAccount = names === null || namesAccount(hit.title, names);
   // A text that never names the account has no sentence about it: no sentence need be read.
   const textNamesAccount = names !== null && namesAccount(hit.text, names);

@@ -24,6 +24,18 @@ const GENERIC_SIGNAL_STEMS = stemsOf(
 /** "Files for bankruptcy, or announces layoffs" → two clauses; any one found meets the signal (also split at ":" and ";"). */
 const CLAUSE_SEPARATOR = /[,;:/|]|\bor\b/i;
 
+/**
+ * "Software or online business: software developer, internet company" names its kind before the
+ * colon and what to look for after it: the heading is no clause ("software" alone would meet it
+ * in every article about a carmaker's software). Text with nothing after its colon keeps it.
+ */
+function withoutHeading(text: string): string {
+  const colon = text.indexOf(':');
+  if (colon < 0) return text;
+  const rest = text.slice(colon + 1);
+  return /[\p{L}\p{N}]/u.test(rest) ? rest : text;
+}
+
 function uniqueByStems(phrases: (CompiledPhrase | null)[]): CompiledPhrase[] {
   const seen = new Set<string>();
   const out: CompiledPhrase[] = [];
@@ -68,7 +80,9 @@ export function compilePreferences(input: ValueMatchInput): CompiledPreferences 
     .map((signal) => ({
       signal,
       clauses: uniqueByStems(
-        signal.text.split(CLAUSE_SEPARATOR).map((clause) => compilePhrase(clause, GENERIC_SIGNAL_STEMS)),
+        withoutHeading(signal.text)
+          .split(CLAUSE_SEPARATOR)
+          .map((clause) => compilePhrase(clause, GENERIC_SIGNAL_STEMS)),
       ),
     }))
     .filter((compiled) => compiled.clauses.length > 0);

@@ -124,7 +124,11 @@ export function matchAccount(ctx: ScoringContext, accountId: string, scored: Sco
     let t = tier;
     let s = score * (1 + w.goodSignalBoost * qualification.good.length);
     const heldBack: HeldBackReason[] = [];
-    if (qualification.good.length > 0 && (t !== 'none' || sawTrigger)) t = shift(t, 1);
+    // Good lifts Activity Found (some trigger seen) to a Value Alignment, and an alignment to a
+    // Value Match only when goodSignalIntoTier1 says so.
+    if (qualification.good.length > 0 && (t === 'none' ? sawTrigger : w.goodSignalIntoTier1)) {
+      t = shift(t, 1);
+    }
     if (t === 'tier_1' && !sawProblem) {
       t = 'tier_2';
       heldBack.push('hiring_only');

@@ -304,6 +304,16 @@ describe('matchAccounts tier_1 evidence', () => {
       weights: { tier1AboutAccount: true },
     })[0]?.tier;
     expect(unnamed).toBe('tier_1');
+    // A job posting is the account's own word: "we" is the account, though no sentence names it.
+    const told = 'We are replacing a supplier after a recall of our frozen meals. The role traces every supplier.';
+    const posting: MatchHit = {
+      ...hit('p', 'Supplier quality analyst', told),
+      type: 'job_posting',
+      account_names: ['Ford Motor', 'Ford'],
+    };
+    expect(matchAccounts(input({ hits: [posting] }), { now: NOW, weights: { tier1AboutAccount: true } })[0]?.tier).toBe(
+      'tier_1',
+    );
   });
 
   it('lets a profile that marks no trigger as an event reach tier_1 with its other triggers', () => {
@@ -412,7 +422,17 @@ describe('matchAccounts tier_1 evidence', () => {
     });
     expect(good.qualification.good).toHaveLength(1);
     expect(good.tier).toBe('tier_2');
-    expect(good.held_back).toEqual(['hiring_only']);
+    // Where good signals lift alignments (goodSignalIntoTier1), hiring alone is held back by name.
+    const lifted = matchAccounts(
+      input({
+        ...parts,
+        hits: [posting, news],
+        qualification_signals: [{ id: 'qs_good', type: 'good', text: 'opened a warehouse', explanation: '' }],
+      }),
+      { now: NOW, weights: { goodSignalIntoTier1: true } },
+    )[0];
+    expect(lifted?.tier).toBe('tier_2');
+    expect(lifted?.held_back).toEqual(['hiring_only']);
     // A problem the company tells in the posting is evidence; a duty is not.
     const withDuty: MatchHit = { ...posting, id: 't3', text: `${posting.text} You will handle every supplier recall.` };
     expect(only({ ...parts, hits: [withDuty] }).tier).toBe('tier_2');
@@ -543,6 +563,23 @@ describe('matchAccounts qualification signals', () => {
     expect(match.why_now).toMatch(/Qualification signals lower it to Value Alignment\.$/);
   });
 
+  it('reads the words before a signal’s colon as its heading, not as a clause to find', () => {
+    const recall = hit(
+      'h8',
+      'Carmaker recalls 1.3 million cars',
+      'The carmaker blamed an outside supplier for faulty software in the brakes and will recall the cars next month.',
+    );
+    const bad = [signal('bad', 'Software or online business: software developer, internet company')];
+    const match = only({ hits: [recall], qualification_signals: bad });
+    expect(match.qualification.bad).toEqual([]);
+    expect(match.tier).toBe('tier_1');
+    // What follows the colon is read as before; a text with nothing after its colon is read whole.
+    const online = hit('h9', 'Carmaker recalls 1.3 million cars', `${recall.text} It is also an internet company.`);
+    expect(only({ hits: [online], qualification_signals: bad }).qualification.bad).toHaveLength(1);
+    const bare = [signal('bad', 'faulty software:')];
+    expect(only({ hits: [recall], qualification_signals: bare }).qualification.bad).toHaveLength(1);
+  });
+
   it('reads good and bad signals in news only; a job posting may still meet a requirement', () => {
     const posting: MatchHit = {
       ...hit(
@@ -595,10 +632,18 @@ describe('matchAccounts qualification signals', () => {
     expect(leadOnly?.tier).toBe('tier_2');
   });
 
-  it('promotes an account one tier when a good signal is found', () => {
-    const match = only({ hits: [WEAK], qualification_signals: [signal('good', 'sales rose')] });
+  it('lifts Activity Found to a Value Alignment on a good signal, never an alignment to a Value Match', () => {
+    // A concept trigger ("supplier") and the good signal's words: no event, so no Value Match.
+    const good = [signal('good', 'sales rose')];
+    const match = only({ hits: [WEAK], qualification_signals: good });
     expect(match.evidence_tier).toBe('tier_2');
-    expect(match.tier).toBe('tier_1');
+    expect(match.tier).toBe('tier_2');
+    expect(match.score).toBeGreaterThan(only({ hits: [WEAK] }).score);
+    const lifted = matchAccounts(input({ hits: [WEAK], qualification_signals: good }), {
+      now: NOW,
+      weights: { goodSignalIntoTier1: true },
+    })[0];
+    expect(lifted?.tier).toBe('tier_1');
   });
 
   it('does not promote news without any trigger out of Activity Found', () => {

@@ -29,7 +29,7 @@
  *    found there can stand as the event; what the company tells of itself in the posting ("We
  *    are opening a new distribution centre") is read like news (posting-duties.ts). A posting
  *    of duties alone is at most tier_2. With tier1DistinctTriggers > 0, that many distinct triggers, one an event
- *    anywhere, are a second way in. When a hit carries `account_names`, the event must be the
+ *    anywhere, are a second way in. When a news hit carries `account_names`, the event must be the
  *    account's (tier1AboutAccount): found in a sentence that names the account, or that says "it"
  *    or "the company" right after one that does, or in a headline that names it
  *    (account-mention.ts); another company's event in the same article does not count. General triggers (tied to no hypothesis when others are),
@@ -41,9 +41,12 @@
  *    Both thresholds read the hit's score as if it were the run's only hit (idf and average length
  *    of one hit), so a hit's tier does not depend on the other hits of the run; the run's own
  *    statistics order hits and accounts. The account takes its best hypothesis.
- * 4. Qualification signals (clauses split at commas, colons, semicolons and "or"; a clause is met
- *    when all its words stand within two extra words of each other in one hit): good promotes one
- *    step (none only when some trigger was seen), bad demotes one step and halves the score, an
+ * 4. Qualification signals (clauses split at commas, colons, semicolons and "or", the words before
+ *    a colon a heading and no clause ("Software or online business: software developer"); a clause is met
+ *    when all its words stand within two extra words of each other in one hit): good raises the
+ *    score and lifts none to tier_2 when some trigger was seen (tier_2 to tier_1 only with
+ *    goodSignalIntoTier1: a good signal says the account is the kind the seller wins, not that
+ *    the problem is there), bad demotes one step and halves the score, an
  *    unmet requirement caps at tier_2. Good and bad count only in recent news hits; a requirement
  *    may be met by any hit, a job posting too. Good never lifts an account into tier_1 when no
  *    hit holds a trigger other than a job title. `held_back` names why evidence of tier_1 was
