@@ -82,7 +82,8 @@ export function compilePreferences(input: ValueMatchInput): CompiledPreferences 
       clauses: uniqueByStems(
         withoutHeading(signal.text)
           .split(CLAUSE_SEPARATOR)
-          .map((clause) => compilePhrase(clause, GENERIC_SIGNAL_STEMS)),
+          // Words around a signal are dropped, but a clause that is nothing else is the signal: "company".
+          .map((clause) => compilePhrase(clause, GENERIC_SIGNAL_STEMS) ?? compilePhrase(clause)),
       ),
     }))
     .filter((compiled) => compiled.clauses.length > 0);

@@ -578,6 +578,16 @@ describe('matchAccounts qualification signals', () => {
     expect(only({ hits: [online], qualification_signals: bad }).qualification.bad).toHaveLength(1);
     const bare = [signal('bad', 'faulty software:')];
     expect(only({ hits: [recall], qualification_signals: bare }).qualification.bad).toHaveLength(1);
+    // Words written around a signal ("company", "mentions") are dropped from a clause, but a clause
+    // that is nothing else is the signal itself.
+    const party = [signal('requirement', 'A company is a party: company, corporation, firm')];
+    expect(only({ hits: [recall], qualification_signals: party }).qualification.requirements_unmet).toHaveLength(1);
+    const ofCompany = hit(
+      'h10',
+      'Carmaker recalls 1.3 million cars',
+      recall.text.replace('The carmaker', 'The company'),
+    );
+    expect(only({ hits: [ofCompany], qualification_signals: party }).qualification.requirements_met).toHaveLength(1);
   });
 
   it('reads good and bad signals in news only; a job posting may still meet a requirement', () => {
