@@ -85,6 +85,8 @@ const CYBER_ATTACKS = [
   'Cyber attacks on companies like ours rose this year, and we are growing the team that keeps customer data safe.',
   'A cyberattack on one of our peers last year made us add people who protect customer data and passwords.',
   'Hacking attempts on companies in our industry keep rising, and we are strengthening how we protect passwords and customer records.',
+  'Phishing emails aimed at our {city} staff rose this year, and we are strengthening how we protect passwords.',
+  'We are replacing the firewalls and single sign-on of our {city} offices this year.',
 ];
 const GOODS_CONTEXT: Partial<Record<Department, readonly (readonly string[])[]>> = {
   operations: [
@@ -128,6 +130,7 @@ const SERVICES_CONTEXT: Partial<Record<Department, readonly (readonly string[])[
   finance: [
     [
       'Card fraud and identity theft against our customers rose this year, and we are tightening how payments are checked.',
+      'Our {city} team is taking over the checks on payments that fraud and identity theft made necessary.',
       'New privacy rules mean we are reviewing how we keep and share personal data.',
       'Fraudulent claims cost us more every year, and we are building a team to spot them earlier.',
     ],

@@ -34,6 +34,7 @@ describe('isHedgedAt, events that happened to others', () => {
     expect(at('Supply shortages across our industry reached our plants this year.', 'shortages')).toBe(true);
     expect(at('Its rivals cut prices twice in March.', 'cut')).toBe(true);
     expect(at('Industry-wide delays hit shipments.', 'delays')).toBe(true);
+    expect(at('Hacking attempts on companies in our industry keep rising.', 'Hacking')).toBe(true);
     // The company's own event, said plainly, stays asserted.
     expect(at('A cyberattack hit our payment systems last year.', 'cyberattack')).toBe(false);
     expect(at('Supply shortages reached two of our plants this year.', 'shortages')).toBe(false);

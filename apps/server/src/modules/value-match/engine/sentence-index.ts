@@ -82,7 +82,7 @@ export function sentenceAround(text: string, offset: number): string {
  * English function words, never user text.
  */
 const NOT_ASSERTED =
-  /\b(not|never|no|den(?:y|ies|ied)|rul(?:e|es|ed) out|may|might|could|if|whether|possibl[ey]|rumou?r(?:s|ed)?|(?:our|its|their) (?:peers?|competitors?|rivals?)|companies like (?:ours|us)|across (?:our|the|its|their) (?:industry|sector)|industry[- ]wide|other companies)\b|n't\b/i;
+  /\b(not|never|no|den(?:y|ies|ied)|rul(?:e|es|ed) out|may|might|could|if|whether|possibl[ey]|rumou?r(?:s|ed)?|(?:our|its|their) (?:peers?|competitors?|rivals?)|companies like (?:ours|us)|(?:companies|firms|businesses) in (?:our|the|its|their) (?:industry|sector)|across (?:our|the|its|their) (?:industry|sector)|industry[- ]wide|other companies)\b|n't\b/i;
 
 /** Whether the sentence holding `offset` negates or hedges what it reports. */
 export function isHedgedAt(text: string, offset: number): boolean {
