@@ -70,6 +70,27 @@ describe('on a 390 px phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
+  it("shows a Value Match's contact actions whole beside the navigation, once a contact is ticked", async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, 'rita@acme.test');
+    const feed = (await (await page.request.get('/api/value-matches?limit=1&tier=tier_1')).json()) as {
+      items: { master_account_id: string }[];
+    };
+    const first = feed.items[0];
+    if (!first) throw new Error('the demo has no Value Match for Acme');
+    await page.goto(`/valueMatch/${first.master_account_id}`);
+    await page.getByRole('checkbox', { name: 'Select all contacts' }).click();
+    const main = await page.locator('#main-content').evaluate((el) => el.getBoundingClientRect().left);
+    for (const name of ['Create value message', 'Quick Prospect']) {
+      const button = page.getByRole('button', { name });
+      await expect.poll(() => button.isEnabled()).toBe(true);
+      const box = await button.evaluate((el) => el.getBoundingClientRect());
+      expect(box.left, name).toBeGreaterThanOrEqual(main);
+      expect(box.right, name).toBeLessThanOrEqual(390);
+    }
+  });
+
   it("folds Home's filters behind a Filters button, so the feed starts on the first screen", async () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });

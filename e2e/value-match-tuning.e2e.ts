@@ -101,7 +101,7 @@ describe('value match tuning', () => {
           Math.round(share * 100) === 100
             ? `${(Math.floor(share * 1000) / 10).toFixed(1)}%`
             : `${Math.round(share * 100)}%`;
-        return `Your team's precision: ${percent} (${s?.marked_not_relevant} of ${found} signals marked not relevant)`;
+        return `Your team's precision: ${percent} (${s?.marked_not_relevant} of ${found} signals marked not relevant; the signals nobody marked count as relevant)`;
       };
       await expect
         .poll(

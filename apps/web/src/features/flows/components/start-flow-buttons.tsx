@@ -49,7 +49,7 @@ export function StartFlowButtons({
 
   const pending = create.isPending ? create.variables?.type : undefined;
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" justify="flex-end">
       <Button
         size={size}
         leftSection={<IconMailBolt size={16} />}
