@@ -46,6 +46,19 @@ describe('plain why-now', () => {
     );
   });
 
+  it('says of a posting that tells nothing of the company only that it names the field', () => {
+    expect(
+      plainWhyNow({
+        ...FACTS,
+        target_titles: ['Director of Logistics'],
+        top_hit: { type: 'job_posting', title: 'Director of Logistics', published_at: '2026-11-21', age_days: 1 },
+      }),
+    ).toBe(
+      'They posted an opening for “Director of Logistics” yesterday, one of the roles you sell to. ' +
+        'The posting names your field, but says nothing yet of “Supply disruption puts revenue at risk”.',
+    );
+  });
+
   it('quotes what a posting says the company is going through', () => {
     expect(
       plainWhyNow({

@@ -30,7 +30,9 @@ export function plainWhyNow(facts: WhyNowFacts): string {
           : `The news reported ${title} ${agoInWords(hit.age_days)}.`
         : hit.said
           ? `They posted an opening for ${title} ${agoInWords(hit.age_days)}, writing: “${hit.said}”.`
-          : `They posted an opening for ${title} ${agoInWords(hit.age_days)}.`,
+          : facts.target_titles.length > 0
+            ? `They posted an opening for ${title} ${agoInWords(hit.age_days)}, one of the roles you sell to.`
+            : `They posted an opening for ${title} ${agoInWords(hit.age_days)}.`,
     );
   }
   if (facts.tier === 'none' || !facts.hypothesis_name) {
@@ -39,7 +41,10 @@ export function plainWhyNow(facts: WhyNowFacts): string {
     );
   } else {
     const hypothesis = `“${facts.hypothesis_name}”`;
-    if (facts.unmet_requirements.length > 0) {
+    if (hit?.type === 'job_posting' && !hit.said && facts.tier !== 'tier_1') {
+      // A posting that tells nothing of the company names the domain, no more.
+      sentences.push(`The posting names your field, but says nothing yet of ${hypothesis}.`);
+    } else if (facts.unmet_requirements.length > 0) {
       sentences.push(`It may be a sign of ${hypothesis}, but we have not yet seen that they meet your requirements.`);
     } else if (facts.tier === 'tier_1') sentences.push(`A strong sign of ${hypothesis}: worth a call now.`);
     else sentences.push(`It may be a sign of ${hypothesis}.`);

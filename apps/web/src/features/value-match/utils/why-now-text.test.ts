@@ -1,6 +1,6 @@
 import type { WhyNowFacts } from '@quarry/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { changeLanguage, i18n, initI18n } from '../../../lib/i18n.ts';
+import { changeLanguage, i18n, initI18n, loadFeatureStrings } from '../../../lib/i18n.ts';
 import { whyNowText } from './why-now-text.ts';
 
 /** Three calendar days after the hit, at noon, whatever the time zone the tests run in. */
@@ -41,6 +41,7 @@ const ACTIVITY: WhyNowFacts = {
 
 beforeAll(async () => {
   await initI18n();
+  await loadFeatureStrings();
 });
 
 const POSTING: WhyNowFacts = {
@@ -101,6 +102,17 @@ describe('whyNowText', () => {
       'The news reported “Carmaker recalls 1.3 million cars” 3 days ago: ' +
         '“The carmaker recalled 1.3 million cars over faulty steering”. ' +
         'A strong sign of “Supply disruption puts revenue at risk”: worth a call now.',
+    );
+    // A posting that tells nothing of the company, for a role the tenant sells to: said as such.
+    const hiring: WhyNowFacts = {
+      ...POSTING,
+      tier: 'tier_2',
+      evidence_tier: 'tier_2',
+      target_titles: ['Director of Logistics'],
+    };
+    expect(whyNowText(hiring, i18n.t, 'en', NOW)).toBe(
+      'They posted an opening for “Director of Logistics” yesterday, one of the roles you sell to. ' +
+        'The posting names your field, but says nothing yet of “Freight costs eat margin”.',
     );
     expect(whyNowText(ACTIVITY, i18n.t, 'en', NOW)).toBe(
       'The news reported “Carmaker recalls 1.3 million cars” 3 days ago. Nothing ties it to what you sell yet.',

@@ -30,6 +30,9 @@ export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language,
   const quote = (text: string) => t('valueMatch.whyNowText.quote', { text: text.trim() });
   const hit = facts.top_hit;
   const sentences: string[] = [];
+  // A posting that tells nothing of the company: its role may be one the tenant sells to, and the
+  // posting names the domain, but no more; said as such rather than as "a sign of".
+  const postingOnly = hit?.type === 'job_posting' && !hit.said;
   if (hit) {
     const key =
       hit.type !== 'job_posting'
@@ -38,7 +41,9 @@ export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language,
           : 'valueMatch.whyNowText.news'
         : hit.said
           ? 'valueMatch.whyNowText.jobSaid'
-          : 'valueMatch.whyNowText.job';
+          : facts.target_titles.length > 0
+            ? 'valueMatch.whyNowText.jobTarget'
+            : 'valueMatch.whyNowText.job';
     sentences.push(
       t(key, {
         title: quote(hit.title),
@@ -52,11 +57,13 @@ export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language,
   } else {
     const hypothesis = quote(facts.hypothesis_name);
     const key =
-      facts.unmet_requirements.length > 0
-        ? 'valueMatch.whyNowText.possibleUnproven'
-        : facts.tier === 'tier_1'
-          ? 'valueMatch.whyNowText.strong'
-          : 'valueMatch.whyNowText.possible';
+      postingOnly && facts.tier !== 'tier_1'
+        ? 'valueMatch.whyNowText.postingOnly'
+        : facts.unmet_requirements.length > 0
+          ? 'valueMatch.whyNowText.possibleUnproven'
+          : facts.tier === 'tier_1'
+            ? 'valueMatch.whyNowText.strong'
+            : 'valueMatch.whyNowText.possible';
     sentences.push(t(key, { hypothesis }));
   }
   // Chinese and Japanese sentences end in 。 and run on without a space.
