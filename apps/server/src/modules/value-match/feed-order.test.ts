@@ -98,4 +98,15 @@ describe('feed order', () => {
     // Strength alone would quote the first sentence three times before any other.
     expect(ordered(entries)).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
   });
+
+  it('shows Activity Found newest signal first, whatever its kind or score', () => {
+    const at = (e: FeedEntry, latest: string) => ({ ...e, latest_hit_at: latest });
+    const entries = [
+      at(entry('story-2005', 'none', 0.9, 'cost', 'news_article'), '2005-03-01T00:00:00.000Z'),
+      at(entry('posting-oct', 'none', 0.2, 'cost', 'job_posting'), '2026-10-31T00:00:00.000Z'),
+      at(entry('story-2012', 'none', 0.5, 'risk', 'news_article'), '2012-06-01T00:00:00.000Z'),
+      at(entry('posting-aug', 'none', 0.3, 'risk', 'job_posting'), '2026-08-04T00:00:00.000Z'),
+    ];
+    expect(ordered(entries)).toEqual(['posting-oct', 'posting-aug', 'story-2012', 'story-2005']);
+  });
 });

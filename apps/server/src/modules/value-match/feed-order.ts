@@ -17,6 +17,11 @@ const byStrength = (a: FeedEntry, b: FeedEntry) =>
   (b.latest_hit_at ?? '').localeCompare(a.latest_hit_at ?? '') ||
   a.account_id.localeCompare(b.account_id);
 
+const newestFirst = (a: FeedEntry, b: FeedEntry) =>
+  (b.latest_hit_at ?? '').localeCompare(a.latest_hit_at ?? '') ||
+  b.score - a.score ||
+  a.account_id.localeCompare(b.account_id);
+
 /**
  * `list` (strongest first) dealt round by round from one queue per key, each round in strength
  * order: the first round holds the strongest of every key, the second the next of each, and so on.
@@ -39,8 +44,8 @@ function dealt(list: FeedEntry[], keyOf: (e: FeedEntry) => string): FeedEntry[] 
 }
 
 /**
- * Each account's place in the feed within its tier (0 first): tier order is kept, and inside a
- * tier the accounts are dealt round by round from one queue per hypothesis and signal kind, each
+ * Each account's place in the feed within its tier (0 first): tier order is kept; Activity Found
+ * is newest signal first, and inside the other tiers the accounts are dealt round by round from one queue per hypothesis and signal kind, each
  * round in score order, so the top of Home shows every hypothesis and both kinds of signal
  * instead of the same one a hundred times. Within a queue, cards quoting the same sentence are
  * dealt apart the same way (postings many companies word alike would otherwise follow each
@@ -57,6 +62,14 @@ export function feedRanks(entries: FeedEntry[]): Map<string, number> {
   const queueOf = (e: FeedEntry) => `${e.hypothesis_id ?? ''}\u0000${e.kind ?? ''}`;
   const sentenceOf = (e: FeedEntry) => (e.said ?? '').trim().toLowerCase();
   for (const tier of [...tiers.keys()].sort((a, b) => TIER_RANK[b] - TIER_RANK[a])) {
+    if (tier === 'none') {
+      // Activity Found ties nothing to a hypothesis: it reads as activity, newest first (dealt by
+      // kind, a 2005 story followed every posting of this quarter).
+      [...(tiers.get(tier) ?? [])].sort(newestFirst).forEach((e, rank) => {
+        ranks.set(e.account_id, rank);
+      });
+      continue;
+    }
     const strongestFirst = (tiers.get(tier) ?? []).sort(byStrength);
     // Each queue spread by sentence first, then the queues dealt together.
     const queues = new Map<string, FeedEntry[]>();
