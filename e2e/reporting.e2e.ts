@@ -49,6 +49,19 @@ describe('reporting', () => {
     await b.page.keyboard.type('10012026');
     await b.page.waitForURL((u) => u.searchParams.get('from') === '2026-10-01');
     expect(await from.inputValue()).toBe('2026-10-01');
+    // From and To changed one right after the other both stay: an inverted range is said, never
+    // replaced by another one under the reader's eyes.
+    await from.fill('2026-10-20');
+    await b.page.getByLabel('To').fill('2026-10-10');
+    await expect
+      .poll(() => {
+        const u = new URL(b.page.url());
+        return [u.searchParams.get('from'), u.searchParams.get('to')];
+      })
+      .toEqual(['2026-10-20', '2026-10-10']);
+    await b.page.getByText('The end day must not be before the start day.').waitFor();
+    await b.page.getByRole('button', { name: 'Last 30 days' }).click();
+    await b.page.getByRole('button', { name: 'Last 30 days', pressed: true }).waitFor();
 
     const relayed = b.page.waitForRequest(
       (r) => r.url().endsWith('/AnalyticsRelay') && (r.postData() ?? '').includes('Object Downloaded'),

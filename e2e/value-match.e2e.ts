@@ -154,6 +154,10 @@ describe('value match', () => {
       expect(whyNow).not.toContain(badge);
       expect(whyNow.replace(/“[^”]*”/g, '')).toMatch(/[\uac00-\ud7a3]/);
       expect(whyNow.replace(/“[^”]*”/g, '')).not.toMatch(/\b(Value|Activity|signal|news article|mentions)\b/);
+      // Korean lines break between words, never inside one ("검토 필/요").
+      expect(await card.getByTestId('value-match-why-now').evaluate((el) => getComputedStyle(el).wordBreak)).toBe(
+        'keep-all',
+      );
     } finally {
       await page.request.patch('/api/me', {
         data: { field: 'preferences.language', value: before },

@@ -15,7 +15,15 @@ const COLORS: Record<FlowStatus, string> = {
 export function FlowStatusBadge({ status }: { status: FlowStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLORS[status]} variant="light" data-testid="flow-status">
+    <Badge
+      color={COLORS[status]}
+      variant="light"
+      data-testid="flow-status"
+      // A narrow column (a phone's /actions) wraps the status instead of cutting it to "NEEDS…".
+      maw="100%"
+      h="auto"
+      styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+    >
       {t(`flows.status.${status}`)}
     </Badge>
   );

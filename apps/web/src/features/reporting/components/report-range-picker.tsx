@@ -10,20 +10,16 @@ export function ReportRangePicker({
   onChange,
 }: {
   range: { from: string; to: string };
-  onChange: (range: ReportQuery) => void;
+  /** The days that changed: a typed day hands on only its own end of the range. */
+  onChange: (range: Partial<ReportQuery>) => void;
 }) {
   const { t } = useTranslation();
   // Nothing is recorded after today: the pickers stop there, and the preset in use shows pressed.
   const today = lastDays(1).to;
   return (
     <Group align="end" gap="sm" wrap="wrap">
-      <DayInput
-        label={t('reporting.from')}
-        max={today}
-        day={range.from}
-        onDay={(from) => onChange({ ...range, from })}
-      />
-      <DayInput label={t('reporting.to')} max={today} day={range.to} onDay={(to) => onChange({ ...range, to })} />
+      <DayInput label={t('reporting.from')} max={today} day={range.from} onDay={(from) => onChange({ from })} />
+      <DayInput label={t('reporting.to')} max={today} day={range.to} onDay={(to) => onChange({ to })} />
       {/* Separate buttons that wrap: joined, the three did not fit a 390 px phone ("Last 90 days" cut off). */}
       <Group gap={6} wrap="wrap">
         {REPORT_PRESET_DAYS.map((days) => {

@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { REPORT_MAX_DAYS, type ReportQuery } from '@quarry/shared';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -19,7 +20,14 @@ export function ReportingPage() {
   const problem = checkRange(range);
   const report = useReport(problem ? null : range);
 
-  const choose = (next: ReportQuery) => setParams(next, { replace: true });
+  // Merged into the range as last chosen, not as this render saw it: From and To typed one right
+  // after the other must not undo each other (a stale range put an earlier From back).
+  const latest = useRef(range);
+  latest.current = range;
+  const choose = (next: Partial<ReportQuery>) => {
+    latest.current = { ...latest.current, ...next };
+    setParams(latest.current, { replace: true });
+  };
 
   return (
     <Stack gap="lg">
