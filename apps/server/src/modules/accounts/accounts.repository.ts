@@ -1,8 +1,8 @@
 import { type Account, accountSummaryFactsSchema, type Contact, isEmailUsable, type Signal } from '@quarry/shared';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { MasterAccountsTable } from '../../db/schema.ts';
-import { referenceOrOwnedBy, scopedTo, tenantKey } from '../../db/scoped.ts';
+import { ownedBy, referenceOrOwnedBy, scopedTo, tenantKey } from '../../db/scoped.ts';
 import { visibleTo } from '../../db/visible-signals.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -36,6 +36,31 @@ function summaryFactsOf(column: string | null): Account['summary_facts'] {
 export function createAccountsRepository(db: Db) {
   const scoped = (ctx: RequestContext) => scopedTo(db, ctx.tenantId);
   return {
+    /**
+     * Accounts this tenant's uploads made whose name or website holds `text` (any case), names
+     * starting with it first: the hosted search knows no tenant and leaves them out.
+     */
+    async ownAccountsMatching(ctx: RequestContext, text: string, limit: number) {
+      const needle = text.trim().toLowerCase();
+      if (needle.length === 0) return [];
+      const escaped = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const name = sql<string>`lower(account_name)`;
+      return db
+        .selectFrom('master_accounts')
+        .select(['master_account_id', 'account_name', 'website', 'logo_url'])
+        .where(ownedBy(ctx.tenantId))
+        .where((eb) =>
+          eb.or([
+            eb(name, 'like', sql<string>`${`%${escaped}%`} ESCAPE '\\'`),
+            eb(sql<string>`lower(coalesce(website, ''))`, 'like', sql<string>`${`%${escaped}%`} ESCAPE '\\'`),
+          ]),
+        )
+        .orderBy(sql`CASE WHEN ${name} LIKE ${`${escaped}%`} ESCAPE '\\' THEN 0 ELSE 1 END`)
+        .orderBy(name)
+        .limit(limit)
+        .execute();
+    },
+
     /** Reference data: the same for every tenant, but for accounts an upload made, which only their tenant sees. */
     async findAccount(ctx: RequestContext, id: string): Promise<Account | null> {
       const row = await db

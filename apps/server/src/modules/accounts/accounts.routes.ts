@@ -32,7 +32,9 @@ export function registerAccountsRoutes(
       querystring: searchQuerySchema,
       response: { 200: z.object({ hits: z.array(searchHitSchema) }) },
     },
-    handler: async (request) => ({ hits: await accounts.search(request.query.q, request.query.mode) }),
+    handler: async (request) => ({
+      hits: await accounts.search(contextOf(request), request.query.q, request.query.mode),
+    }),
   });
 
   app.route({

@@ -30,12 +30,20 @@ export function createAccountsService(deps: {
   }
 
   return {
-    /** Page size 15, or 10 on account names only for autocomplete (spec section 7). */
-    search: (q: string, mode: 'full' | 'autocomplete') =>
-      search(q, {
-        limit: mode === 'autocomplete' ? SEARCH_AUTOCOMPLETE_PAGE_SIZE : SEARCH_PAGE_SIZE,
-        nameOnly: mode === 'autocomplete',
-      }),
+    /**
+     * Page size 15, or 10 on account names only for autocomplete (spec section 7). The accounts
+     * this company's uploads made come first: they are its own, and the hosted search (which
+     * knows no tenant) never holds them.
+     */
+    async search(ctx: RequestContext, q: string, mode: 'full' | 'autocomplete') {
+      const limit = mode === 'autocomplete' ? SEARCH_AUTOCOMPLETE_PAGE_SIZE : SEARCH_PAGE_SIZE;
+      const [own, reference] = await Promise.all([
+        accounts.ownAccountsMatching(ctx, q, limit),
+        search(q, { limit, nameOnly: mode === 'autocomplete' }),
+      ]);
+      const seen = new Set(own.map((a) => a.master_account_id));
+      return [...own, ...reference.filter((a) => !seen.has(a.master_account_id))].slice(0, limit);
+    },
 
     /** Contacts of the accounts this tenant may see, by name, title and account name. */
     searchPeople: (ctx: RequestContext, q: string) => people(ctx.tenantId, q, PEOPLE_SEARCH_PAGE_SIZE),

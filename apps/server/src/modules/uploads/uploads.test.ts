@@ -494,9 +494,20 @@ describe('rights and tenants', () => {
     const toList = await call('gus', 'POST', `/api/lists/${gusList}/members`, { ids: [made.master_account_id] });
     expect(toList.json()).toMatchObject({ added: 0, unknown: [made.master_account_id] });
     expect((await call('ada', 'GET', `/api/accounts/${made.master_account_id}`)).statusCode).toBe(200);
-    // Search, which knows no tenant, shows neither.
+    // Search shows each company its own uploaded account, and never the other's.
     const search = await call('gus', 'GET', '/api/accounts/search?q=acme-only-secret-prospect.com');
     expect(search.body).not.toContain(made.master_account_id);
+    const gusHits = search.json() as { hits: { master_account_id: string }[] };
+    expect(gusHits.hits).toHaveLength(1);
+    for (const q of ['acme-only-secret', 'SECRET-PROSPECT']) {
+      const own = await call('ada', 'GET', `/api/accounts/search?${new URLSearchParams({ q, mode: 'autocomplete' })}`);
+      expect(own.json().hits.map((h: { master_account_id: string }) => h.master_account_id)).toEqual([
+        made.master_account_id,
+      ]);
+    }
+    // Wildcards are text: "%" finds no account of its own.
+    const percent = await call('ada', 'GET', `/api/accounts/search?${new URLSearchParams({ q: '%' })}`);
+    expect(percent.body).not.toContain(made.master_account_id);
     // An ACCOUNT_ID upload of Acme's account from Globex matches nothing.
     const byId = await upload('gus', {
       type: 'ACCOUNT_ID',
