@@ -34,6 +34,44 @@ export const UPLOAD_CSV_COLUMNS: Record<Exclude<UploadType, 'FILTER'>, readonly 
   ACCOUNT_ID: ['master_account_id', 'account_id', 'id'],
 };
 
+/** A header as written by any tool ("Company Website", "Website URL", "company_website"): letters and digits only. */
+const headerKey = (header: string) => header.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+/** Words tools write around the column's name: "Company Website", "Account Domain", "Website URL", "Domain Name". */
+const HEADER_PREFIXES = ['', 'company', 'account', 'organization', 'organisation', 'org', 'primary'];
+const HEADER_SUFFIXES = ['', 'url', 'name', 'address'];
+
+/**
+ * The column of a CSV header holding the upload's values: the first of UPLOAD_CSV_COLUMNS's names
+ * found, read without case, spaces or punctuation and with the words tools add around it
+ * ("Company Website", "Website URL", "Company Domain Name"); -1 when none is there.
+ */
+export function uploadCsvColumn(header: readonly string[], type: Exclude<UploadType, 'FILTER'>): number {
+  const keys = header.map(headerKey);
+  for (const name of UPLOAD_CSV_COLUMNS[type]) {
+    const base = headerKey(name);
+    const exact = keys.indexOf(base);
+    if (exact >= 0) return exact;
+    const wrapped = new Set(
+      HEADER_PREFIXES.flatMap((prefix) => HEADER_SUFFIXES.map((suffix) => `${prefix}${base}${suffix}`)),
+    );
+    const found = keys.findIndex((key) => wrapped.has(key));
+    if (found >= 0) return found;
+  }
+  return -1;
+}
+
+/**
+ * The separator of a delimited file, read from its header line: a comma, a semicolon (a
+ * spreadsheet saved in much of Europe) or a tab (a spreadsheet's "Unicode text"), whichever the
+ * line holds most of, outside quotes; a comma when it holds none.
+ */
+export function csvDelimiter(firstLine: string): ',' | ';' | '\t' {
+  const outside = firstLine.replace(/"[^"]*"/g, '');
+  const counts = ([',', ';', '\t'] as const).map((d) => [d, outside.split(d).length - 1] as const);
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] > 0 ? best[0] : ',';
+}
+
 /** Why a line added no account. */
 export const UPLOAD_FAILURE_REASONS = [
   'not_a_domain',

@@ -1,9 +1,11 @@
 import {
+  csvDelimiter,
   UPLOAD_CSV_COLUMNS,
   UPLOAD_MAX_LINES,
   UPLOAD_MAX_LINES_MESSAGE,
   type UploadFormat,
   type UploadType,
+  uploadCsvColumn,
 } from '@quarry/shared';
 import { parse } from 'csv-parse/sync';
 import { invalidField } from '../../lib/http-error.ts';
@@ -39,13 +41,18 @@ export function readUploadInput(text: string, format: UploadFormat, type: Exclud
   if (format === 'csv') {
     let rows: string[][];
     try {
-      rows = parse(body, { relax_column_count: true, relax_quotes: true, skip_empty_lines: false }) as string[][];
+      const delimiter = csvDelimiter(body.split(/\r\n|\n|\r/, 1)[0] ?? '');
+      rows = parse(body, {
+        delimiter,
+        relax_column_count: true,
+        relax_quotes: true,
+        skip_empty_lines: false,
+      }) as string[][];
     } catch {
       throw invalidField('input', 'This CSV could not be read', 'unreadable_csv');
     }
-    const header = (rows[0] ?? []).map((h) => h.trim().toLowerCase());
-    const column = UPLOAD_CSV_COLUMNS[type].map((name) => header.indexOf(name)).find((i) => i >= 0);
-    if (column === undefined) {
+    const column = uploadCsvColumn(rows[0] ?? [], type);
+    if (column < 0) {
       throw invalidField(
         'input',
         `No usable column in the CSV header: name one ${UPLOAD_CSV_COLUMNS[type].join(', ')}`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countUploadLines } from './count-upload-lines.ts';
+import { csvHasColumn } from './csv-has-column.ts';
 import { readUploadFile } from './read-upload-file.ts';
 
 const fileOf = (bytes: Uint8Array<ArrayBuffer> | string, name: string) => new File([bytes], name);
@@ -26,7 +27,32 @@ describe('readUploadFile', () => {
       c.charCodeAt(0),
     );
     const read = await readUploadFile(fileOf(latin1, 'accounts.csv'));
-    expect(typeof read).toBe('object');
+    if (typeof read === 'string') throw new Error(read);
+    // Read in the encoding it was saved in: the accents are letters, not replacement marks.
+    expect(read.text).toContain('Café Lumière');
+    expect(read.text).toContain('Müller');
+  });
+
+  it('reads a spreadsheet’s UTF-16 “Unicode text” as tab-separated with its header', async () => {
+    const text = '\uFEFFCompany\tWebsite\nCafé Zürich\tcafe-zuerich.ch\n';
+    const bytes = new Uint8Array(text.length * 2);
+    for (let i = 0; i < text.length; i++) {
+      bytes[i * 2] = text.charCodeAt(i) & 0xff;
+      bytes[i * 2 + 1] = text.charCodeAt(i) >> 8;
+    }
+    const read = await readUploadFile(fileOf(bytes, 'accounts.txt'));
+    if (typeof read === 'string') throw new Error(read);
+    expect(read.format).toBe('csv');
+    expect(read.text.startsWith('Company\tWebsite')).toBe(true);
+    expect(csvHasColumn(read.text, 'WEBSITE')).toBe(true);
+  });
+
+  it('finds the column under the names spreadsheets and CRMs give it, separated by commas or semicolons', () => {
+    for (const header of ['Company Website', 'Website URL', 'Web Site', 'Company Domain Name', 'Account Website']) {
+      expect(csvHasColumn(`Name,${header}\nAcme,acme.com\n`, 'WEBSITE'), header).toBe(true);
+    }
+    expect(csvHasColumn('Company;Website\nAcme;acme.com\n', 'WEBSITE')).toBe(true);
+    expect(csvHasColumn('Name,LinkedIn URL\nAcme,linkedin.com/company/acme\n', 'WEBSITE')).toBe(false);
   });
 
   it('reads a CSV with only its header as a CSV of no lines', async () => {
