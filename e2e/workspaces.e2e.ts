@@ -249,6 +249,10 @@ describe('workspaces', () => {
       );
       await members.getByRole('link', { name: onPageTwo, exact: true }).waitFor();
       expect(await page.getByRole('button', { name: '2', exact: true }).getAttribute('data-active')).toBe('true');
+      // A page past the end (an old link, or its last members removed) opens the last page there is.
+      await page.goto(`/lists/${listId}?page=9&sort=account_name&direction=desc`);
+      await page.waitForURL((url) => url.searchParams.get('page') === '3');
+      await page.getByTestId('page-range').getByText('101–120 of 120').waitFor();
     } finally {
       await deleteOwnedWorkspaces(page, [name]);
     }

@@ -8,7 +8,7 @@ import {
   TERRITORY_SORTS,
 } from '@quarry/shared';
 import { TERRITORY_SELECTION_CAP } from '@quarry/shared/constants';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
@@ -58,6 +58,12 @@ export function ListMembers({ list, contactActions }: { list: List; contactActio
   const people =
     page?.kind === 'contacts' ? page.rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}` })) : [];
   const shown = [...rows, ...people];
+  // A page past the end (its last members removed, or an old link): the last page there is.
+  const lastPage = page ? Math.max(1, Math.ceil(page.total / PAGE_SIZE)) : null;
+  const pastEnd = lastPage !== null && params.page > lastPage;
+  useEffect(() => {
+    if (pastEnd && lastPage !== null) setParams({ ...params, page: lastPage });
+  });
   const selection = useIdSelection(shown.map((r) => r.id));
   const overCap = selection.count >= TERRITORY_SELECTION_CAP;
 
