@@ -16,7 +16,11 @@ describe('plural texts through i18next', () => {
     );
     expect(i18n.t('workspaces.sharedWith', { count: 1 })).toBe('Shared with 1 person');
 
+    // A list's size groups its digits as the page's other counts do.
+    expect(i18n.t('lists.memberCount', { count: 3003 })).toBe('Members: 3,003');
+
     await changeLanguage('fr');
+    expect(i18n.t('lists.memberCount', { count: 3003 })).toMatch(/^Membres : 3\s003$/u);
     expect(i18n.t('myAccounts.removed', { count: 1 })).toBe('1 compte retiré de Mes comptes');
     expect(i18n.t('myAccounts.removed', { count: 3 })).toBe('3 comptes retirés de Mes comptes');
     expect(i18n.t('workspaces.deleteMessage', { name: 'Q3', count: 0 })).toContain('ne contient aucune liste');

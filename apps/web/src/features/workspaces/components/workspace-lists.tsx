@@ -4,7 +4,9 @@ import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
+import { formatNumber } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useDeleteList } from '../api/delete-list.ts';
 import { CreateListForm } from './create-list-form.tsx';
 import classes from './workspace-page.module.css';
@@ -12,6 +14,7 @@ import classes from './workspace-page.module.css';
 /** The workspace's lists as a table, each deletable by whoever may manage it, and the form that adds one. */
 export function WorkspaceLists({ workspace: w, lists }: { workspace: Workspace; lists: List[] }) {
   const { t } = useTranslation();
+  const language = useUiLanguage();
   const deleteList = useDeleteList();
 
   async function remove(list: List) {
@@ -57,7 +60,7 @@ export function WorkspaceLists({ workspace: w, lists }: { workspace: Workspace; 
                     </Text>
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{t(`lists.types.${l.type}`)}</Table.Td>
-                  <Table.Td visibleFrom="sm">{l.member_count.toLocaleString()}</Table.Td>
+                  <Table.Td visibleFrom="sm">{formatNumber(l.member_count, language)}</Table.Td>
                   <Table.Td>
                     {/* Only the list's creator and the workspace owner delete it (checked on the server too). */}
                     {l.can_manage && (
