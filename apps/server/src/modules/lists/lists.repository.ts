@@ -19,6 +19,27 @@ export type ContactPageQuery = {
   direction: 'asc' | 'desc';
 };
 
+/**
+ * Whether one of these workspaces holds another list named `name` (case, and spaces around it,
+ * aside): two "Big box retailers" in one workspace cannot be told apart in an "Add to list" menu.
+ */
+async function nameTakenIn(
+  trx: Transaction<ScopedDatabase>,
+  workspaceIds: string[],
+  name: string,
+  exceptListId: string | null,
+): Promise<boolean> {
+  if (workspaceIds.length === 0) return false;
+  let query = trx
+    .selectFrom('lists as l')
+    .innerJoin('workspace_items as i', 'i.list_id', 'l.id')
+    .select('l.id')
+    .where('i.workspace_id', 'in', workspaceIds)
+    .where(sql<string>`lower(trim(l.name))`, '=', name.trim().toLowerCase());
+  if (exceptListId) query = query.where('l.id', '!=', exceptListId);
+  return (await query.limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** Lists of the caller's tenant and their members (spec section 3: accounts, contacts, smart lists). */
 export function createListsRepository(db: Db) {
   const scoped = (ctx: RequestContext) => scopedTo(db, ctx.tenantId);
@@ -131,19 +152,21 @@ export function createListsRepository(db: Db) {
       ctx: RequestContext,
       workspaceId: string,
       input: { name: string; type: ListType; filter_id: string | null },
-    ): Promise<string> {
+    ): Promise<string | null> {
       const at = nowIso();
       const id = crypto.randomUUID();
-      await scoped(ctx)
+      const made = await scoped(ctx)
         .transaction()
         .execute(async (trx) => {
           // The workspace's row first: it locks the row (PostgreSQL), so lists created in one
-          // workspace at once take positions and fold into its items one after another.
+          // workspace at once take positions and fold into its items one after another, and
+          // two lists of one name cannot both be made.
           await trx
             .updateTable('workspaces')
             .set({ updated_at: at, updated_by: ctx.uid })
             .where('id', '=', workspaceId)
             .execute();
+          if (await nameTakenIn(trx, [workspaceId], input.name, null)) return false;
           await trx
             .insertInto('lists')
             .values({
@@ -171,16 +194,37 @@ export function createListsRepository(db: Db) {
             })
             .execute();
           await refreshFolded(trx, ctx, [workspaceId], ['items']);
+          return true;
         });
-      return id;
+      return made ? id : null;
     },
 
-    async rename(ctx: RequestContext, id: string, name: string): Promise<void> {
-      await scoped(ctx)
-        .updateTable('lists')
-        .set({ name, updated_at: nowIso(), updated_by: ctx.uid })
-        .where('id', '=', id)
-        .execute();
+    /** Renames the list; false, changing nothing, when a workspace holding it has another list of that name. */
+    async rename(ctx: RequestContext, id: string, name: string): Promise<boolean> {
+      return scoped(ctx)
+        .transaction()
+        .execute(async (trx) => {
+          const held = await trx
+            .selectFrom('workspace_items')
+            .select('workspace_id')
+            .where('list_id', '=', id)
+            .execute();
+          if (
+            await nameTakenIn(
+              trx,
+              held.map((h) => h.workspace_id),
+              name,
+              id,
+            )
+          )
+            return false;
+          await trx
+            .updateTable('lists')
+            .set({ name, updated_at: nowIso(), updated_by: ctx.uid })
+            .where('id', '=', id)
+            .execute();
+          return true;
+        });
     },
 
     /** Deletes the list; every workspace that held it drops it from its items. */

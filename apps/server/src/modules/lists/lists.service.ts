@@ -7,7 +7,7 @@ import {
   type ListType,
   TERRITORY_SORTS,
 } from '@quarry/shared';
-import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
+import { fieldFailure, forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { AccountQueryRepository } from '../filters/account-query.repository.ts';
 import { inAccountList } from '../filters/filter-sql.ts';
@@ -148,7 +148,7 @@ export function createListsService({ workspaces, lists, users, filters, accountQ
 
     async renameList(ctx: RequestContext, id: string, name: string): Promise<List> {
       await requireManageableList(ctx, id, 'rename it');
-      await lists.rename(ctx, id, name);
+      if (!(await lists.rename(ctx, id, name))) throw listNameTaken();
       return this.getList(ctx, id);
     },
 
@@ -200,3 +200,7 @@ export function createListsService({ workspaces, lists, users, filters, accountQ
 }
 
 export type ListsService = ReturnType<typeof createListsService>;
+
+/** A second list of one name in a workspace: refused, the field named. */
+export const listNameTaken = () =>
+  fieldFailure(409, 'conflict', 'name', 'This workspace already has a list with this name', 'taken');

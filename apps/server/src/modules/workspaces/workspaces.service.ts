@@ -9,7 +9,7 @@ import { forbidden, HttpError, invalidField, notFound } from '../../lib/http-err
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { FiltersRepository } from '../filters/filters.repository.ts';
 import type { ListsRepository } from '../lists/lists.repository.ts';
-import type { ListsService } from '../lists/lists.service.ts';
+import { type ListsService, listNameTaken } from '../lists/lists.service.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { WorkspacesRepository } from './workspaces.repository.ts';
 
@@ -165,6 +165,7 @@ export function createWorkspacesService({ workspaces, lists, users, filters, lis
         type: body.type,
         filter_id: body.filter_id ?? null,
       });
+      if (id === null) throw listNameTaken();
       return listsService.getList(ctx, id);
     },
   };

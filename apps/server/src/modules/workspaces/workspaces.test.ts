@@ -337,6 +337,23 @@ describe('lists', () => {
     expect((await call(raj, 'DELETE', `/api/lists/${list.id}`)).statusCode).toBe(403);
     const renamed = await call(rita, 'PATCH', `/api/lists/${list.id}`, { name: 'Call first' });
     expect(renamed.json().name).toBe('Call first');
+    // A second list of one name in the workspace, any case, is refused with the field named; so is
+    // renaming another list to it. Nothing is made or changed.
+    const before = (await call(rita, 'GET', `/api/workspaces/${workspaceId}`)).json().workspace.items.length;
+    const twin = await call(rita, 'POST', `/api/workspaces/${workspaceId}/lists`, {
+      name: ' call FIRST ',
+      type: 'accounts',
+    });
+    expect(twin.statusCode).toBe(409);
+    expect(twin.json().error.message).toBe('name: This workspace already has a list with this name');
+    expect((await call(rita, 'GET', `/api/workspaces/${workspaceId}`)).json().workspace.items).toHaveLength(before);
+    const other = await createList(rita, workspaceId, { name: 'Call later', type: 'accounts' });
+    const clash = await call(rita, 'PATCH', `/api/lists/${other.id}`, { name: 'Call First' });
+    expect(clash.statusCode).toBe(409);
+    expect((await call(rita, 'GET', `/api/lists/${other.id}`)).json().name).toBe('Call later');
+    // Its own name, in another case, is no clash.
+    expect((await call(rita, 'PATCH', `/api/lists/${list.id}`, { name: 'CALL FIRST' })).statusCode).toBe(200);
+    expect((await call(rita, 'DELETE', `/api/lists/${other.id}`)).statusCode).toBe(204);
     expect((await call(rita, 'DELETE', `/api/lists/${list.id}`)).statusCode).toBe(204);
     expect((await call(rita, 'GET', `/api/workspaces/${workspaceId}`)).json().workspace.items).not.toContain(list.id);
   });
