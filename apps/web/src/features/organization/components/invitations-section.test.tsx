@@ -45,6 +45,15 @@ afterEach(async () => {
 });
 
 describe('Invitations', () => {
+  it('shows how close a display name is to its 120 characters once near them, since the field stops there', async () => {
+    serve();
+    renderWithProviders(<Invitations />);
+    fireEvent.change(nameInput(), { target: { value: 'N'.repeat(50) } });
+    expect(errorOf(nameInput())).not.toContain('/120');
+    fireEvent.change(nameInput(), { target: { value: 'N'.repeat(110) } });
+    await waitFor(() => expect(errorOf(nameInput())).toContain('110/120'));
+  });
+
   it('checks the invitation with the request’s own schema before sending, under each field', async () => {
     const posted = serve();
     renderWithProviders(<Invitations />);

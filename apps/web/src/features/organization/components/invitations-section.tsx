@@ -4,6 +4,7 @@ import { createInvitationBodySchema, MAX_NAME_LENGTH } from '@quarry/shared';
 import { IconMail, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { limitNote } from '../../../components/character-counter.tsx';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldError } from '../../../lib/field-error.ts';
@@ -88,6 +89,8 @@ export function Invitations() {
             className={classes.field}
             label={t('settings.displayName')}
             maxLength={MAX_NAME_LENGTH}
+            // Near the limit the count shows: the field stops there, and that is said, not silent.
+            description={limitNote(form.getValues().display_name.length, MAX_NAME_LENGTH)}
             {...form.getInputProps('display_name')}
             required
           />
@@ -118,7 +121,8 @@ export function Invitations() {
           <Table.Tbody>
             {invitations.data.map((inv) => (
               <Table.Tr key={inv.id}>
-                <Table.Td>
+                {/* A long name wraps: Expires and Revoke stay on the screen. */}
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   {inv.display_name} &lt;{inv.email}&gt;
                 </Table.Td>
                 <Table.Td>{formatDate(inv.expires_at, language)}</Table.Td>
