@@ -225,7 +225,9 @@ describe('IntegrationsPage', () => {
     });
     renderWithProviders(<IntegrationsPage />);
     const card = await screen.findByTestId('integration-apolloio');
-    within(card).getByText(/^Apollo has not answered yet\. Quarry keeps the credential/);
+    within(card).getByText(
+      /^Apollo could not be reached at the last check\. Quarry keeps the credential and tries again every 6 hours/,
+    );
     within(card).getByText('Fields can be mapped once Apollo accepts the credential');
     expect(within(card).queryByText('the service could not be reached')).toBeNull();
     // Outreach connects by OAuth only, and this server has no OAuth app for it: said, no button.
