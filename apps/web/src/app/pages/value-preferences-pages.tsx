@@ -1,3 +1,8 @@
+import { Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { RecomputeStatus } from '../../features/value-match/components/recompute-status.tsx';
+import { triggerStatsQueryOptions } from '../../features/value-preferences/api/trigger-stats.ts';
 import { QualificationSignalsPage } from '../../features/value-preferences/components/qualification-signals-page.tsx';
 import { TargetTitlesPage } from '../../features/value-preferences/components/target-titles-page.tsx';
 import { TriggersPage } from '../../features/value-preferences/components/triggers-page.tsx';
@@ -14,6 +19,20 @@ export function TargetTitlesRoutePage() {
   return <TargetTitlesPage canEdit={useCanEdit()} />;
 }
 
+/**
+ * Triggers, with what the recompute their changes queue is doing: what each trigger finds is
+ * read again once a new computation is done.
+ */
 export function TriggersRoutePage() {
-  return <TriggersPage canEdit={useCanEdit()} />;
+  const queryClient = useQueryClient();
+  const reread = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: triggerStatsQueryOptions().queryKey }),
+    [queryClient],
+  );
+  return (
+    <Stack gap="xs">
+      <RecomputeStatus onComputed={reread} />
+      <TriggersPage canEdit={useCanEdit()} />
+    </Stack>
+  );
 }

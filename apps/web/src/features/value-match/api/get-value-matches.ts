@@ -1,5 +1,12 @@
 import type { HomeFilters, ValueMatchFeed, ValueMatchStatus } from '@quarry/shared';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { valueMatchKeys } from './value-match-keys.ts';
 
@@ -33,21 +40,21 @@ export const useValueMatches = (filters: HomeFilters, viewAsUid: string | null =
  * When matches were last computed; polled while a recompute runs, and the feed and any open
  * match reload when it ends.
  */
+export const valueMatchStatusQueryOptions = (queryClient: QueryClient) =>
+  queryOptions({
+    queryKey: valueMatchKeys.status,
+    queryFn: async ({ signal }) => {
+      const before = queryClient.getQueryData<ValueMatchStatus>(valueMatchKeys.status);
+      const status = await api<ValueMatchStatus>('/api/value-matches/status', { signal });
+      if (before && before.last_computed_at !== status.last_computed_at) {
+        void queryClient.invalidateQueries({ queryKey: valueMatchKeys.feed });
+        void queryClient.invalidateQueries({ queryKey: ['value-matches', 'detail'] });
+      }
+      return status;
+    },
+    refetchInterval: (query) => (query.state.data?.running ? STATUS_POLL_MS : false),
+  });
+
 export function useValueMatchStatus() {
-  const queryClient = useQueryClient();
-  return useQuery(
-    queryOptions({
-      queryKey: valueMatchKeys.status,
-      queryFn: async ({ signal }) => {
-        const before = queryClient.getQueryData<ValueMatchStatus>(valueMatchKeys.status);
-        const status = await api<ValueMatchStatus>('/api/value-matches/status', { signal });
-        if (before && before.last_computed_at !== status.last_computed_at) {
-          void queryClient.invalidateQueries({ queryKey: valueMatchKeys.feed });
-          void queryClient.invalidateQueries({ queryKey: ['value-matches', 'detail'] });
-        }
-        return status;
-      },
-      refetchInterval: (query) => (query.state.data?.running ? STATUS_POLL_MS : false),
-    }),
-  );
+  return useQuery(valueMatchStatusQueryOptions(useQueryClient()));
 }
