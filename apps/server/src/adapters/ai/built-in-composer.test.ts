@@ -67,8 +67,9 @@ describe('built-in composer', () => {
       'Northwind Analytics',
       // The problem continues the sentence after the colon, so its first word is in lower case.
       'As VP Operations, you may know this well: shippers facing carrier delays lose margin on every late load.',
-      'We track carrier delays live and reroute loads before they slip.',
-      'Customers cut expedited freight spend by 8% within a quarter.',
+      // So do the value and what it is worth after theirs: no capital after a colon.
+      'How Northwind Analytics helps: we track carrier delays live and reroute loads before they slip.',
+      'What it is worth: customers cut expedited freight spend by 8% within a quarter.',
     ]) {
       expect(body).toContain(fact);
     }
@@ -131,7 +132,7 @@ describe('built-in composer', () => {
     const steps = await write(input);
     const text = everything(steps);
     expect(text).not.toMatch(/competitor|synerg/i);
-    expect(text).toContain('Shippers lose margin on late loads.');
+    expect(text).toContain('you may know this well: shippers lose margin on late loads.');
     expect(ruleViolation(steps, effectiveRules(input.rules))).toBeNull();
   });
 

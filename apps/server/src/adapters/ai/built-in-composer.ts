@@ -190,14 +190,14 @@ function firstTouchUnits(f: Facts, banned: BannedTermMatcher): Unit[] {
       // After the colon the problem continues the sentence: its first letter in lower case, unless
       // it starts with a name or an acronym ("Recalls, shortages…" → "recalls, shortages…").
       f.title && `As ${f.title}, you may know this well: ${continuing(f.problem)}`,
-      `You may know this well: ${f.problem}`,
+      `You may know this well: ${continuing(f.problem)}`,
       f.problem,
     );
   } else if (f.title) {
     add(0, 4, `As ${f.title}, you are probably close to this.`);
   }
-  if (f.value) add(1, 3, `${f.tenant ? `How ${f.tenant} helps` : 'How we help'}: ${f.value}`, f.value);
-  if (f.roi) add(1, 4, `What it is worth: ${f.roi}`, f.roi);
+  if (f.value) add(1, 3, `${f.tenant ? `How ${f.tenant} helps` : 'How we help'}: ${continuing(f.value)}`, f.value);
+  if (f.roi) add(1, 4, `What it is worth: ${continuing(f.roi)}`, f.roi);
   if (!f.value && !f.roi) {
     add(1, 5, `${f.tenant ? `At ${f.tenant}, we` : 'We'} help teams like yours act on moments like this.`);
   }
@@ -229,11 +229,14 @@ function followUpUnits(f: Facts, banned: BannedTermMatcher, ordinal: number): Un
     add(0, 0, 'I wanted to follow up once more on my earlier notes.', 'One more note from me.');
   }
   // Alternate which point leads, so a second follow-up does not repeat the first.
-  const worth = [f.roi && `One reason it may be worth a look: ${f.roi}`, f.roi];
-  const recap = [f.value && `To recap ${f.tenant ? `how ${f.tenant} helps` : 'how we help'}: ${f.value}`, f.value];
+  const worth = [f.roi && `One reason it may be worth a look: ${continuing(f.roi)}`, f.roi];
+  const recap = [
+    f.value && `To recap ${f.tenant ? `how ${f.tenant} helps` : 'how we help'}: ${continuing(f.value)}`,
+    f.value,
+  ];
   add(0, 1, ...(ordinal % 2 === 0 ? worth : recap));
   add(1, 3, ...(ordinal % 2 === 0 ? recap : worth));
-  if (!f.roi && !f.value && f.problem) add(0, 1, `The reason I wrote: ${f.problem}`, f.problem);
+  if (!f.roi && !f.value && f.problem) add(0, 1, `The reason I wrote: ${continuing(f.problem)}`, f.problem);
   add(
     2,
     2,
