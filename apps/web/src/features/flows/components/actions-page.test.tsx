@@ -53,9 +53,9 @@ function serve(flows: FlowSummary[], hidden = 0): string[] {
   return asked;
 }
 
-function renderPage() {
+function renderPage(at = '/actions') {
   return renderWithProviders(
-    <MemoryRouter initialEntries={['/actions']}>
+    <MemoryRouter initialEntries={[at]}>
       <Routes>
         <Route path="/actions" element={<ActionsPage />} />
         <Route path="/action/:flowId" element={<p>Flow page</p>} />
@@ -143,6 +143,16 @@ describe('ActionsPage', () => {
     expect(asked.at(-1)).toBe('/api/flows?include_older=false');
     fireEvent.click(screen.getByRole('switch', { name: 'Show flows older than 30 days' }));
     await vi.waitFor(() => expect(asked.at(-1)).toBe('/api/flows?include_older=true'));
+  });
+
+  it('keeps its filter in the address: Back from a flow, or a reload, opens the list as it was', async () => {
+    const asked = serve([base]);
+    renderPage('/actions?status=flow_completed&older=1');
+    await vi.waitFor(() => expect(asked.at(-1)).toBe('/api/flows?status=flow_completed&include_older=true'));
+    expect(screen.getByDisplayValue('Completed')).toBeTruthy();
+    expect((screen.getByRole('switch', { name: 'Show flows older than 30 days' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
   });
 
   it('guides a user without flows to start one from a Value Match page', async () => {

@@ -14,9 +14,8 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { FLOW_STATUSES, FLOW_TYPES, FLOWS_HIDDEN_AFTER_DAYS, type FlowStatus, type FlowType } from '@quarry/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { type FlowsFilter, useFlows } from '../api/get-flows.ts';
 import { FlowRow } from './flow-row.tsx';
 
@@ -32,7 +31,22 @@ export function ActionsPage() {
   const { t } = useTranslation();
   // A phone shows three columns, the rest folded into them, rather than a table to scroll sideways.
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
-  const [filter, setFilter] = useState<FlowsFilter>({ status: null, type: null, includeOlder: false });
+  // The filter is in the address: Back from a flow, or a reload, returns to it.
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status');
+  const typeParam = params.get('type');
+  const filter: FlowsFilter = {
+    status: (FLOW_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as FlowStatus) : null,
+    type: (FLOW_TYPES as readonly string[]).includes(typeParam ?? '') ? (typeParam as FlowType) : null,
+    includeOlder: params.get('older') === '1',
+  };
+  const setFilter = (next: FlowsFilter) => {
+    const out = new URLSearchParams();
+    if (next.status) out.set('status', next.status);
+    if (next.type) out.set('type', next.type);
+    if (next.includeOlder) out.set('older', '1');
+    setParams(out, { replace: true });
+  };
   const flows = useFlows(filter);
   const filtered = filter.status !== null || filter.type !== null;
   const hidden = flows.data?.hidden_older_count ?? 0;
