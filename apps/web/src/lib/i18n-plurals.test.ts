@@ -21,10 +21,16 @@ describe('plural texts through i18next', () => {
 
     await changeLanguage('fr');
     expect(i18n.t('lists.memberCount', { count: 3003 })).toMatch(/^Membres : 3\s003$/u);
+    // A label before its value takes each language's colon: a space before it in French, a full-width one in Chinese.
+    expect(i18n.t('common.labelled', { label: i18n.t('valueMatch.matchedHypothesis') })).toBe(
+      'Hypothèse correspondante : ',
+    );
     expect(i18n.t('myAccounts.removed', { count: 1 })).toBe('1 compte retiré de Mes comptes');
     expect(i18n.t('myAccounts.removed', { count: 3 })).toBe('3 comptes retirés de Mes comptes');
     expect(i18n.t('workspaces.deleteMessage', { name: 'Q3', count: 0 })).toContain('ne contient aucune liste');
 
+    await changeLanguage('cn');
+    expect(i18n.t('common.labelled', { label: '匹配的假设' })).toBe('匹配的假设：');
     for (const language of ['cn', 'ja', 'ko'] as const) {
       await changeLanguage(language);
       const english = i18n.getFixedT('en');

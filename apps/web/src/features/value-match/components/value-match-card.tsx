@@ -58,7 +58,7 @@ export function ValueMatchCard({
           {match.hypothesis_name && (
             <Text size="sm">
               <Text span c="dimmed">
-                {t('valueMatch.matchedHypothesis')}:{' '}
+                {t('common.labelled', { label: t('valueMatch.matchedHypothesis') })}
               </Text>
               {match.hypothesis_name}
             </Text>
@@ -66,7 +66,7 @@ export function ValueMatchCard({
           {match.also_matches && (
             <Text size="sm" data-testid="value-match-also">
               <Text span c="dimmed">
-                {t('valueMatch.alsoMatches')}:{' '}
+                {t('common.labelled', { label: t('valueMatch.alsoMatches') })}
               </Text>
               {match.also_matches}
             </Text>
