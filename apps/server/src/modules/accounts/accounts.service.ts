@@ -35,8 +35,10 @@ export function createAccountsService(deps: {
      * this company's uploads made come first: they are its own, and the hosted search (which
      * knows no tenant) never holds them.
      */
-    async search(ctx: RequestContext, q: string, mode: 'full' | 'autocomplete') {
+    async search(ctx: RequestContext, typed: string, mode: 'full' | 'autocomplete') {
       const limit = mode === 'autocomplete' ? SEARCH_AUTOCOMPLETE_PAGE_SIZE : SEARCH_PAGE_SIZE;
+      // Full-width letters and digits (an East Asian keyboard's "ＷＡＬＭＡＲＴ") are the ASCII ones.
+      const q = typed.normalize('NFKC');
       const [own, reference] = await Promise.all([
         accounts.ownAccountsMatching(ctx, q, limit),
         search(q, { limit, nameOnly: mode === 'autocomplete' }),
@@ -46,7 +48,8 @@ export function createAccountsService(deps: {
     },
 
     /** Contacts of the accounts this tenant may see, by name, title and account name. */
-    searchPeople: (ctx: RequestContext, q: string) => people(ctx.tenantId, q, PEOPLE_SEARCH_PAGE_SIZE),
+    searchPeople: (ctx: RequestContext, q: string) =>
+      people(ctx.tenantId, q.normalize('NFKC'), PEOPLE_SEARCH_PAGE_SIZE),
 
     async detail(ctx: RequestContext, id: string): Promise<AccountDetail> {
       const account = await requireAccount(ctx, id);

@@ -90,6 +90,8 @@ describe('account search', () => {
     expect(hits).toEqual([
       { master_account_id: 'acc_walmart', account_name: 'Walmart', website: 'walmart.com', logo_url: null },
     ]);
+    // Typed in full-width letters, as an East Asian keyboard may.
+    expect((await search(rita, 'ＷＡＬＭ')).json().hits).toEqual(hits);
   });
 
   it('finds a company however its name is spelt: hyphens, spaces, apostrophes, "&" or "and", "Inc"', async () => {
