@@ -56,7 +56,19 @@ describe('Support Tools and impersonation', () => {
     // Any session already impersonating sees Support Tools.
     await page.getByRole('link', { name: 'Support Tools' }).waitFor();
 
-    await banner.getByRole('button', { name: 'Stop' }).click();
+    // A second tab of the same session, on Rita's Actions, under the same banner.
+    const other = await page.context().newPage();
+    try {
+      await other.goto('/actions');
+      await other.getByTestId('impersonation-banner').getByText('You are acting as Rita Rep').waitFor();
+      await banner.getByRole('button', { name: 'Stop' }).click();
+      // Stopped in the first tab, the second starts over as support, without Rita's name or banner.
+      await other.waitForURL((url) => url.pathname === '/');
+      await other.getByTestId('user-menu').locator('[data-impersonating="false"]').waitFor();
+      expect(await other.getByTestId('impersonation-banner').count()).toBe(0);
+    } finally {
+      await other.close();
+    }
     await page.waitForURL((url) => url.pathname === '/support-impersonation');
     await banner.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Support Tools' }).waitFor();

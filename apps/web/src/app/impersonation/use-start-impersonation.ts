@@ -7,6 +7,7 @@ import { meQueryOptions } from '../../lib/get-me.ts';
 import { clearIdentityToken } from '../../lib/identity-token.ts';
 import { clearIntegrationToken } from '../../lib/integration-token.ts';
 import { logError } from '../../lib/log-error.ts';
+import { announceSessionChange } from '../../lib/session-channel.ts';
 
 /**
  * Spec section 4: saves the original user data, loads the target user's document, clears the
@@ -33,5 +34,6 @@ export function useStartImpersonation() {
     queryClient.setQueryData(meQueryOptions().queryKey, me);
     await queryClient.refetchQueries({ queryKey: meQueryOptions().queryKey });
     navigate('/', { replace: true });
+    announceSessionChange();
   };
 }

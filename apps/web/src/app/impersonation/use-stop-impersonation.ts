@@ -6,6 +6,7 @@ import { useAuthStore } from '../../lib/auth-store.ts';
 import { clearIdentityToken } from '../../lib/identity-token.ts';
 import { clearIntegrationToken } from '../../lib/integration-token.ts';
 import { logError } from '../../lib/log-error.ts';
+import { announceSessionChange } from '../../lib/session-channel.ts';
 
 /**
  * Spec section 4: restores the original data and goes to /support-impersonation; a failure is only
@@ -28,5 +29,6 @@ export function useStopImpersonation() {
     useAuthStore.getState().endImpersonation();
     queryClient.clear();
     navigate('/support-impersonation', { replace: true });
+    announceSessionChange();
   };
 }

@@ -1,12 +1,13 @@
 import { Box } from '@mantine/core';
 import type { UserDocument } from '@quarry/shared';
 import { NAV_CARD_WIDTH_COLLAPSED } from '@quarry/shared/constants';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AlertBanner } from '../../features/alerts/components/alert-banner.tsx';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { useMe } from '../../lib/get-me.ts';
+import { onSessionChange } from '../../lib/session-channel.ts';
 import { showSnackbar } from '../../lib/snackbar-store.ts';
 import { useImpersonationExpiry } from '../impersonation/use-impersonation-expiry.ts';
 import { useStopImpersonation } from '../impersonation/use-stop-impersonation.ts';
@@ -28,6 +29,9 @@ export function AppShell({ user }: { user: UserDocument }) {
   const { data: me } = useMe();
   const { t } = useTranslation();
   useSavedChoices(user, impersonating);
+  // Support started or stopped acting as someone in another tab: this tab shares the cookie, so it
+  // starts over at Home as whoever it now is, rather than showing the old name and banner.
+  useEffect(() => onSessionChange(() => window.location.assign('/')), []);
   useImpersonationExpiry(impersonating ? me?.impersonation?.expires_at : undefined, () => {
     showSnackbar(t('impersonation.expired'));
     void stopImpersonation({ endedByServer: true });
