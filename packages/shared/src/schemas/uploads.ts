@@ -72,8 +72,15 @@ export function csvDelimiter(firstLine: string): ',' | ';' | '\t' {
   return best && best[1] > 0 ? best[0] : ',';
 }
 
+/**
+ * What a CSV line with something in it but nothing in the column read stands as in an upload's
+ * lines (no website or domain holds it), so that it is reported as a failed line, not skipped.
+ */
+export const UPLOAD_EMPTY_CELL = '\u2400';
+
 /** Why a line added no account. */
 export const UPLOAD_FAILURE_REASONS = [
+  'no_value',
   'not_a_domain',
   'unknown_company',
   'unknown_account',

@@ -20,3 +20,15 @@ describe('readUploadInput', () => {
     );
   });
 });
+
+describe('readUploadInput, rows without a value', () => {
+  it('keeps a row with other cells but an empty column as a line that will fail, and skips an empty row', () => {
+    const read = readUploadInput(
+      'Company,Website\nAcme,acme.com\n,,\nShort row\n  ,  \nGlobex,globex.com\n',
+      'csv',
+      'WEBSITE',
+    );
+    expect(read.lineCount).toBe(3);
+    expect(read.values.filter(Boolean)).toHaveLength(3);
+  });
+});

@@ -1,6 +1,7 @@
 import {
   csvDelimiter,
   UPLOAD_CSV_COLUMNS,
+  UPLOAD_EMPTY_CELL,
   UPLOAD_MAX_LINES,
   UPLOAD_MAX_LINES_MESSAGE,
   type UploadFormat,
@@ -59,7 +60,10 @@ export function readUploadInput(text: string, format: UploadFormat, type: Exclud
         'no_usable_column',
       );
     }
-    values = rows.slice(1).map((row) => clean(row[column] ?? ''));
+    // A row with something in it but an empty column is a line that failed, not a blank one.
+    values = rows
+      .slice(1)
+      .map((row) => clean(row[column] ?? '') || (row.some((cell) => cell.trim() !== '') ? UPLOAD_EMPTY_CELL : ''));
     firstLine = 2;
   } else {
     values = body.split(/\r\n|\n|\r/).map(clean);

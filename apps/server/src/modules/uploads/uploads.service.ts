@@ -7,6 +7,7 @@ import {
   type AnalyticsEvent,
   type CreateUploadBody,
   TERRITORY_SELECTION_CAP,
+  UPLOAD_EMPTY_CELL,
   UPLOAD_FAILURE_LINES_SHOWN,
   UPLOAD_MAX_LINES,
   UPLOAD_MAX_LINES_MESSAGE,
@@ -123,6 +124,10 @@ export async function readEntries(
     const value = (raws[i] as string).trim();
     if (!value) continue;
     const line = firstLine + i;
+    if (value === UPLOAD_EMPTY_CELL) {
+      entries.push({ line, value: '', key: null, reason: 'no_value', duplicateOf: null });
+      continue;
+    }
     const key = byDomain ? registrableDomain(value) : value;
     if (!key) {
       entries.push({ line, value, key: null, reason: 'not_a_domain', duplicateOf: null });
@@ -596,6 +601,8 @@ export type UploadsService = ReturnType<typeof createUploadsService>;
 /** A failed line's reason in words, for whoever opens the failures CSV. */
 function explanationOf(row: { reason: string; duplicate_of: number | string | null }): string {
   switch (row.reason) {
+    case 'no_value':
+      return 'Nothing in the column read: this line has other cells but no website, domain or id';
     case 'not_a_domain':
       return 'Not a website or domain';
     case 'unknown_company':

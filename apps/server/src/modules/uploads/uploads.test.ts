@@ -248,7 +248,8 @@ describe('WEBSITE upload into My Accounts', () => {
   });
 
   it('reads a CSV file by its website column, line numbers counting the header', async () => {
-    const csv = 'Company,Website,Owner\nKnown,upk-2.com,x\nBad,nope,y\n';
+    // A row with a company but no website is a failed line, said as such; a row of commas is none.
+    const csv = 'Company,Website,Owner\nKnown,upk-2.com,x\nBad,nope,y\n,,\nNo site yet,,z\n';
     const created = await upload('mike', {
       type: 'WEBSITE',
       format: 'csv',
@@ -256,11 +257,12 @@ describe('WEBSITE upload into My Accounts', () => {
       input: csv,
       destination: { type: 'territory' },
     });
-    expect(created).toMatchObject({ input: 'trade-show.csv', input_kind: 'csv', line_count: 2 });
+    expect(created).toMatchObject({ input: 'trade-show.csv', input_kind: 'csv', line_count: 3 });
     const done = await finished('mike', created.id);
-    expect(done).toMatchObject({ added_count: 1, failures_count: 1 });
+    expect(done).toMatchObject({ added_count: 1, failures_count: 2 });
     const failures = await call('mike', 'GET', `/api/uploads/${created.id}/failures`);
     expect(failures.body).toContain('3,nope,not_a_domain,');
+    expect(failures.body).toContain('5,,no_value,');
   });
 
   it('stops at the territory cap: fewer than 1000 accounts at a time, the rest counted as not fitting', async () => {
