@@ -101,11 +101,13 @@ describe('a smart list in a shared workspace', () => {
         .getByText('A smart list in a shared workspace needs a filter its members may read.', { exact: false })
         .waitFor();
       const publish = note.getByRole('checkbox', { name: `Make “${filterName}” public`, exact: false });
-      expect(await publish.isChecked()).toBe(true);
+      // Unticked until the owner chooses; once chosen, the snackbar says the filter is now public.
+      expect(await publish.isChecked()).toBe(false);
+      await publish.check();
       await page.getByRole('button', { name: 'Create list' }).click();
       await page
         .getByTestId('snackbar-general')
-        .getByText(/List ".*" created/)
+        .getByText(new RegExp(`List ".*" created\\. “${filterName}” is now public`))
         .waitFor();
       await expect
         .poll(

@@ -10,7 +10,8 @@ import { useCreateList } from '../api/create-list.ts';
 import { useMakeFilterPublic, useSavedFilterOptions } from '../api/saved-filter-options.ts';
 
 type Values = { name: string; type: ListType; filter_id: string | null; publish: boolean };
-const EMPTY: Values = { name: '', type: 'accounts', filter_id: null, publish: true };
+// Making a private filter public is the owner's choice: asked, never ticked for them.
+const EMPTY: Values = { name: '', type: 'accounts', filter_id: null, publish: false };
 
 /** What the form sends: a smart list names its saved filter, a static one none. */
 const toBody = ({ name, type, filter_id }: Values) => ({
@@ -42,7 +43,8 @@ export function CreateListForm({ workspaceId, shared }: { workspaceId: string; s
   const privateInShared = shared && chosenFilter?.private === true;
 
   async function create(values: Values) {
-    if (privateInShared && publish && values.filter_id) {
+    const publishing = Boolean(privateInShared && publish && values.filter_id);
+    if (publishing && values.filter_id) {
       const published = await makePublic.mutateAsync(values.filter_id).then(
         () => true,
         () => false,
@@ -54,7 +56,12 @@ export function CreateListForm({ workspaceId, shared }: { workspaceId: string; s
     }
     await createList.mutateAsync({ workspaceId, ...toBody(values) }).then(
       (list) => {
-        showSnackbar(t('lists.created', { name: list.name }));
+        // The filter's new visibility is said, not left to be found out.
+        showSnackbar(
+          publishing && chosenFilter
+            ? t('smartLists.createdPublic', { name: list.name, filter: chosenFilter.name })
+            : t('lists.created', { name: list.name }),
+        );
         // The form starts over, type included: the next list is not silently a contact list.
         form.reset();
       },
