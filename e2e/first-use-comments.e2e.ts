@@ -57,4 +57,27 @@ describe('comments', () => {
     await page.getByTestId('snackbar-general').getByText('Comment deleted').waitFor();
     await page.getByTestId('comment').filter({ hasText: marker }).waitFor({ state: 'detached' });
   });
+
+  it('asks before leaving a half-written comment, and keeps it when the writer stays', async () => {
+    const { page } = b;
+    const draft = uniqueName('Half a thought');
+    await openSignedIn(page, 'rita@acme.test');
+    await openComments(page);
+    const box = page.getByLabel('Add a comment for your colleagues');
+    await box.fill(draft);
+    const accountPage = page.url();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Accounts' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(accountPage);
+    expect(await box.inputValue()).toBe(draft);
+    // Leaving on purpose goes; an empty box never asks.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Accounts' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL((url) => url.pathname.toLowerCase() === '/myterritory');
+    await openComments(page);
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Accounts' }).click();
+    await page.waitForURL((url) => url.pathname.toLowerCase() === '/myterritory');
+  });
 });

@@ -6,6 +6,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CharacterCounter } from '../../../components/character-counter.tsx';
 import { confirm } from '../../../components/confirm-dialog.tsx';
+import { useLeaveGuard } from '../../../components/use-leave-guard.ts';
 import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -19,6 +20,7 @@ export function AccountComments({ accountId, language }: { accountId: string; la
   const add = useAddComment(accountId);
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
+  useLeaveGuard(text.trim() !== '');
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
