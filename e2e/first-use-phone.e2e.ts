@@ -99,6 +99,12 @@ describe('on a 390 px phone', () => {
     await card.waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('home-filter-fields').count()).toBe(0);
     expect(await card.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+    // The reason to call is read whole on a phone: no card's "why now" is cut short.
+    const whyNows = page.getByTestId('value-match-why-now');
+    expect(await whyNows.count()).toBeGreaterThan(0);
+    for (const cut of await whyNows.evaluateAll((els) => els.map((el) => el.scrollHeight > el.clientHeight + 1))) {
+      expect(cut).toBe(false);
+    }
     const toggle = page.getByRole('button', { name: 'Filters' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await toggle.click();

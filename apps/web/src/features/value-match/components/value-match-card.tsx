@@ -83,7 +83,7 @@ export function ValueMatchCard({
             </Text>
           )}
           {whyNow && (
-            <Text size="sm" c="dimmed" lineClamp={3} data-testid="value-match-why-now">
+            <Text size="sm" c="dimmed" data-testid="value-match-why-now">
               {whyNow}
             </Text>
           )}
