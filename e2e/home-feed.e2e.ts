@@ -34,6 +34,24 @@ const isSecondPage = (url: URL) => url.pathname === '/api/value-matches' && url.
 describe('home feed', () => {
   const b = useBrowser();
 
+  it('offers Retry when the first page fails, and shows the feed once it loads', async () => {
+    const { page } = b;
+    await openSignedIn(page, 'rita@acme.test');
+    const isFirstPage = (url: URL) => url.pathname === '/api/value-matches' && url.searchParams.get('offset') === '0';
+    await page.route(isFirstPage, (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'boom' } } }),
+    );
+    try {
+      await page.reload();
+      await page.getByText('Error getting value matches, please try again').waitFor({ timeout: 30_000 });
+    } finally {
+      await page.unrouteAll();
+    }
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByTestId('value-match-card').first().waitFor({ timeout: 30_000 });
+    expect(await page.getByText('Error getting value matches, please try again').count()).toBe(0);
+  });
+
   it('shows a failed next page where the user is, at the end of the list, with a Retry that loads it', async () => {
     const { page } = b;
     await openHome(page, 'rita@acme.test');

@@ -134,7 +134,16 @@ function ValueMatchHome({
         )}
       </Group>
 
-      {feed.isError && !isFetchNextPageError && <Alert color="red">{t('valueMatch.error')}</Alert>}
+      {feed.isError && !isFetchNextPageError && (
+        <Alert color="red">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('valueMatch.error')}</Text>
+            <Button size="xs" variant="default" loading={feed.isFetching} onClick={() => void feed.refetch()}>
+              {t('valueMatch.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      )}
       {feed.isPending && (
         <Center py="xl">
           <Loader />
