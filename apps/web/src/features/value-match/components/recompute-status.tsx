@@ -8,6 +8,8 @@ import { valueMatchStatusQueryOptions } from '../api/get-value-matches.ts';
 
 /** How often a page that changes the matches asks whether the recompute it queued has run. */
 const WATCH_MS = 5_000;
+/** One line of small text, the loader beside it included. */
+const LINE_HEIGHT = 22;
 
 /**
  * "Recomputing matches…" or "Last computed …" for a page whose changes queue a recompute (the
@@ -26,9 +28,10 @@ export function RecomputeStatus({ onComputed, every = WATCH_MS }: { onComputed?:
     seen.current = computedAt;
   }, [status.data, computedAt, onComputed]);
   const s = status.data;
-  if (!s) return null;
+  // Its line is held while the first answer comes, so the page below does not jump when it does.
+  if (!s) return <Group mih={LINE_HEIGHT} />;
   return (
-    <Group gap="xs" data-testid="recompute-status">
+    <Group gap="xs" mih={LINE_HEIGHT} data-testid="recompute-status">
       {s.running && <Loader size="xs" />}
       <Text size="sm" c="dimmed" aria-live="polite">
         {s.running
