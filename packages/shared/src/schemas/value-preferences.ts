@@ -171,6 +171,8 @@ export const valueMatchCardSchema = z.object({
    * hypothesis it also matches, else null.
    */
   also_matches: z.string().nullable().default(null),
+  /** The tier the account reaches for that hypothesis (its own tier is its lead hypothesis's). */
+  also_matches_tier: z.enum(['tier_1', 'tier_2']).nullable().default(null),
 });
 export type ValueMatchCard = z.output<typeof valueMatchCardSchema>;
 

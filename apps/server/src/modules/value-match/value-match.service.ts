@@ -91,30 +91,34 @@ export function createValueMatchService(deps: {
         matches.holdersOf(ctx, ids),
         matches.matchedHypotheses(ctx, ids, filters.hypothesisIds),
       ]);
-      const items: ValueMatchCard[] = page.map((r) => ({
-        master_account_id: r.master_account_id,
-        account_name: r.account_name,
-        logo_url: r.logo_url,
-        website: r.website,
-        industry: r.industry,
-        tier: asTier(r.tier),
-        score: Number(r.score),
-        hypothesis_id: r.top_hypothesis_id,
-        hypothesis_name: r.top_hypothesis_name,
-        hit_id: r.top_hit_id,
-        hit_title: r.top_hit_title,
-        hit_published_at: r.top_hit_published_at,
-        title_highlights: highlightsOf(parseJsonColumn<MatchSpan[]>(r.spans, []), 'title'),
-        why_now: r.why_now,
-        why_now_facts: whyNowFactsOf(r.why_now_facts),
-        computed_at: r.computed_at,
-        held_by: holders.get(r.master_account_id) ?? [],
-        // Filtered on a hypothesis the account matches beside its lead one: the card says so.
-        also_matches:
+      const items: ValueMatchCard[] = page.map((r) => {
+        // Filtered on a hypothesis the account matches beside its lead one: the card says so, with its tier there.
+        const also =
           r.top_hypothesis_id && filters.hypothesisIds.includes(r.top_hypothesis_id)
-            ? null
-            : (matched.get(r.master_account_id) ?? null),
-      }));
+            ? undefined
+            : matched.get(r.master_account_id);
+        return {
+          master_account_id: r.master_account_id,
+          account_name: r.account_name,
+          logo_url: r.logo_url,
+          website: r.website,
+          industry: r.industry,
+          tier: asTier(r.tier),
+          score: Number(r.score),
+          hypothesis_id: r.top_hypothesis_id,
+          hypothesis_name: r.top_hypothesis_name,
+          hit_id: r.top_hit_id,
+          hit_title: r.top_hit_title,
+          hit_published_at: r.top_hit_published_at,
+          title_highlights: highlightsOf(parseJsonColumn<MatchSpan[]>(r.spans, []), 'title'),
+          why_now: r.why_now,
+          why_now_facts: whyNowFactsOf(r.why_now_facts),
+          computed_at: r.computed_at,
+          held_by: holders.get(r.master_account_id) ?? [],
+          also_matches: also?.name ?? null,
+          also_matches_tier: also?.tier ?? null,
+        };
+      });
       return {
         items,
         next_offset: rows.length > filters.limit ? filters.offset + filters.limit : null,

@@ -154,6 +154,14 @@ describe('value-match feed', () => {
     expect(ledByAnother.length).toBeGreaterThan(0);
     const costName = byHypothesis.find((c) => c.hypothesis_id === 'hyp_acme_cost')?.hypothesis_name;
     expect(ledByAnother.every((c) => c.also_matches === costName)).toBe(true);
+    // With the tier the account reaches for that hypothesis, which its own badge (the lead one's) does not tell.
+    const costTier = new Map(
+      results.map((r) => [
+        r.master_account_id,
+        (JSON.parse(r.result) as AccountMatch).hypotheses.find((h) => h.hypothesis_id === 'hyp_acme_cost')?.tier,
+      ]),
+    );
+    expect(ledByAnother.every((c) => c.also_matches_tier === costTier.get(c.master_account_id))).toBe(true);
     expect(byHypothesis.filter((c) => c.hypothesis_id === 'hyp_acme_cost').every((c) => c.also_matches === null)).toBe(
       true,
     );

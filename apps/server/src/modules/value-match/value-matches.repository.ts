@@ -97,14 +97,14 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
     },
 
     /**
-     * Of these accounts, the name of one of `hypothesisIds` each matches (the strongest), for a card
-     * whose lead hypothesis is another: the reader filtered on this one.
+     * Of these accounts, one of `hypothesisIds` each matches (the strongest) by name and with the
+     * tier it reaches, for a card whose lead hypothesis is another: the reader filtered on this one.
      */
     async matchedHypotheses(
       ctx: RequestContext,
       accountIds: string[],
       hypothesisIds: string[],
-    ): Promise<Map<string, string>> {
+    ): Promise<Map<string, { name: string; tier: 'tier_1' | 'tier_2' }>> {
       if (accountIds.length === 0 || hypothesisIds.length === 0) return new Map();
       const rows = await scopedTo(db, ctx.tenantId)
         .selectFrom('value_match_hypotheses')
@@ -114,9 +114,12 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
         .orderBy('tier_rank', 'desc')
         .orderBy('hypothesis_name')
         .execute();
-      const names = new Map<string, string>();
-      for (const r of rows) if (!names.has(r.master_account_id)) names.set(r.master_account_id, r.hypothesis_name);
-      return names;
+      const matched = new Map<string, { name: string; tier: 'tier_1' | 'tier_2' }>();
+      for (const r of rows) {
+        if (matched.has(r.master_account_id)) continue;
+        matched.set(r.master_account_id, { name: r.hypothesis_name, tier: r.tier_rank >= 2 ? 'tier_1' : 'tier_2' });
+      }
+      return matched;
     },
 
     /**

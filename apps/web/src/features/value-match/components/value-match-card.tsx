@@ -69,6 +69,13 @@ export function ValueMatchCard({
                 {t('common.labelled', { label: t('valueMatch.alsoMatches') })}
               </Text>
               {match.also_matches}
+              {/* The badge is the lead hypothesis's tier: this one's may be another. */}
+              {match.also_matches_tier && (
+                <Text span c="dimmed" data-testid="value-match-also-tier">
+                  {' · '}
+                  {t(`valueMatch.tier.${match.also_matches_tier}`)}
+                </Text>
+              )}
             </Text>
           )}
           {match.hit_title && (

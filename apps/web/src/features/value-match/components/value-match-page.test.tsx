@@ -1,9 +1,10 @@
+import type { ValueMatchEvidence } from '@quarry/shared';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
 import type { Assigner } from './assign-menu.tsx';
-import { ValueMatchPage } from './value-match-page.tsx';
+import { placeEvidence, ValueMatchPage } from './value-match-page.tsx';
 
 const assigner = {} as Assigner;
 
@@ -47,5 +48,30 @@ describe('ValueMatchPage for an account that does not exist', () => {
     renderAt('/valueMatch/acc_x');
     expect(await screen.findByText('Error getting value match, please try again')).toBeTruthy();
     expect(screen.queryByText('Account not found')).toBeNull();
+  });
+});
+
+describe('placeEvidence', () => {
+  const evidence = (hitId: string) => ({ hit_id: hitId, title: `Signal ${hitId}` }) as unknown as ValueMatchEvidence;
+  const hypothesis = (id: string, hitIds: string[]) => ({
+    hypothesis_id: id,
+    name: `Hypothesis ${id}`,
+    tier: 'tier_2' as const,
+    score: 1,
+    evidence: hitIds.map(evidence),
+  });
+
+  it('shows a signal in full once, under its first hypothesis, and names it under the later ones', () => {
+    const placed = placeEvidence([
+      hypothesis('a', ['h1', 'h2']),
+      hypothesis('b', ['h2', 'h3']),
+      hypothesis('c', ['h1']),
+    ]);
+    expect(placed.map((p) => p.evidence.map((e) => e.hit_id))).toEqual([['h1', 'h2'], ['h3'], []]);
+    expect(placed.map((p) => p.shownAbove.map((s) => [s.evidence.hit_id, s.under]))).toEqual([
+      [],
+      [['h2', 'Hypothesis a']],
+      [['h1', 'Hypothesis a']],
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { ValueMatchDetail, ValueMatchEvidence } from '@quarry/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -16,6 +17,30 @@ import { RankedContacts } from './ranked-contacts.tsx';
 import { ShareButton } from './share-button.tsx';
 import { TierBadge } from './tier-badge.tsx';
 import { ValueMatchNotFound } from './value-match-not-found.tsx';
+
+type MatchedHypothesis = ValueMatchDetail['hypotheses'][number];
+
+/**
+ * Each signal in full under the first (strongest) hypothesis it supports; a later hypothesis it
+ * supports too names it in one line, rather than repeating its excerpt with the same highlights.
+ */
+export function placeEvidence(hypotheses: MatchedHypothesis[]) {
+  const firstUnder = new Map<string, string>();
+  return hypotheses.map((h) => {
+    const evidence: ValueMatchEvidence[] = [];
+    const shownAbove: { evidence: ValueMatchEvidence; under: string }[] = [];
+    for (const e of h.evidence) {
+      const under = firstUnder.get(e.hit_id);
+      if (under === undefined) {
+        firstUnder.set(e.hit_id, h.name);
+        evidence.push(e);
+      } else {
+        shownAbove.push({ evidence: e, under });
+      }
+    }
+    return { h, evidence, shownAbove };
+  });
+}
 
 /**
  * /valueMatch/{master_account_id}: each matched hypothesis with its evidence, other activity,
@@ -104,7 +129,7 @@ export function ValueMatchPage({
         </Card>
       )}
 
-      {m.hypotheses.map((h) => (
+      {placeEvidence(m.hypotheses).map(({ h, evidence, shownAbove }) => (
         <Card key={h.hypothesis_id} withBorder data-testid="matched-hypothesis">
           <Group justify="space-between" mb="sm">
             <Title order={2} size="h4">
@@ -113,7 +138,7 @@ export function ValueMatchPage({
             <TierBadge tier={h.tier} />
           </Group>
           <Stack gap="md">
-            {h.evidence.map((e) => (
+            {evidence.map((e) => (
               <EvidenceItem
                 key={e.hit_id}
                 evidence={e}
@@ -121,6 +146,11 @@ export function ValueMatchPage({
                 // A view-as preview marks nothing: the mark would be the signed-in user's, not the colleague's.
                 masterAccountId={assigner.readOnly ? undefined : m.master_account_id}
               />
+            ))}
+            {shownAbove.map(({ evidence: e, under }) => (
+              <Text key={e.hit_id} size="sm" c="dimmed" data-testid="evidence-shown-above" data-hit-id={e.hit_id}>
+                {t('valueMatch.sameSignalAbove', { hypothesis: under, title: e.title })}
+              </Text>
             ))}
           </Stack>
         </Card>
