@@ -46,6 +46,7 @@ import * as globalAlertsAudience from './migrations/055-global-alerts-audience.t
 import * as accountNameOrder from './migrations/056-account-name-order.ts';
 import * as valueMatchHypotheses from './migrations/057-value-match-hypotheses.ts';
 import * as accountCompactName from './migrations/058-account-compact-name.ts';
+import * as accountAliases from './migrations/059-account-aliases.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -94,6 +95,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '056-account-name-order': { up: (db) => accountNameOrder.up(db, handle.engine) },
     '057-value-match-hypotheses': { up: (db) => valueMatchHypotheses.up(db) },
     '058-account-compact-name': { up: (db) => accountCompactName.up(db) },
+    '059-account-aliases': { up: (db) => accountAliases.up(db) },
   };
 }
 

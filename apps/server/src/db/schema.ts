@@ -105,6 +105,14 @@ export type MailOutboxTable = {
   created_at: Timestamp;
 };
 
+/** Names a company is known by besides its own ("Google" for Alphabet), keyed by their compact form. */
+export type AccountAliasesTable = {
+  /** compactText(alias): lower case, without spaces, hyphens, dots, apostrophes or "&". */
+  alias_key: string;
+  master_account_id: string;
+  alias: string;
+};
+
 export type MasterAccountsTable = {
   master_account_id: string;
   account_name: string;
@@ -668,6 +676,7 @@ export type Database = {
   upload_failures: UploadFailuresTable;
   upload_lines: UploadLinesTable;
   master_accounts: MasterAccountsTable;
+  account_aliases: AccountAliasesTable;
   master_contacts: MasterContactsTable;
   master_hits: MasterHitsTable;
   account_signal_latest: AccountSignalLatestTable;

@@ -160,6 +160,31 @@ export function createAccountSearch(handle: DbHandle): AccountSearch {
       .map(({ revenue: _, ...hit }) => hit);
   }
 
+  /**
+   * Accounts known by another name than their own that the query spells: exactly, from two
+   * letters ("GE", "P&G"), or as its start from three ("goog" Alphabet, for Google).
+   */
+  async function byAlias(typed: string, limit: number): Promise<SearchHit[]> {
+    if (typed.length < 2 || /[%_\\]/.test(typed)) return [];
+    const rows = await db
+      .selectFrom('account_aliases as x')
+      .innerJoin('master_accounts as a', 'a.master_account_id', 'x.master_account_id')
+      .select(['a.master_account_id', 'a.account_name', 'a.website', 'a.logo_url', 'x.alias_key'])
+      .where('a.owner_tenant_id', 'is', null)
+      .where((eb) =>
+        typed.length >= 3
+          ? eb.and([eb('x.alias_key', '>=', typed), eb('x.alias_key', '<', prefixUpperBound(typed))])
+          : eb('x.alias_key', '=', typed),
+      )
+      .orderBy('x.alias_key')
+      .orderBy('a.account_name')
+      .limit(limit)
+      .execute();
+    // The alias typed in full first ("ge" General Electric before any "ge…" alias).
+    const exact = rows.filter((r) => r.alias_key === typed);
+    return [...exact, ...rows.filter((r) => r.alias_key !== typed)].map(({ alias_key: _, ...hit }) => hit);
+  }
+
   /** Accounts whose website is exactly the typed one ("ge.com", "https://www.ge.com/"), on the website index. */
   function byWebsite(website: string, limit: number) {
     return db
@@ -203,8 +228,16 @@ export function createAccountSearch(handle: DbHandle): AccountSearch {
     const website = nameOnly ? null : normalizeWebsite(query);
     const exact = website ? await byWebsite(website, fetch) : [];
     const exactIds = new Set(exact.map((h) => h.master_account_id));
+    // A name the company is known by ("google", "P&G") before names that merely start with it.
+    const spelt = compactText(query.trim());
+    const aliased = await byAlias(spelt, fetch);
+    for (const h of aliased) exactIds.add(h.master_account_id);
     const named = await byNamePrefix(prefix, fetch);
-    let first = [...exact, ...named.filter((h) => !exactIds.has(h.master_account_id))];
+    let first = [
+      ...exact,
+      ...aliased.filter((h) => !exact.some((e) => e.master_account_id === h.master_account_id)),
+      ...named.filter((h) => !exactIds.has(h.master_account_id)),
+    ];
     if (dedupeByWebsite(first, limit).length === limit) return dedupeByWebsite(first, limit);
     // Then the same name however it is spelt: hyphens, spaces, apostrophes, "&" or "and", "Inc".
     for (const compact of compactPrefixes(query)) {

@@ -1,5 +1,6 @@
 // Which accounts does a text mention? The demo's news hits and the live signal sweep both read
 // account names this way.
+import { compactText } from '../compact-name.ts';
 import type { MasterHitsTable } from '../schema.ts';
 import type { DemoAccount } from './demo-account-rows.ts';
 import type { WikinewsArticle } from './demo-data-files.ts';
@@ -207,6 +208,19 @@ function nameVariants(account: Pick<DemoAccount, 'account_name' | 'website'>): N
     ...(stem ? [{ text: stem, kind: 'domain' } as const] : []),
     ...(ALIASES[account.account_name] ?? []).map((text): NameVariant => ({ text, kind: 'alias' })),
   ];
+}
+
+/** The demo accounts' famous other names, as search looks them up (account_aliases). */
+export function demoAccountAliases(
+  accounts: Pick<DemoAccount, 'master_account_id' | 'account_name'>[],
+): { alias_key: string; master_account_id: string; alias: string }[] {
+  return accounts.flatMap((account) =>
+    [...new Set(ALIASES[account.account_name] ?? [])].map((alias) => ({
+      alias_key: compactText(alias),
+      master_account_id: account.master_account_id,
+      alias,
+    })),
+  );
 }
 
 /**

@@ -307,6 +307,7 @@ describe('seeding the demo accounts into the database', () => {
     await db.deleteFrom('master_hits').execute();
     await db.deleteFrom('master_contacts').execute();
     await db.deleteFrom('master_accounts').execute();
+    await db.deleteFrom('account_aliases').execute();
 
     // How long this takes is printed at start-up, not asserted: a loaded CI machine is no benchmark.
     const stats = await seedDemoAccounts(db);
@@ -345,5 +346,20 @@ describe('seeding the demo accounts into the database', () => {
 
     expect(await seedDemoAccounts(db)).toBeNull();
     expect(await count('master_accounts')).toBe(500);
+
+    // Search's other names: "Google" is Alphabet's; a database seeded before aliases gets them at the next start.
+    const google = async () =>
+      (
+        await db
+          .selectFrom('account_aliases as x')
+          .innerJoin('master_accounts as a', 'a.master_account_id', 'x.master_account_id')
+          .select('a.account_name')
+          .where('x.alias_key', '=', 'google')
+          .execute()
+      ).map((r) => r.account_name);
+    expect(await google()).toEqual(['Alphabet']);
+    await db.deleteFrom('account_aliases').execute();
+    expect(await seedDemoAccounts(db)).toBeNull();
+    expect(await google()).toEqual(['Alphabet']);
   });
 });

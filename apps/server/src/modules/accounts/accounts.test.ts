@@ -119,6 +119,44 @@ describe('account search', () => {
     await t.handle.db.deleteFrom('master_accounts').where('master_account_id', 'like', 'acc_spell_%').execute();
   });
 
+  it('finds a company by a name it is known by besides its own: "google", "P&G", "GE"', async () => {
+    await t.handle.db
+      .insertInto('master_accounts')
+      .values([
+        account('acc_alias_alphabet', 'Alphabet', 'abc.example'),
+        account('acc_alias_pg', 'Procter & Gamble', 'pg.example'),
+        account('acc_alias_owned', 'Zorblax Holdings', 'zorblax.example', { owner_tenant_id: 'tnt_globex' }),
+      ])
+      .execute();
+    await t.handle.db
+      .insertInto('account_aliases')
+      .values([
+        { alias_key: 'google', master_account_id: 'acc_alias_alphabet', alias: 'Google' },
+        { alias_key: 'pg', master_account_id: 'acc_alias_pg', alias: 'P&G' },
+        { alias_key: 'ge', master_account_id: 'acc_ge', alias: 'GE' },
+        { alias_key: 'qwixl', master_account_id: 'acc_alias_owned', alias: 'Qwixl' },
+      ])
+      .execute();
+    try {
+      const names = async (q: string, mode = 'full') =>
+        (await search(rita, q, mode)).json().hits.map((h: { account_name: string }) => h.account_name);
+      expect((await names('google'))[0]).toBe('Alphabet');
+      expect((await names('Goog', 'autocomplete'))[0]).toBe('Alphabet');
+      expect((await names('P&G'))[0]).toBe('Procter & Gamble');
+      // Two letters find an alias typed in full only, before the names that start with them.
+      expect((await names('ge', 'autocomplete'))[0]).toBe('General Electric');
+      expect(await names('go')).not.toContain('Alphabet');
+      // Another company's uploaded account stays out, whatever it is called.
+      expect(await names('qwixl')).toEqual([]);
+    } finally {
+      await t.handle.db
+        .deleteFrom('account_aliases')
+        .where('alias_key', 'in', ['google', 'pg', 'ge', 'qwixl'])
+        .execute();
+      await t.handle.db.deleteFrom('master_accounts').where('master_account_id', 'like', 'acc_alias_%').execute();
+    }
+  });
+
   it('finds a company through one typing slip when nothing else is found, the largest first', async () => {
     await t.handle.db
       .insertInto('master_accounts')
