@@ -3,6 +3,7 @@ import { type HomeFilters, MATCH_TIERS, type MatchTier } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { useValueHypotheses } from '../lib/value-hypotheses.ts';
 import { useValueMatchIndustries } from '../lib/value-match-industries.ts';
+import { useRemovablePills } from './removable-pill.tsx';
 
 /**
  * In a row the fields are aligned at the top, so that a field growing with its pills does not push
@@ -35,6 +36,7 @@ export function HomeFilterFields({
   direction: 'row' | 'column';
 }) {
   const { t } = useTranslation();
+  const removablePill = useRemovablePills();
   const hypotheses = useValueHypotheses().data ?? [];
   const industries = useValueMatchIndustries().data ?? [];
   const width = direction === 'row' ? { hypotheses: 300, industries: 240 } : undefined;
@@ -47,6 +49,7 @@ export function HomeFilterFields({
       data-testid="home-filter-fields"
     >
       <MultiSelect
+        renderPill={removablePill}
         label={t('valueMatch.filters.tier')}
         placeholder={value.tiers.length === 0 ? t('valueMatch.filters.allTiers') : undefined}
         clearable
@@ -58,6 +61,7 @@ export function HomeFilterFields({
         styles={WHOLE_PILLS}
       />
       <MultiSelect
+        renderPill={removablePill}
         label={t('valueMatch.filters.hypothesis')}
         placeholder={value.hypothesis_ids.length === 0 ? t('valueMatch.filters.allHypotheses') : undefined}
         clearable
@@ -71,6 +75,7 @@ export function HomeFilterFields({
         w={width?.hypotheses}
       />
       <MultiSelect
+        renderPill={removablePill}
         label={t('valueMatch.filters.industry')}
         placeholder={value.industries.length === 0 ? t('valueMatch.filters.allIndustries') : undefined}
         clearable

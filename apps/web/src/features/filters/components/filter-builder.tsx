@@ -23,6 +23,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRemovablePills } from '../../../components/removable-pill.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useFilterValues } from '../api/get-filter-values.ts';
@@ -63,6 +64,7 @@ function ConditionEditor({
   onChange: (c: FilterCondition) => void;
 }) {
   const { t } = useTranslation();
+  const removablePill = useRemovablePills();
   const language = useUiLanguage();
   const field = condition.field as BuilderField;
   const label = t(`filters.fields.${field}`);
@@ -72,6 +74,7 @@ function ConditionEditor({
   if (field === 'employees') {
     return (
       <MultiSelect
+        renderPill={removablePill}
         aria-label={label}
         placeholder={t('filters.pickRanges')}
         data={EMPLOYEE_BUCKETS.map((bucket) => ({ value: bucket, label: bucketLabel(bucket, language) }))}
@@ -107,6 +110,7 @@ function ConditionEditor({
   return (
     <TagsInput
       aria-label={label}
+      renderPill={removablePill}
       placeholder={t('filters.typeValues')}
       // Industries and sectors are offered from the accounts; what is typed matches in any case.
       data={pickList.data ?? []}

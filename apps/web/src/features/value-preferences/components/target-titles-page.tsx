@@ -9,6 +9,7 @@ import {
 } from '@quarry/shared';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRemovablePills } from '../../../components/removable-pill.tsx';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
@@ -31,6 +32,7 @@ const titlesBodyOf = ({ titles, typed_title }: TitleValues) => ({ titles: withPe
  */
 export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
+  const removablePill = useRemovablePills();
   const titles = useTargetTitles();
   const save = useSaveTargetTitles();
   const form = useForm<TitleValues>({
@@ -83,6 +85,7 @@ export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
       )}
       <TagsInput
         label={t('preferences.titlesLabel')}
+        renderPill={removablePill}
         placeholder={canEdit ? t('preferences.titlesPlaceholder') : undefined}
         {...form.getInputProps('titles')}
         searchValue={form.getValues().typed_title}

@@ -10,6 +10,7 @@ import {
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CharacterCounter } from '../../../components/character-counter.tsx';
+import { useRemovablePills } from '../../../components/removable-pill.tsx';
 import { withPendingTag } from '../utils/with-pending-tag.ts';
 import { escapeToCancel } from './escape-to-cancel.ts';
 import { FormActions } from './form-actions.tsx';
@@ -61,6 +62,7 @@ export function TriggerForm({
   firstFieldRef: Ref<HTMLInputElement>;
 }) {
   const { t } = useTranslation();
+  const removablePill = useRemovablePills();
   const values = form.getValues();
   const cannotSave = !form.isValid('name') || hasLongPhrase(values);
 
@@ -87,6 +89,7 @@ export function TriggerForm({
         </Group>
         <TagsInput
           label={t('preferences.phrases')}
+          renderPill={removablePill}
           description={t('preferences.phrasesHint')}
           maxTags={TRIGGER_PHRASES_MAX}
           maxLength={TRIGGER_PHRASE_MAX_LENGTH}
@@ -99,6 +102,7 @@ export function TriggerForm({
           }}
         />
         <MultiSelect
+          renderPill={removablePill}
           label={t('preferences.triggerHypotheses')}
           placeholder={t('preferences.allHypotheses')}
           data={hypothesisOptions}
