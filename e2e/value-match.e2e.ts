@@ -56,7 +56,13 @@ describe('value match', () => {
   it('opens a card on /valueMatch with the evidence words highlighted and ranked contacts', async () => {
     const { page } = b;
     await openHome(page, 'rita@acme.test');
-    await page.getByTestId('value-match-card').first().getByTestId('value-match-open').click();
+    const card = page.getByTestId('value-match-card').first();
+    // A link, so that Ctrl+click or a middle click opens the match in a new tab.
+    const accountId = await card.getAttribute('data-account-id');
+    expect(await card.getByTestId('value-match-open').getAttribute('href')).toBe(
+      `/valueMatch/${encodeURIComponent(accountId ?? '')}`,
+    );
+    await card.getByTestId('value-match-open').click();
     await page.waitForURL(/\/valueMatch\//);
     await page.getByTestId('matched-hypothesis').first().waitFor();
     const marked = await page.getByTestId('matched-hypothesis').locator('mark').allTextContents();

@@ -1,6 +1,7 @@
 import { Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ValueMatchCard as Card_, Language } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { whyNowOf } from '../utils/why-now-text.ts';
@@ -22,6 +23,7 @@ export function ValueMatchCard({
 }: {
   match: Card_;
   language: Language;
+  /** Told when the card is opened (a click on its link), to count the view. */
   onOpen: (masterAccountId: string) => void;
   assigner: Assigner;
 }) {
@@ -36,7 +38,13 @@ export function ValueMatchCard({
       data-tier={match.tier}
       data-account-id={match.master_account_id}
     >
-      <UnstyledButton onClick={() => onOpen(match.master_account_id)} data-testid="value-match-open">
+      {/* A link: a middle click or Ctrl+click opens the match in a new tab, as a rep comparing accounts expects. */}
+      <UnstyledButton
+        component={Link}
+        to={`/valueMatch/${encodeURIComponent(match.master_account_id)}`}
+        onClick={() => onOpen(match.master_account_id)}
+        data-testid="value-match-open"
+      >
         <Stack gap="xs">
           {/* On a narrow screen the tier badge moves under the name rather than being cut. */}
           <Group justify="space-between" align="flex-start" gap="xs">

@@ -4,7 +4,6 @@ import { type HomeFilters, NO_HOME_FILTERS, type ValueMatchCard as ValueMatchCar
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { FILTER_LABEL_HEIGHT, HomeFilterFields } from '../../../components/home-filter-fields.tsx';
 import { track } from '../../../lib/analytics.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -61,7 +60,6 @@ function ValueMatchHome({
 }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
-  const navigate = useNavigate();
   const { filters, setFilters, differsFromDefaults, resetToDefaults } = useHomeFilters(defaults);
   const feed = useValueMatches(filters, viewAsUid);
   const status = useValueMatchStatus();
@@ -83,10 +81,8 @@ function ValueMatchHome({
   // After a failed page, scrolling no longer retries on its own: the user chooses "Retry".
   const sentinel = useLoadMoreOnScroll(loadMore, Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError);
 
-  const open = (masterAccountId: string) => {
-    track('Value Match viewed', { master_account_id: masterAccountId });
-    navigate(`/valueMatch/${encodeURIComponent(masterAccountId)}`);
-  };
+  // The card is a link to the match; opening it is counted.
+  const open = (masterAccountId: string) => track('Value Match viewed', { master_account_id: masterAccountId });
 
   return (
     <Stack gap="md">
