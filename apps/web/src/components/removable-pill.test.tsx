@@ -23,6 +23,8 @@ it('lets the keyboard remove any pill, not only the last, and gives the focus ba
   const remove = screen.getByRole('button', { name: 'Remove “shortage”' });
   // In the tab order, named for its pill.
   expect(remove.tabIndex).toBe(0);
+  // A name cut to fit is whole on hover.
+  expect(screen.getByTitle('strike').textContent).toContain('strike');
   remove.focus();
   fireEvent.click(remove);
   await waitFor(() => expect(screen.queryByText('shortage')).toBeNull());

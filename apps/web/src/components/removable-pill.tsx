@@ -16,6 +16,8 @@ export function useRemovablePills(): (props: PillProps) => ReactNode {
     const label = option?.label ?? String(value);
     return (
       <Pill
+        // A long name is cut with "…" to fit the field: hovering shows it whole.
+        title={label}
         withRemoveButton={!disabled}
         onRemove={onRemove}
         removeButtonProps={{
