@@ -103,9 +103,10 @@ describe('value preferences', () => {
     await page.unroute('**/api/triggers');
   });
 
-  it('adds a target title with Enter as a chip, with the 5-to-10 advice', async () => {
+  it('adds a target title with Enter as a chip, a comma and all, with the 5-to-10 advice', async () => {
     const { page } = b;
-    const title = uniqueName('Head of Fraud Prevention');
+    // A comma is part of a title ("VP, Logistics"): typed, it never splits the title in two.
+    const title = uniqueName('VP, Fraud Prevention');
     await openSignedIn(page, 'gail@globex.test');
     // Globex's titles are put back as they were at the end: a retry starts from the same list.
     const original = ((await (await page.request.get('/api/target-titles')).json()) as { titles: string[] }).titles;
@@ -113,9 +114,10 @@ describe('value preferences', () => {
       await page.goto('/preferences/titles');
       await page.getByText('Add 5 to 10 specific roles or domains.').waitFor();
       const input = page.getByPlaceholder('Type a title and press Enter');
-      await input.fill(title);
+      await input.pressSequentially(title);
       await input.press('Enter');
       await page.getByText(title, { exact: true }).waitFor();
+      expect(await page.getByText('VP', { exact: true }).count()).toBe(0);
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Saved', { exact: true }).waitFor();
       await page.reload();
@@ -193,6 +195,17 @@ describe('value preferences', () => {
     await warning.getByRole('button', { name: 'Cancel' }).click();
     await warning.waitFor({ state: 'hidden' });
     expect(new URL(page.url()).pathname).toBe('/preferences/email');
+    await myAccounts.click();
+    await warning.getByRole('button', { name: 'Leave page' }).click();
+    await page.waitForURL((url) => url.pathname.toLowerCase() === '/myterritory');
+
+    // A qualification signal half-written.
+    await page.goto('/preferences/qualificationsignals');
+    await page.getByRole('textbox', { name: 'Signal', exact: true }).fill(uniqueName('Unsaved signal'));
+    await myAccounts.click();
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await warning.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/preferences/qualificationsignals');
     await myAccounts.click();
     await warning.getByRole('button', { name: 'Leave page' }).click();
     await page.waitForURL((url) => url.pathname.toLowerCase() === '/myterritory');

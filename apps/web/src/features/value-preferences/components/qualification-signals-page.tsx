@@ -9,9 +9,11 @@ import {
 } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 import { useQualificationSignals, useSaveQualificationSignal } from '../api/qualification-signals.ts';
 import { useFormReveal } from '../hooks/use-form-reveal.ts';
@@ -28,6 +30,7 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation();
   const signals = useQualificationSignals();
   const save = useSaveQualificationSignal();
+  const oneAtATime = useOneAtATime();
   const [editingId, setEditingId] = useState<string | undefined>(undefined);
   const { formRef, firstFieldRef, reveal } = useFormReveal<HTMLDivElement, HTMLInputElement>();
   const form = useForm<SignalValues>({
@@ -40,6 +43,8 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
       explanation: t('preferences.tooLong', { max: QUALIFICATION_EXPLANATION_MAX }),
     }),
   });
+  // A signal half-written, or changed and not saved, asks before the page is left.
+  useUnsavedChangesGuard(form.isDirty());
   // A refusal naming no input shows under the form; one naming an input, under it (setServerErrors).
   const failure = save.isError
     ? fieldError(save.error, ['type', 'text', 'explanation'], t('preferences.saveError'))
@@ -48,24 +53,31 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
   const startOver = () => {
     save.reset();
     setEditingId(undefined);
+    form.setInitialValues(EMPTY);
     form.reset();
   };
   const submit = (body: SignalValues) =>
-    save.mutate(
-      { id: editingId, body },
-      {
-        onSuccess: () => {
-          startOver();
-          showSnackbar(t('preferences.signalSaved', { text: body.text.trim() }));
+    oneAtATime((settled) =>
+      save.mutate(
+        { id: editingId, body },
+        {
+          onSuccess: () => {
+            startOver();
+            showSnackbar(t('preferences.signalSaved', { text: body.text.trim() }));
+          },
+          // The draft is kept as typed.
+          onError: (error) => setServerErrors(form, error, t('preferences.saveError')),
+          onSettled: settled,
         },
-        // The draft is kept as typed.
-        onError: (error) => setServerErrors(form, error, t('preferences.saveError')),
-      },
+      ),
     );
   const edit = (s: StoredQualificationSignal) => {
     save.reset();
     setEditingId(s.id);
-    form.setValues({ type: s.type, text: s.text, explanation: s.explanation });
+    // What the signal holds is the form's start: only a change asks before the page is left.
+    const values = { type: s.type, text: s.text, explanation: s.explanation };
+    form.setInitialValues(values);
+    form.setValues(values);
     form.clearErrors();
     reveal();
   };

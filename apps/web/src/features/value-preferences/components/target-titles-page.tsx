@@ -86,6 +86,8 @@ export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
       <TagsInput
         label={t('preferences.titlesLabel')}
         renderPill={removablePill}
+        // "VP, Logistics" is one title: only a pasted list's lines are several.
+        splitChars={['\n']}
         placeholder={canEdit ? t('preferences.titlesPlaceholder') : undefined}
         {...form.getInputProps('titles')}
         searchValue={form.getValues().typed_title}

@@ -1,5 +1,5 @@
 import type { StoredTrigger } from '@quarry/shared';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
@@ -89,5 +89,22 @@ describe('TriggersPage with a trigger saved without phrases', () => {
     renderPage(false);
     const warning = await screen.findByTestId('trigger-no-phrases');
     expect(warning.textContent).toBe('This trigger has no phrases, so it never matches.');
+  });
+});
+
+describe('TriggersPage saving', () => {
+  it('sends one save for a double click on Save', async () => {
+    const writes = serve();
+    renderPage(true);
+    const cards = await screen.findAllByTestId('trigger');
+    fireEvent.click(within(cards[1] as HTMLElement).getByRole('button', { name: 'Edit' }));
+    const form = screen.getByTestId('trigger-form');
+    const save = within(form).getByRole('button', { name: 'Save' });
+    // Both clicks land before the page renders again, as a quick double click's do: the button cannot yet show it is busy.
+    save.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    save.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    // Saved: the form is empty again.
+    await waitFor(() => expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe(''));
+    expect(writes).toEqual(['PATCH /api/triggers/tr_new']);
   });
 });

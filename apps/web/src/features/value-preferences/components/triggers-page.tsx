@@ -8,6 +8,7 @@ import { track } from '../../../lib/analytics.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
 import { useTriggerStats } from '../api/trigger-stats.ts';
@@ -33,6 +34,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
   const triggers = useTriggers();
   const hypotheses = useValueHypotheses();
   const save = useSaveTrigger();
+  const oneAtATime = useOneAtATime();
   // What each trigger does, and the tenant's precision: for those who tune the triggers.
   const stats = useTriggerStats(canEdit);
   const statsOf = new Map((stats.data?.triggers ?? []).map((s) => [s.trigger_id, s]));
@@ -115,20 +117,23 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
     const phrases = body.phrases.filter((p) => p.trim().length > 0);
     form.setValues({ phrases, typed_phrase: '' });
     if (form.validate().hasErrors) return;
-    save.mutate(
-      { id: editingId, body: { ...body, phrases } },
-      {
-        onSuccess: (saved) => {
-          setEditingId(undefined);
-          form.setInitialValues(EMPTY);
-          form.setValues(EMPTY);
-          if (!saved) return;
-          showSnackbar(t('preferences.triggerSaved', { name: saved.name }));
-          setJustSaved({ id: saved.id, scroll: true });
+    oneAtATime((settled) =>
+      save.mutate(
+        { id: editingId, body: { ...body, phrases } },
+        {
+          onSuccess: (saved) => {
+            setEditingId(undefined);
+            form.setInitialValues(EMPTY);
+            form.setValues(EMPTY);
+            if (!saved) return;
+            showSnackbar(t('preferences.triggerSaved', { name: saved.name }));
+            setJustSaved({ id: saved.id, scroll: true });
+          },
+          // The draft is kept as typed.
+          onError: (error) => setServerErrors(form, error, t('preferences.saveError')),
+          onSettled: settled,
         },
-        // The draft is kept as typed.
-        onError: (error) => setServerErrors(form, error, t('preferences.saveError')),
-      },
+      ),
     );
   };
 

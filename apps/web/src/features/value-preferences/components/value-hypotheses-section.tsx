@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { CharacterCounter } from '../../../components/character-counter.tsx';
 import { fieldError } from '../../../lib/field-error.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
 import { useSaveValueHypothesis } from '../api/save-value-hypothesis.ts';
 import { useFormReveal } from '../hooks/use-form-reveal.ts';
@@ -67,6 +68,7 @@ export function ValueHypothesesSection({
   const { t } = useTranslation();
   const hypotheses = useValueHypotheses();
   const save = useSaveValueHypothesis();
+  const oneAtATime = useOneAtATime();
   const [draft, setDraft] = useState<Draft | null>(null);
   // Unsaved: the open form differs from the hypothesis it edits (or from an empty one).
   const original = draft?.id ? hypotheses.data?.find((h) => h.id === draft.id) : undefined;
@@ -134,14 +136,17 @@ export function ValueHypothesesSection({
   const submit = () => {
     if (!draft?.name.trim() || anyTooLong) return;
     const { id, ...body } = draft;
-    save.mutate(
-      { id, body },
-      {
-        onSuccess: () => {
-          setDraft(null);
-          showSnackbar(t('preferences.hypothesisSaved', { name: body.name.trim() }));
+    oneAtATime((settled) =>
+      save.mutate(
+        { id, body },
+        {
+          onSuccess: () => {
+            setDraft(null);
+            showSnackbar(t('preferences.hypothesisSaved', { name: body.name.trim() }));
+          },
+          onSettled: settled,
         },
-      },
+      ),
     );
   };
 
