@@ -47,6 +47,7 @@ import * as accountNameOrder from './migrations/056-account-name-order.ts';
 import * as valueMatchHypotheses from './migrations/057-value-match-hypotheses.ts';
 import * as accountCompactName from './migrations/058-account-compact-name.ts';
 import * as accountAliases from './migrations/059-account-aliases.ts';
+import * as analyticsSupportEvents from './migrations/060-analytics-support-events.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -96,6 +97,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '057-value-match-hypotheses': { up: (db) => valueMatchHypotheses.up(db) },
     '058-account-compact-name': { up: (db) => accountCompactName.up(db) },
     '059-account-aliases': { up: (db) => accountAliases.up(db) },
+    '060-analytics-support-events': { up: (db) => analyticsSupportEvents.up(db) },
   };
 }
 

@@ -717,6 +717,8 @@ export type Database = {
   login_attempts: LoginAttemptsTable;
   rate_limit_counters: RateLimitCountersTable;
   analytics_events: AnalyticsEventsTable;
+  /** Events sent while support acts as a user: never in Reporting's rollups (migration 060). */
+  analytics_support_events: AnalyticsEventsTable;
   analytics_user_days: AnalyticsUserDaysTable;
   analytics_user_weeks: AnalyticsUserWeeksTable;
   analytics_event_days: AnalyticsEventDaysTable;

@@ -36,7 +36,8 @@ const ON_PURPOSE: Record<string, string> = {
   'analytics/identity-token.ts: tenant_id?: unknown;': "the identity token's claim",
   "analytics/identity-token.ts: if (typeof sub !== 'string' || typeof tenant_id !== 'string' || typeof email !== 'string') throw unauthorized();":
     "the identity token's claim",
-  'analytics/identity-token.ts: const claims = { uid: sub, tenantId: tenant_id, email };': "the identity token's claim",
+  'analytics/identity-token.ts: const claims = { uid: sub, tenantId: tenant_id, email, impersonated: imp !== undefined };':
+    "the identity token's claim",
 };
 
 /** The same, for names that recur: neither is a column of a tenant table. */

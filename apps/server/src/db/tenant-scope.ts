@@ -21,6 +21,7 @@ export const TENANT_TABLE_NAMES = [
   'account_signal_latest',
   'analytics_event_days',
   'analytics_events',
+  'analytics_support_events',
   'analytics_user_days',
   'analytics_user_weeks',
   'audit_log',

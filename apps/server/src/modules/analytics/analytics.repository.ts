@@ -86,6 +86,34 @@ export function createAnalyticsRepository(db: Db) {
       if (postgres) await sql`select analytics_fold_rollups()`.execute(db);
     },
 
+    /**
+     * Stores events sent while support acted as a user, once each, where Reporting does not count
+     * them. Answers how many rows were new.
+     */
+    async insertSupportEvents(tenantId: string, events: AnalyticsEvent[]): Promise<number> {
+      if (events.length === 0) return 0;
+      const received_at = nowIso();
+      const result = await scopedTo(db, tenantId)
+        .insertInto('analytics_support_events')
+        .values(
+          events.map((e) => ({
+            id: e.id,
+            user_id: e.user_properties.user_id ?? '',
+            email: e.user_properties.email ?? '',
+            type: e.type,
+            event: e.event,
+            name: e.name ?? null,
+            properties: JSON.stringify(e.properties),
+            user_properties: JSON.stringify(e.user_properties),
+            occurred_at: new Date(e.timestamp).toISOString(),
+            received_at,
+          })),
+        )
+        .onConflict((oc) => oc.columns(tenantKey('id')).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0);
+    },
+
     /** Stores events once each: a resent client event id is ignored. Answers how many rows were new. */
     async insertMany(tenantId: string, events: AnalyticsEvent[]): Promise<number> {
       if (events.length === 0) return 0;

@@ -31,7 +31,7 @@ export function createAnalyticsService(
   return {
     /**
      * Keeps what the spec keeps, refuses the whole batch when any event speaks for another user or
-     * tenant, and stores each client event id once.
+     * tenant, and stores each client event id once; a batch sent while impersonating apart from Reporting's.
      */
     async ingest(claims: IdentityClaims, events: AnalyticsEvent[], nowMs = Date.now()) {
       const kept = events.filter((e) => shouldKeepAnalyticsEvent(e, nowMs));
@@ -39,6 +39,12 @@ export function createAnalyticsService(
         (e) => e.user_properties.user_id !== claims.uid || e.user_properties.tenant_id !== claims.tenantId,
       );
       if (foreign) throw forbidden(`events.${events.indexOf(foreign)}: event belongs to another user or tenant`);
+      // Support acting as a user is not the team's usage: kept apart, or Reporting would count it as
+      // the user's (days active, page views of /support-impersonation).
+      if (claims.impersonated) {
+        const accepted = await repository.insertSupportEvents(claims.tenantId, kept);
+        return { accepted, duplicates: kept.length - accepted, dropped: events.length - kept.length };
+      }
       const accepted = await repository.insertMany(claims.tenantId, kept);
       if (accepted > 0) foldSoon();
       return { accepted, duplicates: kept.length - accepted, dropped: events.length - kept.length };

@@ -3,7 +3,13 @@ import { unauthorized } from '../../lib/http-error.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { TokenSession } from '../auth/token-session.ts';
 
-export type IdentityClaims = { uid: string; tenantId: string; email: string };
+export type IdentityClaims = {
+  uid: string;
+  tenantId: string;
+  email: string;
+  /** Issued to the support account acting as this user: what it does there is not the user's usage. */
+  impersonated?: boolean;
+};
 
 /** Enough for every tab of every signed-in user of a busy server; the oldest entry goes first. */
 const MAX_REMEMBERED_TOKENS = 10_000;
@@ -83,7 +89,7 @@ export function createIdentityTokenVerifier(
     if (typeof sid !== 'string' || (imp !== undefined && typeof imp !== 'string')) throw unauthorized();
     const session = { sessionId: sid, impersonationId: imp ?? null };
     if (!(await isLive(session))) throw unauthorized();
-    const claims = { uid: sub, tenantId: tenant_id, email };
+    const claims = { uid: sub, tenantId: tenant_id, email, impersonated: imp !== undefined };
     remember(token, claims, session, payload.exp);
     return claims;
   };

@@ -53,7 +53,26 @@ describe('the identity token', () => {
     expect(started.statusCode, started.body).toBeLessThan(300);
     const token = await t.identityToken(support);
     const mike = { user_id: mikeUid, tenant_id: 'tnt_acme', email: 'mike@acme.test' };
-    expect((await relay(token, mike)).statusCode).toBe(200);
+    const relayed = await relay(token, mike);
+    expect(relayed.statusCode).toBe(200);
+    // Support acting as Mike is not Mike's usage: kept, but not where Reporting counts Mike's days.
+    expect(relayed.json()).toMatchObject({ accepted: 1 });
+    const stored = (table: 'analytics_events' | 'analytics_support_events') =>
+      t.handle.db
+        .selectFrom(table)
+        .select('id')
+        .where('tenant_id', '=', 'tnt_acme')
+        .where('user_id', '=', mikeUid)
+        .execute();
+    expect(await stored('analytics_events')).toEqual([]);
+    expect(await stored('analytics_support_events')).toHaveLength(1);
+    const days = await t.handle.db
+      .selectFrom('analytics_user_days')
+      .select('events')
+      .where('tenant_id', '=', 'tnt_acme')
+      .where('user_id', '=', mikeUid)
+      .execute();
+    expect(days).toEqual([]);
     const stopped = await t.app.inject({
       method: 'DELETE',
       url: '/api/support/impersonation',

@@ -283,6 +283,31 @@ describe('impersonating rita', () => {
     expect((await me(rita)).user.preferences).toMatchObject({ language: 'en', theme: 'system' });
   });
 
+  it("refuses to change rita's name or default Home filters while impersonating her", async () => {
+    const rita = await t.signIn('rita@acme.test');
+    const before = (await me(rita)).user;
+    const support = await t.signIn(t.config.supportEmail);
+    expect((await start(support, { uid: ritaUid, reason: 'Ticket 17: settings' })).statusCode).toBe(200);
+    try {
+      const name = await send(support, 'PATCH', '/api/me', {
+        field: 'display_name',
+        value: 'Rita (edited by support)',
+      });
+      expect(name.statusCode).toBe(403);
+      expect(name.json().error.message).toBe("Support cannot change the member's name while impersonating");
+      const filters = await send(support, 'PATCH', '/api/me', {
+        field: 'preferences.home_filters',
+        value: { tiers: ['tier_1'], hypothesis_ids: [], industries: [], mine: true },
+      });
+      expect(filters.statusCode).toBe(403);
+    } finally {
+      expect((await stop(support)).statusCode).toBe(200);
+    }
+    const after = (await me(rita)).user;
+    expect(after.display_name).toBe(before.display_name);
+    expect(after.preferences.home_filters).toEqual(before.preferences.home_filters);
+  });
+
   it("marks a comment and a workspace written while impersonating rita as via Support, and rita's own as not", async () => {
     const ritaCookie = await t.signIn('rita@acme.test');
     await send(ritaCookie, 'POST', '/api/accounts/acc_gus/comments', { text: 'Rita herself' });
@@ -343,8 +368,9 @@ describe('impersonating rita', () => {
       payload: { events: [event] },
     });
     expect(relay.json()).toMatchObject({ accepted: 1 });
+    // Apart from the member's own events: Reporting's counts are the team's usage.
     const stored = await t.handle.db
-      .selectFrom('analytics_events')
+      .selectFrom('analytics_support_events')
       .selectAll()
       .where('id', '=', event.id)
       .executeTakeFirstOrThrow();

@@ -13,6 +13,8 @@ const MEMBERS_OWN_CHOICES: Partial<Record<UpdateOwnFieldBody['field'], string>> 
   'preferences.first_run_guide': 'first-run guide',
   'preferences.language': 'language',
   'preferences.theme': 'theme',
+  display_name: 'name',
+  'preferences.home_filters': 'default Home filters',
 };
 
 /** Of the hypothesis ids given, those the caller may see (public ones and their own). */
@@ -72,8 +74,9 @@ export function createUsersService(deps: {
 
     /**
      * Changes one allow-listed field of the caller's own document and answers the new document.
-     * The member's first-run guide, language and theme are theirs alone: support changing them
-     * while impersonating is refused, and the member's choice stays as it was (#17).
+     * The member's name, first-run guide, language, theme and default Home filters are theirs
+     * alone: support changing them while impersonating is refused, and the member's choice stays as
+     * it was (#17).
      */
     async updateOwnField(ctx: RequestContext, body: UpdateOwnFieldBody): Promise<UserDocument> {
       const choice = MEMBERS_OWN_CHOICES[body.field];

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HomeFilterFields } from '../../../components/home-filter-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAuthStore } from '../../../lib/auth-store.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUpdateOwnField } from '../api/update-own-field.ts';
 
@@ -11,6 +12,8 @@ import { useUpdateOwnField } from '../api/update-own-field.ts';
 export function DefaultHomeFilters({ saved }: { saved: HomeFilters | undefined }) {
   const { t } = useTranslation();
   const update = useUpdateOwnField();
+  // The member's own: support acting as them may try filters on Home, not change their defaults.
+  const impersonating = useAuthStore((st) => st.impersonationActive);
   const [filters, setFilters] = useState<HomeFilters>(saved ?? NO_HOME_FILTERS);
   const [error, setError] = useState<string | null>(null);
 
@@ -41,9 +44,14 @@ export function DefaultHomeFilters({ saved }: { saved: HomeFilters | undefined }
         </Text>
       )}
       <Group>
-        <Button onClick={save} loading={update.isPending}>
+        <Button onClick={save} loading={update.isPending} disabled={impersonating}>
           {t('settings.defaultHomeFilters.save')}
         </Button>
+        {impersonating && (
+          <Text size="sm" c="dimmed">
+            {t('apiErrors.reasons.impersonation_read_only')}
+          </Text>
+        )}
       </Group>
     </Stack>
   );

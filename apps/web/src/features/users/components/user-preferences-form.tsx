@@ -3,6 +3,7 @@ import type { UserDocument } from '@quarry/shared';
 import { MAX_NAME_LENGTH } from '@quarry/shared/constants';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuthStore } from '../../../lib/auth-store.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUpdateOwnField } from '../api/update-own-field.ts';
@@ -14,6 +15,8 @@ import { LanguageSelect } from './language-select.tsx';
 export function UserPreferencesForm({ user }: { user: UserDocument }) {
   const { t } = useTranslation();
   const update = useUpdateOwnField();
+  // Support acting as the member sees the member's settings, and changes none of them.
+  const impersonating = useAuthStore((st) => st.impersonationActive);
   const [displayName, setDisplayName] = useState(user.display_name);
   const [error, setError] = useState<string | null>(null);
 
@@ -45,8 +48,10 @@ export function UserPreferencesForm({ user }: { user: UserDocument }) {
             maxLength={MAX_NAME_LENGTH}
             onChange={(e) => setDisplayName(e.currentTarget.value)}
             error={error}
+            disabled={impersonating}
+            description={impersonating ? t('apiErrors.reasons.impersonation_read_only') : undefined}
           />
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={update.isPending} disabled={impersonating}>
             {t('common.save')}
           </Button>
         </Group>
