@@ -50,9 +50,20 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : 'en';
 }
 
-export function savedLanguage(): Language {
+/**
+ * The language to start in: the one last chosen in this browser, else the first of the browser's
+ * own languages the app speaks ("fr-CA" French, "zh-TW" Chinese), so that sign-in, password reset
+ * and an invitation read in the visitor's language before anyone has chosen one.
+ */
+export function savedLanguage(browserLanguages: readonly string[] = globalThis.navigator?.languages ?? []): Language {
   const saved = local.get(STORAGE_KEYS.language);
-  return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
+  if (isLanguage(saved)) return saved;
+  for (const tag of browserLanguages) {
+    const primary = tag.toLowerCase().split('-')[0];
+    const language = primary === 'zh' ? 'cn' : primary;
+    if (isLanguage(language)) return language;
+  }
+  return DEFAULT_LANGUAGE;
 }
 
 /** Loads a language's strings on demand (English ships with the app) and switches to it. */
