@@ -45,11 +45,17 @@ describe('a smart list in a shared workspace', () => {
 
       const rita = await ritaContext.newPage();
       await startSession(rita, 'rita@acme.test');
+      const members = rita.waitForResponse((r) => r.url().includes(`/api/lists/${listId}/members`));
       await rita.goto(`/lists/${listId}`);
       await rita.getByRole('heading', { name: listName, level: 1 }).waitFor();
       const why = rita.getByTestId('smart-list-source');
       await why.getByText('A smart list in a shared workspace needs a filter its members may read.').waitFor();
       await why.getByText(/This list's filter is private to Mike Manager, so the list shows nothing to you/).waitFor();
+      // Not also "nothing matches", which would contradict it.
+      await members;
+      // The members' loader goes in the same render as the empty page's text would come.
+      await rita.getByRole('main').getByLabel('Loading').waitFor({ state: 'hidden' });
+      expect(await rita.getByText("Nothing matches this list's filter right now.").count()).toBe(0);
 
       // The owner is told which filter drives it, why colleagues see it empty, and can fix it.
       await page.goto(`/lists/${listId}`);

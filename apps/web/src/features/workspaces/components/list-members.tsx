@@ -50,6 +50,7 @@ export function ListMembers({ list, contactActions }: { list: List; contactActio
       { replace: true },
     );
   const members = useListMembers(list.id, params);
+  const unreadableFilter = list.smart_filter?.state === 'private' || list.smart_filter?.state === 'missing';
   const removeMembers = useRemoveListMembers();
   const page = members.data;
   const editable = !isSmartList(list.type);
@@ -130,7 +131,11 @@ export function ListMembers({ list, contactActions }: { list: List; contactActio
       {members.isPending ? (
         <Loader aria-label={t('common.loading')} />
       ) : page && page.total === 0 ? (
-        <Text c="dimmed">{isSmartList(list.type) ? t('lists.smartEmpty') : t('lists.empty')}</Text>
+        // A smart list whose filter this reader cannot read is empty for that reason, which the
+        // header says (SmartListSource): "nothing matches" would contradict it.
+        unreadableFilter ? null : (
+          <Text c="dimmed">{isSmartList(list.type) ? t('lists.smartEmpty') : t('lists.empty')}</Text>
+        )
       ) : page ? (
         <ListMembersTable
           page={page}
