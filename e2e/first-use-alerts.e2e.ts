@@ -9,6 +9,15 @@ import { uniqueName } from './support/unique.ts';
 /** Serious or critical axe findings inside the banner, colour contrast included. */
 const bannerViolations = (page: Page) => seriousViolations(page, '[data-testid="alert-banner"]');
 
+/** The banner's texts wider than their box (cut with "…" or hidden). */
+const clippedTexts = (page: Page, title: string) =>
+  page
+    .getByTestId('alert-banner')
+    .filter({ hasText: title })
+    .evaluate((bar) =>
+      [...bar.querySelectorAll('p')].filter((p) => p.scrollWidth > p.clientWidth + 1).map((p) => p.textContent),
+    );
+
 describe.each(['light', 'dark'] as const)('a global alert in the %s theme', (colorScheme) => {
   const b = useBrowser({ colorScheme, reducedMotion: 'reduce' });
 
@@ -40,7 +49,9 @@ describe.each(['light', 'dark'] as const)('a global alert in the %s theme', (col
         expect(await bannerViolations(page)).toEqual([]);
 
         await page.setViewportSize({ width: 1400, height: 900 });
-        expect((await banner.boundingBox())?.height).toBe(40);
+        // At least the 40 px bar; taller when title and message need a second line, never cut.
+        expect((await banner.boundingBox())?.height).toBeGreaterThanOrEqual(40);
+        expect(await clippedTexts(page, title)).toEqual([]);
         expect(await bannerViolations(page)).toEqual([]);
 
         await page.setViewportSize({ width: 390, height: 844 });
@@ -51,4 +62,37 @@ describe.each(['light', 'dark'] as const)('a global alert in the %s theme', (col
       }
     },
   );
+});
+
+describe('a long global alert on a desktop', () => {
+  const b = useBrowser();
+
+  it('shows its whole title and message, wrapped, not cut with "…"', async () => {
+    const title = uniqueName('Scheduled maintenance of the reporting database and every export this weekend');
+    const ending = 'until Monday morning, when everything is back.';
+    const support = await b.newContext('support');
+    const supportPage = await support.newPage();
+    await openSignedIn(supportPage, 'support@quarry.test');
+    const id = await publishAlert(
+      supportPage,
+      title,
+      'warning',
+      `Uploads, flows and exports are paused on <b>Sunday</b> from 02:00 to 04:00 while we move to a larger database; reports may show yesterday's figures ${ending}`,
+    );
+    try {
+      const { page } = b;
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await openSignedIn(page, 'rita@acme.test');
+      const banner = page.getByTestId('alert-banner').filter({ hasText: title });
+      await banner.getByText(title).waitFor();
+      // Nothing overflows its box: the text wraps and the bar grows.
+      expect(await clippedTexts(page, title)).toEqual([]);
+      const bar = await banner.boundingBox();
+      const end = await banner.getByText(ending, { exact: false }).boundingBox();
+      expect(bar?.height ?? 0).toBeGreaterThan(40);
+      expect((end?.y ?? 0) + (end?.height ?? 0)).toBeLessThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0) + 1);
+    } finally {
+      await supportPage.request.delete(`/api/support/alerts/${id}`, { headers: fromTheAppsPages() });
+    }
+  });
 });

@@ -3,12 +3,17 @@ import { expect } from 'vitest';
 import { fromTheAppsPages } from './cleanup.ts';
 
 /** Publishes, as the support account, an alert to Acme's users now; answers its id. */
-export async function publishAlert(support: Page, title: string, color: string): Promise<string> {
+export async function publishAlert(
+  support: Page,
+  title: string,
+  color: string,
+  message = 'Quarry is read-only on <b>Sunday</b> from 02:00 to 04:00 while we move to a larger database.',
+): Promise<string> {
   const res = await support.request.post('/api/support/alerts', {
     headers: fromTheAppsPages(),
     data: {
       title,
-      message: 'Quarry is read-only on <b>Sunday</b> from 02:00 to 04:00 while we move to a larger database.',
+      message,
       color,
       action_text: 'Details',
       action: '/reporting',
