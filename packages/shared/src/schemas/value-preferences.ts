@@ -159,6 +159,8 @@ export const valueMatchCardSchema = z.object({
   hit_id: z.string().nullable(),
   hit_title: z.string().nullable(),
   hit_published_at: z.string().nullable(),
+  /** Where the top signal comes from ("Wikinews", a feed's name), credited on the card. */
+  hit_source: z.string().nullable().default(null),
   title_highlights: z.array(highlightSchema),
   why_now: z.string(),
   /** null for a match computed before the facts were kept: show `why_now`. */

@@ -110,6 +110,7 @@ export function createValueMatchService(deps: {
           hit_id: r.top_hit_id,
           hit_title: r.top_hit_title,
           hit_published_at: r.top_hit_published_at,
+          hit_source: r.top_hit_source ?? null,
           title_highlights: highlightsOf(parseJsonColumn<MatchSpan[]>(r.spans, []), 'title'),
           why_now: r.why_now,
           why_now_facts: whyNowFactsOf(r.why_now_facts),

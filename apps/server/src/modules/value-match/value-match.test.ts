@@ -101,6 +101,20 @@ describe('value-match feed', () => {
       expect(card.why_now_facts?.tier).toBe(card.tier);
       expect(card.why_now_facts?.top_hit?.title ?? null).toBe(card.hit_title);
     }
+    // Each card credits its top signal's source.
+    const sources = await t.handle.db
+      .selectFrom('master_hits')
+      .select(['id', 'source'])
+      .where(
+        'id',
+        'in',
+        cards.map((c) => c.hit_id ?? ''),
+      )
+      .execute();
+    const sourceOf = new Map(sources.map((h) => [h.id, h.source]));
+    expect(
+      cards.filter((c) => c.hit_id).every((c) => c.hit_source && c.hit_source === sourceOf.get(c.hit_id ?? '')),
+    ).toBe(true);
     const detail = await get(rita, `/api/value-matches/${cards[0]?.master_account_id}`);
     expect(detail.json().why_now_facts.tier).toBe(cards[0]?.tier);
   });

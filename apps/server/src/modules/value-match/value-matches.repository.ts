@@ -194,104 +194,109 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
       const territoryUid = f.territoryUid ?? ctx.uid;
       const mine = f.mine ? await territoryForFeed(ctx, territoryUid) : null;
       const matching = f.hypothesisIds.length > 0 ? await hypothesisAccounts(ctx, f.hypothesisIds) : null;
-      return scopedTo(db, ctx.tenantId)
-        .selectFrom((eb) => {
-          let page = eb
-            .selectFrom('value_matches as v')
-            .select([
-              'v.master_account_id',
-              'v.industry',
-              'v.tier',
-              'v.tier_rank',
-              'v.feed_rank',
-              'v.score',
-              'v.latest_hit_at',
-              'v.top_hypothesis_id',
-              'v.top_hypothesis_name',
-              'v.top_hit_id',
-              'v.top_hit_title',
-              'v.top_hit_published_at',
-              'v.spans',
-              'v.why_now',
-              'v.why_now_facts',
-              'v.computed_at',
-            ]);
-          if (f.tiers.length > 0) {
-            page = page.where(
-              'v.tier_rank',
-              'in',
-              f.tiers.map((tier) => TIER_RANK[tier as MatchTier] ?? -1),
-            );
-          }
-          if (matching) {
-            // Any hypothesis the account matches, not only its lead one; a few accounts are named
-            // id by id, many are matched as the feed is walked in order (as "mine" below).
-            page = Array.isArray(matching)
-              ? page.where('v.master_account_id', 'in', matching.length > 0 ? matching : [''])
-              : // A scalar subquery with LIMIT is one PostgreSQL does not turn into a join: probed
-                // per row while the feed's index is walked in order, it stops once the page is
-                // full (as a semi-join it hashed the hypothesis's accounts and sorted the whole
-                // feed: 146 ms p95 at 50,000 matches in bench:value-feed).
-                page.where(
-                  (eb) =>
-                    eb
-                      .selectFrom('value_match_hypotheses as h')
-                      .select(sql.lit(1).as('one'))
-                      .whereRef('h.master_account_id', '=', 'v.master_account_id')
-                      .where('h.hypothesis_id', 'in', f.hypothesisIds)
-                      .limit(1),
-                  'is not',
-                  null,
-                );
-          }
-          if (f.industries.length > 0) page = page.where('v.industry', 'in', f.industries);
-          if (mine) {
-            // A territory named id by id lets both planners look its matches up by key and sort
-            // them; a large one is matched as the feed is walked in order, which finds a page fast.
-            page = Array.isArray(mine)
-              ? page.where('v.master_account_id', 'in', mine.length > 0 ? mine : [''])
-              : page.where('v.master_account_id', 'in', (sub) =>
-                  sub
-                    .selectFrom('territory_accounts as t')
-                    .select('t.master_account_id')
-                    .where('t.user_id', '=', territoryUid),
-                );
-          }
-          return page
-            .orderBy('v.tier_rank', 'desc')
-            .orderBy('v.feed_rank')
-            .orderBy('v.score', 'desc')
-            .orderBy('v.latest_hit_at', 'desc')
-            .orderBy('v.master_account_id')
-            .limit(f.limit + 1)
-            .offset(f.offset)
-            .as('m');
-        })
-        .innerJoin('master_accounts as a', 'a.master_account_id', 'm.master_account_id')
-        .select([
-          'm.master_account_id',
-          'a.account_name',
-          'a.logo_url',
-          'a.website',
-          'm.industry',
-          'm.tier',
-          'm.score',
-          'm.top_hypothesis_id',
-          'm.top_hypothesis_name',
-          'm.top_hit_id',
-          'm.top_hit_title',
-          'm.top_hit_published_at',
-          'm.spans',
-          'm.why_now',
-          'm.why_now_facts',
-          'm.computed_at',
-        ])
-        .orderBy('m.tier_rank', 'desc')
-        .orderBy('m.feed_rank')
-        .orderBy('m.score', 'desc')
-        .orderBy('m.latest_hit_at', 'desc')
-        .orderBy('m.master_account_id')
-        .execute();
+      return (
+        scopedTo(db, ctx.tenantId)
+          .selectFrom((eb) => {
+            let page = eb
+              .selectFrom('value_matches as v')
+              .select([
+                'v.master_account_id',
+                'v.industry',
+                'v.tier',
+                'v.tier_rank',
+                'v.feed_rank',
+                'v.score',
+                'v.latest_hit_at',
+                'v.top_hypothesis_id',
+                'v.top_hypothesis_name',
+                'v.top_hit_id',
+                'v.top_hit_title',
+                'v.top_hit_published_at',
+                'v.spans',
+                'v.why_now',
+                'v.why_now_facts',
+                'v.computed_at',
+              ]);
+            if (f.tiers.length > 0) {
+              page = page.where(
+                'v.tier_rank',
+                'in',
+                f.tiers.map((tier) => TIER_RANK[tier as MatchTier] ?? -1),
+              );
+            }
+            if (matching) {
+              // Any hypothesis the account matches, not only its lead one; a few accounts are named
+              // id by id, many are matched as the feed is walked in order (as "mine" below).
+              page = Array.isArray(matching)
+                ? page.where('v.master_account_id', 'in', matching.length > 0 ? matching : [''])
+                : // A scalar subquery with LIMIT is one PostgreSQL does not turn into a join: probed
+                  // per row while the feed's index is walked in order, it stops once the page is
+                  // full (as a semi-join it hashed the hypothesis's accounts and sorted the whole
+                  // feed: 146 ms p95 at 50,000 matches in bench:value-feed).
+                  page.where(
+                    (eb) =>
+                      eb
+                        .selectFrom('value_match_hypotheses as h')
+                        .select(sql.lit(1).as('one'))
+                        .whereRef('h.master_account_id', '=', 'v.master_account_id')
+                        .where('h.hypothesis_id', 'in', f.hypothesisIds)
+                        .limit(1),
+                    'is not',
+                    null,
+                  );
+            }
+            if (f.industries.length > 0) page = page.where('v.industry', 'in', f.industries);
+            if (mine) {
+              // A territory named id by id lets both planners look its matches up by key and sort
+              // them; a large one is matched as the feed is walked in order, which finds a page fast.
+              page = Array.isArray(mine)
+                ? page.where('v.master_account_id', 'in', mine.length > 0 ? mine : [''])
+                : page.where('v.master_account_id', 'in', (sub) =>
+                    sub
+                      .selectFrom('territory_accounts as t')
+                      .select('t.master_account_id')
+                      .where('t.user_id', '=', territoryUid),
+                  );
+            }
+            return page
+              .orderBy('v.tier_rank', 'desc')
+              .orderBy('v.feed_rank')
+              .orderBy('v.score', 'desc')
+              .orderBy('v.latest_hit_at', 'desc')
+              .orderBy('v.master_account_id')
+              .limit(f.limit + 1)
+              .offset(f.offset)
+              .as('m');
+          })
+          .innerJoin('master_accounts as a', 'a.master_account_id', 'm.master_account_id')
+          // The top signal's source, credited on the card.
+          .leftJoin('master_hits as h', 'h.id', 'm.top_hit_id')
+          .select([
+            'h.source as top_hit_source',
+            'm.master_account_id',
+            'a.account_name',
+            'a.logo_url',
+            'a.website',
+            'm.industry',
+            'm.tier',
+            'm.score',
+            'm.top_hypothesis_id',
+            'm.top_hypothesis_name',
+            'm.top_hit_id',
+            'm.top_hit_title',
+            'm.top_hit_published_at',
+            'm.spans',
+            'm.why_now',
+            'm.why_now_facts',
+            'm.computed_at',
+          ])
+          .orderBy('m.tier_rank', 'desc')
+          .orderBy('m.feed_rank')
+          .orderBy('m.score', 'desc')
+          .orderBy('m.latest_hit_at', 'desc')
+          .orderBy('m.master_account_id')
+          .execute()
+      );
     },
 
     /** Industries of the accounts in the tenant's feed, for the filter. */

@@ -95,6 +95,12 @@ export function ValueMatchCard({
                   {formatDate(match.hit_published_at, language)}
                 </Text>
               )}
+              {match.hit_source && (
+                <Text span size="xs" c="dimmed" fw={400} data-testid="value-match-source">
+                  {' · '}
+                  {t('accounts.source', { source: match.hit_source })}
+                </Text>
+              )}
             </Text>
           )}
           {whyNow && (
