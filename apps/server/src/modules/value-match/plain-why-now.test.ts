@@ -50,12 +50,23 @@ describe('plain why-now', () => {
     expect(
       plainWhyNow({
         ...FACTS,
+        unmet_requirements: [],
         target_titles: ['Director of Logistics'],
         top_hit: { type: 'job_posting', title: 'Director of Logistics', published_at: '2026-11-21', age_days: 1 },
       }),
     ).toBe(
       'They posted an opening for “Director of Logistics” yesterday, one of the roles you sell to. ' +
         'The posting names your field, but says nothing yet of “Supply disruption puts revenue at risk”.',
+    );
+    expect(
+      plainWhyNow({
+        ...FACTS,
+        unmet_requirements: ['Goods: plant, factory'],
+        top_hit: { type: 'job_posting', title: 'Operations Analyst', published_at: '2026-11-21', age_days: 1 },
+      }),
+    ).toBe(
+      'They posted an opening for “Operations Analyst” yesterday. The posting names your field, but says nothing yet of ' +
+        '“Supply disruption puts revenue at risk”, and we have not yet seen that they meet your requirements.',
     );
   });
 

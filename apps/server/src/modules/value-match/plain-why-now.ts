@@ -42,8 +42,13 @@ export function plainWhyNow(facts: WhyNowFacts): string {
   } else {
     const hypothesis = `“${facts.hypothesis_name}”`;
     if (hit?.type === 'job_posting' && !hit.said && facts.tier !== 'tier_1') {
-      // A posting that tells nothing of the company names the domain, no more.
-      sentences.push(`The posting names your field, but says nothing yet of ${hypothesis}.`);
+      // A posting that tells nothing of the company names the domain, no more; a requirement not
+      // seen met is said too.
+      sentences.push(
+        facts.unmet_requirements.length > 0
+          ? `The posting names your field, but says nothing yet of ${hypothesis}, and we have not yet seen that they meet your requirements.`
+          : `The posting names your field, but says nothing yet of ${hypothesis}.`,
+      );
     } else if (facts.unmet_requirements.length > 0) {
       sentences.push(`It may be a sign of ${hypothesis}, but we have not yet seen that they meet your requirements.`);
     } else if (facts.tier === 'tier_1') sentences.push(`A strong sign of ${hypothesis}: worth a call now.`);

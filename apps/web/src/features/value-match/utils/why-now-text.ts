@@ -58,7 +58,9 @@ export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language,
     const hypothesis = quote(facts.hypothesis_name);
     const key =
       postingOnly && facts.tier !== 'tier_1'
-        ? 'valueMatch.whyNowText.postingOnly'
+        ? facts.unmet_requirements.length > 0
+          ? 'valueMatch.whyNowText.postingOnlyUnproven'
+          : 'valueMatch.whyNowText.postingOnly'
         : facts.unmet_requirements.length > 0
           ? 'valueMatch.whyNowText.possibleUnproven'
           : facts.tier === 'tier_1'
