@@ -59,9 +59,24 @@ const SERVICE_INDUSTRIES = new Set([
   'Mining, Crude-Oil Production',
 ]);
 
+/**
+ * Companies the Fortune file files under a goods sector that sell a service: Expedia is "Internet
+ * Services and Retailing" in Retailing beside Amazon, and a walk found it "moving stock into" a
+ * new distribution centre.
+ */
+const SERVICE_COMPANIES = new Set(['Expedia Group']);
+
+/** Fewer people than run even one plant or warehouse network (A-Mark, a metals trader of 184). */
+const MIN_GOODS_EMPLOYEES = 1000;
+
 /** Whether the company makes, moves or sells physical goods. */
 function sellsGoods(account: DemoAccount): boolean {
-  return GOODS_SECTORS.has(account.sector ?? '') && !SERVICE_INDUSTRIES.has(account.industry ?? '');
+  return (
+    GOODS_SECTORS.has(account.sector ?? '') &&
+    !SERVICE_INDUSTRIES.has(account.industry ?? '') &&
+    !SERVICE_COMPANIES.has(account.account_name) &&
+    (account.employees ?? MIN_GOODS_EMPLOYEES) >= MIN_GOODS_EMPLOYEES
+  );
 }
 
 /** An operations role at a goods company is about goods; elsewhere it is about services. */
@@ -94,21 +109,25 @@ const GOODS_CONTEXT: Partial<Record<Department, readonly (readonly string[])[]>>
       'We are opening a new distribution centre near {city} next year and moving stock into it.',
       'A new distribution center opens near our largest plant next spring, and inventory moves there first.',
       'We are adding a distribution centre outside {city} and moving stock out of two older warehouses.',
+      'Our {city} warehouse is giving way to a larger distribution center, and stock moves there this autumn.',
     ],
     [
-      'Supply shortages and delivery delays across our industry reached our plants this year.',
+      'Supply shortages and delivery delays reached our plants this year.',
       'Component shortages delayed shipments from our {city} plant and one other this year.',
       'Shortages of parts and delayed deliveries from suppliers slowed our plants this year.',
+      'A shortage of packaging materials slowed our {city} plant this spring.',
     ],
     [
       'Higher freight costs started a cost savings programme across our sites.',
       'Rising freight costs and fuel prices led to a cost savings plan for our plants and warehouses around {city}.',
       'Freight costs rose sharply this year, and we are looking for cost savings across our logistics.',
+      'Fuel prices raised what it costs to move goods between our {city} warehouses, and we are cutting those costs.',
     ],
     [
       'We are bringing the plants and warehouses of a recent acquisition into our network, run from {city}.',
       'After a recent acquisition, we are joining its factories and warehouses to our distribution network.',
       'A recent acquisition added plants that we are now bringing into the supply chain we run from {city}.',
+      'We acquired a smaller rival this year and are merging its warehouses into our network around {city}.',
     ],
   ],
   finance: [
