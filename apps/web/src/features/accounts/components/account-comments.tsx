@@ -10,6 +10,7 @@ import { useLeaveGuard } from '../../../components/use-leave-guard.ts';
 import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 import { useAddComment, useComments, useDeleteComment, useEditComment } from '../api/comments.ts';
 import { commentParts } from '../utils/comment-parts.ts';
 
@@ -20,15 +21,24 @@ export function AccountComments({ accountId, language }: { accountId: string; la
   const add = useAddComment(accountId);
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
+  const oneAtATime = useOneAtATime();
   useLeaveGuard(text.trim() !== '');
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!text.trim()) return;
-    await add.mutateAsync(text.trim());
-    setText('');
-    // Post is disabled once the box is empty: focus goes back to the box, not to the page's start.
-    box.current?.focus();
+    const body = text.trim();
+    if (!body) return;
+    // A double click on Post posted the comment twice.
+    oneAtATime((settled) =>
+      add.mutate(body, {
+        onSuccess: () => {
+          setText('');
+          // Post is disabled once the box is empty: focus goes back to the box, not to the page's start.
+          box.current?.focus();
+        },
+        onSettled: settled,
+      }),
+    );
   }
 
   return (
