@@ -50,6 +50,20 @@ function serve(sources: SignalSource[], sweep = { state: 'idle', due: 0 }, disco
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       if (init?.method === 'POST') {
         posted.push(url);
+        if (url.endsWith('/api/signal-sources')) {
+          // As the server does: a URL already watched is refused, naming the field.
+          const body = JSON.parse(String(init.body)) as { url?: string };
+          if (sources.some((s) => s.url === body.url)) {
+            const issue = { field: 'url', message: 'This source is already watched', reason: 'taken' };
+            return json(
+              { error: { code: 'validation_error', message: issue.message, details: { fields: [issue] } } },
+              400,
+            );
+          }
+          const added = source({ id: `added_${posted.length}`, url: body.url, name: body.url });
+          sources.push(added);
+          return json(added, 201);
+        }
         return json(
           url.endsWith('/discover') ? { added: [], reason: 'nothing new', reasons: [] } : { queued: true },
           202,
@@ -112,6 +126,25 @@ describe('SignalSourcesSettings', () => {
     await waitFor(() => expect(posted.some((u) => u.endsWith('/api/signal-sources/discover'))).toBe(true));
     fireEvent.change(input, { target: { value: 'Sysc' } });
     await waitFor(() => expect(find.hasAttribute('disabled')).toBe(true));
+  });
+
+  it('adds a source once for a double click on Add source, with no false "already watched"', async () => {
+    const posted = serve([]);
+    renderWithProviders(
+      <MemoryRouter>
+        <SignalSourcesSettings />
+      </MemoryRouter>,
+    );
+    const url = screen.getByLabelText('URL') as HTMLInputElement;
+    fireEvent.change(url, { target: { value: 'https://corporate.walmart.com/news/rss' } });
+    const add = screen.getByRole('button', { name: 'Add source' });
+    // Both clicks land before the page renders again, as a quick double click's do: the button cannot yet show it is busy.
+    add.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    add.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await waitFor(() => expect(useSnackbarStore.getState().general?.message).toMatch(/^Source added/));
+    await waitFor(() => expect(url.value).toBe(''));
+    expect(posted.filter((u) => u.endsWith('/api/signal-sources'))).toHaveLength(1);
+    expect(screen.queryByText('This source is already watched')).toBeNull();
   });
 
   it('says a source’s failure in the reader’s language, and in the server’s own words in English', async () => {

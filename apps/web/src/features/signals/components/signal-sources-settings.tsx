@@ -25,6 +25,7 @@ import { confirm } from '../../../components/confirm-dialog.tsx';
 import { fieldError } from '../../../lib/field-error.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useAccountChoices, useSignalSourceActions, useSignalSources } from '../api/signal-sources.ts';
 import { shownStatus } from '../utils/shown-status.ts';
@@ -257,6 +258,7 @@ const FIELDS = ['kind', 'url', 'board_token', 'name', 'master_account_id'] as co
 function AddSourceForm() {
   const { t } = useTranslation();
   const { add, discover } = useSignalSourceActions();
+  const oneAtATime = useOneAtATime();
   const [kind, setKind] = useState<SignalSourceKind>('feed');
   const [url, setUrl] = useState('');
   const [boardToken, setBoardToken] = useState('');
@@ -268,29 +270,37 @@ function AddSourceForm() {
   const error = add.error ? fieldError(add.error, FIELDS, t('errors.generic')) : null;
   const errorFor = (field: (typeof FIELDS)[number]) => (error?.field === field ? error.message : undefined);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     // A job board's name typed where its address goes ("acme" for boards.greenhouse.io/acme) is
     // taken as the name: the label offers either, so either place works.
     const bareName = isBoard && !boardToken.trim() && /^[\w-]+$/.test(url.trim());
     const board = bareName ? url.trim() : boardToken.trim();
-    await add.mutateAsync({
+    const body = {
       kind,
       ...(url.trim() && !bareName ? { url: url.trim() } : {}),
       ...(isBoard && board ? { board_token: board } : {}),
       ...(name.trim() ? { name: name.trim() } : {}),
       ...(account ? { master_account_id: account.id } : {}),
-    });
-    setUrl('');
-    setBoardToken('');
-    setName('');
-    setAccount(null);
-    setAccountQuery('');
-    showSnackbar(t('signals.add.done'));
+    };
+    // A double click sent the source twice: the second answered "already watched" under the emptied field.
+    oneAtATime((settled) =>
+      add.mutate(body, {
+        onSuccess: () => {
+          setUrl('');
+          setBoardToken('');
+          setName('');
+          setAccount(null);
+          setAccountQuery('');
+          showSnackbar(t('signals.add.done'));
+        },
+        onSettled: settled,
+      }),
+    );
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e).catch(() => undefined)} aria-label={t('signals.add.title')}>
+    <form onSubmit={onSubmit} aria-label={t('signals.add.title')}>
       <Stack gap="sm">
         <Title order={3}>{t('signals.add.title')}</Title>
         <Group align="flex-start" grow wrap="wrap">
