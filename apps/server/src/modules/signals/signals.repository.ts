@@ -18,6 +18,7 @@ import {
 } from '../../db/scoped.ts';
 import { tenantsWithRows } from '../../db/tenant-scope.ts';
 import { createJobsRepository } from '../../jobs/jobs.repository.ts';
+import { canonicalUrl } from './dedupe.ts';
 
 export type SignalSourceRow = WithoutTenant<Selectable<SignalSourcesTable>>;
 export type SignalItemRow = Selectable<SignalItemsTable>;
@@ -55,8 +56,26 @@ export function createSignalsRepository(db: Db) {
       return scoped(tenantId).selectFrom('signal_sources').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    findByUrl(tenantId: string, url: string): Promise<SignalSourceRow | undefined> {
-      return scoped(tenantId).selectFrom('signal_sources').selectAll().where('url', '=', url).executeTakeFirst();
+    /**
+     * The tenant's source reading the same page as `url`, however it is spelled: compared by
+     * canonical URL (tracking parameters such as utm_* and fbclid, the fragment, "www." and the
+     * scheme left out), so `…/news/rss?utm_source=x` finds `…/news/rss`.
+     */
+    async findByUrl(tenantId: string, url: string): Promise<SignalSourceRow | undefined> {
+      const wanted = canonicalUrl(url);
+      if (!wanted) return undefined;
+      // Only sources on the same host can be the same page: the URLs stored are as `new URL` spells
+      // them (scheme and host in lower case). A LIKE wildcard in a host only widens the candidates.
+      const host = new URL(url).hostname.replace(/^www\./, '');
+      const prefixes = ['http://', 'https://', 'http://www.', 'https://www.'].map((scheme) => `${scheme}${host}%`);
+      const candidates = await scoped(tenantId)
+        .selectFrom('signal_sources')
+        .selectAll()
+        .where((eb) => eb.or(prefixes.map((prefix) => eb('url', 'like', prefix))))
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return candidates.find((row) => canonicalUrl(row.url) === wanted);
     },
 
     async insert(tenantId: string, row: WithoutTenant<Insertable<SignalSourcesTable>>): Promise<void> {

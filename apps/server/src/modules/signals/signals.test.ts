@@ -133,6 +133,22 @@ describe('signal sources', () => {
       url: `${fixtures.url}/feeds/walmart.rss`,
     });
     expect(dup.json().error.message).toMatch(/already watched/);
+    // The same feed with tracking parameters or a fragment is the same feed, refused naming the url field.
+    for (const url of [
+      `${fixtures.url}/feeds/walmart.rss?utm_source=x`,
+      `${fixtures.url}/feeds/walmart.rss?fbclid=abc&utm_medium=social#latest`,
+      `${fixtures.url}/feeds/walmart.rss#top`,
+    ]) {
+      const tracked = await call(ada, 'POST', '/api/signal-sources', { kind: 'feed', url });
+      expect(tracked.statusCode, url).toBe(400);
+      expect(tracked.json().error.message, url).toBe('url: This source is already watched');
+      expect(tracked.json().error.details.fields, url).toEqual([
+        expect.objectContaining({ field: 'url', reason: 'taken' }),
+      ]);
+    }
+    // A parameter that changes what the feed says is another feed.
+    const other = await add(ada, { kind: 'feed', url: `${fixtures.url}/feeds/walmart.rss?category=stores` });
+    expect((await call(ada, 'DELETE', `/api/signal-sources/${other.id}`)).statusCode).toBe(204);
     const board = await add(ada, { kind: 'lever', board_token: 'acme-corp' });
     // The board's URL is its kind's posting API (configured: the fixture server's here).
     expect(board.url).toBe(`${fixtures.url}/boards/lever/acme-corp`);
