@@ -8,6 +8,13 @@ export type SignalSourceKind = (typeof SIGNAL_SOURCE_KINDS)[number];
 export const SIGNAL_SOURCE_STATUSES = ['active', 'paused', 'failing'] as const;
 export type SignalSourceStatus = (typeof SIGNAL_SOURCE_STATUSES)[number];
 
+/**
+ * Failed reads in a row after which a source is marked failing; before that it stays active,
+ * shown as retrying with its last error. Issue #18 says only "fails repeatedly" and the spec
+ * names no number: 3 is our choice.
+ */
+export const SIGNAL_SOURCE_FAILING_AFTER = 3;
+
 export const SIGNAL_SOURCE_URL_MAX_LENGTH = 2000;
 export const SIGNAL_SOURCE_NAME_MAX_LENGTH = 200;
 export const SIGNAL_BOARD_TOKEN_MAX_LENGTH = 100;

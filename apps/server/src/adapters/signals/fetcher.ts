@@ -55,14 +55,12 @@ export type FetchResult =
 
 /** A fetch that failed for a reason shown on the source ("timed out after 10 s", "Quarry reads only public web addresses: …"). */
 export class FetchError extends Error {
-  readonly permanent: boolean;
   /** The same failure as a code and its parameters, which the web says in the reader's language. */
   readonly reason: SignalReason;
-  constructor(message: string, reason: SignalReason, permanent = false) {
+  constructor(message: string, reason: SignalReason) {
     super(message);
     this.name = 'FetchError';
     this.reason = reason;
-    this.permanent = permanent;
   }
 }
 
@@ -83,7 +81,6 @@ function guardedLookup(url: URL, allowedHosts: readonly string[]): LookupFunctio
           new FetchError(
             `Quarry reads only public web addresses: ${hostname} resolves to ${bad.address}, not a public address`,
             { code: 'address_refused', params: { host: hostname } },
-            true,
           ),
           '',
           4,
@@ -148,13 +145,7 @@ function once(url: URL, validators: Validators, options: FetchOptions, signal: A
       }
       if (status < 200 || status >= 300) {
         res.resume();
-        return reject(
-          new FetchError(
-            `HTTP ${status}`,
-            { code: 'http_status', params: { status } },
-            status === 404 || status === 410,
-          ),
-        );
+        return reject(new FetchError(`HTTP ${status}`, { code: 'http_status', params: { status } }));
       }
       const declared = Number(res.headers['content-length'] ?? 0);
       if (declared > options.maxBytes) {
@@ -218,7 +209,7 @@ export async function fetchSignalUrl(raw: string, validators: Validators, option
   let current = raw;
   for (let hop = 0; hop <= options.maxRedirects; hop++) {
     const refusal = refuseUrl(current, options.allowedHosts);
-    if (refusal) throw new FetchError(refusal, { code: 'address_refused', params: { host: hostOf(current) } }, true);
+    if (refusal) throw new FetchError(refusal, { code: 'address_refused', params: { host: hostOf(current) } });
     const url = new URL(current);
     let answer: Awaited<ReturnType<typeof once>>;
     try {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { SignalSourceKind } from '@quarry/shared';
+import { SIGNAL_SOURCE_FAILING_AFTER, type SignalSourceKind } from '@quarry/shared';
 import type { Insertable } from 'kysely';
 import type { Logger } from 'pino';
 import { extractArticleText, wordCount } from '../../adapters/signals/article.ts';
@@ -15,8 +15,6 @@ export const SWEEP_SIGNAL_SOURCES = 'sweep_signal_sources';
 
 /** A source a sweep took is tried again after this long if that sweep never records it. */
 const CLAIM_MS = 15 * 60_000;
-/** A source failing this many times in a row is marked failing (and retried less often). */
-export const FAILING_AFTER = 3;
 const MAX_BACKOFF_MS = 24 * 3_600_000;
 /** Items first seen this long ago are still candidates for a near-duplicate. */
 const DEDUP_WINDOW_MS = 14 * 86_400_000;
@@ -307,13 +305,12 @@ export function createSignalSweep(deps: {
             : `failed: ${String((error as Error)?.message ?? error)}`;
         const coded = signalReasonOf(error);
         const failures = source.failure_count + 1;
-        const permanent = error instanceof FetchError && error.permanent;
         report.failed++;
         enqueue({
           sourceId: source.id,
           sourceChanges: {
-            status:
-              failures >= FAILING_AFTER || permanent ? 'failing' : source.status === 'failing' ? 'failing' : 'active',
+            // One failed read leaves the source active, its error shown; failing only after several in a row.
+            status: failures >= SIGNAL_SOURCE_FAILING_AFTER || source.status === 'failing' ? 'failing' : 'active',
             failure_count: failures,
             last_error: reason.slice(0, 1000),
             last_error_reason: JSON.stringify(coded),

@@ -196,7 +196,10 @@ describe('signal sources', () => {
     expect(health.get('Walmart Newsroom')).toMatchObject({ status: 'active', items_found: 3, last_error: null });
     expect(health.get('Example Wire')?.items_found).toBe(2);
     expect(health.get('Not a feed')?.last_error).toMatch(/not XML/);
-    expect(health.get('Sneaky redirect')).toMatchObject({ status: 'failing' });
+    // One failed read is shown with its error; the source stays active until it fails repeatedly.
+    expect(health.get('Sneaky redirect')).toMatchObject({ status: 'active', failure_count: 1 });
+    expect(health.get('Broken feed')).toMatchObject({ status: 'active', failure_count: 1, last_error: 'HTTP 500' });
+    expect(health.get('Not a feed')).toMatchObject({ status: 'active', failure_count: 1 });
     expect(health.get('Sneaky redirect')?.last_error).toMatch(/169\.254\.169\.254 is not a public address/);
     expect(health.get('Robots say no')?.last_error).toMatch(/robots\.txt/);
     // Each failure also comes as a code with its parameters, which the web says in the reader's language.
@@ -234,10 +237,12 @@ describe('signal sources', () => {
       fetch_count: 2,
     });
     expect(health.get('Example Wire')?.last_items_found).toBe(0);
+    // Twice in a row: still active, its error shown.
+    expect(health.get('Broken feed')).toMatchObject({ status: 'active', failure_count: 2, last_error: 'HTTP 500' });
     expect((await signalsOf('acc_walmart_com')).length).toBe(before);
   });
 
-  it('a failing source backs off, is marked failing, and resumes when its admin asks', async () => {
+  it('a source failing three times in a row backs off, is marked failing, and resumes when its admin asks', async () => {
     await sweep(ada);
     const broken = (await sources(ada)).get('Broken feed') as SignalSource;
     expect(broken).toMatchObject({

@@ -147,6 +147,25 @@ describe('SignalSourcesSettings', () => {
     expect(screen.queryByText('This source is already watched')).toBeNull();
   });
 
+  it('shows a source that failed once as retrying with its error, and as failing only once the server marks it so', async () => {
+    serve([
+      source({ id: 'a', name: 'Once broken', failure_count: 1, last_error: 'HTTP 500' }),
+      source({ id: 'b', name: 'Always broken', status: 'failing', failure_count: 3, last_error: 'HTTP 500' }),
+      source({ id: 'c', name: 'Healthy' }),
+    ]);
+    renderWithProviders(
+      <MemoryRouter>
+        <SignalSourcesSettings />
+      </MemoryRouter>,
+    );
+    await screen.findAllByTestId('signal-source-row');
+    const statuses = screen.getAllByTestId('signal-source-status').map((b) => b.textContent);
+    expect(statuses).toEqual(['Retrying', 'Failing', 'Active']);
+    const [once] = screen.getAllByTestId('signal-source-row');
+    expect(once?.textContent).toContain('Failed reads in a row: 1 (Failing after 3)');
+    expect(once?.textContent).toContain('HTTP 500');
+  });
+
   it('says a source’s failure in the reader’s language, and in the server’s own words in English', async () => {
     const failing = source({
       status: 'failing',

@@ -16,7 +16,12 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { SIGNAL_SOURCE_KINDS, type SignalSource, type SignalSourceKind } from '@quarry/shared';
+import {
+  SIGNAL_SOURCE_FAILING_AFTER,
+  SIGNAL_SOURCE_KINDS,
+  type SignalSource,
+  type SignalSourceKind,
+} from '@quarry/shared';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash, IconWorldSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +36,7 @@ import { useAccountChoices, useSignalSourceActions, useSignalSources } from '../
 import { shownStatus } from '../utils/shown-status.ts';
 import { discoveryReasonText, signalReasonText } from '../utils/signal-reason-text.ts';
 
-const STATUS_COLOR = { active: 'green', paused: 'gray', failing: 'red' } as const;
+const STATUS_COLOR = { active: 'green', paused: 'gray', retrying: 'yellow', failing: 'red' } as const;
 
 const BOARD_KINDS: readonly SignalSourceKind[] = ['greenhouse', 'lever', 'ashby'];
 
@@ -183,11 +188,7 @@ export function SignalSourcesSettings() {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    {/* Never shortened to "ACTI…" by a long error beside it. */}
-                    {/* A source whose last read failed is not shown "Active" beside its red error. */}
-                    <Badge color={STATUS_COLOR[shownStatus(source)]} variant="light" miw="max-content">
-                      {t(`signals.status.${shownStatus(source)}`)}
-                    </Badge>
+                    <SourceStatus source={source} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{when(source.last_fetch_at)}</Text>
@@ -249,6 +250,30 @@ export function SignalSourcesSettings() {
           </Table>
         </Table.ScrollContainer>
       )}
+    </Stack>
+  );
+}
+
+/** The source's status badge; a source retrying after a failed read says how far it is from failing. */
+function SourceStatus({ source }: { source: SignalSource }) {
+  const { t } = useTranslation();
+  const status = shownStatus(source);
+  const badge = (
+    // Never shortened to "ACTI…" by a long error beside it.
+    <Badge color={STATUS_COLOR[status]} variant="light" miw="max-content" data-testid="signal-source-status">
+      {t(`signals.status.${status}`)}
+    </Badge>
+  );
+  if (status !== 'retrying' || source.failure_count === 0) return badge;
+  return (
+    <Stack gap={2} align="flex-start">
+      {badge}
+      <Text size="xs" c="dimmed">
+        {t('signals.retryingHint', {
+          failures: Math.min(source.failure_count, SIGNAL_SOURCE_FAILING_AFTER),
+          limit: SIGNAL_SOURCE_FAILING_AFTER,
+        })}
+      </Text>
     </Stack>
   );
 }
