@@ -1,10 +1,12 @@
 import { STORAGE_KEYS } from '@quarry/shared/constants';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { prepareDom } from '../test-support/dom.tsx';
 import { savedLanguage } from './i18n.ts';
 
 beforeAll(prepareDom);
-afterEach(() => window.localStorage.clear());
+// Other files of the run may have chosen a language in this window's storage.
+beforeEach(() => window.localStorage.removeItem(STORAGE_KEYS.language));
+afterEach(() => window.localStorage.removeItem(STORAGE_KEYS.language));
 
 describe('the language a visitor starts in', () => {
   it("is the browser's own when none was chosen here: sign-in reads French to a French browser", () => {
