@@ -86,3 +86,30 @@ describe('collectHitFacts on a posting naming its own company', () => {
     expect(collectHitFacts(hit, production).triggers.map((t) => t.compiled.trigger.id)).toEqual(['trg_ops']);
   });
 });
+
+describe('collectHitFacts and names', () => {
+  const withTriggers = (triggers: { id: string; hit_type: 'event' | 'concept'; phrases: string[] }[]) =>
+    compilePreferences(
+      valueMatchInputSchema.parse({
+        hypotheses: [],
+        triggers: triggers.map((t) => ({ ...t, name: t.id, enabled: true })),
+        hits: [],
+      }),
+    );
+
+  it('reads no event in the end of a name: "buy" in "Best Buy", while "to buy" is one', () => {
+    const prefs = withTriggers([{ id: 'trg_buy', hit_type: 'event', phrases: ['buy'] }]);
+    expect(collectHitFacts(hit('Shoppers queued outside Best Buy stores overnight.'), prefs).triggers).toEqual([]);
+    expect(collectHitFacts(hit('Walmart agreed to buy the chain this week.'), prefs).triggers).toHaveLength(1);
+    // A sentence's first word is capitalised by the sentence, not by a name.
+    expect(collectHitFacts(hit('Buy orders rose. Traders were calm.'), prefs).triggers).toHaveLength(1);
+    // Nor is a headline in title case a row of names.
+    const titled = { ...hit('Nothing here.'), title: 'Walmart Agrees To Buy Chain' };
+    expect(collectHitFacts(titled, prefs).triggers).toHaveLength(1);
+  });
+
+  it('still reads a category word in a name: "China Airlines" is an airline', () => {
+    const prefs = withTriggers([{ id: 'trg_airline', hit_type: 'concept', phrases: ['airline'] }]);
+    expect(collectHitFacts(hit('Inspections followed the China Airlines fire.'), prefs).triggers).toHaveLength(1);
+  });
+});

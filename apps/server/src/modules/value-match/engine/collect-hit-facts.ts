@@ -7,6 +7,7 @@ import type { CompiledPreferences } from './compiled-preferences.ts';
 import { corroborated, type PlacedWord } from './corroboration.ts';
 import { findPhrase } from './find-phrase.ts';
 import type { EventPlaces, HitFacts, TriggerFacts } from './hit-facts.ts';
+import { isInsideName } from './inside-name.ts';
 import { MATCH_WEIGHTS, type MatchWeights } from './match-weights.ts';
 import { type PackedSpans, packSpan } from './packed-spans.ts';
 import { phraseCorpusShare, phraseNewsShare } from './phrase-commonness.ts';
@@ -293,8 +294,21 @@ export function collectHitFacts(
       let kind: PhraseMatchKind = 'proximity';
       let keptTitle = 0;
       let keptText = 0;
+      // An event phrase written in lower case is never the end of a name in the news ("buy" in
+      // "Best Buy"; a posting's names are read below). A category word may be: "China Airlines" is an airline.
+      const nameless = !posting && compiled.trigger.hit_type === 'event' && phrase.text === phrase.text.toLowerCase();
       for (const { field, occurrence } of found) {
         if (nameRanges && touches(nameRanges, field, occurrence)) continue;
+        if (
+          nameless &&
+          occurrence.kind !== 'proximity' &&
+          isInsideName(
+            field.source,
+            field.analysed.start[occurrence.slots[0] as number] as number,
+            field.analysed.end[occurrence.slots[occurrence.slots.length - 1] as number] as number,
+          )
+        )
+          continue;
         let placeless = false;
         if (roleRanges && !readsRole) {
           if (inRole(roleRanges, field, occurrence)) continue;
