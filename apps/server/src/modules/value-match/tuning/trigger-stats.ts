@@ -62,10 +62,12 @@ export function sentenceAround(
 }
 
 /**
- * Per trigger: how many accounts it currently moves to each tier (an account counts for every
- * trigger found in its evidence), how many evidence hits of Value Match and Value Alignment
- * accounts it matched, and up to three example sentences from the strongest accounts (their
- * `account_name` left for the caller to fill).
+ * Per trigger: how many accounts it currently moves to each tier (a Value Match or Value
+ * Alignment counts for the triggers of the signal that leads it, the one its tier and why-now come
+ * from: a trigger found only in an account's lesser signals moves it nowhere; an Activity Found
+ * account counts for every trigger found in it), how many evidence hits of Value Match and Value
+ * Alignment accounts it matched, and up to three example sentences, from the signals that lead the
+ * strongest accounts (their `account_name` left for the caller to fill).
  */
 export function triggerStats(
   results: readonly AccountMatch[],
@@ -84,11 +86,15 @@ export function triggerStats(
     const found = new Set<string>();
     for (const hit of match.hits) {
       const ids = new Set(hit.triggers.map((t) => t.trigger_id));
+      // A Value Match or Alignment is moved by the signal that leads it (a walk found Amazon's
+      // bankruptcy example to be Toys R Us's news, one of Amazon's lesser signals).
+      const leads = match.tier === 'none' || hit.hit_id === match.top_hit_id;
       for (const id of ids) {
         const row = rows.get(id);
         if (!row) continue;
-        found.add(id);
         if (match.tier !== 'none') row.top_tier_hits++;
+        if (!leads) continue;
+        found.add(id);
         const span = hit.spans.find((s) => s.source === 'trigger' && s.source_id === id);
         if (span) {
           const list = candidates.get(id) ?? [];

@@ -49,8 +49,13 @@ describe('trigger stats', () => {
     const active = list.triggers.filter((s) => s.accounts.tier_1 + s.accounts.tier_2 > 0);
     expect(active.length).toBeGreaterThan(0);
     for (const s of list.triggers) {
+      // A Value Match or Alignment counts for the triggers of the signal that leads it; Activity
+      // Found for any trigger in it.
       const withTrigger = results.filter((m) =>
-        m.hits.some((h) => h.triggers.some((tr) => tr.trigger_id === s.trigger_id)),
+        m.hits.some(
+          (h) =>
+            (m.tier === 'none' || h.hit_id === m.top_hit_id) && h.triggers.some((tr) => tr.trigger_id === s.trigger_id),
+        ),
       );
       expect(s.accounts).toEqual({
         tier_1: withTrigger.filter((m) => m.tier === 'tier_1').length,
@@ -72,6 +77,9 @@ describe('trigger stats', () => {
           .executeTakeFirstOrThrow();
         expect(`${hit.title}\n${hit.text}`).toContain(e.sentence);
         expect(e.account_name).not.toBe('');
+        // The example is the signal that leads its account, not a lesser one (another company's news).
+        const match = results.find((m) => m.account_id === e.master_account_id);
+        if (match && match.tier !== 'none') expect(e.hit_id).toBe(match.top_hit_id);
       }
       expect(s.marked_not_relevant).toBe(0);
       expect(s.precision).toBe(s.top_tier_hits === 0 ? null : 1);
