@@ -25,7 +25,11 @@ export type SupportUser = z.infer<typeof supportUserSchema>;
 
 export const startImpersonationBodySchema = z.strictObject({
   uid: z.string().min(1).max(128),
-  reason: z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(500),
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(1, 'A reason is required')
+    .max(500, 'A reason is at most 500 characters'),
 });
 export type StartImpersonationBody = z.infer<typeof startImpersonationBodySchema>;
 

@@ -131,6 +131,14 @@ describe('refusals', () => {
     expect((await me(support)).impersonation).toBeNull();
   });
 
+  it('says a reason over 500 characters is too long, not missing', async () => {
+    const support = await t.signIn(t.config.supportEmail);
+    const res = await start(support, { uid: ritaUid, reason: 'x'.repeat(501) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('reason: A reason is at most 500 characters');
+    expect((await me(support)).impersonation).toBeNull();
+  });
+
   it('refuses to impersonate the support account itself', async () => {
     const support = await t.signIn(t.config.supportEmail);
     const before = await impersonationRows();
