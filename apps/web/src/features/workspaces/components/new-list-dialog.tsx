@@ -9,9 +9,13 @@ import { useCreateList } from '../api/create-list.ts';
 import { useCreateWorkspace } from '../api/create-workspace.ts';
 import { useMemberWorkspaces } from '../hooks/use-member-workspaces.ts';
 
+/** The workspace choice that makes the user's first own workspace for the list. */
+const NEW_OWN_WORKSPACE = '__new_own__';
+
 /**
  * "New list…" from an "Add to list" menu: asks for the list's name, and its workspace when the user
- * has several. A user with none gets their first workspace made for it. The list is created
+ * has several. A user with none gets their first workspace made for it, and one who owns none is
+ * offered that first, before the colleagues' workspaces shared with them. The list is created
  * through the workspace API (which keeps its own rules); `onCreated` then adds the items.
  */
 export function NewListDialog({
@@ -31,7 +35,7 @@ export function NewListDialog({
   const { t } = useTranslation();
   const createWorkspace = useCreateWorkspace();
   const createList = useCreateList();
-  const { workspaces, isPending, isError } = useMemberWorkspaces(opened);
+  const { workspaces, ownsOne, isPending, isError } = useMemberWorkspaces(opened);
   const form = useForm({
     mode: 'controlled',
     initialValues: { name: '', workspace: null as string | null },
@@ -42,8 +46,16 @@ export function NewListDialog({
   });
   const [failed, setFailed] = useState(false);
   const nameMissing = !form.isValid('name');
-  const workspaceId = form.getValues().workspace ?? workspaces[0]?.id ?? null;
   const firstWorkspaceName = t('lists.firstWorkspaceName');
+  // A user who owns no workspace is offered one of their own first: a list made in a colleague's
+  // workspace is the colleague's to keep, and gone for the user who leaves it.
+  const choices = [
+    ...(ownsOne || workspaces.length === 0
+      ? []
+      : [{ value: NEW_OWN_WORKSPACE, label: t('lists.newOwnWorkspace', { name: firstWorkspaceName }) }]),
+    ...workspaces.map((w) => ({ value: w.id, label: w.name })),
+  ];
+  const workspaceId = form.getValues().workspace ?? choices[0]?.value ?? null;
 
   function close() {
     onClose();
@@ -53,7 +65,7 @@ export function NewListDialog({
 
   /** The chosen workspace, or the user's first one, made now. */
   async function destination(): Promise<string> {
-    if (workspaceId) return workspaceId;
+    if (workspaceId && workspaceId !== NEW_OWN_WORKSPACE) return workspaceId;
     return (await createWorkspace.mutateAsync({ name: firstWorkspaceName })).id;
   }
 
@@ -101,10 +113,10 @@ export function NewListDialog({
             <Text size="sm" c="dimmed">
               {t('common.loading')}
             </Text>
-          ) : workspaces.length > 1 ? (
+          ) : choices.length > 1 ? (
             <Select
               label={t('lists.workspace')}
-              data={workspaces.map((w) => ({ value: w.id, label: w.name }))}
+              data={choices}
               {...form.getInputProps('workspace')}
               value={workspaceId}
               allowDeselect={false}

@@ -12,6 +12,8 @@ export function useMemberWorkspaces(enabled: boolean) {
   const all: Workspace[] = [...(owned.data ?? []), ...(shared.data ?? [])];
   return {
     workspaces: all.filter((w) => !w.archived).sort((a, b) => a.name.localeCompare(b.name)),
+    /** Whether any of them is the user's own (not archived). */
+    ownsOne: (owned.data ?? []).some((w) => !w.archived),
     isPending: owned.isPending || shared.isPending,
     isError: owned.isError || shared.isError,
   };
