@@ -37,7 +37,7 @@ async function nav(page: Page, name: string): Promise<void> {
 
 /** The table as it was left: Wholesalers only, "supply 1", most employees first, second page. */
 async function expectRestored(page: Page): Promise<void> {
-  await page.waitForURL(/\/myterritory$/i);
+  await page.waitForURL(/\/myterritory(\?|$)/i);
   expect(await page.getByLabel('Filter by name or website').inputValue()).toBe('supply 1');
   expect(await page.getByRole('button', { name: 'Filters' }).getAttribute('aria-expanded')).toBe('true');
   await page
@@ -104,6 +104,22 @@ describe('account-list cache on My Accounts', () => {
       expect(await page.getByLabel('Filter by name or website').inputValue()).toBe('');
       expect(await page.getByRole('button', { name: 'Filters' }).getAttribute('aria-expanded')).toBe('false');
       expect(await firstAccount(page).textContent()).toBe(cleanFirst);
+
+      // Order and page are in the address: a reload returns to them.
+      await page.getByRole('button', { name: 'Sort by Employees' }).click();
+      await page.getByRole('button', { name: 'Sort by Employees' }).click();
+      await page.waitForURL(/sort=employees/);
+      await page.getByLabel('Pages').getByRole('button', { name: '2', exact: true }).click();
+      await page.waitForURL(/page=2/);
+      await page.getByRole('table').getByRole('link').first().waitFor();
+      const sortedSecond = await page.evaluate(() => {
+        const first = document.querySelector('table a');
+        return first?.textContent ?? '';
+      });
+      await page.reload();
+      await page.getByRole('table').getByRole('link', { name: sortedSecond, exact: true }).first().waitFor();
+      expect(await firstAccount(page).textContent()).toBe(sortedSecond);
+      expect(new URL(page.url()).searchParams.get('direction')).toBe('desc');
     } finally {
       await removeAddedToTerritory(page, territoryBefore);
     }

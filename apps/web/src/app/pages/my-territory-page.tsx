@@ -1,7 +1,8 @@
 import { Group } from '@mantine/core';
 import { emptyFilter, TERRITORY_SORTS } from '@quarry/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useChangeTerritory } from '../../features/accounts/api/territory.ts';
 import { MyAccountsEmpty } from '../../features/accounts/components/my-accounts-empty.tsx';
 import { MyAccountsPage } from '../../features/accounts/components/my-accounts-page.tsx';
@@ -28,6 +29,29 @@ const cleanFilterManager = (): AccountListFilterManager => ({
 });
 const cleanOptions: AccountListOptions = { text: '', sort: 'account_name', direction: 'asc', page: 1 };
 
+/** The table's order and page as the address has them (a reload, Forward), else null. */
+function optionsInAddress(params: URLSearchParams): AccountListOptions | null {
+  const sort = params.get('sort');
+  const page = Math.floor(Number(params.get('page')));
+  if (!sort && !page) return null;
+  return {
+    ...cleanOptions,
+    ...(parseSort(`${sort ?? ''}:${params.get('direction') ?? 'asc'}`) ?? {}),
+    page: Number.isNaN(page) ? 1 : Math.max(page, 1),
+  };
+}
+
+/** The address with the table's order and page, leaving out what is the default. */
+function withOptions(params: URLSearchParams, options: AccountListOptions): URLSearchParams {
+  const out = new URLSearchParams(params);
+  const set = (key: string, value: string, fallback: string) =>
+    value === fallback ? out.delete(key) : out.set(key, value);
+  set('sort', options.sort, cleanOptions.sort);
+  set('direction', options.direction, cleanOptions.direction);
+  set('page', String(options.page), '1');
+  return out;
+}
+
 /** A saved filter's sort reads like `account_name:asc`; anything else keeps the current order. */
 function parseSort(text: string | undefined): Pick<AccountListOptions, 'sort' | 'direction'> | null {
   const [sort, direction] = (text ?? '').split(':');
@@ -51,7 +75,14 @@ export function MyTerritoryPage() {
   const [filterManager, setFilterManager] = useState(
     () => useAccountListCache.getState().filterManager ?? cleanFilterManager(),
   );
-  const [options, setOptions] = useState(() => useAccountListCache.getState().options ?? cleanOptions);
+  const [address, setAddress] = useSearchParams();
+  const [options, setOptions] = useState(
+    () => useAccountListCache.getState().options ?? optionsInAddress(address) ?? cleanOptions,
+  );
+  // Order and page are in the address too: a reload or Forward returns to them.
+  useEffect(() => {
+    setAddress((prev) => withOptions(prev, options), { replace: true });
+  }, [options, setAddress]);
   // The chosen saved filter is in the URL (?filter=id): a reload or a shared link opens it again.
   useSavedFilterParam(filterManager.savedFilterId, (saved) => {
     setFilterManager((m) => ({ ...m, ...openedSavedFilter(saved) }));
