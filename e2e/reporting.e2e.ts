@@ -26,6 +26,12 @@ describe('reporting', () => {
     const ticks = await tickText.allTextContents();
     expect(ticks.some((tick) => /^[A-Z][a-z]{2} \d{1,2}$/.test(tick))).toBe(true);
     expect(ticks.some((tick) => /^\d{4}-\d{2}-\d{2}$/.test(tick))).toBe(false);
+    // Pages are named as the navigation names them, not only by their path.
+    const pageTicks = await b.page
+      .getByTestId('report-pages-chart')
+      .locator('.recharts-cartesian-axis-tick-value')
+      .allTextContents();
+    expect(pageTicks.some((tick) => tick.startsWith('My Accounts (/MyTerritory)'))).toBe(true);
     const users = b.page.getByTestId('report-users');
     const ritaRow = users.getByRole('row').filter({ hasText: 'rita@acme.test' });
     await ritaRow.waitFor();

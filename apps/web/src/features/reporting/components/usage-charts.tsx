@@ -1,5 +1,6 @@
 import { AreaChart, BarChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ANALYTICS_EVENTS, type Report } from '@quarry/shared';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,28 @@ import { ChartCard } from './chart-card.tsx';
 
 /** Counts are whole numbers: no 0.5 ticks on a quiet range. */
 const COUNTS = { allowDecimals: false };
+
+/** The screen each recorded page is, by the name the navigation gives it (a path this version does not know shows as recorded). */
+const PAGE_SCREENS: Record<string, string> = {
+  '/': 'screens.value.title',
+  '/accounts/:id': 'screens.account.title',
+  '/valueMatch/:id': 'screens.valueMatch.title',
+  '/action/:id': 'screens.action.title',
+  '/actions': 'screens.actions.title',
+  '/MyTerritory': 'screens.myTerritory.title',
+  '/preferences/email': 'screens.emailPreferences.title',
+  '/preferences/integrations': 'screens.integrations.title',
+  '/preferences/qualificationsignals': 'screens.qualificationSignals.title',
+  '/preferences/titles': 'screens.titles.title',
+  '/preferences/triggers': 'screens.triggers.title',
+  '/reporting': 'screens.reporting.title',
+  '/settings': 'screens.settings.title',
+  '/preferences/user': 'settings.personal',
+  '/support-impersonation': 'screens.supportTools.title',
+  '/upload': 'screens.upload.title',
+  '/workspaces/:id': 'screens.workspace.title',
+  '/lists/:id': 'nav.lists',
+};
 
 /** Height of a horizontal bar chart: enough room per bar for its label. */
 const barsHeight = (count: number) => Math.max(160, count * 28 + 40);
@@ -20,6 +43,15 @@ export function UsageCharts({ report }: { report: Report }) {
   const eventLabel = (event: string) =>
     (ANALYTICS_EVENTS as readonly string[]).includes(event) ? t(`eventNames.${event}`) : event;
   const language = useUiLanguage();
+  // On a phone the labels take less of the card, so the bars keep a readable length.
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const labelAxis = phone
+    ? { width: 110, tickFormatter: (value: unknown) => shortLabel(value, 14) }
+    : { width: 220, tickFormatter: (value: unknown) => shortLabel(value, 30) };
+  const pageLabel = (page: string) => {
+    const key = PAGE_SCREENS[page];
+    return key ? `${t(key)} (${page})` : page;
+  };
   // Days ("2026-10-24") read as local calendar days, shown in the interface language's short form.
   const days = { tickFormatter: (day: string) => formatDate(dayjs(day).toDate(), language, 'axis') };
   const nobody = report.days.every((d) => d.active_users === 0);
@@ -81,12 +113,12 @@ export function UsageCharts({ report }: { report: Report }) {
         >
           <BarChart
             h={barsHeight(report.pages.length)}
-            data={report.pages}
+            data={report.pages.map((p) => ({ ...p, page: pageLabel(p.page) }))}
             dataKey="page"
             orientation="vertical"
-            // A long path ("/preferences/qualificationsignals") is shortened at its end, never cut
-            // at its start by the axis; the tooltip gives it whole.
-            yAxisProps={{ width: 220, tickFormatter: shortLabel }}
+            // A page is named as the navigation names it, its path beside; a long label is shortened
+            // at its end, never cut at its start by the axis; the tooltip gives it whole.
+            yAxisProps={labelAxis}
             xAxisProps={COUNTS}
             series={[{ name: 'views', label: t('reporting.views'), color: 'violet.6' }]}
           />
@@ -102,7 +134,7 @@ export function UsageCharts({ report }: { report: Report }) {
             data={report.events.map((e) => ({ ...e, event: eventLabel(e.event) }))}
             dataKey="event"
             orientation="vertical"
-            yAxisProps={{ width: 220, tickFormatter: shortLabel }}
+            yAxisProps={labelAxis}
             xAxisProps={COUNTS}
             series={[{ name: 'count', label: t('reporting.count'), color: 'orange.6' }]}
           />
@@ -112,8 +144,8 @@ export function UsageCharts({ report }: { report: Report }) {
   );
 }
 
-/** An axis label that fits its 220 px: at most 30 characters, the rest as "…". */
-function shortLabel(value: unknown): string {
+/** An axis label that fits its width: at most `max` characters, the rest as "…". */
+function shortLabel(value: unknown, max: number): string {
   const text = String(value);
-  return text.length > 30 ? `${text.slice(0, 29)}…` : text;
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
