@@ -66,3 +66,34 @@ describe('MyAccountsPage total', () => {
     expect(screen.queryByRole('button', { name: /about/ })).toBeNull();
   });
 });
+
+function renderPage(pageOptions: AccountListOptions = options) {
+  renderWithProviders(
+    <MemoryRouter>
+      <MyAccountsPage filter={filter} options={pageOptions} onOptionsChange={() => {}} viewAsUid={null} />
+    </MemoryRouter>,
+  );
+}
+
+describe('MyAccountsPage pager and sorting', () => {
+  it('names the pager arrows "Previous page" and "Next page"', async () => {
+    serve(pageOf(119, false));
+    renderPage();
+    await screen.findByText('Account 2');
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeTruthy();
+    expect(screen.getByTestId('page-range').textContent).toBe('1–50 of 119');
+  });
+
+  it('marks the sorted column header with aria-sort, and its button fills the header cell', async () => {
+    serve(pageOf(2, false));
+    renderPage({ ...options, sort: 'employees', direction: 'desc' });
+    await screen.findByText('Account 2');
+    const employees = screen.getByRole('button', { name: 'Sort by Employees' });
+    expect(employees.closest('th')?.getAttribute('aria-sort')).toBe('descending');
+    // The button is the whole cell: the cell has no padding of its own around it.
+    expect(employees.parentElement?.tagName).toBe('TH');
+    expect(employees.className).toMatch(/button/);
+    expect(screen.getByRole('button', { name: 'Sort by Name' }).closest('th')?.hasAttribute('aria-sort')).toBe(false);
+  });
+});

@@ -1,26 +1,14 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Checkbox,
-  Group,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Anchor, Box, Button, Checkbox, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { FilterGroup } from '@quarry/shared';
 import { SEARCH_DEBOUNCE_MS, TERRITORY_SELECTION_CAP } from '@quarry/shared/constants';
-import { IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
+import { Pager } from '../../../components/pager.tsx';
+import { SortableHeader } from '../../../components/sortable-header.tsx';
 import { displayDomain } from '../../../lib/display-domain.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -111,16 +99,7 @@ export function MyAccountsPage({
   }
 
   const header = (key: SortKey, label: string) => (
-    <Table.Th>
-      <UnstyledButton onClick={() => toggleSort(key)} aria-label={t('myAccounts.sortBy', { column: label })}>
-        <Group gap={4} wrap="nowrap">
-          <Text size="sm" fw={700}>
-            {label}
-          </Text>
-          {sort === key && (direction === 'asc' ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />)}
-        </Group>
-      </UnstyledButton>
-    </Table.Th>
+    <SortableHeader label={label} direction={sort === key ? direction : null} onSort={() => toggleSort(key)} />
   );
 
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.master_account_id));
@@ -258,27 +237,7 @@ export function MyAccountsPage({
           </Table>
         </Table.ScrollContainer>
       )}
-      {total > PAGE_SIZE && (
-        <Group gap="md">
-          <Pagination
-            total={Math.ceil(total / PAGE_SIZE)}
-            value={page}
-            onChange={(next) => {
-              setPage(next);
-              // A new page starts at its top, not where the pager was.
-              window.scrollTo({ top: 0 });
-            }}
-            aria-label={t('myAccounts.pages')}
-          />
-          <Text size="sm" c="dimmed" data-testid="page-range">
-            {t(estimated ? 'myAccounts.rangeAbout' : 'myAccounts.range', {
-              from: (page - 1) * PAGE_SIZE + 1,
-              to: Math.min(page * PAGE_SIZE, total),
-              total,
-            })}
-          </Text>
-        </Group>
-      )}
+      <Pager total={total} pageSize={PAGE_SIZE} page={page} onChange={setPage} estimated={estimated} />
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
-import { Anchor, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Checkbox, Group, Table, Text } from '@mantine/core';
 import type { ListMembersPage } from '@quarry/shared';
-import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
+import { SortableHeader } from '../../../components/sortable-header.tsx';
 import { displayDomain } from '../../../lib/display-domain.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import type { useIdSelection } from '../../../lib/use-id-selection.ts';
@@ -81,26 +81,18 @@ export function ListMembersTable({
                 />
               </Table.Th>
             )}
-            {columns.map((c) => (
-              <Table.Th key={c.label}>
-                {c.key ? (
-                  <UnstyledButton
-                    onClick={() => onSort(c.key)}
-                    aria-label={t('myAccounts.sortBy', { column: c.label })}
-                  >
-                    <Group gap={4} wrap="nowrap">
-                      <Text size="sm" fw={700}>
-                        {c.label}
-                      </Text>
-                      {params.sort === c.key &&
-                        (params.direction === 'asc' ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />)}
-                    </Group>
-                  </UnstyledButton>
-                ) : (
-                  c.label
-                )}
-              </Table.Th>
-            ))}
+            {columns.map((c) =>
+              c.key ? (
+                <SortableHeader
+                  key={c.label}
+                  label={c.label}
+                  direction={params.sort === c.key ? params.direction : null}
+                  onSort={() => onSort(c.key)}
+                />
+              ) : (
+                <Table.Th key={c.label}>{c.label}</Table.Th>
+              ),
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

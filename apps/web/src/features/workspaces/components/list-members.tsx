@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import {
   CONTACT_SORTS,
   isContactList,
@@ -12,6 +12,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useIdSelection } from '../../../lib/use-id-selection.ts';
 import type { MembersParams } from '../api/list-keys.ts';
@@ -145,26 +146,13 @@ export function ListMembers({ list, contactActions }: { list: List; contactActio
           busy={members.isFetching}
         />
       ) : null}
-      {page && page.total > PAGE_SIZE && (
-        <Group gap="md">
-          <Pagination
-            total={Math.ceil(page.total / PAGE_SIZE)}
-            value={params.page}
-            onChange={(p) => {
-              setParams({ ...params, page: p });
-              // A new page starts at its top, not where the pager was.
-              window.scrollTo({ top: 0 });
-            }}
-            aria-label={t('myAccounts.pages')}
-          />
-          <Text size="sm" c="dimmed" data-testid="page-range">
-            {t('myAccounts.range', {
-              from: (params.page - 1) * PAGE_SIZE + 1,
-              to: Math.min(params.page * PAGE_SIZE, page.total),
-              total: page.total,
-            })}
-          </Text>
-        </Group>
+      {page && (
+        <Pager
+          total={page.total}
+          pageSize={PAGE_SIZE}
+          page={params.page}
+          onChange={(p) => setParams({ ...params, page: p })}
+        />
       )}
     </Stack>
   );
