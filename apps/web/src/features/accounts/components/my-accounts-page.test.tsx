@@ -76,6 +76,14 @@ function renderPage(pageOptions: AccountListOptions = options) {
 }
 
 describe('MyAccountsPage pager and sorting', () => {
+  it('counts a result smaller than one page ("1–2 of 2"), without page buttons', async () => {
+    serve(pageOf(2, false));
+    renderPage();
+    await screen.findByText('Account 2');
+    expect(screen.getByTestId('page-range').textContent).toBe('1–2 of 2');
+    expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
+  });
+
   it('names the pager arrows "Previous page" and "Next page"', async () => {
     serve(pageOf(119, false));
     renderPage();
