@@ -66,6 +66,8 @@ export function WorkspaceNavPanel({ currentUid, onNavigate }: { currentUid: stri
           leftSection={<IconSearch size={16} />}
           placeholder={t('workspaces.filter')}
           aria-label={t('workspaces.filter')}
+          // The drawer opens on the filter, not on Close: typing a workspace's name is what comes next.
+          data-autofocus
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           style={{ flex: 1 }}
