@@ -361,4 +361,49 @@ describe('workspaces', () => {
     await page.goto(`/lists/${ids.accounts}`);
     await page.getByTestId('list-members').getByRole('link', { name: 'Walmart' }).waitFor();
   });
+
+  it("keeps a 120-character list name inside the account page's Add to list menu, whole on hover", async () => {
+    const { page } = b;
+    const workspace = uniqueName('Long list names');
+    // No space to break at: such a name ran past the window's edge, cut with no ellipsis.
+    const list = uniqueName('Q'.repeat(100)).replace(' ', '-').padEnd(120, 'Q');
+    await openSignedIn(page, 'rita@acme.test');
+    try {
+      await page.evaluate(
+        async ({ workspace, list }) => {
+          const post = async (url: string, body: unknown) =>
+            (await (
+              await fetch(url, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify(body),
+              })
+            ).json()) as { id: string };
+          const created = await post('/api/workspaces', { name: workspace });
+          await post(`/api/workspaces/${created.id}/lists`, { name: list, type: 'accounts' });
+        },
+        { workspace, list },
+      );
+      for (const viewport of [
+        { width: 1400, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        await page.setViewportSize(viewport);
+        await page.goto('/accounts/acc_walmart_com');
+        await page.getByRole('heading', { name: 'Walmart', level: 1 }).waitFor();
+        await page.getByRole('button', { name: 'Add to list' }).first().click();
+        const item = page.getByRole('menuitem', { name: list });
+        await item.waitFor();
+        expect(await item.getAttribute('title')).toBe(list);
+        const box = await item.boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+        // Nothing of the name runs out of its item unseen: it wraps, then ends in an ellipsis.
+        expect(await item.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        await page.keyboard.press('Escape');
+        await item.waitFor({ state: 'hidden' });
+      }
+    } finally {
+      await deleteOwnedWorkspaces(page, [workspace]);
+    }
+  });
 });

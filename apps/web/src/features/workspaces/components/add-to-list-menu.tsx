@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, Text } from '@mantine/core';
 import type { List } from '@quarry/shared';
 import { IconPlaylistAdd, IconPlus } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { showRouteSnackbar, showSnackbar } from '../../../lib/snackbar-store.ts'
 import { useAddListMembers } from '../api/add-list-members.ts';
 import { useMyLists } from '../api/lists.ts';
 import { addedMessage } from '../utils/added-message.ts';
+import classes from './add-to-list-menu.module.css';
 import { NewListDialog } from './new-list-dialog.tsx';
 
 /**
@@ -75,7 +76,8 @@ export function AddToListMenu({
             {t('lists.addToList')}
           </Button>
         </Menu.Target>
-        <Menu.Dropdown mah="20rem" maw="20rem" style={{ overflowY: 'auto' }}>
+        {/* Never wider than the screen; a long name wraps (anywhere: one without spaces too) to two lines at most. */}
+        <Menu.Dropdown mah="20rem" maw="min(20rem, calc(100vw - 1rem))" style={{ overflowY: 'auto' }}>
           {lists.isPending ? (
             <Menu.Label>{t('common.loading')}</Menu.Label>
           ) : lists.isError ? (
@@ -84,10 +86,20 @@ export function AddToListMenu({
             <Menu.Label>{t('lists.menuEmpty')}</Menu.Label>
           ) : (
             [...groups].map(([workspace, items]) => [
-              <Menu.Label key={`label-${workspace}`}>{workspace}</Menu.Label>,
+              <Menu.Label key={`label-${workspace}`} title={workspace}>
+                <Text inherit lineClamp={2} className={classes.name}>
+                  {workspace}
+                </Text>
+              </Menu.Label>,
               ...items.map((l) => (
-                <Menu.Item key={l.id} onClick={() => void add(l).catch(() => showSnackbar(t('errors.generic')))}>
-                  {l.name}
+                <Menu.Item
+                  key={l.id}
+                  title={l.name}
+                  onClick={() => void add(l).catch(() => showSnackbar(t('errors.generic')))}
+                >
+                  <Text inherit lineClamp={2} className={classes.name}>
+                    {l.name}
+                  </Text>
                 </Menu.Item>
               )),
             ])
