@@ -63,4 +63,44 @@ describe('Cmd+K finds people too (#17 item 4)', () => {
     await input.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Apple' }).waitFor();
   });
+
+  it('keeps the account of a person with a long title readable, at 390 px and at 1400 px', async () => {
+    const { page } = b;
+    await openSignedIn(page, 'rita@acme.test');
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1400, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.keyboard.press('Control+K');
+      const dialog = page.getByRole('dialog', { name: 'Search accounts and people' });
+      await dialog.getByRole('combobox').fill('chairman president chief executive');
+      const people = dialog.getByRole('group', { name: 'People' });
+      await people.getByRole('option', { name: /Steven Collis/ }).waitFor();
+      await dialog.getByTestId('search-loading').waitFor({ state: 'detached' });
+      // "Chairman, President & Chief Executive Officer · AmerisourceBergen": where the account's name
+      // is laid out, against the box that clips it (an ellipsis does not move the text, it hides it).
+      const hidden = await people.getByRole('option').evaluateAll((options) =>
+        options.flatMap((option) => {
+          const walker = document.createTreeWalker(option, NodeFilter.SHOW_TEXT);
+          const texts: Text[] = [];
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) texts.push(n as Text);
+          const last = texts.at(-1);
+          if (!last?.textContent) return [];
+          const account = last.textContent.split(' · ').at(-1) ?? '';
+          const range = document.createRange();
+          range.setStart(last, last.textContent.length - account.length);
+          range.setEnd(last, last.textContent.length);
+          const right = range.getBoundingClientRect().right;
+          let clip: Element | null = last.parentElement;
+          while (clip && clip !== option && getComputedStyle(clip).overflow === 'visible') clip = clip.parentElement;
+          const edge = (clip ?? option).getBoundingClientRect().right;
+          return right > edge + 0.5 ? [account] : [];
+        }),
+      );
+      expect(hidden).toEqual([]);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    }
+  });
 });

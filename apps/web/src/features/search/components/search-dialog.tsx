@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { displayDomain } from '../../../lib/display-domain.ts';
 import { useSearchAccounts } from '../api/search-accounts.ts';
 import { useSearchPeople } from '../api/search-people.ts';
+import classes from './search-dialog.module.css';
 
 type Result = { kind: 'account'; hit: SearchHit } | { kind: 'person'; hit: PersonHit };
 
@@ -89,7 +90,7 @@ export function SearchDialog({
   }
 
   /** One result as an option of the list; `index` counts across both groups. */
-  function option(index: number, key: string, avatar: ReactNode, primary: string, secondary: string | null) {
+  function option(index: number, key: string, avatar: ReactNode, primary: string, secondary: ReactNode) {
     return (
       <UnstyledButton
         key={key}
@@ -110,10 +111,12 @@ export function SearchDialog({
             <Text size="sm" fw={600} truncate>
               {primary}
             </Text>
-            {secondary && (
+            {typeof secondary === 'string' ? (
               <Text size="xs" c="dimmed" truncate>
                 {secondary}
               </Text>
+            ) : (
+              secondary
             )}
           </div>
         </Group>
@@ -188,7 +191,7 @@ export function SearchDialog({
                     <IconUser size={18} />
                   </ThemeIcon>,
                   `${person.first_name} ${person.last_name}`,
-                  [person.title, person.account_name].filter(Boolean).join(' · '),
+                  <PersonWhere title={person.title} account={person.account_name} />,
                 ),
               )}
             </SearchGroup>
@@ -196,6 +199,26 @@ export function SearchDialog({
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/**
+ * "Title · Account" on one line. A long title is cut first, so that the account, which tells two
+ * people of the same title apart, stays readable; the whole line is in the title attribute.
+ */
+function PersonWhere({ title, account }: { title: string | null; account: string }) {
+  return (
+    <Group gap={0} wrap="nowrap" className={classes.where} title={[title, account].filter(Boolean).join(' · ')}>
+      {title && (
+        <Text size="xs" c="dimmed" truncate className={classes.personTitle}>
+          {title}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed" truncate className={classes.personAccount}>
+        {title && '\u00a0· '}
+        {account}
+      </Text>
+    </Group>
   );
 }
 
