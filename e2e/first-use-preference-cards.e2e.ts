@@ -22,7 +22,10 @@ async function actionPlaces(cards: Locator): Promise<{ edit: number[]; delete: n
 
 async function places(page: Page, testId: string) {
   const cards = page.getByTestId(testId);
-  await cards.first().getByRole('button', { name: 'Delete' }).waitFor();
+  await cards
+    .first()
+    .getByRole('button', { name: /^Delete “/ })
+    .waitFor();
   return actionPlaces(cards);
 }
 

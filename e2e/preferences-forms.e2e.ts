@@ -37,7 +37,7 @@ describe('preferences forms', () => {
     await card.scrollIntoViewIfNeeded();
     expect(await topInView(page, '[data-testid="trigger-form"]')).toBe(false);
 
-    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.getByRole('button', { name: `Edit “${last}”` }).click();
     const form = page.getByTestId('trigger-form');
     const name = form.getByLabel('Name');
     expect(await name.inputValue()).toBe(last);

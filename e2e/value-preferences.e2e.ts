@@ -231,14 +231,14 @@ describe('value preferences', () => {
     const signalField = page.getByLabel('Signal', { exact: true });
 
     // Escape cancels the edit form, like Cancel.
-    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.getByRole('button', { name: `Edit “${text}”` }).click();
     expect(await signalField.inputValue()).toBe(text);
     await signalField.press('Escape');
     await page.getByRole('button', { name: 'Add', exact: true }).waitFor();
     expect(await signalField.inputValue()).toBe('');
 
-    await card.getByRole('button', { name: 'Edit' }).click();
-    await card.getByRole('button', { name: 'Delete' }).click();
+    await card.getByRole('button', { name: `Edit “${text}”` }).click();
+    await card.getByRole('button', { name: `Delete “${text}”` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Delete “${text}”?`).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -246,7 +246,7 @@ describe('value preferences', () => {
     expect(await card.count()).toBe(1);
     expect(await signalField.inputValue()).toBe(text);
 
-    await card.getByRole('button', { name: 'Delete' }).click();
+    await card.getByRole('button', { name: `Delete “${text}”` }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await card.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Add', exact: true }).waitFor();
@@ -280,25 +280,25 @@ describe('value preferences', () => {
     await page.getByTestId('hypothesis-form').waitFor({ state: 'detached' });
 
     const dialog = page.getByRole('dialog');
-    await hypothesis.getByRole('button', { name: 'Delete' }).click();
+    await hypothesis.getByRole('button', { name: `Delete “${hypothesisName}”` }).click();
     await dialog.getByText(`Delete “${hypothesisName}”?`).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await hypothesis.count()).toBe(1);
 
-    await hypothesis.getByRole('button', { name: 'Delete' }).click();
+    await hypothesis.getByRole('button', { name: `Delete “${hypothesisName}”` }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await hypothesis.waitFor({ state: 'detached' });
     // The trigger no longer names the deleted hypothesis, neither by name nor by id.
     await expect.poll(() => trigger.getByTestId('trigger-hypotheses').count()).toBe(0);
     expect(await trigger.textContent()).not.toContain(hypothesisId);
 
-    await trigger.getByRole('button', { name: 'Delete' }).click();
+    await trigger.getByRole('button', { name: `Delete “${triggerName}”` }).click();
     await dialog.getByText(`Delete “${triggerName}”?`).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await trigger.count()).toBe(1);
-    await trigger.getByRole('button', { name: 'Delete' }).click();
+    await trigger.getByRole('button', { name: `Delete “${triggerName}”` }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await trigger.waitFor({ state: 'detached' });
   });
@@ -313,7 +313,7 @@ describe('value preferences', () => {
     const form = page.getByTestId('trigger-form');
     const name = form.getByLabel('Name');
 
-    await trigger.getByRole('button', { name: 'Edit' }).click();
+    await trigger.getByRole('button', { name: `Edit “${triggerName}”` }).click();
     expect(await name.inputValue()).toBe(triggerName);
     await form.getByLabel('Supports').click();
     const listbox = page.getByRole('listbox');
@@ -325,9 +325,9 @@ describe('value preferences', () => {
     await form.getByRole('button', { name: 'Add', exact: true }).waitFor();
     expect(await name.inputValue()).toBe('');
 
-    await trigger.getByRole('button', { name: 'Edit' }).click();
+    await trigger.getByRole('button', { name: `Edit “${triggerName}”` }).click();
     await form.getByRole('button', { name: 'Save' }).waitFor();
-    await trigger.getByRole('button', { name: 'Delete' }).click();
+    await trigger.getByRole('button', { name: `Delete “${triggerName}”` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await trigger.waitFor({ state: 'detached' });
     await form.getByRole('button', { name: 'Add', exact: true }).waitFor();

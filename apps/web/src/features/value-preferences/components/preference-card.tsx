@@ -5,16 +5,23 @@ import classes from './preference-card.module.css';
 
 /**
  * Edit and Delete of one preference (issue #17, item 9): the same buttons, in the same order, on
- * every preference card.
+ * every preference card. Each is named after its preference (`name`): a screen reader listing the
+ * page's buttons hears "Delete “Port strike”", not seventeen times "Delete".
  */
-export function CardActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+export function CardActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation();
   return (
     <Group gap="xs" wrap="nowrap" data-testid="card-actions">
-      <Button size="xs" variant="subtle" onClick={onEdit}>
+      <Button size="xs" variant="subtle" onClick={onEdit} aria-label={t('preferences.editItem', { name })}>
         {t('preferences.edit')}
       </Button>
-      <Button size="xs" variant="subtle" color="red" onClick={onDelete}>
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red"
+        onClick={onDelete}
+        aria-label={t('preferences.deleteItem', { name })}
+      >
         {t('preferences.delete')}
       </Button>
     </Group>

@@ -118,7 +118,7 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
         <PreferenceCard
           key={s.id}
           data-testid="qualification-signal"
-          actions={canEdit && <CardActions onEdit={() => edit(s)} onDelete={() => void remove(s)} />}
+          actions={canEdit && <CardActions name={s.text} onEdit={() => edit(s)} onDelete={() => void remove(s)} />}
         >
           <Stack gap={4} miw={0}>
             <Group gap="xs">

@@ -56,7 +56,7 @@ describe('TriggersPage with a trigger saved without phrases', () => {
     expect(cards.map((c) => within(c).queryByTestId('trigger-no-phrases') !== null)).toEqual([true, false]);
     expect(within(cards[1] as HTMLElement).getByText('harbour')).toBeTruthy();
 
-    fireEvent.click(within(cards[0] as HTMLElement).getByRole('button', { name: 'Edit' }));
+    fireEvent.click(within(cards[0] as HTMLElement).getByRole('button', { name: 'Edit “Old port trigger”' }));
     const form = screen.getByTestId('trigger-form');
     expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('Old port trigger');
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
@@ -70,7 +70,7 @@ describe('TriggersPage with a trigger saved without phrases', () => {
     const writes = serve();
     renderPage(true);
     const cards = await screen.findAllByTestId('trigger');
-    fireEvent.click(within(cards[1] as HTMLElement).getByRole('button', { name: 'Edit' }));
+    fireEvent.click(within(cards[1] as HTMLElement).getByRole('button', { name: 'Edit “Harbour trigger”' }));
     const form = screen.getByTestId('trigger-form');
     const name = within(form).getByLabelText('Name') as HTMLInputElement;
     fireEvent.change(name, { target: { value: '   ' } });
@@ -92,12 +92,25 @@ describe('TriggersPage with a trigger saved without phrases', () => {
   });
 });
 
+describe('TriggersPage card actions', () => {
+  it('names each Edit and Delete after its trigger, so a screen reader can tell them apart', async () => {
+    serve();
+    renderPage(true);
+    await screen.findAllByTestId('trigger');
+    for (const name of ['Old port trigger', 'Harbour trigger']) {
+      expect(screen.getByRole('button', { name: `Edit “${name}”` }).textContent).toBe('Edit');
+      expect(screen.getByRole('button', { name: `Delete “${name}”` }).textContent).toBe('Delete');
+    }
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+});
+
 describe('TriggersPage saving', () => {
   it('sends one save for a double click on Save', async () => {
     const writes = serve();
     renderPage(true);
     const cards = await screen.findAllByTestId('trigger');
-    fireEvent.click(within(cards[1] as HTMLElement).getByRole('button', { name: 'Edit' }));
+    fireEvent.click(within(cards[1] as HTMLElement).getByRole('button', { name: 'Edit “Harbour trigger”' }));
     const form = screen.getByTestId('trigger-form');
     const save = within(form).getByRole('button', { name: 'Save' });
     // Both clicks land before the page renders again, as a quick double click's do: the button cannot yet show it is busy.

@@ -177,7 +177,7 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
               setJustSaved({ id: tr.id, scroll: false });
             }
           }}
-          actions={canEdit && <CardActions onEdit={() => edit(tr)} onDelete={() => void remove(tr)} />}
+          actions={canEdit && <CardActions name={tr.name} onEdit={() => edit(tr)} onDelete={() => void remove(tr)} />}
         >
           <Stack gap={4} miw={0}>
             <Group gap="xs">

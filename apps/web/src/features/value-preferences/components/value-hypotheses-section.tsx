@@ -228,7 +228,7 @@ export function ValueHypothesesSection({
         <PreferenceCard
           key={h.id}
           data-testid="value-hypothesis"
-          actions={canEdit && <CardActions onEdit={() => edit(h)} onDelete={() => void remove(h)} />}
+          actions={canEdit && <CardActions name={h.name} onEdit={() => edit(h)} onDelete={() => void remove(h)} />}
         >
           <Stack gap={4} miw={0}>
             <Group gap="xs">
