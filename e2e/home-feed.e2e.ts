@@ -190,4 +190,44 @@ describe('home feed', () => {
       await page.emulateMedia({ reducedMotion: null });
     }
   });
+
+  it('drops a hypothesis id the user has not from the address, and says nothing of the status until it is known', async () => {
+    const { page } = b;
+    await openHome(page, 'rita@acme.test');
+    // The status (on its own, and with the feed's first page) held back until the header is checked.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const carriesStatus = (url: URL) =>
+      url.pathname === '/api/value-matches/status' ||
+      (url.pathname === '/api/value-matches' && url.searchParams.get('offset') === '0');
+    await page.route(carriesStatus, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      const hypotheses = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/value-hypotheses');
+      const statusAsked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/value-matches/status');
+      await page.goto('/?hypothesis=nope');
+      await page.getByRole('heading', { name: 'Value Match' }).waitFor();
+      await statusAsked;
+      expect(await page.getByText('Not computed yet').count()).toBe(0);
+      release();
+      await page
+        .getByTestId('value-match-status')
+        .getByText(/^Last computed /)
+        .waitFor();
+      await hypotheses;
+    } finally {
+      release();
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+    // Not among Rita's hypotheses: no "nope" chip, and the feed is not filtered by it.
+    await page.getByTestId('value-match-card').first().waitFor({ timeout: 30_000 });
+    expect(await page.getByText('nope', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: 'Value hypothesis' }).getAttribute('placeholder')).toBe(
+      'All hypotheses',
+    );
+  });
 });

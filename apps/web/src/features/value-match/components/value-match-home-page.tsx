@@ -43,24 +43,35 @@ export function ValueMatchHomePage({
   const visible = hypotheses.data && new Set(hypotheses.data.map((h) => h.id));
   const defaults =
     saved && visible ? { ...saved, hypothesis_ids: saved.hypothesis_ids.filter((id) => visible.has(id)) } : saved;
-  return <ValueMatchHome defaults={defaults} assigner={assigner} feedActions={feedActions} viewAsUid={viewAsUid} />;
+  return (
+    <ValueMatchHome
+      defaults={defaults}
+      hypothesisIds={visible}
+      assigner={assigner}
+      feedActions={feedActions}
+      viewAsUid={viewAsUid}
+    />
+  );
 }
 
 /** Accounts ranked by tier, score and recency, with filters, paged as the user scrolls. */
 function ValueMatchHome({
   defaults,
+  hypothesisIds,
   assigner,
   feedActions,
   viewAsUid,
 }: {
   defaults: HomeFilters | undefined;
+  /** The hypotheses the user may see, once loaded: the only ones a filter may name. */
+  hypothesisIds: ReadonlySet<string> | undefined;
   assigner: Assigner;
   feedActions?: FeedActions;
   viewAsUid: string | null;
 }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
-  const { filters, setFilters, differsFromDefaults, resetToDefaults } = useHomeFilters(defaults);
+  const { filters, setFilters, differsFromDefaults, resetToDefaults } = useHomeFilters(defaults, hypothesisIds);
   const feed = useValueMatches(filters, viewAsUid);
   const status = useValueMatchStatus();
   const pages = feed.data?.pages ?? [];
@@ -91,16 +102,19 @@ function ValueMatchHome({
           <Title order={1}>{t('screens.value.title')}</Title>
           <Text c="dimmed">{t('screens.value.description')}</Text>
         </div>
-        <Group gap="xs" data-testid="value-match-status">
-          {s?.running && <Loader size="xs" />}
-          <Text size="sm" c="dimmed">
-            {s?.running
-              ? t('valueMatch.recomputing')
-              : s?.last_computed_at
-                ? t('valueMatch.lastComputed', { when: formatDateTime(s.last_computed_at, language) })
-                : t('valueMatch.neverComputed')}
-          </Text>
-        </Group>
+        {/* Nothing until the status is known: "Not computed yet" would be wrong while it loads. */}
+        {s && (
+          <Group gap="xs" data-testid="value-match-status">
+            {s.running && <Loader size="xs" />}
+            <Text size="sm" c="dimmed">
+              {s.running
+                ? t('valueMatch.recomputing')
+                : s.last_computed_at
+                  ? t('valueMatch.lastComputed', { when: formatDateTime(s.last_computed_at, language) })
+                  : t('valueMatch.neverComputed')}
+            </Text>
+          </Group>
+        )}
       </Group>
 
       {phone && (

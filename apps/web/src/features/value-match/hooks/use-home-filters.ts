@@ -18,9 +18,10 @@ export const sameHomeFilters = (a: HomeFilters, b: HomeFilters) =>
  * to it); resetting clears it. The router applies an address change asynchronously, so the address
  * is not the source of the filters shown: a second change made before the first reached it would
  * start from stale filters and undo the first. An address change the hook did not make (the Home
- * link, Back/Forward) is adopted.
+ * link, Back/Forward) is adopted. `hypothesisIds`, once known, are the hypotheses the user may see:
+ * any other id the address names ("?hypothesis=nope", one deleted since) is dropped from the filters.
  */
-export function useHomeFilters(defaults: HomeFilters | undefined) {
+export function useHomeFilters(defaults: HomeFilters | undefined, hypothesisIds?: ReadonlySet<string>) {
   const [params, setParams] = useSearchParams();
   const [chosen, setChosen] = useState<HomeFilters | null>(() => homeFiltersFromParams(params));
   // Addresses this hook wrote that the router has not shown yet, oldest first.
@@ -42,7 +43,11 @@ export function useHomeFilters(defaults: HomeFilters | undefined) {
     setChosen(next);
     setParams(nextParams, { replace: true });
   };
-  const filters = chosen ?? defaults ?? NO_HOME_FILTERS;
+  const named = chosen ?? defaults ?? NO_HOME_FILTERS;
+  const filters =
+    hypothesisIds && named.hypothesis_ids.some((id) => !hypothesisIds.has(id))
+      ? { ...named, hypothesis_ids: named.hypothesis_ids.filter((id) => hypothesisIds.has(id)) }
+      : named;
   return {
     filters,
     /** The user has saved defaults and the filters shown differ from them. */
