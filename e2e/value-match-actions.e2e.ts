@@ -109,7 +109,7 @@ describe('value match actions', () => {
       expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Assign to me']);
       await page.getByRole('menuitem', { name: 'Assign to me' }).click();
       await page.getByTestId('snackbar-general').getByText(`Added ${name} to your accounts`).waitFor();
-      await card.getByTestId('value-match-held-by').getByText('In the accounts of Rita Rep').waitFor();
+      await card.getByTestId('value-match-held-by').getByText('In your accounts', { exact: true }).waitFor();
 
       // Opened again: she holds it, so her item offers removal; Cancel keeps the assignment.
       await card.getByRole('button', { name: `Assign ${name}` }).click();
@@ -120,7 +120,7 @@ describe('value match actions', () => {
       const dialog = page.getByRole('dialog', { name: `Remove ${name} from your accounts?` });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await card.getByTestId('value-match-held-by').getByText('In the accounts of Rita Rep').waitFor();
+      await card.getByTestId('value-match-held-by').getByText('In your accounts', { exact: true }).waitFor();
 
       await page.getByRole('switch', { name: 'My accounts only' }).check();
       await page.waitForFunction((accountId) => {
