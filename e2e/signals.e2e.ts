@@ -67,4 +67,23 @@ describe('signal sources', () => {
       }
     }
   });
+
+  it('stacks the Add a source fields on a 390 px phone, the whole kind readable', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, 'ada@acme.test', '/settings?category=signalSources');
+    const form = page.getByRole('form', { name: 'Add a source' });
+    const kind = form.getByRole('combobox', { name: 'Kind' });
+    await kind.waitFor();
+    const url = form.getByRole('textbox', { name: 'URL' });
+    const kindBox = await kind.boundingBox();
+    const urlBox = await url.boundingBox();
+    // One under the other, each as wide as the form.
+    expect(kindBox && urlBox && urlBox.y >= kindBox.y + kindBox.height).toBe(true);
+    expect(await kind.inputValue()).toBe('News feed (RSS or Atom)');
+    expect(await kind.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const name = form.getByRole('textbox', { name: 'Name' });
+    const nameBox = await name.boundingBox();
+    expect(nameBox && urlBox && nameBox.y >= urlBox.y + urlBox.height).toBe(true);
+  });
 });

@@ -8,6 +8,7 @@ import {
   Group,
   Loader,
   Select,
+  SimpleGrid,
   Skeleton,
   Stack,
   Table,
@@ -328,7 +329,8 @@ function AddSourceForm() {
     <form onSubmit={onSubmit} aria-label={t('signals.add.title')}>
       <Stack gap="sm">
         <Title order={3}>{t('signals.add.title')}</Title>
-        <Group align="flex-start" grow wrap="wrap">
+        {/* One field a line on a phone: side by side, "News feed (RSS)" was cut to "News feed (F". */}
+        <SimpleGrid cols={{ base: 1, sm: isBoard ? 3 : 2 }}>
           <Select
             label={t('signals.add.kind')}
             data={SIGNAL_SOURCE_KINDS.map((k) => ({ value: k, label: t(`signals.kind.${k}`) }))}
@@ -358,8 +360,8 @@ function AddSourceForm() {
               error={errorFor('board_token')}
             />
           )}
-        </Group>
-        <Group align="flex-start" grow wrap="wrap">
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t('signals.add.name')}
             value={name}
@@ -384,7 +386,7 @@ function AddSourceForm() {
             filter={({ options }) => options}
             error={errorFor('master_account_id')}
           />
-        </Group>
+        </SimpleGrid>
         {error && error.field === null && <Alert color="red">{error.message}</Alert>}
         <Group>
           <Button type="submit" loading={add.isPending}>
