@@ -109,13 +109,16 @@ describe('account-list cache on My Accounts', () => {
       await page.getByRole('button', { name: 'Sort by Employees' }).click();
       await page.getByRole('button', { name: 'Sort by Employees' }).click();
       await page.waitForURL(/sort=employees/);
+      // The largest first: a bank, before the 100-odd-employee test accounts.
+      await page.getByRole('table').getByRole('link', { name: /Bank/ }).first().waitFor();
+      const sortedFirst = await firstAccount(page).textContent();
       await page.getByLabel('Pages').getByRole('button', { name: '2', exact: true }).click();
       await page.waitForURL(/page=2/);
-      await page.getByRole('table').getByRole('link').first().waitFor();
-      const sortedSecond = await page.evaluate(() => {
-        const first = document.querySelector('table a');
-        return first?.textContent ?? '';
-      });
+      await page
+        .getByRole('table')
+        .getByRole('link', { name: sortedFirst ?? '', exact: true })
+        .waitFor({ state: 'detached' });
+      const sortedSecond = (await firstAccount(page).textContent()) ?? '';
       await page.reload();
       await page.getByRole('table').getByRole('link', { name: sortedSecond, exact: true }).first().waitFor();
       expect(await firstAccount(page).textContent()).toBe(sortedSecond);
