@@ -48,6 +48,7 @@ import * as valueMatchHypotheses from './migrations/057-value-match-hypotheses.t
 import * as accountCompactName from './migrations/058-account-compact-name.ts';
 import * as accountAliases from './migrations/059-account-aliases.ts';
 import * as analyticsSupportEvents from './migrations/060-analytics-support-events.ts';
+import * as uploadFlowViaSupport from './migrations/061-upload-flow-via-support.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -98,6 +99,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '058-account-compact-name': { up: (db) => accountCompactName.up(db) },
     '059-account-aliases': { up: (db) => accountAliases.up(db) },
     '060-analytics-support-events': { up: (db) => analyticsSupportEvents.up(db) },
+    '061-upload-flow-via-support': { up: (db) => uploadFlowViaSupport.up(db) },
   };
 }
 

@@ -569,6 +569,8 @@ export type FlowsTable = {
   destination_mailbox: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The support account's uid when it started this while impersonating initiated_by (migration 061). */
+  via_uid: string | null;
 };
 
 export type UploadsTable = {
@@ -601,6 +603,8 @@ export type UploadsTable = {
   created_at: Timestamp;
   updated_at: Timestamp;
   finished_at: Timestamp | null;
+  /** The support account's uid when it started this while impersonating created_by (migration 061). */
+  via_uid: string | null;
 };
 
 /** An upload's lines, apart from its row (which the job updates at every chunk). */

@@ -10,6 +10,7 @@ export function flowSummary(overrides: Partial<FlowSummary> = {}): FlowSummary {
     destination_status: null,
     destination_integration: null,
     initiated_by: { uid: 'u1', display_name: 'Rita Rep' },
+    initiated_via_support: false,
     initiated_from: '/valueMatch/acc_1',
     account_names: ['Acme'],
     account_count: 1,

@@ -144,6 +144,8 @@ export const flowSummarySchema = z.object({
   destination_type: z.enum(DESTINATION_TYPES).nullable(),
   destination_status: z.enum(DESTINATION_STATUSES).nullable(),
   initiated_by: z.object({ uid: z.string(), display_name: z.string() }),
+  /** Started by the support account while it impersonated initiated_by: shown as "via Support". */
+  initiated_via_support: z.boolean(),
   initiated_from: z.string(),
   /** The first few account names, for the row; account_count says how many in all. */
   account_names: z.array(z.string()),

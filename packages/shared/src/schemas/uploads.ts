@@ -155,6 +155,8 @@ export const uploadSchema = z.object({
     name: z.string(),
   }),
   created_by: z.object({ uid: z.string(), display_name: z.string() }),
+  /** Started by the support account while it impersonated created_by: shown as "via Support". */
+  created_via_support: z.boolean(),
   line_count: z.number().int(),
   processed_count: z.number().int(),
   /** Accounts put into the destination by this upload. */

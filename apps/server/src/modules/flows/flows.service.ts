@@ -95,6 +95,7 @@ function toSummary(row: FlowRow): FlowSummary {
     destination_type: row.destination_type as FlowSummary['destination_type'],
     destination_status: row.destination_status as FlowSummary['destination_status'],
     initiated_by: { uid: row.initiated_by, display_name: row.initiated_by_name ?? '' },
+    initiated_via_support: row.via_uid !== null,
     initiated_from: row.initiated_from,
     account_names: parseJsonColumn<string[]>(row.account_names, []),
     account_count: Number(row.account_count),
@@ -724,6 +725,7 @@ export function createFlowsService(deps: {
           error_code: null,
           created_at: at,
           updated_at: at,
+          via_uid: ctx.impersonator?.uid ?? null,
         },
         messages,
       );

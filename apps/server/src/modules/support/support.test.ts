@@ -2,6 +2,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { acrossTenants } from '../../db/tenant-scope.ts';
 import { analyticsEvent } from '../../testing/analytics-event.ts';
+import { testContact } from '../../testing/test-account.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const MINUTE_MS = 60_000;
@@ -346,6 +347,77 @@ describe('impersonating rita', () => {
       created_via_support: boolean;
     }[];
     expect(owned.find((w) => w.name === 'Made by support')?.created_via_support).toBe(true);
+  });
+
+  it("marks an upload and a flow started while impersonating rita as via Support, and rita's own as not", async () => {
+    await t.handle.db
+      .insertInto('master_contacts')
+      .values({
+        ...testContact('ct_support_via', 'acc_rita', 'Vera', 'Buyer', 'Head of Procurement'),
+        email: 'vera@rita-corp.example',
+        email_status: 'verified',
+      })
+      .execute();
+    const upload = (cookie: string, file: string) =>
+      send(cookie, 'POST', '/api/uploads', {
+        type: 'ACCOUNT_ID',
+        input: 'acc_rita',
+        file_name: file,
+        destination: { type: 'territory' },
+      });
+    const flow = (cookie: string, from: string) =>
+      send(cookie, 'POST', '/api/flows', {
+        type: 'create_value_message',
+        initiated_from: from,
+        accounts: [{ master_account_id: 'acc_rita', contact_ids: ['ct_support_via'] }],
+      });
+    const ritaCookie = await t.signIn('rita@acme.test');
+    const ownUpload = await upload(ritaCookie, 'rita-herself.csv');
+    expect(ownUpload.statusCode, ownUpload.body).toBe(201);
+    const ownFlow = await flow(ritaCookie, '/valueMatch/rita-herself');
+    expect(ownFlow.statusCode, ownFlow.body).toBe(201);
+    const support = await t.signIn(t.config.supportEmail);
+    expect((await start(support, { uid: ritaUid, reason: 'Ticket 78: upload and flow' })).statusCode).toBe(200);
+    let viaUpload: string;
+    let viaFlow: string;
+    try {
+      const uploaded = await upload(support, 'by-support.csv');
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      expect(uploaded.json()).toMatchObject({ created_by: { uid: ritaUid }, created_via_support: true });
+      viaUpload = uploaded.json().id;
+      const started = await flow(support, '/valueMatch/by-support');
+      expect(started.statusCode, started.body).toBe(201);
+      expect(started.json()).toMatchObject({ initiated_by: { uid: ritaUid }, initiated_via_support: true });
+      viaFlow = started.json().id;
+    } finally {
+      await stop(support);
+    }
+    await t.app.jobRunner.drain();
+    // Rita reads them afterwards, in the list and one by one: the mark stays with the item.
+    const uploads = (await get(ritaCookie, '/api/uploads')).json().uploads as {
+      id: string;
+      created_by: { uid: string };
+      created_via_support: boolean;
+    }[];
+    expect(uploads.find((u) => u.id === viaUpload)).toMatchObject({
+      created_by: { uid: ritaUid },
+      created_via_support: true,
+    });
+    expect(uploads.find((u) => u.id === ownUpload.json().id)).toMatchObject({ created_via_support: false });
+    expect((await get(ritaCookie, `/api/uploads/${viaUpload}`)).json()).toMatchObject({ created_via_support: true });
+    const flows = (await get(ritaCookie, '/api/flows')).json().flows as {
+      id: string;
+      initiated_by: { uid: string };
+      initiated_via_support: boolean;
+    }[];
+    expect(flows.find((f) => f.id === viaFlow)).toMatchObject({
+      initiated_by: { uid: ritaUid },
+      initiated_via_support: true,
+    });
+    expect(flows.find((f) => f.id === ownFlow.json().id)).toMatchObject({ initiated_via_support: false });
+    expect((await get(ritaCookie, `/api/flows/${viaFlow}`)).json().flow).toMatchObject({
+      initiated_via_support: true,
+    });
   });
 
   it('gives analytics an identity token for rita that names the support account', async () => {

@@ -50,6 +50,7 @@ const columns = [
   'u.created_at',
   'u.updated_at',
   'u.finished_at',
+  'u.via_uid',
 ] as const;
 
 function batches<T>(items: T[]): T[][] {

@@ -14,6 +14,7 @@ const running: Upload = {
   input_digest: 'x',
   destination: { type: 'territory', id: 'u_rita', name: 'Rita Rep' },
   created_by: { uid: 'u_rita', display_name: 'Rita Rep' },
+  created_via_support: false,
   line_count: 3000,
   processed_count: 1000,
   added_count: 600,
