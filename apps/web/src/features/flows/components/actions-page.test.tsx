@@ -125,6 +125,16 @@ describe('ActionsPage', () => {
     expect(await screen.findByText('Flow page')).toBeTruthy();
   });
 
+  it('marks a flow support started while acting as Rita "via Support" beside her name, and hers without', async () => {
+    serve([{ ...base, id: 'f_via', initiated_via_support: true }, base]);
+    renderPage();
+    await screen.findAllByTestId('flow-row');
+    expect(rowOf('f_via').textContent).toContain('Rita Rep');
+    expect(within(rowOf('f_via')).getByTestId('via-support').textContent).toBe('via Support');
+    expect(rowOf('f_ready').textContent).toContain('Rita Rep');
+    expect(within(rowOf('f_ready')).queryByTestId('via-support')).toBeNull();
+  });
+
   it('does not offer delete while a flow is writing its messages', async () => {
     serve([writing, base]);
     renderPage();

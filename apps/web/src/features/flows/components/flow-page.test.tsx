@@ -185,6 +185,16 @@ describe('FlowPage message editor', () => {
     expect(within(evidence).queryByRole('link')).toBeNull();
   });
 
+  it('says a flow support started while acting as Rita was started "via Support"', async () => {
+    serve({
+      detail: { flow: { ...flow, initiated_via_support: true }, messages: [message] },
+      patch: () => ({ status: 500, body: {} }),
+    });
+    renderPage();
+    expect((await screen.findByTestId('via-support')).textContent).toBe('via Support');
+    expect(screen.getByText(/Rita Rep/)).toBeTruthy();
+  });
+
   it('shows a flow still being written with its progress instead of its messages', async () => {
     serve({
       detail: { flow: { ...flow, status: 'flow_in_progress', generated_count: 1 }, messages: [] },

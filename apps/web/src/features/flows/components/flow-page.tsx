@@ -3,6 +3,7 @@ import { type FlowDetail, isFlowInProgress, isFlowOpenable } from '@quarry/share
 import { IconArrowLeft, IconChecks } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -97,12 +98,15 @@ function FlowView({ detail }: { detail: FlowDetail }) {
               {flowProgressText(flow, t)}
             </Text>
           </Group>
-          <Text size="xs" c="dimmed">
-            {t('flows.page.initiated', {
-              name: flow.initiated_by.display_name,
-              date: formatDate(flow.created, language, 'sentence'),
-            })}
-          </Text>
+          <Group gap={6}>
+            <Text size="xs" c="dimmed">
+              {t('flows.page.initiated', {
+                name: flow.initiated_by.display_name,
+                date: formatDate(flow.created, language, 'sentence'),
+              })}
+            </Text>
+            {flow.initiated_via_support && <ViaSupportBadge name={flow.initiated_by.display_name} />}
+          </Group>
         </Stack>
         {openable && (
           <Group gap="xs">

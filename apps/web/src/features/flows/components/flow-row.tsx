@@ -1,7 +1,8 @@
-import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { type FlowSummary, isFlowOpenable } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { accountNamesText } from '../utils/account-names-text.ts';
@@ -25,6 +26,7 @@ export function FlowRow({ flow, compact = false }: { flow: FlowSummary; compact?
   const reason = flowClosedReason(flow, t);
   const to = `/action/${encodeURIComponent(flow.id)}`;
   const accounts = accountNamesText(flow.account_names, flow.account_count, t);
+  const via = flow.initiated_via_support && <ViaSupportBadge name={flow.initiated_by.display_name} />;
   const destination = flow.destination_type ? (
     <Stack gap={0}>
       <Text size="sm">{t(`flows.destinationType.${flow.destination_type}`)}</Text>
@@ -60,9 +62,12 @@ export function FlowRow({ flow, compact = false }: { flow: FlowSummary; compact?
             <Text size="sm" lineClamp={2}>
               {accounts}
             </Text>
-            <Text size="xs" c="dimmed">
-              {flow.initiated_by.display_name} · {formatDate(flow.created, language)}
-            </Text>
+            <Group gap={6}>
+              <Text size="xs" c="dimmed">
+                {flow.initiated_by.display_name} · {formatDate(flow.created, language)}
+              </Text>
+              {via}
+            </Group>
           </>
         )}
       </Table.Td>
@@ -92,7 +97,10 @@ export function FlowRow({ flow, compact = false }: { flow: FlowSummary; compact?
         <>
           <Table.Td>{destination}</Table.Td>
           <Table.Td>
-            <Text size="sm">{flow.initiated_by.display_name}</Text>
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm">{flow.initiated_by.display_name}</Text>
+              {via}
+            </Group>
           </Table.Td>
           <Table.Td>
             <Text size="sm">{formatDate(flow.created, language)}</Text>

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
@@ -65,7 +66,12 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
                         : t('uploads.history.accountsOf', { name: upload.destination.name })
                       : t('uploads.history.listNamed', { name: upload.destination.name })}
                   </Table.Td>
-                  <Table.Td>{upload.created_by.display_name}</Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <span>{upload.created_by.display_name}</span>
+                      {upload.created_via_support && <ViaSupportBadge name={upload.created_by.display_name} />}
+                    </Group>
+                  </Table.Td>
                   <Table.Td>{formatDate(upload.created, language)}</Table.Td>
                   <Table.Td>{formatNumber(upload.success_count, language)}</Table.Td>
                   <Table.Td>{formatNumber(upload.failures_count, language)}</Table.Td>

@@ -1,5 +1,5 @@
 import type { Upload } from '@quarry/shared';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
@@ -120,5 +120,14 @@ describe('UploadPage', () => {
     const row = await screen.findByTestId('upload-row');
     expect(row.textContent).toContain('trade-show.csv');
     expect(row.textContent).toContain('Completed');
+    expect(within(row).queryByTestId('via-support')).toBeNull();
+  });
+
+  it('marks a past upload support started while acting as Rita "via Support" beside her name', async () => {
+    serve({ ...running, status: 'COMPLETED', processed_count: 3000, created_via_support: true });
+    renderPage();
+    const row = await screen.findByTestId('upload-row');
+    expect(row.textContent).toContain('Rita Rep');
+    expect(within(row).getByTestId('via-support').textContent).toBe('via Support');
   });
 });
