@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
-import { fromTheAppsPages } from './support/cleanup.ts';
+import { fromTheAppsPages, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
 import { impersonate, stopImpersonating } from './support/impersonation.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -62,6 +62,79 @@ describe('what support writes while impersonating', () => {
     await page.getByRole('heading', { name: workspace, level: 1 }).waitFor();
     await page.getByTestId('via-support').getByText('via Support').waitFor();
     await page.request.delete(`/api/workspaces/${workspaceId}`, { headers: fromTheAppsPages() });
+  });
+
+  it('shows an upload and a flow that support started as Rita with "via Support" on /upload and /actions', async () => {
+    const support = b.page;
+    const supportFile = `${uniqueName('by-support')}.csv`;
+    const ritaFile = `${uniqueName('rita-herself')}.csv`;
+    const upload = (page: Page, file: string, accountId: string) =>
+      page.request.post('/api/uploads', {
+        headers: fromTheAppsPages(),
+        data: { type: 'ACCOUNT_ID', input: accountId, file_name: file, destination: { type: 'territory' } },
+      });
+    await openSignedIn(support, 'support@quarry.test');
+    await impersonate(support, 'rita@acme.test', 'Ticket 17: upload and a flow for Rita');
+    const accountId = await walmartId(support);
+    const before = await territoryIds(support);
+    let flowId = '';
+    try {
+      expect((await upload(support, supportFile, accountId)).status()).toBe(201);
+      const feed = (await (await support.request.get('/api/value-matches?tier=tier_1&limit=1')).json()) as {
+        items: { master_account_id: string }[];
+      };
+      const matched = feed.items[0]?.master_account_id ?? '';
+      const match = (await (await support.request.get(`/api/value-matches/${matched}`)).json()) as {
+        contacts: { id: string; email_usable: boolean }[];
+      };
+      const contact = match.contacts.find((c) => c.email_usable) ?? match.contacts[0];
+      const started = await support.request.post('/api/flows', {
+        headers: fromTheAppsPages(),
+        data: {
+          type: 'create_value_message',
+          initiated_from: `/valueMatch/${matched}`,
+          accounts: [{ master_account_id: matched, contact_ids: [contact?.id] }],
+        },
+      });
+      expect(started.status()).toBe(201);
+      flowId = ((await started.json()) as { id: string }).id;
+    } finally {
+      await stopImpersonating(support);
+    }
+
+    const ritaContext = await b.newContext('rita');
+    const page = await ritaContext.newPage();
+    await startSession(page, 'rita@acme.test');
+    try {
+      expect((await upload(page, ritaFile, accountId)).status()).toBe(201);
+      await page.goto('/upload');
+      const bySupport = page.getByTestId('upload-row').filter({ hasText: supportFile });
+      await bySupport.getByText('Rita Rep').waitFor();
+      await bySupport.getByTestId('via-support').getByText('via Support').waitFor();
+      // Both finished, so that the clean-up below sees what they added to Rita's My Accounts.
+      await bySupport.getByText('Completed').waitFor();
+      await page.getByTestId('upload-row').filter({ hasText: ritaFile }).getByText('Completed').waitFor();
+      expect(
+        await page.getByTestId('upload-row').filter({ hasText: ritaFile }).getByTestId('via-support').count(),
+      ).toBe(0);
+
+      await page.goto('/actions');
+      const flowRow = page.locator(`[data-testid="flow-row"][data-flow-id="${flowId}"]`);
+      await flowRow.getByText('Rita Rep').waitFor();
+      await flowRow.getByTestId('via-support').getByText('via Support').waitFor();
+    } finally {
+      await removeAddedToTerritory(page, before);
+      // Not deleted while its messages are being written (409): once they are.
+      if (flowId)
+        await expect
+          .poll(
+            async () => (await page.request.delete(`/api/flows/${flowId}`, { headers: fromTheAppsPages() })).status(),
+            {
+              timeout: 60_000,
+            },
+          )
+          .toBe(204);
+    }
   });
 
   it("keeps Rita's own theme and language when support changes them while impersonating her, and says so", async () => {
