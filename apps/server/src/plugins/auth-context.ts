@@ -71,6 +71,18 @@ export function createGuards({
   return { signedIn, managerOrAdmin, supportTools };
 }
 
+/**
+ * A guard that checks the caller's role before the request's body is validated: someone without
+ * the role learns nothing of the fields (403, not a 400 naming them). `check` throws the refusal;
+ * the service checks again, as ever.
+ */
+export function withRole(signedIn: Guard, check: (ctx: RequestContext) => void): Guard {
+  return async (request, reply) => {
+    await signedIn(request, reply);
+    check(contextOf(request));
+  };
+}
+
 /** The context a guarded handler runs with; the guard has already refused anyone without one. */
 export function contextOf(request: FastifyRequest): RequestContext {
   if (!request.ctx) throw unauthorized();

@@ -1,13 +1,14 @@
 import { alertBodySchema, globalAlertSchema, managedAlertSchema } from '@quarry/shared';
 import { z } from 'zod';
-import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import { contextOf, type Guard, withRole } from '../../plugins/auth-context.ts';
 import type { App } from '../../server-types.ts';
-import type { AlertsService } from './alerts.service.ts';
+import { type AlertsService, requireSupport } from './alerts.service.ts';
 
 const idParams = z.object({ alertId: z.string().min(1).max(64) });
 
 /** The banner's lookup, and the support account's alert management. */
 export function registerAlertsRoutes(app: App, { alerts, signedIn }: { alerts: AlertsService; signedIn: Guard }): void {
+  const supportOnly = withRole(signedIn, requireSupport);
   app.route({
     method: 'GET',
     url: '/api/alerts',
@@ -35,7 +36,8 @@ export function registerAlertsRoutes(app: App, { alerts, signedIn }: { alerts: A
   app.route({
     method: 'POST',
     url: '/api/support/alerts',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: supportOnly,
     schema: { tags: ['alerts'], body: alertBodySchema, response: { 201: managedAlertSchema } },
     handler: async (request, reply) => reply.code(201).send(await alerts.create(contextOf(request), request.body)),
   });
@@ -43,7 +45,8 @@ export function registerAlertsRoutes(app: App, { alerts, signedIn }: { alerts: A
   app.route({
     method: 'PUT',
     url: '/api/support/alerts/:alertId',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: supportOnly,
     schema: { tags: ['alerts'], params: idParams, body: alertBodySchema, response: { 200: managedAlertSchema } },
     handler: (request) => alerts.update(contextOf(request), request.params.alertId, request.body),
   });
@@ -51,7 +54,8 @@ export function registerAlertsRoutes(app: App, { alerts, signedIn }: { alerts: A
   app.route({
     method: 'DELETE',
     url: '/api/support/alerts/:alertId',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: supportOnly,
     schema: { tags: ['alerts'], params: idParams, response: { 204: z.null() } },
     handler: async (request, reply) => {
       await alerts.remove(contextOf(request), request.params.alertId);

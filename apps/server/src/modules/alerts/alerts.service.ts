@@ -42,12 +42,13 @@ function toBanner(r: AlertRow): GlobalAlert {
   };
 }
 
+/** Only the support account manages alerts. */
+export function requireSupport(ctx: RequestContext): void {
+  if (!ctx.isSupport) throw forbidden('Only the support account manages alerts', 'support_only');
+}
+
 /** Global alerts: everyone reads the active ones of their tenant; only the support account manages them. */
 export function createAlertsService(alerts: AlertsRepository) {
-  function requireSupport(ctx: RequestContext) {
-    if (!ctx.isSupport) throw forbidden('Only the support account manages alerts', 'support_only');
-  }
-
   /** Sanitises the message and checks the target tenant; a message with nothing left is refused. */
   async function prepare(body: ParsedBody) {
     const message = sanitizeAlertHtml(body.message);

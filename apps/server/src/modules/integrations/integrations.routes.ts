@@ -14,11 +14,11 @@ import {
 } from '@quarry/shared';
 import { z } from 'zod';
 import { forbidden, HttpError } from '../../lib/http-error.ts';
-import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import { contextOf, type Guard, withRole } from '../../plugins/auth-context.ts';
 import type { App } from '../../server-types.ts';
 import type { ConnectorTokens } from './connector-token.ts';
 import type { IntegrationsRepository } from './integrations.repository.ts';
-import type { IntegrationsService } from './integrations.service.ts';
+import { type IntegrationsService, requireAdmin } from './integrations.service.ts';
 
 const tags = ['integrations'];
 
@@ -33,6 +33,7 @@ export function registerIntegrationsRoutes(
   },
 ) {
   const { integrations, repository, tokens, signedIn } = deps;
+  const adminOnly = withRole(signedIn, requireAdmin);
   app.route({
     method: 'GET',
     url: '/api/integrations',
@@ -43,7 +44,8 @@ export function registerIntegrationsRoutes(
   app.route({
     method: 'PUT',
     url: '/api/integrations/:type',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: adminOnly,
     config: { rateLimitPreset: 'expensive' },
     schema: {
       tags,
@@ -57,7 +59,8 @@ export function registerIntegrationsRoutes(
   app.route({
     method: 'POST',
     url: '/api/integrations/:type/oauth',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: adminOnly,
     config: { rateLimitPreset: 'expensive' },
     schema: { tags, params: integrationTypeParamsSchema, response: { 200: oauthStartResponseSchema } },
     handler: (request) => integrations.startOAuth(contextOf(request), request.params.type),
@@ -90,7 +93,8 @@ export function registerIntegrationsRoutes(
   app.route({
     method: 'POST',
     url: '/api/integrations/:type/check',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: adminOnly,
     config: { rateLimitPreset: 'expensive' },
     schema: { tags, params: integrationTypeParamsSchema, response: { 200: integrationConnectionSchema } },
     handler: (request) => integrations.recheck(contextOf(request), request.params.type),
@@ -98,7 +102,8 @@ export function registerIntegrationsRoutes(
   app.route({
     method: 'DELETE',
     url: '/api/integrations/:type',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: adminOnly,
     schema: { tags, params: integrationTypeParamsSchema, response: { 204: z.null() } },
     handler: async (request, reply) => {
       await integrations.disconnect(contextOf(request), request.params.type);
@@ -135,7 +140,8 @@ export function registerIntegrationsRoutes(
   app.route({
     method: 'PUT',
     url: '/api/integrations/:type/field-mappings',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: adminOnly,
     schema: {
       tags,
       params: integrationTypeParamsSchema,

@@ -60,6 +60,11 @@ function toConnection(row: IntegrationRow): IntegrationConnection {
   };
 }
 
+/** Only an admin connects, checks and maps a company's sales-engagement tools. */
+export function requireAdmin(ctx: RequestContext): void {
+  if (!ctx.isAdmin) throw forbidden('Only an admin can change integrations', 'admin_only');
+}
+
 /** Connect, re-check, disconnect and map fields (admins only); everyone signed in sees the list. */
 export function createIntegrationsService(deps: {
   integrations: IntegrationsRepository;
@@ -75,9 +80,6 @@ export function createIntegrationsService(deps: {
   const { integrations, adapters, box, clock, oauth = {} } = deps;
   const nowIso = () => clock().toISOString();
 
-  const requireAdmin = (ctx: RequestContext) => {
-    if (!ctx.isAdmin) throw forbidden('Only an admin can change integrations', 'admin_only');
-  };
   const adapterFor = (type: IntegrationType): EngagementAdapter => {
     const adapter = adapters[type];
     if (!adapter) {

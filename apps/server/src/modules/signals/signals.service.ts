@@ -10,7 +10,7 @@ import { storedReason } from './signal-reasons.ts';
 import { SWEEP_SIGNAL_SOURCES } from './signal-sweep.ts';
 import type { SignalSourceRow, SignalsRepository } from './signals.repository.ts';
 
-function requireAdmin(ctx: RequestContext) {
+export function requireAdmin(ctx: RequestContext): void {
   if (!ctx.isAdmin) throw forbidden('Only admins can manage signal sources', 'admin_only');
 }
 

@@ -12,9 +12,9 @@ import {
   valueHypothesisBodySchema,
 } from '@quarry/shared';
 import { z } from 'zod';
-import { contextOf, type Guard } from '../../plugins/auth-context.ts';
+import { contextOf, type Guard, withRole } from '../../plugins/auth-context.ts';
 import type { App } from '../../server-types.ts';
-import type { ValuePreferencesService } from './value-preferences.service.ts';
+import { requireEditor, type ValuePreferencesService } from './value-preferences.service.ts';
 
 const tags = ['value preferences'];
 const titlesSchema = z.object({ titles: z.array(z.string()) });
@@ -23,6 +23,7 @@ export function registerValuePreferencesRoutes(
   app: App,
   { preferences, signedIn }: { preferences: ValuePreferencesService; signedIn: Guard },
 ) {
+  const editor = withRole(signedIn, requireEditor);
   app.route({
     method: 'GET',
     url: '/api/value-hypotheses',
@@ -40,7 +41,8 @@ export function registerValuePreferencesRoutes(
   app.route({
     method: 'POST',
     url: '/api/value-hypotheses',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: editor,
     schema: { tags, body: valueHypothesisBodySchema, response: { 201: storedValueHypothesisSchema } },
     handler: async (request, reply) =>
       reply.code(201).send(await preferences.createHypothesis(contextOf(request), request.body)),
@@ -48,7 +50,8 @@ export function registerValuePreferencesRoutes(
   app.route({
     method: 'PATCH',
     url: '/api/value-hypotheses/:id',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: editor,
     schema: {
       tags,
       params: preferenceIdParamsSchema,
@@ -60,7 +63,8 @@ export function registerValuePreferencesRoutes(
   app.route({
     method: 'DELETE',
     url: '/api/value-hypotheses/:id',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: editor,
     schema: { tags, params: preferenceIdParamsSchema, response: { 204: z.null() } },
     handler: async (request, reply) => {
       await preferences.removeHypothesis(contextOf(request), request.params.id);
@@ -85,7 +89,8 @@ export function registerValuePreferencesRoutes(
   app.route({
     method: 'POST',
     url: '/api/triggers',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: editor,
     schema: { tags, body: triggerBodySchema, response: { 201: storedTriggerSchema } },
     handler: async (request, reply) =>
       reply.code(201).send(await preferences.createTrigger(contextOf(request), request.body)),
@@ -93,7 +98,8 @@ export function registerValuePreferencesRoutes(
   app.route({
     method: 'PATCH',
     url: '/api/triggers/:id',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: editor,
     schema: {
       tags,
       params: preferenceIdParamsSchema,
@@ -105,7 +111,8 @@ export function registerValuePreferencesRoutes(
   app.route({
     method: 'DELETE',
     url: '/api/triggers/:id',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: editor,
     schema: { tags, params: preferenceIdParamsSchema, response: { 204: z.null() } },
     handler: async (request, reply) => {
       await preferences.removeTrigger(contextOf(request), request.params.id);
@@ -123,7 +130,8 @@ export function registerValuePreferencesRoutes(
   app.route({
     method: 'POST',
     url: '/api/qualification-signals',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: editor,
     schema: { tags, body: qualificationSignalBodySchema, response: { 201: storedQualificationSignalSchema } },
     handler: async (request, reply) =>
       reply.code(201).send(await preferences.createSignal(contextOf(request), request.body)),
@@ -131,7 +139,8 @@ export function registerValuePreferencesRoutes(
   app.route({
     method: 'PATCH',
     url: '/api/qualification-signals/:id',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: editor,
     schema: {
       tags,
       params: preferenceIdParamsSchema,
@@ -143,7 +152,8 @@ export function registerValuePreferencesRoutes(
   app.route({
     method: 'DELETE',
     url: '/api/qualification-signals/:id',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: editor,
     schema: { tags, params: preferenceIdParamsSchema, response: { 204: z.null() } },
     handler: async (request, reply) => {
       await preferences.removeSignal(contextOf(request), request.params.id);
@@ -161,7 +171,8 @@ export function registerValuePreferencesRoutes(
   app.route({
     method: 'PUT',
     url: '/api/target-titles',
-    preHandler: signedIn,
+    // Before validation: a caller without the role learns nothing of the fields (403, not 400).
+    preValidation: editor,
     schema: { tags, body: targetTitlesBodySchema, response: { 200: titlesSchema } },
     handler: (request) => preferences.replaceTitles(contextOf(request), request.body.titles),
   });

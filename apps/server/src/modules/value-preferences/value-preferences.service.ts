@@ -12,6 +12,12 @@ import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { ValuePreferencesRepository } from './value-preferences.repository.ts';
 
+/** Admins and managers change the tenant's value preferences; everyone reads them. */
+export function requireEditor(ctx: RequestContext): void {
+  if (!ctx.isAdmin && !ctx.isManager)
+    throw forbidden('Only admins and managers can change value preferences', 'admin_or_manager_only');
+}
+
 /**
  * Value preferences are tenant-level: everyone reads (public hypotheses and their own private
  * ones), admins and managers change them; every change asks for the tenant's matches again.
@@ -22,11 +28,6 @@ export function createValuePreferencesService(deps: {
   requestRecompute: (tenantId: string) => Promise<void>;
 }) {
   const { preferences, requestRecompute } = deps;
-
-  function requireEditor(ctx: RequestContext): void {
-    if (!ctx.isAdmin && !ctx.isManager)
-      throw forbidden('Only admins and managers can change value preferences', 'admin_or_manager_only');
-  }
 
   /** Another tenant's hypothesis and a colleague's private one answer 404, like one that does not exist. */
   async function requireHypothesis(ctx: RequestContext, id: string): Promise<StoredValueHypothesis> {
