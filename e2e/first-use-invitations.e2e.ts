@@ -53,9 +53,10 @@ describe('invitations (#17 item 10)', () => {
     await name.fill('');
     await password.fill('short');
     await page.getByRole('button', { name: 'Join' }).click();
-    // Both problems, each at its field.
+    // Every problem, each at its field: a confirmation that differs too, though the password is short.
     await page.getByText('Display name is required').waitFor();
     await page.getByText('Use at least 8 characters').waitFor();
+    await page.getByText('The two passwords do not match').waitFor();
     expect(await name.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByRole('alert').count()).toBe(0);
 

@@ -50,7 +50,7 @@ export function AcceptInvitationPage() {
     const problems: FieldProblems = {
       name: displayName.trim() ? null : t('settings.displayNameRequired'),
       password: password.length < MIN_LENGTH ? t('resetPassword.tooShort', { count: MIN_LENGTH }) : null,
-      confirm: password.length >= MIN_LENGTH && password !== confirm ? t('resetPassword.mismatch') : null,
+      confirm: password !== confirm ? t('resetPassword.mismatch') : null,
     };
     setFieldErrors(problems);
     if (problems.name || problems.password || problems.confirm) return;
