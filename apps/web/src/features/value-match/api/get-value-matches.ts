@@ -36,9 +36,12 @@ export const valueMatchesQueryOptions = (filters: HomeFilters, viewAsUid: string
 export const useValueMatches = (filters: HomeFilters, viewAsUid: string | null = null) =>
   useInfiniteQuery(valueMatchesQueryOptions(filters, viewAsUid));
 
+/** How often an idle page asks whether a recompute started elsewhere. */
+export const IDLE_STATUS_POLL_MS = 60_000;
+
 /**
- * When matches were last computed; polled while a recompute runs, and the feed and any open
- * match reload when it ends.
+ * When matches were last computed; polled while a recompute runs (and once a minute otherwise),
+ * and the feed and any open match reload when it ends.
  */
 export const valueMatchStatusQueryOptions = (queryClient: QueryClient) =>
   queryOptions({
@@ -52,7 +55,9 @@ export const valueMatchStatusQueryOptions = (queryClient: QueryClient) =>
       }
       return status;
     },
-    refetchInterval: (query) => (query.state.data?.running ? STATUS_POLL_MS : false),
+    // Idle, asked again now and then too: a colleague's change to the preferences (or one in
+    // another tab) starts a recompute this page would otherwise not hear of until a reload.
+    refetchInterval: (query) => (query.state.data?.running ? STATUS_POLL_MS : IDLE_STATUS_POLL_MS),
   });
 
 export function useValueMatchStatus() {
