@@ -17,6 +17,14 @@ import { useSaveAlert } from '../api/save-alert.ts';
 import { ALL_TENANTS, type AlertDraft, alertBodyOf } from '../utils/alert-draft.ts';
 import { sanitizeAlertHtml } from '../utils/sanitize-alert-html.ts';
 
+/** Pages only some members may open (managers, admins or support): an alert's action sending everyone there fails most. */
+const RESTRICTED_PAGES = ['/reporting', '/preferences/integrations', '/support-impersonation', '/support-alerts'];
+
+export function restrictedPage(action: string): boolean {
+  const path = action.trim().split(/[?#]/)[0]?.toLowerCase() ?? '';
+  return RESTRICTED_PAGES.some((page) => path === page || path.startsWith(`${page}/`));
+}
+
 /**
  * The dialog that writes an alert (no `id`) or edits one, checked against the API's own schema
  * before it is sent. A new alert for every tenant reaches every customer at once: the first
@@ -129,8 +137,14 @@ export function AlertEditor({
             />
             <TextInput
               label={t('alertsAdmin.actionLink')}
-              placeholder="/reporting or https://…"
+              placeholder="/actions or https://…"
               {...form.getInputProps('action')}
+              // A page not every member may open sends the others to "no access": support is told.
+              description={
+                restrictedPage(form.getValues().action)
+                  ? t('alertsAdmin.restrictedAction', { path: form.getValues().action.trim() })
+                  : undefined
+              }
             />
           </Group>
           <Group grow>
