@@ -76,7 +76,8 @@ describe('preferences forms', () => {
     await form.getByRole('button', { name: 'Add', exact: true }).click();
     const card = page.getByTestId('trigger').filter({ hasText: triggerName });
     await card.getByText('harbour closure', { exact: true }).waitFor();
-    expect(await form.getByLabel('Name').inputValue()).toBe('');
+    // The form empties once the save is answered, which may be just after the card shows.
+    await expect.poll(() => form.getByLabel('Name').inputValue()).toBe('');
     expect(posts).toHaveLength(1);
   });
 
