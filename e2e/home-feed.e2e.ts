@@ -1,14 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, useBrowser } from './support/browser.ts';
+import { openHome } from './support/home.ts';
 import { chooseLanguage } from './support/language.ts';
-
-/** Home after sign-in, once the start-up recompute has filled the feed. */
-async function openHome(page: Page, email: string) {
-  await openSignedIn(page, email);
-  await page.getByRole('heading', { name: 'Value Match' }).waitFor();
-  await page.getByTestId('value-match-card').first().waitFor({ timeout: 30_000 });
-}
 
 /** Is the element's whole box inside the window as the user sees it now? */
 async function inView(page: Page, locator: Locator): Promise<boolean> {

@@ -2,14 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, openSignedIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
+import { openHome } from './support/home.ts';
 import { uniqueName } from './support/unique.ts';
-
-/** Home after sign-in, once the start-up recompute has filled the feed. */
-async function openHome(page: Page, email: string) {
-  await openSignedIn(page, email);
-  await page.getByRole('heading', { name: 'Value Match' }).waitFor();
-  await page.getByTestId('value-match-card').first().waitFor({ timeout: 30_000 });
-}
 
 /** The feed's card for one account. */
 const cardOf = (page: Page, id: string): Locator =>

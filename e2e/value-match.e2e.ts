@@ -1,15 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn, useBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
+import { openHome } from './support/home.ts';
 import { chooseLanguage } from './support/language.ts';
-
-/** Home after sign-in, once the start-up recompute has filled the feed. */
-async function openHome(page: Page, email: string) {
-  await openSignedIn(page, email);
-  await page.getByRole('heading', { name: 'Value Match' }).waitFor();
-  await page.getByTestId('value-match-card').first().waitFor({ timeout: 30_000 });
-}
 
 /** Filters the feed to one tier (dropping the one chosen before) and waits until every card shown is of it. */
 async function showOnly(page: Page, label: string, tier: string): Promise<number> {
