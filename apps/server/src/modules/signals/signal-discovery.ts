@@ -184,8 +184,7 @@ export function createSignalDiscovery(deps: {
     let added = 0;
     for (const source of candidates) {
       if (dismissed.has(source.url) || (await signals.findByUrl(tenantId, source.url))) continue;
-      await deps.insert(tenantId, source);
-      added++;
+      if (await deps.insert(tenantId, source)) added++;
     }
     const whys = [
       ...(candidates.length === 0 && web.why ? [web.why] : []),

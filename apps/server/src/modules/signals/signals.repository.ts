@@ -78,8 +78,14 @@ export function createSignalsRepository(db: Db) {
       return candidates.find((row) => canonicalUrl(row.url) === wanted);
     },
 
-    async insert(tenantId: string, row: WithoutTenant<Insertable<SignalSourcesTable>>): Promise<void> {
-      await scoped(tenantId).insertInto('signal_sources').values(row).execute();
+    /** Adds a source; false when the tenant already has one at this URL (another request's, an instant earlier). */
+    async insert(tenantId: string, row: WithoutTenant<Insertable<SignalSourcesTable>>): Promise<boolean> {
+      const result = await scoped(tenantId)
+        .insertInto('signal_sources')
+        .values(row)
+        .onConflict((oc) => oc.columns(tenantKey('url')).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
     async update(tenantId: string, id: string, changes: WithoutTenant<Updateable<SignalSourcesTable>>): Promise<void> {

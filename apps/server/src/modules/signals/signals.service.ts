@@ -59,10 +59,11 @@ export function createSignalsService(deps: {
     }));
   }
 
-  async function insert(tenantId: string, fields: NewSource): Promise<SignalSourceRow> {
+  /** The new source's row, or null when one at the same URL was added meanwhile. */
+  async function insert(tenantId: string, fields: NewSource): Promise<SignalSourceRow | null> {
     const now = clock().toISOString();
     const id = `sig_src_${crypto.randomUUID()}`;
-    await signals.insert(tenantId, {
+    const inserted = await signals.insert(tenantId, {
       id,
       ...fields,
       discovered: fields.discovered ? 1 : 0,
@@ -82,7 +83,7 @@ export function createSignalsService(deps: {
       created_at: now,
       updated_at: now,
     });
-    return (await signals.find(tenantId, id)) as SignalSourceRow;
+    return inserted ? ((await signals.find(tenantId, id)) ?? null) : null;
   }
 
   async function owned(ctx: RequestContext, id: string): Promise<SignalSourceRow> {
@@ -134,6 +135,8 @@ export function createSignalsService(deps: {
         master_account_id: accountId,
         discovered: false,
       });
+      // Checked above, but a request adding the same URL at the same instant can win the race.
+      if (!row) throw invalidField('url', 'This source is already watched', 'taken');
       return (await toApi(ctx.tenantId, [row]))[0] as SignalSource;
     },
 

@@ -146,6 +146,17 @@ describe('signal sources', () => {
         expect.objectContaining({ field: 'url', reason: 'taken' }),
       ]);
     }
+    // Two admins adding one new feed at the same instant: one is added, the other told it is
+    // watched (both pass the look-up before either writes; the unique index decides).
+    const raced = await Promise.all(
+      [1, 2].map(() =>
+        call(ada, 'POST', '/api/signal-sources', { kind: 'feed', url: `${fixtures.url}/feeds/raced.rss` }),
+      ),
+    );
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(raced.find((r) => r.statusCode === 400)?.json().error.message).toBe('url: This source is already watched');
+    const racedId = raced.find((r) => r.statusCode === 201)?.json().id;
+    expect((await call(ada, 'DELETE', `/api/signal-sources/${racedId}`)).statusCode).toBe(204);
     // A parameter that changes what the feed says is another feed.
     const other = await add(ada, { kind: 'feed', url: `${fixtures.url}/feeds/walmart.rss?category=stores` });
     expect((await call(ada, 'DELETE', `/api/signal-sources/${other.id}`)).statusCode).toBe(204);
