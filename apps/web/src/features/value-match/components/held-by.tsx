@@ -5,11 +5,12 @@ import { useAuthStore } from '../../../lib/auth-store.ts';
 
 /**
  * Whose territories (My Accounts) hold the account; nothing while nobody holds it. The reader's own
- * territory is "your accounts", never their own name.
+ * territory is "your accounts", never their own name; in a view-as preview the reader is the
+ * colleague previewed, as on every other part of the screen they would see.
  */
 export function HeldBy({ holders }: { holders: AccountHolder[] }) {
   const { t } = useTranslation();
-  const me = useAuthStore((s) => s.user?.uid);
+  const me = useAuthStore((s) => s.viewAsUserData?.uid ?? s.user?.uid);
   if (holders.length === 0) return null;
   const mine = holders.some((h) => h.uid === me);
   const names = holders
