@@ -45,4 +45,37 @@ describe('notifications', () => {
       await removeAddedToTerritory(page, before);
     }
   });
+
+  it("open a dialog below them: a message shown at the top never covers the dialog's title or Close", async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await openSignedIn(page, 'rita@acme.test');
+    const before = await territoryIds(page);
+    try {
+      const search = (await (await page.request.get('/api/accounts/search?q=costco')).json()) as {
+        hits: { master_account_id: string; account_name: string }[];
+      };
+      const account = search.hits.find((h) => !before.includes(h.master_account_id));
+      if (!account) throw new Error('the demo data has no Costco outside Rita’s accounts');
+      await page.goto(`/accounts/${account.master_account_id}`);
+      await page.getByRole('button', { name: 'Add to My Accounts' }).click();
+      const snack = page.getByTestId('snackbar-general');
+      await snack.getByText(`${account.account_name} added to My Accounts`).waitFor();
+      // Search, opened from the keyboard while the message shows (it stays 4 s).
+      await page.keyboard.press('Control+K');
+      const dialog = page.getByRole('dialog', { name: 'Search accounts and people' });
+      await dialog.getByRole('heading', { name: 'Search accounts and people' }).waitFor();
+      const snackBox = await box(snack);
+      for (const part of [
+        dialog.getByRole('heading', { name: 'Search accounts and people' }),
+        dialog.getByRole('button', { name: 'Close' }),
+      ]) {
+        const partBox = await box(part);
+        expect(overlap(snackBox, partBox)).toBe(false);
+        expect(partBox.y).toBeGreaterThan(snackBox.y + snackBox.height);
+      }
+    } finally {
+      await removeAddedToTerritory(page, before);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Paper, Text } from '@mantine/core';
 import { useTimeout } from '@mantine/hooks';
 import { IconX } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type Snack, useSnackbarStore } from '../../lib/snackbar-store.ts';
@@ -20,6 +20,10 @@ function useAutoClose(snack: Snack | null, close: () => void) {
   }, [snack?.id]);
 }
 
+// While a message shows, dialogs open below it (dialogs-below-snackbars.tsx): loaded only then,
+// so the sign-in page's JavaScript does not carry it.
+const DialogsBelowSnackbars = lazy(() => import('./dialogs-below-snackbars.tsx'));
+
 /** The shell's two top snackbars, at the top of the page: a general message with Close, and a route message with Visit. */
 export function TopSnackbars() {
   const { t } = useTranslation();
@@ -30,6 +34,7 @@ export function TopSnackbars() {
   if (!general && !route) return null;
   return (
     <div
+      data-snackbars
       // In the page's flow at its top, not over it: a snack pushes the page header down instead
       // of hiding its controls (an account's name, Favourite). Scrolled down, it stays in view.
       style={{
@@ -101,6 +106,9 @@ export function TopSnackbars() {
           </Group>
         </Paper>
       )}
+      <Suspense fallback={null}>
+        <DialogsBelowSnackbars shown={`${general?.id}/${route?.id}`} />
+      </Suspense>
     </div>
   );
 }
