@@ -113,3 +113,37 @@ describe('collectHitFacts and names', () => {
     expect(collectHitFacts(hit('Inspections followed the China Airlines fire.'), prefs).triggers).toHaveLength(1);
   });
 });
+
+describe('collectHitFacts and qualification signals in news of another company', () => {
+  const goods = compilePreferences(
+    valueMatchInputSchema.parse({
+      qualification_signals: [{ id: 'sig_goods', type: 'requirement', text: 'Goods: stores, warehouse' }],
+      hits: [],
+    }),
+  );
+  const news = (text: string, title = 'Retail news') => ({
+    ...hit(text),
+    title,
+    account_id: 'acc_amazon',
+    account_names: ['Amazon', 'Amazon.com'],
+  });
+
+  it('meets no signal of the account with what the article says of another company', () => {
+    const other = news('Toys R Us will close all of its stores. It lost sales to Amazon for years.');
+    expect(collectHitFacts(other, goods).signals.has('sig_goods')).toBe(false);
+    // Nor in a headline that does not name the account.
+    expect(collectHitFacts(news('Amazon was named.', 'Toys R Us closes its stores'), goods).signals.size).toBe(0);
+  });
+
+  it('meets it in a sentence about the account, or one referring back to it', () => {
+    expect(collectHitFacts(news('Amazon opened a warehouse in Ohio.'), goods).signals.has('sig_goods')).toBe(true);
+    const referring = news('Amazon reported results. It will open two warehouse sites.');
+    expect(collectHitFacts(referring, goods).signals.has('sig_goods')).toBe(true);
+    expect(collectHitFacts(news('Nothing.', 'Amazon opens stores'), goods).signals.has('sig_goods')).toBe(true);
+  });
+
+  it('reads a hit without the account’s names as before (a posting is the account’s own word)', () => {
+    const unnamed = { ...hit('Toys R Us will close all of its stores.') };
+    expect(collectHitFacts(unnamed, goods).signals.has('sig_goods')).toBe(true);
+  });
+});

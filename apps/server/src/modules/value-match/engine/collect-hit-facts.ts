@@ -437,7 +437,15 @@ export function collectHitFacts(
           });
         }
         if (kept >= w.maxSpansPerHit) break;
-        if (field.name === 'text' && (field.analysed.start[occurrence.slots[0] as number] as number) >= leadChars)
+        const at = field.analysed.start[occurrence.slots[0] as number] as number;
+        if (field.name === 'text' && at >= leadChars) continue;
+        // What news says of the company it is about, not of the account: in an article naming the
+        // account in passing ("Toys R Us, which lost sales to Amazon, closes its stores"), the
+        // stores are Toys R Us's, and meet no signal of Amazon's.
+        if (
+          names !== null &&
+          !(field.name === 'title' ? titleAboutAccount : textNamesAccount && isAboutAccount(field.source, at, names))
+        )
           continue;
         pushSpans(spans, field, occurrence);
         kept++;
