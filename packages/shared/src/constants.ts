@@ -34,6 +34,8 @@ export const PEOPLE_SEARCH_PAGE_SIZE = 10;
 export const SEARCH_BLUR_DELAY_MS = 200;
 export const SEARCH_DIALOG_WIDTH = '30rem';
 export const TERRITORY_SELECTION_CAP = 1000;
+/** Spec section 5: fewer than TERRITORY_SELECTION_CAP accounts go into My Accounts at a time, from an upload too. */
+export const TERRITORY_UPLOAD_CAP = TERRITORY_SELECTION_CAP - 1;
 export const FLOWS_HIDDEN_AFTER_DAYS = 30;
 export const QUALIFICATION_SIGNAL_MAX = 100;
 export const QUALIFICATION_EXPLANATION_MAX = 150;

@@ -6,7 +6,7 @@ import { domainToUnicode } from 'node:url';
 import {
   type AnalyticsEvent,
   type CreateUploadBody,
-  TERRITORY_SELECTION_CAP,
+  TERRITORY_UPLOAD_CAP,
   UPLOAD_EMPTY_CELL,
   UPLOAD_FAILURE_LINES_SHOWN,
   UPLOAD_MAX_LINES,
@@ -91,8 +91,6 @@ const REST_MAX_MS = 20;
 const STEP_ASIDE_SHARE = 2;
 const STEP_ASIDE_MIN_MS = 20;
 const STEP_ASIDE_MAX_MS = 250;
-/** Spec section 5: fewer than TERRITORY_SELECTION_CAP accounts go into My Accounts at a time. */
-const TERRITORY_UPLOAD_CAP = TERRITORY_SELECTION_CAP - 1;
 const HISTORY_LIMIT = 100;
 
 /** One non-empty line of an upload, read once per run: its account key, or why it has none. */

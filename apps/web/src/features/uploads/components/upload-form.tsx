@@ -1,6 +1,7 @@
 import { Alert, Button, Card, FileButton, Group, Paper, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import {
   type CreateUploadBody,
+  TERRITORY_UPLOAD_CAP,
   UPLOAD_CSV_COLUMNS,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_LINES,
@@ -20,7 +21,7 @@ import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useCreateUpload } from '../api/create-upload.ts';
 import { useAccountLists } from '../api/get-account-lists.ts';
 import { countUploadLines } from '../utils/count-upload-lines.ts';
-import { csvHasColumn } from '../utils/csv-has-column.ts';
+import { csvHasColumn, isHeaderlessColumn } from '../utils/csv-has-column.ts';
 import { readUploadFile, type UploadFile, type UploadFileProblem } from '../utils/read-upload-file.ts';
 
 type DestinationChoice = 'mine' | 'colleague' | 'list';
@@ -54,12 +55,15 @@ export function UploadForm({
 
   const max = formatNumber(UPLOAD_MAX_LINES, language);
   const byFilter = type === 'FILTER';
-  const lineCount = file ? countUploadLines(file.text, file.format) : countUploadLines(text, 'lines');
+  // A one-column CSV whose first line is a value, not a header ("walmart.com"), is read as lines.
+  const headerless = !byFilter && file?.format === 'csv' && isHeaderlessColumn(file.text);
+  const fileFormat = headerless ? 'lines' : file?.format;
+  const lineCount = file ? countUploadLines(file.text, fileFormat ?? 'lines') : countUploadLines(text, 'lines');
   const tooMany = lineCount > UPLOAD_MAX_LINES;
   const accountLists = (lists.data ?? []).filter((l) => l.type === 'accounts');
   const destinationReady =
     destination === 'mine' || (destination === 'colleague' ? Boolean(colleague) : Boolean(listId));
-  const noColumn = !byFilter && file?.format === 'csv' && !csvHasColumn(file.text, type);
+  const noColumn = !byFilter && fileFormat === 'csv' && !csvHasColumn(file?.text ?? '', type);
   const inputReady = byFilter ? Boolean(filterId) : lineCount > 0 && !tooMany && !noColumn;
   // The server's words are English: the reader sees this page's own, by the field the server names.
   const refused = create.isError ? fieldError(create.error, ['input', 'filter_id'], '').field : undefined;
@@ -94,7 +98,7 @@ export function UploadForm({
     const body: CreateUploadBody = byFilter
       ? { type, filter_id: filterId ?? '', destination: target }
       : file
-        ? { type, input: file.text, format: file.format, file_name: file.name, destination: target }
+        ? { type, input: file.text, format: fileFormat ?? file.format, file_name: file.name, destination: target }
         : { type, input: text, format: 'lines', destination: target };
     create.mutate(body, {
       onSuccess: (upload) => {
@@ -237,6 +241,12 @@ export function UploadForm({
             <Radio value="list" label={t('uploads.form.list')} data-testid="upload-destination-list" />
           </Group>
         </Radio.Group>
+        {/* Said before the upload starts, not only as lines that "did not fit" afterwards. */}
+        {!byFilter && destination !== 'list' && lineCount > TERRITORY_UPLOAD_CAP && (
+          <Alert color="yellow" data-testid="upload-territory-cap">
+            {t('uploads.form.territoryCap', { cap: formatNumber(TERRITORY_UPLOAD_CAP, language) })}
+          </Alert>
+        )}
         {destination === 'colleague' && (
           <Select
             label={t('uploads.form.colleague')}

@@ -74,7 +74,10 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
                   </Table.Td>
                   <Table.Td>{formatDate(upload.created, language)}</Table.Td>
                   <Table.Td>{formatNumber(upload.success_count, language)}</Table.Td>
-                  <Table.Td>{formatNumber(upload.failures_count, language)}</Table.Td>
+                  {/* Every line that added no account, as the upload's result says: the ones that did not fit too. */}
+                  <Table.Td data-testid="upload-row-failures">
+                    {formatNumber(upload.failures_count + upload.not_fitted_count, language)}
+                  </Table.Td>
                   <Table.Td>
                     <UploadStatusBadge status={upload.status} />
                   </Table.Td>

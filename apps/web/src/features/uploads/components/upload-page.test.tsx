@@ -90,6 +90,32 @@ describe('UploadPage', () => {
     expect(posted).toEqual([]);
   });
 
+  it('takes a one-column CSV without a header as one value per line, counting each', async () => {
+    const posted = serve(running);
+    renderPage();
+    const file = new File(['walmart.com\napple.com\nford.com\n'], 'nohdr.csv', { type: 'text/csv' });
+    fireEvent.drop(await screen.findByTestId('upload-drop'), { dataTransfer: { files: [file] } });
+    expect((await screen.findByTestId('upload-file')).textContent).toBe('nohdr.csv: 3 lines');
+    expect(screen.queryByText(/No usable column/)).toBeNull();
+    fireEvent.click(screen.getByTestId('upload-submit'));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ format: 'lines', input: 'walmart.com\napple.com\nford.com\n' });
+  });
+
+  it('says before the upload that My Accounts takes at most 999 accounts from one, and not for a list', async () => {
+    serve(running);
+    renderPage();
+    const input = await screen.findByTestId('upload-input');
+    fireEvent.change(input, { target: { value: 'a.com\n'.repeat(999) } });
+    expect(screen.queryByTestId('upload-territory-cap')).toBeNull();
+    fireEvent.change(input, { target: { value: 'a.com\n'.repeat(1000) } });
+    expect(screen.getByTestId('upload-territory-cap').textContent).toBe(
+      'My Accounts takes at most 999 accounts from one upload: past the first 999 that add an account, the lines are not added. Choose a list to add them all.',
+    );
+    fireEvent.click(screen.getByLabelText('An account list'));
+    expect(screen.queryByTestId('upload-territory-cap')).toBeNull();
+  });
+
   it('starts an upload into My Accounts and shows its progress with counts', async () => {
     const posted = serve(running);
     renderPage();
@@ -121,6 +147,13 @@ describe('UploadPage', () => {
     expect(row.textContent).toContain('trade-show.csv');
     expect(row.textContent).toContain('Completed');
     expect(within(row).queryByTestId('via-support')).toBeNull();
+  });
+
+  it('counts in the past uploads every line that added no account, the ones that did not fit too', async () => {
+    serve({ ...running, status: 'COMPLETED', processed_count: 3000, failures_count: 200, not_fitted_count: 1800 });
+    renderPage();
+    const row = await screen.findByTestId('upload-row');
+    expect(within(row).getByTestId('upload-row-failures').textContent).toBe('2,000');
   });
 
   it('marks a past upload support started while acting as Rita "via Support" beside her name', async () => {

@@ -11,3 +11,10 @@ describe('countUploadLines', () => {
     expect(countUploadLines('', 'csv')).toBe(0);
   });
 });
+
+describe('countUploadLines on rows the server will refuse', () => {
+  it('counts a CSV row of junk as a line (it fails on the server), not one of separators only', () => {
+    expect(countUploadLines('website\nnot a site\n!!!\n===\n', 'csv')).toBe(3);
+    expect(countUploadLines('website,name\n,,\n ; \n"",""\nge.com,GE\n', 'csv')).toBe(1);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvHasColumn } from './csv-has-column.ts';
+import { csvHasColumn, isHeaderlessColumn } from './csv-has-column.ts';
 
 describe('csvHasColumn', () => {
   it('finds the column the server reads, whatever its case, quotes or a byte-order mark', () => {
@@ -11,5 +11,18 @@ describe('csvHasColumn', () => {
   it('says when no column is usable', () => {
     expect(csvHasColumn('name,city\nAcme,Paris', 'WEBSITE')).toBe(false);
     expect(csvHasColumn('website\nge.com', 'ACCOUNT_ID')).toBe(false);
+  });
+});
+
+describe('isHeaderlessColumn', () => {
+  it('reads a one-column CSV whose first line is a value as lines', () => {
+    expect(isHeaderlessColumn('walmart.com\napple.com\nford.com\n')).toBe(true);
+    expect(isHeaderlessColumn('acc_walmart_com\r\nacc_ford_com')).toBe(true);
+  });
+
+  it('keeps a header, of this type or another, and a CSV of several columns', () => {
+    expect(isHeaderlessColumn('website\nwalmart.com')).toBe(false);
+    expect(isHeaderlessColumn('Account ID\nacc_1')).toBe(false);
+    expect(isHeaderlessColumn('walmart.com,Walmart\napple.com,Apple')).toBe(false);
   });
 });
