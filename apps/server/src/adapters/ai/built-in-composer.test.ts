@@ -241,3 +241,51 @@ describe('built-in composer', () => {
     expect(steps).toHaveLength(1);
   });
 });
+
+describe('built-in composer, in the prospect’s reading', () => {
+  it('keeps the capital of a name after a colon, and lower-cases an ordinary first word, "A" too', async () => {
+    const [first] = await write(
+      context({
+        tenantName: 'Acme Analytics',
+        hypothesis: {
+          name: 'Traceability',
+          problemOrGoal: 'Recalls take weeks to trace.',
+          productValue: 'Acme Analytics traces parts and products across suppliers.',
+          roiExplanation: 'A 2 to 5 percent cut in recall costs.',
+        },
+      }),
+    );
+    const body = first?.body ?? '';
+    expect(body).toContain('How Acme Analytics helps: Acme Analytics traces parts and products across suppliers.');
+    expect(body).toContain('What it is worth: a 2 to 5 percent cut in recall costs.');
+    expect(body).toContain('you may know this well: recalls take weeks to trace.');
+  });
+
+  it('keeps a name of two capitalised words and an acronym as written', async () => {
+    const [first] = await write(
+      context({
+        hypothesis: {
+          name: 'x',
+          problemOrGoal: 'New York shippers lose margin on late loads.',
+          productValue: 'ERP data shows the delays before they happen.',
+          roiExplanation: '',
+        },
+      }),
+    );
+    expect(first?.body).toContain('you may know this well: New York shippers lose margin on late loads.');
+    expect(first?.body).toContain('helps: ERP data shows the delays before they happen.');
+  });
+
+  it('says "As a" or "As an" before a role many hold, and no article before one a company has one of', async () => {
+    const roleLine = async (title: string) => {
+      const [first] = await write(context({ contact: { name: 'Jane Doe', title } }));
+      return /As [^,]+,/.exec(first?.body ?? '')?.[0];
+    };
+    expect(await roleLine('Systems Administrator')).toBe('As a Systems Administrator,');
+    expect(await roleLine('Account Manager')).toBe('As an Account Manager,');
+    expect(await roleLine('Operations Analyst')).toBe('As an Operations Analyst,');
+    expect(await roleLine('VP Operations')).toBe('As VP Operations,');
+    expect(await roleLine('Director of Logistics')).toBe('As Director of Logistics,');
+    expect(await roleLine('CFO')).toBe('As CFO,');
+  });
+});
