@@ -10,7 +10,7 @@ import {
 } from '@quarry/shared';
 import { IconCheck, IconEdit, IconRefresh } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -69,6 +69,13 @@ export function FlowMessageCard({
   const [error, setError] = useState<FieldError<string> | null>(null);
   /** The user's text a conflicting save refused: kept until they edit with it or discard it. */
   const [unsaved, setUnsaved] = useState<DraftStep[] | null>(null);
+  // Edit opens the editor with the focus in the first subject, where the reader starts writing
+  // (on Cancel, under the editor, the next Enter threw the edit away).
+  const firstSubject = useRef<HTMLInputElement>(null);
+  const editing = draft !== null;
+  useEffect(() => {
+    if (editing) firstSubject.current?.focus();
+  }, [editing]);
 
   const settled = message.status !== 'pending' && message.status !== 'delivered';
   const canEdit = !locked && settled;
@@ -98,7 +105,19 @@ export function FlowMessageCard({
     if (!draft) return;
     const changed = Object.keys(change).map((key) => `steps.${index}.${key}`);
     if (error?.field && changed.includes(error.field)) setError(null);
-    setDraft({ ...draft, steps: draft.steps.map((s, i) => (i === index ? { ...s, ...change } : s)) });
+    // A follow-up answering the first step ("Re: …" its subject) follows its new subject, as a
+    // thread does in the prospect's inbox; one the reader wrote otherwise is left as it is.
+    const answering = index === 0 && change.subject !== undefined ? `Re: ${draft.steps[0]?.subject}` : null;
+    setDraft({
+      ...draft,
+      steps: draft.steps.map((s, i) =>
+        i === index
+          ? { ...s, ...change }
+          : answering && s.subject === answering
+            ? { ...s, subject: `Re: ${change.subject}` }
+            : s,
+      ),
+    });
   }
 
   function failed(e: unknown, fallbackKey: string) {
@@ -246,6 +265,7 @@ export function FlowMessageCard({
                       {stepHeading(i)}
                     </Text>
                     <TextInput
+                      ref={i === 0 ? firstSubject : undefined}
                       label={t('flows.message.subject')}
                       value={step.subject}
                       onChange={(e) => editStep(i, { subject: e.currentTarget.value })}

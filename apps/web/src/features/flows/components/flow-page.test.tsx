@@ -123,6 +123,37 @@ describe('FlowPage message editor', () => {
     ]);
   });
 
+  it('opens the editor in the first subject; follow-ups answering it follow its new subject, others stay', async () => {
+    const threaded: FlowMessage = {
+      ...message,
+      steps: [
+        { ...firstStep, subject: 'Your port expansion', body: 'Hello Dana' },
+        { step: 2, kind: 'follow_up', day_offset: 3, subject: 'Re: Your port expansion', body: 'Following up' },
+        { step: 3, kind: 'break_up', day_offset: 7, subject: 'Closing the loop', body: 'Last note' },
+      ],
+    };
+    const writes = serve({ detail: { flow, messages: [threaded] }, patch: () => ({ status: 200, body: threaded }) });
+    renderPage();
+    await screen.findAllByTestId('flow-message');
+    fireEvent.click(within(card('m1')).getByRole('button', { name: 'Edit' }));
+    const subjects = within(card('m1')).getAllByLabelText('Subject') as HTMLInputElement[];
+    await vi.waitFor(() => expect(document.activeElement).toBe(subjects[0]));
+    fireEvent.change(subjects[0] as HTMLInputElement, { target: { value: 'Quick idea for Acme' } });
+    expect(subjects.map((input) => input.value)).toEqual([
+      'Quick idea for Acme',
+      'Re: Quick idea for Acme',
+      'Closing the loop',
+    ]);
+    fireEvent.click(within(card('m1')).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(writes).toHaveLength(1));
+    const sent = writes[0]?.body as { steps: { subject: string }[] } | undefined;
+    expect(sent?.steps.map((step) => step.subject)).toEqual([
+      'Quick idea for Acme',
+      'Re: Quick idea for Acme',
+      'Closing the loop',
+    ]);
+  });
+
   it('on a save someone else beat, says so and reloads that message with their text', async () => {
     const theirs = {
       ...message,
