@@ -61,6 +61,8 @@ describe('EmailPreferencesPage', () => {
     expect(within(organization).getByTestId('email-list-count-example_emails').textContent).toBe('1 / 5');
     fireEvent.click(within(organization).getByRole('button', { name: 'Add rule' }));
     expect(within(organization).getByTestId('email-list-count-rules').textContent).toBe('4 / 20');
+    // The new rule has the focus: what the reader types next goes into it.
+    await vi.waitFor(() => expect(document.activeElement).toBe(within(organization).getByLabelText('Rule 4')));
   });
 
   it('shows a non-admin the organization’s rules read-only, with why, and no Save', async () => {

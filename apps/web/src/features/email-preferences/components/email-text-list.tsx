@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CharacterCounter } from '../../../components/character-counter.tsx';
 
@@ -47,8 +48,17 @@ export function EmailTextList({
   const { t } = useTranslation();
   const full = items.length >= maxItems;
   const set = (index: number, value: string) => onChange(items.map((item, i) => (i === index ? value : item)));
+  // A text added by the button gets the focus, so what the reader types goes into it (a space
+  // typed with the focus left on the button added one empty text after another).
+  const list = useRef<HTMLDivElement>(null);
+  const added = useRef<number | null>(null);
+  useEffect(() => {
+    if (added.current === null || added.current >= items.length) return;
+    list.current?.querySelector<HTMLElement>(`[data-item-index="${added.current}"]`)?.focus();
+    added.current = null;
+  }, [items.length]);
   return (
-    <Stack gap="xs" data-testid={`email-list-${name}`}>
+    <Stack gap="xs" data-testid={`email-list-${name}`} ref={list}>
       <Group justify="space-between" align="flex-end">
         <div>
           <Text fw={600}>{label}</Text>
@@ -69,6 +79,7 @@ export function EmailTextList({
         const input = multiline ? (
           <Textarea
             aria-label={itemLabel(index)}
+            data-item-index={index}
             value={item}
             onChange={(e) => set(index, e.currentTarget.value)}
             readOnly={readOnly}
@@ -80,6 +91,7 @@ export function EmailTextList({
         ) : (
           <TextInput
             aria-label={itemLabel(index)}
+            data-item-index={index}
             value={item}
             onChange={(e) => set(index, e.currentTarget.value)}
             readOnly={readOnly}
@@ -119,7 +131,10 @@ export function EmailTextList({
             variant="light"
             leftSection={<IconPlus size={14} />}
             disabled={full}
-            onClick={() => onChange([...items, ''])}
+            onClick={() => {
+              added.current = items.length;
+              onChange([...items, '']);
+            }}
           >
             {addLabel}
           </Button>
