@@ -1,7 +1,8 @@
-import type { FlowDetail, FlowMessage } from '@quarry/shared';
+import type { FlowDetail, FlowMessage, UserDocument } from '@quarry/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useSnackbarStore } from '../../../lib/snackbar-store.ts';
 import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
 import { flowSummary } from '../../../test-support/flows.ts';
@@ -236,5 +237,27 @@ describe('FlowPage message editor', () => {
     expect(within(waiting).getByText('Still writing messages')).toBeTruthy();
     expect(within(waiting).getByText('1 of 2 messages')).toBeTruthy();
     expect(screen.queryByTestId('flow-message')).toBeNull();
+  });
+});
+
+describe('FlowPage send panel without a connected tool', () => {
+  it('tells a rep to ask an admin, and an admin to connect one', async () => {
+    const integrations = (url: string) => url.includes('/api/integrations');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        integrations(String(input))
+          ? json({ status: 200, body: { integrations: [], can_manage: false } })
+          : json({ status: 200, body: { flow, messages: [message] } }),
+      ),
+    );
+    useAuthStore.setState({ user: { uid: 'u_rita', is_admin: false } as UserDocument });
+    renderPage();
+    await screen.findByText('Ask an admin to connect a tool and map its fields in Preferences › Integrations');
+    cleanup();
+    useAuthStore.setState({ user: { uid: 'u_ada', is_admin: true } as UserDocument });
+    renderPage();
+    await screen.findByText('Connect a tool and map its fields in Preferences › Integrations');
+    useAuthStore.setState({ user: null });
   });
 });

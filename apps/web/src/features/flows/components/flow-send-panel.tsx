@@ -4,6 +4,7 @@ import { IconDownload, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useIntegrations, useSequences } from '../../../lib/integrations.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useDownloadFlow } from '../api/download-flow.ts';
@@ -18,6 +19,7 @@ import { SendFromSelect } from './send-from-select.tsx';
  */
 export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boolean }) {
   const { t } = useTranslation();
+  const isAdmin = useAuthStore((s) => Boolean(s.user?.is_admin));
   const [destination, setDestination] = useState<DestinationType>('download');
   const integrations = useIntegrations();
   const tools = (integrations.data?.integrations ?? []).filter(
@@ -82,7 +84,8 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
               description={
                 tools.length === 0 ? (
                   <Anchor component={Link} to="/preferences/integrations" size="xs">
-                    {t('flows.send.noTool')}
+                    {/* Only an admin connects tools: anyone else is told whom to ask. */}
+                    {isAdmin ? t('flows.send.noTool') : t('flows.send.noToolAskAdmin')}
                   </Anchor>
                 ) : undefined
               }

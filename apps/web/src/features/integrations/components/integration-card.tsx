@@ -21,6 +21,26 @@ const OUTCOME_TEXT: Record<CredentialStatus, string> = {
   PENDING: 'integrations.pending',
 };
 
+/** What the tool's key is called in the tool itself (HubSpot's private apps give a token). */
+const CREDENTIAL_LABEL: Record<
+  string,
+  'integrations.credential.hubspot' | 'integrations.credential.apolloio' | 'integrations.credential.salesloft'
+> = {
+  hubspot: 'integrations.credential.hubspot',
+  apolloio: 'integrations.credential.apolloio',
+  salesloft: 'integrations.credential.salesloft',
+};
+
+/**
+ * The badge's word for a status. Pending after a check (checked_at set) means the tool did not
+ * answer, not that a check runs: "Not reached", so the card does not look busy for six hours.
+ */
+function statusKey(connection: IntegrationConnection) {
+  return connection.status === 'PENDING' && connection.checked_at
+    ? ('integrations.status.unreached' as const)
+    : (`integrations.status.${connection.status}` as const);
+}
+
 /** One tool of the catalogue: its brand, the connection's state, and (for admins) connect, re-check, disconnect and mappings. */
 export function IntegrationCard({
   entry,
@@ -109,8 +129,8 @@ export function IntegrationCard({
             </Title>
           </Group>
           {connection ? (
-            <Badge color={STATUS_COLOUR[connection.status]} variant="light">
-              {t(`integrations.status.${connection.status}`)}
+            <Badge color={STATUS_COLOUR[connection.status]} variant="light" data-testid="integration-status">
+              {t(statusKey(connection))}
             </Badge>
           ) : (
             <Badge color="gray" variant="light">
@@ -135,22 +155,23 @@ export function IntegrationCard({
                 {t('integrations.checkedAt', { date: formatDateTime(connection.checked_at, language) })}
               </Text>
             )}
-            {connection.status === 'PENDING' ? (
-              // Quarry's own finding (no answer from the tool), said in the reader's language; the
-              // technical detail stays on hover for whoever diagnoses it.
-              <Alert color="yellow" variant="light">
-                <span title={connection.status_message ?? undefined}>
-                  {t('integrations.pendingMessage', { name: entry.name })}
-                </span>
-              </Alert>
-            ) : (
-              connection.status_message && (
-                // The tool's own reason for refusing, as it gave it.
-                <Alert color={connection.status === 'INVALID' ? 'red' : 'yellow'} variant="light">
-                  {connection.status_message}
-                </Alert>
-              )
-            )}
+            {connection.status === 'PENDING'
+              ? // Quarry's own finding, once a check did not reach the tool (none while a check or
+                // a consent runs) (no answer from the tool), said in the reader's language; the
+                // technical detail stays on hover for whoever diagnoses it.
+                connection.checked_at && (
+                  <Alert color="yellow" variant="light">
+                    <span title={connection.status_message ?? undefined}>
+                      {t('integrations.pendingMessage', { name: entry.name })}
+                    </span>
+                  </Alert>
+                )
+              : connection.status_message && (
+                  // The tool's own reason for refusing, as it gave it.
+                  <Alert color={connection.status === 'INVALID' ? 'red' : 'yellow'} variant="light">
+                    {connection.status_message}
+                  </Alert>
+                )}
             <Text size="sm" fw={600} c={connection.value_messaging_configured ? 'green' : 'dimmed'}>
               {connection.value_messaging_configured
                 ? t('integrations.configured')
@@ -194,7 +215,7 @@ export function IntegrationCard({
             }}
           >
             <PasswordInput
-              label={t('integrations.credential.api_key')}
+              label={t(CREDENTIAL_LABEL[entry.type] ?? 'integrations.credential.api_key')}
               placeholder={t('integrations.credential.placeholder')}
               value={credential}
               onChange={(e) => {
@@ -237,7 +258,19 @@ export function IntegrationCard({
 
         {canManage && connection && (
           <Group gap="xs">
-            {!replacing && (
+            {replacing ? (
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => {
+                  setReplacing(false);
+                  setCredential('');
+                  connect.reset();
+                }}
+              >
+                {t('integrations.keepCredential')}
+              </Button>
+            ) : (
               <Button variant="default" size="xs" onClick={() => setReplacing(true)}>
                 {t('integrations.replace')}
               </Button>
@@ -253,7 +286,7 @@ export function IntegrationCard({
                     showSnackbar(
                       t('integrations.rechecked', {
                         name: entry.name,
-                        status: t(`integrations.status.${result.status}`),
+                        status: t(statusKey(result)),
                       }),
                     ),
                   onError: () => showSnackbar(t('integrations.errors.recheck')),
@@ -263,7 +296,7 @@ export function IntegrationCard({
               {t('integrations.recheck')}
             </Button>
             <Button
-              variant="subtle"
+              variant="light"
               color="red"
               size="xs"
               loading={disconnect.isPending}

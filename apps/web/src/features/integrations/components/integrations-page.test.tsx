@@ -102,11 +102,42 @@ describe('IntegrationsPage', () => {
     await within(card).findByTestId('field-mappings-hubspot');
   });
 
+  it('says "Not reached" of a tool a check did not reach, "Pending" while one runs; the key named as the tool names it', async () => {
+    const unreached = {
+      ...hubspot,
+      status: 'PENDING' as const,
+      status_message: 'connect ECONNREFUSED',
+      account_name: null,
+    };
+    serve({
+      ...list(true),
+      integrations: [
+        { entry: entry('apolloio', 'Apollo'), connection: { ...unreached, type: 'apolloio' } },
+        { entry: entry('hubspot', 'HubSpot'), connection: { ...unreached, checked_at: null, status_message: null } },
+        { entry: entry('salesloft', 'Salesloft'), connection: null },
+      ],
+    });
+    renderWithProviders(<IntegrationsPage />);
+    const apollo = await screen.findByTestId('integration-apolloio');
+    expect(within(apollo).getByTestId('integration-status').textContent).toBe('Not reached');
+    within(apollo).getByText(/^Apollo could not be reached at the last check/);
+    const checking = screen.getByTestId('integration-hubspot');
+    expect(within(checking).getByTestId('integration-status').textContent).toBe('Pending');
+    expect(within(checking).queryByText(/could not be reached/)).toBeNull();
+    within(screen.getByTestId('integration-salesloft')).getByLabelText('API key');
+    // Replacing a key can be given up: the current one is kept and the form closes.
+    fireEvent.click(within(checking).getByRole('button', { name: 'Replace credential' }));
+    within(checking).getByLabelText('Private-app token');
+    fireEvent.click(within(checking).getByRole('button', { name: 'Keep the current credential' }));
+    expect(within(checking).queryByLabelText('Private-app token')).toBeNull();
+    within(checking).getByRole('button', { name: 'Replace credential' });
+  });
+
   it('lets an admin connect a tool with its key, sent once and cleared from the field', async () => {
     const calls = serve(list(true));
     renderWithProviders(<IntegrationsPage />);
     const card = await screen.findByTestId('integration-apolloio');
-    const input = within(card).getByLabelText('API key or private-app token');
+    const input = within(card).getByLabelText('API key');
     fireEvent.change(input, { target: { value: 'apollo-key-123456' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
     await vi.waitFor(() =>
@@ -121,7 +152,7 @@ describe('IntegrationsPage', () => {
     const calls = serve(list(true));
     renderWithProviders(<IntegrationsPage />);
     const card = await screen.findByTestId('integration-apolloio');
-    const input = within(card).getByLabelText('API key or private-app token');
+    const input = within(card).getByLabelText('API key');
     fireEvent.change(input, { target: { value: 'apollo-key-enter-1' } });
     const form = input.closest('form');
     expect(form).not.toBeNull();
@@ -145,7 +176,7 @@ describe('IntegrationsPage', () => {
     });
     renderWithProviders(<IntegrationsPage />);
     const card = await screen.findByTestId('integration-outreach');
-    expect(within(card).queryByLabelText('API key or private-app token')).toBeNull();
+    expect(within(card).queryByLabelText('API key')).toBeNull();
     fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
     expect(open).toHaveBeenCalledWith('about:blank', '_blank');
     await vi.waitFor(() => expect(popup.location.href).toBe('https://outreach.example/oauth/authorize?state=s'));
@@ -171,14 +202,14 @@ describe('IntegrationsPage', () => {
     serve(withSalesloft(false));
     const first = renderWithProviders(<IntegrationsPage />);
     const plain = await screen.findByTestId('integration-salesloft');
-    within(plain).getByLabelText('API key or private-app token');
+    within(plain).getByLabelText('API key');
     expect(within(plain).queryByRole('button', { name: 'Connect with OAuth' })).toBeNull();
     first.unmount();
 
     const calls = serve(withSalesloft(true));
     renderWithProviders(<IntegrationsPage />);
     const card = await screen.findByTestId('integration-salesloft');
-    within(card).getByLabelText('API key or private-app token');
+    within(card).getByLabelText('API key');
     fireEvent.click(within(card).getByRole('button', { name: 'Connect with OAuth' }));
     await vi.waitFor(() => expect(popup.location.href).toBe('https://outreach.example/oauth/authorize?state=s'));
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
@@ -278,7 +309,7 @@ describe('IntegrationsPage', () => {
     );
     renderWithProviders(<IntegrationsPage />);
     const card = await screen.findByTestId('integration-apolloio');
-    const input = within(card).getByLabelText('API key or private-app token');
+    const input = within(card).getByLabelText('API key');
     fireEvent.change(input, { target: { value: 'apollo-key-refused' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
     const message = await within(card).findByText('Too big: expected string to have <=2000 characters');
