@@ -101,6 +101,14 @@ describe('ActionsPage', () => {
     expect(within(rowOf('f_done')).getByText('Delivered')).toBeTruthy();
   });
 
+  it('says "Partly delivered" of a send of some messages only, and when each flow was created to the minute', async () => {
+    serve([{ ...completed, status: 'flow_ready_for_review', delivered_count: 1, message_count: 2 }]);
+    renderPage();
+    const row = await screen.findByTestId('flow-row');
+    expect(within(row).getByTestId('flow-destination-status').textContent).toBe('Partly delivered');
+    expect(within(row).getByText(/\d{1,2}:\d{2}/)).toBeTruthy();
+  });
+
   it('opens only flows ready for review or completed; the others say why not, a failed one with Retry', async () => {
     serve([writing, base, failed, completed]);
     renderPage();

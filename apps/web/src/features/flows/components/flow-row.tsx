@@ -3,7 +3,7 @@ import { type FlowSummary, isFlowOpenable } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { accountNamesText } from '../utils/account-names-text.ts';
 import { flowClosedReason } from '../utils/flow-closed-reason.ts';
@@ -31,8 +31,15 @@ export function FlowRow({ flow, compact = false }: { flow: FlowSummary; compact?
     <Stack gap={0}>
       <Text size="sm">{t(`flows.destinationType.${flow.destination_type}`)}</Text>
       {flow.destination_status && (
-        <Text size="xs" c={flow.destination_status === 'destination_failed' ? 'red' : 'dimmed'}>
-          {t(`flows.destinationStatus.${flow.destination_status}`)}
+        <Text
+          size="xs"
+          c={flow.destination_status === 'destination_failed' ? 'red' : 'dimmed'}
+          data-testid="flow-destination-status"
+        >
+          {/* A send of some messages only (the others not approved yet) is no full delivery. */}
+          {flow.destination_status === 'destination_completed' && flow.delivered_count < flow.message_count
+            ? t('flows.destinationStatus.destination_partly')
+            : t(`flows.destinationStatus.${flow.destination_status}`)}
         </Text>
       )}
     </Stack>
@@ -64,7 +71,7 @@ export function FlowRow({ flow, compact = false }: { flow: FlowSummary; compact?
             </Text>
             <Group gap={6}>
               <Text size="xs" c="dimmed">
-                {flow.initiated_by.display_name} · {formatDate(flow.created, language)}
+                {flow.initiated_by.display_name} · {formatDateTime(flow.created, language)}
               </Text>
               {via}
             </Group>
@@ -103,7 +110,7 @@ export function FlowRow({ flow, compact = false }: { flow: FlowSummary; compact?
             </Group>
           </Table.Td>
           <Table.Td>
-            <Text size="sm">{formatDate(flow.created, language)}</Text>
+            <Text size="sm">{formatDateTime(flow.created, language)}</Text>
           </Table.Td>
         </>
       )}
