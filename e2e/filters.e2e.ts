@@ -70,6 +70,12 @@ describe('saved filters on My Accounts', () => {
       await page.getByRole('link', { name: 'Walmart' }).waitFor({ state: 'detached' });
       const airlineRows = await page.getByRole('row').count();
       expect(airlineRows).toBeGreaterThan(1);
+      // Applied and not saved, the filter is in the address too: a reload keeps it.
+      await page.waitForURL((url) => url.searchParams.has('where'));
+      await page.reload();
+      await page.getByRole('button', { name: 'Filters' }).waitFor();
+      await expect.poll(() => page.getByRole('row').count()).toBe(airlineRows);
+      expect(await page.getByRole('link', { name: 'Walmart' }).count()).toBe(0);
 
       await page.getByRole('button', { name: 'Save filter' }).click();
       const dialog = page.getByRole('dialog', { name: 'Save filter' });
@@ -96,6 +102,16 @@ describe('saved filters on My Accounts', () => {
       await page.getByRole('option', { name: `${name} (public)` }).click();
       await page.getByRole('link', { name: 'Walmart' }).waitFor({ state: 'detached' });
       expect(await page.getByRole('row').count()).toBe(airlineRows);
+
+      // The name filter is in the address as well, and a reload keeps what was typed.
+      await page.getByRole('button', { name: 'Clear' }).click();
+      await page.getByRole('link', { name: 'Walmart' }).waitFor();
+      await page.getByLabel('Filter by name or website').fill('walmart');
+      await page.waitForURL((url) => url.searchParams.get('q') === 'walmart');
+      await page.reload();
+      await expect.poll(() => page.getByLabel('Filter by name or website').inputValue()).toBe('walmart');
+      await page.getByRole('link', { name: 'Walmart' }).waitFor();
+      expect(await page.getByRole('link', { name: /^Delta|^United|^American Airlines/ }).count()).toBe(0);
     } finally {
       await deleteFilters(page, [name]);
       await removeAddedToTerritory(page, territoryBefore);

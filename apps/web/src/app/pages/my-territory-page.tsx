@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import { emptyFilter, TERRITORY_SORTS } from '@quarry/shared';
+import { emptyFilter, type FilterGroup, filterGroupSchema, isFilterApplied, TERRITORY_SORTS } from '@quarry/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -29,26 +29,53 @@ const cleanFilterManager = (): AccountListFilterManager => ({
 });
 const cleanOptions: AccountListOptions = { text: '', sort: 'account_name', direction: 'asc', page: 1 };
 
-/** The table's order and page as the address has them (a reload, Forward), else null. */
+/** The table's name filter, order and page as the address has them (a reload, Forward), else null. */
 function optionsInAddress(params: URLSearchParams): AccountListOptions | null {
   const sort = params.get('sort');
   const page = Math.floor(Number(params.get('page')));
-  if (!sort && !page) return null;
+  const text = params.get('q') ?? '';
+  if (!sort && !page && !text) return null;
   return {
     ...cleanOptions,
+    text,
     ...(parseSort(`${sort ?? ''}:${params.get('direction') ?? 'asc'}`) ?? {}),
     page: Number.isNaN(page) ? 1 : Math.max(page, 1),
   };
 }
 
-/** The address with the table's order and page, leaving out what is the default. */
-function withOptions(params: URLSearchParams, options: AccountListOptions): URLSearchParams {
+/** The filter applied without being saved, as the address has it (`where`, JSON), else null. */
+function filterInAddress(params: URLSearchParams): AccountListFilterManager | null {
+  const written = params.get('where');
+  if (!written || params.get('filter')) return null;
+  try {
+    const parsed = filterGroupSchema.safeParse(JSON.parse(written));
+    // The builder open, so what narrows the list is on screen, not only in the address.
+    return parsed.success
+      ? { ...cleanFilterManager(), applied: parsed.data, draft: parsed.data, builderOpen: true }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The address with the table's name filter, order and page and the filter applied without being
+ * saved (a saved one is `filter`, its id), leaving out what is the default.
+ */
+function withOptions(
+  params: URLSearchParams,
+  options: AccountListOptions,
+  applied: FilterGroup,
+  savedFilterId: string | null,
+): URLSearchParams {
   const out = new URLSearchParams(params);
   const set = (key: string, value: string, fallback: string) =>
     value === fallback ? out.delete(key) : out.set(key, value);
+  set('q', options.text, '');
   set('sort', options.sort, cleanOptions.sort);
   set('direction', options.direction, cleanOptions.direction);
   set('page', String(options.page), '1');
+  set('where', savedFilterId === null && isFilterApplied(applied) ? JSON.stringify(applied) : '', '');
   return out;
 }
 
@@ -72,17 +99,19 @@ export function MyTerritoryPage() {
   const manager = useAuthStore((s) => s.userIsManager);
   const openSearch = useUiStore((s) => s.setSearchOpen);
   const territory = useChangeTerritory();
-  const [filterManager, setFilterManager] = useState(
-    () => useAccountListCache.getState().filterManager ?? cleanFilterManager(),
-  );
   const [address, setAddress] = useSearchParams();
+  const [filterManager, setFilterManager] = useState(
+    () => useAccountListCache.getState().filterManager ?? filterInAddress(address) ?? cleanFilterManager(),
+  );
   const [options, setOptions] = useState(
     () => useAccountListCache.getState().options ?? optionsInAddress(address) ?? cleanOptions,
   );
-  // Order and page are in the address too: a reload or Forward returns to them.
+  // Name filter, order, page and an applied filter are in the address too: a reload or Forward
+  // returns to them, and a copied link shows a colleague the same list.
+  const { applied, savedFilterId } = filterManager;
   useEffect(() => {
-    setAddress((prev) => withOptions(prev, options), { replace: true });
-  }, [options, setAddress]);
+    setAddress((prev) => withOptions(prev, options, applied, savedFilterId), { replace: true });
+  }, [options, applied, savedFilterId, setAddress]);
   // The chosen saved filter is in the URL (?filter=id): a reload or a shared link opens it again.
   useSavedFilterParam(filterManager.savedFilterId, (saved) => {
     setFilterManager((m) => ({ ...m, ...openedSavedFilter(saved) }));
