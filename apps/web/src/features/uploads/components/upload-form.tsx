@@ -1,4 +1,17 @@
-import { Alert, Button, Card, FileButton, Group, Paper, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Paper,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import {
   type CreateUploadBody,
   TERRITORY_UPLOAD_CAP,
@@ -12,6 +25,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type DragEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { pickableUsersQueryOptions } from '../../../lib/company-users.ts';
 import { fieldError } from '../../../lib/field-error.ts';
@@ -126,7 +140,10 @@ export function UploadForm({
         {byFilter && filters.isSuccess && filters.data.length === 0 ? (
           // No saved filter to pick: say where one is made rather than open an empty list.
           <Text size="sm" c="dimmed" data-testid="upload-no-filters">
-            {t('uploads.form.noFilters')}
+            {t('uploads.form.noFilters')}{' '}
+            <Anchor component={Link} to="/MyTerritory" size="sm">
+              {t('uploads.form.openMyAccounts')}
+            </Anchor>
           </Text>
         ) : byFilter ? (
           <Select
@@ -273,6 +290,7 @@ export function UploadForm({
                 }))}
                 value={listId}
                 onChange={setListId}
+                placeholder={t('uploads.form.listPlaceholder')}
                 searchable
                 w="100%"
                 maw={420}

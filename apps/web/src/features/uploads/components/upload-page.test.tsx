@@ -116,6 +116,15 @@ describe('UploadPage', () => {
     expect(screen.queryByTestId('upload-territory-cap')).toBeNull();
   });
 
+  it('with no saved filter to pick, says where one is made and links there', async () => {
+    serve(running);
+    renderPage();
+    fireEvent.click(await screen.findByTestId('upload-type'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Accounts matching a saved filter', hidden: true }));
+    const none = await screen.findByTestId('upload-no-filters');
+    expect(within(none).getByRole('link', { name: 'Open My Accounts' }).getAttribute('href')).toBe('/MyTerritory');
+  });
+
   it('starts an upload into My Accounts and shows its progress with counts', async () => {
     const posted = serve(running);
     renderPage();

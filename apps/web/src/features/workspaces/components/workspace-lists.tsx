@@ -42,8 +42,13 @@ export function WorkspaceLists({ workspace: w, lists }: { workspace: Workspace; 
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('lists.name')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('lists.type')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('lists.members')}</Table.Th>
+                {/* Type and count keep to one line ("件数" broke a character per line in Japanese). */}
+                <Table.Th visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {t('lists.type')}
+                </Table.Th>
+                <Table.Th visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {t('lists.members')}
+                </Table.Th>
                 <Table.Th w={48} />
               </Table.Tr>
             </Table.Thead>
@@ -59,8 +64,12 @@ export function WorkspaceLists({ workspace: w, lists }: { workspace: Workspace; 
                       {t(`lists.types.${l.type}`)} · {t('lists.memberCount', { count: l.member_count })}
                     </Text>
                   </Table.Td>
-                  <Table.Td visibleFrom="sm">{t(`lists.types.${l.type}`)}</Table.Td>
-                  <Table.Td visibleFrom="sm">{formatNumber(l.member_count, language)}</Table.Td>
+                  <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {t(`lists.types.${l.type}`)}
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {formatNumber(l.member_count, language)}
+                  </Table.Td>
                   <Table.Td>
                     {/* Only the list's creator and the workspace owner delete it (checked on the server too). */}
                     {l.can_manage && (
