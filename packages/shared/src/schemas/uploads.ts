@@ -153,6 +153,8 @@ export const uploadSchema = z.object({
     type: z.enum(UPLOAD_DESTINATION_TYPES),
     id: z.string(),
     name: z.string(),
+    /** False once the destination list was deleted: its name is what it was called. */
+    exists: z.boolean(),
   }),
   created_by: z.object({ uid: z.string(), display_name: z.string() }),
   /** Started by the support account while it impersonated created_by: shown as "via Support". */

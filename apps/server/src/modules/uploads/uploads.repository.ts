@@ -7,7 +7,11 @@ import { createJobsRepository } from '../../jobs/jobs.repository.ts';
 import { createAnalyticsRepository } from '../analytics/analytics.repository.ts';
 
 /** An upload as the pages show it, with the uploader's name. */
-export type UploadRow = WithoutTenant<Selectable<UploadsTable>> & { created_by_name: string | null };
+export type UploadRow = WithoutTenant<Selectable<UploadsTable>> & {
+  created_by_name: string | null;
+  /** The destination list's id while it exists (null for a territory, or a list since deleted). */
+  destination_list_id: string | null;
+};
 /** An upload as the job reads it: its row and its lines. */
 export type UploadForJob = Selectable<UploadsTable> & { lines: string };
 export type UploadFailureRow = WithoutTenant<Omit<Selectable<UploadFailuresTable>, 'upload_id'>>;
@@ -203,8 +207,12 @@ export function createUploadsRepository(db: Db) {
       .leftJoin('users', (join) =>
         join.onRef('users.uid', '=', 'u.created_by').on('users.company', '=', reader.tenantId),
       )
+      // The destination list, if it still exists (the upload keeps the name it had).
+      .leftJoin('lists', (join) =>
+        join.onRef('lists.id', '=', 'u.destination_id').on('u.destination_type', '=', 'list'),
+      )
       .select(columns)
-      .select('users.display_name as created_by_name');
+      .select(['users.display_name as created_by_name', 'lists.id as destination_list_id']);
     if (!reader.seesAll) query = query.where('u.created_by', '=', reader.uid);
     return query;
   };

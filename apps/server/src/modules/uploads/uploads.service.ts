@@ -233,6 +233,7 @@ export function createUploadsService(deps: {
         type: row.destination_type as Upload['destination']['type'],
         id: row.destination_id,
         name: row.destination_name,
+        exists: row.destination_type !== 'list' || row.destination_list_id !== null,
       },
       created_by: { uid: row.created_by, display_name: row.created_by_name ?? '' },
       created_via_support: row.via_uid !== null,

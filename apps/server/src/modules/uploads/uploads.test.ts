@@ -298,6 +298,13 @@ describe('destinations and types', () => {
     const members = await listMemberIds('ada', listId);
     expect(members).toEqual(expect.arrayContaining([idOfKnown(0), idOfKnown(1)]));
     expect(members).toHaveLength(3);
+    expect(done.destination).toMatchObject({ type: 'list', id: listId, exists: true });
+    // Deleted afterwards, the list keeps its name in the upload's history, marked as gone.
+    expect((await call('ada', 'DELETE', `/api/lists/${listId}`)).statusCode).toBe(204);
+    const later = (await call('ada', 'GET', `/api/uploads/${created.id}`)).json() as Upload;
+    expect(later.destination).toMatchObject({ type: 'list', id: listId, exists: false });
+    const history = (await call('ada', 'GET', '/api/uploads')).json() as { uploads: Upload[] };
+    expect(history.uploads.find((u) => u.id === created.id)?.destination.exists).toBe(false);
   });
 
   it('checks that ACCOUNT_ID lines exist', async () => {

@@ -64,7 +64,9 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
                       ? upload.destination.id === uid
                         ? t('uploads.form.myAccounts')
                         : t('uploads.history.accountsOf', { name: upload.destination.name })
-                      : t('uploads.history.listNamed', { name: upload.destination.name })}
+                      : upload.destination.exists
+                        ? t('uploads.history.listNamed', { name: upload.destination.name })
+                        : t('uploads.history.listDeleted', { name: upload.destination.name })}
                   </Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">

@@ -12,7 +12,7 @@ const running: Upload = {
   input: 'trade-show.csv',
   input_kind: 'csv',
   input_digest: 'x',
-  destination: { type: 'territory', id: 'u_rita', name: 'Rita Rep' },
+  destination: { type: 'territory', id: 'u_rita', name: 'Rita Rep', exists: true },
   created_by: { uid: 'u_rita', display_name: 'Rita Rep' },
   created_via_support: false,
   line_count: 3000,
@@ -163,6 +163,19 @@ describe('UploadPage', () => {
     renderPage();
     const row = await screen.findByTestId('upload-row');
     expect(within(row).getByTestId('upload-row-failures').textContent).toBe('2,000');
+  });
+
+  it('says a destination list deleted since, and links to none', async () => {
+    serve({
+      ...running,
+      status: 'COMPLETED',
+      processed_count: 3000,
+      destination: { type: 'list', id: 'l_gone', name: 'Retail targets', exists: false },
+    });
+    renderPage('/upload?upload=up_1');
+    expect((await screen.findByTestId('upload-list-deleted')).textContent).toBe('List “Retail targets” (deleted)');
+    expect(screen.queryByRole('link', { name: /Retail targets/ })).toBeNull();
+    expect((await screen.findByTestId('upload-row')).textContent).toContain('List “Retail targets” (deleted)');
   });
 
   it('marks a past upload support started while acting as Rita "via Support" beside her name', async () => {

@@ -105,11 +105,18 @@ function UploadResult({ upload }: { upload: Upload }) {
                 {t('uploads.progress.downloadFailures')}
               </Button>
             )}
-            {upload.status === 'COMPLETED' && upload.destination.type === 'list' && (
-              <Anchor component={Link} to={`/lists/${encodeURIComponent(upload.destination.id)}`}>
-                {t('uploads.progress.openList')}: {upload.destination.name}
-              </Anchor>
-            )}
+            {upload.status === 'COMPLETED' &&
+              upload.destination.type === 'list' &&
+              (upload.destination.exists ? (
+                <Anchor component={Link} to={`/lists/${encodeURIComponent(upload.destination.id)}`}>
+                  {t('uploads.progress.openList')}: {upload.destination.name}
+                </Anchor>
+              ) : (
+                // Deleted since: said, not linked to a page that would say "List not found".
+                <Text size="sm" c="dimmed" data-testid="upload-list-deleted">
+                  {t('uploads.history.listDeleted', { name: upload.destination.name })}
+                </Text>
+              ))}
             {upload.status === 'COMPLETED' &&
               upload.destination.type === 'territory' &&
               upload.destination.id === uid && (
