@@ -114,6 +114,9 @@ describe('value preferences', () => {
       await page.goto('/preferences/titles');
       await page.getByText('Add 5 to 10 specific roles or domains.').waitFor();
       const input = page.getByPlaceholder('Type a title and press Enter');
+      // Typed once the saved titles are in: until then the field takes nothing (keys pressed
+      // into it while disabled were lost on a busy machine, and the title never became a chip).
+      await expect.poll(() => input.isEnabled()).toBe(true);
       await input.pressSequentially(title);
       await input.press('Enter');
       await page.getByText(title, { exact: true }).waitFor();

@@ -65,11 +65,11 @@ describe('built-in composer', () => {
       'VP Operations',
       'Acme Logistics',
       'Northwind Analytics',
-      // The problem continues the sentence after the colon, so its first word is in lower case.
-      'As VP Operations, you may know this well: shippers facing carrier delays lose margin on every late load.',
-      // So do the value and what it is worth after theirs: no capital after a colon.
+      // After the colon a sentence goes on in lower case when it opens with a word that is never
+      // a name ("We"); any other capital is kept, as it may be a name's.
+      'As VP Operations, you may know this well: Shippers facing carrier delays lose margin on every late load.',
       'How Northwind Analytics helps: we track carrier delays live and reroute loads before they slip.',
-      'What it is worth: customers cut expedited freight spend by 8% within a quarter.',
+      'What it is worth: Customers cut expedited freight spend by 8% within a quarter.',
     ]) {
       expect(body).toContain(fact);
     }
@@ -132,7 +132,7 @@ describe('built-in composer', () => {
     const steps = await write(input);
     const text = everything(steps);
     expect(text).not.toMatch(/competitor|synerg/i);
-    expect(text).toContain('you may know this well: shippers lose margin on late loads.');
+    expect(text).toContain('you may know this well: Shippers lose margin on late loads.');
     expect(ruleViolation(steps, effectiveRules(input.rules))).toBeNull();
   });
 
@@ -243,49 +243,55 @@ describe('built-in composer', () => {
 });
 
 describe('built-in composer, in the prospect’s reading', () => {
-  it('keeps the capital of a name after a colon, and lower-cases an ordinary first word, "A" too', async () => {
-    const [first] = await write(
-      context({
-        tenantName: 'Acme Analytics',
-        hypothesis: {
-          name: 'Traceability',
-          problemOrGoal: 'Recalls take weeks to trace.',
-          productValue: 'Acme Analytics traces parts and products across suppliers.',
-          roiExplanation: 'A 2 to 5 percent cut in recall costs.',
-        },
-      }),
-    );
-    const body = first?.body ?? '';
-    expect(body).toContain('How Acme Analytics helps: Acme Analytics traces parts and products across suppliers.');
+  const wrote = async (hypothesis: MessageContext['hypothesis'], tenantName = 'Acme Inc.') => {
+    const [first] = await write(context({ tenantName, hypothesis }));
+    return first?.body ?? '';
+  };
+
+  it('never lower-cases a name after a colon, and continues an article or a pronoun in lower case', async () => {
+    const body = await wrote({
+      name: 'Traceability',
+      problemOrGoal: 'Salesforce data is stale by the time a recall starts.',
+      productValue: 'Acme traces parts and products across suppliers.',
+      roiExplanation: 'A 2 to 5 percent cut in recall costs.',
+    });
+    expect(body).toContain('How Acme Inc. helps: Acme traces parts and products across suppliers.');
     expect(body).toContain('What it is worth: a 2 to 5 percent cut in recall costs.');
-    expect(body).toContain('you may know this well: recalls take weeks to trace.');
+    expect(body).toContain('you may know this well: Salesforce data is stale by the time a recall starts.');
+    const more = await wrote({
+      name: 'x',
+      problemOrGoal: 'ERP data shows the delays late.',
+      productValue: 'We find them a week earlier.',
+      roiExplanation: '',
+    });
+    expect(more).toContain('you may know this well: ERP data shows the delays late.');
+    expect(more).toContain('helps: we find them a week earlier.');
   });
 
-  it('keeps a name of two capitalised words and an acronym as written', async () => {
-    const [first] = await write(
-      context({
-        hypothesis: {
-          name: 'x',
-          problemOrGoal: 'New York shippers lose margin on late loads.',
-          productValue: 'ERP data shows the delays before they happen.',
-          roiExplanation: '',
-        },
-      }),
-    );
-    expect(first?.body).toContain('you may know this well: New York shippers lose margin on late loads.');
-    expect(first?.body).toContain('helps: ERP data shows the delays before they happen.');
-  });
-
-  it('says "As a" or "As an" before a role many hold, and no article before one a company has one of', async () => {
+  it('says "As a" or "As an" before a role many hold, as the title is said, and nothing before one a company has one of', async () => {
     const roleLine = async (title: string) => {
       const [first] = await write(context({ contact: { name: 'Jane Doe', title } }));
       return /As [^,]+,/.exec(first?.body ?? '')?.[0];
     };
-    expect(await roleLine('Systems Administrator')).toBe('As a Systems Administrator,');
-    expect(await roleLine('Account Manager')).toBe('As an Account Manager,');
-    expect(await roleLine('Operations Analyst')).toBe('As an Operations Analyst,');
-    expect(await roleLine('VP Operations')).toBe('As VP Operations,');
-    expect(await roleLine('Director of Logistics')).toBe('As Director of Logistics,');
-    expect(await roleLine('CFO')).toBe('As CFO,');
+    const expected: Record<string, string> = {
+      'Systems Administrator': 'As a Systems Administrator,',
+      'Account Manager': 'As an Account Manager,',
+      'Operations Analyst': 'As an Operations Analyst,',
+      'HR Manager': 'As an HR Manager,',
+      SDR: 'As an SDR,',
+      'QA Engineer': 'As a QA Engineer,',
+      'UX Designer': 'As a UX Designer,',
+      'European Sales Lead': 'As a European Sales Lead,',
+      'Utility Manager': 'As a Utility Manager,',
+      Underwriter: 'As an Underwriter,',
+      'Cargo Officer': 'As a Cargo Officer,',
+      'Partner Manager': 'As a Partner Manager,',
+      'VP Operations': 'As VP Operations,',
+      'Director of Logistics': 'As Director of Logistics,',
+      CFO: 'As CFO,',
+      CISO: 'As CISO,',
+      'Head of Supply Chain': 'As Head of Supply Chain,',
+    };
+    for (const [title, line] of Object.entries(expected)) expect(await roleLine(title), title).toBe(line);
   });
 });

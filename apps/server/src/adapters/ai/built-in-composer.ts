@@ -34,8 +34,6 @@ type Facts = {
   problem: string | null;
   value: string | null;
   roi: string | null;
-  /** The tenant's and the account's names as written: a sentence starting with one keeps its capital. */
-  names: string[];
   signal: {
     kind: 'news_article' | 'job_posting';
     title: string | null;
@@ -140,7 +138,6 @@ function factsOf(context: MessageContext, banned: BannedTermMatcher): Facts {
     problem: sentence(allowed(hypothesis?.problemOrGoal)),
     value: sentence(allowed(hypothesis?.productValue)),
     roi: sentence(allowed(hypothesis?.roiExplanation)),
-    names: [clean(context.tenantName), clean(context.account.name)].filter((name) => name.length > 0),
     signal: signal && {
       kind: signal.type,
       title: allowed(signal.title),
@@ -192,16 +189,15 @@ function firstTouchUnits(f: Facts, banned: BannedTermMatcher): Unit[] {
       1,
       // After the colon the problem continues the sentence: its first letter in lower case, unless
       // it starts with a name or an acronym ("Recalls, shortages…" → "recalls, shortages…").
-      f.title && `As ${asRole(f.title)}, you may know this well: ${continuing(f.problem, f.names)}`,
-      `You may know this well: ${continuing(f.problem, f.names)}`,
+      f.title && `As ${asRole(f.title)}, you may know this well: ${continuing(f.problem)}`,
+      `You may know this well: ${continuing(f.problem)}`,
       f.problem,
     );
   } else if (f.title) {
     add(0, 4, `As ${asRole(f.title)}, you are probably close to this.`);
   }
-  if (f.value)
-    add(1, 3, `${f.tenant ? `How ${f.tenant} helps` : 'How we help'}: ${continuing(f.value, f.names)}`, f.value);
-  if (f.roi) add(1, 4, `What it is worth: ${continuing(f.roi, f.names)}`, f.roi);
+  if (f.value) add(1, 3, `${f.tenant ? `How ${f.tenant} helps` : 'How we help'}: ${continuing(f.value)}`, f.value);
+  if (f.roi) add(1, 4, `What it is worth: ${continuing(f.roi)}`, f.roi);
   if (!f.value && !f.roi) {
     add(1, 5, `${f.tenant ? `At ${f.tenant}, we` : 'We'} help teams like yours act on moments like this.`);
   }
@@ -233,14 +229,14 @@ function followUpUnits(f: Facts, banned: BannedTermMatcher, ordinal: number): Un
     add(0, 0, 'I wanted to follow up once more on my earlier notes.', 'One more note from me.');
   }
   // Alternate which point leads, so a second follow-up does not repeat the first.
-  const worth = [f.roi && `One reason it may be worth a look: ${continuing(f.roi, f.names)}`, f.roi];
+  const worth = [f.roi && `One reason it may be worth a look: ${continuing(f.roi)}`, f.roi];
   const recap = [
-    f.value && `To recap ${f.tenant ? `how ${f.tenant} helps` : 'how we help'}: ${continuing(f.value, f.names)}`,
+    f.value && `To recap ${f.tenant ? `how ${f.tenant} helps` : 'how we help'}: ${continuing(f.value)}`,
     f.value,
   ];
   add(0, 1, ...(ordinal % 2 === 0 ? worth : recap));
   add(1, 3, ...(ordinal % 2 === 0 ? recap : worth));
-  if (!f.roi && !f.value && f.problem) add(0, 1, `The reason I wrote: ${continuing(f.problem, f.names)}`, f.problem);
+  if (!f.roi && !f.value && f.problem) add(0, 1, `The reason I wrote: ${continuing(f.problem)}`, f.problem);
   add(
     2,
     2,
@@ -434,34 +430,43 @@ function sameStrings(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+/** Roles a company has one of: "As VP Operations", "As Director of Logistics", "As CFO", "As Partner". */
+const ONE_PER_COMPANY_WORDS =
+  /^(?:chief|head|(?:senior |executive |assistant )?vice president|president|director|managing director|general manager|founder|co-founder|owner)\b/i;
+const ONE_PER_COMPANY_ACRONYMS = /^(?:C[A-Z]{1,3}O|S?E?VP|AVP|GM|MD)\b/;
+/** Acronyms whose first letter is said with a vowel sound: "an HR Manager", "an SDR", "a QA Engineer". */
+const VOWEL_SOUNDING_LETTER = /^[AEFHILMNORSX]/;
+
 /**
  * A job title after "As": with "a" or "an" for a role many hold ("As an Account Manager", "As a
- * Systems Administrator"), bare for one a company has one of ("As VP Operations", "As Director
- * of Logistics", "As CFO").
+ * Systems Administrator", "As an IT Manager"), bare for one a company has one of.
  */
 function asRole(title: string): string {
-  if (
-    /^(?:chief|head|(?:senior |executive |assistant )?vice president|s?e?vp|avp|president|director|managing director|general manager|founder|co-founder|owner|partner|c[a-z]{1,3}o)\b/i.test(
-      title,
-    )
-  )
+  if (ONE_PER_COMPANY_WORDS.test(title) || ONE_PER_COMPANY_ACRONYMS.test(title) || /^partner$/i.test(title))
     return title;
-  if (/^\p{Lu}{2,}\b/u.test(title)) return title;
-  return `${/^[aeio]|^u(?!ni|s)/i.test(title) ? 'an' : 'a'} ${title}`;
+  const acronym = /^\p{Lu}{2,}\b/u.test(title);
+  const vowel = acronym ? VOWEL_SOUNDING_LETTER.test(title) : /^(?:[aio]|e(?!u)|u(?!ni|s|ti|k))/i.test(title);
+  return `${vowel ? 'an' : 'a'} ${title}`;
 }
 
 /**
- * A sentence going on after a colon: its first word lower-cased when it is an ordinary word
- * ("Recalls, shortages…" → "recalls, shortages…", "A 2 to 5 percent cut" → "a 2 to 5…"), never
- * when it starts a name: one of `names` (the seller's "Acme Analytics"), a word followed by
- * another capitalised one ("New York"), "I", or an acronym.
+ * Words a sentence may open with that are never a name: after a colon they continue the sentence
+ * in lower case ("What it is worth: a 2 to 5 percent cut", "How we help: we track…"). Any other
+ * capitalised first word keeps its capital, as a full sentence after a colon may: it could be a
+ * name ("Acme Analytics traces…", "Salesforce data…"), and a name in lower case is a mistake a
+ * capital is not.
  */
-function continuing(sentence: string, names: readonly string[] = []): string {
-  if (names.some((name) => sentence.startsWith(name) && !/^[\p{L}\p{N}]/u.test(sentence.slice(name.length))))
-    return sentence;
+const SENTENCE_OPENERS = new Set(
+  (
+    'a an the this that these those our your their its it we they you he she there here ' +
+    'every each most many some more fewer less few several all both any no one such ' +
+    'when while if after before with without in on for by at from as once since'
+  ).split(' '),
+);
+
+/** A sentence going on after a colon: its first word lower-cased when it is one of SENTENCE_OPENERS. */
+function continuing(sentence: string): string {
   const first = /^\p{Lu}\p{Ll}*(?![\p{L}\p{N}'’-])/u.exec(sentence)?.[0];
-  if (!first || first === 'I') return sentence;
-  const rest = sentence.slice(first.length);
-  if (/^ \p{Lu}/u.test(rest)) return sentence;
-  return first.toLowerCase() + rest;
+  if (!first || !SENTENCE_OPENERS.has(first.toLowerCase())) return sentence;
+  return first.toLowerCase() + sentence.slice(first.length);
 }

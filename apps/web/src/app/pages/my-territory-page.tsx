@@ -1,6 +1,7 @@
 import { Group } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { emptyFilter, type FilterGroup, filterGroupSchema, isFilterApplied, TERRITORY_SORTS } from '@quarry/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useChangeTerritory } from '../../features/accounts/api/territory.ts';
@@ -27,6 +28,8 @@ const cleanFilterManager = (): AccountListFilterManager => ({
   builderOpen: false,
   savedFilterId: null,
 });
+/** How long the name filter waits for typing to pause before the address follows it. */
+const NAME_FILTER_SETTLE_MS = 400;
 const cleanOptions: AccountListOptions = { text: '', sort: 'account_name', direction: 'asc', page: 1 };
 
 /** The table's name filter, order and page as the address has them (a reload, Forward), else null. */
@@ -43,31 +46,34 @@ function optionsInAddress(params: URLSearchParams): AccountListOptions | null {
   };
 }
 
-/** The filter applied without being saved, as the address has it (`where`, JSON), else null. */
-function filterInAddress(params: URLSearchParams): AccountListFilterManager | null {
+/** The filter applied as the address has it (`where`, JSON), else null. */
+function appliedInAddress(params: URLSearchParams): FilterGroup | null {
   const written = params.get('where');
-  if (!written || params.get('filter')) return null;
+  if (!written) return null;
   try {
     const parsed = filterGroupSchema.safeParse(JSON.parse(written));
-    // The builder open, so what narrows the list is on screen, not only in the address.
-    return parsed.success
-      ? { ...cleanFilterManager(), applied: parsed.data, draft: parsed.data, builderOpen: true }
-      : null;
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
 
 /**
- * The address with the table's name filter, order and page and the filter applied without being
- * saved (a saved one is `filter`, its id), leaving out what is the default.
+ * The filter manager for the filter the address applies: with the builder open, so what narrows
+ * the list is on screen, not only in the address.
  */
-function withOptions(
-  params: URLSearchParams,
-  options: AccountListOptions,
-  applied: FilterGroup,
-  savedFilterId: string | null,
-): URLSearchParams {
+const managerApplying = (applied: FilterGroup): Partial<AccountListFilterManager> => ({
+  applied,
+  draft: applied,
+  builderOpen: true,
+});
+
+/**
+ * The address with the table's name filter, order and page and the filter applied (`where`: with
+ * a saved filter's id in `filter` too, it holds the edits applied to it and not saved), leaving
+ * out what is the default.
+ */
+function withOptions(params: URLSearchParams, options: AccountListOptions, applied: FilterGroup): URLSearchParams {
   const out = new URLSearchParams(params);
   const set = (key: string, value: string, fallback: string) =>
     value === fallback ? out.delete(key) : out.set(key, value);
@@ -75,7 +81,7 @@ function withOptions(
   set('sort', options.sort, cleanOptions.sort);
   set('direction', options.direction, cleanOptions.direction);
   set('page', String(options.page), '1');
-  set('where', savedFilterId === null && isFilterApplied(applied) ? JSON.stringify(applied) : '', '');
+  set('where', isFilterApplied(applied) ? JSON.stringify(applied) : '', '');
   return out;
 }
 
@@ -100,21 +106,29 @@ export function MyTerritoryPage() {
   const openSearch = useUiStore((s) => s.setSearchOpen);
   const territory = useChangeTerritory();
   const [address, setAddress] = useSearchParams();
-  const [filterManager, setFilterManager] = useState(
-    () => useAccountListCache.getState().filterManager ?? filterInAddress(address) ?? cleanFilterManager(),
-  );
-  const [options, setOptions] = useState(
-    () => useAccountListCache.getState().options ?? optionsInAddress(address) ?? cleanOptions,
-  );
-  // Name filter, order, page and an applied filter are in the address too: a reload or Forward
-  // returns to them, and a copied link shows a colleague the same list.
-  const { applied, savedFilterId } = filterManager;
+  const cached = useAccountListCache.getState();
+  // The filter the address applies on arrival: opened over the saved filter it names, if any.
+  const arrivingFilter = useRef(cached.filterManager ? null : appliedInAddress(address));
+  const [filterManager, setFilterManager] = useState((): AccountListFilterManager => {
+    if (cached.filterManager) return cached.filterManager;
+    const applied = address.get('filter') ? null : arrivingFilter.current;
+    return applied ? { ...cleanFilterManager(), ...managerApplying(applied) } : cleanFilterManager();
+  });
+  const [options, setOptions] = useState(() => cached.options ?? optionsInAddress(address) ?? cleanOptions);
+  // Name filter, order, page and the applied filter are in the address too: a reload or Forward
+  // returns to them, and a copied link shows a colleague the same list. The name is written once
+  // typing pauses: each change of the address counts as a page view.
+  const [typed] = useDebouncedValue(options.text, NAME_FILTER_SETTLE_MS);
+  const { applied } = filterManager;
   useEffect(() => {
-    setAddress((prev) => withOptions(prev, options, applied, savedFilterId), { replace: true });
-  }, [options, applied, savedFilterId, setAddress]);
-  // The chosen saved filter is in the URL (?filter=id): a reload or a shared link opens it again.
+    setAddress((prev) => withOptions(prev, { ...options, text: typed }, applied), { replace: true });
+  }, [options, typed, applied, setAddress]);
+  // The chosen saved filter is in the URL (?filter=id): a reload or a shared link opens it again,
+  // with the edits applied to it on top (`where`).
   useSavedFilterParam(filterManager.savedFilterId, (saved) => {
-    setFilterManager((m) => ({ ...m, ...openedSavedFilter(saved) }));
+    const edits = arrivingFilter.current;
+    arrivingFilter.current = null;
+    setFilterManager((m) => ({ ...m, ...openedSavedFilter(saved), ...(edits ? managerApplying(edits) : {}) }));
     const order = parseSort(saved.sort);
     setOptions((o) => ({ ...o, ...order, page: 1 }));
   });

@@ -22,7 +22,11 @@ function useAutoClose(snack: Snack | null, close: () => void) {
 
 // While a message shows, dialogs open below it (dialogs-below-snackbars.tsx): loaded only then,
 // so the sign-in page's JavaScript does not carry it.
-const DialogsBelowSnackbars = lazy(() => import('./dialogs-below-snackbars.tsx'));
+// A chunk that cannot load (a deploy replaced it, the network dropped) leaves the offset out: the
+// page goes on, the message may cover a dialog's top.
+const DialogsBelowSnackbars = lazy(() =>
+  import('./dialogs-below-snackbars.tsx').catch(() => ({ default: () => null })),
+);
 
 /** The shell's two top snackbars, at the top of the page: a general message with Close, and a route message with Visit. */
 export function TopSnackbars() {

@@ -15,6 +15,9 @@ describe('countUploadLines', () => {
 describe('countUploadLines on rows the server will refuse', () => {
   it('counts a CSV row of junk as a line (it fails on the server), not one of separators only', () => {
     expect(countUploadLines('website\nnot a site\n!!!\n===\n', 'csv')).toBe(3);
-    expect(countUploadLines('website,name\n,,\n ; \n"",""\nge.com,GE\n', 'csv')).toBe(1);
+    expect(countUploadLines('website,name\n,,\n , \n"",""\nge.com,GE\n', 'csv')).toBe(1);
+    // A semicolon in a comma CSV is a cell's text, as the server reads it: a line that fails.
+    expect(countUploadLines('website,name\n ; \nge.com,GE\n', 'csv')).toBe(2);
+    expect(countUploadLines('website;name\n;;\n , \nge.com;GE\n', 'csv')).toBe(2);
   });
 });

@@ -24,5 +24,8 @@ describe('isHeaderlessColumn', () => {
     expect(isHeaderlessColumn('website\nwalmart.com')).toBe(false);
     expect(isHeaderlessColumn('Account ID\nacc_1')).toBe(false);
     expect(isHeaderlessColumn('walmart.com,Walmart\napple.com,Apple')).toBe(false);
+    // A column name the server does not read is a header all the same: the page names the columns.
+    expect(isHeaderlessColumn('Domains\nwalmart.com')).toBe(false);
+    expect(isHeaderlessColumn('Company Website\nwalmart.com')).toBe(false);
   });
 });

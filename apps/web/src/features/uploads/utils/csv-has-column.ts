@@ -9,10 +9,13 @@ export function csvHasColumn(text: string, type: Exclude<UploadType, 'FILTER'>):
 
 /**
  * A one-column CSV without a header: no line of its start holds a separator (comma, semicolon or
- * tab) and its first line names no column of any upload type ("walmart.com", not "website" — a
- * header of another type still gets the message naming the columns).
+ * tab), and its first line is a value, not a column name: a domain or web address ("walmart.com")
+ * or an id ("acc_walmart_com"), never a word ("Domains", "Company"), which still gets the message
+ * naming the columns.
  */
 export function isHeaderlessColumn(text: string): boolean {
   if (/[,;\t]/.test(text.slice(0, 65_536))) return false;
+  const first = (text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/, 1)[0] ?? '').trim().replace(/^"|"$/g, '');
+  if (!/^\S+$/.test(first) || !/[._\d/]/.test(first)) return false;
   return !(Object.keys(UPLOAD_CSV_COLUMNS) as Exclude<UploadType, 'FILTER'>[]).some((type) => csvHasColumn(text, type));
 }
