@@ -85,7 +85,8 @@ export function FlowRow({ flow, compact = false }: { flow: FlowSummary; compact?
           </Text>
         </Table.Td>
       )}
-      <Table.Td>
+      {/* Wide enough on a phone for a status of three words on one line ("Ready for review"). */}
+      <Table.Td miw={compact ? '9rem' : undefined}>
         <Stack gap={4} align="flex-start">
           <FlowStatusBadge status={flow.status} />
           <Text size="xs" c="dimmed" data-testid="flow-progress">

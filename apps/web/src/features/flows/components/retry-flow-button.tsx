@@ -38,6 +38,8 @@ export function RetryFlowButton({
     <Button
       size={size}
       variant="light"
+      // Its word kept whole beside the reason on a narrow screen (squeezed, only the icon showed).
+      style={{ flexShrink: 0 }}
       leftSection={<IconRefresh size={14} />}
       loading={retry.isPending}
       disabled={disabled || sent || flow.status === 'flow_in_progress'}
@@ -53,7 +55,7 @@ export function RetryFlowButton({
   if (!sent) return button;
   // Disabled, with the reason in sight (a tooltip on a disabled button reaches no keyboard user).
   return (
-    <Group gap="xs" wrap="nowrap" data-testid="retry-unavailable">
+    <Group gap="xs" wrap="nowrap" align="flex-start" data-testid="retry-unavailable">
       {button}
       <Text size="xs" c="dimmed" maw="27em">
         {t('apiErrors.reasons.flow_delivered')}
