@@ -107,7 +107,8 @@ export const uploadFailureLinesSchema = z.object({
 export type UploadFailureLines = z.infer<typeof uploadFailureLinesSchema>;
 
 /** Why an upload stopped, for the page to translate. */
-export const UPLOAD_ERROR_CODES = ['upload_failed', 'destination_gone'] as const;
+/** Why an upload is FAILED: an error, its list deleted, or stopped by someone who could see it ("Stop upload"). */
+export const UPLOAD_ERROR_CODES = ['upload_failed', 'destination_gone', 'cancelled'] as const;
 export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
 
 const id = z.string().trim().min(1).max(200);

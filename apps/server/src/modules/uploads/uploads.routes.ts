@@ -15,7 +15,7 @@ const tags = ['uploads'];
 /** The lines and some room for the JSON around them (escapes, the other fields). */
 const UPLOAD_BODY_LIMIT = UPLOAD_MAX_BYTES * 2;
 
-/** Add Accounts by upload (issue #16): start one, follow it, list past ones, download its failures. */
+/** Add Accounts by upload (issue #16): start one, follow it, stop it, list past ones, download its failures. */
 export function registerUploadsRoutes(app: App, { uploads, signedIn }: { uploads: UploadsService; signedIn: Guard }) {
   app.route({
     method: 'GET',
@@ -38,6 +38,13 @@ export function registerUploadsRoutes(app: App, { uploads, signedIn }: { uploads
     preHandler: signedIn,
     schema: { tags, params: uploadIdParamsSchema, response: { 200: uploadSchema } },
     handler: (request) => uploads.get(contextOf(request), request.params.uploadId),
+  });
+  app.route({
+    method: 'POST',
+    url: '/api/uploads/:uploadId/cancel',
+    preHandler: signedIn,
+    schema: { tags, params: uploadIdParamsSchema, response: { 200: uploadSchema } },
+    handler: (request) => uploads.cancel(contextOf(request), request.params.uploadId),
   });
   app.route({
     method: 'GET',

@@ -26,7 +26,7 @@ import type { UploadsTable } from '../../db/schema.ts';
 import type { Job } from '../../jobs/jobs.repository.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
+import { forbidden, HttpError, invalidField, notFound } from '../../lib/http-error.ts';
 import { parseJsonColumn } from '../../lib/json-column.ts';
 import { registrableDomain } from '../../lib/registrable-domain.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
@@ -542,6 +542,24 @@ export function createUploadsService(deps: {
         UPLOAD_ACCOUNTS,
         clock(),
       );
+      return toUpload(await requireVisible(ctx, id));
+    },
+
+    /**
+     * Stops a running upload for whoever may see it (its uploader; managers and admins). The chunk
+     * being written commits or not as a whole and the job stops at the next one (its claim needs
+     * IN_PROGRESS); the accounts already added stay. A finished upload is a 409.
+     */
+    async cancel(ctx: RequestContext, id: string): Promise<Upload> {
+      const upload = await requireVisible(ctx, id);
+      const at = clock().toISOString();
+      const stopped = await uploads.setStatus(
+        ctx.tenantId,
+        upload.id,
+        { status: 'FAILED', error_code: 'cancelled', finished_at: at, updated_at: at },
+        ['PENDING', 'IN_PROGRESS'],
+      );
+      if (!stopped) throw new HttpError(409, 'conflict', 'This upload has already finished');
       return toUpload(await requireVisible(ctx, id));
     },
 

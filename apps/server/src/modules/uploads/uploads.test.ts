@@ -646,6 +646,64 @@ describe('statuses, chunks and restarts', () => {
   });
 });
 
+describe('stopping an upload', () => {
+  it('stops a running upload where it is: the accounts added stay and the rest is never read', async () => {
+    const lines = Array.from({ length: 15 }, (_, i) => `stop-${crypto.randomUUID().slice(0, 8)}-${i}.com`).join('\n');
+    const listId = await makeList('ada', `Stop list ${crypto.randomUUID()}`);
+    const created = await upload('ada', {
+      type: 'WEBSITE',
+      input: lines,
+      destination: { type: 'list', list_id: listId },
+    });
+    const tenantId = await tenantOf(created.id);
+    expect(await t.app.uploads.processUpload(tenantId, created.id, { maxChunks: 1, chunkLines: 5 })).toBe(false);
+
+    // Someone who cannot see it, in the company or outside it, cannot stop it either.
+    expect((await call('rita', 'POST', `/api/uploads/${created.id}/cancel`)).statusCode).toBe(404);
+    expect((await call('gus', 'POST', `/api/uploads/${created.id}/cancel`)).statusCode).toBe(404);
+
+    const stopped = await call('ada', 'POST', `/api/uploads/${created.id}/cancel`);
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json()).toMatchObject({
+      status: 'FAILED',
+      error_code: 'cancelled',
+      processed_count: 5,
+      added_count: 5,
+    });
+    expect((stopped.json() as Upload).finished_at).not.toBeNull();
+
+    // The queued job and any later run find it stopped and read no further.
+    await t.app.jobRunner.drain();
+    await t.app.uploads.processUpload(tenantId, created.id, { chunkLines: 5 });
+    const after = (await call('ada', 'GET', `/api/uploads/${created.id}`)).json() as Upload;
+    expect(after).toMatchObject({ status: 'FAILED', error_code: 'cancelled', processed_count: 5, added_count: 5 });
+    expect(await listMemberIds('ada', listId)).toHaveLength(5);
+    expect(await uploadedEvents(created.id)).toHaveLength(0);
+
+    const again = await call('ada', 'POST', `/api/uploads/${created.id}/cancel`);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it("a manager may stop a colleague's upload; a finished one cannot be stopped and stays as it was", async () => {
+    const running = await upload('rita', {
+      type: 'DOMAIN',
+      input: 'upk-1.com\nupk-3.com',
+      destination: { type: 'territory' },
+    });
+    const byManager = await call('mike', 'POST', `/api/uploads/${running.id}/cancel`);
+    expect(byManager.statusCode, byManager.body).toBe(200);
+    expect(byManager.json()).toMatchObject({ status: 'FAILED', error_code: 'cancelled', added_count: 0 });
+
+    const created = await upload('rita', { type: 'DOMAIN', input: 'upk-2.com', destination: { type: 'territory' } });
+    const done = await finished('rita', created.id);
+    expect(done.status).toBe('COMPLETED');
+    const refused = await call('rita', 'POST', `/api/uploads/${created.id}/cancel`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('conflict');
+    expect((await call('rita', 'GET', `/api/uploads/${created.id}`)).json()).toEqual(done);
+  });
+});
+
 /** The "Accounts Uploaded" events recorded for an upload. */
 async function uploadedEvents(uploadId: string) {
   const rows = await acrossTenants(t.handle.db)

@@ -5,6 +5,7 @@ export const uploadQueryKeys = {
   detail: (uploadId: string) => ['uploads', 'detail', uploadId] as const,
   mutations: {
     create: ['uploads', 'create'] as const,
+    cancel: ['uploads', 'cancel'] as const,
     downloadFailures: ['uploads', 'download-failures'] as const,
   },
 };

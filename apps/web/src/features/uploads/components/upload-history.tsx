@@ -81,7 +81,7 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
                     {formatNumber(upload.failures_count + upload.not_fitted_count, language)}
                   </Table.Td>
                   <Table.Td>
-                    <UploadStatusBadge status={upload.status} />
+                    <UploadStatusBadge status={upload.status} errorCode={upload.error_code} />
                   </Table.Td>
                   <Table.Td>
                     <Button size="xs" variant="subtle" onClick={() => onShow(upload.id)}>

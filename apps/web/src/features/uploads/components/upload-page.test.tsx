@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import type { Upload } from '@quarry/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -29,7 +30,8 @@ const running: Upload = {
 };
 
 /** The API: GET /api/uploads and /api/uploads/:id answer `upload`; POST records its body. */
-function serve(upload: Upload) {
+function serve(first: Upload) {
+  let upload = first;
   const posted: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -37,6 +39,11 @@ function serve(upload: Upload) {
       const url = String(input);
       const json = (body: unknown, status = 200) =>
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (init?.method === 'POST' && url.endsWith('/cancel')) {
+        posted.push({ cancel: url });
+        upload = { ...upload, status: 'FAILED', error_code: 'cancelled', finished_at: '2026-03-02T10:00:30.000Z' };
+        return json(upload);
+      }
       if (init?.method === 'POST') {
         posted.push(JSON.parse(String(init.body)));
         return json(upload, 201);
@@ -61,12 +68,15 @@ function serve(upload: Upload) {
 }
 
 function renderPage(path = '/upload') {
+  // The app's shell provides the modals a confirmation opens in.
   return renderWithProviders(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/upload" element={<UploadPage />} />
-      </Routes>
-    </MemoryRouter>,
+    <ModalsProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/upload" element={<UploadPage />} />
+        </Routes>
+      </MemoryRouter>
+    </ModalsProvider>,
   );
 }
 
@@ -140,6 +150,32 @@ describe('UploadPage', () => {
     expect((await screen.findByTestId('upload-counted')).textContent).toBe('1,000 of 3,000 lines');
     expect(screen.getByTestId('upload-added').textContent).toBe('600');
     expect(screen.getByText('You can leave this page: the upload keeps going.')).toBeTruthy();
+  });
+
+  it('stops a running upload once asked to confirm, saying the accounts added so far stay', async () => {
+    const posted = serve(running);
+    renderPage('/upload?upload=up_1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop upload' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop this upload?' });
+    expect(dialog.textContent).toContain('The accounts added so far stay (600)');
+    // Keep uploading leaves it running and asks the server nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep uploading' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posted).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Stop upload' }));
+    const again = await screen.findByRole('dialog', { name: 'Stop this upload?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Stop upload' }));
+    await waitFor(() => expect(posted).toEqual([{ cancel: '/api/uploads/up_1/cancel' }]));
+    expect((await screen.findByTestId('upload-stopped')).textContent).toBe(
+      'Stopped. The accounts added before the stop stay: 600.',
+    );
+    expect(within(screen.getByTestId('upload-progress')).getByTestId('upload-status').textContent).toBe('Stopped');
+    await waitFor(() => expect(screen.getByTestId('upload-row').textContent).toContain('Stopped'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Stop upload' })).toBeNull();
+    // Over: what it counted can be downloaded, as for any finished upload.
+    expect(screen.getByRole('button', { name: 'Download failures (CSV)' })).toBeTruthy();
   });
 
   it('shows a finished upload with its failures download, and lists past uploads', async () => {

@@ -15,9 +15,11 @@ import {
 import { isUploadRunning, TERRITORY_SELECTION_CAP, type Upload, type UploadFailureLines } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { confirm } from '../../../components/confirm-dialog.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
+import { useCancelUpload } from '../api/cancel-upload.ts';
 import { useDownloadUploadFailures } from '../api/download-upload-failures.ts';
 import { useUpload } from '../api/get-upload.ts';
 import { useUploadFailureLines } from '../api/get-upload-failure-lines.ts';
@@ -53,6 +55,9 @@ function UploadResult({ upload }: { upload: Upload }) {
   const n = (value: number) => formatNumber(value, language);
   const percent = upload.line_count ? Math.round((upload.processed_count / upload.line_count) * 100) : 0;
   const problems = upload.failures_count + upload.not_fitted_count;
+  const stopped = upload.status === 'FAILED' && upload.error_code === 'cancelled';
+  // Where the accounts went, once it is over: a stopped upload's first accounts are there too.
+  const landed = upload.status === 'COMPLETED' || (stopped && upload.added_count > 0);
 
   return (
     <Card withBorder padding="lg" data-testid="upload-progress" data-upload-id={upload.id} data-status={upload.status}>
@@ -61,7 +66,7 @@ function UploadResult({ upload }: { upload: Upload }) {
           <Title order={2} size="h4">
             {t('uploads.progress.title', { input: upload.input || t('uploads.pasted') })}
           </Title>
-          <UploadStatusBadge status={upload.status} />
+          <UploadStatusBadge status={upload.status} errorCode={upload.error_code} />
         </Group>
         <Progress
           value={percent}
@@ -72,11 +77,19 @@ function UploadResult({ upload }: { upload: Upload }) {
           {t('uploads.progress.counted', { done: n(upload.processed_count), total: n(upload.line_count) })}
         </Text>
         {running && (
-          <Text size="sm" c="dimmed">
-            {t('uploads.progress.leave')}
-          </Text>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('uploads.progress.leave')}
+            </Text>
+            <StopUpload upload={upload} />
+          </Group>
         )}
-        {upload.status === 'FAILED' && upload.error_code && (
+        {stopped && (
+          <Alert color="gray" data-testid="upload-stopped">
+            {t('uploads.progress.stopped', { added: n(upload.added_count) })}
+          </Alert>
+        )}
+        {upload.status === 'FAILED' && upload.error_code && !stopped && (
           <Alert color="red" role="alert">
             {t(`uploads.errors.${upload.error_code}`)}
           </Alert>
@@ -105,7 +118,7 @@ function UploadResult({ upload }: { upload: Upload }) {
                 {t('uploads.progress.downloadFailures')}
               </Button>
             )}
-            {upload.status === 'COMPLETED' &&
+            {landed &&
               upload.destination.type === 'list' &&
               (upload.destination.exists ? (
                 <Anchor component={Link} to={`/lists/${encodeURIComponent(upload.destination.id)}`}>
@@ -117,13 +130,11 @@ function UploadResult({ upload }: { upload: Upload }) {
                   {t('uploads.history.listDeleted', { name: upload.destination.name })}
                 </Text>
               ))}
-            {upload.status === 'COMPLETED' &&
-              upload.destination.type === 'territory' &&
-              upload.destination.id === uid && (
-                <Anchor component={Link} to="/MyTerritory">
-                  {t('uploads.progress.openMyAccounts')}
-                </Anchor>
-              )}
+            {landed && upload.destination.type === 'territory' && upload.destination.id === uid && (
+              <Anchor component={Link} to="/MyTerritory">
+                {t('uploads.progress.openMyAccounts')}
+              </Anchor>
+            )}
           </Group>
         )}
         {download.isError && (
@@ -133,6 +144,30 @@ function UploadResult({ upload }: { upload: Upload }) {
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** "Stop upload", after a confirmation that says what stays: the accounts added so far. */
+function StopUpload({ upload }: { upload: Upload }) {
+  const { t } = useTranslation();
+  const language = useUiLanguage();
+  const cancel = useCancelUpload(upload.id);
+
+  async function stop() {
+    const ok = await confirm({
+      title: t('uploads.stop.title'),
+      message: t('uploads.stop.message', { added: formatNumber(upload.added_count, language) }),
+      proceedLabel: t('uploads.stop.proceed'),
+      cancelLabel: t('uploads.stop.keepGoing'),
+      danger: true,
+    });
+    if (ok) cancel.mutate();
+  }
+
+  return (
+    <Button size="xs" variant="default" onClick={() => void stop()} loading={cancel.isPending}>
+      {t('uploads.stop.button')}
+    </Button>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { UploadStatus } from '@quarry/shared';
+import type { UploadErrorCode, UploadStatus } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 
 /** Filled in dark shades: white text on them passes contrast in both themes (green's darkest did not). */
@@ -10,12 +10,21 @@ const COLORS: Record<UploadStatus, string> = {
   FAILED: 'red.9',
 };
 
-/** Spec section 4: an upload's status, translated. */
-export function UploadStatusBadge({ status }: { status: UploadStatus }) {
+/**
+ * Spec section 4: an upload's status, translated. One stopped on purpose is stored FAILED (the
+ * spec's four statuses) and reads "Stopped", in grey: nothing went wrong.
+ */
+export function UploadStatusBadge({ status, errorCode }: { status: UploadStatus; errorCode?: UploadErrorCode | null }) {
   const { t } = useTranslation();
+  const stopped = status === 'FAILED' && errorCode === 'cancelled';
   return (
-    <Badge color={COLORS[status]} variant="filled" data-testid="upload-status" data-status={status}>
-      {t(`uploads.status.${status}`)}
+    <Badge
+      color={stopped ? 'gray.7' : COLORS[status]}
+      variant="filled"
+      data-testid="upload-status"
+      data-status={status}
+    >
+      {stopped ? t('uploads.status.stopped') : t(`uploads.status.${status}`)}
     </Badge>
   );
 }
