@@ -664,6 +664,11 @@ const PROBES: Record<string, Probe> = {
     object: 'upload',
     call: (s) => ({ method: 'GET', url: `/api/uploads/${s.ids.uploadId}` }),
   },
+  // The fixture's upload has run to the end: one who may see it is told it has finished (409).
+  'POST /api/uploads/{uploadId}/cancel': {
+    object: 'upload',
+    call: (s) => ({ method: 'POST', url: `/api/uploads/${s.ids.uploadId}/cancel` }),
+  },
   'GET /api/uploads/{uploadId}/failure-lines': {
     object: 'upload',
     call: (s) => ({ method: 'GET', url: `/api/uploads/${s.ids.uploadId}/failure-lines` }),

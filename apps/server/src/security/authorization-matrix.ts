@@ -281,6 +281,9 @@ POST   /api/uploads                                          none    401       2
 GET    /api/uploads/{uploadId}                               own     401       200     200     200   200         200     200
 GET    /api/uploads/{uploadId}                               private 401       404     200     200   200         -       404
 GET    /api/uploads/{uploadId}                               other   401       404     404     404   404         404     404
+POST   /api/uploads/{uploadId}/cancel                        own     401       409     409     409   409         409     409
+POST   /api/uploads/{uploadId}/cancel                        private 401       404     409     409   409         -       404
+POST   /api/uploads/{uploadId}/cancel                        other   401       404     404     404   404         404     404
 GET    /api/uploads/{uploadId}/failure-lines                 own     401       200     200     200   200         200     200
 GET    /api/uploads/{uploadId}/failure-lines                 private 401       404     200     200   200         -       404
 GET    /api/uploads/{uploadId}/failure-lines                 other   401       404     404     404   404         404     404
