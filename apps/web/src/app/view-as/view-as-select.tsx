@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { track } from '../../lib/analytics.ts';
 import { useAuthStore } from '../../lib/auth-store.ts';
 import { useCompanyUsers } from '../../lib/company-users.ts';
+import { compareNames } from '../../lib/compare-names.ts';
 import { isServiceAccountEmail } from '../../lib/service-account.ts';
 
 /**
@@ -18,7 +19,7 @@ export function ViewAsSelect() {
   // Colleagues only: not the viewer, and no service account (as in every user picker, spec section 5).
   const colleagues = (useCompanyUsers().data ?? [])
     .filter((u) => u.uid !== uid && !isServiceAccountEmail(u.email))
-    .sort((a, b) => a.display_name.localeCompare(b.display_name));
+    .sort((a, b) => compareNames(a.display_name, b.display_name));
   return (
     <Select
       label={t('viewAs.label')}

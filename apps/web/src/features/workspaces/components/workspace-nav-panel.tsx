@@ -4,6 +4,7 @@ import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { compareNames } from '../../../lib/compare-names.ts';
 import { useNavWorkspaces } from '../api/workspaces.ts';
 import { type NavGroup, useWorkspaceNavStore } from '../stores/workspace-nav-store.ts';
 import { CreateWorkspaceDialog } from './create-workspace-dialog.tsx';
@@ -12,8 +13,7 @@ import classes from './workspace-nav-panel.module.css';
 /** Entries drawn per group; past that the user narrows by typing, so typing stays instant. */
 const GROUP_RENDER_CAP = 50;
 
-const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
-const byName = (a: Workspace, b: Workspace) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1);
+const byName = (a: Workspace, b: Workspace) => compareNames(a.name, b.name) || (a.id < b.id ? -1 : 1);
 const sorted = (list: Workspace[] | undefined) => [...(list ?? [])].sort(byName);
 const matching = (list: Workspace[], needle: string) =>
   needle ? list.filter((w) => w.name.toLowerCase().includes(needle)) : list;

@@ -1,5 +1,6 @@
 import type { Workspace } from '@quarry/shared';
 import { useQuery } from '@tanstack/react-query';
+import { compareNames } from '../../../lib/compare-names.ts';
 import { ownedWorkspacesQueryOptions, sharedWorkspacesQueryOptions } from '../api/workspaces.ts';
 
 /**
@@ -11,7 +12,7 @@ export function useMemberWorkspaces(enabled: boolean) {
   const shared = useQuery({ ...sharedWorkspacesQueryOptions(), enabled });
   const all: Workspace[] = [...(owned.data ?? []), ...(shared.data ?? [])];
   return {
-    workspaces: all.filter((w) => !w.archived).sort((a, b) => a.name.localeCompare(b.name)),
+    workspaces: all.filter((w) => !w.archived).sort((a, b) => compareNames(a.name, b.name)),
     /** Whether any of them is the user's own (not archived). */
     ownsOne: (owned.data ?? []).some((w) => !w.archived),
     isPending: owned.isPending || shared.isPending,

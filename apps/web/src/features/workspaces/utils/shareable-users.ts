@@ -1,4 +1,5 @@
 import type { UserSummary } from '@quarry/shared';
+import { compareNames } from '../../../lib/compare-names.ts';
 import { isServiceAccountEmail } from '../../../lib/service-account.ts';
 
 /**
@@ -21,5 +22,5 @@ export function shareableUsers(
     .filter((u) => !taken.has(u.uid))
     .filter((u) => !isServiceAccountEmail(u.email))
     .filter((u) => !needle || u.display_name.toLowerCase().includes(needle))
-    .sort((a, b) => a.display_name.localeCompare(b.display_name));
+    .sort((a, b) => compareNames(a.display_name, b.display_name));
 }
