@@ -81,3 +81,57 @@ describe('SearchDialog Enter', () => {
     });
   });
 });
+
+describe('SearchDialog typing and pointing', () => {
+  function serveTwo() {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const body = url.includes('/api/contacts/search')
+          ? { people: [] }
+          : {
+              hits: [
+                { master_account_id: 'acc_sysco', account_name: 'Sysco', website: null, logo_url: null },
+                { master_account_id: 'acc_sysmex', account_name: 'Sysmex', website: null, logo_url: null },
+              ],
+            };
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+  }
+
+  it('keeps the letters typed before the box has the focus', async () => {
+    serveTwo();
+    renderWithProviders(
+      <MemoryRouter>
+        <SearchDialog opened onOpen={() => {}} onClose={() => {}} />
+      </MemoryRouter>,
+    );
+    const input = (await screen.findByRole('combobox')) as HTMLInputElement;
+    input.blur();
+    fireEvent.keyDown(document.body, { key: 's' });
+    expect(input.value).toBe('s');
+    expect(document.activeElement).toBe(input);
+    // The caret after it, not the text selected: the next key the browser types adds to it.
+    expect([input.selectionStart, input.selectionEnd]).toEqual([1, 1]);
+    // A shortcut is not text.
+    input.blur();
+    fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
+    expect(input.value).toBe('s');
+  });
+
+  it('moves the highlight with a moving pointer only, not one resting where results appear', async () => {
+    serveTwo();
+    renderWithProviders(
+      <MemoryRouter>
+        <SearchDialog opened onOpen={() => {}} onClose={() => {}} />
+      </MemoryRouter>,
+    );
+    fireEvent.change(await screen.findByRole('combobox'), { target: { value: 'sys' } });
+    const second = await screen.findByRole('option', { name: /Sysmex/ }, { timeout: 3000 });
+    fireEvent.mouseEnter(second);
+    expect(screen.getByRole('option', { name: /Sysco/ }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.mouseMove(second);
+    expect(second.getAttribute('aria-selected')).toBe('true');
+  });
+});

@@ -3,7 +3,7 @@ import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import type { PersonHit, SearchHit } from '@quarry/shared';
 import { SEARCH_DEBOUNCE_MS, SEARCH_DIALOG_WIDTH } from '@quarry/shared/constants';
 import { IconSearch, IconUser } from '@tabler/icons-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
@@ -41,6 +41,25 @@ export function SearchDialog({
   const [active, setActive] = useState(0);
   const [settled] = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   useHotkeys([['mod+K', onOpen]], []);
+  const input = useRef<HTMLInputElement>(null);
+  // What was typed between Cmd+K and the box taking the focus (the dialog opens with a short
+  // transition): one typing "sysco" at once lost the "s" to the page.
+  const typedEarly = useRef('');
+  useEffect(() => {
+    if (!opened) return;
+    typedEarly.current = '';
+    function onKey(event: globalThis.KeyboardEvent) {
+      if (document.activeElement === input.current || !input.current) return;
+      if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+      event.preventDefault();
+      typedEarly.current += event.key;
+      setQuery(typedEarly.current);
+      setActive(0);
+      input.current.focus();
+    }
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, [opened]);
   const search = useSearchAccounts(settled);
   const peopleSearch = useSearchPeople(settled);
   const empty = query.trim() === '';
@@ -97,7 +116,11 @@ export function SearchDialog({
         id={`search-hit-${index}`}
         role="option"
         aria-selected={index === active}
-        onMouseEnter={() => setActive(index)}
+        // Only a pointer that moves picks a result: one resting where the results appear does not
+        // take Enter away from the first one.
+        onMouseMove={() => {
+          if (index !== active) setActive(index);
+        }}
         onClick={() => choose(index)}
         p={8}
         style={{
@@ -139,6 +162,7 @@ export function SearchDialog({
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <TextInput
+        ref={input}
         data-autofocus
         leftSection={<IconSearch size={16} />}
         rightSection={loading ? <Loader size="xs" data-testid="search-loading" /> : null}
@@ -154,8 +178,15 @@ export function SearchDialog({
           setQuery(e.currentTarget.value);
           setActive(0);
         }}
-        // Opened again, the last search is selected: typing replaces it, arrows keep it.
-        onFocus={(e) => e.currentTarget.select()}
+        // Opened again, the last search is selected: typing replaces it, arrows keep it. What was
+        // typed before the focus came is kept, the caret after it.
+        onFocus={(e) => {
+          if (typedEarly.current) {
+            const end = e.currentTarget.value.length;
+            e.currentTarget.setSelectionRange(end, end);
+            typedEarly.current = '';
+          } else e.currentTarget.select();
+        }}
         onKeyDown={onKeyDown}
       />
       {empty ? (
