@@ -8,6 +8,7 @@ import { seedDemoAnalytics } from './db/seed/demo-analytics.ts';
 import { demoUsers, seedDemo } from './db/seed/demo-seed.ts';
 import { seedDemoValuePreferences } from './db/seed/demo-value-preferences.ts';
 import { acrossTenants } from './db/tenant-scope.ts';
+import { isServiceAccountEmail, isSupportEmail } from './lib/service-account.ts';
 import { createLogger } from './logger.ts';
 
 const config = loadConfig();
@@ -47,7 +48,15 @@ if (analyticsSeeded > 0)
 if (!config.isProductionDatabase) {
   lines.push(`Demo sign-ins (password: ${config.demoPassword}):`);
   for (const u of demoUsers(config.supportEmail)) {
-    const role = u.admin ? 'admin' : u.manager ? 'manager' : u.email === config.supportEmail ? 'support' : 'regular';
+    const role = isSupportEmail(u.email, config.supportEmail)
+      ? 'support'
+      : isServiceAccountEmail(u.email, config.supportEmail)
+        ? 'service account'
+        : u.admin
+          ? 'admin'
+          : u.manager
+            ? 'manager'
+            : 'regular';
     lines.push(`  ${u.email.padEnd(24)} ${role}`);
   }
 }

@@ -230,7 +230,7 @@ export function parseSecAtom(body: string): ParsedSource {
       id: textOf(content['accession-number']) || textOf(entry.id) || null,
       title: `${form}${company ? ` ${company}` : ''}: ${headline[0] ?? 'Current report'}`.slice(0, 500),
       url: httpUrl(content['filing-href']) ?? atomLink(entry.link),
-      text: [`${company ?? 'The company'} filed a ${form} current report.`, ...described].join(' ').slice(0, MAX_TEXT),
+      text: [`${company ?? 'The company'} filed an ${form} current report.`, ...described].join(' ').slice(0, MAX_TEXT),
       publishedAt: isoDate(content['filing-date'] ?? entry.updated),
       type: 'news_article',
     });

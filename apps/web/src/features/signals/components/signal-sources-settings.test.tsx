@@ -218,7 +218,7 @@ describe('SignalSourcesSettings', () => {
     renderWithProviders(<SignalSourcesSettings />);
     const summary = await screen.findByTestId('signal-discovery-summary');
     expect(summary.textContent).toBe(
-      'Discovery looked at the websites of 9 accounts: 0 gave a feed or job board, 0 sources in all. 9 websites could not be read; they are tried again tomorrow.',
+      'So far, discovery has looked at the websites of 9 accounts: 0 gave a feed or job board; sources found: 0. 9 websites could not be read; they are tried again tomorrow.',
     );
     cleanup();
     serve([], undefined, { ...NO_DISCOVERY, state: 'running', accounts_checked: 1234 });
