@@ -19,6 +19,20 @@ describe('navigation', () => {
     await b.page.waitForURL((u) => u.pathname === '/');
   });
 
+  it('names each page in the browser tab: the page, the account, or what is missing', async () => {
+    await startSession(b.page, 'rita@acme.test');
+    const tabNamed = (title: string) =>
+      b.page.waitForFunction((expected) => document.title === expected, title, { timeout: 30_000 });
+    await b.page.goto('/MyTerritory');
+    await tabNamed('My Accounts · Quarry');
+    await b.page.goto('/accounts/acc_walmart_com');
+    await tabNamed('Walmart · Quarry');
+    await b.page.goto('/accounts/acc_does_not_exist');
+    await tabNamed('Account not found · Quarry');
+    await b.page.goto('/preferences/user');
+    await tabNamed('Your preferences · Quarry');
+  });
+
   it('shows a regular user neither Support Tools nor Reporting', async () => {
     await openSignedIn(b.page, 'rita@acme.test');
     const items = await navItems(b.page);

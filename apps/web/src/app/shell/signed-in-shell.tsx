@@ -6,6 +6,7 @@ import { TOAST_DEFAULT_MS } from '@quarry/shared/constants';
 import { SearchDialog } from '../../features/search/components/search-dialog.tsx';
 import { useUiStore } from '../stores/ui-store.ts';
 import { AppShell } from './app-shell.tsx';
+import { DocumentTitle } from './document-title.tsx';
 
 /** Everything only a signed-in user needs, loaded after sign-in. */
 export function SignedInShell({ user }: { user: UserDocument }) {
@@ -15,6 +16,7 @@ export function SignedInShell({ user }: { user: UserDocument }) {
     <ModalsProvider>
       <Notifications position="top-right" autoClose={TOAST_DEFAULT_MS} />
       <AppShell user={user} />
+      <DocumentTitle />
       <SearchDialog opened={searchOpen} onOpen={() => setSearchOpen(true)} onClose={() => setSearchOpen(false)} />
     </ModalsProvider>
   );

@@ -72,7 +72,15 @@ export function AccountPage({
   if (account.isError) {
     const missing = account.error instanceof ApiError && account.error.status === 404;
     return (
-      <Alert color={missing ? 'gray' : 'red'} title={missing ? t('accounts.notFound') : t('errors.generic')}>
+      <Alert
+        color={missing ? 'gray' : 'red'}
+        // The page's heading (and the tab's name) while there is no account to name it.
+        title={
+          <Title order={1} fz="sm" fw={700} lh="inherit">
+            {missing ? t('accounts.notFound') : t('errors.generic')}
+          </Title>
+        }
+      >
         {missing ? t('accounts.notFoundHelp') : null}
       </Alert>
     );

@@ -12,7 +12,7 @@ import { DefaultHomeFilters } from './default-home-filters.tsx';
 import { LanguageSelect } from './language-select.tsx';
 
 /** Personal preferences: one component wherever it appears (settings and /preferences/user). */
-export function UserPreferencesForm({ user }: { user: UserDocument }) {
+export function UserPreferencesForm({ user, headingOrder = 2 }: { user: UserDocument; headingOrder?: 1 | 2 }) {
   const { t } = useTranslation();
   const update = useUpdateOwnField();
   // Support acting as the member sees the member's settings, and changes none of them.
@@ -36,7 +36,8 @@ export function UserPreferencesForm({ user }: { user: UserDocument }) {
 
   return (
     <Stack maw={480} gap="lg">
-      <Title order={2} size="h3">
+      {/* A page of its own at /preferences/user (its h1, the tab's name); a section of Settings there. */}
+      <Title order={headingOrder} size="h3">
         {t('settings.personal')}
       </Title>
       <form onSubmit={onSubmit} noValidate>
