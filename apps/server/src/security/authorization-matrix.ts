@@ -246,8 +246,8 @@ DELETE /api/value-matches/{masterAccountId}/assignment/{uid} own     401       2
 DELETE /api/value-matches/{masterAccountId}/assignment/{uid} private 401       403     200     200   200         -       403
 DELETE /api/value-matches/{masterAccountId}/assignment/{uid} other   401       404     404     404   404         404     404
 GET    /api/value-matches/trigger-stats                      none    401       403     200     200   200         403     403
-POST   /api/value-matches/{masterAccountId}/marks            none    401       200     200     200   200         200     200
-DELETE /api/value-matches/{masterAccountId}/marks/{hitId}    none    401       200     200     200   200         200     200
+POST   /api/value-matches/{masterAccountId}/marks            none    401       403     200     200   200         403     403
+DELETE /api/value-matches/{masterAccountId}/marks/{hitId}    none    401       403     200     200   200         403     403
 
 GET    /api/flows                                            none    401       200     200     200   200         200     200
 POST   /api/flows                                            none    401       201     201     201   201         201     201

@@ -40,7 +40,8 @@ export function registerValueMatchRoutes(
   app.route({
     method: 'POST',
     url: '/api/value-matches/:masterAccountId/marks',
-    preHandler: signedIn,
+    // A mark moves the account for the whole team (issue 19: the tuning of managers and admins).
+    preValidation: managerOrAdmin,
     schema: {
       tags,
       params: z.object({ masterAccountId: z.string().min(1).max(64) }),
@@ -52,7 +53,7 @@ export function registerValueMatchRoutes(
   app.route({
     method: 'DELETE',
     url: '/api/value-matches/:masterAccountId/marks/:hitId',
-    preHandler: signedIn,
+    preValidation: managerOrAdmin,
     schema: {
       tags,
       params: z.object({ masterAccountId: z.string().min(1).max(64), hitId: z.string().trim().min(1).max(200) }),

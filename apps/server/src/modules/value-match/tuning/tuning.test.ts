@@ -8,6 +8,8 @@ let t: TestApp;
 let ada: string;
 let rita: string;
 let gus: string;
+let mike: string;
+let gail: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -15,10 +17,12 @@ beforeAll(async () => {
   await seedDemoValuePreferences(t.handle.db);
   await t.app.recomputeTenantsWithoutMatches();
   await t.app.jobRunner.drain();
-  [ada, rita, gus] = await Promise.all([
+  [ada, rita, gus, mike, gail] = await Promise.all([
     t.signIn('ada@acme.test'),
     t.signIn('rita@acme.test'),
     t.signIn('gus@globex.test'),
+    t.signIn('mike@acme.test'),
+    t.signIn('gail@globex.test'),
   ]);
 }, 120_000);
 afterAll(() => t?.close());
@@ -100,12 +104,12 @@ describe('"not relevant" marks', () => {
     const triggerIds = new Set(hit.triggers.map((tr) => tr.trigger_id));
     const before = new Map((await stats()).triggers.map((s) => [s.trigger_id, s]));
 
-    const marked = await call(rita, 'POST', `/api/value-matches/${match.account_id}/marks`, { hit_id: hit.hit_id });
+    const marked = await call(mike, 'POST', `/api/value-matches/${match.account_id}/marks`, { hit_id: hit.hit_id });
     expect(marked.statusCode).toBe(200);
     expect(marked.json()).toEqual({ master_account_id: match.account_id, hit_id: hit.hit_id, not_relevant: true });
     // Marking twice counts once.
     expect(
-      (await call(rita, 'POST', `/api/value-matches/${match.account_id}/marks`, { hit_id: hit.hit_id })).statusCode,
+      (await call(mike, 'POST', `/api/value-matches/${match.account_id}/marks`, { hit_id: hit.hit_id })).statusCode,
     ).toBe(200);
 
     const after = new Map((await stats()).triggers.map((s) => [s.trigger_id, s]));
@@ -123,7 +127,7 @@ describe('"not relevant" marks', () => {
       evidence.filter((e) => e.hit_id === hit.hit_id).map((e) => e.hit_id),
     );
 
-    const undone = await call(rita, 'DELETE', `/api/value-matches/${match.account_id}/marks/${hit.hit_id}`);
+    const undone = await call(mike, 'DELETE', `/api/value-matches/${match.account_id}/marks/${hit.hit_id}`);
     expect(undone.json()).toEqual({ master_account_id: match.account_id, hit_id: hit.hit_id, not_relevant: false });
     expect(new Map((await stats()).triggers.map((s) => [s.trigger_id, s]))).toEqual(before);
   });
@@ -138,7 +142,7 @@ describe('"not relevant" marks', () => {
     const tierOf = async () => (await acmeResults()).find((m) => m.account_id === match.account_id)?.tier;
     const before = new Map((await stats()).triggers.map((s) => [s.trigger_id, s.precision]));
 
-    await call(rita, 'POST', `/api/value-matches/${match.account_id}/marks`, { hit_id: hit.hit_id });
+    await call(mike, 'POST', `/api/value-matches/${match.account_id}/marks`, { hit_id: hit.hit_id });
     await t.app.jobRunner.drain();
     expect(await tierOf()).not.toBe('tier_1');
     const detail = (await call(rita, 'GET', `/api/value-matches/${match.account_id}`)).json() as ValueMatchDetail;
@@ -153,10 +157,10 @@ describe('"not relevant" marks', () => {
       }
     // Marking it again, gone from the evidence, changes nothing.
     expect(
-      (await call(rita, 'POST', `/api/value-matches/${match.account_id}/marks`, { hit_id: hit.hit_id })).statusCode,
+      (await call(mike, 'POST', `/api/value-matches/${match.account_id}/marks`, { hit_id: hit.hit_id })).statusCode,
     ).toBe(200);
 
-    await call(rita, 'DELETE', `/api/value-matches/${match.account_id}/marks/${hit.hit_id}`);
+    await call(mike, 'DELETE', `/api/value-matches/${match.account_id}/marks/${hit.hit_id}`);
     await t.app.jobRunner.drain();
     expect(await tierOf()).toBe('tier_1');
     expect(new Map((await stats()).triggers.map((s) => [s.trigger_id, s.precision]))).toEqual(before);
@@ -171,14 +175,19 @@ describe('"not relevant" marks', () => {
       .where('tenant_id', '=', 'tnt_globex')
       .where('master_account_id', '=', match.account_id)
       .execute();
-    const foreign = await call(gus, 'POST', `/api/value-matches/${match.account_id}/marks`, { hit_id: hitId });
+    const foreign = await call(gail, 'POST', `/api/value-matches/${match.account_id}/marks`, { hit_id: hitId });
     expect(foreign.statusCode).toBe(404);
-    expect((await call(gus, 'DELETE', `/api/value-matches/${match.account_id}/marks/${hitId}`)).statusCode).toBe(404);
+    expect((await call(gail, 'DELETE', `/api/value-matches/${match.account_id}/marks/${hitId}`)).statusCode).toBe(404);
+    // A rep neither marks nor unmarks for the team: that is the tuning of managers and admins.
+    expect(
+      (await call(rita, 'POST', `/api/value-matches/${match.account_id}/marks`, { hit_id: hitId })).statusCode,
+    ).toBe(403);
+    expect((await call(rita, 'DELETE', `/api/value-matches/${match.account_id}/marks/${hitId}`)).statusCode).toBe(403);
 
-    const missing = await call(rita, 'POST', `/api/value-matches/${match.account_id}/marks`, {});
+    const missing = await call(mike, 'POST', `/api/value-matches/${match.account_id}/marks`, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.body).toContain('hit_id');
-    const notEvidence = await call(rita, 'POST', `/api/value-matches/${match.account_id}/marks`, {
+    const notEvidence = await call(mike, 'POST', `/api/value-matches/${match.account_id}/marks`, {
       hit_id: 'hit_elsewhere',
     });
     expect(notEvidence.statusCode).toBe(400);

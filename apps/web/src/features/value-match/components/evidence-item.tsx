@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Language, ValueMatchEvidence } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
+import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { reportedByMutationCache } from '../../../lib/query-client.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -54,10 +55,14 @@ export function EvidenceItem({
   );
 }
 
-/** "Not relevant" on a match's signal, and once marked, the mark with its undo. */
+/**
+ * "Not relevant" on a match's signal, and once marked, the mark with its undo. A mark moves the
+ * account for the whole team, so only managers and admins make or undo one; a rep sees the mark.
+ */
 function NotRelevantToggle({ masterAccountId, evidence }: { masterAccountId: string; evidence: ValueMatchEvidence }) {
   const { t } = useTranslation();
   const mark = useMarkNotRelevant(masterAccountId);
+  const canMark = useAuthStore((s) => Boolean(s.user?.is_admin || s.user?.is_manager));
   const set = (notRelevant: boolean) =>
     // The refetch can take the account's card off the feed, and this toggle with it: a promise still announces.
     mark
@@ -72,18 +77,21 @@ function NotRelevantToggle({ masterAccountId, evidence }: { masterAccountId: str
         <Badge size="xs" color="gray" variant="outline">
           {t('valueMatch.notRelevantBadge')}
         </Badge>
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          loading={mark.isPending}
-          onClick={() => set(false)}
-          aria-label={t('valueMatch.undoNotRelevantFor', { title: evidence.title })}
-        >
-          {t('valueMatch.undo')}
-        </Button>
+        {canMark && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            loading={mark.isPending}
+            onClick={() => set(false)}
+            aria-label={t('valueMatch.undoNotRelevantFor', { title: evidence.title })}
+          >
+            {t('valueMatch.undo')}
+          </Button>
+        )}
       </Group>
     );
   }
+  if (!canMark) return null;
   return (
     <Button
       size="compact-xs"
