@@ -225,7 +225,7 @@ export async function buildApp({
   registerAlertsRoutes(app, { alerts: createAlertsService(createAlertsRepository(handle.db)), signedIn });
   registerAnalyticsRoutes(app, { analytics, verifyToken });
   registerReportingRoutes(app, {
-    reporting: createReportingService(createReportingRepository(handle.db)),
+    reporting: createReportingService(createReportingRepository(handle.db), config.supportEmail),
     managerOrAdmin,
   });
   const territory = createTerritoryRepository(handle.db);

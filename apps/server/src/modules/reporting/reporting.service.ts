@@ -1,5 +1,6 @@
 import type { Report, ReportQuery, ReportUser } from '@quarry/shared';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { isServiceAccountEmail } from '../../lib/service-account.ts';
 import { addDays, daysFromTo, mondayOf, weekdayOf } from './iso-days.ts';
 import type { ReportingRepository, ReportWeeks } from './reporting.repository.ts';
 
@@ -24,7 +25,7 @@ function weeksOf(range: ReportQuery): ReportWeeks {
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
-export function createReportingService(repository: ReportingRepository) {
+export function createReportingService(repository: ReportingRepository, supportEmail: string) {
   return {
     /** The tenant's usage over the range; the tenant is the caller's, from the session. */
     async report(ctx: RequestContext, range: ReportQuery): Promise<Report> {
@@ -46,7 +47,9 @@ export function createReportingService(repository: ReportingRepository) {
       }
       const signInsOn = new Map(signIns.map((d) => [d.day, Number(d.sign_ins)]));
       const byUser = new Map(activity.map((a) => [a.user_id, a]));
-      const users: ReportUser[] = members.map((m) => {
+      // A service account is no colleague (spec section 5): listed only once it has done something.
+      const people = members.filter((m) => byUser.has(m.uid) || !isServiceAccountEmail(m.email, supportEmail));
+      const users: ReportUser[] = people.map((m) => {
         const a = byUser.get(m.uid);
         byUser.delete(m.uid);
         return {

@@ -137,6 +137,8 @@ describe('GET /api/reporting', () => {
       // Members who did nothing in the range are listed with zeros.
       expect(byEmail['mike@acme.test']).toMatchObject({ last_sign_in_at: null, days_active: 0, events: 0 });
       expect(body.users.map((u) => u.email)).not.toContain('gus@globex.test');
+      // The service account is no colleague: not listed while it has done nothing.
+      expect(body.users.map((u) => u.email)).not.toContain('admin@acme.test');
     });
 
     it('counts weeks that straddle the range only within it', async () => {

@@ -84,7 +84,8 @@ export function NavCard({ user, impersonating }: { user: UserDocument; impersona
         active={path.startsWith('/workspaces') || path.startsWith('/lists/')}
       />
       <NavLink
-        to="/myterritory"
+        // The route's own spelling (spec route table), so Reporting counts the page under one name.
+        to="/MyTerritory"
         icon={<IconTargetArrow size={iconSize} />}
         label={t('nav.myAccounts')}
         active={path === '/myterritory'}
