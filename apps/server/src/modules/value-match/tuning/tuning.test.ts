@@ -7,7 +7,6 @@ import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 let t: TestApp;
 let ada: string;
 let rita: string;
-let gus: string;
 let mike: string;
 let gail: string;
 
@@ -17,10 +16,9 @@ beforeAll(async () => {
   await seedDemoValuePreferences(t.handle.db);
   await t.app.recomputeTenantsWithoutMatches();
   await t.app.jobRunner.drain();
-  [ada, rita, gus, mike, gail] = await Promise.all([
+  [ada, rita, mike, gail] = await Promise.all([
     t.signIn('ada@acme.test'),
     t.signIn('rita@acme.test'),
-    t.signIn('gus@globex.test'),
     t.signIn('mike@acme.test'),
     t.signIn('gail@globex.test'),
   ]);
