@@ -1,5 +1,7 @@
+import { valueMatchInputSchema } from '@quarry/shared';
 import { describe, expect, it } from 'vitest';
-import { sentenceAround } from './trigger-stats.ts';
+import { matchAccounts } from '../engine/match-accounts.ts';
+import { sentenceAround, triggerStats } from './trigger-stats.ts';
 
 const around = (text: string, words: string) => {
   const start = text.indexOf(words);
@@ -41,5 +43,34 @@ describe('example sentence of a trigger', () => {
       sentence: 'Then the recall came.',
     });
     expect(around('The plant closed. Then the recall came.', 'recall').cut_start).toBeUndefined();
+  });
+});
+
+describe('trigger examples', () => {
+  it('quote the sentence about the account, not one about another company the article names', () => {
+    const input = valueMatchInputSchema.parse({
+      hypotheses: [{ id: 'hyp', name: 'Restructuring', description: 'x', problem_or_goal: 'x', product_value: 'x' }],
+      triggers: [
+        { id: 'trg', name: 'Bankruptcy', hit_type: 'event', phrases: ['bankruptcy'], hypothesis_ids: ['hyp'] },
+      ],
+      hits: [
+        {
+          id: 'hit_1',
+          account_id: 'acc_amat',
+          type: 'news_article',
+          title: 'Chip suppliers weigh the fallout',
+          text:
+            "Regulators dismissed Satyam's board after the insolvent giant filed for bankruptcy. " +
+            'Applied Materials said the bankruptcy of a customer would cost it little.',
+          published_at: '2026-11-20',
+          account_names: ['Applied Materials'],
+        },
+      ],
+    });
+    const results = matchAccounts(input, { now: '2026-11-21T00:00:00.000Z' });
+    const [row] = triggerStats(results, input.hits, ['trg']);
+    expect(row?.examples.map((e) => e.sentence)).toEqual([
+      'Applied Materials said the bankruptcy of a customer would cost it little.',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { type AccountMatch, type MatchHit, TIER_RANK, type TriggerExample } from '@quarry/shared';
+import { isAboutAccount, namesAccount } from '../engine/account-mention.ts';
 
 /** Examples shown per trigger. */
 export const EXAMPLES_PER_TRIGGER = 3;
@@ -80,8 +81,25 @@ export function triggerStats(
       { trigger_id: id, tier_1_accounts: 0, tier_2_accounts: 0, none_accounts: 0, top_tier_hits: 0, examples: [] },
     ]),
   );
-  type Candidate = { match: AccountMatch; hitId: string; field: 'title' | 'text'; start: number; end: number };
+  type Candidate = {
+    match: AccountMatch;
+    hitId: string;
+    field: 'title' | 'text';
+    start: number;
+    end: number;
+    /** The sentence names the account (or refers back to it), or its names are unknown. */
+    about: boolean;
+  };
   const candidates = new Map<string, Candidate[]>();
+  const hitById = new Map(hits.map((hit) => [hit.id, hit]));
+  // Of a trigger's places in a signal, one in a sentence about the account: a walk found
+  // Applied Materials' example to be a sentence about Satyam, named in the same article.
+  const aboutAccount = (hitId: string, field: 'title' | 'text', start: number) => {
+    const hit = hitById.get(hitId);
+    const names = hit?.account_names;
+    if (!hit || !names?.length) return true;
+    return field === 'title' ? namesAccount(hit.title, names) : isAboutAccount(hit.text, start, names);
+  };
   for (const match of results) {
     const found = new Set<string>();
     for (const hit of match.hits) {
@@ -95,10 +113,19 @@ export function triggerStats(
         if (match.tier !== 'none') row.top_tier_hits++;
         if (!leads) continue;
         found.add(id);
-        const span = hit.spans.find((s) => s.source === 'trigger' && s.source_id === id);
+        const spans = hit.spans.filter((s) => s.source === 'trigger' && s.source_id === id);
+        const about = spans.find((s) => aboutAccount(hit.hit_id, s.field, s.start));
+        const span = about ?? spans[0];
         if (span) {
           const list = candidates.get(id) ?? [];
-          list.push({ match, hitId: hit.hit_id, field: span.field, start: span.start, end: span.end });
+          list.push({
+            match,
+            hitId: hit.hit_id,
+            field: span.field,
+            start: span.start,
+            end: span.end,
+            about: about !== undefined,
+          });
           candidates.set(id, list);
         }
       }
@@ -112,9 +139,14 @@ export function triggerStats(
   }
   // The strongest accounts' sentences, one per account and each sentence once: three accounts
   // quoting the same sentence (a posting many companies word alike) show the admin one example.
-  const hitById = new Map(hits.map((hit) => [hit.id, hit]));
+  // Sentences about the account come first; one about another company only when too few are.
   for (const [id, list] of candidates) {
-    list.sort((a, b) => TIER_RANK[b.match.tier] - TIER_RANK[a.match.tier] || b.match.score - a.match.score);
+    list.sort(
+      (a, b) =>
+        Number(b.about) - Number(a.about) ||
+        TIER_RANK[b.match.tier] - TIER_RANK[a.match.tier] ||
+        b.match.score - a.match.score,
+    );
     const row = rows.get(id) as TriggerStatsRow;
     const accounts = new Set<string>();
     const sentences = new Set<string>();
