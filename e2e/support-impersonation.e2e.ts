@@ -23,8 +23,13 @@ describe('Support Tools and impersonation', () => {
     await page.getByLabel('Search users by name, email or company').fill('rita');
     const row = page.getByTestId('support-users').getByRole('row', { name: /rita@acme\.test/ });
     await row.getByText('Acme Analytics').waitFor();
-    await row.getByRole('button', { name: 'Choose Rita Rep' }).click();
+    // Chosen with the keyboard, the reason is where typing goes next.
+    await row.getByRole('button', { name: 'Choose Rita Rep' }).focus();
+    await page.keyboard.press('Enter');
     await page.waitForURL(/\/support-impersonation\?uid=/);
+    const reason = page.getByRole('textbox', { name: 'Reason' });
+    await page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA');
+    expect(await reason.evaluate((el) => el === document.activeElement)).toBe(true);
 
     const impersonate = page.getByRole('button', { name: 'Impersonate' });
     expect(await impersonate.isDisabled()).toBe(true);

@@ -17,7 +17,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { SupportUser } from '@quarry/shared';
 import { SEARCH_DEBOUNCE_MS } from '@quarry/shared/constants';
 import { IconSearch, IconSpeakerphone, IconUserShield } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -69,6 +69,13 @@ function SelectedUser({ uid, onImpersonate, impersonating }: Props & { uid: stri
   const [reason, setReason] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  // Chosen from the table with Enter, the next thing to write is the reason: the focus goes there
+  // (it stayed on the row, below the card, and Reason was a Shift+Tab climb away).
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+  const loadedUid = user.data?.uid;
+  useEffect(() => {
+    if (loadedUid) reasonField.current?.focus();
+  }, [loadedUid]);
 
   if (user.isPending) return <Loader size="sm" />;
   if (user.isError) {
@@ -128,6 +135,7 @@ function SelectedUser({ uid, onImpersonate, impersonating }: Props & { uid: stri
           >
             <Stack gap="xs">
               <Textarea
+                ref={reasonField}
                 label={t('support.reason')}
                 description={t('support.reasonHelp')}
                 required
