@@ -68,6 +68,20 @@ describe('plain why-now', () => {
       'They posted an opening for “Operations Analyst” yesterday. The posting names your field, but says nothing yet of ' +
         '“Supply disruption puts revenue at risk”, and we have not yet seen that they meet your requirements.',
     );
+    // Activity Found for that reason: the role, and the requirement not seen met.
+    expect(
+      plainWhyNow({
+        ...FACTS,
+        tier: 'none',
+        hypothesis_name: null,
+        unmet_requirements: ['Goods: plant, factory'],
+        target_titles: ['Director of Logistics'],
+        top_hit: { type: 'job_posting', title: 'Director of Logistics', published_at: '2026-11-21', age_days: 1 },
+      }),
+    ).toBe(
+      'They posted an opening for “Director of Logistics” yesterday, one of the roles you sell to. ' +
+        'We have not yet seen that they meet your requirements.',
+    );
   });
 
   it('quotes what a posting says the company is going through', () => {

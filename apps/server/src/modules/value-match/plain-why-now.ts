@@ -35,7 +35,10 @@ export function plainWhyNow(facts: WhyNowFacts): string {
             : `They posted an opening for ${title} ${agoInWords(hit.age_days)}.`,
     );
   }
-  if (facts.tier === 'none' || !facts.hypothesis_name) {
+  if (hit?.type === 'job_posting' && facts.tier === 'none' && facts.unmet_requirements.length > 0) {
+    // Hiring for a role the tenant sells to, at a company not yet seen to be one it sells to.
+    sentences.push('We have not yet seen that they meet your requirements.');
+  } else if (facts.tier === 'none' || !facts.hypothesis_name) {
     sentences.push(
       hit ? 'Nothing ties it to what you sell yet.' : 'No recent news ties this company to what you sell yet.',
     );

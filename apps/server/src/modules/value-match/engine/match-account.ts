@@ -142,6 +142,13 @@ export function matchAccount(ctx: ScoringContext, accountId: string, scored: Sco
       t = 'tier_2';
       heldBack.push('requirement_unmet');
     }
+    // Hiring for a target title at a company not seen to meet a requirement: whom to reach, at a
+    // company the tenant may not sell to. Activity Found, not an alignment: a walk found banks'
+    // "Director of Logistics" postings filling Value Alignment for a seller to makers of goods.
+    if (!sawProblem && qualification.requirements_unmet.length > 0 && t !== 'none') {
+      t = 'none';
+      if (!heldBack.includes('requirement_unmet')) heldBack.push('requirement_unmet');
+    }
     return { tier: t, score: s, heldBack };
   };
 

@@ -433,6 +433,21 @@ describe('matchAccounts tier_1 evidence', () => {
     )[0];
     expect(lifted?.tier).toBe('tier_2');
     expect(lifted?.held_back).toEqual(['hiring_only']);
+    // At a company not seen to meet a requirement, hiring alone is activity, not an alignment.
+    const unproven = only({
+      ...parts,
+      qualification_signals: [{ id: 'qs_req', type: 'requirement', text: 'Operates warehouses', explanation: '' }],
+    });
+    expect(unproven.tier).toBe('none');
+    expect(unproven.held_back).toEqual(['requirement_unmet']);
+    // Evidence of the problem keeps the usual cap: an alignment until the requirement is met.
+    const withEvidence: MatchHit = { ...posting, id: 't5', text: `${posting.text} We face a supplier recall.` };
+    const proven = only({
+      ...parts,
+      hits: [withEvidence],
+      qualification_signals: [{ id: 'qs_req', type: 'requirement', text: 'Operates warehouses', explanation: '' }],
+    });
+    expect(proven.tier).toBe('tier_2');
     // A problem the company tells in the posting is evidence; a duty is not.
     const withDuty: MatchHit = { ...posting, id: 't3', text: `${posting.text} You will handle every supplier recall.` };
     expect(only({ ...parts, hits: [withDuty] }).tier).toBe('tier_2');

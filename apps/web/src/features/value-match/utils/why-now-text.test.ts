@@ -119,6 +119,18 @@ describe('whyNowText', () => {
       'They posted an opening for “Director of Logistics” yesterday, one of the roles you sell to. ' +
         'The posting names your field, but says nothing yet of “Freight costs eat margin”, and we have not yet seen that they meet your requirements.',
     );
+    // Hiring for that role at a company not seen to meet a requirement is activity: said so.
+    expect(
+      whyNowText(
+        { ...hiring, tier: 'none', hypothesis_name: null, unmet_requirements: ['Goods: plant, factory'] },
+        i18n.t,
+        'en',
+        NOW,
+      ),
+    ).toBe(
+      'They posted an opening for “Director of Logistics” yesterday, one of the roles you sell to. ' +
+        'We have not yet seen that they meet your requirements.',
+    );
     expect(whyNowText(ACTIVITY, i18n.t, 'en', NOW)).toBe(
       'The news reported “Carmaker recalls 1.3 million cars” 3 days ago. Nothing ties it to what you sell yet.',
     );

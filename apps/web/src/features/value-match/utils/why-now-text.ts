@@ -52,7 +52,10 @@ export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language,
       }),
     );
   }
-  if (facts.tier === 'none' || !facts.hypothesis_name) {
+  if (hit?.type === 'job_posting' && facts.tier === 'none' && facts.unmet_requirements.length > 0) {
+    // Hiring for a role the tenant sells to, at a company not yet seen to be one it sells to.
+    sentences.push(t('valueMatch.whyNowText.unproven'));
+  } else if (facts.tier === 'none' || !facts.hypothesis_name) {
     sentences.push(t(hit ? 'valueMatch.whyNowText.nothing' : 'valueMatch.whyNowText.quiet'));
   } else {
     const hypothesis = quote(facts.hypothesis_name);
