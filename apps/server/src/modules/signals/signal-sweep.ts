@@ -346,7 +346,10 @@ export function createSignalSweep(deps: {
       report.fetched++;
       report.items += parsed.length;
       const validators = { etag: fetched.etag, last_modified: fetched.lastModified };
-      const name = source.discovered === 1 && title && source.name === source.url ? title.slice(0, 200) : source.name;
+      // A source nobody named (its URL or host stands for a name) takes the feed's own title: a
+      // credit "Walmart newsroom · 127.0.0.1:4411" named no one a reader knows.
+      const unnamed = source.name === source.url || source.name === new URL(source.url).host;
+      const name = title && unnamed ? title.slice(0, 200) : source.name;
       const task = deduping.then(async () => {
         const { found, write } = await dedupeItems(source, name, parsed, nowIso);
         enqueue({

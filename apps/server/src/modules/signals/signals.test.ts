@@ -99,7 +99,9 @@ describe('signal sources', () => {
       master_account_id: 'acc_walmart_com',
     });
     expect(newsroom).toMatchObject({ status: 'active', account_name: 'Walmart', items_found: 0 });
-    await add(ada, { kind: 'feed', url: `${fixtures.url}/feeds/wire.atom`, name: 'Example Wire' });
+    // Added without a name: named by its host until a read gives it the feed's own title.
+    const wire = await add(ada, { kind: 'feed', url: `${fixtures.url}/feeds/wire.atom` });
+    expect(wire.name).toBe(new URL(fixtures.url).host);
     await add(ada, { kind: 'feed', url: `${fixtures.url}/feeds/apple.rdf`, name: 'Apple Notes' });
     await add(ada, {
       kind: 'greenhouse',
@@ -181,7 +183,7 @@ describe('signal sources', () => {
     const acquisition = live.filter((s) => /grocery delivery start-up/.test(s.title));
     // The newsroom's story and the wire's reworded copy (another URL) are one signal with two sources.
     expect(acquisition).toHaveLength(1);
-    expect(acquisition[0]?.source).toBe('Walmart Newsroom · Example Wire');
+    expect(acquisition[0]?.source).toBe('Walmart Newsroom · Example Wire: Business');
     expect(acquisition[0]?.url).toContain('/news/walmart-acquires-delivery');
     // Live signals come first on the account page: they are today's.
     expect(walmart[0]?.id.startsWith('sig_')).toBe(true);
@@ -205,7 +207,7 @@ describe('signal sources', () => {
 
     const health = await sources(ada);
     expect(health.get('Walmart Newsroom')).toMatchObject({ status: 'active', items_found: 3, last_error: null });
-    expect(health.get('Example Wire')?.items_found).toBe(2);
+    expect(health.get('Example Wire: Business')?.items_found).toBe(2);
     expect(health.get('Not a feed')?.last_error).toMatch(/not XML/);
     // One failed read is shown with its error; the source stays active until it fails repeatedly.
     expect(health.get('Sneaky redirect')).toMatchObject({ status: 'active', failure_count: 1 });
@@ -247,7 +249,7 @@ describe('signal sources', () => {
       last_items_found: 0,
       fetch_count: 2,
     });
-    expect(health.get('Example Wire')?.last_items_found).toBe(0);
+    expect(health.get('Example Wire: Business')?.last_items_found).toBe(0);
     // Twice in a row: still active, its error shown.
     expect(health.get('Broken feed')).toMatchObject({ status: 'active', failure_count: 2, last_error: 'HTTP 500' });
     expect((await signalsOf('acc_walmart_com')).length).toBe(before);
