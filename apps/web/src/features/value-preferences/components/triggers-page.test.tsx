@@ -18,15 +18,15 @@ const phraseless: StoredTrigger = {
 };
 const withPhrase: StoredTrigger = { ...phraseless, id: 'tr_new', name: 'Harbour trigger', phrases: ['harbour'] };
 
-/** The API as the page reads it: the two triggers, no hypotheses; every write is recorded. */
-function serve(): string[] {
+/** The API as the page reads it: the two triggers and the hypotheses given; every write is recorded. */
+function serve(hypotheses: unknown[] = []): string[] {
   const writes: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       if (init?.method && init.method !== 'GET') writes.push(`${init.method} ${url}`);
-      const body = url.endsWith('/api/triggers') ? { triggers: [phraseless, withPhrase] } : { hypotheses: [] };
+      const body = url.endsWith('/api/triggers') ? { triggers: [phraseless, withPhrase] } : { hypotheses };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -119,5 +119,28 @@ describe('TriggersPage saving', () => {
     // Saved: the form is empty again.
     await waitFor(() => expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe(''));
     expect(writes).toEqual(['PATCH /api/triggers/tr_new']);
+  });
+});
+
+describe('TriggersPage value hypotheses', () => {
+  it('shows a hypothesis by its problem, or by its description when the problem was left empty', async () => {
+    const hypothesis = {
+      id: 'hyp_1',
+      name: 'Port congestion',
+      description: 'Importers whose containers wait at crowded ports.',
+      visibility: 'private',
+      problem_or_goal: '',
+      product_value: '',
+      roi_explanation: '',
+      importance: '',
+      observation: '',
+      ...stamps,
+    };
+    serve([hypothesis, { ...hypothesis, id: 'hyp_2', name: 'Fuel costs', problem_or_goal: 'Fuel eats margin.' }]);
+    renderPage(false);
+    const cards = await screen.findAllByTestId('value-hypothesis');
+    expect(cards[0]?.textContent).toContain('Importers whose containers wait at crowded ports.');
+    expect(cards[1]?.textContent).toContain('Fuel eats margin.');
+    expect(cards[1]?.textContent).not.toContain('Importers');
   });
 });

@@ -237,7 +237,8 @@ export function ValueHypothesesSection({
                 {t(`preferences.${h.visibility}`)}
               </Badge>
             </Group>
-            {h.problem_or_goal && <Text size="sm">{h.problem_or_goal}</Text>}
+            {/* The problem it names, or its description when the problem was left empty. */}
+            {(h.problem_or_goal || h.description) && <Text size="sm">{h.problem_or_goal || h.description}</Text>}
           </Stack>
         </PreferenceCard>
       ))}
