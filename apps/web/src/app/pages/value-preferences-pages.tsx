@@ -1,4 +1,3 @@
-import { Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { RecomputeStatus } from '../../features/value-match/components/recompute-status.tsx';
@@ -29,10 +28,5 @@ export function TriggersRoutePage() {
     () => void queryClient.invalidateQueries({ queryKey: triggerStatsQueryOptions().queryKey }),
     [queryClient],
   );
-  return (
-    <Stack gap="xs">
-      <RecomputeStatus onComputed={reread} />
-      <TriggersPage canEdit={useCanEdit()} />
-    </Stack>
-  );
+  return <TriggersPage canEdit={useCanEdit()} status={<RecomputeStatus onComputed={reread} />} />;
 }

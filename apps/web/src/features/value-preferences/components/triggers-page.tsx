@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MAX_NAME_LENGTH, type StoredTrigger, TRIGGER_PHRASE_MAX_LENGTH, triggerBodySchema } from '@quarry/shared';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { track } from '../../../lib/analytics.ts';
@@ -29,7 +29,7 @@ const EMPTY: TriggerValues = { name: '', hit_type: 'event', phrases: [], hypothe
  * /preferences/triggers: the tenant's value hypotheses and the triggers that support them. A
  * trigger needs a name and at least one phrase; a phrase still typed in its input counts.
  */
-export function TriggersPage({ canEdit }: { canEdit: boolean }) {
+export function TriggersPage({ canEdit, status }: { canEdit: boolean; status?: ReactNode }) {
   const { t } = useTranslation();
   const triggers = useTriggers();
   const hypotheses = useValueHypotheses();
@@ -143,6 +143,8 @@ export function TriggersPage({ canEdit }: { canEdit: boolean }) {
         <Title order={1}>{t('screens.triggers.title')}</Title>
         <Text c="dimmed">{t('screens.triggers.description')}</Text>
       </div>
+      {/* What the recompute the page's changes queue is doing: under the title, not above it. */}
+      {status}
       {!canEdit && <ReadOnlyNote />}
       <ValueHypothesesSection canEdit={canEdit} onDeleted={forgetHypothesis} onDirtyChange={setHypothesisDirty} />
 
