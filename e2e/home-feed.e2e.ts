@@ -203,6 +203,12 @@ describe('home feed', () => {
     try {
       const hypotheses = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/value-hypotheses');
       const statusAsked = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/value-matches/status');
+      // The held first page, answered before the route is taken away (unrouting a handler still
+      // waiting can leave its request without an answer, and the feed without cards).
+      const firstPage = page.waitForResponse((r) => {
+        const url = new URL(r.url());
+        return url.pathname === '/api/value-matches' && url.searchParams.get('offset') === '0';
+      });
       await page.goto('/?hypothesis=nope');
       await page.getByRole('heading', { name: 'Value Match' }).waitFor();
       await statusAsked;
@@ -213,6 +219,7 @@ describe('home feed', () => {
         .getByText(/^Last computed /)
         .waitFor();
       await hypotheses;
+      await firstPage;
     } finally {
       release();
       await page.unrouteAll({ behavior: 'ignoreErrors' });
