@@ -7,6 +7,17 @@ import { uniqueName } from './support/unique.ts';
 describe('accounts', () => {
   const b = useBrowser();
 
+  it('keeps every letter typed straight after Ctrl+K, while the dialog is still opening', async () => {
+    const { page } = b;
+    await openSignedIn(page, 'rita@acme.test');
+    await page.keyboard.press('Control+K');
+    // At once, as a fast typist does: the first letters may come before the box has the focus.
+    await page.keyboard.type('sysco', { delay: 20 });
+    const input = page.getByRole('dialog', { name: 'Search accounts' }).getByRole('combobox');
+    await expect.poll(() => input.inputValue()).toBe('sysco');
+    await page.keyboard.press('Escape');
+  });
+
   it('searches with Ctrl+K after the 500 ms debounce, with its empty states, and opens the chosen account', async () => {
     const { page } = b;
     await openSignedIn(page, 'rita@acme.test');

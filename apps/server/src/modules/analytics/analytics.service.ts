@@ -6,6 +6,18 @@ import type { IdentityClaims } from './identity-token.ts';
 /** How long the counts of a stored batch may wait before the ingest folds them (PostgreSQL). */
 const FOLD_EVERY_MS = 100;
 
+/**
+ * A page view under the route's own spelling: the router takes /myterritory for /MyTerritory, and
+ * Reporting counted the one page under two names.
+ */
+function withCanonicalPage(event: AnalyticsEvent): AnalyticsEvent {
+  if (event.type !== 'page' || typeof event.name !== 'string') return event;
+  const name = event.name
+    .replace(/^\/myterritory(?=\/|\?|$)/i, '/MyTerritory')
+    .replace(/^\/valuematch(?=\/)/i, '/valueMatch');
+  return name === event.name ? event : { ...event, name };
+}
+
 export function createAnalyticsService(
   repository: AnalyticsRepository,
   { onFoldError }: { onFoldError?: (error: unknown) => void } = {},
@@ -34,7 +46,7 @@ export function createAnalyticsService(
      * tenant, and stores each client event id once; a batch sent while impersonating apart from Reporting's.
      */
     async ingest(claims: IdentityClaims, events: AnalyticsEvent[], nowMs = Date.now()) {
-      const kept = events.filter((e) => shouldKeepAnalyticsEvent(e, nowMs));
+      const kept = events.filter((e) => shouldKeepAnalyticsEvent(e, nowMs)).map(withCanonicalPage);
       const foreign = kept.find(
         (e) => e.user_properties.user_id !== claims.uid || e.user_properties.tenant_id !== claims.tenantId,
       );

@@ -115,6 +115,21 @@ describe('POST /AnalyticsRelay', () => {
     expect(JSON.parse(rows[1]?.user_properties ?? '')).toEqual(rita);
   });
 
+  it('stores a page view under the route’s own spelling, so one page is counted under one name', async () => {
+    const lower = analyticsEvent(rita, { type: 'page', event: 'Page Viewed', name: '/myterritory', ageMs: HOUR });
+    const match = analyticsEvent(rita, { type: 'page', event: 'Page Viewed', name: '/VALUEMATCH/acc_1', ageMs: HOUR });
+    expect((await relay([lower, match])).statusCode).toBe(200);
+    const rows = await t.handle.db
+      .selectFrom('analytics_events')
+      .select(['id', 'name'])
+      .where('id', 'in', [lower.id, match.id])
+      .execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.name]))).toEqual({
+      [lower.id]: '/MyTerritory',
+      [match.id]: '/valueMatch/acc_1',
+    });
+  });
+
   it('stores each text exactly as sent, odd characters included, and an id repeated in one batch once', async () => {
     const odd = 'é 日本語 😀 "quoted" back\\slash tab\t line\n';
     const plain = analyticsEvent(rita, { event: `List ${odd}`, properties: { note: odd, n: 2.5, ok: true } });

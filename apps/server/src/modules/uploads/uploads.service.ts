@@ -560,7 +560,10 @@ export function createUploadsService(deps: {
         ['PENDING', 'IN_PROGRESS'],
       );
       if (!stopped) throw new HttpError(409, 'conflict', 'This upload has already finished');
-      return toUpload(await requireVisible(ctx, id));
+      const after = await requireVisible(ctx, id);
+      // The accounts it added before the stop are matched as a finished upload's are.
+      if (Number(after.added_count) > 0) await requestRecompute(ctx.tenantId);
+      return toUpload(after);
     },
 
     /** The lines that added no account, as a CSV (BOM, formulas escaped). */

@@ -82,6 +82,17 @@ describe('plain why-now', () => {
       'They posted an opening for “Director of Logistics” yesterday, one of the roles you sell to. ' +
         'We have not yet seen that they meet your requirements.',
     );
+    // A posting for a role nobody sells to is plain activity, requirement or not.
+    expect(
+      plainWhyNow({
+        ...FACTS,
+        tier: 'none',
+        hypothesis_name: null,
+        unmet_requirements: ['Goods: plant, factory'],
+        target_titles: [],
+        top_hit: { type: 'job_posting', title: 'Staff Data Engineer', published_at: '2026-11-21', age_days: 1 },
+      }),
+    ).toBe('They posted an opening for “Staff Data Engineer” yesterday. Nothing ties it to what you sell yet.');
   });
 
   it('quotes what a posting says the company is going through', () => {

@@ -35,7 +35,12 @@ export function plainWhyNow(facts: WhyNowFacts): string {
             : `They posted an opening for ${title} ${agoInWords(hit.age_days)}.`,
     );
   }
-  if (hit?.type === 'job_posting' && facts.tier === 'none' && facts.unmet_requirements.length > 0) {
+  if (
+    hit?.type === 'job_posting' &&
+    facts.tier === 'none' &&
+    facts.target_titles.length > 0 &&
+    facts.unmet_requirements.length > 0
+  ) {
     // Hiring for a role the tenant sells to, at a company not yet seen to be one it sells to.
     sentences.push('We have not yet seen that they meet your requirements.');
   } else if (facts.tier === 'none' || !facts.hypothesis_name) {

@@ -47,10 +47,11 @@
  *    score and lifts none to tier_2 when some trigger was seen (tier_2 to tier_1 only with
  *    goodSignalIntoTier1: a good signal says the account is the kind the seller wins, not that
  *    the problem is there), bad demotes one step and halves the score, an
- *    unmet requirement caps at tier_2. Good and bad count only in recent news hits; a requirement
- *    may be met by any hit, a job posting too. Good never lifts an account into tier_1 when no
- *    hit holds a trigger other than a job title. `held_back` names why evidence of tier_1 was
- *    kept out of it: 'requirement_unmet', 'bad_signal', 'hiring_only'.
+ *    unmet requirement caps at tier_2, and makes hiring for a target title alone (no trigger other
+ *    than a job title in any hit) Activity Found. Good and bad count only in recent news hits; a
+ *    requirement may be met by any hit, a job posting too. Good never lifts an account into tier_1
+ *    when no hit holds a trigger other than a job title. `held_back` names why the evidence's tier
+ *    was lowered: 'requirement_unmet', 'bad_signal', 'hiring_only'.
  */
 import { type AccountMatch, type MatchHit, TIER_RANK, type ValueMatchInput } from '@quarry/shared';
 import { byId } from './by-id.ts';

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
+import { AlertPageTitle } from '../../../components/alert-page-title.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { displayDomain } from '../../../lib/display-domain.ts';
 import { conversionOf, formatCompactCurrency, formatCurrency, formatDate, formatNumber } from '../../../lib/format.ts';
@@ -75,11 +76,7 @@ export function AccountPage({
       <Alert
         color={missing ? 'gray' : 'red'}
         // The page's heading (and the tab's name) while there is no account to name it.
-        title={
-          <Title order={1} fz="sm" fw={700} lh="inherit">
-            {missing ? t('accounts.notFound') : t('errors.generic')}
-          </Title>
-        }
+        title={<AlertPageTitle>{missing ? t('accounts.notFound') : t('errors.generic')}</AlertPageTitle>}
       >
         {missing ? t('accounts.notFoundHelp') : null}
       </Alert>

@@ -3,6 +3,7 @@ import { type FlowDetail, isFlowInProgress, isFlowOpenable } from '@quarry/share
 import { IconArrowLeft, IconChecks } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { AlertPageTitle } from '../../../components/alert-page-title.tsx';
 import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -60,9 +61,9 @@ export function FlowPage() {
         <BackToActions />
         <Alert color={notReady ? 'blue' : 'red'} role="alert" w="100%">
           <Group justify="space-between">
-            <Text size="sm">
+            <AlertPageTitle>
               {notReady ? t('flows.closed.inProgress') : notFound ? t('flows.errors.notFound') : t('flows.errors.get')}
-            </Text>
+            </AlertPageTitle>
             {!notReady && !notFound && (
               <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
                 {t('flows.list.tryAgain')}

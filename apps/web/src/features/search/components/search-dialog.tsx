@@ -45,12 +45,16 @@ export function SearchDialog({
   // What was typed between Cmd+K and the box taking the focus (the dialog opens with a short
   // transition): one typing "sysco" at once lost the "s" to the page.
   const typedEarly = useRef('');
+  // Only until the box has had the focus once: later, a key on a result or on Close is theirs.
+  const beforeFocus = useRef(false);
   useEffect(() => {
     if (!opened) return;
     typedEarly.current = '';
+    beforeFocus.current = true;
     function onKey(event: globalThis.KeyboardEvent) {
-      if (document.activeElement === input.current || !input.current) return;
-      if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (!beforeFocus.current || document.activeElement === input.current || !input.current) return;
+      if (event.key.length !== 1 || event.key === ' ' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.target instanceof HTMLElement && event.target.closest('button, input, textarea, select, a')) return;
       event.preventDefault();
       typedEarly.current += event.key;
       setQuery(typedEarly.current);
@@ -181,6 +185,7 @@ export function SearchDialog({
         // Opened again, the last search is selected: typing replaces it, arrows keep it. What was
         // typed before the focus came is kept, the caret after it.
         onFocus={(e) => {
+          beforeFocus.current = false;
           if (typedEarly.current) {
             const end = e.currentTarget.value.length;
             e.currentTarget.setSelectionRange(end, end);

@@ -62,7 +62,12 @@ function Roles({ user }: { user: SupportUser }) {
 }
 
 /** The chosen user (uid in the URL) and the reason the support engineer must give to act as them. */
-function SelectedUser({ uid, onImpersonate, impersonating }: Props & { uid: string }) {
+function SelectedUser({
+  uid,
+  onImpersonate,
+  impersonating,
+  focusReason,
+}: Props & { uid: string; focusReason: boolean }) {
   const { t } = useTranslation();
   const lastSignIn = useLastSignIn();
   const user = useSupportUser(uid);
@@ -74,8 +79,8 @@ function SelectedUser({ uid, onImpersonate, impersonating }: Props & { uid: stri
   const reasonField = useRef<HTMLTextAreaElement>(null);
   const loadedUid = user.data?.uid;
   useEffect(() => {
-    if (loadedUid) reasonField.current?.focus();
-  }, [loadedUid]);
+    if (loadedUid && focusReason) reasonField.current?.focus();
+  }, [loadedUid, focusReason]);
 
   if (user.isPending) return <Loader size="sm" />;
   if (user.isError) {
@@ -169,6 +174,9 @@ export function SupportToolsPage(props: Props) {
   const lastSignIn = useLastSignIn();
   const [params, setParams] = useSearchParams();
   const uid = params.get('uid');
+  // The user just chosen in the table, not one a link or a reload opened: only then does the
+  // focus move on to Reason.
+  const chosen = useRef<string | null>(null);
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const users = useSupportUsers(q);
@@ -186,7 +194,7 @@ export function SupportToolsPage(props: Props) {
           </Button>
         )}
       </Group>
-      {uid && <SelectedUser key={uid} uid={uid} {...props} />}
+      {uid && <SelectedUser key={uid} uid={uid} focusReason={chosen.current === uid} {...props} />}
       <TextInput
         leftSection={<IconSearch size={16} />}
         label={t('support.search')}
@@ -220,7 +228,10 @@ export function SupportToolsPage(props: Props) {
                     <UnstyledButton
                       c="blue"
                       fw={500}
-                      onClick={() => setParams({ uid: user.uid })}
+                      onClick={() => {
+                        chosen.current = user.uid;
+                        setParams({ uid: user.uid });
+                      }}
                       aria-label={t('support.choose', { name: user.display_name })}
                     >
                       {user.display_name}

@@ -1,7 +1,7 @@
 import type { Upload } from '@quarry/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
 import { uploadQueryKeys } from './upload-query-keys.ts';
 
 export const cancelUpload = (uploadId: string) =>
@@ -21,7 +21,11 @@ export function useCancelUpload(uploadId: string) {
     meta: {
       invalidates: [uploadQueryKeys.lists, uploadQueryKeys.detail(uploadId)],
       errorLog: 'Upload cancel failed',
-      errorSnack: t('uploads.errors.cancel'),
+      // Finished in the meantime: said so (trying again would not help); its result then shows.
+      errorSnack: (error) =>
+        error instanceof ApiError && error.status === 409
+          ? t('uploads.errors.alreadyFinished')
+          : t('uploads.errors.cancel'),
     },
   });
 }

@@ -167,9 +167,11 @@ describe('UploadPage', () => {
     const again = await screen.findByRole('dialog', { name: 'Stop this upload?' });
     fireEvent.click(within(again).getByRole('button', { name: 'Stop upload' }));
     await waitFor(() => expect(posted).toEqual([{ cancel: '/api/uploads/up_1/cancel' }]));
-    expect((await screen.findByTestId('upload-stopped')).textContent).toBe(
-      'Stopped. The accounts added before the stop stay: 600.',
-    );
+    const said = await screen.findByTestId('upload-stopped');
+    expect(said.textContent).toBe('Stopped. The accounts added before the stop stay: 600.');
+    // Stop upload is gone with the run: the focus is on what happened, announced as a status.
+    expect(said.getAttribute('role')).toBe('status');
+    await waitFor(() => expect(document.activeElement).toBe(said));
     expect(within(screen.getByTestId('upload-progress')).getByTestId('upload-status').textContent).toBe('Stopped');
     await waitFor(() => expect(screen.getByTestId('upload-row').textContent).toContain('Stopped'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { isUploadRunning, TERRITORY_SELECTION_CAP, type Upload, type UploadFailureLines } from '@quarry/shared';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
@@ -56,6 +57,13 @@ function UploadResult({ upload }: { upload: Upload }) {
   const percent = upload.line_count ? Math.round((upload.processed_count / upload.line_count) * 100) : 0;
   const problems = upload.failures_count + upload.not_fitted_count;
   const stopped = upload.status === 'FAILED' && upload.error_code === 'cancelled';
+  // Stop upload goes away with the run it stopped: the focus goes to what it says instead of the page.
+  const stoppedAlert = useRef<HTMLDivElement>(null);
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (stopped && wasRunning.current) stoppedAlert.current?.focus();
+    wasRunning.current = running;
+  }, [stopped, running]);
   // Where the accounts went, once it is over: a stopped upload's first accounts are there too.
   const landed = upload.status === 'COMPLETED' || (stopped && upload.added_count > 0);
 
@@ -85,7 +93,7 @@ function UploadResult({ upload }: { upload: Upload }) {
           </Group>
         )}
         {stopped && (
-          <Alert color="gray" data-testid="upload-stopped">
+          <Alert color="gray" data-testid="upload-stopped" role="status" tabIndex={-1} ref={stoppedAlert}>
             {t('uploads.progress.stopped', { added: n(upload.added_count) })}
           </Alert>
         )}

@@ -131,6 +131,21 @@ describe('whyNowText', () => {
       'They posted an opening for “Director of Logistics” yesterday, one of the roles you sell to. ' +
         'We have not yet seen that they meet your requirements.',
     );
+    // For a role nobody sells to, it is plain activity, requirement or not.
+    expect(
+      whyNowText(
+        {
+          ...POSTING,
+          tier: 'none',
+          hypothesis_name: null,
+          target_titles: [],
+          unmet_requirements: ['Goods: plant, factory'],
+        },
+        i18n.t,
+        'en',
+        NOW,
+      ),
+    ).toBe('They posted an opening for “Director of Logistics” yesterday. Nothing ties it to what you sell yet.');
     expect(whyNowText(ACTIVITY, i18n.t, 'en', NOW)).toBe(
       'The news reported “Carmaker recalls 1.3 million cars” 3 days ago. Nothing ties it to what you sell yet.',
     );

@@ -52,7 +52,12 @@ export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language,
       }),
     );
   }
-  if (hit?.type === 'job_posting' && facts.tier === 'none' && facts.unmet_requirements.length > 0) {
+  if (
+    hit?.type === 'job_posting' &&
+    facts.tier === 'none' &&
+    facts.target_titles.length > 0 &&
+    facts.unmet_requirements.length > 0
+  ) {
     // Hiring for a role the tenant sells to, at a company not yet seen to be one it sells to.
     sentences.push(t('valueMatch.whyNowText.unproven'));
   } else if (facts.tier === 'none' || !facts.hypothesis_name) {

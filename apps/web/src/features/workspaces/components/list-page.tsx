@@ -3,6 +3,7 @@ import { isSmartList, type List } from '@quarry/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { AlertPageTitle } from '../../../components/alert-page-title.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useList } from '../api/lists.ts';
 import { ListHeader } from './list-header.tsx';
@@ -29,7 +30,10 @@ export function ListPage({
   if (list.isError) {
     const missing = list.error instanceof ApiError && list.error.status === 404;
     return (
-      <Alert color={missing ? 'gray' : 'red'} title={missing ? t('lists.notFound') : t('errors.generic')}>
+      <Alert
+        color={missing ? 'gray' : 'red'}
+        title={<AlertPageTitle>{missing ? t('lists.notFound') : t('errors.generic')}</AlertPageTitle>}
+      >
         {missing ? t('lists.notFoundHelp') : null}
         {/* Not a dead end: Home is one click away, as on the 404 page. */}
         <Button component={Link} to="/" variant="light" size="xs" mt="sm" display="block" w="fit-content">

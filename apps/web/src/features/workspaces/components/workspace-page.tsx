@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { AlertPageTitle } from '../../../components/alert-page-title.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { workspaceKeys } from '../api/workspace-keys.ts';
 import { useWorkspace } from '../api/workspaces.ts';
@@ -30,7 +31,10 @@ export function WorkspacePage({ currentUid }: { currentUid: string }) {
   if (workspace.isPending) return <Loader aria-label={t('common.loading')} />;
   if (workspace.isError) {
     return (
-      <Alert color={missing ? 'gray' : 'red'} title={missing ? t('workspaces.notFound') : t('errors.generic')}>
+      <Alert
+        color={missing ? 'gray' : 'red'}
+        title={<AlertPageTitle>{missing ? t('workspaces.notFound') : t('errors.generic')}</AlertPageTitle>}
+      >
         {missing ? t('workspaces.notFoundHelp') : null}
         {/* Not a dead end: Home is one click away, as on the 404 page. */}
         <Button component={Link} to="/" variant="light" size="xs" mt="sm" display="block" w="fit-content">
