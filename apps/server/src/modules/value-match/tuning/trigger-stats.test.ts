@@ -74,3 +74,45 @@ describe('trigger examples', () => {
     ]);
   });
 });
+
+describe('trigger examples, cut sentences', () => {
+  it('count a long sentence cut around the match as about the account only when the part shown names it', () => {
+    const long =
+      'Applied Materials, which sells chip tools to Indian outsourcers and had been waiting on payment for months, ' +
+      'said on Friday that it was watching as the government dismissed the board of Satyam, announcing it will appoint ' +
+      'representatives to manage the affairs of the insolvent outsourcing giant after its bankruptcy filing was accepted.';
+    const input = valueMatchInputSchema.parse({
+      hypotheses: [{ id: 'hyp', name: 'Restructuring', description: 'x', problem_or_goal: 'x', product_value: 'x' }],
+      triggers: [
+        { id: 'trg', name: 'Bankruptcy', hit_type: 'event', phrases: ['bankruptcy'], hypothesis_ids: ['hyp'] },
+      ],
+      hits: [
+        {
+          id: 'hit_long',
+          account_id: 'acc_amat',
+          type: 'news_article',
+          title: 'Outsourcer collapses',
+          text: long,
+          published_at: '2026-11-20',
+          account_names: ['Applied Materials'],
+        },
+        {
+          id: 'hit_own',
+          account_id: 'acc_other',
+          type: 'news_article',
+          title: 'Supplier files',
+          text: 'Acme Tools filed for bankruptcy on Monday.',
+          // Months older, so that its account scores below Applied Materials'.
+          published_at: '2026-05-01',
+          account_names: ['Acme Tools'],
+        },
+      ],
+    });
+    const results = matchAccounts(input, { now: '2026-11-21T00:00:00.000Z' });
+    const [row] = triggerStats(results, input.hits, ['trg']);
+    // The cut sentence does not show Applied Materials: the sentence about its own company comes
+    // first, though its account scores lower.
+    expect(results.map((r) => r.account_id)).toEqual(['acc_amat', 'acc_other']);
+    expect(row?.examples[0]?.sentence).toBe('Acme Tools filed for bankruptcy on Monday.');
+  });
+});

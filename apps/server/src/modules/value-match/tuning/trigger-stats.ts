@@ -94,11 +94,16 @@ export function triggerStats(
   const hitById = new Map(hits.map((hit) => [hit.id, hit]));
   // Of a trigger's places in a signal, one in a sentence about the account: a walk found
   // Applied Materials' example to be a sentence about Satyam, named in the same article.
-  const aboutAccount = (hitId: string, field: 'title' | 'text', start: number) => {
+  // The example as shown must say so: a long sentence cut around the match ("…to manage the
+  // affairs of the insolvent outsourcing giant") counts only when the part shown names the account.
+  const aboutAccount = (hitId: string, field: 'title' | 'text', start: number, end: number) => {
     const hit = hitById.get(hitId);
     const names = hit?.account_names;
     if (!hit || !names?.length) return true;
-    return field === 'title' ? namesAccount(hit.title, names) : isAboutAccount(hit.text, start, names);
+    if (field === 'title') return namesAccount(hit.title, names);
+    const shown = sentenceAround(hit.text, start, end);
+    if (namesAccount(shown.sentence, names)) return true;
+    return !shown.cut_start && isAboutAccount(hit.text, start, names);
   };
   for (const match of results) {
     const found = new Set<string>();
@@ -114,7 +119,7 @@ export function triggerStats(
         if (!leads) continue;
         found.add(id);
         const spans = hit.spans.filter((s) => s.source === 'trigger' && s.source_id === id);
-        const about = spans.find((s) => aboutAccount(hit.hit_id, s.field, s.start));
+        const about = spans.find((s) => aboutAccount(hit.hit_id, s.field, s.start, s.end));
         const span = about ?? spans[0];
         if (span) {
           const list = candidates.get(id) ?? [];
