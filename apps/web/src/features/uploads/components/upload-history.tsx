@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from 
 import { useTranslation } from 'react-i18next';
 import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
-import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useUploads } from '../api/get-uploads.ts';
 import { UploadStatusBadge } from './upload-status-badge.tsx';
@@ -74,7 +74,8 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
                       {upload.created_via_support && <ViaSupportBadge name={upload.created_by.display_name} />}
                     </Group>
                   </Table.Td>
-                  <Table.Td>{formatDate(upload.created, language)}</Table.Td>
+                  {/* With its time: two uploads of one day are told apart. */}
+                  <Table.Td>{formatDateTime(upload.created, language)}</Table.Td>
                   <Table.Td>{formatNumber(upload.success_count, language)}</Table.Td>
                   {/* Every line that added no account, as the upload's result says: the ones that did not fit too. */}
                   <Table.Td data-testid="upload-row-failures">

@@ -193,6 +193,8 @@ describe('UploadPage', () => {
     const row = await screen.findByTestId('upload-row');
     expect(row.textContent).toContain('trade-show.csv');
     expect(row.textContent).toContain('Completed');
+    // Created with its time, so two uploads of one day are told apart.
+    expect(row.textContent).toMatch(/Mar [12], 2026,? \d{1,2}:\d{2}/);
     expect(within(row).queryByTestId('via-support')).toBeNull();
   });
 
