@@ -52,14 +52,17 @@ export function SearchDialog({
     typedEarly.current = '';
     beforeFocus.current = true;
     function onKey(event: globalThis.KeyboardEvent) {
-      if (!beforeFocus.current || document.activeElement === input.current || !input.current) return;
+      if (!beforeFocus.current || (input.current && document.activeElement === input.current)) return;
       if (event.key.length !== 1 || event.key === ' ' || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.target instanceof HTMLElement && event.target.closest('button, input, textarea, select, a')) return;
+      // A key on a control of the dialog is that control's. The box may not be there yet (the
+      // dialog's content mounts as it opens): the letter is kept all the same, for when it is.
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      if (target?.closest('[role="dialog"]') && target.closest('button, input, textarea, select, a')) return;
       event.preventDefault();
       typedEarly.current += event.key;
       setQuery(typedEarly.current);
       setActive(0);
-      input.current.focus();
+      input.current?.focus();
     }
     document.addEventListener('keydown', onKey, true);
     return () => document.removeEventListener('keydown', onKey, true);
