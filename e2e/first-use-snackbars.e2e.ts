@@ -65,14 +65,21 @@ describe('notifications', () => {
       await page.keyboard.press('Control+K');
       const dialog = page.getByRole('dialog', { name: 'Search accounts and people' });
       await dialog.getByRole('heading', { name: 'Search accounts and people' }).waitFor();
-      const snackBox = await box(snack);
+      // Once the dialog has settled (on a busy machine the offset's code loads as the message
+      // shows, and the dialog slides in): its title and Close stand below the message.
       for (const part of [
         dialog.getByRole('heading', { name: 'Search accounts and people' }),
         dialog.getByRole('button', { name: 'Close' }),
       ]) {
-        const partBox = await box(part);
-        expect(overlap(snackBox, partBox)).toBe(false);
-        expect(partBox.y).toBeGreaterThan(snackBox.y + snackBox.height);
+        await expect
+          .poll(
+            async () => {
+              const [snackBox, partBox] = [await box(snack), await box(part)];
+              return !overlap(snackBox, partBox) && partBox.y > snackBox.y + snackBox.height;
+            },
+            { timeout: 3000 },
+          )
+          .toBe(true);
       }
     } finally {
       await removeAddedToTerritory(page, before);
