@@ -448,6 +448,15 @@ describe('matchAccounts tier_1 evidence', () => {
       qualification_signals: [{ id: 'qs_req', type: 'requirement', text: 'Operates warehouses', explanation: '' }],
     });
     expect(proven.tier).toBe('tier_2');
+    // A years-old story holding a trigger is no evidence of the problem today: activity still.
+    const oldStory = hit('t6', 'Acme faces a supplier recall', 'Acme faces a supplier recall.', 3000, 'acc_t');
+    const stale = only({
+      ...parts,
+      hits: [posting, oldStory],
+      qualification_signals: [{ id: 'qs_req', type: 'requirement', text: 'Operates warehouses', explanation: '' }],
+    });
+    expect(stale.tier).toBe('none');
+    expect(stale.held_back).toEqual(['requirement_unmet']);
     // A problem the company tells in the posting is evidence; a duty is not.
     const withDuty: MatchHit = { ...posting, id: 't3', text: `${posting.text} You will handle every supplier recall.` };
     expect(only({ ...parts, hits: [withDuty] }).tier).toBe('tier_2');
