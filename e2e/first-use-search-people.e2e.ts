@@ -99,6 +99,16 @@ describe('Cmd+K finds people too (#17 item 4)', () => {
         }),
       );
       expect(hidden).toEqual([]);
+      // Nor is the title cut to nothing beside a long account name (" · Goodyear Tire & Rubber").
+      await dialog.getByRole('combobox').fill('fidelity national information chief');
+      const kramer = people.getByRole('option', { name: /Gary Norcross/ });
+      await kramer.waitFor();
+      await dialog.getByTestId('search-loading').waitFor({ state: 'detached' });
+      const titleShown = await kramer.getByText(/^Chairman/).evaluate((title) => ({
+        shown: title.clientWidth,
+        whole: title.scrollWidth,
+      }));
+      expect(titleShown.shown).toBeGreaterThanOrEqual(Math.min(titleShown.whole, 80));
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
     }

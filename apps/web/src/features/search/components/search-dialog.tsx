@@ -243,11 +243,12 @@ export function SearchDialog({
 
 /**
  * "Title · Account" on one line. A long title is cut first, so that the account, which tells two
- * people of the same title apart, stays readable; the whole line is in the title attribute.
+ * people of the same title apart, stays readable; when even a few words of the title would not fit
+ * beside the account, the account takes a second line. The whole line is in the title attribute.
  */
 function PersonWhere({ title, account }: { title: string | null; account: string }) {
   return (
-    <Group gap={0} wrap="nowrap" className={classes.where} title={[title, account].filter(Boolean).join(' · ')}>
+    <Group gap={0} wrap="wrap" className={classes.where} title={[title, account].filter(Boolean).join(' · ')}>
       {title && (
         <Text size="xs" c="dimmed" truncate className={classes.personTitle}>
           {title}
