@@ -171,7 +171,12 @@ export function matchAccount(ctx: ScoringContext, accountId: string, scored: Sco
     strongestFirst.length > 0 ? strongestFirst.slice(0, w.maxEvidenceHits) : newestFirst.slice(0, w.maxActivityHits);
   for (const s of newestFirst) if (signalHitIds.has(s.facts.hit.id) && !shown.includes(s)) shown.push(s);
 
-  const topHit = lead?.supporting[0] ?? newestFirst[0];
+  // Activity Found heads with its latest hit when the strongest one is history: Morgan Stanley's
+  // why-now once read "The news reported “Toyota recalls up to 1.8 million automobiles” 16 years
+  // ago" above three postings of this autumn.
+  const strongest = lead?.supporting[0];
+  const topHit =
+    strongest && (final.tier !== 'none' || strongest.recency >= w.qualificationMinRecency) ? strongest : newestFirst[0];
   // The card heads with the hit the why-now line describes, so the evidence must carry it.
   if (topHit && !shown.includes(topHit)) shown.push(topHit);
   const leadTriggers = topHit?.facts.triggers.filter((t) => {

@@ -106,7 +106,7 @@ describe('matchAccounts tiers', () => {
 
   it('calls the Activity Found headline "the latest" only when it is the newest signal', () => {
     // A weak trigger an old article holds keeps it the headline, though newer news came since.
-    const weakOld = hit('w_old', 'Supplier news', 'A supplier met analysts.', 400, 'acc_w');
+    const weakOld = hit('w_old', 'Supplier news', 'A supplier met analysts.', 200, 'acc_w');
     const newer = hit('w_new', 'Quarterly results', 'Sales grew in every region.', 3, 'acc_w');
     const [match] = matchAccounts(input({ hits: [weakOld, newer] }), { now: NOW, weights: { tier2Score: 1e9 } });
     if (!match) throw new Error('no match');
@@ -115,6 +115,17 @@ describe('matchAccounts tiers', () => {
     expect(match.why_now).toMatch(
       /^Activity Found: 2 signals with no fit to a value hypothesis yet; the closest to one: a news article of/,
     );
+  });
+
+  it('heads Activity Found with the latest signal when the closest one is years old', () => {
+    const history = hit('x_old', 'Supplier recall', 'A supplier recall hit the plant.', 3000, 'acc_x');
+    const newer = hit('x_new', 'Quarterly results', 'Sales grew in every region.', 3, 'acc_x');
+    const [match] = matchAccounts(input({ hits: [history, newer] }), { now: NOW });
+    if (!match) throw new Error('no match');
+    expect(match.tier).toBe('none');
+    expect(match.top_hit_id).toBe('x_new');
+    expect(match.why_now_facts.top_hit?.title).toBe('Quarterly results');
+    expect(match.why_now_facts.top_hit_is_latest).toBe(true);
   });
 
   it('ranks accounts by tier, then score', () => {
