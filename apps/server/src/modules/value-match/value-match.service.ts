@@ -20,10 +20,18 @@ import type { RequestContext } from '../../lib/request-context.ts';
 import { isServiceAccountEmail } from '../../lib/service-account.ts';
 import type { TerritoryRepository } from '../territory/territory.repository.ts';
 import type { ValuePreferencesRepository } from '../value-preferences/value-preferences.repository.ts';
+import { MATCH_WEIGHTS } from './engine/match-weights.ts';
 import { excerptOf, highlightsOf } from './highlights.ts';
 import { rankContacts } from './rank-contacts.ts';
 import { RECOMPUTE_VALUE_MATCHES } from './recompute-value-matches.ts';
 import type { FeedFilters, ValueMatchesRepository } from './value-matches.repository.ts';
+
+/**
+ * How old a signal may be to count as evidence on a match: as old as the engine reads good and bad
+ * signals (recency weight at least qualificationMinRecency: 360 days at a 180-day half-life).
+ */
+const EVIDENCE_MAX_AGE_MS =
+  MATCH_WEIGHTS.recencyHalfLifeDays * Math.log2(1 / MATCH_WEIGHTS.qualificationMinRecency) * 86_400_000;
 
 const asTier = (tier: string): MatchTier => (tier === 'tier_1' || tier === 'tier_2' ? tier : 'none');
 
@@ -164,6 +172,10 @@ export function createValueMatchService(deps: {
           not_relevant: marked.has(hit.id),
         };
       };
+      // A hypothesis's evidence is its leading signal and the others recent enough to say something
+      // of now; older ones stay among the account's other signals, dated. A walk found AIG's
+      // alignment "supported" by a 2005 story on football broadcasting rights.
+      const since = Date.parse(row?.computed_at ?? new Date().toISOString()) - EVIDENCE_MAX_AGE_MS;
       const hypotheses = (result?.hypotheses ?? [])
         .filter((h) => h.tier !== 'none')
         .map((h) => ({
@@ -171,7 +183,9 @@ export function createValueMatchService(deps: {
           name: h.name,
           tier: h.tier,
           score: h.score,
-          evidence: h.hit_ids.map(evidenceOf).filter((e): e is ValueMatchEvidence => e !== null),
+          evidence: h.hit_ids
+            .map(evidenceOf)
+            .filter((e, i): e is ValueMatchEvidence => e !== null && (i === 0 || Date.parse(e.published_at) >= since)),
         }));
       const used = new Set(hypotheses.flatMap((h) => h.evidence.map((e) => e.hit_id)));
       const activity = hits

@@ -252,6 +252,23 @@ describe('value-match detail', () => {
     }
   });
 
+  it('shows as a match’s evidence its leading signal and recent ones only; older news stays in the activity', async () => {
+    const cards = (await allCards(rita)).filter((c) => c.tier !== 'none').slice(0, 60);
+    const YEAR_MS = 360 * 86_400_000;
+    let old = 0;
+    for (const card of cards) {
+      const detail = (await get(rita, `/api/value-matches/${card.master_account_id}`)).json() as ValueMatchDetail;
+      const since = Date.parse(detail.computed_at ?? '') - YEAR_MS;
+      for (const h of detail.hypotheses) {
+        expect(h.evidence.length).toBeGreaterThan(0);
+        for (const e of h.evidence.slice(1)) expect(Date.parse(e.published_at)).toBeGreaterThanOrEqual(since);
+      }
+      old += detail.activity.filter((e) => Date.parse(e.published_at) < since).length;
+    }
+    // The demo's Wikinews articles (2004–2017) are there, dated, among the other signals.
+    expect(old).toBeGreaterThan(0);
+  });
+
   it('tags "VP, Supply Chain" as a target title and marketing roles as unrelated (Aramark, Edison)', async () => {
     const contacts = await Promise.all(
       ['acc_aramark_com', 'acc_edisoninvestor_com'].map(
