@@ -64,8 +64,12 @@ describe('value match tuning', () => {
       expect(examples).toHaveLength(3);
       // Each example names its account and shows the matched words marked inside the sentence.
       expect(await card.getByTestId('trigger-example').locator('mark').count()).toBe(3);
+      // ...and when it was published, so a sentence of 2008 is not read as this week's.
+      const published = (at: string | undefined) =>
+        at ? ` · ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(at))}` : '';
       for (const [i, e] of (expected?.examples ?? []).entries())
-        expect(examples[i]).toBe(`${e.account_name}: ${e.sentence}`);
+        expect(examples[i]).toBe(`${e.account_name}: ${e.sentence}${published(e.published_at)}`);
+      expect(examples.every((e) => / · [A-Z][a-z]{2} \d{1,2}, \d{4}$/.test(e))).toBe(true);
       expect(await card.getByTestId('trigger-precision').textContent()).toBe(
         `Your team's precision: not measured yet (none of ${total} signals marked not relevant)`,
       );

@@ -11,6 +11,8 @@ export const triggerExampleSchema = z.object({
   /** The sentence was longer than shown: it goes on before or after (the page shows "…"). */
   cut_start: z.boolean().optional(),
   cut_end: z.boolean().optional(),
+  /** When the signal was published: an admin weighs a sentence of 2008 differently from last week's. */
+  published_at: z.string().optional(),
   /** Whether someone of the tenant marked this signal not relevant (from /valueMatch). */
   marked_not_relevant: z.boolean().optional(),
 });

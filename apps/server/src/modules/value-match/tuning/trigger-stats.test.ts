@@ -72,6 +72,8 @@ describe('trigger examples', () => {
     expect(row?.examples.map((e) => e.sentence)).toEqual([
       'Applied Materials said the bankruptcy of a customer would cost it little.',
     ]);
+    // Dated, so an admin tells a sentence of last week from one of 2008.
+    expect(row?.examples[0]?.published_at).toBe('2026-11-20');
   });
 });
 

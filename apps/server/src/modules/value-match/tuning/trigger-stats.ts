@@ -164,7 +164,13 @@ export function triggerStats(
       if (sentences.has(said)) continue;
       accounts.add(c.match.account_id);
       sentences.add(said);
-      row.examples.push({ hit_id: c.hitId, master_account_id: c.match.account_id, account_name: '', ...around });
+      row.examples.push({
+        hit_id: c.hitId,
+        master_account_id: c.match.account_id,
+        account_name: '',
+        published_at: hit.published_at,
+        ...around,
+      });
     }
   }
   return [...rows.values()];

@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, List, Loader, Stack, Text } from '@mantine/core';
 import type { TriggerStats } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
-import { formatPercent } from '../../../lib/format.ts';
+import { formatDate, formatPercent } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 
 /**
@@ -88,6 +88,12 @@ export function TriggerStatsBlock({
                 <mark>{e.sentence.slice(e.start, e.end)}</mark>
                 {e.sentence.slice(e.end)}
                 {e.cut_end && ' …'}
+                {e.published_at && (
+                  <Text span size="xs" c="dimmed">
+                    {' · '}
+                    {formatDate(e.published_at, language)}
+                  </Text>
+                )}
                 {e.marked_not_relevant && (
                   <Badge ml="xs" size="xs" color="gray" variant="light" data-testid="trigger-example-marked">
                     {t('valueMatch.notRelevantBadge')}
