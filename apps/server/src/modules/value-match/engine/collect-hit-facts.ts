@@ -437,6 +437,9 @@ export function collectHitFacts(
           });
         }
         if (kept >= w.maxSpansPerHit) break;
+        // A posting's role name says what the job is, not what the company is: "Product Marketing
+        // Manager" at an insurer met a goods maker's "products".
+        if (roleRanges && inRole(roleRanges, field, occurrence)) continue;
         const at = field.analysed.start[occurrence.slots[0] as number] as number;
         if (field.name === 'text' && at >= leadChars) continue;
         // What news says of the company it is about, not of the account: in an article naming the

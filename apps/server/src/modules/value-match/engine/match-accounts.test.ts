@@ -475,6 +475,22 @@ describe('matchAccounts tier_1 evidence', () => {
     expect(only({ ...parts, hits: [withProblem] }).tier).toBe('tier_1');
   });
 
+  it('meets no requirement with a job posting’s role name: “Product Marketing Manager” says what the job is', () => {
+    const requirement = [
+      { id: 'qs_req', type: 'requirement' as const, text: 'Goods: products, plant', explanation: '' },
+    ];
+    const role: MatchHit = {
+      ...hit('q1', 'Product Marketing Manager', 'Acme Insurance is looking for a new Product Marketing Manager.'),
+      type: 'job_posting',
+    };
+    const unmet = only({ hits: [role], qualification_signals: requirement });
+    expect(unmet.qualification.requirements_met).toEqual([]);
+    expect(unmet.qualification.requirements_unmet.map((q) => q.qualification_signal_id)).toEqual(['qs_req']);
+    const told: MatchHit = { ...role, id: 'q2', text: `${role.text} We sell our products in every state.` };
+    const met = only({ hits: [told], qualification_signals: requirement });
+    expect(met.qualification.requirements_met.map((q) => q.hit_ids)).toEqual([['q2']]);
+  });
+
   it('reads no event in a job posting’s role name, its company’s name or its duties, and reads the rest', () => {
     // "recall" is an event trigger (TRIGGERS); "supplier" a concept one.
     const text = 'Recall Foods is hiring a recall coordinator.';
