@@ -231,4 +231,22 @@ describe('home feed', () => {
       'All hypotheses',
     );
   });
+
+  it('returns Back from an opened card to the same place in the feed, and opens the card at its top', async () => {
+    const { page } = b;
+    await openHome(page, 'rita@acme.test');
+    const cards = page.getByTestId('value-match-card');
+    const ninth = cards.nth(8);
+    await ninth.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(300);
+    const name = (await ninth.getByTestId('value-match-account-name').textContent()) ?? '';
+    await ninth.getByTestId('value-match-open').click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await ninth.waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+    expect(await inView(page, ninth.getByTestId('value-match-account-name'))).toBe(true);
+  });
 });

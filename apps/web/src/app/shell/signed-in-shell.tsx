@@ -7,6 +7,7 @@ import { SearchDialog } from '../../features/search/components/search-dialog.tsx
 import { useUiStore } from '../stores/ui-store.ts';
 import { AppShell } from './app-shell.tsx';
 import { DocumentTitle } from './document-title.tsx';
+import { ScrollMemory } from './scroll-memory.tsx';
 
 /** Everything only a signed-in user needs, loaded after sign-in. */
 export function SignedInShell({ user }: { user: UserDocument }) {
@@ -17,6 +18,7 @@ export function SignedInShell({ user }: { user: UserDocument }) {
       <Notifications position="top-right" autoClose={TOAST_DEFAULT_MS} />
       <AppShell user={user} />
       <DocumentTitle />
+      <ScrollMemory />
       <SearchDialog opened={searchOpen} onOpen={() => setSearchOpen(true)} onClose={() => setSearchOpen(false)} />
     </ModalsProvider>
   );
