@@ -21,9 +21,15 @@ export function ReportingPage() {
   const report = useReport(problem ? null : range);
 
   // Merged into the range as last chosen, not as this render saw it: From and To typed one right
-  // after the other must not undo each other (a stale range put an earlier From back).
+  // after the other must not undo each other (a stale range put an earlier From back). A render
+  // before the address has taken a choice must not put the older range back either: only a
+  // change of the address itself (Back, a preset taken) replaces what was chosen.
   const latest = useRef(range);
-  latest.current = range;
+  const seen = useRef(range);
+  if (seen.current.from !== range.from || seen.current.to !== range.to) {
+    seen.current = range;
+    latest.current = range;
+  }
   const choose = (next: Partial<ReportQuery>) => {
     latest.current = { ...latest.current, ...next };
     setParams(latest.current, { replace: true });
