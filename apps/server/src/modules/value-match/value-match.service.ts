@@ -97,14 +97,16 @@ export function createValueMatchService(deps: {
       const ids = page.map((r) => r.master_account_id);
       const [holders, matched] = await Promise.all([
         matches.holdersOf(ctx, ids),
-        matches.matchedHypotheses(ctx, ids, filters.hypothesisIds),
+        matches.matchedHypotheses(ctx, ids, filters.hypothesisIds, filters.tiers),
       ]);
       const items: ValueMatchCard[] = page.map((r) => {
-        // Filtered on a hypothesis the account matches beside its lead one: the card says so, with its tier there.
-        const also =
-          r.top_hypothesis_id && filters.hypothesisIds.includes(r.top_hypothesis_id)
-            ? undefined
-            : matched.get(r.master_account_id);
+        // Filtered on a hypothesis (and tier) the account matches beside its lead one: the card says
+        // so, with its tier there.
+        const leadIsChosen =
+          r.top_hypothesis_id !== null &&
+          filters.hypothesisIds.includes(r.top_hypothesis_id) &&
+          (filters.tiers.length === 0 || filters.tiers.includes(r.tier));
+        const also = leadIsChosen ? undefined : matched.get(r.master_account_id);
         return {
           master_account_id: r.master_account_id,
           account_name: r.account_name,

@@ -181,6 +181,28 @@ describe('value-match feed', () => {
     );
   });
 
+  it('reads a chosen tier as the tier the account reaches for the chosen hypothesis', async () => {
+    const results = await t.handle.db
+      .selectFrom('value_matches')
+      .select(['master_account_id', 'tier', 'result'])
+      .where('tenant_id', '=', 'tnt_acme')
+      .execute();
+    const costTier = (r: { result: string }) =>
+      (JSON.parse(r.result) as AccountMatch).hypotheses.find((h) => h.hypothesis_id === 'hyp_acme_cost')?.tier;
+    // The case the filter used to get wrong: a Value Match on another hypothesis that only aligns with this one.
+    expect(results.some((r) => r.tier === 'tier_1' && costTier(r) === 'tier_2')).toBe(true);
+    for (const tier of ['tier_1', 'tier_2'] as const) {
+      const cards = await allCards(rita, `&hypothesis_id=hyp_acme_cost&tier=${tier}`);
+      const expected = results.filter((r) => costTier(r) === tier).map((r) => r.master_account_id);
+      expect(expected.length, tier).toBeGreaterThan(0);
+      expect(new Set(cards.map((c) => c.master_account_id)), tier).toEqual(new Set(expected));
+      // A card whose own badge says another tier or hypothesis tells the tier it reaches for this one.
+      for (const c of cards.filter((c) => c.hypothesis_id !== 'hyp_acme_cost' || c.tier !== tier)) {
+        expect(c.also_matches_tier, c.account_name).toBe(tier);
+      }
+    }
+  });
+
   it('keeps accounts matching any of several tiers or industries given as repeated parameters', async () => {
     const all = await allCards(rita);
     const both = await allCards(rita, '&tier=tier_1&tier=tier_2');

@@ -14,6 +14,8 @@ const INSERT_CHUNK_ROWS = 1_000;
 /** Territories up to this size are named id by id in "my accounts only" (within SQLite's 32,766 bound values). */
 const MINE_AS_LIST_MAX = 5_000;
 
+const rankOf = (tier: string): number => TIER_RANK[tier as MatchTier] ?? -1;
+
 /** Each list keeps accounts matching any of its values; an empty list filters nothing. */
 export type FeedFilters = {
   tiers: string[];
@@ -42,13 +44,22 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
     return rows.length > MINE_AS_LIST_MAX ? true : rows.map((r) => r.master_account_id);
   }
 
-  /** The accounts matching any of the hypotheses, as a list when few enough to name (else `true`). */
-  async function hypothesisAccounts(ctx: RequestContext, hypothesisIds: string[]): Promise<string[] | true> {
-    const accounts = () =>
-      scopedTo(db, ctx.tenantId)
+  /**
+   * The accounts matching any of the hypotheses (at one of `tierRanks`, when given), as a list when
+   * few enough to name (else `true`).
+   */
+  async function hypothesisAccounts(
+    ctx: RequestContext,
+    hypothesisIds: string[],
+    tierRanks: number[],
+  ): Promise<string[] | true> {
+    const accounts = () => {
+      const q = scopedTo(db, ctx.tenantId)
         .selectFrom('value_match_hypotheses')
         .select('master_account_id')
         .where('hypothesis_id', 'in', hypothesisIds);
+      return tierRanks.length > 0 ? q.where('tier_rank', 'in', tierRanks) : q;
+    };
     // Counted in the database first: a hypothesis of many accounts sends one row, not thousands.
     const { n } = await scopedTo(db, ctx.tenantId)
       .selectFrom(
@@ -97,23 +108,24 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
     },
 
     /**
-     * Of these accounts, one of `hypothesisIds` each matches (the strongest) by name and with the
-     * tier it reaches, for a card whose lead hypothesis is another: the reader filtered on this one.
+     * Of these accounts, one of `hypothesisIds` each matches (the strongest, at one of `tiers` when
+     * given) by name and with the tier it reaches, for a card whose lead hypothesis is another: the
+     * reader filtered on this one.
      */
     async matchedHypotheses(
       ctx: RequestContext,
       accountIds: string[],
       hypothesisIds: string[],
+      tiers: string[] = [],
     ): Promise<Map<string, { name: string; tier: 'tier_1' | 'tier_2' }>> {
       if (accountIds.length === 0 || hypothesisIds.length === 0) return new Map();
-      const rows = await scopedTo(db, ctx.tenantId)
+      let q = scopedTo(db, ctx.tenantId)
         .selectFrom('value_match_hypotheses')
         .select(['master_account_id', 'hypothesis_name', 'tier_rank'])
         .where('master_account_id', 'in', accountIds)
-        .where('hypothesis_id', 'in', hypothesisIds)
-        .orderBy('tier_rank', 'desc')
-        .orderBy('hypothesis_name')
-        .execute();
+        .where('hypothesis_id', 'in', hypothesisIds);
+      if (tiers.length > 0) q = q.where('tier_rank', 'in', tiers.map(rankOf));
+      const rows = await q.orderBy('tier_rank', 'desc').orderBy('hypothesis_name').execute();
       const matched = new Map<string, { name: string; tier: 'tier_1' | 'tier_2' }>();
       for (const r of rows) {
         if (matched.has(r.master_account_id)) continue;
@@ -193,7 +205,11 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
     async feed(ctx: RequestContext, f: FeedFilters) {
       const territoryUid = f.territoryUid ?? ctx.uid;
       const mine = f.mine ? await territoryForFeed(ctx, territoryUid) : null;
-      const matching = f.hypothesisIds.length > 0 ? await hypothesisAccounts(ctx, f.hypothesisIds) : null;
+      const tierRanks = f.tiers.map(rankOf);
+      // With a hypothesis chosen, a tier is the one the account reaches for that hypothesis: "Value
+      // Match" and "cost squeeze" means a Value Match on the cost squeeze, not a Value Match on
+      // something else that aligns with it.
+      const matching = f.hypothesisIds.length > 0 ? await hypothesisAccounts(ctx, f.hypothesisIds, tierRanks) : null;
       return (
         scopedTo(db, ctx.tenantId)
           .selectFrom((eb) => {
@@ -217,13 +233,7 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
                 'v.why_now_facts',
                 'v.computed_at',
               ]);
-            if (f.tiers.length > 0) {
-              page = page.where(
-                'v.tier_rank',
-                'in',
-                f.tiers.map((tier) => TIER_RANK[tier as MatchTier] ?? -1),
-              );
-            }
+            if (tierRanks.length > 0 && !matching) page = page.where('v.tier_rank', 'in', tierRanks);
             if (matching) {
               // Any hypothesis the account matches, not only its lead one; a few accounts are named
               // id by id, many are matched as the feed is walked in order (as "mine" below).
@@ -234,13 +244,14 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
                   // full (as a semi-join it hashed the hypothesis's accounts and sorted the whole
                   // feed: 146 ms p95 at 50,000 matches in bench:value-feed).
                   page.where(
-                    (eb) =>
-                      eb
+                    (eb) => {
+                      const h = eb
                         .selectFrom('value_match_hypotheses as h')
                         .select(sql.lit(1).as('one'))
                         .whereRef('h.master_account_id', '=', 'v.master_account_id')
-                        .where('h.hypothesis_id', 'in', f.hypothesisIds)
-                        .limit(1),
+                        .where('h.hypothesis_id', 'in', f.hypothesisIds);
+                      return (tierRanks.length > 0 ? h.where('h.tier_rank', 'in', tierRanks) : h).limit(1);
+                    },
                     'is not',
                     null,
                   );
