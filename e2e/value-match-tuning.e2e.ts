@@ -136,6 +136,25 @@ describe('value match tuning', () => {
         .getByTestId('trigger-precision')
         .getByText(`Your team's precision: not measured yet (none of ${total} signals marked not relevant)`)
         .waitFor();
+
+      // Marked by mistake, the message that confirms the mark undoes it: the recompute may have
+      // moved the signal out of sight by the time the manager sees the slip.
+      await page.goto(`/valueMatch/${accountId}`);
+      await signal(page, hitId)
+        .getByRole('button', { name: `Mark “${title}” not relevant` })
+        .click();
+      const snack = page.getByTestId('snackbar-general');
+      await snack.getByText(/^This signal is marked not relevant for your team/).waitFor();
+      await snack.getByRole('button', { name: 'Undo', exact: true }).click();
+      await snack.getByText('Mark removed', { exact: true }).waitFor();
+      await page
+        .getByTestId('matched-hypothesis')
+        .locator(`[data-hit-id="${hitId}"]`)
+        .getByRole('button', { name: `Mark “${title}” not relevant` })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      const marks = (await (await page.request.get('/api/value-matches/trigger-stats')).json()) as TriggerStatsList;
+      expect(marks.triggers.find((s) => s.trigger_id === expected?.trigger_id)?.marked_not_relevant).toBe(0);
     } finally {
       await page.request.delete(`/api/value-matches/${accountId}/marks/${hitId}`, { headers: fromTheAppsPages() });
     }

@@ -66,6 +66,19 @@ export function TopSnackbars() {
             <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
               {general.message}
             </Text>
+            {general.action && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                style={{ flexShrink: 0 }}
+                onClick={() => {
+                  closeGeneral();
+                  general.action?.run();
+                }}
+              >
+                {general.action.label}
+              </Button>
+            )}
             <Button size="compact-sm" variant="subtle" onClick={closeGeneral} style={{ flexShrink: 0 }}>
               {t('common.close')}
             </Button>

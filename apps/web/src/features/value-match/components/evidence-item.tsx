@@ -55,6 +55,9 @@ export function EvidenceItem({
   );
 }
 
+/** Long enough to read the confirmation and take it back (the usual 4 s is for a message alone). */
+const UNDO_SNACK_MS = 10_000;
+
 /**
  * "Not relevant" on a match's signal, and once marked, the mark with its undo. A mark moves the
  * account for the whole team, so only managers and admins make or undo one; a rep sees the mark.
@@ -63,14 +66,19 @@ function NotRelevantToggle({ masterAccountId, evidence }: { masterAccountId: str
   const { t } = useTranslation();
   const mark = useMarkNotRelevant(masterAccountId);
   const canMark = useAuthStore((s) => Boolean(s.user?.is_admin || s.user?.is_manager));
-  const set = (notRelevant: boolean) =>
+  const set = (notRelevant: boolean): Promise<void> =>
     // The refetch can take the account's card off the feed, and this toggle with it: a promise still announces.
-    mark
-      .mutateAsync({ hitId: evidence.hit_id, notRelevant })
-      .then(
-        () => showSnackbar(t(notRelevant ? 'valueMatch.markedNotRelevant' : 'valueMatch.unmarkedNotRelevant')),
-        reportedByMutationCache,
-      );
+    mark.mutateAsync({ hitId: evidence.hit_id, notRelevant }).then(
+      () =>
+        notRelevant
+          ? // The recompute can move the marked signal out of sight: the message carries its undo.
+            showSnackbar(t('valueMatch.markedNotRelevant'), UNDO_SNACK_MS, {
+              label: t('valueMatch.undo'),
+              run: () => void set(false),
+            })
+          : showSnackbar(t('valueMatch.unmarkedNotRelevant')),
+      reportedByMutationCache,
+    );
   if (evidence.not_relevant) {
     return (
       <Group gap={4} data-testid="not-relevant-mark">
