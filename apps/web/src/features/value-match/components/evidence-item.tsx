@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Language, ValueMatchEvidence } from '@quarry/shared';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -59,6 +60,13 @@ export function EvidenceItem({
 const UNDO_SNACK_MS = 10_000;
 
 /**
+ * The signal whose mark (or undo) was just asked for, and the state it waits for. Marking moves the
+ * signal to another part of the page once the match is computed again, so the button pressed is
+ * gone: the one that takes it back gets the focus where it appears, unless the reader has moved on.
+ */
+let focusWhen: { hitId: string; notRelevant: boolean } | null = null;
+
+/**
  * "Not relevant" on a match's signal, and once marked, the mark with its undo. A mark moves the
  * account for the whole team, so only managers and admins make or undo one; a rep sees the mark.
  */
@@ -66,9 +74,17 @@ function NotRelevantToggle({ masterAccountId, evidence }: { masterAccountId: str
   const { t } = useTranslation();
   const mark = useMarkNotRelevant(masterAccountId);
   const canMark = useAuthStore((s) => Boolean(s.user?.is_admin || s.user?.is_manager));
-  const set = (notRelevant: boolean): Promise<void> =>
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusWhen?.hitId !== evidence.hit_id || focusWhen.notRelevant !== evidence.not_relevant) return;
+    focusWhen = null;
+    const active = document.activeElement;
+    if (!active || active === document.body) button.current?.focus();
+  }, [evidence.hit_id, evidence.not_relevant]);
+  const set = (notRelevant: boolean): Promise<void> => {
+    focusWhen = { hitId: evidence.hit_id, notRelevant };
     // The refetch can take the account's card off the feed, and this toggle with it: a promise still announces.
-    mark.mutateAsync({ hitId: evidence.hit_id, notRelevant }).then(
+    return mark.mutateAsync({ hitId: evidence.hit_id, notRelevant }).then(
       () =>
         notRelevant
           ? // The recompute can move the marked signal out of sight: the message carries its undo.
@@ -79,6 +95,7 @@ function NotRelevantToggle({ masterAccountId, evidence }: { masterAccountId: str
           : showSnackbar(t('valueMatch.unmarkedNotRelevant')),
       reportedByMutationCache,
     );
+  };
   if (evidence.not_relevant) {
     return (
       <Group gap={4} data-testid="not-relevant-mark">
@@ -87,6 +104,7 @@ function NotRelevantToggle({ masterAccountId, evidence }: { masterAccountId: str
         </Badge>
         {canMark && (
           <Button
+            ref={button}
             size="compact-xs"
             variant="subtle"
             loading={mark.isPending}
@@ -102,9 +120,10 @@ function NotRelevantToggle({ masterAccountId, evidence }: { masterAccountId: str
   if (!canMark) return null;
   return (
     <Button
+      ref={button}
       size="compact-xs"
-      variant="subtle"
-      color="gray"
+      // Outlined: plain text in the date line read as a label saying the signal is not relevant.
+      variant="default"
       loading={mark.isPending}
       onClick={() => set(true)}
       aria-label={t('valueMatch.markNotRelevantFor', { title: evidence.title })}
