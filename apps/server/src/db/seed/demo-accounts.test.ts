@@ -176,6 +176,27 @@ describe('Wikinews articles attached to the accounts they mention', () => {
     }
   });
 
+  it('lets at most two companies, and seldom, write the same sentence of what they are going through', () => {
+    const byId = new Map(accounts.map((a) => [a.master_account_id, a]));
+    const companiesBySentence = new Map<string, Set<string>>();
+    for (const h of buildJobPostings(accounts)) {
+      const account = byId.get(h.master_account_id);
+      const where = account?.location ? ` in ${account.location.replace(/\.$/, '')}` : '';
+      const opening = `${account?.account_name} is looking for a new ${h.title}${where}.`;
+      expect(h.text.startsWith(opening), h.text).toBe(true);
+      const context = h.text.slice(opening.length).split(' The role ')[0]?.trim();
+      if (!context || context.startsWith('The role ')) continue;
+      const companies = companiesBySentence.get(context) ?? new Set<string>();
+      companies.add(h.master_account_id);
+      companiesBySentence.set(context, companies);
+    }
+    // Over 250 postings tell of a change; a handful of wordings without a place may meet twice.
+    expect(companiesBySentence.size).toBeGreaterThan(200);
+    const shared = [...companiesBySentence].filter(([, companies]) => companies.size > 1);
+    expect(shared.filter(([, companies]) => companies.size > 2)).toEqual([]);
+    expect(shared.length).toBeLessThanOrEqual(5);
+  });
+
   it('puts both "Wal-Mart" and "Walmart" articles on Walmart', () => {
     const result = attached([
       article('Wal-Mart opens stores in Canada', 'Wal-Mart Stores Inc. said on Monday it would hire 2,000 people.'),

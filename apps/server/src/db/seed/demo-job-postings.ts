@@ -102,6 +102,8 @@ const CYBER_ATTACKS = [
   'Hacking attempts on companies in our industry keep rising, and we are strengthening how we protect passwords and customer records.',
   'Phishing emails aimed at our {city} staff rose this year, and we are strengthening how we protect passwords.',
   'We are replacing the firewalls and single sign-on of our {city} offices this year.',
+  'Attempts to break into the systems of our {city} offices rose this year, and we are adding people who keep customer data safe.',
+  'Our {city} security team is growing after a year of more phishing and hacking attempts on companies like ours.',
 ];
 const GOODS_CONTEXT: Partial<Record<Department, readonly (readonly string[])[]>> = {
   operations: [
@@ -116,6 +118,7 @@ const GOODS_CONTEXT: Partial<Record<Department, readonly (readonly string[])[]>>
       'Component shortages delayed shipments from our {city} plant and one other this year.',
       'Shortages of parts and delayed deliveries from suppliers slowed our plants this year.',
       'A shortage of packaging materials slowed our {city} plant this spring.',
+      'Late deliveries from suppliers held up work at our sites around {city} this year.',
     ],
     [
       'Higher freight costs started a cost savings programme across our sites.',
@@ -134,6 +137,7 @@ const GOODS_CONTEXT: Partial<Record<Department, readonly (readonly string[])[]>>
     [
       'We are folding a recent acquisition into our planning and reporting.',
       'Our finance team in {city} is taking on the books of a company we acquired this year.',
+      'The {city} finance team is folding the accounts of a business we bought this year into our reporting.',
     ],
   ],
   it: [CYBER_ATTACKS],
@@ -144,24 +148,37 @@ const SERVICES_CONTEXT: Partial<Record<Department, readonly (readonly string[])[
     [
       'We are moving customer records from our own data centre in {city} to the cloud.',
       'Our servers and customer data move from our own data center to the cloud over the next year.',
+      'The systems our {city} offices run on move from our own servers to the cloud next year.',
     ],
   ],
   finance: [
     [
       'Card fraud and identity theft against our customers rose this year, and we are tightening how payments are checked.',
       'Our {city} team is taking over the checks on payments that fraud and identity theft made necessary.',
+      'Payment fraud against customers of our {city} business rose this year, and we are checking payments more closely.',
+    ],
+    [
       'New privacy rules mean we are reviewing how we keep and share personal data.',
+      'Our {city} team is reviewing how we keep and share personal data under new privacy rules.',
+    ],
+    [
       'Fraudulent claims cost us more every year, and we are building a team to spot them earlier.',
+      'Fraudulent claims cost our {city} office more every year, and we are building a team to spot them earlier.',
     ],
   ],
   engineering: [
     [
       'We are moving our platforms from our {city} data centre to the cloud.',
       'Our applications move from our own servers to the cloud this year.',
+      'The applications our {city} teams build move to the cloud over the next year.',
     ],
     [
       'We are launching a new online service for customers next year.',
+      'Our {city} team is building a new online service we launch for customers next year.',
+    ],
+    [
       'After a recent acquisition, we are bringing its website and systems onto our network.',
+      'We are moving the website and systems of a company we bought this year onto our own, run from {city}.',
     ],
   ],
 };
@@ -169,11 +186,17 @@ const STORE_SECTORS = new Set(['Retailing', 'Food & Drug Stores']);
 const STORES_CONTEXT = [
   'We are hiring for the new stores we open this year.',
   'We are hiring for the stores we open around {city} this year.',
+  'We are staffing the new stores we open in and around {city}.',
 ];
 /** About one posting in three tells of such a change. */
 const CONTEXT_SHARE = 0.35;
 
-function companyContext(department: Department, account: DemoAccount, random: () => number): string | null {
+function companyContext(
+  department: Department,
+  account: DemoAccount,
+  random: () => number,
+  quoted: Set<string>,
+): string | null {
   if (random() >= CONTEXT_SHARE) return null;
   const goods = sellsGoods(account);
   const themes =
@@ -181,12 +204,18 @@ function companyContext(department: Department, account: DemoAccount, random: ()
       ? [STORES_CONTEXT]
       : (goods ? GOODS_CONTEXT : SERVICES_CONTEXT)[department];
   // A change the company is going through, in one of several wordings: companies do not all write
-  // the same sentence, and a feed quoting one sentence forty times reads as made up. Some wordings
-  // name the company's own city ("near Bentonville"), so that no two companies quote the same line.
+  // the same sentence, and a feed quoting one sentence at several companies reads as made up. Some
+  // wordings name the company's own city ("near Bentonville"); a sentence another company already
+  // wrote is taken only when every wording has been.
   if (!themes) return null;
   const city = account.location?.split(',')[0]?.trim();
-  const wordings = pick(random, themes).filter((w) => city || !w.includes('{city}'));
-  return pick(random, wordings).replace('{city}', city ?? '');
+  const sentences = pick(random, themes)
+    .filter((w) => city || !w.includes('{city}'))
+    .map((w) => w.replace('{city}', city ?? ''));
+  const fresh = sentences.filter((sentence) => !quoted.has(sentence));
+  const sentence = pick(random, fresh.length > 0 ? fresh : sentences);
+  quoted.add(sentence);
+  return sentence;
 }
 
 /** What a posting says of the role, true to the role and to the kind of company posting it. */
@@ -200,6 +229,7 @@ function jobBlurb(title: string, department: Department, account: DemoAccount): 
 /** 2–4 job_posting hits per account, published in the 90 days before 2026-11-01. */
 export function buildJobPostings(accounts: DemoAccount[]): MasterHitsTable[] {
   const hits: MasterHitsTable[] = [];
+  const quoted = new Set<string>();
   for (const account of accounts) {
     const random = randomFor('jobs', account.master_account_id);
     const count = 2 + Math.floor(random() * 3);
@@ -224,7 +254,7 @@ export function buildJobPostings(accounts: DemoAccount[]): MasterHitsTable[] {
         title,
         text: [
           `${account.account_name} is looking for a new ${title}${where}.`,
-          companyContext(department, account, contextRandom),
+          companyContext(department, account, contextRandom, quoted),
           jobBlurb(title, department, account),
         ]
           .filter((sentence) => sentence !== null)
