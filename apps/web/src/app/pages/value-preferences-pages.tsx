@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useValueMatchStatus } from '../../features/value-match/api/get-value-matches.ts';
 import { RecomputeStatus } from '../../features/value-match/components/recompute-status.tsx';
 import { triggerStatsQueryOptions } from '../../features/value-preferences/api/trigger-stats.ts';
 import { QualificationSignalsPage } from '../../features/value-preferences/components/qualification-signals-page.tsx';
@@ -28,5 +29,9 @@ export function TriggersRoutePage() {
     () => void queryClient.invalidateQueries({ queryKey: triggerStatsQueryOptions().queryKey }),
     [queryClient],
   );
-  return <TriggersPage canEdit={useCanEdit()} status={<RecomputeStatus onComputed={reread} />} />;
+  // The question RecomputeStatus asks, shared: while a computation runs, the figures are the last one's.
+  const recomputing = useValueMatchStatus().data?.running ?? false;
+  return (
+    <TriggersPage canEdit={useCanEdit()} status={<RecomputeStatus onComputed={reread} />} recomputing={recomputing} />
+  );
 }

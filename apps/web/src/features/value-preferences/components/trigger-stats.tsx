@@ -7,15 +7,19 @@ import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 /**
  * What one trigger currently does: how many accounts it moves to each tier, the tenant's own
  * precision from "not relevant" marks, and three sentences it matched, the matched words marked.
+ * While the matches are computed again (a trigger just switched on or edited) the figures are the
+ * last computation's: they say so, rather than a trigger switched back on showing nothing found.
  */
 export function TriggerStatsBlock({
   stats,
   loading,
   failed,
+  updating = false,
 }: {
   stats: TriggerStats | undefined;
   loading: boolean;
   failed: boolean;
+  updating?: boolean;
 }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
@@ -45,7 +49,15 @@ export function TriggerStatsBlock({
   }
   return (
     <Stack gap={4} data-testid="trigger-stats">
-      <Text size="sm" data-testid="trigger-tier-counts">
+      {updating && (
+        <Group gap="xs" data-testid="trigger-stats-updating">
+          <Loader size="xs" />
+          <Text size="xs" c="dimmed">
+            {t('preferences.triggerStats.updating')}
+          </Text>
+        </Group>
+      )}
+      <Text size="sm" data-testid="trigger-tier-counts" c={updating ? 'dimmed' : undefined}>
         {t('preferences.triggerStats.accounts', {
           tier1: stats.accounts.tier_1,
           tier2: stats.accounts.tier_2,
@@ -68,9 +80,11 @@ export function TriggerStatsBlock({
               })}
       </Text>
       {stats.examples.length === 0 ? (
-        <Text size="xs" c="dimmed">
-          {t('preferences.triggerStats.noExamples')}
-        </Text>
+        !updating && (
+          <Text size="xs" c="dimmed">
+            {t('preferences.triggerStats.noExamples')}
+          </Text>
+        )
       ) : (
         <>
           <Text size="xs" c="dimmed">

@@ -29,7 +29,16 @@ const EMPTY: TriggerValues = { name: '', hit_type: 'event', phrases: [], hypothe
  * /preferences/triggers: the tenant's value hypotheses and the triggers that support them. A
  * trigger needs a name and at least one phrase; a phrase still typed in its input counts.
  */
-export function TriggersPage({ canEdit, status }: { canEdit: boolean; status?: ReactNode }) {
+export function TriggersPage({
+  canEdit,
+  status,
+  recomputing = false,
+}: {
+  canEdit: boolean;
+  status?: ReactNode;
+  /** Whether the matches are being computed again: each trigger's figures are then the last computation's. */
+  recomputing?: boolean;
+}) {
   const { t } = useTranslation();
   const triggers = useTriggers();
   const hypotheses = useValueHypotheses();
@@ -212,7 +221,13 @@ export function TriggersPage({ canEdit, status }: { canEdit: boolean; status?: R
             )}
             {canEdit &&
               (tr.enabled ? (
-                <TriggerStatsBlock stats={statsOf.get(tr.id)} loading={stats.isPending} failed={stats.isError} />
+                <TriggerStatsBlock
+                  stats={statsOf.get(tr.id)}
+                  loading={stats.isPending}
+                  failed={stats.isError}
+                  // Read again after a computation: the figures shown until the answer are the last ones.
+                  updating={recomputing || (stats.isFetching && !stats.isPending)}
+                />
               ) : (
                 // A switched-off trigger finds nothing: said, rather than "nothing matched yet".
                 <Text size="xs" c="dimmed" data-testid="trigger-stats">
