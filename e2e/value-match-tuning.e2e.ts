@@ -74,11 +74,12 @@ describe('value match tuning', () => {
         `Your team's precision: not measured yet (none of ${total} signals marked not relevant)`,
       );
 
-      // On the match, the signal is marked not relevant...
+      // On the match, the signal is marked not relevant (from the keyboard)...
       await page.goto(`/valueMatch/${accountId}`);
       await signal(page, hitId)
         .getByRole('button', { name: `Mark “${title}” not relevant` })
-        .click();
+        .focus();
+      await page.keyboard.press('Enter');
       await signal(page, hitId)
         .getByRole('button', { name: `Undo the not relevant mark on “${title}”` })
         .waitFor();
@@ -88,10 +89,14 @@ describe('value match tuning', () => {
       // The match is computed again without it: the page follows, and the signal waits among the
       // account's other signals, marked, with its undo.
       const activity = page.getByTestId('value-match-activity');
-      await activity
+      const movedUndo = activity
         .locator(`[data-hit-id="${hitId}"]`)
-        .getByRole('button', { name: `Undo the not relevant mark on “${title}”` })
-        .waitFor({ timeout: 30_000 });
+        .getByRole('button', { name: `Undo the not relevant mark on “${title}”` });
+      await movedUndo.waitFor({ timeout: 30_000 });
+      // The focus followed the signal: Enter on it would undo the mark.
+      await expect
+        .poll(() => movedUndo.evaluate((el) => el === document.activeElement), { timeout: 10_000 })
+        .toBe(true);
       const detail = (await (await page.request.get(`/api/value-matches/${accountId}`)).json()) as ValueMatchDetail;
       expect(detail.hypotheses.flatMap((h) => h.evidence).some((e) => e.hit_id === hitId)).toBe(false);
 

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { Language, ValueMatchEvidence } from '@quarry/shared';
-import { useEffect, useRef } from 'react';
+import { type FocusEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -60,11 +60,13 @@ export function EvidenceItem({
 const UNDO_SNACK_MS = 10_000;
 
 /**
- * The signal whose mark (or undo) was just asked for, and the state it waits for. Marking moves the
- * signal to another part of the page once the match is computed again, so the button pressed is
- * gone: the one that takes it back gets the focus where it appears, unless the reader has moved on.
+ * The signal whose mark (or undo) was just asked for, and the state it waits for. The button
+ * pressed is replaced by the one that takes it back, and again when the match computed anew moves
+ * the signal to another part of the page: each time, the new button gets the focus, unless the
+ * reader has moved it elsewhere. It waits no longer than a computation takes.
  */
-let focusWhen: { hitId: string; notRelevant: boolean } | null = null;
+let focusWhen: { hitId: string; notRelevant: boolean; until: number } | null = null;
+const FOCUS_FOLLOWS_MS = 30_000;
 
 /**
  * "Not relevant" on a match's signal, and once marked, the mark with its undo. A mark moves the
@@ -77,12 +79,19 @@ function NotRelevantToggle({ masterAccountId, evidence }: { masterAccountId: str
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (focusWhen?.hitId !== evidence.hit_id || focusWhen.notRelevant !== evidence.not_relevant) return;
-    focusWhen = null;
+    if (Date.now() > focusWhen.until) {
+      focusWhen = null;
+      return;
+    }
     const active = document.activeElement;
     if (!active || active === document.body) button.current?.focus();
   }, [evidence.hit_id, evidence.not_relevant]);
+  /** The reader took the focus elsewhere (a removed button has nowhere it went): it stays there. */
+  const onBlur = (event: FocusEvent) => {
+    if (event.relatedTarget && focusWhen?.hitId === evidence.hit_id) focusWhen = null;
+  };
   const set = (notRelevant: boolean): Promise<void> => {
-    focusWhen = { hitId: evidence.hit_id, notRelevant };
+    focusWhen = { hitId: evidence.hit_id, notRelevant, until: Date.now() + FOCUS_FOLLOWS_MS };
     // The refetch can take the account's card off the feed, and this toggle with it: a promise still announces.
     return mark.mutateAsync({ hitId: evidence.hit_id, notRelevant }).then(
       () =>
@@ -105,6 +114,7 @@ function NotRelevantToggle({ masterAccountId, evidence }: { masterAccountId: str
         {canMark && (
           <Button
             ref={button}
+            onBlur={onBlur}
             size="compact-xs"
             variant="subtle"
             loading={mark.isPending}
@@ -121,6 +131,7 @@ function NotRelevantToggle({ masterAccountId, evidence }: { masterAccountId: str
   return (
     <Button
       ref={button}
+      onBlur={onBlur}
       size="compact-xs"
       // Outlined: plain text in the date line read as a label saying the signal is not relevant.
       variant="default"
