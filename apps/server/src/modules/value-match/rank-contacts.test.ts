@@ -83,3 +83,24 @@ describe('contacts ranked by target titles', () => {
     expect(ranked.map((c) => c.email_usable)).toEqual([true, false, true, false, true]);
   });
 });
+
+describe('contacts whose titles meet no target', () => {
+  const withSeniority = (id: string, title: string, seniority: string, email_status: string | null) => ({
+    ...contact(id, title, email_status ? `${id}@x.example` : null, email_status),
+    seniority,
+  });
+
+  it('come most senior first: the CEO before the Recruiting Manager for a team selling to logistics', () => {
+    const ranked = rankContacts(
+      [
+        withSeniority('aaron', 'Recruiting Manager', 'manager', 'verified'),
+        withSeniority('zed', 'Chief Executive Officer', 'c_suite', 'guessed'),
+        withSeniority('bea', 'Content Strategist', 'individual_contributor', 'verified'),
+        withSeniority('dir', 'Director of Logistics', 'director', 'guessed'),
+        withSeniority('vp', 'Vice President of Finance', 'vp', null),
+      ],
+      ['Director of Logistics'],
+    );
+    expect(ranked.map((c) => c.id)).toEqual(['dir', 'zed', 'aaron', 'bea', 'vp']);
+  });
+});

@@ -8,6 +8,8 @@ type ContactRow = {
   title: string | null;
   email: string | null;
   email_status: string | null;
+  /** c_suite, vp, director, manager or individual_contributor, when the data says. */
+  seniority?: string | null;
 };
 
 /**
@@ -29,8 +31,20 @@ export function titleMatch(title: string | null, targets: string[]): ValueMatchC
 
 const EMAIL_RANK: Record<string, number> = { verified: 0, guessed: 1 };
 const TITLE_RANK = { exact: 0, similar: 1, none: 2 } as const;
+const SENIORITY_RANK: Record<string, number> = {
+  c_suite: 0,
+  vp: 1,
+  director: 2,
+  manager: 3,
+  individual_contributor: 4,
+};
+const seniorityRank = (s: string | null | undefined) => (s ? (SENIORITY_RANK[s] ?? 5) : 5);
 
-/** Contacts ranked by the target titles (exact, then similar), a usable email first, then by name. */
+/**
+ * Contacts ranked by the target titles (exact, then similar), then those with a usable email, then
+ * the most senior (a rep calls the CEO before the Recruiting Manager when neither title is
+ * theirs), then a verified email before a guessed one, then by name.
+ */
 export function rankContacts(rows: ContactRow[], targets: string[], limit = 25): ValueMatchContact[] {
   return rows
     .map((c) => ({
@@ -42,14 +56,17 @@ export function rankContacts(rows: ContactRow[], targets: string[], limit = 25):
       email_usable: c.email !== null && c.email_status !== null && c.email_status in EMAIL_RANK,
       title_match: titleMatch(c.title, targets),
       emailRank: c.email && c.email_status ? (EMAIL_RANK[c.email_status] ?? 2) : 2,
+      seniorityRank: seniorityRank(c.seniority),
     }))
     .sort(
       (a, b) =>
         TITLE_RANK[a.title_match] - TITLE_RANK[b.title_match] ||
+        Number(b.email_usable) - Number(a.email_usable) ||
+        a.seniorityRank - b.seniorityRank ||
         a.emailRank - b.emailRank ||
         a.last_name.localeCompare(b.last_name) ||
         a.id.localeCompare(b.id),
     )
     .slice(0, limit)
-    .map(({ emailRank: _, ...c }) => c);
+    .map(({ emailRank: _e, seniorityRank: _s, ...c }) => c);
 }

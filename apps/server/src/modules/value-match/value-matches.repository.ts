@@ -371,7 +371,7 @@ export function createValueMatchesRepository(db: Db, engine: Engine) {
     contactsOf(masterAccountId: string) {
       return db
         .selectFrom('master_contacts')
-        .select(['id', 'first_name', 'last_name', 'title', 'email', 'email_status'])
+        .select(['id', 'first_name', 'last_name', 'title', 'email', 'email_status', 'seniority'])
         .where('master_account_id', '=', masterAccountId)
         .limit(500)
         .execute();
