@@ -249,4 +249,27 @@ describe('home feed', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
     expect(await inView(page, ninth.getByTestId('value-match-account-name'))).toBe(true);
   });
+
+  it('starts a Value Match campaign over every Value Match account of the feed, not only the first page loaded', async () => {
+    const { page } = b;
+    await openHome(page, 'rita@acme.test');
+    // The first page holds only Value Match accounts, so the button cannot know how many there are.
+    const button = page.getByRole('button', { name: /^Start a Value Match campaign \(\d+\+\)$/ });
+    await button.waitFor();
+    const shown = Number(/\((\d+)\+\)/.exec(await button.textContent())?.[1]);
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Start a Value Match campaign?' });
+    await dialog.waitFor({ timeout: 30_000 });
+    const said = Number(/each of the (\d+) Value Match accounts/.exec(await dialog.textContent())?.[1]);
+    // The rest were loaded into the feed, up to the first account of a lower tier.
+    const cards = page.getByTestId('value-match-card');
+    const tiers = await cards.evaluateAll((all) => all.map((c) => c.getAttribute('data-tier')));
+    expect(tiers.at(-1)).not.toBe('tier_1');
+    expect(said).toBe(tiers.filter((t) => t === 'tier_1').length);
+    expect(said).toBeGreaterThan(shown);
+    // Nothing is started without the confirmation.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: `Start a Value Match campaign (${said})` }).waitFor();
+  });
 });

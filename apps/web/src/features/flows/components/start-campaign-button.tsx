@@ -1,23 +1,47 @@
 import { Button, Tooltip } from '@mantine/core';
 import { FLOW_CONTACTS_PER_ACCOUNT_DEFAULT } from '@quarry/shared';
 import { IconTargetArrow } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
-import { showRouteSnackbar } from '../../../lib/snackbar-store.ts';
+import { showRouteSnackbar, showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useCreateFlow } from '../api/create-flow.ts';
 
 /**
  * "Start a Value Match campaign" over the given accounts: after a confirmation, the server picks
- * each account's best contacts by the target titles and writes to them.
+ * each account's best contacts by the target titles and writes to them. `loadRest`, when there may
+ * be more accounts than those given (the feed has not loaded them all yet), loads them first and
+ * gives them all: the button says "20+", and the confirmation the full count.
  */
-export function StartCampaignButton({ masterAccountIds }: { masterAccountIds: string[] }) {
+export function StartCampaignButton({
+  masterAccountIds,
+  loadRest,
+}: {
+  masterAccountIds: string[];
+  loadRest?: () => Promise<string[]>;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const create = useCreateFlow();
-  const count = masterAccountIds.length;
+  const [loading, setLoading] = useState(false);
 
   async function start() {
+    let ids = masterAccountIds;
+    if (loadRest) {
+      setLoading(true);
+      try {
+        ids = await loadRest();
+      } catch {
+        // Nothing is started on part of the accounts: the user tries again.
+        showSnackbar(t('flows.start.campaignLoadFailed'));
+        return;
+      } finally {
+        setLoading(false);
+      }
+    }
+    const count = ids.length;
+    if (count === 0) return;
     const ok = await confirm({
       title: t('flows.start.campaignTitle'),
       message: t('flows.start.campaignMessage', { count, contacts: FLOW_CONTACTS_PER_ACCOUNT_DEFAULT }),
@@ -28,7 +52,7 @@ export function StartCampaignButton({ masterAccountIds }: { masterAccountIds: st
       {
         type: 'syft_value_match_campaign',
         initiated_from: location.pathname,
-        accounts: masterAccountIds.map((id) => ({ master_account_id: id })),
+        accounts: ids.map((id) => ({ master_account_id: id })),
         contacts_per_account: FLOW_CONTACTS_PER_ACCOUNT_DEFAULT,
       },
       {
@@ -48,12 +72,13 @@ export function StartCampaignButton({ masterAccountIds }: { masterAccountIds: st
     );
   }
 
+  const count = masterAccountIds.length;
   const button = (
     <Button
       variant="light"
       leftSection={<IconTargetArrow size={16} />}
       disabled={count === 0}
-      loading={create.isPending}
+      loading={loading || create.isPending}
       onClick={() => void start()}
       // A long translation wraps inside the button instead of pushing a phone's page sideways.
       maw="100%"
@@ -61,7 +86,7 @@ export function StartCampaignButton({ masterAccountIds }: { masterAccountIds: st
       mih={36}
       styles={{ label: { whiteSpace: 'normal', textAlign: 'left', paddingBlock: 6 } }}
     >
-      {t('flows.start.campaign', { count })}
+      {t(loadRest ? 'flows.start.campaignMore' : 'flows.start.campaign', { count })}
     </Button>
   );
   return count === 0 ? (

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Stack, Text, Title } from 
 import { useMediaQuery } from '@mantine/hooks';
 import { type HomeFilters, NO_HOME_FILTERS, type ValueMatchCard as ValueMatchCardData } from '@quarry/shared';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILTER_LABEL_HEIGHT, HomeFilterFields } from '../../../components/home-filter-fields.tsx';
 import { track } from '../../../lib/analytics.ts';
@@ -18,8 +18,18 @@ import { FeedEmpty } from './feed-empty.tsx';
 import { FeedMore } from './feed-more.tsx';
 import { ValueMatchCard } from './value-match-card.tsx';
 
+/** The feed as an action beside it sees it: whether the server has more, and a way to page on. */
+export type FeedPaging = {
+  hasMore: boolean;
+  /**
+   * Loads page after page while `more` says so of everything loaded and the server has more, and
+   * returns everything loaded (the cards appear in the feed as they come).
+   */
+  loadWhile: (more: (loaded: ValueMatchCardData[]) => boolean) => Promise<ValueMatchCardData[]>;
+};
+
 /** What the page composing Home adds beside the feed, given the accounts loaded so far (e.g. a campaign over them). */
-type FeedActions = (loaded: ValueMatchCardData[]) => ReactNode;
+type FeedActions = (loaded: ValueMatchCardData[], paging: FeedPaging) => ReactNode;
 
 /**
  * Home: the user's default filters, or those the address names. `assigner` (who is signed in, from
@@ -89,6 +99,24 @@ function ValueMatchHome({
     track('Value Match scrolled', { page: pages.length + 1 });
     void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, pages.length]);
+  // The latest pages, read by `loadWhile` between the pages it fetches.
+  const latest = useRef(feed);
+  latest.current = feed;
+  const loadWhile = useCallback(
+    async (more: (loaded: ValueMatchCardData[]) => boolean) => {
+      let data = latest.current.data;
+      let next = latest.current.hasNextPage;
+      for (;;) {
+        const loaded = data?.pages.flatMap((p) => p.items) ?? [];
+        if (!next || !more(loaded)) return loaded;
+        const result = await fetchNextPage();
+        if (result.isError) throw result.error;
+        data = result.data;
+        next = result.hasNextPage;
+      }
+    },
+    [fetchNextPage],
+  );
   // After a failed page, scrolling no longer retries on its own: the user chooses "Retry".
   const sentinel = useLoadMoreOnScroll(loadMore, Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError);
 
@@ -139,7 +167,7 @@ function ValueMatchHome({
         )}
         {feedActions && feed.isSuccess && (
           <Group gap="xs" mt={FILTER_LABEL_HEIGHT} ml="auto" maw="100%">
-            {feedActions(items)}
+            {feedActions(items, { hasMore: Boolean(hasNextPage), loadWhile })}
           </Group>
         )}
       </Group>
