@@ -272,4 +272,15 @@ describe('home feed', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: `Start a Value Match campaign (${said})` }).waitFor();
   });
+
+  it('rings the filter the keyboard is in, 2 px wide: not only its 1 px border turning blue', async () => {
+    const { page } = b;
+    await openHome(page, 'rita@acme.test');
+    await page.getByRole('combobox', { name: 'Industry', exact: true }).focus();
+    const ring = await page
+      .locator('#home-filters .mantine-Input-input:focus-within')
+      .evaluate((box) => ({ style: getComputedStyle(box).outlineStyle, width: getComputedStyle(box).outlineWidth }));
+    expect(ring.style).toBe('solid');
+    expect(Number.parseFloat(ring.width)).toBeGreaterThanOrEqual(2);
+  });
 });
