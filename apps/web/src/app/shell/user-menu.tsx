@@ -1,7 +1,7 @@
 import { Avatar, Menu, ScrollArea, Stack, Text } from '@mantine/core';
 import type { UserDocument } from '@quarry/shared';
 import { USER_MENU_MAX_HEIGHT, USER_MENU_WIDTH } from '@quarry/shared/constants';
-import { IconBuilding, IconCompass, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconBuilding, IconCompass, IconLanguage, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -48,6 +48,9 @@ export function UserMenu({
       // the page under it and the item moved away between press and release.
       floatingStrategy="fixed"
       middlewares={{ flip: true, shift: { padding: 8 } }}
+      // A little tighter than Mantine's items, so that an admin's menu in French (whose "Paramètres
+      // de l'organisation" takes two lines) keeps every item in sight within the 20rem.
+      styles={{ item: { paddingBlock: 5 } }}
     >
       <Menu.Target>
         <button type="button" className={itemClassName} data-testid="user-menu">
@@ -67,7 +70,7 @@ export function UserMenu({
         {/* Everything but Logout scrolls inside the menu's 20rem; Logout stays in sight below it,
             whatever the role adds above (Organization Settings) and however short the window. */}
         <ScrollArea.Autosize type="auto" style={{ flex: '1 1 auto', minHeight: 0 }}>
-          <Stack gap={0} px="sm" py={6}>
+          <Stack gap={0} px="sm" py={4}>
             <Text fw={600} size="sm" truncate>
               {user.display_name}
             </Text>
@@ -81,14 +84,17 @@ export function UserMenu({
             )}
           </Stack>
           <Menu.Divider />
-          <Menu.Label>{t('userMenu.appearance')}</Menu.Label>
-          <AppearanceControl mx="xs" size="xs" fullWidth />
-          <Menu.Label>{t('userMenu.language')}</Menu.Label>
+          {/* Appearance (Light, Dark, System) and language (a globe and "English") are named by what
+              they show, not by a label line each: with those, an admin's menu passed its 20rem and
+              "Getting started" scrolled out of sight. Each has its name for a screen reader. */}
+          <AppearanceControl mx="xs" mt={6} size="xs" fullWidth />
           <LanguageSelect
             mx="xs"
+            mt={6}
             size="xs"
             label={undefined}
             aria-label={t('userMenu.language')}
+            leftSection={<IconLanguage size={14} aria-hidden />}
             comboboxProps={{ withinPortal: false }}
             data-testid="language-select"
             onChanged={(language) =>
