@@ -256,11 +256,11 @@ describe('home feed', () => {
     // The first page holds only Value Match accounts, so the button cannot know how many there are.
     const button = page.getByRole('button', { name: /^Start a Value Match campaign \(\d+\+\)$/ });
     await button.waitFor();
-    const shown = Number(/\((\d+)\+\)/.exec(await button.textContent())?.[1]);
+    const shown = Number(/\((\d+)\+\)/.exec((await button.textContent()) ?? '')?.[1]);
     await button.click();
     const dialog = page.getByRole('dialog', { name: 'Start a Value Match campaign?' });
     await dialog.waitFor({ timeout: 30_000 });
-    const said = Number(/each of the (\d+) Value Match accounts/.exec(await dialog.textContent())?.[1]);
+    const said = Number(/each of the (\d+) Value Match accounts/.exec((await dialog.textContent()) ?? '')?.[1]);
     // The rest were loaded into the feed, up to the first account of a lower tier.
     const cards = page.getByTestId('value-match-card');
     const tiers = await cards.evaluateAll((all) => all.map((c) => c.getAttribute('data-tier')));
