@@ -71,6 +71,36 @@ describe('value match', () => {
     await page.waitForURL(/\/accounts\//);
   });
 
+  it('lists the contacts to reach on a 390 px phone with each email in sight, nothing scrolled sideways', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openHome(page, 'rita@acme.test');
+    await page.getByTestId('value-match-card').first().getByTestId('value-match-open').click();
+    await page.waitForURL(/\/valueMatch\//);
+    const contact = page.getByTestId('ranked-contact').filter({ hasText: '@' }).first();
+    await contact.waitFor();
+    await contact.scrollIntoViewIfNeeded();
+    const email = contact.getByText(/@/);
+    const box = await email.boundingBox();
+    if (!box) throw new Error('the contact email is not laid out');
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    // No box inside the contacts scrolls sideways (the table did, the emails off to the right).
+    const sideways = await page
+      .getByTestId('ranked-contact')
+      .first()
+      .evaluate((row) => {
+        for (let e: HTMLElement | null = row; e; e = e.parentElement) {
+          if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible') return true;
+        }
+        return false;
+      });
+    expect(sideways).toBe(false);
+    // Ticking a contact still works there.
+    await contact.getByRole('checkbox').check();
+    await page.getByText('1 selected').waitFor();
+  });
+
   it('offers "Clear filters" when filters leave no card, and clearing shows every card again', async () => {
     const { page } = b;
     await openHome(page, 'rita@acme.test');
