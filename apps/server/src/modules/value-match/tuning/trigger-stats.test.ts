@@ -118,3 +118,41 @@ describe('trigger examples, cut sentences', () => {
     expect(row?.examples[0]?.sentence).toBe('Acme Tools filed for bankruptcy on Monday.');
   });
 });
+
+describe('trigger examples, job postings', () => {
+  it("read every sentence of a company's own posting as about it: a Value Match's posting comes before old news of another account", () => {
+    const input = valueMatchInputSchema.parse({
+      hypotheses: [
+        { id: 'hyp', name: 'Costs squeeze margins', description: 'x', problem_or_goal: 'x', product_value: 'x' },
+      ],
+      triggers: [
+        { id: 'trg', name: 'Fuel costs', hit_type: 'event', phrases: ['fuel prices'], hypothesis_ids: ['hyp'] },
+      ],
+      hits: [
+        {
+          id: 'hit_news',
+          account_id: 'acc_bank',
+          type: 'news_article',
+          title: 'Analysts see oil going higher',
+          text: 'Morgan Stanley said fuel prices would keep rising through the summer.',
+          published_at: '2008-06-06',
+          account_names: ['Morgan Stanley'],
+        },
+        {
+          id: 'hit_posting',
+          account_id: 'acc_roofing',
+          type: 'job_posting',
+          title: 'Director of Logistics',
+          text:
+            'Beacon Roofing Supply is looking for a new Director of Logistics in Herndon, Va. ' +
+            'Fuel prices raised what it costs to move goods between our Herndon warehouses, and we are cutting those costs.',
+          published_at: '2026-10-28',
+          account_names: ['Beacon Roofing Supply'],
+        },
+      ],
+    });
+    const results = matchAccounts(input, { now: '2026-11-29T00:00:00.000Z' });
+    const [row] = triggerStats(results, input.hits, ['trg']);
+    expect(row?.examples.map((e) => e.hit_id)).toEqual(['hit_posting', 'hit_news']);
+  });
+});

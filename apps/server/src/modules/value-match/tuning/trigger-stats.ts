@@ -99,7 +99,10 @@ export function triggerStats(
   const aboutAccount = (hitId: string, field: 'title' | 'text', start: number, end: number) => {
     const hit = hitById.get(hitId);
     const names = hit?.account_names;
-    if (!hit || !names?.length) return true;
+    // A company's own job posting is about it, in every sentence: "Fuel prices raised what it costs
+    // to move goods between our Herndon warehouses" had counted as about someone else, so Beacon's
+    // example (a Value Match this autumn) came after a 2008 analyst's remark at Morgan Stanley.
+    if (!hit || !names?.length || hit.type === 'job_posting') return true;
     if (field === 'title') return namesAccount(hit.title, names);
     const shown = sentenceAround(hit.text, start, end);
     if (namesAccount(shown.sentence, names)) return true;
@@ -150,7 +153,9 @@ export function triggerStats(
       (a, b) =>
         Number(b.about) - Number(a.about) ||
         TIER_RANK[b.match.tier] - TIER_RANK[a.match.tier] ||
-        b.match.score - a.match.score,
+        b.match.score - a.match.score ||
+        // Activity Found accounts often score alike (0): the newer sentence first.
+        (hitById.get(b.hitId)?.published_at ?? '').localeCompare(hitById.get(a.hitId)?.published_at ?? ''),
     );
     const row = rows.get(id) as TriggerStatsRow;
     const accounts = new Set<string>();
