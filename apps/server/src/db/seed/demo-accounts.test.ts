@@ -14,7 +14,7 @@ import {
   parseWikinewsCsv,
   type WikinewsArticle,
 } from './demo-data-files.ts';
-import { buildJobPostings } from './demo-job-postings.ts';
+import { buildJobPostings, CONTEXT_THEMES } from './demo-job-postings.ts';
 
 const fortuneText = fs.readFileSync(path.join(DEMO_DATA_DIR, 'fortune500.csv'), 'utf8');
 const wikinewsText = fs.readFileSync(path.join(DEMO_DATA_DIR, 'wikinews-economy.csv'), 'utf8');
@@ -195,6 +195,26 @@ describe('Wikinews articles attached to the accounts they mention', () => {
     const shared = [...companiesBySentence].filter(([, companies]) => companies.size > 1);
     expect(shared.filter(([, companies]) => companies.size > 2)).toEqual([]);
     expect(shared.length).toBeLessThanOrEqual(5);
+  });
+
+  it('spreads the companies going through the same change over its wordings, not six alike in a row', () => {
+    const byId = new Map(accounts.map((a) => [a.master_account_id, a]));
+    const taken = new Map<string, number>();
+    for (const h of buildJobPostings(accounts)) {
+      const city = byId.get(h.master_account_id)?.location?.split(',')[0]?.trim();
+      if (!city) continue;
+      for (const wording of CONTEXT_THEMES.flat()) {
+        if (wording.includes('{city}') && h.text.includes(wording.replace('{city}', city))) {
+          taken.set(wording, (taken.get(wording) ?? 0) + 1);
+        }
+      }
+    }
+    for (const theme of CONTEXT_THEMES) {
+      const counts = theme.filter((w) => w.includes('{city}')).map((w) => taken.get(w) ?? 0);
+      if (counts.length < 2 || Math.max(...counts) === 0) continue;
+      // Two companies of one city may not write the same sentence: one of them takes the next wording.
+      expect(Math.max(...counts) - Math.min(...counts), theme.join(' | ')).toBeLessThanOrEqual(2);
+    }
   });
 
   it('puts both "Wal-Mart" and "Walmart" articles on Walmart', () => {

@@ -104,6 +104,8 @@ const CYBER_ATTACKS = [
   'We are replacing the firewalls and single sign-on of our {city} offices this year.',
   'Attempts to break into the systems of our {city} offices rose this year, and we are adding people who keep customer data safe.',
   'Our {city} security team is growing after a year of more phishing and hacking attempts on companies like ours.',
+  'Hackers reached customer records at our {city} offices this spring, and we are rebuilding how we protect them.',
+  'After a security breach at our {city} offices last year, we are adding people who keep customer data safe.',
 ];
 const GOODS_CONTEXT: Partial<Record<Department, readonly (readonly string[])[]>> = {
   operations: [
@@ -154,8 +156,10 @@ const SERVICES_CONTEXT: Partial<Record<Department, readonly (readonly string[])[
   finance: [
     [
       'Card fraud and identity theft against our customers rose this year, and we are tightening how payments are checked.',
-      'Our {city} team is taking over the checks on payments that fraud and identity theft made necessary.',
+      'Our {city} team now checks payments more closely after a rise in card fraud and identity theft against our customers.',
       'Payment fraud against customers of our {city} business rose this year, and we are checking payments more closely.',
+      'Identity theft and payment fraud reached more of our {city} customers this year, so we are adding checks before money moves.',
+      'After more cases of fraud and identity theft at our {city} branches, we are changing how customers prove who they are.',
     ],
     [
       'New privacy rules mean we are reviewing how we keep and share personal data.',
@@ -187,6 +191,8 @@ const STORES_CONTEXT = [
   'We are hiring for the new stores we open this year.',
   'We are hiring for the stores we open around {city} this year.',
   'We are staffing the new stores we open in and around {city}.',
+  'Ten more stores open in the {city} area next year, and each needs a team before its first day.',
+  'Our {city} region grows by several stores this year, and we are recruiting the people to run them.',
 ];
 /** About one posting in three tells of such a change. */
 const CONTEXT_SHARE = 0.35;
@@ -195,7 +201,7 @@ function companyContext(
   department: Department,
   account: DemoAccount,
   random: () => number,
-  quoted: Set<string>,
+  quoted: Quoted,
 ): string | null {
   if (random() >= CONTEXT_SHARE) return null;
   const goods = sellsGoods(account);
@@ -207,16 +213,28 @@ function companyContext(
   // the same sentence, and a feed quoting one sentence at several companies reads as made up. Some
   // wordings name the company's own city ("near Bentonville"); a sentence another company already
   // wrote is taken only when every wording has been.
+  // Of the wordings, one used least so far is taken (a wording naming the city read as the same
+  // sentence six times in a row on Globex's Home, with only the city changed).
   if (!themes) return null;
   const city = account.location?.split(',')[0]?.trim();
-  const sentences = pick(random, themes)
+  const wordings = pick(random, themes)
     .filter((w) => city || !w.includes('{city}'))
-    .map((w) => w.replace('{city}', city ?? ''));
-  const fresh = sentences.filter((sentence) => !quoted.has(sentence));
-  const sentence = pick(random, fresh.length > 0 ? fresh : sentences);
-  quoted.add(sentence);
-  return sentence;
+    .map((wording) => ({ wording, sentence: wording.replace('{city}', city ?? '') }));
+  const cost = (w: { wording: string; sentence: string }) =>
+    (quoted.sentences.has(w.sentence) ? 1_000_000 : 0) + (quoted.wordings.get(w.wording) ?? 0);
+  const least = Math.min(...wordings.map(cost));
+  const chosen = pick(
+    random,
+    wordings.filter((w) => cost(w) === least),
+  );
+  if (!chosen) return null;
+  quoted.sentences.add(chosen.sentence);
+  quoted.wordings.set(chosen.wording, (quoted.wordings.get(chosen.wording) ?? 0) + 1);
+  return chosen.sentence;
 }
+
+/** The sentences of companyContext written so far, and how often each wording was taken. */
+type Quoted = { sentences: Set<string>; wordings: Map<string, number> };
 
 /** What a posting says of the role, true to the role and to the kind of company posting it. */
 function jobBlurb(title: string, department: Department, account: DemoAccount): string {
@@ -229,7 +247,7 @@ function jobBlurb(title: string, department: Department, account: DemoAccount): 
 /** 2–4 job_posting hits per account, published in the 90 days before 2026-11-01. */
 export function buildJobPostings(accounts: DemoAccount[]): MasterHitsTable[] {
   const hits: MasterHitsTable[] = [];
-  const quoted = new Set<string>();
+  const quoted: Quoted = { sentences: new Set(), wordings: new Map() };
   for (const account of accounts) {
     const random = randomFor('jobs', account.master_account_id);
     const count = 2 + Math.floor(random() * 3);
@@ -267,3 +285,9 @@ export function buildJobPostings(accounts: DemoAccount[]): MasterHitsTable[] {
   }
   return hits;
 }
+
+/** Every theme's wordings (for tests). */
+export const CONTEXT_THEMES: readonly (readonly string[])[] = [
+  ...new Set([...Object.values(GOODS_CONTEXT), ...Object.values(SERVICES_CONTEXT)].flat()),
+  STORES_CONTEXT,
+];
