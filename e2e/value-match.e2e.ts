@@ -90,7 +90,7 @@ describe('value match', () => {
       .getByTestId('ranked-contact')
       .first()
       .evaluate((row) => {
-        for (let e: HTMLElement | null = row; e; e = e.parentElement) {
+        for (let e: Element | null = row; e; e = e.parentElement) {
           if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible') return true;
         }
         return false;
