@@ -44,16 +44,18 @@ describe('outreach flows', () => {
   it('says how many Value Match accounts a campaign reached, when some have nobody with a target title', async () => {
     const { page } = b;
     await openSignedIn(page, 'rita@acme.test');
-    const start = page.getByRole('button', { name: /^Start a Value Match campaign \((\d+)\)$/ });
+    // "(20+)" while the feed has more Value Match accounts than its first page: the confirmation
+    // gives the count once they are loaded.
+    const start = page.getByRole('button', { name: /^Start a Value Match campaign \((\d+)\+?\)$/ });
     await start.waitFor({ timeout: 30_000 });
-    const loaded = Number((await start.textContent())?.match(/\((\d+)\)/)?.[1]);
     await start.click();
+    const dialog = page.getByRole('dialog', { name: 'Start a Value Match campaign?' });
+    await dialog.waitFor({ timeout: 30_000 });
+    const loaded = Number(/each of the (\d+) Value Match accounts/.exec((await dialog.textContent()) ?? '')?.[1]);
+    expect(loaded).toBeGreaterThan(0);
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/flows') && r.request().method() === 'POST'),
-      page
-        .getByRole('dialog', { name: 'Start a Value Match campaign?' })
-        .getByRole('button', { name: 'Start campaign' })
-        .click(),
+      dialog.getByRole('button', { name: 'Start campaign' }).click(),
     ]);
     const flow = (await response.json()) as { id: string; account_count: number };
     try {
