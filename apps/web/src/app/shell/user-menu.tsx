@@ -47,7 +47,9 @@ export function UserMenu({
       // Fixed like the navigation it hangs from: placed in the page instead, reaching an item scrolled
       // the page under it and the item moved away between press and release.
       floatingStrategy="fixed"
-      middlewares={{ flip: true, shift: { padding: 8 } }}
+      // On a phone the expanded card leaves no room beside it: the menu moves left over the card
+      // rather than off the screen (it ran 75 px past a 390 px screen).
+      middlewares={{ flip: true, shift: { padding: 8, crossAxis: true } }}
       // A little tighter than Mantine's items, so that an admin's menu in French (whose "Paramètres
       // de l'organisation" takes two lines) keeps every item in sight within the 20rem.
       styles={{ item: { paddingBlock: 5 } }}
