@@ -268,9 +268,13 @@ describe('home feed', () => {
     expect(said).toBe(tiers.filter((t) => t === 'tier_1').length);
     expect(said).toBeGreaterThan(shown);
     // Nothing is started without the confirmation.
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).press('Enter');
     await dialog.waitFor({ state: 'hidden' });
+    // The focus is back on the button (it was on the page body, back at the top).
     await page.getByRole('button', { name: `Start a Value Match campaign (${said})` }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toBe(`Start a Value Match campaign (${said})`);
   });
 
   it('rings the filter the keyboard is in, 2 px wide: not only its 1 px border turning blue', async () => {

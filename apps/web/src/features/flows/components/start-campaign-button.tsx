@@ -1,7 +1,8 @@
 import { Button, Tooltip } from '@mantine/core';
 import { FLOW_CONTACTS_PER_ACCOUNT_DEFAULT } from '@quarry/shared';
 import { IconTargetArrow } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
@@ -25,19 +26,27 @@ export function StartCampaignButton({
   const location = useLocation();
   const create = useCreateFlow();
   const [loading, setLoading] = useState(false);
+  const ref = useRef<HTMLButtonElement>(null);
 
   async function start() {
     let ids = masterAccountIds;
     if (loadRest) {
       setLoading(true);
+      let failed = false;
       try {
         ids = await loadRest();
       } catch {
+        failed = true;
+      }
+      // Enabled and focused again before the dialog opens, so that the dialog gives the focus back
+      // to it: disabled while the rest loaded, it had lost the focus to the page body, and a
+      // keyboard user was back at the top of the page.
+      flushSync(() => setLoading(false));
+      ref.current?.focus();
+      if (failed) {
         // Nothing is started on part of the accounts: the user tries again.
         showSnackbar(t('flows.start.campaignLoadFailed'));
         return;
-      } finally {
-        setLoading(false);
       }
     }
     const count = ids.length;
@@ -75,6 +84,7 @@ export function StartCampaignButton({
   const count = masterAccountIds.length;
   const button = (
     <Button
+      ref={ref}
       variant="light"
       leftSection={<IconTargetArrow size={16} />}
       disabled={count === 0}
