@@ -67,8 +67,12 @@ describe('value match tuning', () => {
       // ...and when it was published, so a sentence of 2008 is not read as this week's.
       const published = (at: string | undefined) =>
         at ? ` · ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date(at))}` : '';
+      // ...and the tier of the account it was found at.
+      const tierNames = { tier_1: 'Value Match', tier_2: 'Value Alignment', none: 'Activity Found' } as const;
       for (const [i, e] of (expected?.examples ?? []).entries())
-        expect(examples[i]).toBe(`${e.account_name}: ${e.sentence}${published(e.published_at)}`);
+        expect(examples[i]).toBe(
+          `${e.account_name}${e.tier ? tierNames[e.tier] : ''}: ${e.sentence}${published(e.published_at)}`,
+        );
       expect(examples.every((e) => / · [A-Z][a-z]{2} \d{1,2}, \d{4}$/.test(e))).toBe(true);
       expect(await card.getByTestId('trigger-precision').textContent()).toBe(
         `Your team's precision: not measured yet (none of ${total} signals marked not relevant)`,

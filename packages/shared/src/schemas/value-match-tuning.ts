@@ -15,6 +15,8 @@ export const triggerExampleSchema = z.object({
   published_at: z.string().optional(),
   /** Whether someone of the tenant marked this signal not relevant (from /valueMatch). */
   marked_not_relevant: z.boolean().optional(),
+  /** The tier of the account it was found at: at an Activity Found account it moved nothing. */
+  tier: z.enum(['tier_1', 'tier_2', 'none']).optional(),
 });
 export type TriggerExample = z.output<typeof triggerExampleSchema>;
 

@@ -154,5 +154,9 @@ describe('trigger examples, job postings', () => {
     const results = matchAccounts(input, { now: '2026-11-29T00:00:00.000Z' });
     const [row] = triggerStats(results, input.hits, ['trg']);
     expect(row?.examples.map((e) => e.hit_id)).toEqual(['hit_posting', 'hit_news']);
+    // Each says the tier of its account: the 2008 remark moved nothing (Activity Found).
+    const tierOf = (id: string) => results.find((r) => r.account_id === id)?.tier;
+    expect(row?.examples.map((e) => e.tier)).toEqual([tierOf('acc_roofing'), 'none']);
+    expect(tierOf('acc_roofing')).not.toBe('none');
   });
 });

@@ -147,12 +147,15 @@ export function triggerStats(
   }
   // The strongest accounts' sentences, one per account and each sentence once: three accounts
   // quoting the same sentence (a posting many companies word alike) show the admin one example.
-  // Sentences about the account come first; one about another company only when too few are.
+  // Within a tier, sentences about the account come first; one about another company only when too few are.
   for (const [id, list] of candidates) {
+    // A sentence that made a Value Match or Alignment comes before one found at an Activity Found
+    // account, however plainly about its company: a walk found a trigger's examples led by 2008
+    // news that moved nothing ("purchases with credit cards" for a merger) above this autumn's.
     list.sort(
       (a, b) =>
-        Number(b.about) - Number(a.about) ||
         TIER_RANK[b.match.tier] - TIER_RANK[a.match.tier] ||
+        Number(b.about) - Number(a.about) ||
         b.match.score - a.match.score ||
         // Activity Found accounts often score alike (0): the newer sentence first.
         (hitById.get(b.hitId)?.published_at ?? '').localeCompare(hitById.get(a.hitId)?.published_at ?? ''),
@@ -174,6 +177,7 @@ export function triggerStats(
         master_account_id: c.match.account_id,
         account_name: '',
         published_at: hit.published_at,
+        tier: c.match.tier,
         ...around,
       });
     }

@@ -31,4 +31,35 @@ describe('TriggerStatsBlock', () => {
     );
     expect(screen.queryByText('No sentence matched yet.')).toBeNull();
   });
+
+  it('names the tier of the account each example was found at: one at an Activity Found account moved nothing', () => {
+    const example = (id: string, tier: 'tier_1' | 'none', sentence: string) => ({
+      hit_id: `hit_${id}`,
+      master_account_id: `acc_${id}`,
+      account_name: id,
+      sentence,
+      start: 0,
+      end: 4,
+      published_at: '2026-10-28T00:00:00.000Z',
+      tier,
+    });
+    renderWithProviders(
+      <TriggerStatsBlock
+        stats={{
+          ...switchedOff,
+          accounts: { tier_1: 1, tier_2: 0, none: 1 },
+          examples: [
+            example('Beacon', 'tier_1', 'Fuel prices raised our costs.'),
+            example('Visa', 'none', 'More purchases with credit cards.'),
+          ],
+        }}
+        loading={false}
+        failed={false}
+      />,
+    );
+    expect(screen.getAllByTestId('trigger-example-tier').map((b) => b.textContent)).toEqual([
+      'Value Match',
+      'Activity Found',
+    ]);
+  });
 });

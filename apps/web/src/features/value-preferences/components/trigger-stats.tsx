@@ -4,9 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatPercent } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 
+const EXAMPLE_TIER_COLOR = { tier_1: 'teal', tier_2: 'blue', none: 'gray' } as const;
+
 /**
  * What one trigger currently does: how many accounts it moves to each tier, the tenant's own
- * precision from "not relevant" marks, and three sentences it matched, the matched words marked.
+ * precision from "not relevant" marks, and three sentences it matched, the matched words marked,
+ * each with the tier of the account it was found at.
  * While the matches are computed again (a trigger just switched on or edited) the figures are the
  * last computation's: they say so, rather than a trigger switched back on showing nothing found.
  */
@@ -96,6 +99,18 @@ export function TriggerStatsBlock({
                 <Text span size="sm" fw={600}>
                   {e.account_name}
                 </Text>
+                {/* Where it was found: a sentence at an Activity Found account moved nothing. */}
+                {e.tier && (
+                  <Badge
+                    ml={6}
+                    size="xs"
+                    variant="light"
+                    color={EXAMPLE_TIER_COLOR[e.tier]}
+                    data-testid="trigger-example-tier"
+                  >
+                    {t(`valueMatch.tier.${e.tier}`)}
+                  </Badge>
+                )}
                 {': '}
                 {e.cut_start && '… '}
                 {e.sentence.slice(0, e.start)}
