@@ -223,6 +223,25 @@ describe('value preferences', () => {
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
   });
 
+  it('leads back from a preference page to the settings it is opened from', async () => {
+    const { page } = b;
+    await openSignedIn(page, 'ada@acme.test', '/preferences/triggers');
+    await page.getByRole('link', { name: 'Organization Settings' }).click();
+    await page.waitForURL(
+      (url) => url.pathname === '/settings' && url.searchParams.get('category') === 'tenantConfiguration',
+    );
+    await page.getByRole('tab', { name: 'Organization Settings', selected: true }).waitFor();
+    // A rep reads the team's preferences from Personal Settings.
+    const rep = await b.newContext('a rep');
+    const repPage = await rep.newPage();
+    await openSignedIn(repPage, 'rita@acme.test', '/preferences/titles');
+    await repPage.getByRole('link', { name: 'Personal Settings' }).click();
+    await repPage.waitForURL(
+      (url) => url.pathname === '/settings' && url.searchParams.get('category') === 'userPreferences',
+    );
+    await repPage.getByTestId('team-preference-links').waitFor();
+  });
+
   it('asks before deleting a qualification signal: Cancel keeps it, Delete removes it and closes its edit form', async () => {
     const { page } = b;
     const text = uniqueName('E2E doomed signal');

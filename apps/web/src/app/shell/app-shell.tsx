@@ -15,6 +15,7 @@ import { PageLoader } from '../pages/page-loader.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import classes from './nav-card.module.css';
 import { NavCard } from './nav-card.tsx';
+import { PreferencesBackLink } from './preferences-back-link.tsx';
 import { TopSnackbars } from './top-snackbars.tsx';
 import { useSavedChoices } from './use-saved-choices.ts';
 import { ViewAsBanner } from './view-as-banner.tsx';
@@ -72,6 +73,7 @@ export function AppShell({ user }: { user: UserDocument }) {
         style={{ outline: 'none' }}
       >
         <TopSnackbars />
+        <PreferencesBackLink user={user} />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
