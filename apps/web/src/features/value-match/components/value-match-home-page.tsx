@@ -190,6 +190,7 @@ function ValueMatchHome({
       {feed.isSuccess && items.length === 0 && (
         <FeedEmpty
           onClearFilters={sameHomeFilters(filters, NO_HOME_FILTERS) ? undefined : () => setFilters(NO_HOME_FILTERS)}
+          mineOnly={filters.mine && chosen === 1 && !viewAsUid}
         />
       )}
       <Stack gap="sm" data-testid="value-match-feed">
