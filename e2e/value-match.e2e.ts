@@ -67,6 +67,13 @@ describe('value match', () => {
     expect(evidence.length).toBeGreaterThan(0);
     expect(evidence.filter((text) => /[.!?]…/.test(text))).toEqual([]);
     await page.getByTestId('ranked-contact').first().waitFor();
+    // A rep marks nothing (a mark tunes the whole team's matches), and is told who can.
+    expect(await page.getByTestId('mark-not-relevant').count()).toBe(0);
+    await page
+      .getByText(
+        'Is a signal here not relevant? Your manager or admin can mark it, which tunes the matches for your whole team.',
+      )
+      .waitFor();
     await page.getByRole('link', { name: 'Open account page' }).click();
     await page.waitForURL(/\/accounts\//);
   });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useValueMatch } from '../api/get-value-match.ts';
@@ -63,6 +64,7 @@ export function ValueMatchPage({
   // A mark, or a colleague's change to the preferences, computes the matches again: this page
   // follows, and reloads the match when that is done.
   const recomputing = useValueMatchStatus().data?.running ?? false;
+  const canMark = useAuthStore((s) => Boolean(s.user?.is_admin || s.user?.is_manager));
 
   if (query.isPending) {
     return (
@@ -155,6 +157,13 @@ export function ValueMatchPage({
           </Stack>
         </Card>
       ))}
+
+      {/* A rep sees no "Not relevant" (a mark tunes the whole team's matches): told who can. */}
+      {!canMark && !assigner.readOnly && m.hypotheses.length > 0 && (
+        <Text size="sm" c="dimmed" data-testid="mark-ask-manager">
+          {t('valueMatch.markAskManager')}
+        </Text>
+      )}
 
       <Stack gap="sm" data-testid="value-match-activity">
         <Title order={2} size="h4">
