@@ -44,6 +44,17 @@ describe('plain why-now', () => {
     ).toBe(
       'They posted an opening for “Director of Logistics” yesterday. A strong sign of “Supply disruption puts revenue at risk”: worth a call now.',
     );
+    // Not of a posting read "3 months ago": still a strong sign, no longer a reason to call now.
+    expect(
+      plainWhyNow({
+        ...FACTS,
+        tier: 'tier_1',
+        unmet_requirements: [],
+        top_hit: { type: 'job_posting', title: 'Director of Logistics', published_at: '2026-08-20', age_days: 94 },
+      }),
+    ).toBe(
+      'They posted an opening for “Director of Logistics” 3 months ago. A strong sign of “Supply disruption puts revenue at risk”.',
+    );
   });
 
   it('says of a posting that tells nothing of the company only that it names the field', () => {

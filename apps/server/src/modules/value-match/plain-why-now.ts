@@ -1,11 +1,14 @@
 import type { WhyNowFacts } from '@quarry/shared';
 
+/** From this age on a signal is told in months ("2 months ago"), and no longer called a reason to call now. */
+const CALL_NOW_DAYS = 60;
+
 /** "today", "yesterday", "3 days ago", "5 months ago", "2 years ago": whole units, as said aloud. */
 function agoInWords(ageDays: number): string {
   const days = Math.max(0, Math.floor(ageDays));
   if (days === 0) return 'today';
   if (days === 1) return 'yesterday';
-  if (days < 60) return `${days} days ago`;
+  if (days < CALL_NOW_DAYS) return `${days} days ago`;
   if (days < 730) return count(Math.floor(days / 30.44), 'month');
   return count(Math.floor(days / 365.25), 'year');
 }
@@ -59,8 +62,14 @@ export function plainWhyNow(facts: WhyNowFacts): string {
       );
     } else if (facts.unmet_requirements.length > 0) {
       sentences.push(`It may be a sign of ${hypothesis}, but we have not yet seen that they meet your requirements.`);
-    } else if (facts.tier === 'tier_1') sentences.push(`A strong sign of ${hypothesis}: worth a call now.`);
-    else sentences.push(`It may be a sign of ${hypothesis}.`);
+    } else if (facts.tier === 'tier_1') {
+      // "Worth a call now" is said of a signal of the last two months, not of one read "3 months ago".
+      sentences.push(
+        hit && hit.age_days >= CALL_NOW_DAYS
+          ? `A strong sign of ${hypothesis}.`
+          : `A strong sign of ${hypothesis}: worth a call now.`,
+      );
+    } else sentences.push(`It may be a sign of ${hypothesis}.`);
   }
   return sentences.join(' ');
 }

@@ -103,6 +103,19 @@ describe('whyNowText', () => {
         '“The carmaker recalled 1.3 million cars over faulty steering”. ' +
         'A strong sign of “Supply disruption puts revenue at risk”: worth a call now.',
     );
+    // "Worth a call now" is not said of a posting read "3 months ago".
+    const older: WhyNowFacts = {
+      ...POSTING_SAID,
+      top_hit: {
+        ...(POSTING_SAID.top_hit as NonNullable<WhyNowFacts['top_hit']>),
+        published_at: '2026-08-20T12:00:00.000Z',
+        age_days: 94,
+      },
+    };
+    expect(whyNowText(older, i18n.t, 'en', NOW)).toBe(
+      'They posted an opening for “Director of Logistics” 3 months ago, writing: ' +
+        '“Higher freight costs started a cost savings programme”. A strong sign of “Freight costs eat margin”.',
+    );
     // A posting that tells nothing of the company, for a role the tenant sells to: said as such.
     const hiring: WhyNowFacts = {
       ...POSTING,

@@ -9,6 +9,9 @@ function calendarDaysBetween(published: Date, now: Date): number {
   return Math.max(0, Math.round((day(now) - day(published)) / DAY_MS));
 }
 
+/** From this age on a signal is told in months ("2 months ago"), and no longer called a reason to call now. */
+const CALL_NOW_DAYS = 60;
+
 /**
  * "3 days ago", "5 months ago", "21 years ago" in the reader's language, counted from today
  * (not from when the match was computed, which may be days before), whole units only.
@@ -16,7 +19,7 @@ function calendarDaysBetween(published: Date, now: Date): number {
 function ago(published: Date, now: Date, language: Language): string {
   const format = new Intl.RelativeTimeFormat(LOCALE_FORMATS[language].locale, { numeric: 'auto' });
   const days = calendarDaysBetween(published, now);
-  if (days < 60) return format.format(-days, 'day');
+  if (days < CALL_NOW_DAYS) return format.format(-days, 'day');
   if (days < 730) return format.format(-Math.floor(days / 30.44), 'month');
   return format.format(-Math.floor(days / 365.25), 'year');
 }
@@ -72,7 +75,10 @@ export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language,
         : facts.unmet_requirements.length > 0
           ? 'valueMatch.whyNowText.possibleUnproven'
           : facts.tier === 'tier_1'
-            ? 'valueMatch.whyNowText.strong'
+            ? // "Worth a call now" is said of a signal of the last two months, not of one read "3 months ago".
+              hit && calendarDaysBetween(new Date(hit.published_at), now) >= CALL_NOW_DAYS
+              ? 'valueMatch.whyNowText.strongEarlier'
+              : 'valueMatch.whyNowText.strong'
             : 'valueMatch.whyNowText.possible';
     sentences.push(t(key, { hypothesis }));
   }
