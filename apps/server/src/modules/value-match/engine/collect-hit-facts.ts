@@ -14,6 +14,7 @@ import { phraseCorpusShare, phraseNewsShare } from './phrase-commonness.ts';
 import type { PhraseOccurrence } from './phrase-occurrence.ts';
 import { inDuty, isWrittenAsName, postingPartsOf } from './posting-duties.ts';
 import { isSameRole } from './posting-title-fit.ts';
+import { readsAsQuantity } from './quantity-particle.ts';
 import { isHedgedAt, isHedgedIn, sentenceStarts } from './sentence-index.ts';
 
 type Field = { name: 'title' | 'text'; source: string; analysed: AnalysedText; weight: number };
@@ -193,12 +194,19 @@ function resetScratch(triggerCount: number, phraseCount: number): void {
   }
 }
 
+/** "taking over US$1 million": a literal phrase whose last word measures the figure after it. */
+function isQuantity(field: Field, phrase: CompiledPhrase, occurrence: PhraseOccurrence): boolean {
+  const last = occurrence.slots[occurrence.slots.length - 1] as number;
+  return readsAsQuantity(phrase.text.trim().split(/\s+/).pop() ?? '', field.source, field.analysed.end[last] as number);
+}
+
 function occurrencesIn(fields: Field[], phrase: CompiledPhrase, slack: number): Found[] {
   const first = phrase.stems[0] as string;
   let out = NOTHING;
   for (const field of fields) {
     if (!field.analysed.index.has(first)) continue;
     for (const occurrence of findPhrase(field.analysed, phrase, slack)) {
+      if (phrase.literal && isQuantity(field, phrase, occurrence)) continue;
       if (out === NOTHING) out = [];
       out.push({ field, occurrence });
     }
