@@ -165,6 +165,11 @@ describe('home feed', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       };
       await fits();
+      // The campaign button says it short on a phone, on one line: the full name had taken three
+      // lines in French beside the navigation.
+      const campaign = page.getByRole('button', { name: /^Lancer une campagne \(\d+\+?\)$/ });
+      await campaign.waitFor();
+      expect((await campaign.boundingBox())?.height ?? 0).toBeLessThan(48);
       // Whatever font the reader's machine has: a much wider one (the letters spaced as a wide
       // CJK font's Latin glyphs may be) still leaves the title on the screen.
       await page.addStyleTag({ content: 'h1 { letter-spacing: 0.45em; }' });

@@ -1,4 +1,5 @@
 import { Button, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { FLOW_CONTACTS_PER_ACCOUNT_DEFAULT } from '@quarry/shared';
 import { IconTargetArrow } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -27,6 +28,9 @@ export function StartCampaignButton({
   const create = useCreateFlow();
   const [loading, setLoading] = useState(false);
   const ref = useRef<HTMLButtonElement>(null);
+  // On a phone the full name took three lines in French beside the navigation: the feed's heading
+  // already says it is the Value Match feed, so the button says "Start campaign (20+)".
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
 
   async function start() {
     let ids = masterAccountIds;
@@ -96,7 +100,16 @@ export function StartCampaignButton({
       mih={36}
       styles={{ label: { whiteSpace: 'normal', textAlign: 'left', paddingBlock: 6 } }}
     >
-      {t(loadRest ? 'flows.start.campaignMore' : 'flows.start.campaign', { count })}
+      {t(
+        phone
+          ? loadRest
+            ? 'flows.start.campaignShortMore'
+            : 'flows.start.campaignShort'
+          : loadRest
+            ? 'flows.start.campaignMore'
+            : 'flows.start.campaign',
+        { count },
+      )}
     </Button>
   );
   return count === 0 ? (

@@ -166,7 +166,7 @@ function ValueMatchHome({
           </Button>
         )}
         {feedActions && feed.isSuccess && (
-          <Group gap="xs" mt={FILTER_LABEL_HEIGHT} ml="auto" maw="100%">
+          <Group gap="xs" mt={phone ? 0 : FILTER_LABEL_HEIGHT} ml="auto" maw="100%">
             {feedActions(items, { hasMore: Boolean(hasNextPage), loadWhile })}
           </Group>
         )}
