@@ -117,6 +117,24 @@ describe('Add Accounts by upload', () => {
       const panel = page.getByTestId('upload-progress');
       expect(await panel.getByTestId('upload-added').textContent()).toBe('3');
       expect(await panel.getByTestId('upload-failures').textContent()).toBe('2');
+      // Pasted lines have a title of their own ("Upload of Pasted lines" had kept the capital).
+      await panel.getByRole('heading', { name: 'Upload of pasted lines' }).waitFor();
+      // On a phone every status says its whole word, beside the title and in the history's table
+      // (they had read "COMP…").
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        await page.getByTestId('upload-history').getByTestId('upload-status').first().waitFor();
+        const cut = () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll('[data-testid="upload-status"]')]
+              .map((badge) => badge.querySelector('.mantine-Badge-label') ?? badge)
+              .filter((label) => label.scrollWidth > label.clientWidth + 1)
+              .map((label) => label.textContent),
+          );
+        expect(await cut()).toEqual([]);
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
 
       // The form, the finished upload and the history, with no serious accessibility problem.
       expect(await seriousViolations(page)).toEqual([]);
@@ -147,6 +165,20 @@ describe('Add Accounts by upload', () => {
       await page.getByRole('radio', { name: 'An account list' }).check();
       await page.getByText('You have no account list yet.').waitFor();
       expect(await page.getByTestId('upload-submit').isDisabled()).toBe(true);
+      // In the dark theme the disabled button keeps an outline: filled with the card's own colour
+      // and borderless, it had shown as a faint word only.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      try {
+        await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+        const outline = await page.getByTestId('upload-submit').evaluate((button) => {
+          const style = getComputedStyle(button);
+          return { border: style.borderTopColor, fill: style.backgroundColor };
+        });
+        expect(outline.border).not.toBe('rgba(0, 0, 0, 0)');
+        expect(outline.border).not.toBe(outline.fill);
+      } finally {
+        await page.emulateMedia({ colorScheme: null });
+      }
 
       await page.getByRole('button', { name: 'New list…' }).click();
       const dialog = page.getByRole('dialog', { name: 'New account list' });

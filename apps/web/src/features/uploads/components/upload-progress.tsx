@@ -72,7 +72,10 @@ function UploadResult({ upload }: { upload: Upload }) {
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} size="h4">
-            {t('uploads.progress.title', { input: upload.input || t('uploads.pasted') })}
+            {upload.input
+              ? t('uploads.progress.title', { input: upload.input })
+              : // Its own sentence: "Pasted lines" put inside another one kept its capital ("Import de Lignes collées").
+                t('uploads.progress.titlePasted')}
           </Title>
           <UploadStatusBadge status={upload.status} errorCode={upload.error_code} />
         </Group>

@@ -23,6 +23,11 @@ export function UploadStatusBadge({ status, errorCode }: { status: UploadStatus;
       variant="filled"
       data-testid="upload-status"
       data-status={status}
+      // Never narrower than its word: beside a title on a phone, or in a table column, it had been
+      // cut to "COMP…".
+      // (The label clips itself, so the badge's own minimum was its padding.)
+      style={{ flexShrink: 0 }}
+      styles={{ label: { overflow: 'visible' } }}
     >
       {stopped ? t('uploads.status.stopped') : t(`uploads.status.${status}`)}
     </Badge>
