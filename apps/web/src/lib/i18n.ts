@@ -21,24 +21,40 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<s
 const featureBundles = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/*/common.json'], {
   import: 'default',
 });
-const featureStringsLoaded = new Set<Language>();
+/** Each language's feature strings, loading or loaded: asked for twice, they load once. */
+const featureStrings = new Map<Language, Promise<void>>();
+/**
+ * Whether a route has asked for feature strings: from then on a language chosen gets its own too.
+ * Set when asked, not when loaded: a language chosen while English's were still loading (a
+ * fresh sign-in whose saved language is French) had been left with English feature texts.
+ */
+let featureStringsWanted = false;
 
-async function addFeatureStrings(language: Language): Promise<void> {
-  if (featureStringsLoaded.has(language)) return;
+function addFeatureStrings(language: Language): Promise<void> {
+  const known = featureStrings.get(language);
+  if (known) return known;
   const prefix = `../locales/${language}/`;
-  const bundles = await Promise.all(
+  const loading = Promise.all(
     Object.entries(featureBundles)
       .filter(([file]) => file.startsWith(prefix))
       .map(([, load]) => load()),
-  );
-  for (const bundle of bundles) i18n.addResourceBundle(language, 'common', bundle, true, true);
-  featureStringsLoaded.add(language);
+  ).then((bundles) => {
+    for (const bundle of bundles) i18n.addResourceBundle(language, 'common', bundle, true, true);
+  });
+  // A failed load (the network) is tried again by the next route that asks.
+  loading.catch(() => featureStrings.delete(language));
+  featureStrings.set(language, loading);
+  return loading;
 }
 
 /** Loads the feature strings of the reader's language (and English, the fallback) before a route shows them. */
 export async function loadFeatureStrings(): Promise<void> {
+  featureStringsWanted = true;
   const language = currentLanguage();
   await Promise.all([addFeatureStrings('en'), addFeatureStrings(language)]);
+  // The reader's language changed while these loaded: its strings too.
+  const now = currentLanguage();
+  if (now !== language) await addFeatureStrings(now);
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -74,7 +90,7 @@ export async function changeLanguage(language: Language): Promise<void> {
     i18n.addResourceBundle(language, 'common', structuredClone(bundle.default), true, true);
   }
   // A reader already on a screen that shows feature strings sees them in the new language too.
-  if (featureStringsLoaded.size > 0) await addFeatureStrings(language);
+  if (featureStringsWanted) await addFeatureStrings(language);
   local.set(STORAGE_KEYS.language, language);
   document.documentElement.lang = language === 'cn' ? 'zh-CN' : language;
   await i18n.changeLanguage(language);
@@ -95,7 +111,8 @@ function askChinesePluralRulesForCn(): void {
 
 export async function initI18n(): Promise<void> {
   // init starts from these resources alone: whatever feature strings were merged before are gone.
-  featureStringsLoaded.clear();
+  featureStrings.clear();
+  featureStringsWanted = false;
   await i18n.use(initReactI18next).init({
     // A copy, as for every language: feature strings are merged into it, never into the imported module.
     resources: { en: { common: structuredClone(en) } },

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { changeLanguage, i18n, initI18n, loadFeatureStrings } from './i18n.ts';
+
+describe('feature strings and a language chosen while they load', () => {
+  it("gives a route the chosen language's feature texts, not English's, when the language changes mid-load", async () => {
+    await initI18n();
+    // French's own strings are already here (chosen on the sign-in page), its feature strings not.
+    await changeLanguage('fr');
+    await changeLanguage('en');
+    // A fresh sign-in: the route asks for feature strings in English, and the user's saved
+    // language (French) is applied before they have arrived.
+    const route = loadFeatureStrings();
+    await changeLanguage('fr');
+    await route;
+    expect(i18n.language).toBe('fr');
+    expect(i18n.t('flows.start.campaignTitle')).toBe('Lancer une campagne de correspondance de valeur ?');
+  });
+
+  it('loads the chosen language when the route asked after the change began', async () => {
+    await initI18n();
+    const changing = changeLanguage('ja');
+    const route = loadFeatureStrings();
+    await Promise.all([changing, route]);
+    expect(i18n.t('flows.start.campaignTitle')).toBe('バリューマッチキャンペーンを開始しますか？');
+  });
+});
