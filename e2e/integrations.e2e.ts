@@ -80,4 +80,38 @@ describe('integrations (#21)', () => {
       await page.request.delete('/api/integrations/hubspot').catch(() => undefined);
     }
   }, 120_000);
+
+  it('fits every tool card on a 390 px phone: whole names, whole statuses', async () => {
+    const { page } = b;
+    await openSignedIn(page, 'ada@acme.test');
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto('/preferences/integrations');
+      await page.getByTestId('integration-salesloft').getByRole('heading', { name: 'Salesloft' }).waitFor();
+      const cut = await page.evaluate(() =>
+        [
+          ...document.querySelectorAll(
+            '[data-testid^="integration-"] h2, [data-testid^="integration-"] .mantine-Badge-root',
+          ),
+        ]
+          .filter((element) => {
+            // A name broken inside the word ("Outrea/ch") takes two lines; a badge cut says "NOT CONNEC…".
+            const lines = new Set<number>();
+            const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+            for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+              const range = document.createRange();
+              range.selectNodeContents(text);
+              for (const r of range.getClientRects()) lines.add(Math.round(r.top));
+            }
+            const label = element.querySelector('.mantine-Badge-label') ?? element;
+            return lines.size > 1 || label.scrollWidth > label.clientWidth + 1;
+          })
+          .map((element) => element.textContent),
+      );
+      expect(cut).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  }, 60_000);
 });

@@ -31,6 +31,9 @@ const CREDENTIAL_LABEL: Record<
   salesloft: 'integrations.credential.salesloft',
 };
 
+/** A badge that never cuts its word: it wraps under the name instead (its label clips itself). */
+const WHOLE_WORD = { style: { flexShrink: 0 }, styles: { label: { overflow: 'visible' } } } as const;
+
 /**
  * The badge's word for a status. Pending after a check (checked_at set) means the tool did not
  * answer, not that a check runs: "Not reached", so the card does not look busy for six hours.
@@ -68,6 +71,9 @@ export function IntegrationCard({
     setReplacing(false);
     showSnackbar(t(OUTCOME_TEXT[outcome], { name: entry.name }));
   });
+
+  /** A credential or a consent being checked now: the card says Pending (issue 21) until it ends. */
+  const checking = connect.isPending || recheck.isPending || consent.state === 'waiting';
 
   // While a consent window is open, and how it ended when it did not connect.
   const consentStatus = (
@@ -121,19 +127,30 @@ export function IntegrationCard({
       data-testid={`integration-${entry.type}`}
     >
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap">
+        {/* On a phone the status goes under the name rather than cutting it ("Outrea/ch", "NOT CONNEC…"). */}
+        <Group justify="space-between" gap="xs">
           <Group gap="sm" wrap="nowrap">
             <Image src={entry.icon} alt="" w={32} h={32} />
-            <Title order={2} size="h4">
+            <Title order={2} size="h4" style={{ wordBreak: 'normal', overflowWrap: 'normal' }}>
               {entry.name}
             </Title>
           </Group>
-          {connection ? (
-            <Badge color={STATUS_COLOUR[connection.status]} variant="light" data-testid="integration-status">
+          {checking ? (
+            // A key or a consent being checked: said at once, not the old status for seconds.
+            <Badge color={STATUS_COLOUR.PENDING} variant="light" data-testid="integration-status" {...WHOLE_WORD}>
+              {t('integrations.status.PENDING')}
+            </Badge>
+          ) : connection ? (
+            <Badge
+              color={STATUS_COLOUR[connection.status]}
+              variant="light"
+              data-testid="integration-status"
+              {...WHOLE_WORD}
+            >
               {t(statusKey(connection))}
             </Badge>
           ) : (
-            <Badge color="gray" variant="light">
+            <Badge color="gray" variant="light" {...WHOLE_WORD}>
               {t(entry.available ? 'integrations.status.notConnected' : 'integrations.notAvailable')}
             </Badge>
           )}
@@ -162,7 +179,10 @@ export function IntegrationCard({
                 connection.checked_at && (
                   <Alert color="yellow" variant="light">
                     <span title={connection.status_message ?? undefined}>
-                      {t('integrations.pendingMessage', { name: entry.name })}
+                      {/* Re-check and the credential are an admin's: the others are told so. */}
+                      {t(canManage ? 'integrations.pendingMessage' : 'integrations.pendingMessageReadOnly', {
+                        name: entry.name,
+                      })}
                     </span>
                   </Alert>
                 )

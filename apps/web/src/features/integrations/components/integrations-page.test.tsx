@@ -148,6 +148,32 @@ describe('IntegrationsPage', () => {
     await vi.waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
   });
 
+  it('says Pending at once while a key is checked, not the old status', async () => {
+    // The tool takes its time to answer: the check is still running when the card is read.
+    serve(list(true), (method) => (method === 'PUT' ? (new Promise(() => {}) as unknown as Response) : null));
+    renderWithProviders(<IntegrationsPage />);
+    const card = await screen.findByTestId('integration-apolloio');
+    fireEvent.change(within(card).getByLabelText('API key'), { target: { value: 'apollo-key-slow-1' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
+    await vi.waitFor(() => expect(within(card).getByTestId('integration-status').textContent).toBe('Pending'));
+  });
+
+  it('tells someone who cannot re-check that an admin can, rather than to press Re-check', async () => {
+    serve({
+      ...list(false),
+      integrations: [
+        {
+          entry: entry('apolloio', 'Apollo'),
+          connection: { ...hubspot, type: 'apolloio', status: 'PENDING', status_message: 'connect ECONNREFUSED' },
+        },
+      ],
+    });
+    renderWithProviders(<IntegrationsPage />);
+    const card = await screen.findByTestId('integration-apolloio');
+    within(card).getByText(/an admin can check the credential in Apollo\.$/);
+    expect(within(card).queryByText(/Re-check/)).toBeNull();
+  });
+
   it('connects with Enter in the key field, as a form does', async () => {
     const calls = serve(list(true));
     renderWithProviders(<IntegrationsPage />);
