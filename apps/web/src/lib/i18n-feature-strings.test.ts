@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n, initI18n, loadFeatureStrings } from './i18n.ts';
 
 describe('feature strings and a language chosen while they load', () => {
+  // The language chosen is kept in this browser's storage: the next test files (run in the same
+  // worker) must start in English again.
+  afterEach(() => changeLanguage('en'));
+
   it("gives a route the chosen language's feature texts, not English's, when the language changes mid-load", async () => {
     await initI18n();
     // French's own strings are already here (chosen on the sign-in page), its feature strings not.
