@@ -23,6 +23,11 @@ describe('Reporting in French', () => {
       const events = page.getByTestId('report-events-chart');
       await events.getByText('Liste modifiée').waitFor();
       expect(await events.getByText('List Mutated').count()).toBe(0);
+      // The page's own texts too, on a page loaded as the first of the tab: they had stayed in
+      // English until the reader moved to another page ("Export CSV").
+      await page.reload();
+      await page.getByRole('button', { name: 'Exporter en CSV' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
     } finally {
       // Mike reads English in every other test.
       await page.request.patch('/api/me', {

@@ -27,4 +27,14 @@ describe('feature strings and a language chosen while they load', () => {
     await Promise.all([changing, route]);
     expect(i18n.t('flows.start.campaignTitle')).toBe('バリューマッチキャンペーンを開始しますか？');
   });
+  it("gives the first page of a fresh load the saved language's feature texts, though the route asked before the start", async () => {
+    // French was chosen in this browser before.
+    await changeLanguage('fr');
+    // The router is created (and loads the first page's route) before initI18n runs.
+    const route = loadFeatureStrings();
+    await initI18n();
+    await route;
+    expect(i18n.language).toBe('fr');
+    expect(i18n.t('flows.start.campaignTitle')).toBe('Lancer une campagne de correspondance de valeur ?');
+  });
 });

@@ -111,8 +111,9 @@ function askChinesePluralRulesForCn(): void {
 
 export async function initI18n(): Promise<void> {
   // init starts from these resources alone: whatever feature strings were merged before are gone.
+  // A route may have asked for them already: the router starts loading the first page's route
+  // when it is created, before this runs, and a French reader's page then got English ones only.
   featureStrings.clear();
-  featureStringsWanted = false;
   await i18n.use(initReactI18next).init({
     // A copy, as for every language: feature strings are merged into it, never into the imported module.
     resources: { en: { common: structuredClone(en) } },
@@ -126,6 +127,7 @@ export async function initI18n(): Promise<void> {
   askChinesePluralRulesForCn();
   const language = savedLanguage();
   if (language !== 'en') await changeLanguage(language);
+  if (featureStringsWanted) await loadFeatureStrings();
 }
 
 export { i18n };
