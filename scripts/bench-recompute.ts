@@ -165,7 +165,7 @@ try {
     },
   };
   // As the server runs it: what each trigger does is kept for the preferences screen too (issue #19).
-  const tuning = createTuningRepository(db);
+  const tuning = createTuningRepository(db, handle.engine);
   const recompute = createRecomputeValueMatches({ preferences, matches: timed, tuning, clock: () => new Date(AT) });
   const cpuStarted = process.cpuUsage();
   const started = performance.now();

@@ -291,7 +291,7 @@ export async function buildApp({
   // Value intelligence: preferences change → a durable recompute job → stored matches for Home.
   const jobsRepository = createJobsRepository(handle.db);
   const valueMatches = createValueMatchesRepository(handle.db, handle.engine);
-  const tuningRepository = createTuningRepository(handle.db);
+  const tuningRepository = createTuningRepository(handle.db, handle.engine);
   const valueMatch = createValueMatchService({
     matches: valueMatches,
     markedHits: (ctx, id) => tuningRepository.markedHits(ctx, id),

@@ -1,15 +1,23 @@
 import type { TriggerExample } from '@quarry/shared';
-import type { Db } from '../../../db/connection.ts';
+import { sql } from 'kysely';
+import type { Db, Engine } from '../../../db/connection.ts';
 import { scopedTo, tenantKey } from '../../../db/scoped.ts';
 import { parseJsonColumn } from '../../../lib/json-column.ts';
 import type { RequestContext } from '../../../lib/request-context.ts';
 import type { TriggerStatsRow } from './trigger-stats.ts';
 
 /** What each trigger does (written by the recompute) and the tenant's "not relevant" marks (migration 029). */
-export function createTuningRepository(db: Db) {
+export function createTuningRepository(db: Db, engine: Engine) {
   return {
     async replaceTriggerStats(tenantId: string, rows: TriggerStatsRow[], computedAt: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        // Two recomputes of one tenant (two server processes) replace the rows one after the
+        // other: without the lock both deleted, then the second insert hit the first's rows
+        // (duplicate key) and its job failed. SQLite writes one transaction at a time anyway.
+        if (engine === 'postgres')
+          await sql`SELECT pg_advisory_xact_lock(hashtext('value_match_trigger_stats'), hashtext(${tenantId}))`.execute(
+            trx,
+          );
         const scoped = scopedTo(trx, tenantId);
         await scoped.deleteFrom('value_match_trigger_stats').execute();
         if (rows.length === 0) return;

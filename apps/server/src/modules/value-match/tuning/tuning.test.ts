@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoAccounts } from '../../../db/seed/demo-accounts.ts';
 import { seedDemoValuePreferences } from '../../../db/seed/demo-value-preferences.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { createTuningRepository } from './tuning.repository.ts';
 
 let t: TestApp;
 let ada: string;
@@ -90,6 +91,25 @@ describe('trigger stats', () => {
 
   it('is for admins and managers only', async () => {
     expect((await call(rita, 'GET', '/api/value-matches/trigger-stats')).statusCode).toBe(403);
+  });
+
+  it('is replaced whole by recomputes of one tenant that run at once (two server processes)', async () => {
+    const before = await stats();
+    const rows = before.triggers.map((s) => ({
+      trigger_id: s.trigger_id,
+      tier_1_accounts: s.accounts.tier_1,
+      tier_2_accounts: s.accounts.tier_2,
+      none_accounts: s.accounts.none,
+      top_tier_hits: s.top_tier_hits,
+      examples: s.examples,
+    }));
+    const tuning = createTuningRepository(t.handle.db, t.handle.engine);
+    // On PostgreSQL both deleted, then the second's insert met the first's rows: duplicate key.
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 4 }, () => tuning.replaceTriggerStats('tnt_acme', rows, new Date().toISOString())),
+    );
+    expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
+    expect((await stats()).triggers.map((s) => s.trigger_id).sort()).toEqual(rows.map((r) => r.trigger_id).sort());
   });
 });
 
