@@ -70,6 +70,22 @@ describe('on a 390 px phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
+  it("shows an account's industry whole, however long", async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, 'rita@acme.test');
+    // IBM's industry, "Information Technology Services", had read "INFORMATION TECHNOLOGY …".
+    await page.goto('/accounts/acc_ibm_com');
+    const industry = page.getByTestId('account-industry');
+    await industry.waitFor();
+    const cut = await industry.evaluate((badge) => {
+      const label = badge.querySelector('.mantine-Badge-label') ?? badge;
+      return label.scrollWidth > label.clientWidth + 1 || badge.getBoundingClientRect().right > window.innerWidth;
+    });
+    expect(cut).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   it("shows a Value Match's contact actions whole beside the navigation, once a contact is ticked", async () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });

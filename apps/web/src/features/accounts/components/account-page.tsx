@@ -26,6 +26,16 @@ import { SignalsTimeline } from './signals-timeline.tsx';
  * /accounts/{master_account_id}: the company, its signals, contacts and colleagues' comments.
  * `actions` adds buttons from other features (the route composes them).
  */
+/**
+ * An industry or sector reads whole: on a phone a long one ("Information Technology Services")
+ * wraps inside its badge instead of ending in "…" with no way to read the rest.
+ */
+const WRAPPING_BADGE = {
+  h: 'auto',
+  maw: '100%',
+  styles: { label: { whiteSpace: 'normal', overflow: 'visible', paddingBlock: 2 } },
+} as const;
+
 export function AccountPage({
   actions,
   contactActions,
@@ -101,8 +111,16 @@ export function AccountPage({
               </Anchor>
             )}
             <Group gap="xs">
-              {a.industry && <Badge variant="light">{a.industry}</Badge>}
-              {a.sector && <Badge variant="outline">{a.sector}</Badge>}
+              {a.industry && (
+                <Badge variant="light" data-testid="account-industry" {...WRAPPING_BADGE}>
+                  {a.industry}
+                </Badge>
+              )}
+              {a.sector && (
+                <Badge variant="outline" data-testid="account-sector" {...WRAPPING_BADGE}>
+                  {a.sector}
+                </Badge>
+              )}
             </Group>
             {a.added_by_upload && (
               // An account Quarry did not know, made by an upload: said, linked to the upload when
