@@ -119,6 +119,19 @@ describe('Support Tools and impersonation', () => {
     await page.getByRole('option', { name: /^Raj/ }).click();
     const banner = page.getByTestId('view-as-banner');
     await banner.getByText(/^Viewing My Accounts as Raj.* \(read-only\)$/).waitFor();
+    // On a phone the exit keeps its words whole; the banner's text wraps beside it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const exit = banner.getByRole('button', { name: 'Exit view-as' });
+      await exit.waitFor();
+      const clipped = await exit.evaluate((button) => {
+        const label = button.querySelector('.mantine-Button-label') ?? button;
+        return label.scrollWidth > label.clientWidth + 1;
+      });
+      expect(clipped).toBe(false);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
     expect(await page.getByLabel('Add an account').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Remove from My Accounts' }).isDisabled()).toBe(true);
     // Home, previewed as Raj, is read-only too: its cards offer no Assign.

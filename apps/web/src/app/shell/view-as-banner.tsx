@@ -11,11 +11,20 @@ export function ViewAsBanner({ colleague, onExit }: { colleague: UserSummary; on
       <Group justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           <IconEye size={16} />
-          <Text size="sm" fw={600}>
+          <Text size="sm" fw={600} miw={0}>
             {t('viewAs.banner', { name: colleague.display_name })}
           </Text>
         </Group>
-        <Button size="compact-sm" variant="white" color="grape" leftSection={<IconX size={14} />} onClick={onExit}>
+        {/* Never narrower than its words: squeezed by a long banner on a phone, Japanese "表示を終了"
+            ("end view-as") had shown as "表示" ("show"). */}
+        <Button
+          size="compact-sm"
+          variant="white"
+          color="grape"
+          leftSection={<IconX size={14} />}
+          onClick={onExit}
+          style={{ flexShrink: 0 }}
+        >
           {t('viewAs.exit')}
         </Button>
       </Group>
