@@ -70,6 +70,35 @@ describe('on a 390 px phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
+  it('fits Personal Settings in French: whole button labels, the team section apart', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, 'raj@acme.test');
+    const language = (value: string) =>
+      page.request.patch('/api/me', { headers: fromTheAppsPages(), data: { field: 'preferences.language', value } });
+    expect((await language('fr')).ok()).toBe(true);
+    try {
+      await page.goto('/settings?category=userPreferences');
+      const save = page.getByRole('button', { name: 'Enregistrer les filtres par défaut' });
+      await save.waitFor();
+      // "Enregistrer les filtres par défaul" had been cut at the screen's edge.
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll('main .mantine-Button-label')]
+          .filter((label) => label.scrollWidth > label.clientWidth + 1 || label.getBoundingClientRect().right > 390)
+          .map((label) => label.textContent),
+      );
+      expect(clipped).toEqual([]);
+      // The team's section starts below the button with room between, not against it.
+      const team = page.getByRole('heading', { name: 'Les préférences de votre équipe' });
+      const gap =
+        ((await team.boundingBox())?.y ?? 0) -
+        (((await save.boundingBox())?.y ?? 0) + ((await save.boundingBox())?.height ?? 0));
+      expect(gap).toBeGreaterThanOrEqual(16);
+    } finally {
+      await language('en');
+    }
+  });
+
   it("shows an account's industry whole, however long", async () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });

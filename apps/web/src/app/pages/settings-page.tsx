@@ -54,8 +54,10 @@ export function SettingsPage() {
           {user.is_admin && <Tabs.Tab value="signalSources">{t('signals.title')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="userPreferences" pt="lg">
-          <UserPreferencesForm user={user} />
-          {!canSeeOrganization && <TeamPreferenceLinks />}
+          <Stack gap="xl">
+            <UserPreferencesForm user={user} />
+            {!canSeeOrganization && <TeamPreferenceLinks />}
+          </Stack>
         </Tabs.Panel>
         {canSeeOrganization && (
           <Tabs.Panel value="tenantConfiguration" pt="lg">

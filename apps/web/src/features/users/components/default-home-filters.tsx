@@ -44,7 +44,17 @@ export function DefaultHomeFilters({ saved }: { saved: HomeFilters | undefined }
         </Text>
       )}
       <Group>
-        <Button onClick={save} loading={update.isPending} disabled={impersonating}>
+        <Button
+          onClick={save}
+          loading={update.isPending}
+          disabled={impersonating}
+          // A long translation wraps inside the button ("Enregistrer les filtres par défaut" was
+          // cut at a phone's edge).
+          maw="100%"
+          h="auto"
+          mih={36}
+          styles={{ label: { whiteSpace: 'normal', paddingBlock: 6 } }}
+        >
           {t('settings.defaultHomeFilters.save')}
         </Button>
         {impersonating && (
