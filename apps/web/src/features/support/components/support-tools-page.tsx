@@ -118,10 +118,12 @@ function SelectedUser({
           <Roles user={target} />
         </Group>
         <Text size="sm">
-          {t('support.company')}: {target.tenant_name} ({target.tenant_id})
+          {t('common.labelled', { label: t('support.company') })}
+          {target.tenant_name} ({target.tenant_id})
         </Text>
         <Text size="sm">
-          {t('support.lastSignIn')}: {lastSignIn(target.last_login_at)}
+          {t('common.labelled', { label: t('support.lastSignIn') })}
+          {lastSignIn(target.last_login_at)}
         </Text>
         {isSupportAccount ? (
           <Text size="sm" c="dimmed">

@@ -118,7 +118,8 @@ function UploadResult({ upload }: { upload: Upload }) {
         </SimpleGrid>
         {upload.not_fitted_count > 0 && (
           <Text size="sm" fw={600} data-testid="upload-not-fitted">
-            {t('uploads.progress.notFitted')}: {n(upload.not_fitted_count)}
+            {t('common.labelled', { label: t('uploads.progress.notFitted') })}
+            {n(upload.not_fitted_count)}
           </Text>
         )}
         {!running && problems > 0 && <FailureLines uploadId={upload.id} />}
@@ -133,7 +134,8 @@ function UploadResult({ upload }: { upload: Upload }) {
               upload.destination.type === 'list' &&
               (upload.destination.exists ? (
                 <Anchor component={Link} to={`/lists/${encodeURIComponent(upload.destination.id)}`}>
-                  {t('uploads.progress.openList')}: {upload.destination.name}
+                  {t('common.labelled', { label: t('uploads.progress.openList') })}
+                  {upload.destination.name}
                 </Anchor>
               ) : (
                 // Deleted since: said, not linked to a page that would say "List not found".
