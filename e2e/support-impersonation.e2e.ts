@@ -60,6 +60,10 @@ describe('Support Tools and impersonation', () => {
     await banner.getByTestId('impersonation-ends').getByText(`Ends at ${endsAt}`).waitFor();
     // Any session already impersonating sees Support Tools.
     await page.getByRole('link', { name: 'Support Tools' }).waitFor();
+    // Global alerts are the support account's own: acting as Rita, the page is not offered.
+    await page.goto('/support-alerts');
+    await page.getByText('You don’t have access to that page.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
 
     // A second tab of the same session, on Rita's Actions, under the same banner.
     const other = await page.context().newPage();

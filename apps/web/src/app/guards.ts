@@ -53,6 +53,14 @@ export const requireManagerOrAdmin = requireRole(({ user }) => user.is_admin || 
 export const requireSupport = requireRole(({ user, impersonation }) => user.is_support || impersonation !== null);
 
 /**
+ * Global alerts: the support account as itself. Acting as a member, the page had opened on a
+ * refusal beside a New alert button that did nothing (the server answers as the member).
+ */
+export const requireSupportAsItself = requireRole(
+  ({ user, impersonation }) => user.is_support && impersonation === null,
+);
+
+/**
  * Home for the support account (not impersonating) is Support Tools: it belongs to no tenant, so
  * a feed there would only offer Assign buttons for accounts that are not its to work.
  */

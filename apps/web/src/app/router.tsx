@@ -7,6 +7,7 @@ import {
   requireManagerOrAdmin,
   requireSession,
   requireSupport,
+  requireSupportAsItself,
   sendSupportToTools,
 } from './guards.ts';
 import { PageLoader } from './pages/page-loader.tsx';
@@ -125,7 +126,7 @@ const signedInRoutes: RouteObject[] = [
   },
   {
     path: 'support-alerts',
-    loader: requireSupport,
+    loader: requireSupportAsItself,
     lazy: lazyWithReload(() =>
       import('../features/alerts/components/alerts-admin-page.tsx').then((m) => ({ Component: m.AlertsAdminPage })),
     ),
