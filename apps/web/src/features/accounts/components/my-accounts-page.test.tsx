@@ -105,3 +105,24 @@ describe('MyAccountsPage pager and sorting', () => {
     expect(screen.getByRole('button', { name: 'Sort by Name' }).closest('th')?.hasAttribute('aria-sort')).toBe(false);
   });
 });
+
+describe('MyAccountsPage, empty', () => {
+  const empty: TerritoryPage = { rows: [], total: 0, total_estimated: false, page: 1, page_size: 50 };
+
+  it('tells a colleague viewing it read-only that there are none, not to add some', async () => {
+    serve(empty);
+    renderWithProviders(
+      <MemoryRouter>
+        <MyAccountsPage filter={filter} options={options} onOptionsChange={() => {}} viewAsUid="u_mike" />
+      </MemoryRouter>,
+    );
+    await screen.findByText('This colleague has no accounts in My Accounts yet.');
+    expect(screen.queryByText(/Add accounts from the search/)).toBeNull();
+  });
+
+  it('tells its owner how to add some', async () => {
+    serve(empty);
+    renderPage();
+    await screen.findByText('No accounts yet. Add accounts from the search or an account page.');
+  });
+});

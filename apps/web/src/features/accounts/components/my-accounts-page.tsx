@@ -168,7 +168,8 @@ export function MyAccountsPage({
         ) : !readOnly && emptyState ? (
           emptyState
         ) : (
-          <Text c="dimmed">{t('myAccounts.empty')}</Text>
+          // Viewed as a colleague, read-only: not told to add accounts it cannot add here.
+          <Text c="dimmed">{t(readOnly ? 'myAccounts.emptyViewAs' : 'myAccounts.empty')}</Text>
         )
       ) : (
         // A phone scrolls the table inside its own box; the page itself stays as wide as the screen.
