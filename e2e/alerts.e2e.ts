@@ -76,6 +76,9 @@ describe('global alerts', () => {
       await editor.getByRole('button', { name: 'Publish' }).click();
       await support.getByTestId('snackbar-general').getByText(`Alert "${title}" published`).waitFor();
       await support.getByRole('row').filter({ hasText: title }).getByRole('cell', { name: 'Acme Analytics' }).waitFor();
+      // When it starts, to the minute: an alert of two hours had read "Nov 29, 2026 – Nov 29, 2026".
+      const when = await support.getByRole('row').filter({ hasText: title }).getByRole('cell').nth(2).textContent();
+      expect(when).toMatch(/\d{1,2}:\d{2}/);
 
       const rita = await signedInPage(b.context.browser() as Browser, 'rita@acme.test');
       others.push(rita);

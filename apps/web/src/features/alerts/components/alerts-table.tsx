@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, Table } from '@mantine/core';
 import type { ManagedAlert } from '@quarry/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import type { Tenant } from '../api/get-managed-alerts.ts';
 import { alertStatus } from '../utils/alert-status.ts';
@@ -45,8 +45,8 @@ export function AlertsTable({
               <Table.Td>{a.title}</Table.Td>
               <Table.Td>{tenantName(a.tenant_id)}</Table.Td>
               <Table.Td>
-                {formatDate(a.starts_at, language)} –{' '}
-                {a.ends_at ? formatDate(a.ends_at, language) : t('alertsAdmin.noEnd')}
+                {formatDateTime(a.starts_at, language)} –{' '}
+                {a.ends_at ? formatDateTime(a.ends_at, language) : t('alertsAdmin.noEnd')}
               </Table.Td>
               <Table.Td>
                 <Badge variant="light" color={STATUS_COLORS[alertStatus(a, now)]}>
