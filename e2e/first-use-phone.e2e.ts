@@ -99,6 +99,22 @@ describe('on a 390 px phone', () => {
     }
   });
 
+  it("gives a global alert's start and end their whole width in the editor", async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, 'support@quarry.test');
+    await page.goto('/support-alerts');
+    await page.getByRole('button', { name: 'New alert' }).click();
+    const editor = page.getByRole('dialog', { name: 'New alert' });
+    const starts = editor.getByLabel('Starts');
+    await starts.waitFor();
+    // Side by side they had been cut to "11/29/2026, 1(": each now takes the dialog's width.
+    const width = (await starts.boundingBox())?.width ?? 0;
+    const body = (await editor.boundingBox())?.width ?? 390;
+    expect(width).toBeGreaterThan(body * 0.7);
+    await page.keyboard.press('Escape');
+  });
+
   it("shows an account's industry whole, however long", async () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });

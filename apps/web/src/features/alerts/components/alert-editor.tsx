@@ -1,4 +1,17 @@
-import { Alert, Box, Button, Checkbox, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   ALERT_ACTION_TEXT_MAX,
@@ -147,7 +160,8 @@ export function AlertEditor({
               }
             />
           </Group>
-          <Group grow>
+          {/* One under the other on a phone: side by side they were cut to "11/29/2026, 1(". */}
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput
               type="datetime-local"
               label={t('alertsAdmin.starts')}
@@ -155,7 +169,7 @@ export function AlertEditor({
               required
             />
             <TextInput type="datetime-local" label={t('alertsAdmin.ends')} {...form.getInputProps('ends_at')} />
-          </Group>
+          </SimpleGrid>
           <Checkbox label={t('alertsAdmin.dismissible')} {...form.getInputProps('dismissible', { type: 'checkbox' })} />
           <Checkbox
             label={t('alertsAdmin.allowDontShowAgain')}
