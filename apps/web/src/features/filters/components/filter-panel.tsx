@@ -114,7 +114,8 @@ export function FilterPanel({
         <Select
           aria-label={t('filters.savedFilters')}
           placeholder={t('filters.savedFilters')}
-          w={260}
+          // Wide enough for a name and its "(public)": at 260 px "… (pu" was all that showed.
+          w={{ base: '100%', xs: 360 }}
           clearable
           value={selectedId}
           onChange={load}
