@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { AlertPageTitle } from '../../../components/alert-page-title.tsx';
+import { WRAPPING_BADGE } from '../../../components/fitting-labels.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { displayDomain } from '../../../lib/display-domain.ts';
 import { conversionOf, formatCompactCurrency, formatCurrency, formatDate, formatNumber } from '../../../lib/format.ts';
@@ -26,16 +27,6 @@ import { SignalsTimeline } from './signals-timeline.tsx';
  * /accounts/{master_account_id}: the company, its signals, contacts and colleagues' comments.
  * `actions` adds buttons from other features (the route composes them).
  */
-/**
- * An industry or sector reads whole: on a phone a long one ("Information Technology Services")
- * wraps inside its badge instead of ending in "…" with no way to read the rest.
- */
-const WRAPPING_BADGE = {
-  h: 'auto',
-  maw: '100%',
-  styles: { label: { whiteSpace: 'normal', overflow: 'visible', paddingBlock: 2 } },
-} as const;
-
 export function AccountPage({
   actions,
   contactActions,

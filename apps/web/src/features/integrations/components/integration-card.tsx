@@ -3,6 +3,7 @@ import type { CredentialStatus, IntegrationCatalogueEntry, IntegrationConnection
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog.tsx';
+import { WHOLE_BADGE } from '../../../components/fitting-labels.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -30,9 +31,6 @@ const CREDENTIAL_LABEL: Record<
   apolloio: 'integrations.credential.apolloio',
   salesloft: 'integrations.credential.salesloft',
 };
-
-/** A badge that never cuts its word: it wraps under the name instead (its label clips itself). */
-const WHOLE_WORD = { style: { flexShrink: 0 }, styles: { label: { overflow: 'visible' } } } as const;
 
 /**
  * The badge's word for a status. Pending after a check (checked_at set) means the tool did not
@@ -137,7 +135,7 @@ export function IntegrationCard({
           </Group>
           {checking ? (
             // A key or a consent being checked: said at once, not the old status for seconds.
-            <Badge color={STATUS_COLOUR.PENDING} variant="light" data-testid="integration-status" {...WHOLE_WORD}>
+            <Badge color={STATUS_COLOUR.PENDING} variant="light" data-testid="integration-status" {...WHOLE_BADGE}>
               {t('integrations.status.PENDING')}
             </Badge>
           ) : connection ? (
@@ -145,12 +143,12 @@ export function IntegrationCard({
               color={STATUS_COLOUR[connection.status]}
               variant="light"
               data-testid="integration-status"
-              {...WHOLE_WORD}
+              {...WHOLE_BADGE}
             >
               {t(statusKey(connection))}
             </Badge>
           ) : (
-            <Badge color="gray" variant="light" {...WHOLE_WORD}>
+            <Badge color="gray" variant="light" {...WHOLE_BADGE}>
               {t(entry.available ? 'integrations.status.notConnected' : 'integrations.notAvailable')}
             </Badge>
           )}

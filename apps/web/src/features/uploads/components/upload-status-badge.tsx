@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { UploadErrorCode, UploadStatus } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
+import { WHOLE_BADGE } from '../../../components/fitting-labels.ts';
 
 /** Filled in dark shades: white text on them passes contrast in both themes (green's darkest did not). */
 const COLORS: Record<UploadStatus, string> = {
@@ -23,11 +24,7 @@ export function UploadStatusBadge({ status, errorCode }: { status: UploadStatus;
       variant="filled"
       data-testid="upload-status"
       data-status={status}
-      // Never narrower than its word: beside a title on a phone, or in a table column, it had been
-      // cut to "COMP…".
-      // (The label clips itself, so the badge's own minimum was its padding.)
-      style={{ flexShrink: 0 }}
-      styles={{ label: { overflow: 'visible' } }}
+      {...WHOLE_BADGE}
     >
       {stopped ? t('uploads.status.stopped') : t(`uploads.status.${status}`)}
     </Badge>

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { type HomeFilters, NO_HOME_FILTERS } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WRAPPING_BUTTON } from '../../../components/fitting-labels.ts';
 import { HomeFilterFields } from '../../../components/home-filter-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
@@ -48,12 +49,8 @@ export function DefaultHomeFilters({ saved }: { saved: HomeFilters | undefined }
           onClick={save}
           loading={update.isPending}
           disabled={impersonating}
-          // A long translation wraps inside the button ("Enregistrer les filtres par défaut" was
-          // cut at a phone's edge).
-          maw="100%"
-          h="auto"
-          mih={36}
-          styles={{ label: { whiteSpace: 'normal', paddingBlock: 6 } }}
+          // "Enregistrer les filtres par défaut" had been cut at a phone's edge.
+          {...WRAPPING_BUTTON}
         >
           {t('settings.defaultHomeFilters.save')}
         </Button>
