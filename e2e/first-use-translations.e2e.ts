@@ -37,3 +37,43 @@ describe('Reporting in French', () => {
     }
   });
 });
+
+describe('Reporting in Japanese on a 390 px phone', () => {
+  const b = useBrowser({ reducedMotion: 'reduce' });
+
+  it("shows each page's and event's name inside its chart, shortened with … where it is long", async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, 'mike@acme.test');
+    await chooseLanguage(page, '日本語');
+    try {
+      await expect
+        .poll(async () => ((await (await page.request.get('/api/me')).json()) as Me).user.preferences.language)
+        .toBe('ja');
+      await page.goto('/reporting');
+      for (const chart of ['report-pages-chart', 'report-events-chart']) {
+        const labels = page
+          .getByTestId(chart)
+          .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+        await labels.first().waitFor();
+        // A label wider than the axis was cut at its start by the chart's edge ("t Match を表示").
+        const outside = await page
+          .getByTestId(chart)
+          .locator('.recharts-surface')
+          .first()
+          .evaluate((svg) => {
+            const left = svg.getBoundingClientRect().left;
+            return [...svg.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')]
+              .filter((label) => label.getBoundingClientRect().left < left - 0.5)
+              .map((label) => label.textContent);
+          });
+        expect(outside, chart).toEqual([]);
+      }
+    } finally {
+      await page.request.patch('/api/me', {
+        headers: fromTheAppsPages(),
+        data: { field: 'preferences.language', value: 'en' },
+      });
+    }
+  });
+});

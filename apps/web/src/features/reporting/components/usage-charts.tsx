@@ -6,32 +6,12 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
+import { axisLabel } from '../utils/axis-label.ts';
+import { pageScreenKey } from '../utils/page-screens.ts';
 import { ChartCard } from './chart-card.tsx';
 
 /** Counts are whole numbers: no 0.5 ticks on a quiet range. */
 const COUNTS = { allowDecimals: false };
-
-/** The screen each recorded page is, by the name the navigation gives it (a path this version does not know shows as recorded). */
-const PAGE_SCREENS: Record<string, string> = {
-  '/': 'screens.value.title',
-  '/accounts/:id': 'screens.account.title',
-  '/valueMatch/:id': 'screens.valueMatch.title',
-  '/action/:id': 'screens.action.title',
-  '/actions': 'screens.actions.title',
-  '/MyTerritory': 'screens.myTerritory.title',
-  '/preferences/email': 'screens.emailPreferences.title',
-  '/preferences/integrations': 'screens.integrations.title',
-  '/preferences/qualificationsignals': 'screens.qualificationSignals.title',
-  '/preferences/titles': 'screens.titles.title',
-  '/preferences/triggers': 'screens.triggers.title',
-  '/reporting': 'screens.reporting.title',
-  '/settings': 'screens.settings.title',
-  '/preferences/user': 'settings.personal',
-  '/support-impersonation': 'screens.supportTools.title',
-  '/upload': 'screens.upload.title',
-  '/workspaces/:id': 'screens.workspace.title',
-  '/lists/:id': 'nav.lists',
-};
 
 /** Height of a horizontal bar chart: enough room per bar for its label. */
 const barsHeight = (count: number) => Math.max(160, count * 28 + 40);
@@ -46,10 +26,10 @@ export function UsageCharts({ report }: { report: Report }) {
   // On a phone the labels take less of the card, so the bars keep a readable length.
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const labelAxis = phone
-    ? { width: 110, tickFormatter: (value: unknown) => shortLabel(value, 14) }
-    : { width: 220, tickFormatter: (value: unknown) => shortLabel(value, 30) };
+    ? { width: 110, tickFormatter: (value: unknown) => axisLabel(value, 14) }
+    : { width: 220, tickFormatter: (value: unknown) => axisLabel(value, 30) };
   const pageLabel = (page: string) => {
-    const key = PAGE_SCREENS[page];
+    const key = pageScreenKey(page);
     return key ? `${t(key)} (${page})` : page;
   };
   // Days ("2026-10-24") read as local calendar days, shown in the interface language's short form.
@@ -142,10 +122,4 @@ export function UsageCharts({ report }: { report: Report }) {
       </SimpleGrid>
     </>
   );
-}
-
-/** An axis label that fits its width: at most `max` characters, the rest as "…". */
-function shortLabel(value: unknown, max: number): string {
-  const text = String(value);
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

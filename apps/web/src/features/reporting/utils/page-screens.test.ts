@@ -1,0 +1,32 @@
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { signedInRoutes } from '../../../app/signed-in-routes.tsx';
+import admin from '../../../locales/en/admin.json';
+import common from '../../../locales/en/common.json';
+import { PAGE_SCREENS, pageScreenKey } from './page-screens.ts';
+
+/** The path the server records a visit to this route as: an id becomes ":id". */
+const recordedPath = (route: RouteObject) => (route.index ? '/' : `/${route.path ?? ''}`.replace(/:[A-Za-z]+/g, ':id'));
+
+const english = (key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], {
+    ...common,
+    ...admin,
+  });
+
+describe('the screen a recorded page is, on Reporting', () => {
+  it('names every screen a signed-in user can open, and the navigation error page', () => {
+    const pages = signedInRoutes.filter((route) => route.path !== '*').map(recordedPath);
+    expect(pages).toContain('/support-alerts');
+    for (const page of [...pages, '/sorry']) expect(pageScreenKey(page), page).toBeDefined();
+  });
+
+  it('names each by an English text that exists', () => {
+    for (const key of Object.values(PAGE_SCREENS)) expect(typeof english(key), key).toBe('string');
+  });
+
+  it('leaves a path it does not know as recorded, even one named like an object property', () => {
+    expect(pageScreenKey('/old-page')).toBeUndefined();
+    expect(pageScreenKey('constructor')).toBeUndefined();
+  });
+});
