@@ -40,6 +40,25 @@ describe('accounts', () => {
     await expect(option.getByText('walmart.com')).toBeDefined();
     expect(await option.getByText('walmart.com').count()).toBe(1);
 
+    // A person's title and account share a line when both fit: a short title ("IT Manager") had
+    // kept a least width wider than itself and pushed "· Walmart" under it.
+    const people = dialog.getByRole('group', { name: 'People' }).getByRole('option');
+    await people.first().waitFor();
+    const pushedUnder = await dialog.getByRole('group', { name: 'People' }).evaluate((group) =>
+      [...group.querySelectorAll('[title*=" · "]')]
+        .filter((where) => {
+          const [title, account] = [...where.children] as HTMLElement[];
+          if (!title || !account) return false;
+          const text = document.createRange();
+          text.selectNodeContents(title);
+          // The title's box is wider than its words, and the account went under it for that room.
+          const padded = title.getBoundingClientRect().width > text.getBoundingClientRect().width + 1;
+          return padded && account.getBoundingClientRect().top > title.getBoundingClientRect().top + 1;
+        })
+        .map((where) => where.getAttribute('title')),
+    );
+    expect(pushedUnder).toEqual([]);
+
     await input.fill('zzqxv');
     await dialog.getByText('No results').waitFor();
     await input.fill('');

@@ -3,6 +3,7 @@ import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import type { PersonHit, SearchHit } from '@quarry/shared';
 import { SEARCH_DEBOUNCE_MS, SEARCH_DIALOG_WIDTH } from '@quarry/shared/constants';
 import { IconSearch, IconUser } from '@tabler/icons-react';
+import { eastAsianWidth } from 'get-east-asian-width';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -250,7 +251,7 @@ function PersonWhere({ title, account }: { title: string | null; account: string
   return (
     <Group gap={0} wrap="wrap" className={classes.where} title={[title, account].filter(Boolean).join(' · ')}>
       {title && (
-        <Text size="xs" c="dimmed" truncate className={classes.personTitle}>
+        <Text size="xs" c="dimmed" truncate className={fitsWhole(title) ? classes.shortTitle : classes.personTitle}>
           {title}
         </Text>
       )}
@@ -261,6 +262,16 @@ function PersonWhere({ title, account }: { title: string | null; account: string
     </Group>
   );
 }
+
+/** About how many em a title of small text takes: a wide character (kanji, kana) one, another about half. */
+const emsOf = (text: string) =>
+  Array.from(text).reduce((sum, c) => sum + (eastAsianWidth(c.codePointAt(0) ?? 0) === 2 ? 1 : 0.55), 0);
+
+/**
+ * A title shorter than the few words a long one keeps is shown whole, never shrunk: its least
+ * width would otherwise exceed its own, and push the account under it ("IT Manager" / "· Walmart").
+ */
+const fitsWhole = (title: string) => emsOf(title) < 9;
 
 /** A labelled group of options inside the result list. */
 function SearchGroup({ id, label, children }: { id: string; label: string; children: ReactNode }) {
