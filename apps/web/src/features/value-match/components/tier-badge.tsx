@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Loader } from '@mantine/core';
 import type { MatchTier } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 
@@ -14,11 +14,24 @@ const WHOLE_NAME = {
   label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.3 },
 } as const;
 
-/** "Value Match" (tier_1), "Value Alignment" (tier_2) or "Activity Found". */
-export function TierBadge({ tier }: { tier: MatchTier }) {
+/**
+ * "Value Match" (tier_1), "Value Alignment" (tier_2) or "Activity Found". While the matches are
+ * computed again (`updating`, after a mark or its undo) the tier shown is the one before: the
+ * badge says so with a spinner and its title until the new tier comes.
+ */
+export function TierBadge({ tier, updating = false }: { tier: MatchTier; updating?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLOR[tier]} variant="filled" data-testid="tier-badge" styles={WHOLE_NAME}>
+    <Badge
+      color={COLOR[tier]}
+      variant="filled"
+      data-testid="tier-badge"
+      data-updating={updating || undefined}
+      aria-busy={updating || undefined}
+      title={updating ? t('valueMatch.recomputing') : undefined}
+      leftSection={updating ? <Loader size={10} color="white" /> : undefined}
+      styles={WHOLE_NAME}
+    >
       {t(`valueMatch.tier.${tier}`)}
     </Badge>
   );

@@ -75,3 +75,53 @@ describe('placeEvidence', () => {
     ]);
   });
 });
+
+describe('ValueMatchPage while the matches are computed again', () => {
+  const detail = {
+    master_account_id: 'acc_x',
+    account_name: 'Example Co',
+    logo_url: null,
+    website: null,
+    industry: null,
+    tier: 'tier_1',
+    tier_label: 'Value Match',
+    evidence_tier: 'tier_1',
+    score: 3,
+    why_now: 'A strong sign.',
+    why_now_facts: null,
+    computed_at: '2026-11-29T10:00:00.000Z',
+    held_by: [],
+    hypotheses: [{ hypothesis_id: 'h', name: 'Supply disruption', tier: 'tier_1', score: 3, evidence: [] }],
+    activity: [],
+    contacts: [],
+  };
+  const serve = (running: boolean) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const body = String(input).includes('/status') ? { last_computed_at: null, running } : detail;
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+
+  it('shows each tier as the one before, busy, until the new one comes (a mark or its undo had shown the old tier as final)', async () => {
+    serve(true);
+    renderAt('/valueMatch/acc_x');
+    await screen.findByTestId('value-match-recomputing');
+    const badges = screen.getAllByTestId('tier-badge');
+    expect(badges).toHaveLength(2);
+    for (const badge of badges) {
+      expect(badge.getAttribute('aria-busy')).toBe('true');
+      expect(badge.getAttribute('title')).toBe('Recomputing matches…');
+    }
+  });
+
+  it('shows the tiers plainly once nothing is being computed', async () => {
+    serve(false);
+    renderAt('/valueMatch/acc_x');
+    await screen.findByText('Example Co');
+    const badges = screen.getAllByTestId('tier-badge');
+    expect(badges).toHaveLength(2);
+    for (const badge of badges) expect(badge.getAttribute('aria-busy')).toBeNull();
+  });
+});

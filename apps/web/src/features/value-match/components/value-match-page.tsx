@@ -91,7 +91,7 @@ export function ValueMatchPage({
           </div>
         </Group>
         <Stack gap="xs" align="flex-end">
-          <TierBadge tier={m.tier} />
+          <TierBadge tier={m.tier} updating={recomputing} />
           {/* On a phone the actions wrap: in French they are wider than 390 px in one row. */}
           <Group gap="xs" justify="flex-end">
             <ShareButton masterAccountId={m.master_account_id} accountName={m.account_name} />
@@ -137,7 +137,7 @@ export function ValueMatchPage({
             <Title order={2} size="h4">
               {h.name}
             </Title>
-            <TierBadge tier={h.tier} />
+            <TierBadge tier={h.tier} updating={recomputing} />
           </Group>
           <Stack gap="md">
             {evidence.map((e) => (
