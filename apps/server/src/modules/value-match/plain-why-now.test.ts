@@ -63,6 +63,7 @@ describe('plain why-now', () => {
         ...FACTS,
         unmet_requirements: [],
         target_titles: ['Director of Logistics'],
+        phrases: ['Director of Logistics'],
         top_hit: { type: 'job_posting', title: 'Director of Logistics', published_at: '2026-11-21', age_days: 1 },
       }),
     ).toBe(
@@ -73,11 +74,24 @@ describe('plain why-now', () => {
       plainWhyNow({
         ...FACTS,
         unmet_requirements: ['Goods: plant, factory'],
+        phrases: [],
         top_hit: { type: 'job_posting', title: 'Operations Analyst', published_at: '2026-11-21', age_days: 1 },
       }),
     ).toBe(
       'They posted an opening for “Operations Analyst” yesterday. The posting names your field, but says nothing yet of ' +
         '“Supply disruption puts revenue at risk”, and we have not yet seen that they meet your requirements.',
+    );
+    // Trigger words the posting holds, shown highlighted beside it, are said, not denied.
+    expect(
+      plainWhyNow({
+        ...FACTS,
+        unmet_requirements: [],
+        phrases: ['open stores'],
+        top_hit: { type: 'job_posting', title: 'HR Business Partner', published_at: '2026-11-21', age_days: 1 },
+      }),
+    ).toBe(
+      'They posted an opening for “HR Business Partner” yesterday. ' +
+        'The posting mentions “open stores”: it may be a sign of “Supply disruption puts revenue at risk”.',
     );
     // Activity Found for that reason: the role, and the requirement not seen met.
     expect(

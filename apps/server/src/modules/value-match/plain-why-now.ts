@@ -17,6 +17,15 @@ function agoInWords(ageDays: number): string {
 const count = (n: number, unit: 'month' | 'year') => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 
 /**
+ * The trigger phrases a posting that reports no event was matched by, other than its own title or
+ * a target title (a reason to reach that person, not what the company goes through): at most three.
+ */
+export function postingPhrases(facts: WhyNowFacts, title: string): string[] {
+  const own = new Set([title, ...facts.target_titles].map((x) => x.trim().toLowerCase()));
+  return facts.phrases.filter((p) => !own.has(p.trim().toLowerCase())).slice(0, 3);
+}
+
+/**
  * Why now in one or two plain English sentences a rep could say aloud: what happened and when,
  * then what it suggests (or that nothing ties it to what the tenant sells yet). No rule text,
  * counts or tier names; the web writes the same sentences in the reader's language from the facts.
@@ -52,7 +61,17 @@ export function plainWhyNow(facts: WhyNowFacts): string {
     );
   } else {
     const hypothesis = `“${facts.hypothesis_name}”`;
-    if (hit?.type === 'job_posting' && !hit.said && facts.tier !== 'tier_1') {
+    const mentioned = hit?.type === 'job_posting' && !hit.said ? postingPhrases(facts, hit.title) : [];
+    if (mentioned.length > 0 && facts.tier !== 'tier_1') {
+      // The words of the hypothesis's triggers the posting holds, highlighted beside this text:
+      // said as such, never as "says nothing of" what the reader sees marked in it.
+      const phrases = new Intl.ListFormat('en-US', { type: 'conjunction' }).format(mentioned.map((p) => `“${p}”`));
+      sentences.push(
+        facts.unmet_requirements.length > 0
+          ? `The posting mentions ${phrases}: it may be a sign of ${hypothesis}, but we have not yet seen that they meet your requirements.`
+          : `The posting mentions ${phrases}: it may be a sign of ${hypothesis}.`,
+      );
+    } else if (hit?.type === 'job_posting' && !hit.said && facts.tier !== 'tier_1') {
       // A posting that tells nothing of the company names the domain, no more; a requirement not
       // seen met is said too.
       sentences.push(

@@ -122,6 +122,7 @@ describe('whyNowText', () => {
       tier: 'tier_2',
       evidence_tier: 'tier_2',
       target_titles: ['Director of Logistics'],
+      phrases: ['director of logistics'],
     };
     expect(whyNowText(hiring, i18n.t, 'en', NOW)).toBe(
       'They posted an opening for “Director of Logistics” yesterday, one of the roles you sell to. ' +
@@ -132,6 +133,23 @@ describe('whyNowText', () => {
       'They posted an opening for “Director of Logistics” yesterday, one of the roles you sell to. ' +
         'The posting names your field, but says nothing yet of “Freight costs eat margin”, and we have not yet seen that they meet your requirements.',
     );
+    // A posting whose words match the hypothesis's triggers, with no event told: those words are
+    // said, as the reader sees them highlighted, not "says nothing" of the hypothesis.
+    const mentioning: WhyNowFacts = {
+      ...hiring,
+      top_hit: { ...(hiring.top_hit as NonNullable<WhyNowFacts['top_hit']>), title: 'HR Business Partner' },
+      target_titles: [],
+      phrases: ['open stores', 'warehouse'],
+    };
+    expect(whyNowText(mentioning, i18n.t, 'en', NOW)).toBe(
+      'They posted an opening for “HR Business Partner” yesterday. ' +
+        'The posting mentions “open stores” and “warehouse”: it may be a sign of “Freight costs eat margin”.',
+    );
+    await changeLanguage('fr');
+    expect(whyNowText({ ...mentioning, unmet_requirements: ['Goods'] }, i18n.t, 'fr', NOW)).toContain(
+      'L’offre mentionne « open stores » et « warehouse » : cela peut être un signe de « Freight costs eat margin », mais',
+    );
+    await changeLanguage('en');
     // Hiring for that role at a company not seen to meet a requirement is activity: said so.
     expect(
       whyNowText(

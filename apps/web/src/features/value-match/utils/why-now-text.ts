@@ -67,23 +67,43 @@ export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language,
     sentences.push(t(hit ? 'valueMatch.whyNowText.nothing' : 'valueMatch.whyNowText.quiet'));
   } else {
     const hypothesis = quote(facts.hypothesis_name);
+    // The words of the hypothesis's triggers the posting holds, highlighted beside this text: said
+    // as such, never as "says nothing of" what the reader sees marked in it.
+    const mentioned = postingOnly && hit && facts.tier !== 'tier_1' ? postingPhrases(facts, hit.title) : [];
+    const unproven = facts.unmet_requirements.length > 0;
     const key =
-      postingOnly && facts.tier !== 'tier_1'
-        ? facts.unmet_requirements.length > 0
-          ? 'valueMatch.whyNowText.postingOnlyUnproven'
-          : 'valueMatch.whyNowText.postingOnly'
-        : facts.unmet_requirements.length > 0
-          ? 'valueMatch.whyNowText.possibleUnproven'
-          : facts.tier === 'tier_1'
-            ? // "Worth a call now" is said of a signal of the last two months, not of one read "3 months ago".
-              hit && calendarDaysBetween(new Date(hit.published_at), now) >= CALL_NOW_DAYS
-              ? 'valueMatch.whyNowText.strongEarlier'
-              : 'valueMatch.whyNowText.strong'
-            : 'valueMatch.whyNowText.possible';
-    sentences.push(t(key, { hypothesis }));
+      mentioned.length > 0
+        ? unproven
+          ? 'valueMatch.whyNowText.postingMentionsUnproven'
+          : 'valueMatch.whyNowText.postingMentions'
+        : postingOnly && facts.tier !== 'tier_1'
+          ? unproven
+            ? 'valueMatch.whyNowText.postingOnlyUnproven'
+            : 'valueMatch.whyNowText.postingOnly'
+          : unproven
+            ? 'valueMatch.whyNowText.possibleUnproven'
+            : facts.tier === 'tier_1'
+              ? // "Worth a call now" is said of a signal of the last two months, not of one read "3 months ago".
+                hit && calendarDaysBetween(new Date(hit.published_at), now) >= CALL_NOW_DAYS
+                ? 'valueMatch.whyNowText.strongEarlier'
+                : 'valueMatch.whyNowText.strong'
+              : 'valueMatch.whyNowText.possible';
+    const phrases = new Intl.ListFormat(LOCALE_FORMATS[language].locale, { type: 'conjunction' }).format(
+      mentioned.map(quote),
+    );
+    sentences.push(t(key, { hypothesis, phrases }));
   }
   // Chinese and Japanese sentences end in 。 and run on without a space.
   return sentences.join(language === 'cn' || language === 'ja' ? '' : ' ');
+}
+
+/**
+ * The trigger phrases a posting that reports no event was matched by, other than its own title or
+ * a target title (a reason to reach that person, not what the company goes through): at most three.
+ */
+export function postingPhrases(facts: WhyNowFacts, title: string): string[] {
+  const own = new Set([title, ...facts.target_titles].map((x) => x.trim().toLowerCase()));
+  return facts.phrases.filter((p) => !own.has(p.trim().toLowerCase())).slice(0, 3);
 }
 
 /**
