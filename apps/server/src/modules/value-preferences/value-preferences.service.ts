@@ -8,7 +8,7 @@ import type {
   UpdateValueHypothesisBody,
   ValueHypothesisBody,
 } from '@quarry/shared';
-import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
+import { fieldFailure, forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import type { ValuePreferencesRepository } from './value-preferences.repository.ts';
 
@@ -99,6 +99,16 @@ export function createValuePreferencesService(deps: {
     return stored.filter((id) => inTenant.has(id) && !visible.has(id));
   }
 
+  /**
+   * A trigger's name tells it apart on the preferences screen, in its delete confirmation and in
+   * why-now: a second trigger of one name (letter case and spaces aside) is refused, the field named.
+   */
+  async function requireFreeTriggerName(ctx: RequestContext, name: string, ownId?: string): Promise<void> {
+    const key = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+    const taken = (await preferences.listTriggers(ctx)).some((t) => t.id !== ownId && key(t.name) === key(name));
+    if (taken) throw fieldFailure(409, 'conflict', 'name', 'A trigger with this name already exists', 'taken');
+  }
+
   async function requireSignal(ctx: RequestContext, id: string) {
     const found = await preferences.findSignal(ctx, id);
     if (!found) throw notFound('Qualification signal not found');
@@ -135,11 +145,13 @@ export function createValuePreferencesService(deps: {
     createTrigger: (ctx: RequestContext, body: TriggerBody) =>
       edit(ctx, async () => {
         await requireVisibleHypotheses(ctx, body.hypothesis_ids);
+        await requireFreeTriggerName(ctx, body.name);
         return preferences.createTrigger(ctx, { ...body, hypothesis_ids: [...new Set(body.hypothesis_ids)] });
       }),
     updateTrigger: (ctx: RequestContext, id: string, patch: UpdateTriggerBody) =>
       edit(ctx, async () => {
         const stored = await requireTrigger(ctx, id);
+        if (patch.name !== undefined) await requireFreeTriggerName(ctx, patch.name, id);
         let change = patch;
         if (patch.hypothesis_ids !== undefined) {
           await requireVisibleHypotheses(ctx, patch.hypothesis_ids);

@@ -24,7 +24,7 @@ const call = (cookie: string, method: Method, url: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 /** Inserts a Globex trigger that names `hypothesisId`, without touching Globex's value matches. */
-async function globexTriggerHolding(hypothesisId: string): Promise<string> {
+async function globexTriggerHolding(hypothesisId: string, name = 'Globex trigger'): Promise<string> {
   const tenant_id = 'tnt_globex';
   const uid = await t.uidOf('gail@globex.test');
   const at = new Date().toISOString();
@@ -34,7 +34,7 @@ async function globexTriggerHolding(hypothesisId: string): Promise<string> {
     .values({
       id,
       tenant_id,
-      name: 'Globex trigger',
+      name,
       hit_type: 'event',
       phrases: '[]',
       enabled: 1,
@@ -86,10 +86,11 @@ describe('value hypotheses', () => {
   it('takes a deleted hypothesis out of every trigger of the tenant, and only of this tenant', async () => {
     const doomed = (await call(ada, 'POST', '/api/value-hypotheses', { ...hypothesis, visibility: 'private' })).json();
     const kept = (await call(ada, 'POST', '/api/value-hypotheses', hypothesis)).json();
+    // Each its own name: a second trigger of one name is refused.
     const trigger = async (cookie: string, hypothesis_ids: string[]) =>
       (
         await call(cookie, 'POST', '/api/triggers', {
-          name: 'Port strike',
+          name: `Port strike ${crypto.randomUUID()}`,
           hit_type: 'event',
           phrases: ['port strike'],
           hypothesis_ids,
@@ -153,6 +154,44 @@ describe('triggers', () => {
     expect(emptied.statusCode).toBe(400);
     expect(emptied.json().error.message).toBe('phrases: Add at least one phrase');
     expect((await call(ada, 'GET', `/api/triggers/${kept.json().id}`)).json().phrases).toEqual(['strike']);
+  });
+
+  it('refuses a second trigger of one name, letter case and spaces aside, with 409 naming the field', async () => {
+    // Another tenant's trigger of the name does not count.
+    await globexTriggerHolding('hyp_none', 'Rail strike');
+    const first = await call(ada, 'POST', '/api/triggers', {
+      name: 'Rail strike',
+      hit_type: 'event',
+      phrases: ['port'],
+    });
+    expect(first.statusCode).toBe(201);
+    const before = (await call(ada, 'GET', '/api/triggers')).json().triggers.length as number;
+    const again = await call(mike, 'POST', '/api/triggers', {
+      name: '  rail  STRIKE ',
+      hit_type: 'event',
+      phrases: ['dock'],
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({
+      message: 'name: A trigger with this name already exists',
+      details: { fields: [{ field: 'name', reason: 'taken' }] },
+    });
+    expect((await call(ada, 'GET', '/api/triggers')).json().triggers).toHaveLength(before);
+
+    // Renaming another trigger to it is refused too; saving a trigger under its own name is not.
+    const other = await call(ada, 'POST', '/api/triggers', {
+      name: 'Tram strike',
+      hit_type: 'event',
+      phrases: ['dock'],
+    });
+    const renamed = await call(ada, 'PATCH', `/api/triggers/${other.json().id}`, { name: 'Rail Strike' });
+    expect(renamed.statusCode).toBe(409);
+    expect((await call(ada, 'GET', `/api/triggers/${other.json().id}`)).json().name).toBe('Tram strike');
+    const same = await call(ada, 'PATCH', `/api/triggers/${first.json().id}`, {
+      name: 'Rail strike',
+      phrases: ['port'],
+    });
+    expect(same.statusCode).toBe(200);
   });
 
   it('refuses an unknown hit type with 400 naming the field', async () => {
