@@ -84,6 +84,22 @@ describe('the mutation cache', () => {
     log.mockRestore();
   });
 
+  it('shows no snack for a refusal its form shows under an input ("name" taken), and one for any other', async () => {
+    const client = createQueryClient();
+    const refuse = (field: string) =>
+      new MutationObserver(client, {
+        mutationFn: async () => {
+          throw new ApiError(409, 'conflict', `${field}: taken`, [{ field, message: 'This name is taken' }]);
+        },
+        meta: { errorSnack: 'Error updating workspace, please try again', fieldsInForm: ['name'] },
+      });
+    useSnackbarStore.setState({ general: null });
+    await expect(refuse('name').mutate()).rejects.toThrow('name: taken');
+    expect(useSnackbarStore.getState().general).toBeNull();
+    await expect(refuse('workspace_id').mutate()).rejects.toThrow('workspace_id: taken');
+    expect(useSnackbarStore.getState().general?.message).toBe('Error updating workspace, please try again');
+  });
+
   it('shows the snack a mutation picks from its error (a refusal read by its code)', async () => {
     const client = createQueryClient();
     const refused = new MutationObserver(client, {

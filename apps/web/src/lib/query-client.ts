@@ -20,7 +20,19 @@ export type MutationMeta = {
    * or a function of the error that picks it (a refusal's code read as a sentence).
    */
   errorSnack?: string | ((error: unknown) => string);
+  /**
+   * The inputs of the form that sends it, named as the API names them: a refusal naming one of
+   * them ("name" already taken) shows under that input (setServerErrors) and is not also a snack,
+   * which would say to try again what can never succeed.
+   */
+  fieldsInForm?: readonly string[];
 };
+
+/** Whether the form that sent the mutation shows this failure under one of its inputs. */
+const shownInForm = (error: unknown, fields: readonly string[] | undefined) =>
+  fields !== undefined &&
+  error instanceof ApiError &&
+  error.fields.some((issue) => fields.some((f) => issue.field === f || issue.field.startsWith(`${f}.`)));
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -62,6 +74,7 @@ export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
       onError: (error, _variables, _context, mutation) => {
         const meta = mutation.meta;
         if (meta?.errorLog) logError(meta.errorLog, error);
+        if (shownInForm(error, meta?.fieldsInForm)) return;
         const snack = typeof meta?.errorSnack === 'function' ? meta.errorSnack(error) : meta?.errorSnack;
         if (snack) showSnackbar(snack);
       },

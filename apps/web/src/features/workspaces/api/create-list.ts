@@ -23,6 +23,7 @@ export function useCreateList() {
       invalidates: [workspaceKeys.all, listKeys.all],
       errorLog: 'Workspace update failed',
       errorSnack: t('workspaces.errors.update'),
+      fieldsInForm: ['name'],
     },
   });
 }

@@ -16,6 +16,7 @@ export function useCreateWorkspace() {
       invalidates: [workspaceKeys.all],
       errorLog: 'Workspace create failed',
       errorSnack: t('workspaces.errors.create'),
+      fieldsInForm: ['name'],
     },
   });
 }

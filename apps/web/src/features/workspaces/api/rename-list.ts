@@ -17,6 +17,7 @@ export function useRenameList() {
       invalidates: [listKeys.all, workspaceKeys.all],
       errorLog: t('lists.errors.update'),
       errorSnack: t('lists.errors.update'),
+      fieldsInForm: ['name'],
     },
   });
 }

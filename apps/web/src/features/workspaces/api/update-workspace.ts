@@ -17,6 +17,7 @@ export function useUpdateWorkspace() {
       invalidates: [workspaceKeys.all],
       errorLog: 'Workspace update failed',
       errorSnack: t('workspaces.errors.update'),
+      fieldsInForm: ['name'],
     },
   });
 }
