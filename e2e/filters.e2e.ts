@@ -102,6 +102,12 @@ describe('saved filters on My Accounts', () => {
       await page.getByRole('option', { name: `${name} (public)` }).click();
       await page.getByRole('link', { name: 'Walmart' }).waitFor({ state: 'detached' });
       expect(await page.getByRole('row').count()).toBe(airlineRows);
+      // Chosen once more while it is the one loaded, it stays loaded (it had emptied the box).
+      await savedFilters.click();
+      await page.getByRole('option', { name: `${name} (public)` }).click();
+      await page.getByRole('listbox').waitFor({ state: 'hidden' });
+      expect(await savedFilters.inputValue()).toBe(`${name} (public)`);
+      expect(new URL(page.url()).searchParams.has('filter')).toBe(true);
 
       // The name filter is in the address as well, and a reload keeps what was typed.
       await page.getByRole('button', { name: 'Clear' }).click();

@@ -28,6 +28,7 @@ export function ViewAsSelect() {
       w={260}
       searchable
       clearable
+      allowDeselect={false}
       data-testid="view-as-select"
       value={viewAs?.uid ?? null}
       data={colleagues.map((u) => ({ value: u.uid, label: u.display_name }))}

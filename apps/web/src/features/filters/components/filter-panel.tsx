@@ -117,6 +117,8 @@ export function FilterPanel({
           // Wide enough for a name and its "(public)": at 260 px "… (pu" was all that showed.
           w={{ base: '100%', xs: 360 }}
           clearable
+          // Clear is the ✕: choosing the loaded filter again keeps it loaded.
+          allowDeselect={false}
           value={selectedId}
           onChange={load}
           data={(saved.data ?? []).map((f) => ({

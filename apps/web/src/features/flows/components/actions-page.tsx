@@ -65,6 +65,7 @@ export function ActionsPage() {
           value={filter.status}
           onChange={(value) => setFilter({ ...filter, status: value as FlowStatus | null })}
           clearable
+          allowDeselect={false}
           w={220}
         />
         <Select
@@ -74,6 +75,7 @@ export function ActionsPage() {
           value={filter.type}
           onChange={(value) => setFilter({ ...filter, type: value as FlowType | null })}
           clearable
+          allowDeselect={false}
           w={220}
         />
         <Stack gap={2} pb={6}>

@@ -44,6 +44,7 @@ export function SendFromSelect({
       value={value}
       onChange={onChange}
       clearable
+      allowDeselect={false}
       maw={280}
     />
   );

@@ -1,5 +1,5 @@
 import type { Workspace } from '@quarry/shared';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useSnackbarStore } from '../../../lib/snackbar-store.ts';
 import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
