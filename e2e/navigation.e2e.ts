@@ -19,6 +19,14 @@ describe('navigation', () => {
     await b.page.waitForURL((u) => u.pathname === '/');
   });
 
+  it('opens Home, the list of matches, for /valueMatch without an account (an address cut back from a match)', async () => {
+    await startSession(b.page, 'rita@acme.test');
+    await b.page.goto('/valueMatch');
+    await b.page.waitForURL((u) => u.pathname === '/');
+    await b.page.getByTestId('value-match-card').first().waitFor();
+    expect(await b.page.getByRole('heading', { name: 'Oops' }).count()).toBe(0);
+  });
+
   it('names each page in the browser tab: the page, the account, or what is missing', async () => {
     await startSession(b.page, 'rita@acme.test');
     const tabNamed = (title: string) =>

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { type RouteObject, redirect } from 'react-router';
 import { lazyWithReload } from '../lib/chunk-reload.ts';
 import { loadFeatureStrings } from '../lib/i18n.ts';
 import { requireManagerOrAdmin, requireSupport, requireSupportAsItself, sendSupportToTools } from './guards.ts';
@@ -24,6 +24,8 @@ export const signedInRoutes: RouteObject[] = [
       lazyWithReload(() => import('./pages/account-route-page.tsx').then((m) => ({ Component: m.AccountRoutePage }))),
     ),
   },
+  // The matches' list is Home: an address cut back from a match's page ("/valueMatch") goes there.
+  { path: 'valueMatch', loader: () => redirect('/') },
   {
     path: 'valueMatch/:masterAccountId',
     lazy: withFeatureStrings(
