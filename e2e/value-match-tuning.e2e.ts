@@ -149,13 +149,21 @@ describe('value match tuning', () => {
         .waitFor();
 
       // Marked by mistake, the message that confirms the mark undoes it: the recompute may have
-      // moved the signal out of sight by the time the manager sees the slip.
+      // moved the signal out of sight by the time the manager sees the slip. On a phone here: the
+      // message keeps the snack's width, its buttons under it (it had been squeezed to a word a line).
+      await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`/valueMatch/${accountId}`);
       await signal(page, hitId)
         .getByRole('button', { name: `Mark “${title}” not relevant` })
         .click();
       const snack = page.getByTestId('snackbar-general');
-      await snack.getByText(/^This signal is marked not relevant for your team/).waitFor();
+      const message = snack.getByText(/^This signal is marked not relevant for your team/);
+      await message.waitFor();
+      const [messageWidth, snackWidth] = await Promise.all([
+        message.evaluate((el) => el.getBoundingClientRect().width),
+        snack.evaluate((el) => el.clientWidth),
+      ]);
+      expect(messageWidth).toBeGreaterThan(snackWidth * 0.7);
       await snack.getByRole('button', { name: 'Undo', exact: true }).click();
       await snack.getByText('Mark removed', { exact: true }).waitFor();
       await page

@@ -28,6 +28,13 @@ const DialogsBelowSnackbars = lazy(() =>
   import('./dialogs-below-snackbars.tsx').catch(() => ({ default: () => null })),
 );
 
+/**
+ * A message takes the line's room and keeps at least about three words a line: where that and the
+ * buttons do not fit side by side (a phone), the buttons go under it, rather than squeezing it to a
+ * word a line and breaking words ("déclench/eurs"). A word wider than the line still breaks.
+ */
+const MESSAGE = { flex: '1 1 14em', overflowWrap: 'break-word' } as const;
+
 /** The shell's two top snackbars, at the top of the page: a general message with Close, and a route message with Visit. */
 export function TopSnackbars() {
   const { t } = useTranslation();
@@ -62,26 +69,28 @@ export function TopSnackbars() {
           data-testid="snackbar-general"
           maw={SNACK_MAX_WIDTH}
         >
-          <Group gap="md" wrap="nowrap">
-            <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
+          <Group gap="md" wrap="wrap" justify="flex-end" style={{ rowGap: 4 }}>
+            <Text size="sm" miw={0} style={MESSAGE}>
               {general.message}
             </Text>
-            {general.action && (
-              <Button
-                size="compact-sm"
-                variant="light"
-                style={{ flexShrink: 0 }}
-                onClick={() => {
-                  closeGeneral();
-                  general.action?.run();
-                }}
-              >
-                {general.action.label}
+            <Group gap="md" wrap="nowrap">
+              {general.action && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  style={{ flexShrink: 0 }}
+                  onClick={() => {
+                    closeGeneral();
+                    general.action?.run();
+                  }}
+                >
+                  {general.action.label}
+                </Button>
+              )}
+              <Button size="compact-sm" variant="subtle" onClick={closeGeneral} style={{ flexShrink: 0 }}>
+                {t('common.close')}
               </Button>
-            )}
-            <Button size="compact-sm" variant="subtle" onClick={closeGeneral} style={{ flexShrink: 0 }}>
-              {t('common.close')}
-            </Button>
+            </Group>
           </Group>
         </Paper>
       )}
@@ -96,30 +105,32 @@ export function TopSnackbars() {
           data-testid="snackbar-route"
           maw={SNACK_MAX_WIDTH}
         >
-          <Group gap="xs" wrap="nowrap">
-            <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
+          <Group gap="xs" wrap="wrap" justify="flex-end" style={{ rowGap: 4 }}>
+            <Text size="sm" miw={0} style={MESSAGE}>
               {route.message}
             </Text>
-            <Button
-              size="compact-sm"
-              style={{ flexShrink: 0 }}
-              variant="light"
-              onClick={() => {
-                closeRoute();
-                navigate(route.route);
-              }}
-            >
-              {t('common.visit')}
-            </Button>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              onClick={closeRoute}
-              aria-label={t('common.close')}
-              style={{ flexShrink: 0 }}
-            >
-              <IconX size={16} />
-            </ActionIcon>
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                size="compact-sm"
+                style={{ flexShrink: 0 }}
+                variant="light"
+                onClick={() => {
+                  closeRoute();
+                  navigate(route.route);
+                }}
+              >
+                {t('common.visit')}
+              </Button>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                onClick={closeRoute}
+                aria-label={t('common.close')}
+                style={{ flexShrink: 0 }}
+              >
+                <IconX size={16} />
+              </ActionIcon>
+            </Group>
           </Group>
         </Paper>
       )}
