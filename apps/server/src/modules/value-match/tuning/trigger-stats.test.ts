@@ -26,6 +26,14 @@ describe('example sentence of a trigger', () => {
     );
   });
 
+  it('reads "St." and "U.S." as the engine does: inside a sentence, not its end', () => {
+    const posting = 'We are adding a distribution centre outside St. Louis and moving stock there. Apply now.';
+    expect(around(posting, 'distribution centre').sentence).toBe(
+      'We are adding a distribution centre outside St. Louis and moving stock there.',
+    );
+    expect(around('The U.S. Steel plant closed. Then more.', 'plant').sentence).toBe('The U.S. Steel plant closed.');
+  });
+
   it('stops at a line break and cuts a very long sentence around the match', () => {
     expect(around('Headline\nThe plant closed', 'plant').sentence).toBe('The plant closed');
     const long = `${'word '.repeat(100)}the recall ${'more '.repeat(100)}`;

@@ -1,5 +1,6 @@
 import { type AccountMatch, type MatchHit, TIER_RANK, type TriggerExample } from '@quarry/shared';
 import { isAboutAccount, namesAccount } from '../engine/account-mention.ts';
+import { sentenceBoundsAt } from '../engine/sentence-index.ts';
 
 /** Examples shown per trigger. */
 export const EXAMPLES_PER_TRIGGER = 3;
@@ -16,36 +17,32 @@ export type TriggerStatsRow = {
 };
 
 /**
- * The sentence of `text` around [start, end): from after the previous sentence end (or line
- * break) to the next one, cut to SENTENCE_REACH characters either side of the match; offsets of
- * the match are given inside the sentence.
+ * The sentence of `text` around [start, end), as the engine reads sentences (sentence-index.ts:
+ * "St. Louis" or "U.S." ends none) or a line, cut to SENTENCE_REACH characters either side of the
+ * match; offsets of the match are given inside the sentence.
  */
 export function sentenceAround(
   text: string,
   start: number,
   end: number,
 ): { sentence: string; start: number; end: number; cut_start?: true; cut_end?: true } {
-  let from = start;
-  while (from > 0 && start - from < SENTENCE_REACH) {
-    const ch = text[from - 1];
-    if (ch === '\n' || ((ch === ' ' || ch === '\t') && /[.!?]/.test(text[from - 2] ?? ''))) break;
-    from--;
-  }
-  let to = end;
-  while (to < text.length && to - end < SENTENCE_REACH) {
-    const ch = text[to];
-    if (ch === '\n') break;
-    to++;
-    if (/[.!?]/.test(ch ?? '') && /\s/.test(text[to] ?? ' ')) break;
-  }
+  const bounds = sentenceBoundsAt(text, start);
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const lineEnd = text.indexOf('\n', end);
+  const whole = {
+    from: Math.max(bounds.start, lineStart),
+    to: Math.max(end, Math.min(bounds.end, lineEnd < 0 ? text.length : lineEnd)),
+  };
+  let from = Math.max(whole.from, start - SENTENCE_REACH);
+  let to = Math.min(whole.to, end + SENTENCE_REACH);
   // Cut short by the reach rather than at a sentence's end: cut at a word instead, never inside one
   // ("outhwest Airlines"), and say so, for the page to show "…".
-  const cutStart = from > 0 && text[from - 1] !== '\n' && !/[.!?]\s$/.test(text.slice(from - 2, from));
+  const cutStart = from > whole.from;
   if (cutStart) {
     const space = text.indexOf(' ', from);
     if (space >= 0 && space < start) from = space + 1;
   }
-  const cutEnd = to < text.length && text[to] !== '\n' && !/[.!?]/.test(text[to - 1] ?? '');
+  const cutEnd = to < whole.to;
   if (cutEnd) {
     const space = text.lastIndexOf(' ', to);
     if (space >= end) to = space;
