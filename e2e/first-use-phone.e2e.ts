@@ -171,6 +171,31 @@ describe('on a 390 px phone', () => {
     await toggle.click();
     await page.getByTestId('home-filter-fields').waitFor();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // Each field within the page's margins: the hypothesis field's 300 px had stuck out past them.
+    const fields = page.getByTestId('home-filter-fields');
+    const right = await fields.evaluate((el) => (el.parentElement ?? el).getBoundingClientRect().right);
+    for (const name of ['Tier', 'Value hypothesis', 'Industry']) {
+      const field = fields.getByLabel(name, { exact: true });
+      // The whole field (its label's wrapper), not the typing spot inside it.
+      const fieldRight = await field.evaluate(
+        (el) => (el.closest('[class*="InputWrapper-root"]') ?? el).getBoundingClientRect().right,
+      );
+      expect(fieldRight, name).toBeLessThanOrEqual(right + 0.5);
+    }
+  });
+
+  it('stacks a new trigger\'s name and type, so the type reads whole ("Événemen" in French)', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, 'ada@acme.test', '/preferences/triggers');
+    const form = page.getByTestId('trigger-form').first();
+    const type = form.getByLabel('Hit type', { exact: true });
+    await type.waitFor();
+    const [typeWidth, formWidth] = await Promise.all([
+      type.evaluate((el) => el.getBoundingClientRect().width),
+      form.evaluate((el) => el.getBoundingClientRect().width),
+    ]);
+    expect(typeWidth).toBeGreaterThan(formWidth * 0.7);
   });
 
   it('fits the filter builder on My Accounts to the screen, its field picker readable', async () => {

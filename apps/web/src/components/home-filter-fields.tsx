@@ -39,7 +39,9 @@ export function HomeFilterFields({
   const removablePill = useRemovablePills();
   const hypotheses = useValueHypotheses().data ?? [];
   const industries = useValueMatchIndustries().data ?? [];
-  const width = direction === 'row' ? { hypotheses: 300, industries: 240 } : undefined;
+  // On a phone each takes the line: a fixed 300 px had stuck out past a 390 px screen's margin.
+  const width =
+    direction === 'row' ? { hypotheses: { base: '100%', xs: 300 }, industries: { base: '100%', xs: 240 } } : undefined;
   return (
     <Flex
       direction={direction}

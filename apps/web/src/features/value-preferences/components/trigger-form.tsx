@@ -1,4 +1,4 @@
-import { Card, Group, MultiSelect, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Card, MultiSelect, Select, SimpleGrid, Stack, TagsInput, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   MAX_NAME_LENGTH,
@@ -74,7 +74,9 @@ export function TriggerForm({
       data-testid="trigger-form"
     >
       <Stack gap="xs">
-        <Group grow align="flex-start">
+        {/* Side by side where there is room; on a phone one under the other, so the type reads whole
+            ("Événement" had shown as "Événemen"). */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="xs">
           <div>
             <TextInput ref={firstFieldRef} label={t('preferences.triggerName')} {...form.getInputProps('name')} />
             {/* Counted as the server counts: after trimming. */}
@@ -86,7 +88,7 @@ export function TriggerForm({
             {...form.getInputProps('hit_type')}
             allowDeselect={false}
           />
-        </Group>
+        </SimpleGrid>
         <TagsInput
           label={t('preferences.phrases')}
           renderPill={removablePill}
