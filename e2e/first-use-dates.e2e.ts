@@ -35,6 +35,7 @@ describe("dates, revenue and the account summary in the reader's style (#17 item
     const revenue = page.getByText(/^\$\d{1,3}(\.\d)?[KMBT]$/);
     await revenue.waitFor();
     expect(await revenue.getAttribute('title')).toMatch(/^\$\d{1,3}(,\d{3})+$/);
+    expect(await page.getByText(/^converted from/).count()).toBe(0);
 
     // In French, the summary Quarry writes is French, and the revenue in euros (issue #2), its
     // title saying the dollars and the rate it was converted at.
@@ -50,5 +51,7 @@ describe("dates, revenue and the account summary in the reader's style (#17 item
     expect(await euros.getAttribute('title')).toMatch(
       /^[\d\s]+\s€ \(514\s405\s000\s000\s\$US au taux de 0,\d+\s€ pour un dollar US, cours du \d{1,2} \S+ \d{4}\)$/,
     );
+    // Said on the page too, not only on hover: a rep quoting it knows it was dollars.
+    await page.getByText(/^converti de 514,4\sMd\s\$US$/).waitFor();
   });
 });

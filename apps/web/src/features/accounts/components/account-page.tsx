@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { Account } from '@quarry/shared';
+import { LOCALE_FORMATS } from '@quarry/shared/languages';
 import { IconExternalLink, IconStar, IconStarFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +54,17 @@ export function AccountPage({
       when: formatDate(u.at, language),
       by: u.by,
     });
+  const revenueNote = (revenue: number) =>
+    conversionOf(revenue, language, rates)
+      ? t('accountFacts.revenueFrom', {
+          usd: new Intl.NumberFormat(LOCALE_FORMATS[language].locale, {
+            style: 'currency',
+            currency: 'USD',
+            notation: 'compact',
+            maximumFractionDigits: 1,
+          }).format(revenue),
+        })
+      : undefined;
   const revenueTitle = (revenue: number) => {
     const full = formatCurrency(revenue, language, rates);
     const conversion = conversionOf(revenue, language, rates);
@@ -164,6 +176,8 @@ export function AccountPage({
           label={t('accounts.revenue')}
           value={a.revenue === null ? null : formatCompactCurrency(a.revenue, language, rates)}
           full={a.revenue === null ? undefined : revenueTitle(a.revenue)}
+          // Converted from the dollars the company reports: said on the page, not only in the title.
+          note={a.revenue === null ? undefined : revenueNote(a.revenue)}
         />
         <Fact label={t('accounts.location')} value={a.location} />
       </Group>
@@ -191,7 +205,7 @@ export function AccountPage({
   );
 }
 
-function Fact({ label, value, full }: { label: string; value: string | null; full?: string }) {
+function Fact({ label, value, full, note }: { label: string; value: string | null; full?: string; note?: string }) {
   const { t } = useTranslation();
   return (
     <div>
@@ -201,6 +215,11 @@ function Fact({ label, value, full }: { label: string; value: string | null; ful
       <Text fw={600} title={full}>
         {value ?? t('accounts.unknown')}
       </Text>
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
     </div>
   );
 }
