@@ -24,3 +24,4 @@ export * from './schemas/value-match-assignment.ts';
 export * from './schemas/value-match-tuning.ts';
 export * from './schemas/value-preferences.ts';
 export * from './schemas/workspaces.ts';
+export * from './why-now-phrases.ts';

@@ -1,4 +1,4 @@
-import type { WhyNowFacts } from '@quarry/shared';
+import { postingPhrases, type WhyNowFacts } from '@quarry/shared';
 
 /** From this age on a signal is told in months ("2 months ago"), and no longer called a reason to call now. */
 const CALL_NOW_DAYS = 60;
@@ -15,15 +15,6 @@ function agoInWords(ageDays: number): string {
 
 /** "1 month ago", "5 months ago": day 60 is the first month counted, and day 730 the first year. */
 const count = (n: number, unit: 'month' | 'year') => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
-
-/**
- * The trigger phrases a posting that reports no event was matched by, other than its own title or
- * a target title (a reason to reach that person, not what the company goes through): at most three.
- */
-export function postingPhrases(facts: WhyNowFacts, title: string): string[] {
-  const own = new Set([title, ...facts.target_titles].map((x) => x.trim().toLowerCase()));
-  return facts.phrases.filter((p) => !own.has(p.trim().toLowerCase())).slice(0, 3);
-}
 
 /**
  * Why now in one or two plain English sentences a rep could say aloud: what happened and when,

@@ -1,4 +1,4 @@
-import type { Language, WhyNowFacts } from '@quarry/shared';
+import { type Language, postingPhrases, type WhyNowFacts } from '@quarry/shared';
 import { DAY_MS } from '@quarry/shared/constants';
 import { LOCALE_FORMATS } from '@quarry/shared/languages';
 import type { TFunction } from 'i18next';
@@ -95,15 +95,6 @@ export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language,
   }
   // Chinese and Japanese sentences end in 。 and run on without a space.
   return sentences.join(language === 'cn' || language === 'ja' ? '' : ' ');
-}
-
-/**
- * The trigger phrases a posting that reports no event was matched by, other than its own title or
- * a target title (a reason to reach that person, not what the company goes through): at most three.
- */
-export function postingPhrases(facts: WhyNowFacts, title: string): string[] {
-  const own = new Set([title, ...facts.target_titles].map((x) => x.trim().toLowerCase()));
-  return facts.phrases.filter((p) => !own.has(p.trim().toLowerCase())).slice(0, 3);
 }
 
 /**
