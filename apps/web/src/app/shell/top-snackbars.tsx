@@ -33,7 +33,7 @@ const DialogsBelowSnackbars = lazy(() =>
  * buttons do not fit side by side (a phone), the buttons go under it, rather than squeezing it to a
  * word a line and breaking words ("déclench/eurs"). A word wider than the line still breaks.
  */
-const MESSAGE = { flex: '1 1 14em', overflowWrap: 'break-word' } as const;
+const MESSAGE = { flex: '1 1 12em', overflowWrap: 'break-word' } as const;
 
 /** The shell's two top snackbars, at the top of the page: a general message with Close, and a route message with Visit. */
 export function TopSnackbars() {
