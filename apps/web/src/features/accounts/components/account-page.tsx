@@ -166,7 +166,8 @@ export function AccountPage({
         </Group>
       </Group>
 
-      <Group gap="xl">
+      {/* Headings on one line: the revenue's "converted from" line below it must not lift its column. */}
+      <Group gap="xl" align="flex-start">
         <Fact
           label={t('accounts.employees')}
           value={a.employees === null ? null : formatNumber(a.employees, language)}

@@ -147,7 +147,7 @@ describe('whyNowText', () => {
     );
     await changeLanguage('fr');
     expect(whyNowText({ ...mentioning, unmet_requirements: ['Goods'] }, i18n.t, 'fr', NOW)).toContain(
-      'L’offre mentionne « open stores » et « warehouse » : cela peut être un signe de « Freight costs eat margin », mais',
+      'L’offre mentionne «\u00a0open stores\u00a0» et «\u00a0warehouse\u00a0»\u00a0: cela peut être un signe de «\u00a0Freight costs eat margin\u00a0», mais',
     );
     await changeLanguage('en');
     // Hiring for that role at a company not seen to meet a requirement is activity: said so.
@@ -197,7 +197,9 @@ describe('whyNowText', () => {
       await changeLanguage(language);
       for (const facts of [LOWERED, POSTING, POSTING_SAID, NEWS_SAID, ACTIVITY, UNMET]) {
         const text = whyNowText(facts, i18n.t, language, NOW);
-        const unquoted = text.replace(/“[^”]*”|« [^»]* »|「[^」]*」/g, '');
+        const unquoted = text.replace(/“[^”]*”|«\s[^»]*\s»|「[^」]*」/g, '');
+        // French quotes and colons hold to their words: a line never ends on "«" nor starts with "»" or ":".
+        if (language === 'fr') expect(text, text).not.toMatch(/« | »| :/);
         expect(unquoted, `${language}: ${text}`).not.toMatch(RULE_TEXT);
         expect(sentences(unquoted).length, `${language}: ${text}`).toBeLessThanOrEqual(2);
         for (const tier of ['tier_1', 'tier_2', 'none']) expect(text).not.toContain(i18n.t(`valueMatch.tier.${tier}`));
@@ -214,8 +216,8 @@ describe('whyNowText', () => {
     expect(text.replace(/“[^”]*”/g, '')).not.toMatch(/[A-Za-z]{3,}/);
     await changeLanguage('fr');
     expect(whyNowText(POSTING, i18n.t, 'fr', NOW)).toBe(
-      'L’entreprise a publié une offre pour un poste de « Director of Logistics » hier. ' +
-        'Un signe fort de « Freight costs eat margin » : c’est le moment d’appeler.',
+      'L’entreprise a publié une offre pour un poste de «\u00a0Director of Logistics\u00a0» hier. ' +
+        'Un signe fort de «\u00a0Freight costs eat margin\u00a0»\u00a0: c’est le moment d’appeler.',
     );
   });
 
