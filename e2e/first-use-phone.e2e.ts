@@ -182,6 +182,18 @@ describe('on a 390 px phone', () => {
       );
       expect(fieldRight, name).toBeLessThanOrEqual(right + 0.5);
     }
+    // So with a long hypothesis chosen: its pill is shortened inside the field, the page does not
+    // scroll sideways (the field had grown to 536 px).
+    const hypotheses = (await (await page.request.get('/api/value-hypotheses')).json()) as {
+      hypotheses: { id: string; name: string }[];
+    };
+    const longest = [...hypotheses.hypotheses].sort((a, b) => b.name.length - a.name.length)[0];
+    if (!longest) throw new Error('the demo has no hypothesis');
+    await page.goto(`/?hypothesis=${encodeURIComponent(longest.id)}`);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByTestId('home-filter-fields').waitFor();
+    await page.getByTestId('home-filter-fields').getByText(longest.name).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   it('stacks a new trigger\'s name and type, so the type reads whole ("Événemen" in French)', async () => {

@@ -48,6 +48,9 @@ export function HomeFilterFields({
       gap="sm"
       align={direction === 'row' ? 'flex-start' : 'stretch'}
       wrap="wrap"
+      // Never wider than the line it sits in: a long chosen name had widened the row to 536 px.
+      maw="100%"
+      miw={0}
       data-testid="home-filter-fields"
     >
       <MultiSelect
@@ -75,6 +78,9 @@ export function HomeFilterFields({
         value={value.hypothesis_ids}
         onChange={(hypothesis_ids) => onChange({ ...value, hypothesis_ids })}
         w={width?.hypotheses}
+        // May be narrower than a long chosen name: its pill is shortened inside, the page never
+        // scrolls sideways (a flex item is otherwise as wide as its widest pill).
+        miw={0}
       />
       <MultiSelect
         renderPill={removablePill}
@@ -88,6 +94,7 @@ export function HomeFilterFields({
         value={value.industries}
         onChange={(industries) => onChange({ ...value, industries })}
         w={width?.industries}
+        miw={0}
       />
       <Switch
         label={t('valueMatch.filters.mine')}
