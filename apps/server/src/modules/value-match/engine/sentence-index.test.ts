@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isHedgedAt, isHedgedIn, sentenceIndexAt, sentenceOf, sentenceStarts } from './sentence-index.ts';
+import {
+  isHedgedAt,
+  isHedgedIn,
+  sentenceAround,
+  sentenceIndexAt,
+  sentenceOf,
+  sentenceStarts,
+} from './sentence-index.ts';
 
 describe('sentenceIndexAt', () => {
   it('counts sentence ends before an offset', () => {
@@ -13,6 +20,18 @@ describe('sentenceIndexAt', () => {
     const text = 'The U.S. Federal Reserve met Mr. Smith of Acme Inc. Tuesday. Prices fell.';
     expect(sentenceIndexAt(text, text.indexOf('Tuesday'))).toBe(0);
     expect(sentenceIndexAt(text, text.indexOf('Prices'))).toBe(1);
+  });
+
+  it("ends a sentence at a place's state after its town, so the next sentence's event is its own", () => {
+    const posting =
+      'We are hiring an Operations Analyst in Hoboken, N.J. Component shortages delayed shipments from our plant.';
+    expect(sentenceIndexAt(posting, posting.indexOf('shortages'))).toBe(1);
+    expect(sentenceAround(posting, posting.indexOf('shortages'))).toBe(
+      'Component shortages delayed shipments from our plant.',
+    );
+    // Dotted initials elsewhere still name something.
+    const steel = 'Shares of U.S. Steel fell. Then more.';
+    expect(sentenceIndexAt(steel, steel.indexOf('Steel'))).toBe(0);
   });
 });
 

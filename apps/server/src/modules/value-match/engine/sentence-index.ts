@@ -5,7 +5,8 @@
  *
  * A sentence ends at ".", "!" or "?" (closing quotes or brackets may follow) before white space
  * and a capital or a digit, unless the word before the full stop is an abbreviation: one letter
- * ("J."), dotted initials ("U.S."), or a title or company suffix ("Mr.", "Inc.", "Corp.").
+ * ("J."), dotted initials ("U.S.") other than a place's state after its town ("Hoboken, N.J."),
+ * or a title or company suffix ("Mr.", "Inc.", "Corp.").
  */
 const END = /[.!?]["'”’)\]]*\s+(?=["'“‘(]?[\p{Lu}\d])/gu;
 const ABBREVIATIONS = new Set([
@@ -41,6 +42,10 @@ function isAbbreviation(text: string, dot: number): boolean {
   let start = dot;
   while (start > 0 && /[\p{L}.]/u.test(text[start - 1] as string)) start--;
   const word = text.slice(start, dot);
+  // A place's state or country after its town ("Hoboken, N.J.", "Washington, D.C.") ends where
+  // a place ends: a capital after it starts a sentence. Elsewhere dotted initials name something
+  // ("U.S. Steel", "e.g. Acme").
+  if (word.includes('.') && /\p{Lu}[\p{L}'-]*,\s$/u.test(text.slice(Math.max(0, start - 40), start))) return false;
   if (word.length === 1) return true;
   if (word.includes('.')) return true; // "U.S", "e.g"
   return ABBREVIATIONS.has(word.toLowerCase());
