@@ -1,5 +1,6 @@
 import { MutationCache, QueryClient, type QueryClientConfig, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
+import { fieldError } from './field-error.ts';
 import { logError } from './log-error.ts';
 import { showSnackbar } from './snackbar-store.ts';
 
@@ -28,11 +29,9 @@ export type MutationMeta = {
   fieldsInForm?: readonly string[];
 };
 
-/** Whether the form that sent the mutation shows this failure under one of its inputs. */
+/** Whether the form that sent the mutation shows this failure under one of its inputs (as setServerErrors places it). */
 const shownInForm = (error: unknown, fields: readonly string[] | undefined) =>
-  fields !== undefined &&
-  error instanceof ApiError &&
-  error.fields.some((issue) => fields.some((f) => issue.field === f || issue.field.startsWith(`${f}.`)));
+  fields !== undefined && fieldError(error, fields, '').field !== null;
 
 declare module '@tanstack/react-query' {
   interface Register {
