@@ -1,5 +1,6 @@
-// Which accounts does a text mention? The demo's news hits and the live signal sweep both read
-// account names this way.
+// Which accounts does a story mention, and which is it about? The demo's news hits and the live
+// signal sweep both read account names this way.
+import { sentenceBoundsAt } from '../../modules/value-match/engine/sentence-index.ts';
 import { compactText } from '../compact-name.ts';
 import type { MasterHitsTable } from '../schema.ts';
 import type { DemoAccount } from './demo-account-rows.ts';
@@ -114,7 +115,7 @@ const CONNECTORS = new Set(['&', 'and', 'of', 'de', 'the', 'for']);
 /** Variants shorter than this (in letters) are too likely to be something else, unless written out as aliases. */
 const MIN_VARIANT_LETTERS = 4;
 
-type Token = { raw: string; key: string; exact: string; joinsPrevious: boolean };
+type Token = { raw: string; key: string; exact: string; joinsPrevious: boolean; at: number };
 
 const TOKEN_PATTERN = /[\p{L}\p{N}&]+(?:['’.][\p{L}\p{N}&]+)*/gu;
 /** Only spaces and hyphens may sit between the words of one name: "Wal-Mart", "Exxon Mobil". */
@@ -136,7 +137,7 @@ function tokenize(text: string): Token[] {
     // Most gaps are one space: skip the pattern for them.
     const joinsPrevious =
       gap === 1 ? text[end] === ' ' || text[end] === '-' : JOINING_GAP.test(text.slice(end, match.index));
-    tokens.push({ raw, exact, key: exact.toLowerCase(), joinsPrevious });
+    tokens.push({ raw, exact, key: exact.toLowerCase(), joinsPrevious, at: match.index });
     end = match.index + raw.length;
   }
   return tokens;
@@ -294,7 +295,12 @@ function ruleAccepts(rule: NameRule, span: Token[], inTitle: boolean): boolean {
 }
 
 /** Accounts named in a text, reading left to right and preferring the longest name at each word. */
-function mentionedAccounts(index: NameIndex, text: string, inTitle: boolean, found: Set<string>): void {
+function forEachName(
+  index: NameIndex,
+  text: string,
+  inTitle: boolean,
+  onName: (accountId: string, at: number) => void,
+): void {
   const tokens = tokenize(text);
   let i = 0;
   while (i < tokens.length) {
@@ -312,7 +318,8 @@ function mentionedAccounts(index: NameIndex, text: string, inTitle: boolean, fou
       if (accepted.length > 0) best = { length: n, rules: accepted };
     }
     if (best) {
-      for (const rule of best.rules) for (const id of rule.accountIds) found.add(id);
+      const at = (tokens[i] as Token).at;
+      for (const rule of best.rules) for (const id of rule.accountIds) onName(id, at);
       i += best.length;
     } else {
       i++;
@@ -320,25 +327,42 @@ function mentionedAccounts(index: NameIndex, text: string, inTitle: boolean, fou
   }
 }
 
+/** How often a story names an account before the story counts as being about it, headline and lead aside. */
+const MENTIONS_OF_A_SUBJECT = 3;
+
 /**
- * The accounts a story names, by the same rules as the Wikinews import (issue #18 links live news
- * this way): built once for a set of accounts, then asked for each story.
+ * The accounts a story is about, not those it names in passing: an account named in the
+ * headline, in the first sentence, or at least three times. "Amazon.com, Walmart and … are
+ * some of the competitors" in a story of Toys R Us's bankruptcy is no signal for Amazon.
+ */
+function storyAccounts(index: NameIndex, title: string, text: string): string[] {
+  const about = new Set<string>();
+  forEachName(index, title, true, (id) => about.add(id));
+  const leadEnd = sentenceBoundsAt(text, 0).end;
+  const mentions = new Map<string, number>();
+  forEachName(index, text, false, (id, at) => {
+    const count = (mentions.get(id) ?? 0) + 1;
+    mentions.set(id, count);
+    if (at < leadEnd || count >= MENTIONS_OF_A_SUBJECT) about.add(id);
+  });
+  return [...about].sort();
+}
+
+/**
+ * The accounts a story is about, by the same rules as the Wikinews import (issue #18 links live
+ * news this way): built once for a set of accounts, then asked for each story.
  */
 export function createAccountNamer(
   accounts: Pick<DemoAccount, 'master_account_id' | 'account_name' | 'website'>[],
 ): (title: string, text: string) => string[] {
   const index = buildNameIndex(accounts as DemoAccount[]);
-  return (title, text) => {
-    const found = new Set<string>();
-    mentionedAccounts(index, title, true, found);
-    mentionedAccounts(index, text, false, found);
-    return [...found].sort();
-  };
+  return (title, text) => storyAccounts(index, title, text);
 }
 
 /**
- * Wikinews articles as news hits, one per article and account it names (Fortune name, the name
- * without "Inc."/"Group"/…, spacing and hyphen variants, the website's stem, famous aliases).
+ * Wikinews articles as news hits, one per article and account it is about (named by its Fortune
+ * name, the name without "Inc."/"Group"/…, spacing and hyphen variants, the website's stem,
+ * famous aliases; see storyAccounts for "about").
  */
 export function matchArticlesToAccounts(
   articles: WikinewsArticle[],
@@ -355,12 +379,10 @@ export function matchArticlesToAccounts(
       articlesSkipped++;
       continue;
     }
-    const found = new Set<string>();
-    mentionedAccounts(index, article.title, true, found);
-    mentionedAccounts(index, article.text, false, found);
-    if (found.size === 0) continue;
+    const about = storyAccounts(index, article.title, article.text);
+    if (about.length === 0) continue;
     articlesMatched++;
-    for (const accountId of [...found].sort()) {
+    for (const accountId of about) {
       accountsWithArticles.add(accountId);
       hits.push({
         id: `hit_news_${article.id}_${accountId}`,

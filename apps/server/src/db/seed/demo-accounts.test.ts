@@ -260,6 +260,23 @@ describe('Wikinews articles attached to the accounts they mention', () => {
     expect(result).toEqual([[], [], []]);
   });
 
+  it('attaches a story to the companies it is about, not to those it names in passing', () => {
+    const result = attached([
+      article(
+        'US toy retail giant Toys R Us files for bankruptcy',
+        'On Monday night toy retail giant Toys R Us filed for bankruptcy. The retailer owes US$7.9 billion. ' +
+          'E-commerce giant Amazon.com, Walmart and others are some of its competitors, with lower prices.',
+      ),
+      article('Chip sales rise', 'Sales of chips rose. Analysts were pleased. Intel said demand was strong.'),
+      article(
+        'Chip sales rise',
+        'Sales of chips rose. Intel said demand was strong. Intel shipped more. Intel hired 2,000 staff.',
+      ),
+      article('Oil profits', 'Quarterly profits at ExxonMobil rose, the company said on Monday. Chevron followed.'),
+    ]);
+    expect(result).toEqual([[], [], ['Intel'], ['Exxon Mobil']]);
+  });
+
   it('skips articles without a publication date', () => {
     const { hits, stats } = matchArticlesToAccounts([article('Undated', 'Microsoft released Windows.', '')], accounts);
     expect(hits).toEqual([]);

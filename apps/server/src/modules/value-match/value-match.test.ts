@@ -52,10 +52,12 @@ describe('value-match feed', () => {
     const withNews = results.filter((r) =>
       (JSON.parse(r.result) as AccountMatch).hits.some((h) => h.type === 'news_article' && h.hypothesis_ids.length > 0),
     );
-    // Three since the wordings of a change are spread evenly over the companies (which one a
-    // posting takes decides which accounts reach tier_1); four when companies stopped sharing one
-    // wording; five before, since railroads, pipelines and oil producers no longer post about warehouses.
-    expect(withNews.length).toBeGreaterThanOrEqual(3);
+    // Two since a story naming an account only in passing is no longer its signal (Goodyear's
+    // tyres in a story of the presidential car); three since the wordings of a change are spread
+    // evenly over the companies (which one a posting takes decides which accounts reach tier_1);
+    // four when companies stopped sharing one wording; five before, since railroads, pipelines
+    // and oil producers no longer post about warehouses.
+    expect(withNews.length).toBeGreaterThanOrEqual(2);
     expect(cards.find((c) => c.tier === 'tier_1')?.hypothesis_name).toBeTruthy();
   });
 
