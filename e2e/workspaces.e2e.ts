@@ -277,6 +277,16 @@ describe('workspaces', () => {
     await page.getByLabel('New list name').fill(carriers);
     await page.getByRole('button', { name: 'Create list' }).click();
     await page.getByTestId('snackbar-general').getByText(`List "${carriers}" created`).waitFor();
+    // A name taken is refused under Name, and the boxes and the button stay level beside it.
+    const nameBox = page.getByLabel('New list name');
+    await nameBox.fill(carriers);
+    await page.getByRole('button', { name: 'Create list' }).click();
+    await page.getByText('This workspace already has a list with this name').waitFor();
+    const tops = await Promise.all(
+      [nameBox, type, page.getByRole('button', { name: 'Create list' })].map(async (l) => (await l.boundingBox())?.y),
+    );
+    expect(Math.max(...(tops as number[])) - Math.min(...(tops as number[]))).toBeLessThan(1);
+    await nameBox.fill('');
     await page.getByRole('link', { name: carriers }).click();
     await page.getByRole('heading', { name: carriers, level: 1 }).waitFor();
     await page.getByText(/This list is empty/).waitFor();

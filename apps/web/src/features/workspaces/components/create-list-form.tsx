@@ -8,6 +8,7 @@ import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 import { useCreateList } from '../api/create-list.ts';
 import { useMakeFilterPublic, useSavedFilterOptions } from '../api/saved-filter-options.ts';
+import classes from './create-list-form.module.css';
 
 type Values = { name: string; type: ListType; filter_id: string | null; publish: boolean };
 // Making a private filter public is the owner's choice: asked, never ticked for them.
@@ -71,9 +72,13 @@ export function CreateListForm({ workspaceId, shared }: { workspaceId: string; s
 
   return (
     <form onSubmit={form.onSubmit(create)}>
-      <Group align="flex-end" gap="xs" wrap="wrap">
+      {/* The fields' labels align, with notes and errors under the boxes: a refusal under Name
+          leaves the boxes and the button level. */}
+      <Group align="flex-start" gap="xs" wrap="wrap">
         <TextInput
           label={t('lists.newName')}
+          w={240}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           maxLength={MAX_NAME_LENGTH}
           description={limitNote(form.getValues().name.length, MAX_NAME_LENGTH)}
           {...form.getInputProps('name')}
@@ -96,7 +101,7 @@ export function CreateListForm({ workspaceId, shared }: { workspaceId: string; s
             {...form.getInputProps('filter_id')}
           />
         )}
-        <Button type="submit" loading={form.submitting} disabled={!form.isValid()}>
+        <Button type="submit" className={classes.besideInputs} loading={form.submitting} disabled={!form.isValid()}>
           {t('lists.create')}
         </Button>
       </Group>
