@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { axisLabel } from '../utils/axis-label.ts';
-import { pageScreenKey } from '../utils/page-screens.ts';
+import { pageLabel } from '../utils/page-screens.ts';
 import { ChartCard } from './chart-card.tsx';
 
 /** Counts are whole numbers: no 0.5 ticks on a quiet range. */
@@ -28,10 +28,6 @@ export function UsageCharts({ report }: { report: Report }) {
   const labelAxis = phone
     ? { width: 110, tickFormatter: (value: unknown) => axisLabel(value, 14) }
     : { width: 220, tickFormatter: (value: unknown) => axisLabel(value, 30) };
-  const pageLabel = (page: string) => {
-    const key = pageScreenKey(page);
-    return key ? `${t(key)} (${page})` : page;
-  };
   // Days ("2026-10-24") read as local calendar days, shown in the interface language's short form.
   const days = { tickFormatter: (day: string) => formatDate(dayjs(day).toDate(), language, 'axis') };
   const nobody = report.days.every((d) => d.active_users === 0);
@@ -93,7 +89,7 @@ export function UsageCharts({ report }: { report: Report }) {
         >
           <BarChart
             h={barsHeight(report.pages.length)}
-            data={report.pages.map((p) => ({ ...p, page: pageLabel(p.page) }))}
+            data={report.pages.map((p) => ({ ...p, page: pageLabel(p.page, t) }))}
             dataKey="page"
             orientation="vertical"
             // A page is named as the navigation names it, its path beside; a long label is shortened

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { signedInRoutes } from '../../../app/signed-in-routes.tsx';
 import admin from '../../../locales/en/admin.json';
 import common from '../../../locales/en/common.json';
-import { PAGE_SCREENS, pageScreenKey } from './page-screens.ts';
+import { axisLabel } from './axis-label.ts';
+import { PAGE_SCREENS, pageLabel, pageScreenKey } from './page-screens.ts';
+
+const texts = import.meta.glob<Record<string, unknown>>('../../../locales/*/{common,admin}.json', {
+  eager: true,
+  import: 'default',
+});
 
 /** The path the server records a visit to this route as: an id becomes ":id". */
 const recordedPath = (route: RouteObject) => (route.index ? '/' : `/${route.path ?? ''}`.replace(/:[A-Za-z]+/g, ':id'));
@@ -25,6 +31,29 @@ describe('the screen a recorded page is, on Reporting', () => {
 
   it('names each by an English text that exists', () => {
     for (const key of Object.values(PAGE_SCREENS)) expect(typeof english(key), key).toBe('string');
+  });
+
+  it('tells every two screens apart in every language, also shortened on a phone', () => {
+    const languages = new Set(Object.keys(texts).map((file) => file.split('/').at(-2) as string));
+    expect(languages.size).toBe(5);
+    for (const language of languages) {
+      const all = {
+        ...texts[`../../../locales/${language}/common.json`],
+        ...texts[`../../../locales/${language}/admin.json`],
+      };
+      const name = (key: string) =>
+        key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], all);
+      const names = Object.values(PAGE_SCREENS).map(name);
+      expect(new Set(names).size, `${language}: ${names.join(' | ')}`).toBe(names.length);
+      // The page-views chart's labels, shortened as on a phone (usage-charts.tsx).
+      const labels = Object.keys(PAGE_SCREENS).map((page) =>
+        axisLabel(
+          pageLabel(page, (key) => String(name(key))),
+          14,
+        ),
+      );
+      expect(new Set(labels).size, `${language}: ${labels.join(' | ')}`).toBe(labels.length);
+    }
   });
 
   it('leaves a path it does not know as recorded, even one named like an object property', () => {

@@ -4,7 +4,8 @@
  * not know (an old one, or a mistyped address) shows as recorded.
  */
 export const PAGE_SCREENS: Readonly<Record<string, string>> = {
-  '/': 'screens.value.title',
+  // Home's page title is "Value Match", as is one match's: the navigation's "Value" tells them apart.
+  '/': 'nav.value',
   '/accounts/:id': 'screens.account.title',
   '/valueMatch/:id': 'screens.valueMatch.title',
   '/action/:id': 'screens.action.title',
@@ -30,3 +31,9 @@ export const PAGE_SCREENS: Readonly<Record<string, string>> = {
 /** The key of the screen a recorded page is, if this version knows it. */
 export const pageScreenKey = (page: string): string | undefined =>
   Object.hasOwn(PAGE_SCREENS, page) ? PAGE_SCREENS[page] : undefined;
+
+/** A recorded page as the page-views chart names it: its screen, the path beside; an unknown path as recorded. */
+export const pageLabel = (page: string, t: (key: string) => string): string => {
+  const key = pageScreenKey(page);
+  return key ? `${t(key)} (${page})` : page;
+};
