@@ -125,3 +125,62 @@ describe('ValueMatchPage while the matches are computed again', () => {
     for (const badge of badges) expect(badge.getAttribute('aria-busy')).toBeNull();
   });
 });
+
+describe('ValueMatchPage with many other signals', () => {
+  const signal = (i: number, notRelevant = false): ValueMatchEvidence => ({
+    hit_id: `hit_${i}`,
+    type: 'news_article',
+    title: `Story ${i}`,
+    title_highlights: [],
+    excerpt: `Text of story ${i}.`,
+    excerpt_highlights: [],
+    excerpt_cut_before: false,
+    excerpt_cut_after: false,
+    url: null,
+    source: 'Wikinews',
+    published_at: `2010-01-${String(10 + i).padStart(2, '0')}T00:00:00.000Z`,
+    not_relevant: notRelevant,
+  });
+  const detail = {
+    master_account_id: 'acc_x',
+    account_name: 'Example Co',
+    logo_url: null,
+    website: null,
+    industry: null,
+    tier: 'none',
+    tier_label: 'Activity Found',
+    evidence_tier: 'none',
+    score: 0,
+    why_now: '',
+    why_now_facts: null,
+    computed_at: '2026-11-29T10:00:00.000Z',
+    held_by: [],
+    hypotheses: [],
+    // The eighth was marked not relevant and waits for its undo.
+    activity: [...Array.from({ length: 7 }, (_, i) => signal(i + 1)), signal(8, true)],
+    contacts: [],
+  };
+
+  it('shows the newest five and the one marked not relevant, and all of them once asked', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const body = String(input).includes('/status') ? { last_computed_at: null, running: false } : detail;
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    renderAt('/valueMatch/acc_x');
+    await screen.findByText('Example Co');
+    const shown = () =>
+      Array.from(screen.getByTestId('value-match-activity').querySelectorAll('[data-testid="evidence"]'), (e) =>
+        e.getAttribute('data-hit-id'),
+      );
+    expect(shown()).toEqual(['hit_1', 'hit_2', 'hit_3', 'hit_4', 'hit_5', 'hit_8']);
+    const more = screen.getByRole('button', { name: 'Show all 8 signals' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(shown()).toHaveLength(8);
+    fireEvent.click(screen.getByRole('button', { name: 'Show fewer' }));
+    expect(shown()).toHaveLength(6);
+  });
+});

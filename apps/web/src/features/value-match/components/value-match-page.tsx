@@ -1,6 +1,6 @@
-import { Alert, Anchor, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ValueMatchDetail, ValueMatchEvidence } from '@quarry/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
@@ -43,6 +43,17 @@ export function placeEvidence(hypotheses: MatchedHypothesis[]) {
   });
 }
 
+/** Other signals shown before "Show all": the page is for the evidence and the contacts below. */
+export const ACTIVITY_SHOWN = 5;
+
+/**
+ * The other signals shown: the newest few, and any marked not relevant, which waits for its undo;
+ * all of them once asked. Microsoft's page had listed 48 stories before its contacts.
+ */
+export function activityShown(activity: ValueMatchEvidence[], all: boolean): ValueMatchEvidence[] {
+  return all ? activity : activity.filter((e, i) => i < ACTIVITY_SHOWN || e.not_relevant);
+}
+
 /**
  * /valueMatch/{master_account_id}: each matched hypothesis with its evidence, other activity,
  * contacts. "Share" and "Assign" are this feature's; `actions` (on the account) and
@@ -65,6 +76,7 @@ export function ValueMatchPage({
   // follows, and reloads the match when that is done.
   const recomputing = useValueMatchStatus().data?.running ?? false;
   const canMark = useAuthStore((s) => Boolean(s.user?.is_admin || s.user?.is_manager));
+  const [allActivity, setAllActivity] = useState(false);
 
   if (query.isPending) {
     return (
@@ -172,7 +184,7 @@ export function ValueMatchPage({
         {m.activity.length === 0 ? (
           <Text c="dimmed">{t('valueMatch.noActivity')}</Text>
         ) : (
-          m.activity.map((e) => (
+          activityShown(m.activity, allActivity).map((e) => (
             <EvidenceItem
               key={e.hit_id}
               evidence={e}
@@ -181,6 +193,17 @@ export function ValueMatchPage({
               masterAccountId={e.not_relevant && !assigner.readOnly ? m.master_account_id : undefined}
             />
           ))
+        )}
+        {m.activity.length > ACTIVITY_SHOWN && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            style={{ alignSelf: 'flex-start' }}
+            aria-expanded={allActivity}
+            onClick={() => setAllActivity((all) => !all)}
+          >
+            {allActivity ? t('valueMatch.activityFewer') : t('valueMatch.activityAll', { count: m.activity.length })}
+          </Button>
         )}
       </Stack>
 
