@@ -115,7 +115,16 @@ const CONNECTORS = new Set(['&', 'and', 'of', 'de', 'the', 'for']);
 /** Variants shorter than this (in letters) are too likely to be something else, unless written out as aliases. */
 const MIN_VARIANT_LETTERS = 4;
 
-type Token = { raw: string; key: string; exact: string; joinsPrevious: boolean; at: number };
+type Token = {
+  raw: string;
+  key: string;
+  exact: string;
+  joinsPrevious: boolean;
+  /** Joined to the token before by a hyphen ("Wal-Mart"), not a space. */
+  hyphenated: boolean;
+  /** Where it starts in the text. */
+  at: number;
+};
 
 const TOKEN_PATTERN = /[\p{L}\p{N}&]+(?:['’.][\p{L}\p{N}&]+)*/gu;
 /** Only spaces and hyphens may sit between the words of one name: "Wal-Mart", "Exxon Mobil". */
@@ -137,7 +146,8 @@ function tokenize(text: string): Token[] {
     // Most gaps are one space: skip the pattern for them.
     const joinsPrevious =
       gap === 1 ? text[end] === ' ' || text[end] === '-' : JOINING_GAP.test(text.slice(end, match.index));
-    tokens.push({ raw, exact, key: exact.toLowerCase(), joinsPrevious, at: match.index });
+    const hyphenated = joinsPrevious && /[-‐‑]/u.test(text.slice(end, match.index));
+    tokens.push({ raw, exact, key: exact.toLowerCase(), joinsPrevious, hyphenated, at: match.index });
     end = match.index + raw.length;
   }
   return tokens;
@@ -178,9 +188,10 @@ type NameRule = {
   lowercaseWords: Set<string>;
   textOnly: boolean;
   /**
-   * The website's stem ("walmart", "exxonmobil") stands for a name written in several words or in
-   * CamelCase ("Wal-Mart", "ExxonMobil"); alone as one plain word it is too often something else
-   * ("united", "simon", "frontier").
+   * The website's stem ("walmart", "exxonmobil", "gapinc") stands for a name written in
+   * hyphenated words, in CamelCase or with its suffix ("Wal-Mart", "ExxonMobil", "Gap Inc.");
+   * alone as one plain word it is too often something else ("united", "simon", "frontier"), and
+   * so it is in other words apart ("South West").
    */
   joinedOnly: boolean;
   /** Written with its "'s" ("Lowe's"): without it, it is someone's surname ("Ian Lowe"). */
@@ -286,6 +297,15 @@ function ruleAccepts(rule: NameRule, span: Token[], inTitle: boolean): boolean {
   if (rule.textOnly && inTitle) return false;
   if (rule.possessive && !/['’]s$/i.test((span[span.length - 1] as Token).raw)) return false;
   if (rule.joinedOnly && span.length === 1 && !/\p{Ll}\p{Lu}/u.test((span[0] as Token).raw)) return false;
+  // Written in several words, the stem is hyphenated ("Wal-Mart") or ends in the company's suffix
+  // ("Gap Inc."): other words apart are as often a place ("South West Trains" is no Southwest).
+  if (
+    rule.joinedOnly &&
+    span.length > 1 &&
+    !TRAILING_SUFFIXES.has((span[span.length - 1] as Token).key) &&
+    span.slice(1).some((token) => !token.hyphenated)
+  )
+    return false;
   if (rule.exact !== null) return span.map((t) => t.exact).join('') === rule.exact;
   return span.every((token, i) => {
     if (rule.lowercaseWords.has(token.raw)) return true;
@@ -318,8 +338,9 @@ function forEachName(
       if (accepted.length > 0) best = { length: n, rules: accepted };
     }
     if (best) {
-      const at = (tokens[i] as Token).at;
-      for (const rule of best.rules) for (const id of rule.accountIds) onName(id, at);
+      // One mention of each account, however many of its spellings accept the words.
+      const named = new Set(best.rules.flatMap((rule) => [...rule.accountIds]));
+      for (const id of named) onName(id, (tokens[i] as Token).at);
       i += best.length;
     } else {
       i++;
@@ -329,10 +350,12 @@ function forEachName(
 
 /** How often a story names an account before the story counts as being about it, headline and lead aside. */
 const MENTIONS_OF_A_SUBJECT = 3;
+/** Accounts named this close together (in characters) in the first sentence are a list. */
+const LIST_REACH = 40;
 
 /**
  * The accounts a story is about, not those it names in passing: an account named in the
- * headline, in the first sentence, or at least three times. "Amazon.com, Walmart and … are
+ * headline, in the first sentence (not as one of a list of companies), or at least three times. "Amazon.com, Walmart and … are
  * some of the competitors" in a story of Toys R Us's bankruptcy is no signal for Amazon.
  */
 function storyAccounts(index: NameIndex, title: string, text: string): string[] {
@@ -340,11 +363,19 @@ function storyAccounts(index: NameIndex, title: string, text: string): string[] 
   forEachName(index, title, true, (id) => about.add(id));
   const leadEnd = sentenceBoundsAt(text, 0).end;
   const mentions = new Map<string, number>();
+  const inLead: { id: string; at: number }[] = [];
   forEachName(index, text, false, (id, at) => {
     const count = (mentions.get(id) ?? 0) + 1;
     mentions.set(id, count);
-    if (at < leadEnd || count >= MENTIONS_OF_A_SUBJECT) about.add(id);
+    if (at < leadEnd) inLead.push({ id, at });
+    if (count >= MENTIONS_OF_A_SUBJECT) about.add(id);
   });
+  for (const { id, at } of inLead) {
+    const near = new Set(inLead.filter((m) => m.id !== id && Math.abs(m.at - at) <= LIST_REACH).map((m) => m.id));
+    // One of a list ("supplier to companies like Hewlett-Packard, Dell, Sony, Apple, Motorola")
+    // is named in passing, even in the first sentence.
+    if (near.size < 2) about.add(id);
+  }
   return [...about].sort();
 }
 
