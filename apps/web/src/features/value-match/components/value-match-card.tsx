@@ -66,7 +66,10 @@ export function ValueMatchCard({
           {match.hypothesis_name && (
             <Text size="sm">
               <Text span c="dimmed">
-                {t('common.labelled', { label: t('valueMatch.matchedHypothesis') })}
+                {/* Only a Value Match has matched it; a weaker card's evidence may say nothing of it yet. */}
+                {t('common.labelled', {
+                  label: t(match.tier === 'tier_1' ? 'valueMatch.matchedHypothesis' : 'valueMatch.closestHypothesis'),
+                })}
               </Text>
               {match.hypothesis_name}
             </Text>
