@@ -176,6 +176,28 @@ describe('Wikinews articles attached to the accounts they mention', () => {
     }
   });
 
+  it('writes of plants only at companies that make goods, and of stores only at those that run stores', () => {
+    const byId = new Map(accounts.map((a) => [a.master_account_id, a]));
+    const postings = buildJobPostings(accounts).map((h) => ({ h, account: byId.get(h.master_account_id) }));
+    const resellers = postings.filter(({ account }) =>
+      ['Retailing', 'Food & Drug Stores', 'Wholesalers'].includes(account?.sector ?? ''),
+    );
+    expect(resellers.length).toBeGreaterThan(50);
+    // Foot Locker had written of "our New York plant".
+    expect(resellers.filter(({ h }) => /\bplants?\b|\bfactor(y|ies)\b/.test(h.text)).map(({ h }) => h.text)).toEqual(
+      [],
+    );
+    const stores = postings.filter(({ h }) => /\bstores?\b/.test(h.text));
+    expect(stores.length).toBeGreaterThan(10);
+    // Navistar makes trucks and Expedia sells trips: neither has stores.
+    expect(
+      stores
+        .filter(({ account }) => !['Retailing', 'Food & Drug Stores'].includes(account?.sector ?? ''))
+        .map(({ h }) => h.text),
+    ).toEqual([]);
+    expect(stores.filter(({ account }) => account?.account_name === 'Expedia Group')).toEqual([]);
+  });
+
   it('lets at most two companies, and seldom, write the same sentence of what they are going through', () => {
     const byId = new Map(accounts.map((a) => [a.master_account_id, a]));
     const companiesBySentence = new Map<string, Set<string>>();

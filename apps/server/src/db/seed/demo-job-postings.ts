@@ -79,8 +79,24 @@ function sellsGoods(account: DemoAccount): boolean {
   );
 }
 
-/** An operations role at a goods company is about goods; elsewhere it is about services. */
-const GOODS_OPERATIONS_BLURB = 'The role improves how goods move from suppliers through plants, warehouses and stores.';
+/** Sectors whose companies sell goods others make: they run warehouses and stores, no plants. */
+const STORE_SECTORS = new Set(['Retailing', 'Food & Drug Stores']);
+const RESELLING_SECTORS = new Set([...STORE_SECTORS, 'Wholesalers']);
+
+/** Whether the company makes goods rather than resells them (Foot Locker had written of "our New York plant"). */
+const makesGoods = (account: DemoAccount) => !RESELLING_SECTORS.has(account.sector ?? '');
+
+/**
+ * An operations role at a goods company is about goods, along the company's own chain (a truck
+ * maker has no stores, a retailer no plants); elsewhere it is about services.
+ */
+function goodsOperationsBlurb(account: DemoAccount): string {
+  if (STORE_SECTORS.has(account.sector ?? '')) {
+    return 'The role improves how goods move from suppliers through warehouses to our stores.';
+  }
+  if (!makesGoods(account)) return 'The role improves how goods move from suppliers through warehouses to customers.';
+  return 'The role improves how goods move from suppliers through plants and warehouses to customers.';
+}
 
 /** Roles whose postings say more than their department's line, as such postings do. */
 const ROLE_BLURBS: Record<string, string> = {
@@ -121,6 +137,8 @@ const GOODS_CONTEXT: Partial<Record<Department, readonly (readonly string[])[]>>
       'Shortages of parts and delayed deliveries from suppliers slowed our plants this year.',
       'A shortage of packaging materials slowed our {city} plant this spring.',
       'Late deliveries from suppliers held up work at our sites around {city} this year.',
+      'Suppliers delivered late to our {city} warehouses this year, and some goods ran short.',
+      'Delays from suppliers left us short of stock around {city} this year.',
     ],
     [
       'Higher freight costs started a cost savings programme across our sites.',
@@ -186,7 +204,6 @@ const SERVICES_CONTEXT: Partial<Record<Department, readonly (readonly string[])[
     ],
   ],
 };
-const STORE_SECTORS = new Set(['Retailing', 'Food & Drug Stores']);
 const STORES_CONTEXT = [
   'We are hiring for the new stores we open this year.',
   'We are hiring for the stores we open around {city} this year.',
@@ -194,6 +211,8 @@ const STORES_CONTEXT = [
   'Ten more stores open in the {city} area next year, and each needs a team before its first day.',
   'Our {city} region grows by several stores this year, and we are recruiting the people to run them.',
 ];
+/** Wordings that speak of the company's own plants or factories. */
+const PLANTS = /\b(?:plants?|factor(?:y|ies))\b/;
 /** About one posting in three tells of such a change. */
 const CONTEXT_SHARE = 0.35;
 
@@ -206,7 +225,7 @@ function companyContext(
   if (random() >= CONTEXT_SHARE) return null;
   const goods = sellsGoods(account);
   const themes =
-    department === 'hr' && STORE_SECTORS.has(account.sector ?? '')
+    department === 'hr' && goods && STORE_SECTORS.has(account.sector ?? '')
       ? [STORES_CONTEXT]
       : (goods ? GOODS_CONTEXT : SERVICES_CONTEXT)[department];
   // A change the company is going through, in one of several wordings: companies do not all write
@@ -217,7 +236,12 @@ function companyContext(
   // sentence six times in a row on Globex's Home, with only the city changed).
   if (!themes) return null;
   const city = account.location?.split(',')[0]?.trim();
-  const wordings = pick(random, themes)
+  // A company that makes nothing writes of its warehouses and sites, never of "our plant".
+  const own = goods && !makesGoods(account) ? themes.map((t) => t.filter((w) => !PLANTS.test(w))) : themes;
+  const wordings = pick(
+    random,
+    own.filter((t) => t.length > 0),
+  )
     .filter((w) => city || !w.includes('{city}'))
     .map((wording) => ({ wording, sentence: wording.replace('{city}', city ?? '') }));
   const cost = (w: { wording: string; sentence: string }) =>
@@ -240,7 +264,7 @@ type Quoted = { sentences: Set<string>; wordings: Map<string, number> };
 function jobBlurb(title: string, department: Department, account: DemoAccount): string {
   const role = ROLE_BLURBS[title];
   if (role) return role;
-  if (department === 'operations' && sellsGoods(account)) return GOODS_OPERATIONS_BLURB;
+  if (department === 'operations' && sellsGoods(account)) return goodsOperationsBlurb(account);
   return JOB_BLURBS[department];
 }
 
