@@ -99,6 +99,21 @@ describe('feed order', () => {
     expect(ordered(entries)).toEqual(['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
   });
 
+  it('reads one wording told of two places as the same sentence', () => {
+    const same = (id: string, score: number, said: string) => ({
+      ...entry(id, 'tier_1', score, 'breach', 'job_posting'),
+      said,
+    });
+    const entries = [
+      same('a1', 10, 'Hackers reached customer records at our Dallas offices this spring.'),
+      same('a2', 9, 'Hackers reached customer records at our Salt Lake City offices this spring.'),
+      same('a3', 8, 'Hackers reached customer records at our Omaha offices this spring.'),
+      same('b1', 5, 'After a security breach at our Dallas offices last year, we are adding people.'),
+      same('b2', 4, 'After a security breach at our Boise offices last year, we are adding people.'),
+    ];
+    expect(ordered(entries)).toEqual(['a1', 'b1', 'a2', 'b2', 'a3']);
+  });
+
   it('shows Activity Found newest signal first, whatever its kind or score', () => {
     const at = (e: FeedEntry, latest: string) => ({ ...e, latest_hit_at: latest });
     const entries = [

@@ -44,6 +44,23 @@ function dealt(list: FeedEntry[], keyOf: (e: FeedEntry) => string): FeedEntry[] 
 }
 
 /**
+ * A quoted sentence's wording, its names aside: "Hackers reached customer records at our Dallas
+ * offices" and "… at our Omaha offices" are one wording, told nine times in a row on Globex's
+ * Home. A capitalised word after the first is taken for a name.
+ */
+const NAME = '<name>';
+export function wordingOf(said: string): string {
+  const words: string[] = [];
+  for (const [i, word] of said.trim().split(/\s+/).entries()) {
+    const name = i > 0 && /^\p{Lu}/u.test(word);
+    // A name of several words ("Salt Lake City") is one name.
+    if (!name) words.push(word.toLowerCase());
+    else if (words.at(-1) !== NAME) words.push(NAME);
+  }
+  return words.join(' ');
+}
+
+/**
  * Each account's place in the feed within its tier (0 first): tier order is kept; Activity Found
  * is newest signal first, and inside the other tiers the accounts are dealt round by round from one queue per hypothesis and signal kind, each
  * round in score order, so the top of Home shows every hypothesis and both kinds of signal
@@ -60,7 +77,7 @@ export function feedRanks(entries: FeedEntry[]): Map<string, number> {
     else tiers.set(e.tier, [e]);
   }
   const queueOf = (e: FeedEntry) => `${e.hypothesis_id ?? ''}\u0000${e.kind ?? ''}`;
-  const sentenceOf = (e: FeedEntry) => (e.said ?? '').trim().toLowerCase();
+  const sentenceOf = (e: FeedEntry) => wordingOf(e.said ?? '');
   for (const tier of [...tiers.keys()].sort((a, b) => TIER_RANK[b] - TIER_RANK[a])) {
     if (tier === 'none') {
       // Activity Found ties nothing to a hypothesis: it reads as activity, newest first (dealt by
