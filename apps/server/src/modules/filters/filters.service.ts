@@ -10,6 +10,7 @@ import {
 } from '@quarry/shared';
 import { fieldFailure, forbidden, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { sameWords } from '../../lib/same-words.ts';
 import type { AccountQueryRepository } from './account-query.repository.ts';
 import { withinMyTerritory } from './filter-sql.ts';
 import type { FilterValuesRepository } from './filter-values.repository.ts';
@@ -44,7 +45,7 @@ export function createFiltersService(deps: {
    */
   async function requireFreeName(ctx: RequestContext, name: string, except?: string): Promise<void> {
     const taken = (await filters.list(ctx)).some(
-      (f) => f.created_by === ctx.uid && f.id !== except && f.name.toLowerCase() === name.toLowerCase(),
+      (f) => f.created_by === ctx.uid && f.id !== except && sameWords(f.name, name),
     );
     if (taken) {
       const message = 'You already have a filter with this name';

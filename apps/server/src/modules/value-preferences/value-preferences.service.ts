@@ -10,6 +10,7 @@ import type {
 } from '@quarry/shared';
 import { fieldFailure, forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { sameWords } from '../../lib/same-words.ts';
 import type { ValuePreferencesRepository } from './value-preferences.repository.ts';
 
 /** Admins and managers change the tenant's value preferences; everyone reads them. */
@@ -104,9 +105,14 @@ export function createValuePreferencesService(deps: {
    * why-now: a second trigger of one name (letter case and spaces aside) is refused, the field named.
    */
   async function requireFreeTriggerName(ctx: RequestContext, name: string, ownId?: string): Promise<void> {
-    const key = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
-    const taken = (await preferences.listTriggers(ctx)).some((t) => t.id !== ownId && key(t.name) === key(name));
+    const taken = (await preferences.listTriggers(ctx)).some((t) => t.id !== ownId && sameWords(t.name, name));
     if (taken) throw fieldFailure(409, 'conflict', 'name', 'A trigger with this name already exists', 'taken');
+  }
+
+  /** One signal per wording, whatever its type: a second would count twice, or contradict the first. */
+  async function requireFreeSignalText(ctx: RequestContext, text: string, ownId?: string): Promise<void> {
+    const taken = (await preferences.listSignals(ctx)).some((s) => s.id !== ownId && sameWords(s.text, text));
+    if (taken) throw fieldFailure(409, 'conflict', 'text', 'This qualification signal already exists', 'taken');
   }
 
   async function requireSignal(ctx: RequestContext, id: string) {
@@ -170,10 +176,14 @@ export function createValuePreferencesService(deps: {
 
     listSignals: (ctx: RequestContext) => preferences.listSignals(ctx),
     createSignal: (ctx: RequestContext, body: QualificationSignalBody) =>
-      edit(ctx, () => preferences.createSignal(ctx, body)),
+      edit(ctx, async () => {
+        await requireFreeSignalText(ctx, body.text);
+        return preferences.createSignal(ctx, body);
+      }),
     updateSignal: (ctx: RequestContext, id: string, patch: UpdateQualificationSignalBody) =>
       edit(ctx, async () => {
         await requireSignal(ctx, id);
+        if (patch.text !== undefined) await requireFreeSignalText(ctx, patch.text, id);
         await preferences.updateSignal(ctx, id, patch);
         return requireSignal(ctx, id);
       }),

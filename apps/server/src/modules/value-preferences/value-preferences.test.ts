@@ -226,6 +226,34 @@ describe('qualification signals', () => {
   });
 });
 
+describe('qualification signals of one wording', () => {
+  it('refuses a second signal of the same words, of any type, with 409 naming the field', async () => {
+    const text = `Opens a new plant ${crypto.randomUUID()}`;
+    const first = await call(ada, 'POST', '/api/qualification-signals', { type: 'good', text });
+    expect(first.statusCode).toBe(201);
+    const before = (await call(ada, 'GET', '/api/qualification-signals')).json().signals.length as number;
+    const again = await call(mike, 'POST', '/api/qualification-signals', {
+      type: 'bad',
+      text: ` ${text.toUpperCase().replace(' ', '  ')}`,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({
+      message: 'text: This qualification signal already exists',
+      details: { fields: [{ field: 'text', reason: 'taken' }] },
+    });
+    expect((await call(ada, 'GET', '/api/qualification-signals')).json().signals).toHaveLength(before);
+    // Rewording another into it is refused; saving a signal with its own words is not.
+    const other = await call(ada, 'POST', '/api/qualification-signals', { type: 'good', text: `${text} soon` });
+    const reworded = await call(ada, 'PATCH', `/api/qualification-signals/${other.json().id}`, { text });
+    expect(reworded.statusCode).toBe(409);
+    const same = await call(ada, 'PATCH', `/api/qualification-signals/${first.json().id}`, {
+      text,
+      explanation: 'Why',
+    });
+    expect(same.statusCode).toBe(200);
+  });
+});
+
 describe('target titles', () => {
   it('replaces the list, collapsing duplicates, and only for editors; each tenant has its own', async () => {
     const res = await call(ada, 'PUT', '/api/target-titles', { titles: ['VP Supply Chain', 'vp supply chain', 'CFO'] });

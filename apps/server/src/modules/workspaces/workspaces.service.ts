@@ -5,8 +5,9 @@ import {
   type Workspace,
   type WorkspaceDetail,
 } from '@quarry/shared';
-import { forbidden, HttpError, invalidField, notFound } from '../../lib/http-error.ts';
+import { fieldFailure, forbidden, HttpError, invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
+import { sameWords } from '../../lib/same-words.ts';
 import type { FiltersRepository } from '../filters/filters.repository.ts';
 import type { ListsRepository } from '../lists/lists.repository.ts';
 import { type ListsService, listNameTaken } from '../lists/lists.service.ts';
@@ -70,6 +71,12 @@ export function createWorkspacesService({ workspaces, lists, users, filters, lis
     return unique;
   }
 
+  /** Two of one's own workspaces of one name read alike in the Lists drawer (letter case and spaces aside). */
+  async function requireFreeName(ctx: RequestContext, name: string, ownId?: string) {
+    const taken = (await workspaces.owned(ctx)).some((w) => w.id !== ownId && sameWords(w.name, name));
+    if (taken) throw fieldFailure(409, 'conflict', 'name', 'You already have a workspace with this name', 'taken');
+  }
+
   return {
     owned: (ctx: RequestContext) => workspaces.owned(ctx),
     shared: (ctx: RequestContext) => workspaces.shared(ctx),
@@ -86,6 +93,7 @@ export function createWorkspacesService({ workspaces, lists, users, filters, lis
       ctx: RequestContext,
       body: { name: string; description: string; shared_users: string[] },
     ): Promise<Workspace> {
+      await requireFreeName(ctx, body.name);
       const shared_users = await checkShareable(ctx, body.shared_users, ctx.uid, 'shared_users');
       const id = await workspaces.create(ctx, { ...body, shared_users });
       return requireMember(ctx, id);
@@ -93,6 +101,7 @@ export function createWorkspacesService({ workspaces, lists, users, filters, lis
 
     async update(ctx: RequestContext, id: string, patch: { name?: string; description?: string }) {
       await requireOwner(ctx, id, 'rename it');
+      if (patch.name !== undefined) await requireFreeName(ctx, patch.name, id);
       await workspaces.update(ctx, id, patch);
       return requireMember(ctx, id);
     },

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Workspace } from '@quarry/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,6 +154,24 @@ describe('workspaces', () => {
     const blank = await call(rita, 'POST', '/api/workspaces', { name: '' });
     expect(blank.json().error.message).toBe('name: Workspace name is required');
     expect(await count('workspaces')).toBe(before);
+  });
+
+  it('refuses a second workspace of one name among my own, letter case and spaces aside, with 409 naming the field', async () => {
+    const name = `Q4 targets ${crypto.randomUUID()}`;
+    const first = await createWorkspace(rita, { name });
+    const again = await call(rita, 'POST', '/api/workspaces', { name: ` ${name.toLowerCase()} ` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({
+      message: 'name: You already have a workspace with this name',
+      details: { fields: [{ field: 'name', reason: 'taken' }] },
+    });
+    // A colleague may name one of theirs alike; renaming mine into a taken name is refused.
+    expect((await call(raj, 'POST', '/api/workspaces', { name })).statusCode).toBe(201);
+    const other = await createWorkspace(rita, { name: `${name} (2)` });
+    expect((await call(rita, 'PATCH', `/api/workspaces/${other.id}`, { name })).statusCode).toBe(409);
+    expect((await call(rita, 'PATCH', `/api/workspaces/${first.id}`, { name, description: 'Mine' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses sharing with an unknown user or one of another tenant and changes nothing', async () => {
