@@ -73,52 +73,54 @@ export function TriggerForm({
       onKeyDown={editing ? escapeToCancel(onCancel) : undefined}
       data-testid="trigger-form"
     >
-      <Stack gap="xs">
-        {/* Side by side where there is room; on a phone one under the other, so the type reads whole
+      {/* A form, so that Enter in the name saves as in the other preference forms; Enter in the
+          phrases adds the phrase typed, and submits only when none is being typed. */}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!cannotSave && !saving) onSubmit();
+        }}
+      >
+        <Stack gap="xs">
+          {/* Side by side where there is room; on a phone one under the other, so the type reads whole
             ("Événement" had shown as "Événemen"). */}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="xs">
-          <div>
-            <TextInput ref={firstFieldRef} label={t('preferences.triggerName')} {...form.getInputProps('name')} />
-            {/* Counted as the server counts: after trimming. */}
-            <CharacterCounter length={values.name.trim().length} max={MAX_NAME_LENGTH} />
-          </div>
-          <Select
-            label={t('preferences.hitType')}
-            data={TRIGGER_HIT_TYPES.map((type) => ({ value: type, label: t(`preferences.hitTypes.${type}`) }))}
-            {...form.getInputProps('hit_type')}
-            allowDeselect={false}
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="xs">
+            <div>
+              <TextInput ref={firstFieldRef} label={t('preferences.triggerName')} {...form.getInputProps('name')} />
+              {/* Counted as the server counts: after trimming. */}
+              <CharacterCounter length={values.name.trim().length} max={MAX_NAME_LENGTH} />
+            </div>
+            <Select
+              label={t('preferences.hitType')}
+              data={TRIGGER_HIT_TYPES.map((type) => ({ value: type, label: t(`preferences.hitTypes.${type}`) }))}
+              {...form.getInputProps('hit_type')}
+              allowDeselect={false}
+            />
+          </SimpleGrid>
+          <TagsInput
+            label={t('preferences.phrases')}
+            renderPill={removablePill}
+            description={t('preferences.phrasesHint')}
+            maxTags={TRIGGER_PHRASES_MAX}
+            maxLength={TRIGGER_PHRASE_MAX_LENGTH}
+            {...form.getInputProps('phrases')}
+            searchValue={values.typed_phrase}
+            onSearchChange={(typed) => {
+              form.setFieldValue('typed_phrase', typed);
+              // A phrase being typed answers "add at least one phrase".
+              if (form.errors.phrases) form.validateField('phrases');
+            }}
           />
-        </SimpleGrid>
-        <TagsInput
-          label={t('preferences.phrases')}
-          renderPill={removablePill}
-          description={t('preferences.phrasesHint')}
-          maxTags={TRIGGER_PHRASES_MAX}
-          maxLength={TRIGGER_PHRASE_MAX_LENGTH}
-          {...form.getInputProps('phrases')}
-          searchValue={values.typed_phrase}
-          onSearchChange={(typed) => {
-            form.setFieldValue('typed_phrase', typed);
-            // A phrase being typed answers "add at least one phrase".
-            if (form.errors.phrases) form.validateField('phrases');
-          }}
-        />
-        <MultiSelect
-          renderPill={removablePill}
-          label={t('preferences.triggerHypotheses')}
-          placeholder={t('preferences.allHypotheses')}
-          data={hypothesisOptions}
-          {...form.getInputProps('hypothesis_ids')}
-        />
-        <FormActions
-          editing={editing}
-          saving={saving}
-          disabled={cannotSave}
-          failure={failure}
-          onSubmit={onSubmit}
-          onCancel={onCancel}
-        />
-      </Stack>
+          <MultiSelect
+            renderPill={removablePill}
+            label={t('preferences.triggerHypotheses')}
+            placeholder={t('preferences.allHypotheses')}
+            data={hypothesisOptions}
+            {...form.getInputProps('hypothesis_ids')}
+          />
+          <FormActions editing={editing} saving={saving} disabled={cannotSave} failure={failure} onCancel={onCancel} />
+        </Stack>
+      </form>
     </Card>
   );
 }

@@ -122,6 +122,22 @@ describe('TriggersPage saving', () => {
   });
 });
 
+describe('TriggersPage from the keyboard', () => {
+  it('saves with Enter in the name, as the other preference forms do', async () => {
+    const writes = serve();
+    renderPage(true);
+    const cards = await screen.findAllByTestId('trigger');
+    fireEvent.click(within(cards[1] as HTMLElement).getByRole('button', { name: 'Edit “Harbour trigger”' }));
+    const name = within(screen.getByTestId('trigger-form')).getByLabelText('Name') as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Harbour closures' } });
+    // Enter in a field submits the form it stands in (the browser's implicit submission).
+    const form = name.closest('form');
+    expect(form).not.toBeNull();
+    fireEvent.submit(form as HTMLFormElement);
+    await waitFor(() => expect(writes).toEqual(['PATCH /api/triggers/tr_new']));
+  });
+});
+
 describe('TriggersPage value hypotheses', () => {
   it('shows a hypothesis by its problem, or by its description when the problem was left empty', async () => {
     const hypothesis = {
