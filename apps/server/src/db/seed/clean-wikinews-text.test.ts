@@ -81,6 +81,17 @@ describe('cleanWikinewsText', () => {
     );
   });
 
+  it('drops an interview line’s indentation and the image placeholder before it, not a ratio or a rule of thumb', () => {
+    expect(
+      cleanWikinewsText(
+        "What is Heaven Sent Gaming? thumb ::'''Mario J. Lucero:''' Heaven Sent Gaming is me and Isabel.",
+      ),
+    ).toBe('What is Heaven Sent Gaming? Mario J. Lucero: Heaven Sent Gaming is me and Isabel.');
+    expect(cleanWikinewsText('The vote was 3:1. As a rule of thumb: sell high.')).toBe(
+      'The vote was 3:1. As a rule of thumb: sell high.',
+    );
+  });
+
   it('joins a demonym the dropped link split', () => {
     expect(cleanWikinewsText('The South Africa n government and the Venezuela n one said.')).toBe(
       'The South African government and the Venezuelan one said.',

@@ -19,6 +19,12 @@ const HEADING = /(={2,})\s*([^=]+?)\s*\1/g;
 /** List bullets (`* item`, `# item`) and what is left of braces, pipes and table rows. */
 const MARKUP_LEFTOVERS = /(?:^|\s)(?:[*#]+|\{\{|\}\}|[{}]|\|-*)(?=\s|$)/g;
 /** An opening or closing HTML tag: "<" and a letter, so "a < b" in prose stays. */
+/**
+ * Indentation colons before a line of an interview ("::Mario J. Lucero: Heaven Sent Gaming is…"),
+ * with the image placeholder "thumb" a dropped image left before them; a ratio ("3:1") and a
+ * "rule of thumb:" stay.
+ */
+const INDENT = /(^|\s)(?:thumb(?:nail)?\s+)?:+(?=[^\s:])/g;
 const TAG = /<\/?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?\/?>/g;
 /** Two to five apostrophes in a row: wikitext's italics and bold; prose has at most one. */
 const WIKI_QUOTES = /'{2,5}/g;
@@ -83,6 +89,7 @@ export function cleanWikinewsText(text: string): string {
     .replace(LINK_BRACKETS, '')
     .replace(TEMPLATE_BRACES, ' ')
     .replace(MARKUP_LEFTOVERS, ' ')
+    .replace(INDENT, '$1')
     .replace(ENTITY, (entity) => ENTITIES[entity] ?? entity)
     .replace(REPEATED_COMMA, ',')
     .replace(SPACE_BEFORE_PUNCTUATION, '$1')
