@@ -7,7 +7,7 @@ import {
   TARGET_TITLES_MAX,
   targetTitlesBodySchema,
 } from '@quarry/shared';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemovablePills } from '../../../components/removable-pill.tsx';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
@@ -59,6 +59,8 @@ export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
   // A refusal naming the titles shows under them (setServerErrors); any other, under the form.
   const failure = save.isError ? fieldError(save.error, ['titles'], t('preferences.saveError')) : null;
   useUnsavedChangesGuard(changed);
+  // A title already listed is not added twice: said, rather than the input silently emptied.
+  const [alreadyListed, setAlreadyListed] = useState<string | null>(null);
   const submit = () => {
     if (form.validate().hasErrors) return;
     save.mutate(toSave, {
@@ -91,7 +93,22 @@ export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
         placeholder={canEdit ? t('preferences.titlesPlaceholder') : undefined}
         {...form.getInputProps('titles')}
         searchValue={form.getValues().typed_title}
-        onSearchChange={(typed) => form.setFieldValue('typed_title', typed)}
+        onSearchChange={(typed) => {
+          form.setFieldValue('typed_title', typed);
+          if (typed) setAlreadyListed(null);
+        }}
+        onDuplicate={(typed) =>
+          setAlreadyListed(
+            form.getValues().titles.find((title) => title.toLowerCase() === typed.trim().toLowerCase()) ?? typed,
+          )
+        }
+        description={
+          alreadyListed ? (
+            <span role="status" data-testid="title-already-listed">
+              {t('preferences.titleAlreadyListed', { title: alreadyListed })}
+            </span>
+          ) : undefined
+        }
         maxTags={TARGET_TITLES_MAX}
         disabled={!canEdit || !loaded}
         rightSection={titles.isPending ? <Loader size="xs" aria-label={t('common.loading')} /> : undefined}
