@@ -225,6 +225,31 @@ describe('on a 390 px phone', () => {
     expect(await picker.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(100);
   });
 
+  it('keeps the "all / any condition" switch inside its group in French', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, 'raj@acme.test');
+    const language = (value: string) =>
+      page.request.patch('/api/me', { headers: fromTheAppsPages(), data: { field: 'preferences.language', value } });
+    expect((await language('fr')).ok()).toBe(true);
+    try {
+      await page.goto('/MyTerritory');
+      await page.getByRole('button', { name: 'Filtres', exact: true }).click();
+      await page.getByText('Au moins un critère', { exact: true }).waitFor();
+      // "Au moins un critère" had run past the switch's border, and the group's, by 7 px.
+      const overflow = await page.getByTestId('filter-group-1').evaluate((group) => {
+        const root = group.querySelector('.mantine-SegmentedControl-root') as HTMLElement;
+        const edge = root.getBoundingClientRect().right;
+        return [...root.querySelectorAll('.mantine-SegmentedControl-label')].map((label) =>
+          Math.max(0, Math.round(label.getBoundingClientRect().right - edge)),
+        );
+      });
+      expect(overflow).toEqual([0, 0]);
+    } finally {
+      await language('en');
+    }
+  });
+
   it("wraps My Accounts' names between their words, not inside them", async () => {
     const { page, context } = b;
     // A member of their own, whose My Accounts no other test reads or changes meanwhile.

@@ -160,6 +160,7 @@ export function FilterBuilder({
         <Group justify="space-between">
           <SegmentedControl
             size="xs"
+            classNames={{ root: classes.operator, label: classes.operatorLabel }}
             aria-label={t('filters.match')}
             value={group.operator}
             onChange={(value) => onChange({ ...group, operator: value as 'AND' | 'OR' })}
