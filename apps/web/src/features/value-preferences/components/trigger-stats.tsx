@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Group, List, Loader, Stack, Text } from '@mantine/core';
 import type { TriggerStats } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatPercent } from '../../../lib/format.ts';
@@ -36,13 +36,8 @@ export function TriggerStatsBlock({
       </Group>
     );
   }
-  if (failed) {
-    return (
-      <Alert color="red" variant="light" p="xs">
-        {t('preferences.triggerStats.error')}
-      </Alert>
-    );
-  }
+  // Said once above the cards (triggers-page.tsx), with its retry.
+  if (failed) return null;
   if (!stats) {
     return (
       <Text size="xs" c="dimmed" data-testid="trigger-stats">

@@ -138,6 +138,35 @@ describe('TriggersPage from the keyboard', () => {
   });
 });
 
+describe('TriggersPage when what the triggers find cannot be loaded', () => {
+  it('says so once above the cards, with a Retry that loads it', async () => {
+    let statsAnswers = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        if (url.includes('/trigger-stats')) {
+          statsAnswers++;
+          // The first answer fails; the retry's succeeds.
+          return statsAnswers === 1
+            ? new Response(JSON.stringify({ error: { code: 'internal', message: 'Internal error' } }), { status: 500 })
+            : new Response(JSON.stringify({ triggers: [], computed_at: null }), { status: 200 });
+        }
+        const body = url.endsWith('/api/triggers') ? { triggers: [phraseless, withPhrase] } : { hypotheses: [] };
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    renderPage(true);
+    const error = await screen.findByTestId('trigger-stats-error');
+    expect(error.textContent).toContain('Could not load what the triggers find.');
+    expect(screen.getAllByTestId('trigger')).toHaveLength(2);
+    expect(screen.getAllByText('Could not load what the triggers find.')).toHaveLength(1);
+    fireEvent.click(within(error).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByTestId('trigger-stats-error')).toBeNull());
+    expect(statsAnswers).toBe(2);
+  });
+});
+
 describe('TriggersPage value hypotheses', () => {
   it('shows a hypothesis by its problem, or by its description when the problem was left empty', async () => {
     const hypothesis = {
