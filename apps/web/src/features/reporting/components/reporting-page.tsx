@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { REPORT_MAX_DAYS, type ReportQuery } from '@quarry/shared';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,9 +52,14 @@ export function ReportingPage() {
       )}
       {!problem && report.isPending && <Loader aria-label={t('common.loading')} />}
       {!problem && report.isError && (
-        <Alert color="red" title={t('errors.generic')}>
-          {/* A refusal's message is in the reader's language (api-client); anything else says no more than the title. */}
-          {report.error instanceof ApiError && report.error.message}
+        <Alert color="red" title={t('errors.generic')} data-testid="report-error">
+          <Stack gap="xs" align="flex-start">
+            {/* A refusal's message is in the reader's language (api-client); anything else says no more than the title. */}
+            {report.error instanceof ApiError && report.error.message}
+            <Button size="compact-sm" variant="light" color="red" onClick={() => void report.refetch()}>
+              {t('reporting.retry')}
+            </Button>
+          </Stack>
         </Alert>
       )}
       {!problem && report.data && (
