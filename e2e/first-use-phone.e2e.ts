@@ -225,6 +225,19 @@ describe('on a 390 px phone', () => {
     expect(await picker.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(100);
   });
 
+  it("shows the organisation members table's scrollbar, so its Admin and Manager columns are found", async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, 'ada@acme.test', '/settings?category=tenantConfiguration');
+    const members = page.locator('.mantine-TableScrollContainer-scrollContainer', { hasText: 'ada@acme.test' });
+    await members.waitFor();
+    // Wider than the screen, it scrolls; without a mouse over it, its scrollbar had stayed hidden.
+    const viewport = members.locator('.mantine-ScrollArea-viewport').first();
+    expect(await viewport.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const bar = members.locator('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]');
+    await expect.poll(() => bar.getAttribute('data-state')).toBe('visible');
+  });
+
   it('keeps the "all / any condition" switch inside its group in French', async () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });

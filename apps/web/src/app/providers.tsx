@@ -25,6 +25,10 @@ const theme = createTheme({
     // Titles wrap between words first; a word wider than the screen (a wide font, a long name)
     // breaks rather than pushing the page sideways, whatever fonts the reader's machine has.
     Title: Title.extend({ styles: { root: { overflowWrap: 'anywhere' } } }),
+    // A table wider than a phone shows its scrollbar while it overflows, not only under a mouse
+    // pointer: on a touch screen the Email and Admin columns had been cut off with no sign they
+    // were there. (Named, not extended: Table stays out of the sign-in page's JavaScript.)
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { type: 'auto' } } },
   },
 });
 const colorSchemeManager = themePreferenceManager();
