@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
-import { fromTheAppsPages, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
+import { fromTheAppsPages, inLanguage, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
 import { inviteAndJoin } from './support/invite.ts';
 
 /** Whether an element lies wholly inside the 390 px wide screen. */
@@ -74,10 +74,7 @@ describe('on a 390 px phone', () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });
     await openSignedIn(page, 'raj@acme.test');
-    const language = (value: string) =>
-      page.request.patch('/api/me', { headers: fromTheAppsPages(), data: { field: 'preferences.language', value } });
-    expect((await language('fr')).ok()).toBe(true);
-    try {
+    await inLanguage(page, 'fr', async () => {
       await page.goto('/settings?category=userPreferences');
       const save = page.getByRole('button', { name: 'Enregistrer les filtres par défaut' });
       await save.waitFor();
@@ -94,9 +91,7 @@ describe('on a 390 px phone', () => {
         ((await team.boundingBox())?.y ?? 0) -
         (((await save.boundingBox())?.y ?? 0) + ((await save.boundingBox())?.height ?? 0));
       expect(gap).toBeGreaterThanOrEqual(16);
-    } finally {
-      await language('en');
-    }
+    });
   });
 
   it("gives a global alert's start and end their whole width in the editor", async () => {
@@ -242,10 +237,7 @@ describe('on a 390 px phone', () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });
     await openSignedIn(page, 'raj@acme.test');
-    const language = (value: string) =>
-      page.request.patch('/api/me', { headers: fromTheAppsPages(), data: { field: 'preferences.language', value } });
-    expect((await language('fr')).ok()).toBe(true);
-    try {
+    await inLanguage(page, 'fr', async () => {
       await page.goto('/MyTerritory');
       await page.getByRole('button', { name: 'Filtres', exact: true }).click();
       await page.getByText('Au moins un critère', { exact: true }).waitFor();
@@ -258,9 +250,7 @@ describe('on a 390 px phone', () => {
         );
       });
       expect(overflow).toEqual([0, 0]);
-    } finally {
-      await language('en');
-    }
+    });
   });
 
   it("wraps My Accounts' names between their words, not inside them", async () => {

@@ -47,3 +47,19 @@ export async function deleteOwnedWorkspaces(page: Page, names: readonly string[]
     await page.request.delete(`/api/workspaces/${workspace.id}`, { headers: fromTheAppsPages() });
   }
 }
+
+/**
+ * Runs `walk` with the signed-in user's interface in `language`, and puts English back after,
+ * whatever happens in it. Setting the language must work: a walk in English would prove nothing.
+ */
+export async function inLanguage(page: Page, language: string, walk: () => Promise<void>): Promise<void> {
+  const set = (value: string) =>
+    page.request.patch('/api/me', { headers: fromTheAppsPages(), data: { field: 'preferences.language', value } });
+  const answer = await set(language);
+  if (!answer.ok()) throw new Error(`The language could not be set to ${language}: ${answer.status()}`);
+  try {
+    await walk();
+  } finally {
+    await set('en');
+  }
+}

@@ -10,6 +10,12 @@ const entry = (account_id: string, tier: FeedEntry['tier'], score: number, hypot
   kind,
 });
 
+/** A Value Match of one hypothesis and kind, quoting `said`. */
+const same = (id: string, score: number, said: string) => ({
+  ...entry(id, 'tier_1', score, 'breach', 'job_posting'),
+  said,
+});
+
 const ordered = (entries: FeedEntry[]) => {
   const ranks = feedRanks(entries);
   const rank = { tier_1: 2, tier_2: 1, none: 0 };
@@ -83,10 +89,6 @@ describe('feed order', () => {
   });
 
   it('spreads cards quoting the same sentence within a hypothesis and kind, strongest of each first', () => {
-    const same = (id: string, score: number, said: string) => ({
-      ...entry(id, 'tier_1', score, 'breach', 'job_posting'),
-      said,
-    });
     const entries = [
       same('a1', 10, 'Cyber attacks on companies like ours rose this year.'),
       same('a2', 9, 'Cyber attacks on companies like ours rose this year.'),
@@ -100,10 +102,6 @@ describe('feed order', () => {
   });
 
   it('reads one wording told of two places as the same sentence', () => {
-    const same = (id: string, score: number, said: string) => ({
-      ...entry(id, 'tier_1', score, 'breach', 'job_posting'),
-      said,
-    });
     const entries = [
       same('a1', 10, 'Hackers reached customer records at our Dallas offices this spring.'),
       same('a2', 9, 'Hackers reached customer records at our Salt Lake City offices this spring.'),

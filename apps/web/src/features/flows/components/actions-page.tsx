@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Group,
@@ -16,6 +15,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { FLOW_STATUSES, FLOW_TYPES, FLOWS_HIDDEN_AFTER_DAYS, type FlowStatus, type FlowType } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { type FlowsFilter, useFlows } from '../api/get-flows.ts';
 import { FlowRow } from './flow-row.tsx';
 
@@ -93,14 +93,11 @@ export function ActionsPage() {
       </Group>
 
       {flows.isError && (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('flows.errors.list')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void flows.refetch()}>
-              {t('flows.list.tryAgain')}
-            </Button>
-          </Group>
-        </Alert>
+        <RetryAlert
+          message={t('flows.errors.list')}
+          retryLabel={t('flows.list.tryAgain')}
+          onRetry={() => void flows.refetch()}
+        />
       )}
       {flows.isPending && (
         <Stack gap="xs" aria-busy="true" data-testid="flows-loading">

@@ -1,5 +1,6 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
@@ -22,14 +23,11 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
         {t('uploads.history.title')}
       </Title>
       {uploads.isError && (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('uploads.errors.list')}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void uploads.refetch()}>
-              {t('uploads.tryAgain')}
-            </Button>
-          </Group>
-        </Alert>
+        <RetryAlert
+          message={t('uploads.errors.list')}
+          retryLabel={t('uploads.tryAgain')}
+          onRetry={() => void uploads.refetch()}
+        />
       )}
       {uploads.isPending && <Skeleton h={96} />}
       {uploads.isSuccess && uploads.data.uploads.length === 0 && (

@@ -17,6 +17,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
@@ -34,14 +35,11 @@ export function UploadProgress({ uploadId }: { uploadId: string }) {
   if (upload.isPending) return <Skeleton h={160} data-testid="upload-progress-loading" />;
   if (upload.isError) {
     return (
-      <Alert color="red" role="alert">
-        <Group justify="space-between">
-          <Text size="sm">{t('uploads.errors.get')}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void upload.refetch()}>
-            {t('uploads.tryAgain')}
-          </Button>
-        </Group>
-      </Alert>
+      <RetryAlert
+        message={t('uploads.errors.get')}
+        retryLabel={t('uploads.tryAgain')}
+        onRetry={() => void upload.refetch()}
+      />
     );
   }
   return <UploadResult upload={upload.data} />;

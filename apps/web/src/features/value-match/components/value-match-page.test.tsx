@@ -76,25 +76,28 @@ describe('placeEvidence', () => {
   });
 });
 
+/** One account's match as the API answers it: a Value Match on one hypothesis, nothing else. */
+const MATCH = {
+  master_account_id: 'acc_x',
+  account_name: 'Example Co',
+  logo_url: null,
+  website: null,
+  industry: null,
+  tier: 'tier_1',
+  tier_label: 'Value Match',
+  evidence_tier: 'tier_1',
+  score: 3,
+  why_now: 'A strong sign.',
+  why_now_facts: null,
+  computed_at: '2026-11-29T10:00:00.000Z',
+  held_by: [],
+  hypotheses: [{ hypothesis_id: 'h', name: 'Supply disruption', tier: 'tier_1', score: 3, evidence: [] }],
+  activity: [],
+  contacts: [],
+};
+
 describe('ValueMatchPage while the matches are computed again', () => {
-  const detail = {
-    master_account_id: 'acc_x',
-    account_name: 'Example Co',
-    logo_url: null,
-    website: null,
-    industry: null,
-    tier: 'tier_1',
-    tier_label: 'Value Match',
-    evidence_tier: 'tier_1',
-    score: 3,
-    why_now: 'A strong sign.',
-    why_now_facts: null,
-    computed_at: '2026-11-29T10:00:00.000Z',
-    held_by: [],
-    hypotheses: [{ hypothesis_id: 'h', name: 'Supply disruption', tier: 'tier_1', score: 3, evidence: [] }],
-    activity: [],
-    contacts: [],
-  };
+  const detail = MATCH;
   const serve = (running: boolean) =>
     vi.stubGlobal(
       'fetch',
@@ -142,23 +145,15 @@ describe('ValueMatchPage with many other signals', () => {
     not_relevant: notRelevant,
   });
   const detail = {
-    master_account_id: 'acc_x',
-    account_name: 'Example Co',
-    logo_url: null,
-    website: null,
-    industry: null,
+    ...MATCH,
     tier: 'none',
     tier_label: 'Activity Found',
     evidence_tier: 'none',
     score: 0,
     why_now: '',
-    why_now_facts: null,
-    computed_at: '2026-11-29T10:00:00.000Z',
-    held_by: [],
     hypotheses: [],
     // The eighth was marked not relevant and waits for its undo.
     activity: [...Array.from({ length: 7 }, (_, i) => signal(i + 1)), signal(8, true)],
-    contacts: [],
   };
 
   it('shows the newest five and the one marked not relevant, and all of them once asked', async () => {

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MAX_NAME_LENGTH, type StoredTrigger, TRIGGER_PHRASE_MAX_LENGTH, triggerBodySchema } from '@quarry/shared';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { track } from '../../../lib/analytics.ts';
 import { fieldError } from '../../../lib/field-error.ts';
@@ -176,14 +177,12 @@ export function TriggersPage({
       {triggers.isError && <Alert color="red">{t('preferences.loadError')}</Alert>}
       {/* One answer counts every trigger: its failure is said once, with a retry, not on each card. */}
       {canEdit && stats.isError && (
-        <Alert color="red" variant="light" data-testid="trigger-stats-error">
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{t('preferences.triggerStats.errorAll')}</Text>
-            <Button size="compact-sm" variant="light" color="red" onClick={() => void stats.refetch()}>
-              {t('preferences.triggerStats.retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <RetryAlert
+          message={t('preferences.triggerStats.errorAll')}
+          retryLabel={t('preferences.triggerStats.retry')}
+          onRetry={() => void stats.refetch()}
+          testId="trigger-stats-error"
+        />
       )}
       {triggers.data?.length === 0 && <Text c="dimmed">{t('preferences.noTriggers')}</Text>}
       {triggers.data?.map((tr) => (
