@@ -125,9 +125,9 @@ describe('value preferences', () => {
       await page.getByText('Saved', { exact: true }).waitFor();
       await page.reload();
       await page.getByText(title, { exact: true }).waitFor();
-      // Typed again, in other letter case: said to be listed already, not silently dropped.
+      // Typed again, in other letter case and spacing: said to be listed already, not silently dropped.
       await expect.poll(() => input.isEnabled()).toBe(true);
-      await input.pressSequentially(title.toLowerCase());
+      await input.pressSequentially(title.toLowerCase().replace(' ', '  '));
       await input.press('Enter');
       await page.getByText(`“${title}” is already in the list.`, { exact: true }).waitFor();
       expect(await page.getByText(title, { exact: true }).count()).toBe(1);

@@ -84,20 +84,28 @@ describe('the mutation cache', () => {
     log.mockRestore();
   });
 
-  it('shows no snack for a refusal its form shows under an input ("name" taken), and one for any other', async () => {
+  it('shows and logs nothing for a refusal its form shows under an input ("name" taken), and both for any other', async () => {
     const client = createQueryClient();
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const refuse = (field: string) =>
       new MutationObserver(client, {
         mutationFn: async () => {
           throw new ApiError(409, 'conflict', `${field}: taken`, [{ field, message: 'This name is taken' }]);
         },
-        meta: { errorSnack: 'Error updating workspace, please try again', fieldsInForm: ['name'] },
+        meta: {
+          errorLog: 'Workspace update failed',
+          errorSnack: 'Error updating workspace, please try again',
+          fieldsInForm: ['name'],
+        },
       });
     useSnackbarStore.setState({ general: null });
     await expect(refuse('name').mutate()).rejects.toThrow('name: taken');
     expect(useSnackbarStore.getState().general).toBeNull();
+    expect(log).not.toHaveBeenCalled();
     await expect(refuse('workspace_id').mutate()).rejects.toThrow('workspace_id: taken');
     expect(useSnackbarStore.getState().general?.message).toBe('Error updating workspace, please try again');
+    expect(log).toHaveBeenCalledWith('Workspace update failed', expect.any(ApiError));
+    log.mockRestore();
   });
 
   it('shows the snack a mutation picks from its error (a refusal read by its code)', async () => {

@@ -72,8 +72,9 @@ export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
       },
       onError: (error, _variables, _context, mutation) => {
         const meta = mutation.meta;
-        if (meta?.errorLog) logError(meta.errorLog, error);
+        // A refusal the form shows under its input (a name taken) is the user's to fix, not a failure to log.
         if (shownInForm(error, meta?.fieldsInForm)) return;
+        if (meta?.errorLog) logError(meta.errorLog, error);
         const snack = typeof meta?.errorSnack === 'function' ? meta.errorSnack(error) : meta?.errorSnack;
         if (snack) showSnackbar(snack);
       },

@@ -100,10 +100,20 @@ export type UpdateQualificationSignalBody = z.output<typeof updateQualificationS
 export const storedQualificationSignalSchema = qualificationSignalBodySchema.extend({ id: z.string(), ...stamps });
 export type StoredQualificationSignal = z.output<typeof storedQualificationSignalSchema>;
 
-/** Spec section 5: titles are typed and added with Enter; duplicates (ignoring case) collapse. */
+/**
+ * Spec section 5: titles are typed and added with Enter; duplicates (ignoring case) collapse.
+ * Runs of spaces inside a title are one space: "VP  Supply Chain" is "VP Supply Chain".
+ */
 export const targetTitlesBodySchema = z.object({
   titles: z
-    .array(z.string().trim().min(1).max(MAX_NAME_LENGTH))
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(MAX_NAME_LENGTH)
+        .transform((title) => title.replace(/\s+/g, ' ')),
+    )
     .max(TARGET_TITLES_MAX)
     .transform((titles) => titles.filter((t, i) => titles.findIndex((o) => o.toLowerCase() === t.toLowerCase()) === i)),
 });

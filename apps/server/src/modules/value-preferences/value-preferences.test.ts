@@ -256,7 +256,9 @@ describe('qualification signals of one wording', () => {
 
 describe('target titles', () => {
   it('replaces the list, collapsing duplicates, and only for editors; each tenant has its own', async () => {
-    const res = await call(ada, 'PUT', '/api/target-titles', { titles: ['VP Supply Chain', 'vp supply chain', 'CFO'] });
+    const res = await call(ada, 'PUT', '/api/target-titles', {
+      titles: ['VP Supply Chain', 'vp  supply chain', 'CFO'],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().titles).toEqual(['VP Supply Chain', 'CFO']);
     expect((await call(rita, 'GET', '/api/target-titles')).json().titles).toEqual(['VP Supply Chain', 'CFO']);

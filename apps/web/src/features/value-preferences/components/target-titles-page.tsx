@@ -22,6 +22,9 @@ import { ReadOnlyNote } from './read-only-note.tsx';
 
 type TitleValues = { titles: string[]; typed_title: string };
 
+const titleKey = (title: string) => title.trim().replace(/\s+/g, ' ').toLowerCase();
+const sameTitle = (a: string, b: string) => titleKey(a) === titleKey(b);
+
 /** The list Save sends: a title still typed in the input counts as added. */
 const titlesBodyOf = ({ titles, typed_title }: TitleValues) => ({ titles: withPendingTag(titles, typed_title) });
 
@@ -97,10 +100,10 @@ export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
           form.setFieldValue('typed_title', typed);
           if (typed) setAlreadyListed(null);
         }}
+        // "vp  supply chain" is "VP Supply Chain": letter case and spaces aside, as the server reads titles.
+        isDuplicate={(typed, titles) => titles.some((title) => sameTitle(title, typed))}
         onDuplicate={(typed) =>
-          setAlreadyListed(
-            form.getValues().titles.find((title) => title.toLowerCase() === typed.trim().toLowerCase()) ?? typed,
-          )
+          setAlreadyListed(form.getValues().titles.find((title) => sameTitle(title, typed)) ?? typed)
         }
         description={
           alreadyListed ? (
