@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
-import { axisLabel } from '../utils/axis-label.ts';
+import { axisLabels } from '../utils/axis-label.ts';
 import { pageLabel } from '../utils/page-screens.ts';
 import { ChartCard } from './chart-card.tsx';
 
@@ -25,9 +25,14 @@ export function UsageCharts({ report }: { report: Report }) {
   const language = useUiLanguage();
   // On a phone the labels take less of the card, so the bars keep a readable length.
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
-  const labelAxis = phone
-    ? { width: 110, tickFormatter: (value: unknown) => axisLabel(value, 14) }
-    : { width: 220, tickFormatter: (value: unknown) => axisLabel(value, 30) };
+  const columns = phone ? 14 : 30;
+  const pages = report.pages.map((p) => ({ ...p, page: pageLabel(p.page, t) }));
+  const events = report.events.map((e) => ({ ...e, event: eventLabel(e.event) }));
+  // Each chart's labels shortened apart: two events cut to the same "Correspondanc…" keep their ends.
+  const labelAxis = (labels: string[]) => {
+    const short = axisLabels(labels, columns);
+    return { width: phone ? 110 : 220, tickFormatter: (value: unknown) => short.get(String(value)) ?? String(value) };
+  };
   // Days ("2026-10-24") read as local calendar days, shown in the interface language's short form.
   const days = { tickFormatter: (day: string) => formatDate(dayjs(day).toDate(), language, 'axis') };
   const nobody = report.days.every((d) => d.active_users === 0);
@@ -89,12 +94,12 @@ export function UsageCharts({ report }: { report: Report }) {
         >
           <BarChart
             h={barsHeight(report.pages.length)}
-            data={report.pages.map((p) => ({ ...p, page: pageLabel(p.page, t) }))}
+            data={pages}
             dataKey="page"
             orientation="vertical"
             // A page is named as the navigation names it, its path beside; a long label is shortened
             // at its end, never cut at its start by the axis; the tooltip gives it whole.
-            yAxisProps={labelAxis}
+            yAxisProps={labelAxis(pages.map((p) => p.page))}
             xAxisProps={COUNTS}
             series={[{ name: 'views', label: t('reporting.views'), color: 'violet.6' }]}
           />
@@ -107,10 +112,10 @@ export function UsageCharts({ report }: { report: Report }) {
         >
           <BarChart
             h={barsHeight(report.events.length)}
-            data={report.events.map((e) => ({ ...e, event: eventLabel(e.event) }))}
+            data={events}
             dataKey="event"
             orientation="vertical"
-            yAxisProps={labelAxis}
+            yAxisProps={labelAxis(events.map((e) => e.event))}
             xAxisProps={COUNTS}
             series={[{ name: 'count', label: t('reporting.count'), color: 'orange.6' }]}
           />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisLabel } from './axis-label.ts';
+import { axisLabel, axisLabels } from './axis-label.ts';
 
 describe('a chart axis label that fits its width', () => {
   it('keeps a label that fits whole', () => {
@@ -18,5 +18,20 @@ describe('a chart axis label that fits its width', () => {
 
   it('does not end on a space before the "…"', () => {
     expect(axisLabel('Comment Created today', 9)).toBe('Comment…');
+  });
+
+  it('tells apart labels that would shorten alike by keeping their ends', () => {
+    const french = axisLabels(
+      ['Correspondance de valeur consultée', 'Correspondances de valeur parcourues', 'Connexion'],
+      14,
+    );
+    expect([...french.values()]).toEqual(['Corr…consultée', 'Cor…parcourues', 'Connexion']);
+    const japanese = axisLabels(['バリューマッチの閲覧', 'バリューマッチの共有', 'バリューマッチのスクロール'], 14);
+    expect(new Set(japanese.values()).size).toBe(3);
+    // English ones already differ where they are cut: kept as axisLabel shortens them.
+    expect([...axisLabels(['Value Match viewed', 'Value Match scrolled'], 14).values()]).toEqual([
+      'Value Match v…',
+      'Value Match s…',
+    ]);
   });
 });

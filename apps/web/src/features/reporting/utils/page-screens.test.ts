@@ -1,11 +1,16 @@
+import { ANALYTICS_EVENTS } from '@quarry/shared';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { signedInRoutes } from '../../../app/signed-in-routes.tsx';
 import admin from '../../../locales/en/admin.json';
 import common from '../../../locales/en/common.json';
-import { axisLabel } from './axis-label.ts';
+import { axisLabels } from './axis-label.ts';
 import { PAGE_SCREENS, pageLabel, pageScreenKey } from './page-screens.ts';
 
+const eventNames = import.meta.glob<Record<string, string>>('../../../locales/*/flows.json', {
+  eager: true,
+  import: 'eventNames',
+});
 const texts = import.meta.glob<Record<string, unknown>>('../../../locales/*/{common,admin}.json', {
   eager: true,
   import: 'default',
@@ -46,13 +51,27 @@ describe('the screen a recorded page is, on Reporting', () => {
       const names = Object.values(PAGE_SCREENS).map(name);
       expect(new Set(names).size, `${language}: ${names.join(' | ')}`).toBe(names.length);
       // The page-views chart's labels, shortened as on a phone (usage-charts.tsx).
-      const labels = Object.keys(PAGE_SCREENS).map((page) =>
-        axisLabel(
-          pageLabel(page, (key) => String(name(key))),
+      const labels = [
+        ...axisLabels(
+          Object.keys(PAGE_SCREENS).map((page) => pageLabel(page, (key) => String(name(key)))),
           14,
-        ),
-      );
+        ).values(),
+      ];
       expect(new Set(labels).size, `${language}: ${labels.join(' | ')}`).toBe(labels.length);
+    }
+  });
+
+  it('tells every two named events apart in every language, shortened on a phone', () => {
+    expect(Object.keys(eventNames)).toHaveLength(5);
+    for (const [file, names] of Object.entries(eventNames)) {
+      const labels = [
+        ...axisLabels(
+          ANALYTICS_EVENTS.map((event) => names[event] ?? event),
+          14,
+        ).values(),
+      ];
+      // "Correspondanc…" twice in French, "バリューマッ…" twice in Japanese, before.
+      expect(new Set(labels).size, `${file}: ${labels.join(' | ')}`).toBe(labels.length);
     }
   });
 
