@@ -76,12 +76,16 @@ describe('state-changing requests from another site', () => {
 
 describe("the app's own pages", () => {
   it('are let through by their Origin, or by their Referer when a browser sends no Origin', async () => {
-    for (const headers of [{ origin: appOrigin }, { origin: undefined, referer: `${appOrigin}/workspaces` }]) {
+    for (const [i, headers] of [
+      { origin: appOrigin },
+      { origin: undefined, referer: `${appOrigin}/workspaces` },
+    ].entries()) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/workspaces',
         headers: { cookie: rita, ...headers },
-        payload: { name: 'Same site' },
+        // A name of its own each: a second workspace of one name is refused.
+        payload: { name: `Same site ${i + 1}` },
       });
       expect(res.statusCode, res.body).toBe(201);
     }

@@ -198,6 +198,22 @@ describe('Wikinews articles attached to the accounts they mention', () => {
     expect(stores.filter(({ account }) => account?.account_name === 'Expedia Group')).toEqual([]);
   });
 
+  it('writes of card fraud only where customers pay the company, of claims only at insurers, of branches only at banks', () => {
+    const byId = new Map(accounts.map((a) => [a.master_account_id, a]));
+    const postings = buildJobPostings(accounts).map((h) => ({ h, account: byId.get(h.master_account_id) }));
+    const of = (pattern: RegExp) => postings.filter(({ h }) => pattern.test(h.text));
+    expect(of(/card fraud|identity theft|payment fraud/i).length).toBeGreaterThan(5);
+    // Devon Energy and Amgen had written of card fraud against their customers, at their "branches".
+    const paying = ['Financials', 'Telecommunications', 'Business Services', 'Hotels, Restaurants & Leisure'];
+    expect(
+      of(/card fraud|identity theft|payment fraud/i)
+        .filter(({ account }) => !paying.includes(account?.sector ?? '') && !/Insurance/.test(account?.industry ?? ''))
+        .map(({ account }) => account?.account_name),
+    ).toEqual([]);
+    expect(of(/fraudulent claims/i).filter(({ account }) => !/Insurance/.test(account?.industry ?? ''))).toEqual([]);
+    expect(of(/\bbranches\b/).filter(({ account }) => !/Bank/.test(account?.industry ?? ''))).toEqual([]);
+  });
+
   it('lets at most two companies, and seldom, write the same sentence of what they are going through', () => {
     const byId = new Map(accounts.map((a) => [a.master_account_id, a]));
     const companiesBySentence = new Map<string, Set<string>>();

@@ -213,6 +213,31 @@ const STORES_CONTEXT = [
 ];
 /** Wordings that speak of the company's own plants or factories. */
 const PLANTS = /\b(?:plants?|factor(?:y|ies))\b/;
+/** Sectors whose customers pay the company and hold accounts with it: where card fraud reaches them. */
+const PAYING_SECTORS = new Set([
+  'Financials',
+  'Telecommunications',
+  'Business Services',
+  'Hotels, Restaurants & Leisure',
+]);
+
+/**
+ * Whether a wording can be the company's own: a company that makes nothing has no plant; card
+ * fraud against customers is a bank's, an insurer's or a payment business's (an oil producer had
+ * written of it), fraudulent claims an insurer's, branches a bank's (Amgen's "Thousand Oaks
+ * branches").
+ */
+function fitsCompany(wording: string, account: DemoAccount, goods: boolean): boolean {
+  const industry = account.industry ?? '';
+  if (goods && !makesGoods(account) && PLANTS.test(wording)) return false;
+  if (/\bbranches\b/.test(wording)) return /Bank/i.test(industry);
+  if (/fraudulent claims/i.test(wording)) return /Insurance/i.test(industry);
+  if (/card fraud|identity theft|payment fraud/i.test(wording)) {
+    return PAYING_SECTORS.has(account.sector ?? '') || /Insurance/i.test(industry);
+  }
+  return true;
+}
+
 /** About one posting in three tells of such a change. */
 const CONTEXT_SHARE = 0.35;
 
@@ -236,12 +261,10 @@ function companyContext(
   // sentence six times in a row on Globex's Home, with only the city changed).
   if (!themes) return null;
   const city = account.location?.split(',')[0]?.trim();
-  // A company that makes nothing writes of its warehouses and sites, never of "our plant".
-  const own = goods && !makesGoods(account) ? themes.map((t) => t.filter((w) => !PLANTS.test(w))) : themes;
-  const wordings = pick(
-    random,
-    own.filter((t) => t.length > 0),
-  )
+  // Of the change drawn, the wordings that can be this company's (fitsCompany); none, and its
+  // posting tells of no change, rather than all such companies telling of the one left.
+  const wordings = pick(random, themes)
+    .filter((w) => fitsCompany(w, account, goods))
     .filter((w) => city || !w.includes('{city}'))
     .map((wording) => ({ wording, sentence: wording.replace('{city}', city ?? '') }));
   const cost = (w: { wording: string; sentence: string }) =>
