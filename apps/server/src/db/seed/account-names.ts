@@ -355,8 +355,9 @@ const LIST_REACH = 40;
 
 /**
  * The accounts a story is about, not those it names in passing: an account named in the
- * headline, in the first sentence (not as one of a list of companies), or at least three times. "Amazon.com, Walmart and … are
- * some of the competitors" in a story of Toys R Us's bankruptcy is no signal for Amazon.
+ * headline, in the first sentence (not as one of a list of companies), or at least three times.
+ * "Amazon.com, Walmart and … are some of the competitors" in a story of Toys R Us's bankruptcy
+ * is no signal for Amazon.
  */
 function storyAccounts(index: NameIndex, title: string, text: string): string[] {
   const about = new Set<string>();
