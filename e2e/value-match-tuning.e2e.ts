@@ -58,8 +58,14 @@ describe('value match tuning', () => {
       await openTriggers(page);
       const card = cardOf(page, name);
       expect(await card.getByTestId('trigger-tier-counts').textContent()).toBe(
-        `Accounts it moves now: Value Match ${expected?.accounts.tier_1} · Value Alignment ${expected?.accounts.tier_2} · Activity Found ${expected?.accounts.none}`,
+        `Accounts it ranks now: Value Match ${expected?.accounts.tier_1} · Value Alignment ${expected?.accounts.tier_2}`,
       );
+      const foundOnly = card.getByTestId('trigger-found-only');
+      if (expected?.accounts.none)
+        expect(await foundOnly.textContent()).toBe(
+          `Also found at ${expected.accounts.none} more account${expected.accounts.none === 1 ? '' : 's'}, left at Activity Found.`,
+        );
+      else expect(await foundOnly.count()).toBe(0);
       const examples = await card.getByTestId('trigger-example').allTextContents();
       expect(examples).toHaveLength(3);
       // Each example names its account and shows the matched words marked inside the sentence.
@@ -75,7 +81,7 @@ describe('value match tuning', () => {
         );
       expect(examples.every((e) => / · [A-Z][a-z]{2} \d{1,2}, \d{4}$/.test(e))).toBe(true);
       expect(await card.getByTestId('trigger-precision').textContent()).toBe(
-        `Your team's precision: not measured yet (none of ${total} signals marked not relevant)`,
+        `Your team's precision: not measured yet (none of the ${total} signals it found at Value Match and Value Alignment accounts is marked not relevant)`,
       );
 
       // On the match, the signal is marked not relevant (from the keyboard)...
@@ -116,7 +122,7 @@ describe('value match tuning', () => {
           Math.round(share * 100) === 100
             ? `${(Math.floor(share * 1000) / 10).toFixed(1)}%`
             : `${Math.round(share * 100)}%`;
-        return `Your team's precision: ${percent} (${s?.marked_not_relevant} of ${found} signals marked not relevant; the signals nobody marked count as relevant)`;
+        return `Your team's precision: ${percent} (${s?.marked_not_relevant} of the ${found} signals it found at Value Match and Value Alignment accounts marked not relevant; the signals nobody marked count as relevant)`;
       };
       await expect
         .poll(
@@ -145,7 +151,9 @@ describe('value match tuning', () => {
       await openTriggers(page);
       await cardOf(page, name)
         .getByTestId('trigger-precision')
-        .getByText(`Your team's precision: not measured yet (none of ${total} signals marked not relevant)`)
+        .getByText(
+          `Your team's precision: not measured yet (none of the ${total} signals it found at Value Match and Value Alignment accounts is marked not relevant)`,
+        )
         .waitFor();
 
       // Marked by mistake, the message that confirms the mark undoes it: the recompute may have

@@ -314,6 +314,30 @@ function ruleAccepts(rule: NameRule, span: Token[], inTitle: boolean): boolean {
   });
 }
 
+/** Words after a name that make it the company's: its store, its staff, its 737. */
+const COMPANY_HEADS = new Set(
+  (
+    'store|stores|shop|shops|plant|plants|factory|factories|office|offices|headquarters|shares|stock|' +
+    'chief|executive|executives|spokesman|spokeswoman|spokesperson|employees|workers|staff|products|brand'
+  ).split('|'),
+);
+
+/**
+ * Whether the one-word name at `i` ends a person's name: right after a capitalised word within the
+ * sentence ("US ambassador Christopher Dell", "President Gerald Ford"). A word opening a sentence
+ * ("Yesterday Dell said") or written in capitals ("UK Gap stores") leaves the name a company's, and
+ * so does what follows it ("the London Apple store", "a Garuda Boeing 737").
+ */
+function isSurname(text: string, tokens: Token[], i: number): boolean {
+  const token = tokens[i] as Token;
+  const before = tokens[i - 1];
+  if (!before || !token.joinsPrevious || token.hyphenated || !/^\p{Lu}\p{Ll}+$/u.test(before.raw)) return false;
+  const after = tokens[i + 1];
+  if (after?.joinsPrevious && (/^\p{N}/u.test(after.raw) || COMPANY_HEADS.has(after.raw))) return false;
+  const lead = text.slice(0, before.at).trimEnd();
+  return lead.length > 0 && !/[.!?:;"“”'‘’(\n]$/u.test(lead);
+}
+
 /** Accounts named in a text, reading left to right and preferring the longest name at each word. */
 function forEachName(
   index: NameIndex,
@@ -337,6 +361,7 @@ function forEachName(
       const accepted = rules.filter((rule) => ruleAccepts(rule, span, inTitle));
       if (accepted.length > 0) best = { length: n, rules: accepted };
     }
+    if (best && best.length === 1 && isSurname(text, tokens, i)) best = null;
     if (best) {
       // One mention of each account, however many of its spellings accept the words.
       const named = new Set(best.rules.flatMap((rule) => [...rule.accountIds]));

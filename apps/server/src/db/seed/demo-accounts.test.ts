@@ -294,8 +294,17 @@ describe('Wikinews articles attached to the accounts they mention', () => {
       article('Wildfires', 'Residents of Southern California were told to leave.'),
       article('Newspapers', 'The Washington Post and the New York Post reported the sale.'),
       article('Politics', 'Opposition leader Tony Abbott criticised the budget.'),
+      // A one-word name after a given name is a person's surname, however often it is written...
+      article(
+        'Zimbabwe expels diplomats',
+        'US ambassador Christopher Dell was summoned. Officials said Christopher Dell had met the opposition. ' +
+          'Christopher Dell denied it.',
+      ),
+      // ...but not after a word opening the sentence, or one in capitals, or before the company's store.
+      article('PC sales', 'Yesterday Dell said sales rose. The UK Dell plant hired staff. Dell shipped more.'),
+      article('iPhone queues', 'Queues formed outside the London Apple store. Apple sold more. Apple said so.'),
     ]);
-    expect(result).toEqual([[], [], []]);
+    expect(result).toEqual([[], [], [], [], ['Dell Technologies'], ['Apple']]);
   });
 
   it('attaches a story to the companies it is about, not to those it names in passing', () => {

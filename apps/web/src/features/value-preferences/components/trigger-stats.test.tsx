@@ -62,4 +62,37 @@ describe('TriggerStatsBlock', () => {
       'Activity Found',
     ]);
   });
+
+  it('counts Activity Found accounts apart from the tiers it ranks, and says whose signals precision counts', () => {
+    renderWithProviders(
+      <TriggerStatsBlock
+        stats={{ ...switchedOff, accounts: { tier_1: 0, tier_2: 0, none: 22 }, top_tier_hits: 3, precision: 1 }}
+        loading={false}
+        failed={false}
+      />,
+    );
+    expect(screen.getByTestId('trigger-tier-counts').textContent).toBe(
+      'Accounts it ranks now: Value Match 0 · Value Alignment 0',
+    );
+    expect(screen.getByTestId('trigger-found-only').textContent).toBe(
+      'Also found at 22 more accounts, left at Activity Found.',
+    );
+    expect(screen.getByTestId('trigger-precision').textContent).toBe(
+      "Your team's precision: not measured yet (none of the 3 signals it found at Value Match and Value Alignment accounts is marked not relevant)",
+    );
+  });
+
+  it('says nothing of Activity Found accounts when the trigger is found at none', () => {
+    renderWithProviders(
+      <TriggerStatsBlock
+        stats={{ ...switchedOff, accounts: { tier_1: 1, tier_2: 0, none: 0 } }}
+        loading={false}
+        failed={false}
+      />,
+    );
+    expect(screen.getByTestId('trigger-tier-counts').textContent).toBe(
+      'Accounts it ranks now: Value Match 1 · Value Alignment 0',
+    );
+    expect(screen.queryByTestId('trigger-found-only')).toBeNull();
+  });
 });

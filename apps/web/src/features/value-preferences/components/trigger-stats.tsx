@@ -45,6 +45,10 @@ export function TriggerStatsBlock({
       </Text>
     );
   }
+  // Precision counts every signal of a Value Match or Value Alignment account the trigger is found
+  // in, not only the signal that ranks it: the line says whose signals they are (a walk read "0 · 0"
+  // beside "none of 3 signals" as a contradiction).
+  const tierLabels = { tier1Label: t('valueMatch.tier.tier_1'), tier2Label: t('valueMatch.tier.tier_2') };
   return (
     <Stack gap={4} data-testid="trigger-stats">
       {updating && (
@@ -60,21 +64,30 @@ export function TriggerStatsBlock({
           tier1: stats.accounts.tier_1,
           tier2: stats.accounts.tier_2,
           none: stats.accounts.none,
-          tier1Label: t('valueMatch.tier.tier_1'),
-          tier2Label: t('valueMatch.tier.tier_2'),
-          noneLabel: t('valueMatch.tier.none'),
+          ...tierLabels,
         })}
       </Text>
+      {/* An Activity Found account is found, not ranked: counted apart, so that it is not read as
+          one more tier the trigger moved accounts into. */}
+      {stats.accounts.none > 0 && (
+        <Text size="sm" data-testid="trigger-found-only" c={updating ? 'dimmed' : undefined}>
+          {t('preferences.triggerStats.foundOnly', {
+            count: stats.accounts.none,
+            noneLabel: t('valueMatch.tier.none'),
+          })}
+        </Text>
+      )}
       <Text size="sm" data-testid="trigger-precision">
         {stats.precision === null
           ? t('preferences.triggerStats.noPrecision')
           : stats.marked_not_relevant === 0
             ? // Nobody has judged a signal yet: a share of 100% would claim a precision no one measured.
-              t('preferences.triggerStats.unmarkedPrecision', { total: stats.top_tier_hits })
+              t('preferences.triggerStats.unmarkedPrecision', { total: stats.top_tier_hits, ...tierLabels })
             : t('preferences.triggerStats.precision', {
                 percent: formatPercent(stats.precision, language),
                 marked: stats.marked_not_relevant,
                 total: stats.top_tier_hits,
+                ...tierLabels,
               })}
       </Text>
       {stats.examples.length === 0 ? (
