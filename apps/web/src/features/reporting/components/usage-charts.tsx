@@ -33,6 +33,12 @@ export function UsageCharts({ report }: { report: Report }) {
     const short = axisLabels(labels, columns);
     return { width: phone ? 110 : 220, tickFormatter: (value: unknown) => short.get(String(value)) ?? String(value) };
   };
+  // A bar chart's counts run across a narrow card on a phone: three ticks there, so the axis never
+  // drops one between (it had read "0, 35, 70, 140").
+  const valueAxis = { ...COUNTS, tickCount: phone ? 3 : 5 };
+  // Its tooltip names the page or event whole, wider than the bars' room on a phone: there it opens
+  // at the card's left edge, over the labels, instead of being cut at the right edge.
+  const tooltipProps = phone ? { position: { x: 0 } } : undefined;
   // Days ("2026-10-24") read as local calendar days, shown in the interface language's short form.
   const days = { tickFormatter: (day: string) => formatDate(dayjs(day).toDate(), language, 'axis') };
   const nobody = report.days.every((d) => d.active_users === 0);
@@ -100,7 +106,8 @@ export function UsageCharts({ report }: { report: Report }) {
             // A page is named as the navigation names it, its path beside; a long label is shortened
             // at its end, never cut at its start by the axis; the tooltip gives it whole.
             yAxisProps={labelAxis(pages.map((p) => p.page))}
-            xAxisProps={COUNTS}
+            xAxisProps={valueAxis}
+            tooltipProps={tooltipProps}
             series={[{ name: 'views', label: t('reporting.views'), color: 'violet.6' }]}
           />
         </ChartCard>
@@ -116,7 +123,8 @@ export function UsageCharts({ report }: { report: Report }) {
             dataKey="event"
             orientation="vertical"
             yAxisProps={labelAxis(events.map((e) => e.event))}
-            xAxisProps={COUNTS}
+            xAxisProps={valueAxis}
+            tooltipProps={tooltipProps}
             series={[{ name: 'count', label: t('reporting.count'), color: 'orange.6' }]}
           />
         </ChartCard>
