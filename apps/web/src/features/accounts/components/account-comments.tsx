@@ -6,7 +6,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CharacterCounter } from '../../../components/character-counter.tsx';
 import { confirm } from '../../../components/confirm-dialog.tsx';
-import { useLeaveGuard } from '../../../components/use-leave-guard.ts';
+import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -22,7 +22,13 @@ export function AccountComments({ accountId, language }: { accountId: string; la
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const oneAtATime = useOneAtATime();
-  useLeaveGuard(text.trim() !== '');
+  // A half-written comment is not lost to a stray click.
+  useUnsavedChangesGuard(text.trim() !== '', () => ({
+    title: t('unsaved.title'),
+    message: t('unsaved.message'),
+    proceedLabel: t('unsaved.leave'),
+    cancelLabel: t('unsaved.stay'),
+  }));
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
