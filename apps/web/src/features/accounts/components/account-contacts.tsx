@@ -1,4 +1,5 @@
 import { Anchor, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Contact } from '@quarry/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +28,20 @@ export function AccountContacts({
 }) {
   const { t } = useTranslation();
   const selection = useIdSelection(contacts.map((c) => c.id));
+  // On a phone each person reads in one cell, name, title and email under one another: three
+  // columns had left the Email column off the screen, behind a sideways scroll.
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   if (contacts.length === 0) return <Text c="dimmed">{t('accounts.noContacts')}</Text>;
+  const email = (c: Contact) =>
+    c.email ? (
+      <Anchor href={`mailto:${c.email}`} style={phone ? { overflowWrap: 'anywhere' } : undefined}>
+        {c.email}
+      </Anchor>
+    ) : (
+      <Text size="sm" c="dimmed" fs="italic">
+        {t('accounts.emailNotAvailable')}
+      </Text>
+    );
   return (
     <Stack gap="xs">
       {bulkActions && (
@@ -38,8 +52,8 @@ export function AccountContacts({
           {bulkActions(selection.selected, selection.clear)}
         </Group>
       )}
-      {/* Below this width the table scrolls in its own box: the Email column stays reachable on a phone. */}
-      <Table.ScrollContainer minWidth={560} type="native" data-testid="account-contacts-scroll">
+      {/* Between a phone and this width the table scrolls in its own box: the Email column stays reachable. */}
+      <Table.ScrollContainer minWidth={phone ? 0 : 560} type="native" data-testid="account-contacts-scroll">
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -53,8 +67,8 @@ export function AccountContacts({
                 </Table.Th>
               )}
               <Table.Th>{t('accounts.contactName')}</Table.Th>
-              <Table.Th>{t('accounts.contactTitle')}</Table.Th>
-              <Table.Th>{t('accounts.contactEmail')}</Table.Th>
+              {!phone && <Table.Th>{t('accounts.contactTitle')}</Table.Th>}
+              {!phone && <Table.Th>{t('accounts.contactEmail')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -88,17 +102,17 @@ export function AccountContacts({
                   ) : (
                     `${c.first_name} ${c.last_name}`
                   )}
-                </Table.Td>
-                <Table.Td>{c.title}</Table.Td>
-                <Table.Td>
-                  {c.email ? (
-                    <Anchor href={`mailto:${c.email}`}>{c.email}</Anchor>
-                  ) : (
-                    <Text size="sm" c="dimmed" fs="italic">
-                      {t('accounts.emailNotAvailable')}
-                    </Text>
+                  {phone && (
+                    <Stack gap={2} mt={2}>
+                      <Text size="sm" c="dimmed">
+                        {c.title}
+                      </Text>
+                      {email(c)}
+                    </Stack>
                   )}
                 </Table.Td>
+                {!phone && <Table.Td>{c.title}</Table.Td>}
+                {!phone && <Table.Td>{email(c)}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>
