@@ -37,13 +37,18 @@ describe("dates, revenue and the account summary in the reader's style (#17 item
     expect(await revenue.getAttribute('title')).toMatch(/^\$\d{1,3}(,\d{3})+$/);
     expect(await page.getByText(/^converted from/).count()).toBe(0);
 
-    // In French, the summary Quarry writes is French, and the revenue in euros (issue #2), its
-    // title saying the dollars and the rate it was converted at.
+    // In French, the summary Quarry writes is French, its sector and industry too, and the revenue
+    // in euros (issue #2), its title saying the dollars and the rate it was converted at.
     await chooseLanguage(page, 'Français');
     const summary = page.getByTestId('account-summary');
     await summary
-      .filter({ hasText: /^Classée n° 1 au Fortune 500 de 2019 \(secteur : Retailing ; industrie : / })
+      .filter({
+        hasText:
+          /^Classée n° 1 au Fortune 500 de 2019 \(secteur : Commerce de détail ; industrie : Grande distribution\)/,
+      })
       .waitFor();
+    expect(await page.getByTestId('account-industry').textContent()).toBe('Grande distribution');
+    expect(await page.getByTestId('account-sector').textContent()).toBe('Commerce de détail');
     expect(await summary.textContent()).toMatch(/Siège : Bentonville, Ark\. ; dirigée par C\. Douglas McMillon, /);
     expect(await page.getByText(/^Ranked #/).count()).toBe(0);
     const euros = page.getByText(/^\d{1,3}(,\d)?\sMd\s€$/);

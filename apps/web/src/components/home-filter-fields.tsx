@@ -1,6 +1,7 @@
 import { Flex, MultiSelect, Switch } from '@mantine/core';
 import { type HomeFilters, MATCH_TIERS, type MatchTier } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
+import { industryLabel } from '../lib/industry-label.ts';
 import { useValueHypotheses } from '../lib/value-hypotheses.ts';
 import { useValueMatchIndustries } from '../lib/value-match-industries.ts';
 import { useRemovablePills } from './removable-pill.tsx';
@@ -90,7 +91,7 @@ export function HomeFilterFields({
         searchable
         openOnFocus={false}
         selectFirstOptionOnChange
-        data={industries}
+        data={industries.map((name) => ({ value: name, label: industryLabel(name, t) }))}
         value={value.industries}
         onChange={(industries) => onChange({ ...value, industries })}
         w={width?.industries}

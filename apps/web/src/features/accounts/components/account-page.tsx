@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { displayDomain } from '../../../lib/display-domain.ts';
 import { conversionOf, formatCompactCurrency, formatCurrency, formatDate, formatNumber } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/get-me.ts';
+import { industryLabel } from '../../../lib/industry-label.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useComments } from '../api/comments.ts';
@@ -116,12 +117,12 @@ export function AccountPage({
             <Group gap="xs">
               {a.industry && (
                 <Badge variant="light" data-testid="account-industry" {...WRAPPING_BADGE}>
-                  {a.industry}
+                  {industryLabel(a.industry, t)}
                 </Badge>
               )}
               {a.sector && (
                 <Badge variant="outline" data-testid="account-sector" {...WRAPPING_BADGE}>
-                  {a.sector}
+                  {industryLabel(a.sector, t)}
                 </Badge>
               )}
             </Group>

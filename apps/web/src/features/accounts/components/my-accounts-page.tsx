@@ -11,6 +11,7 @@ import { Pager } from '../../../components/pager.tsx';
 import { SortableHeader } from '../../../components/sortable-header.tsx';
 import { displayDomain } from '../../../lib/display-domain.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { industryLabel } from '../../../lib/industry-label.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import {
@@ -229,7 +230,7 @@ export function MyAccountsPage({
                     </Group>
                   </Table.Td>
                   <Table.Td>{r.website && displayDomain(r.website)}</Table.Td>
-                  <Table.Td>{r.industry}</Table.Td>
+                  <Table.Td>{r.industry && industryLabel(r.industry, t)}</Table.Td>
                   <Table.Td>{r.employees === null ? null : formatNumber(r.employees, language)}</Table.Td>
                   <Table.Td>{r.latest_signal_at ? formatDate(r.latest_signal_at, language) : '—'}</Table.Td>
                 </Table.Tr>

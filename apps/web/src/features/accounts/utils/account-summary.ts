@@ -1,5 +1,6 @@
 import type { Account } from '@quarry/shared';
 import type { TFunction } from 'i18next';
+import { industryLabel } from '../../../lib/industry-label.ts';
 
 /**
  * The account's summary in the reader's language (issue #17, item 12): the one Quarry writes is
@@ -15,8 +16,8 @@ export function accountSummaryText(
   return t('accounts.summary.fortune500', {
     rank: facts.rank,
     year: facts.year,
-    sector: facts.sector,
-    industry: facts.industry,
+    sector: industryLabel(facts.sector, t),
+    industry: industryLabel(facts.industry, t),
     location: facts.location,
     ceo: facts.ceo,
     ceoTitle: facts.ceo_title,

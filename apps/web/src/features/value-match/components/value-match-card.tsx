@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { industryLabel } from '../../../lib/industry-label.ts';
 import { whyNowOf } from '../utils/why-now-text.ts';
 import { type Assigner, AssignMenu } from './assign-menu.tsx';
 import { HeldBy } from './held-by.tsx';
@@ -56,7 +57,7 @@ export function ValueMatchCard({
                 </Text>
                 {match.industry && (
                   <Text size="xs" c="dimmed" data-testid="value-match-industry">
-                    {match.industry}
+                    {industryLabel(match.industry, t)}
                   </Text>
                 )}
               </div>

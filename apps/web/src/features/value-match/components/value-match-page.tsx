@@ -7,6 +7,7 @@ import { AccountLogo } from '../../../components/account-logo.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { industryLabel } from '../../../lib/industry-label.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useValueMatch } from '../api/get-value-match.ts';
 import { useValueMatchStatus } from '../api/get-value-matches.ts';
@@ -98,7 +99,7 @@ export function ValueMatchPage({
           <AccountLogo name={m.account_name} logoUrl={m.logo_url} size={48} />
           <div>
             <Title order={1}>{m.account_name}</Title>
-            {m.industry && <Text c="dimmed">{m.industry}</Text>}
+            {m.industry && <Text c="dimmed">{industryLabel(m.industry, t)}</Text>}
             <HeldBy holders={m.held_by} />
           </div>
         </Group>

@@ -6,6 +6,7 @@ import { AccountLogo } from '../../../components/account-logo.tsx';
 import { SortableHeader } from '../../../components/sortable-header.tsx';
 import { displayDomain } from '../../../lib/display-domain.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { industryLabel } from '../../../lib/industry-label.ts';
 import type { useIdSelection } from '../../../lib/use-id-selection.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import type { MembersParams } from '../api/list-keys.ts';
@@ -109,7 +110,7 @@ export function ListMembersTable({
                   </Group>
                 </Table.Td>
                 <Table.Td>{r.website && displayDomain(r.website)}</Table.Td>
-                <Table.Td>{r.industry}</Table.Td>
+                <Table.Td>{r.industry && industryLabel(r.industry, t)}</Table.Td>
                 <Table.Td>{r.employees === null ? null : formatNumber(r.employees, language)}</Table.Td>
                 <Table.Td>{r.latest_signal_at ? formatDate(r.latest_signal_at, language) : '—'}</Table.Td>
               </Table.Tr>
