@@ -90,6 +90,7 @@ export const refusalReasons = [
   'flow_being_sent',
   'flow_delivered',
   'message_delivered',
+  'last_message',
   'already_impersonating',
   'no_impersonation',
   'last_admin',

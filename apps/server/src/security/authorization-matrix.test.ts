@@ -49,6 +49,7 @@ type Probe = {
 
 const ACCOUNT_ID = 'acc_matrix';
 const CONTACT_ID = 'ct_matrix';
+const SECOND_CONTACT_ID = 'ct_matrix_2';
 const MATCH_HIT_ID = 'hit_matrix';
 const filterGroup = {
   complex: true,
@@ -153,12 +154,15 @@ const makers = {
   },
   /** A person is no one's object: own is the actor, private a colleague, other someone elsewhere. */
   user: async (owner) => ({ uid: owner.uid }),
-  /** A flow written and approved, ready to send: a colleague's is private unless one manages the company. */
+  /**
+   * A flow written and approved, ready to send, to two contacts (one of its messages may be taken
+   * out): a colleague's is private unless one manages the company.
+   */
   flow: async (owner, _sharedWith, unique) => {
     const flow = await create(owner, '/api/flows', {
       type: 'create_value_message',
       initiated_from: `/valueMatch/${ACCOUNT_ID}?matrix=${unique}`,
-      accounts: [{ master_account_id: ACCOUNT_ID, contact_ids: [CONTACT_ID] }],
+      accounts: [{ master_account_id: ACCOUNT_ID, contact_ids: [CONTACT_ID, SECOND_CONTACT_ID] }],
     });
     if (!flow) return null;
     await t.app.jobRunner.drain();
@@ -636,6 +640,10 @@ const PROBES: Record<string, Probe> = {
       payload: { version: Number(s.ids.version), steps: [{ subject: `Matrix ${s.unique}`, body: 'Matrix body' }] },
     }),
   },
+  'DELETE /api/flows/{flowId}/messages/{messageId}': {
+    object: 'flow',
+    call: (s) => ({ method: 'DELETE', url: `${flow(s)}/messages/${s.ids.messageId}` }),
+  },
   'POST /api/flows/{flowId}/messages/{messageId}/regenerate': {
     object: 'flow',
     call: (s) => ({ method: 'POST', url: `${flow(s)}/messages/${s.ids.messageId}/regenerate` }),
@@ -945,21 +953,31 @@ beforeAll(async () => {
       })
       .execute();
   }
+  const contact = { external_contact_id: null, master_account_id: ACCOUNT_ID, seniority: null, department: null };
   await t.handle.db
     .insertInto('master_contacts')
-    .values({
-      id: CONTACT_ID,
-      external_contact_id: null,
-      master_account_id: ACCOUNT_ID,
-      first_name: 'Mia',
-      last_name: 'Matrix',
-      title: 'Head of Stores',
-      seniority: null,
-      department: null,
-      email: 'mia@matrix.example',
-      email_status: 'verified',
-      linkedin_url: null,
-    })
+    .values([
+      {
+        ...contact,
+        id: CONTACT_ID,
+        first_name: 'Mia',
+        last_name: 'Matrix',
+        title: 'Head of Stores',
+        email: 'mia@matrix.example',
+        email_status: 'verified',
+        linkedin_url: null,
+      },
+      {
+        ...contact,
+        id: SECOND_CONTACT_ID,
+        first_name: 'Max',
+        last_name: 'Matrix',
+        title: 'Head of Logistics',
+        email: 'max@matrix.example',
+        email_status: 'verified',
+        linkedin_url: null,
+      },
+    ])
     .execute();
   ownWorkspaces = {};
   for (const actor of ACTORS) {

@@ -260,6 +260,9 @@ DELETE /api/flows/{flowId}                                   other   401       4
 PATCH  /api/flows/{flowId}/messages/{messageId}              own     401       200     200     200   200         200     200
 PATCH  /api/flows/{flowId}/messages/{messageId}              private 401       404     200     200   200         -       404
 PATCH  /api/flows/{flowId}/messages/{messageId}              other   401       404     404     404   404         404     404
+DELETE /api/flows/{flowId}/messages/{messageId}              own     401       204     204     204   204         204     204
+DELETE /api/flows/{flowId}/messages/{messageId}              private 401       404     204     204   204         -       404
+DELETE /api/flows/{flowId}/messages/{messageId}              other   401       404     404     404   404         404     404
 POST   /api/flows/{flowId}/messages/{messageId}/regenerate   own     401       200     200     200   200         200     200
 POST   /api/flows/{flowId}/messages/{messageId}/regenerate   private 401       404     200     200   200         -       404
 POST   /api/flows/{flowId}/messages/{messageId}/regenerate   other   401       404     404     404   404         404     404

@@ -250,6 +250,22 @@ export function createFlowsRepository(db: Db) {
       return counts;
     },
 
+    /** Deletes one message while it is in one of `fromStatuses`; answers whether it did. */
+    async removeMessage(
+      tenantId: string,
+      flowId: string,
+      messageId: string,
+      fromStatuses: FlowMessageStatus[],
+    ): Promise<boolean> {
+      const result = await scoped(tenantId)
+        .deleteFrom('flow_messages')
+        .where('flow_id', '=', flowId)
+        .where('id', '=', messageId)
+        .where('status', 'in', fromStatuses)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
     /** Deletes the flow (its messages go with it) while its status is one of `fromStatuses`. */
     async remove(tenantId: string, flowId: string, fromStatuses: FlowStatus[]): Promise<boolean> {
       const result = await scoped(tenantId)

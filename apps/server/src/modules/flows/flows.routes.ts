@@ -67,6 +67,16 @@ export function registerFlowsRoutes(app: App, { flows, signedIn }: { flows: Flow
       flows.updateMessage(contextOf(request), request.params.flowId, request.params.messageId, request.body),
   });
   app.route({
+    method: 'DELETE',
+    url: '/api/flows/:flowId/messages/:messageId',
+    preHandler: signedIn,
+    schema: { tags, params: flowMessageParamsSchema, response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await flows.removeMessage(contextOf(request), request.params.flowId, request.params.messageId);
+      return reply.code(204).send(null);
+    },
+  });
+  app.route({
     method: 'POST',
     url: '/api/flows/:flowId/messages/:messageId/regenerate',
     preHandler: signedIn,

@@ -758,6 +758,37 @@ export function createFlowsService(deps: {
       if (!(await flows.remove(ctx.tenantId, flowId, NOT_IN_PROGRESS))) throw inProgress();
     },
 
+    /**
+     * Takes one contact's message out of the flow (one that cannot be sent, an email not usable, or
+     * one the rep does not want to send): what is left can then be completed. A delivered message
+     * stays, as does a flow's last one (the flow is deleted instead); the flow's counts and the
+     * accounts it names follow.
+     */
+    async removeMessage(ctx: RequestContext, flowId: string, messageId: string): Promise<void> {
+      const flow = await reviewableFlow(ctx, flowId);
+      if (SENDING.includes(flow.destination_status)) throw beingSent();
+      const messages = await flows.messages(ctx.tenantId, flowId);
+      const message = messages.find((m) => m.id === messageId);
+      if (!message) throw notFound('Message not found');
+      if (message.status === 'delivered') {
+        throw refusal(409, 'conflict', 'message_delivered', 'A delivered message can no longer be changed');
+      }
+      if (messages.length === 1) {
+        throw refusal(409, 'conflict', 'last_message', "This is the flow's only message: delete the flow instead");
+      }
+      const removable: FlowMessageStatus[] = ['generated', 'needs_review', 'approved', 'delivery_failed'];
+      if (!(await flows.removeMessage(ctx.tenantId, flowId, messageId, removable))) throw versionConflict();
+      const left = messages.filter((m) => m.id !== messageId);
+      const accountNames = [...new Map(left.map((m) => [m.master_account_id, m.account_name])).values()];
+      await flows.updateFlow(ctx.tenantId, flowId, {
+        account_names: JSON.stringify(accountNames.slice(0, ACCOUNT_NAMES_SHOWN)),
+        account_count: accountNames.length,
+        message_count: left.length,
+        updated_at: nowIso(),
+      });
+      await settle(ctx.tenantId, flowId);
+    },
+
     /** An edit, an approval (or its withdrawal), or both, at the version the editor read. */
     async updateMessage(
       ctx: RequestContext,
@@ -796,6 +827,8 @@ export function createFlowsService(deps: {
         }));
         changes.steps = JSON.stringify(steps);
         changes.edited = 1;
+        // What was approved is not what is now written: it is approved again, by whoever reads it.
+        if (status === 'approved' && body.approved !== true) status = 'generated';
         // A person wrote it: what the writer could not do no longer stands in the way.
         if (status === 'needs_review' && reason !== 'unusable_email') {
           status = 'generated';

@@ -336,6 +336,47 @@ describe('starting a flow and writing its messages', () => {
     expect(all.messages.map((m) => m.status).sort()).toEqual(['approved', 'needs_review']);
   });
 
+  it('takes a message out of the flow, so that one whose email is unusable no longer keeps it from completing', async () => {
+    script = null;
+    const { flow, messages } = await writtenFlow(rita, [CONTACTS.cfo, CONTACTS.locked]);
+    const usable = messages.find((m) => m.contact_id === CONTACTS.cfo) as FlowMessage;
+    const locked = messages.find((m) => m.contact_id === CONTACTS.locked) as FlowMessage;
+    await call(rita, 'PATCH', `/api/flows/${flow.id}/messages/${usable.id}`, {
+      version: usable.version,
+      approved: true,
+    });
+    const sent = (await call(rita, 'POST', `/api/flows/${flow.id}/send`, { destination: 'download' })).json();
+    // Sent, but the message that can never be sent holds the flow short of completed.
+    expect(sent).toMatchObject({ status: 'flow_needs_review', delivered_count: 1 });
+    // Another company does not find it; a delivered message stays.
+    expect((await call(gus, 'DELETE', `/api/flows/${flow.id}/messages/${locked.id}`)).statusCode).toBe(404);
+    const delivered = await call(rita, 'DELETE', `/api/flows/${flow.id}/messages/${usable.id}`);
+    expect(delivered.statusCode).toBe(409);
+    expect(delivered.json().error.details).toMatchObject({ reason: 'message_delivered' });
+    const removed = await call(rita, 'DELETE', `/api/flows/${flow.id}/messages/${locked.id}`);
+    expect(removed.statusCode, removed.body).toBe(204);
+    const after = await detail(rita, flow.id);
+    expect(after.messages.map((m) => m.contact_id)).toEqual([CONTACTS.cfo]);
+    expect(after.flow).toMatchObject({
+      status: 'flow_completed',
+      message_count: 1,
+      account_count: 1,
+      needs_review_count: 0,
+      delivered_count: 1,
+    });
+    expect((await call(rita, 'DELETE', `/api/flows/${flow.id}/messages/${locked.id}`)).statusCode).toBe(404);
+  });
+
+  it("keeps a flow's last message: the flow is deleted instead", async () => {
+    script = null;
+    const { flow, messages } = await writtenFlow(rita, [CONTACTS.locked]);
+    const only = messages[0] as FlowMessage;
+    const refused = await call(rita, 'DELETE', `/api/flows/${flow.id}/messages/${only.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.details).toMatchObject({ reason: 'last_message' });
+    expect((await detail(rita, flow.id)).messages).toHaveLength(1);
+  });
+
   it('picks a campaign its contacts by target titles, at most the number asked per account', async () => {
     script = null;
     const res = await call(rita, 'POST', '/api/flows', {
@@ -418,6 +459,31 @@ describe('reviewing a flow', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('version_conflict');
     expect((await detail(rita, flow.id)).messages[0]?.steps[0]?.body).toBe(edit.body);
+  });
+
+  it('withdraws the approval of a message edited after it, by its author or a colleague', async () => {
+    script = null;
+    const { flow, messages } = await writtenFlow(rita);
+    const message = messages[0] as FlowMessage;
+    const url = `/api/flows/${flow.id}/messages/${message.id}`;
+    const approved = (
+      await call(rita, 'PATCH', url, { version: message.version, approved: true })
+    ).json() as FlowMessage;
+    expect(approved.status).toBe('approved');
+    const edited = await call(mike, 'PATCH', url, {
+      version: approved.version,
+      steps: [{ subject: 'Changed by Mike', body: 'Hi Cora, a note Mike rewrote.' }],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ status: 'generated', edited: true });
+    expect((await detail(rita, flow.id)).flow.approved_count).toBe(0);
+    // An edit sent with its approval stands approved: the editor approved what they wrote.
+    const both = await call(rita, 'PATCH', url, {
+      version: (edited.json() as FlowMessage).version,
+      steps: [{ subject: 'Rita again', body: 'Hi Cora, the final text.' }],
+      approved: true,
+    });
+    expect(both.json()).toMatchObject({ status: 'approved' });
   });
 
   it('answers 400 naming the field for an empty or over-long subject or body, and changes nothing', async () => {

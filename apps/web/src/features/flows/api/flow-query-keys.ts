@@ -12,5 +12,6 @@ export const flowQueryKeys = {
     approveAll: ['flows', 'approve-all'] as const,
     updateMessage: ['flows', 'message', 'update'] as const,
     regenerateMessage: ['flows', 'message', 'regenerate'] as const,
+    removeMessage: ['flows', 'message', 'remove'] as const,
   },
 };

@@ -8,7 +8,7 @@ import {
   type FlowType,
   type Language,
 } from '@quarry/shared';
-import { IconCheck, IconEdit, IconRefresh } from '@tabler/icons-react';
+import { IconCheck, IconEdit, IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { type FieldError, fieldError } from '../../../lib/field-error.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useRegenerateFlowMessage } from '../api/regenerate-flow-message.ts';
+import { useRemoveFlowMessage } from '../api/remove-flow-message.ts';
 import { useUpdateFlowMessage } from '../api/update-flow-message.ts';
 import { flowErrorMessage } from '../utils/flow-error-message.ts';
 import { FlowEvidence } from './flow-evidence.tsx';
@@ -54,6 +55,7 @@ export function FlowMessageCard({
   message,
   locked,
   language,
+  removable = true,
 }: {
   flowId: string;
   flowType: FlowType;
@@ -61,10 +63,13 @@ export function FlowMessageCard({
   /** The flow is being written again: nothing may change. */
   locked: boolean;
   language: Language;
+  /** Whether the message may be taken out of the flow (not its last one). */
+  removable?: boolean;
 }) {
   const { t } = useTranslation();
   const update = useUpdateFlowMessage(flowId);
   const regenerate = useRegenerateFlowMessage(flowId);
+  const remove = useRemoveFlowMessage(flowId);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState<FieldError<string> | null>(null);
   /** The user's text a conflicting save refused: kept until they edit with it or discard it. */
@@ -82,7 +87,7 @@ export function FlowMessageCard({
   const approved = message.status === 'approved';
   // A message needing review is edited (or written again) first; the server refuses to approve it as it is.
   const canApprove = canEdit && message.email_usable && message.steps.length > 0 && message.status !== 'needs_review';
-  const busy = update.isPending || regenerate.isPending;
+  const busy = update.isPending || regenerate.isPending || remove.isPending;
 
   const stepFields = (draft?.steps ?? []).flatMap((_, i) => [`steps.${i}.subject`, `steps.${i}.body`]);
   const problems = (draft?.steps ?? []).map((s) => ({
@@ -143,9 +148,12 @@ export function FlowMessageCard({
     update.mutate(
       { messageId: message.id, body: { version: draft.version, steps: draft.steps } },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           setDraft(null);
-          showSnackbar(t('flows.message.saved'));
+          // An edit withdraws the approval (the server's rule): the reader is told to approve again.
+          showSnackbar(
+            approved && saved.status !== 'approved' ? t('flows.message.savedApproveAgain') : t('flows.message.saved'),
+          );
         },
         onError: (e) => failed(e, 'flows.errors.save'),
       },
@@ -172,6 +180,21 @@ export function FlowMessageCard({
     }
     setError(null);
     regenerate.mutate(message.id, { onError: (e) => failed(e, 'flows.errors.generate') });
+  }
+
+  async function takeOut() {
+    const ok = await confirm({
+      title: t('flows.message.removeTitle', { name: message.contact_name }),
+      message: t('flows.message.removeMessage'),
+      proceedLabel: t('flows.message.remove'),
+      danger: true,
+    });
+    if (!ok) return;
+    setError(null);
+    remove.mutate(message.id, {
+      onSuccess: () => showSnackbar(t('flows.message.removed', { name: message.contact_name })),
+      onError: (e) => failed(e, 'flows.errors.remove'),
+    });
   }
 
   const fieldMessage = (field: string) => (error?.field === field ? error.message : undefined);
@@ -360,6 +383,21 @@ export function FlowMessageCard({
                       disabled={busy}
                     >
                       {t('flows.message.regenerate')}
+                    </Button>
+                  )}
+                  {/* A message that cannot or should not be sent (no usable email) is taken out, so that
+                      the rest of the flow can be completed. */}
+                  {canEdit && removable && (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      leftSection={<IconTrash size={14} />}
+                      onClick={() => void takeOut()}
+                      loading={remove.isPending}
+                      disabled={busy}
+                    >
+                      {t('flows.message.remove')}
                     </Button>
                   )}
                 </>

@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import type { FlowDetail, FlowMessage, UserDocument } from '@quarry/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -205,6 +206,79 @@ describe('FlowPage message editor', () => {
     );
     expect(within(card('m2')).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(within(card('m1')).getByRole('button', { name: 'Approve' })).toBeTruthy();
+  });
+
+  it('takes a message out of the flow once the rep confirms, and offers no removal of its last message', async () => {
+    const state = { detail: { flow, messages: [message, unusable] }, patch: () => ({ status: 204, body: null }) };
+    const writes = serve(state);
+    renderWithProviders(
+      <ModalsProvider>
+        <MemoryRouter initialEntries={['/action/f1']}>
+          <Routes>
+            <Route path="/action/:flowId" element={<FlowPage />} />
+          </Routes>
+        </MemoryRouter>
+      </ModalsProvider>,
+    );
+    await screen.findAllByTestId('flow-message');
+    fireEvent.click(within(card('m2')).getByRole('button', { name: 'Remove from flow' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Remove Nobody Reachable from this flow?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes).toEqual([]);
+
+    fireEvent.click(within(card('m2')).getByRole('button', { name: 'Remove from flow' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove Nobody Reachable from this flow?' });
+    state.detail = { flow, messages: [message] };
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove from flow' }));
+    await vi.waitFor(() => expect(screen.getAllByTestId('flow-message')).toHaveLength(1));
+    expect(writes).toEqual([{ method: 'DELETE', url: '/api/flows/f1/messages/m2', body: undefined }]);
+    expect(useSnackbarStore.getState().general?.message).toBe('Nobody Reachable removed from the flow');
+    // The one left is the flow's last: the flow is deleted instead.
+    expect(within(card('m1')).queryByRole('button', { name: 'Remove from flow' })).toBeNull();
+  });
+
+  it('says every message of a completed flow was sent, and offers neither approval nor sending', async () => {
+    const done = flowSummary({
+      status: 'flow_completed',
+      destination_type: 'download',
+      destination_status: 'destination_completed',
+      message_count: 1,
+      generated_count: 1,
+      needs_review_count: 0,
+      delivered_count: 1,
+    });
+    serve({
+      detail: { flow: done, messages: [{ ...message, status: 'delivered' }] },
+      patch: () => ({ status: 500, body: {} }),
+    });
+    renderPage();
+    expect((await screen.findByTestId('flow-send-hint')).textContent).toBe('The 1 message of this flow was sent.');
+    expect(screen.queryByRole('button', { name: /^Send/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Approve all/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
+  });
+
+  it('tells the reader an edit of an approved message needs approving again', async () => {
+    const approved: FlowMessage = { ...message, status: 'approved' };
+    const saved: FlowMessage = { ...message, version: 2, edited: true, status: 'generated' };
+    const state: { detail: FlowDetail; patch: () => Answer } = {
+      detail: { flow, messages: [approved] },
+      patch: () => ({ status: 200, body: saved }),
+    };
+    serve(state);
+    renderPage();
+    await screen.findAllByTestId('flow-message');
+    fireEvent.click(within(card('m1')).getByRole('button', { name: 'Edit' }));
+    fireEvent.change(within(card('m1')).getByLabelText('Body'), { target: { value: 'Hello again, Dana' } });
+    state.detail = { flow, messages: [saved] };
+    fireEvent.click(within(card('m1')).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(useSnackbarStore.getState().general?.message).toBe(
+        'Message saved. It was approved before your edit: approve it again to send it.',
+      ),
+    );
+    await vi.waitFor(() => expect(within(card('m1')).getByRole('button', { name: 'Approve' })).toBeTruthy());
   });
 
   it('shows signal text as plain text and links a signal only when its address is http(s)', async () => {

@@ -111,19 +111,22 @@ function FlowView({ detail }: { detail: FlowDetail }) {
         </Stack>
         {openable && (
           <Group gap="xs">
-            <Button
-              leftSection={<IconChecks size={16} />}
-              variant="light"
-              disabled={locked || approvable === 0}
-              loading={approveAll.isPending}
-              onClick={() =>
-                approveAll.mutate(undefined, {
-                  onSuccess: () => showSnackbar(t('flows.page.approvedAll')),
-                })
-              }
-            >
-              {t('flows.page.approveAll', { count: approvable })}
-            </Button>
+            {/* Every message sent: nothing is left to approve. */}
+            {flow.status !== 'flow_completed' && (
+              <Button
+                leftSection={<IconChecks size={16} />}
+                variant="light"
+                disabled={locked || approvable === 0}
+                loading={approveAll.isPending}
+                onClick={() =>
+                  approveAll.mutate(undefined, {
+                    onSuccess: () => showSnackbar(t('flows.page.approvedAll')),
+                  })
+                }
+              >
+                {t('flows.page.approveAll', { count: approvable })}
+              </Button>
+            )}
             <RetryFlowButton flow={flow} />
           </Group>
         )}
@@ -147,6 +150,8 @@ function FlowView({ detail }: { detail: FlowDetail }) {
                   message={m}
                   locked={locked}
                   language={language}
+                  // The flow's last message is not taken out: the flow is deleted instead.
+                  removable={messages.length > 1}
                 />
               ))}
             </Stack>

@@ -126,20 +126,22 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
         {nothingApproved && (
           <Text size="sm" c="dimmed" data-testid="flow-send-hint">
             {/* Once every message went out there is nothing left to approve: said as such. */}
-            {flow.delivered_count > 0 && flow.generated_count === 0 && flow.needs_review_count === 0
+            {flow.status === 'flow_completed'
               ? t('flows.send.allSent', { count: flow.delivered_count })
               : t('flows.errors.nothingApproved')}
           </Text>
         )}
         <Group gap="xs">
-          <Button
-            leftSection={<IconSend size={16} />}
-            onClick={run}
-            loading={send.isPending}
-            disabled={locked || nothingApproved || (destination === 'engagement' && !tool)}
-          >
-            {t('flows.send.button', { count: flow.approved_count + flow.delivery_failed_count })}
-          </Button>
+          {flow.status !== 'flow_completed' && (
+            <Button
+              leftSection={<IconSend size={16} />}
+              onClick={run}
+              loading={send.isPending}
+              disabled={locked || nothingApproved || (destination === 'engagement' && !tool)}
+            >
+              {t('flows.send.button', { count: flow.approved_count + flow.delivery_failed_count })}
+            </Button>
+          )}
           {flow.delivered_count > 0 && flow.destination_type === 'download' && (
             <Button
               variant="default"
