@@ -17,9 +17,14 @@ export type ConfirmOptions = {
   cancelLabel?: string;
 };
 
+/** A phrase with its runs of white space read as one space, and none at its ends. */
+const sameSpacing = (text: string) => text.trim().replace(/\s+/g, ' ');
+
 function ConfirmBody({ options, onAnswer }: { options: ConfirmOptions; onAnswer: (ok: boolean) => void }) {
   const [typed, setTyped] = useState('');
-  const phraseOk = options.confirmPhrase === undefined || typed === options.confirmPhrase;
+  // Spaces count as the page shows them: a name saved with two spaces in a row reads, and is
+  // typed, with one (its owner could not delete "walkB  two  spaces").
+  const phraseOk = options.confirmPhrase === undefined || sameSpacing(typed) === sameSpacing(options.confirmPhrase);
   const canProceed = phraseOk && !options.disabled;
   return (
     <Stack gap="md">

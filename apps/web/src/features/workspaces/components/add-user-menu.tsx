@@ -2,7 +2,7 @@ import { Button, Combobox, Text, useCombobox } from '@mantine/core';
 import type { UserSummary } from '@quarry/shared';
 import { USER_MENU_MAX_HEIGHT, USER_MENU_WIDTH } from '@quarry/shared/constants';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanyUsers } from '../../../lib/company-users.ts';
 import { shareableUsers } from '../utils/shareable-users.ts';
@@ -36,6 +36,11 @@ export function AddUserMenu({
     onDropdownOpen: () => combobox.focusSearchInput(),
   });
   const options = shareableUsers(users.data ?? [], { shared, currentUid, creatorUid, search });
+  // Typing picks the first person found, so that Enter adds them, as in the app's other pickers.
+  const firstUid = options[0]?.uid;
+  useEffect(() => {
+    if (search.trim() && firstUid) combobox.selectFirstOption();
+  }, [search, firstUid, combobox]);
 
   return (
     <Combobox
@@ -76,7 +81,9 @@ export function AddUserMenu({
           {users.isPending ? (
             <Combobox.Empty>{t('common.loading')}</Combobox.Empty>
           ) : options.length === 0 ? (
-            <Combobox.Empty>{t('workspaces.noPeople')}</Combobox.Empty>
+            <Combobox.Empty>
+              {search.trim() ? t('workspaces.noPeopleMatch', { search: search.trim() }) : t('workspaces.noPeople')}
+            </Combobox.Empty>
           ) : (
             options.map((u) => (
               <Combobox.Option value={u.uid} key={u.uid}>
