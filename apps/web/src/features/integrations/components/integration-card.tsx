@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Image, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import type { CredentialStatus, IntegrationCatalogueEntry, IntegrationConnection } from '@quarry/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { WHOLE_BADGE } from '../../../components/fitting-labels.ts';
@@ -56,6 +56,11 @@ export function IntegrationCard({
   const language = useUiLanguage();
   const [credential, setCredential] = useState('');
   const [replacing, setReplacing] = useState(false);
+  // Replace credential opens the field to paste the new one into: the keyboard goes there.
+  const credentialInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (replacing) credentialInput.current?.focus();
+  }, [replacing]);
   const connect = useConnectIntegration();
   const recheck = useRecheckIntegration();
   const disconnect = useDisconnectIntegration();
@@ -233,6 +238,7 @@ export function IntegrationCard({
             }}
           >
             <PasswordInput
+              ref={credentialInput}
               label={t(CREDENTIAL_LABEL[entry.type] ?? 'integrations.credential.api_key')}
               placeholder={t('integrations.credential.placeholder')}
               value={credential}

@@ -127,7 +127,8 @@ describe('IntegrationsPage', () => {
     within(screen.getByTestId('integration-salesloft')).getByLabelText('API key');
     // Replacing a key can be given up: the current one is kept and the form closes.
     fireEvent.click(within(checking).getByRole('button', { name: 'Replace credential' }));
-    within(checking).getByLabelText('Private-app token');
+    // ...and the keyboard is in the field the new one is pasted into.
+    expect(document.activeElement).toBe(within(checking).getByLabelText('Private-app token'));
     fireEvent.click(within(checking).getByRole('button', { name: 'Keep the current credential' }));
     expect(within(checking).queryByLabelText('Private-app token')).toBeNull();
     within(checking).getByRole('button', { name: 'Replace credential' });
@@ -170,7 +171,10 @@ describe('IntegrationsPage', () => {
     });
     renderWithProviders(<IntegrationsPage />);
     const card = await screen.findByTestId('integration-apolloio');
-    within(card).getByText(/an admin can check the credential in Apollo\.$/);
+    // Unreachable is the server's network, not the credential: a refused credential reads Invalid.
+    within(card).getByText(
+      /this Quarry server may not be allowed to reach Apollo \(its network or proxy settings\): tell an admin\.$/,
+    );
     expect(within(card).queryByText(/Re-check/)).toBeNull();
   });
 
