@@ -21,3 +21,10 @@ describe('countUploadLines on rows the server will refuse', () => {
     expect(countUploadLines('website;name\n;;\n , \nge.com;GE\n', 'csv')).toBe(2);
   });
 });
+
+describe('countUploadLines on cells that hold line breaks', () => {
+  it('counts a CSV row whose quoted cell runs over several lines once, as the server does', () => {
+    const csv = 'website,notes\nge.com,"Met at the fair.\nCall in May."\n"bbc.co.uk","Two\r\nlines\nthree"\n';
+    expect(countUploadLines(csv, 'csv')).toBe(2);
+  });
+});
