@@ -156,6 +156,11 @@ export const uploadSchema = z.object({
     name: z.string(),
     /** False once the destination list was deleted: its name is what it was called. */
     exists: z.boolean(),
+    /**
+     * Whether the caller may open the destination: a list in a workspace of theirs or shared with
+     * them (a manager sees a rep's upload into a list they cannot open).
+     */
+    readable: z.boolean(),
   }),
   created_by: z.object({ uid: z.string(), display_name: z.string() }),
   /** Started by the support account while it impersonated created_by: shown as "via Support". */

@@ -221,7 +221,24 @@ export function createUploadsService(deps: {
     seesAll: ctx.isAdmin || ctx.isManager,
   });
 
-  function toUpload(row: UploadRow): Upload {
+  /**
+   * The uploads as the caller reads them: a list destination says whether the caller may open it
+   * (a manager reading a rep's upload into a list not shared with them may not).
+   */
+  async function asRead(ctx: RequestContext, rows: UploadRow[]): Promise<Upload[]> {
+    const listIds = rows.flatMap((r) =>
+      r.destination_type === 'list' && r.destination_list_id ? [r.destination_id] : [],
+    );
+    const readable = listIds.length === 0 ? new Set<string>() : new Set((await lists.mine(ctx)).map((list) => list.id));
+    return rows.map((row) => toUpload(row, readable));
+  }
+
+  async function oneAsRead(ctx: RequestContext, row: UploadRow): Promise<Upload> {
+    return (await asRead(ctx, [row]))[0] as Upload;
+  }
+
+  function toUpload(row: UploadRow, readableLists: Set<string>): Upload {
+    const exists = row.destination_type !== 'list' || row.destination_list_id !== null;
     return {
       id: row.id,
       type: row.type as UploadType,
@@ -233,7 +250,8 @@ export function createUploadsService(deps: {
         type: row.destination_type as Upload['destination']['type'],
         id: row.destination_id,
         name: row.destination_name,
-        exists: row.destination_type !== 'list' || row.destination_list_id !== null,
+        exists,
+        readable: exists && (row.destination_type !== 'list' || readableLists.has(row.destination_id)),
       },
       created_by: { uid: row.created_by, display_name: row.created_by_name ?? '' },
       created_via_support: row.via_uid !== null,
@@ -484,11 +502,11 @@ export function createUploadsService(deps: {
 
   return {
     async list(ctx: RequestContext): Promise<Upload[]> {
-      return (await uploads.list(reader(ctx), HISTORY_LIMIT)).map(toUpload);
+      return asRead(ctx, await uploads.list(reader(ctx), HISTORY_LIMIT));
     },
 
     async get(ctx: RequestContext, id: string): Promise<Upload> {
-      return toUpload(await requireVisible(ctx, id));
+      return oneAsRead(ctx, await requireVisible(ctx, id));
     },
 
     /** Checks everything (input, limit, rights) before any work, then records the upload and queues its job. */
@@ -542,7 +560,7 @@ export function createUploadsService(deps: {
         UPLOAD_ACCOUNTS,
         clock(),
       );
-      return toUpload(await requireVisible(ctx, id));
+      return oneAsRead(ctx, await requireVisible(ctx, id));
     },
 
     /**
@@ -563,7 +581,7 @@ export function createUploadsService(deps: {
       const after = await requireVisible(ctx, id);
       // The accounts it added before the stop are matched as a finished upload's are.
       if (Number(after.added_count) > 0) await requestRecompute(ctx.tenantId);
-      return toUpload(after);
+      return oneAsRead(ctx, after);
     },
 
     /** The lines that added no account, as a CSV (BOM, formulas escaped). */

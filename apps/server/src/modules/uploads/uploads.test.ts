@@ -298,11 +298,17 @@ describe('destinations and types', () => {
     const members = await listMemberIds('ada', listId);
     expect(members).toEqual(expect.arrayContaining([idOfKnown(0), idOfKnown(1)]));
     expect(members).toHaveLength(3);
-    expect(done.destination).toMatchObject({ type: 'list', id: listId, exists: true });
+    expect(done.destination).toMatchObject({ type: 'list', id: listId, exists: true, readable: true });
+    // A manager sees the upload, but not the list Ada keeps to herself: it is not offered to open.
+    const asManager = (await call('mike', 'GET', `/api/uploads/${created.id}`)).json() as Upload;
+    expect(asManager.destination).toMatchObject({ exists: true, readable: false });
+    const managerHistory = (await call('mike', 'GET', '/api/uploads')).json() as { uploads: Upload[] };
+    expect(managerHistory.uploads.find((u) => u.id === created.id)?.destination.readable).toBe(false);
+    expect((await call('mike', 'GET', `/api/lists/${listId}`)).statusCode).toBe(404);
     // Deleted afterwards, the list keeps its name in the upload's history, marked as gone.
     expect((await call('ada', 'DELETE', `/api/lists/${listId}`)).statusCode).toBe(204);
     const later = (await call('ada', 'GET', `/api/uploads/${created.id}`)).json() as Upload;
-    expect(later.destination).toMatchObject({ type: 'list', id: listId, exists: false });
+    expect(later.destination).toMatchObject({ type: 'list', id: listId, exists: false, readable: false });
     const history = (await call('ada', 'GET', '/api/uploads')).json() as { uploads: Upload[] };
     expect(history.uploads.find((u) => u.id === created.id)?.destination.exists).toBe(false);
   });

@@ -13,7 +13,7 @@ const running: Upload = {
   input: 'trade-show.csv',
   input_kind: 'csv',
   input_digest: 'x',
-  destination: { type: 'territory', id: 'u_rita', name: 'Rita Rep', exists: true },
+  destination: { type: 'territory', id: 'u_rita', name: 'Rita Rep', exists: true, readable: true },
   created_by: { uid: 'u_rita', display_name: 'Rita Rep' },
   created_via_support: false,
   line_count: 3000,
@@ -210,12 +210,26 @@ describe('UploadPage', () => {
       ...running,
       status: 'COMPLETED',
       processed_count: 3000,
-      destination: { type: 'list', id: 'l_gone', name: 'Retail targets', exists: false },
+      destination: { type: 'list', id: 'l_gone', name: 'Retail targets', exists: false, readable: false },
     });
     renderPage('/upload?upload=up_1');
     expect((await screen.findByTestId('upload-list-deleted')).textContent).toBe('List “Retail targets” (deleted)');
     expect(screen.queryByRole('link', { name: /Retail targets/ })).toBeNull();
     expect((await screen.findByTestId('upload-row')).textContent).toContain('List “Retail targets” (deleted)');
+  });
+
+  it("names a colleague's list the reader cannot open, and links to none", async () => {
+    serve({
+      ...running,
+      status: 'COMPLETED',
+      processed_count: 3000,
+      destination: { type: 'list', id: 'l_ada', name: 'Ada trade show', exists: true, readable: false },
+    });
+    renderPage('/upload?upload=up_1');
+    expect((await screen.findByTestId('upload-list-not-shared')).textContent).toBe(
+      'List “Ada trade show” (not shared with you)',
+    );
+    expect(screen.queryByRole('link', { name: /Ada trade show/ })).toBeNull();
   });
 
   it('marks a past upload support started while acting as Rita "via Support" beside her name', async () => {

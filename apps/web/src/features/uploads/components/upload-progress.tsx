@@ -130,11 +130,16 @@ function UploadResult({ upload }: { upload: Upload }) {
             )}
             {landed &&
               upload.destination.type === 'list' &&
-              (upload.destination.exists ? (
+              (upload.destination.readable ? (
                 <Anchor component={Link} to={`/lists/${encodeURIComponent(upload.destination.id)}`}>
                   {t('common.labelled', { label: t('uploads.progress.openList') })}
                   {upload.destination.name}
                 </Anchor>
+              ) : upload.destination.exists ? (
+                // A colleague's list not shared with the reader: named, not linked to "List not found".
+                <Text size="sm" c="dimmed" data-testid="upload-list-not-shared">
+                  {t('uploads.history.listNotShared', { name: upload.destination.name })}
+                </Text>
               ) : (
                 // Deleted since: said, not linked to a page that would say "List not found".
                 <Text size="sm" c="dimmed" data-testid="upload-list-deleted">
