@@ -101,6 +101,27 @@ describe('on a 390 px phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
+  it("shows an upload's failed lines with their reasons, and past uploads with their status, on the screen", async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, 'raj@acme.test');
+    // Lines that add nothing: Raj's accounts stay as they are.
+    const started = await page.request.post('/api/uploads', {
+      data: { type: 'WEBSITE', input: `not a website ${Date.now()}\n???`, destination: { type: 'territory' } },
+    });
+    expect(started.status(), await started.text()).toBe(201);
+    const { id } = (await started.json()) as { id: string };
+    await page.goto(`/upload?upload=${encodeURIComponent(id)}`);
+    const reason = page.getByTestId('upload-failure-line').first().getByText('Not a website or domain');
+    await reason.waitFor();
+    expect(await onScreen(reason)).toBe(true);
+    const row = page.locator(`[data-testid="upload-row"][data-upload-id="${id}"]`);
+    await row.getByText('Completed').waitFor();
+    expect(await onScreen(row.getByText('Completed'))).toBe(true);
+    expect(await onScreen(row.getByRole('button', { name: 'Show' }))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   it('fits Personal Settings in French: whole button labels, the team section apart', async () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });

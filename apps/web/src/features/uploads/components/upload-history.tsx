@@ -1,4 +1,6 @@
 import { Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { Upload } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
@@ -16,6 +18,20 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
   const language = useUiLanguage();
   const uid = useAuthStore((state) => state.user?.uid);
   const uploads = useUploads();
+  // On a phone each upload is a card, its status in sight: nine columns had left Status and Show
+  // past the screen's edge.
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  /** Whose My Accounts or which list: one's own My Accounts is said as such. */
+  const destination = (upload: Upload) =>
+    upload.destination.type === 'territory'
+      ? upload.destination.id === uid
+        ? t('uploads.form.myAccounts')
+        : t('uploads.history.accountsOf', { name: upload.destination.name })
+      : upload.destination.exists
+        ? t('uploads.history.listNamed', { name: upload.destination.name })
+        : t('uploads.history.listDeleted', { name: upload.destination.name });
+  /** Every line that added no account, as the upload's result says: the ones that did not fit too. */
+  const failures = (upload: Upload) => formatNumber(upload.failures_count + upload.not_fitted_count, language);
 
   return (
     <Stack gap="sm">
@@ -35,7 +51,39 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
           <Text c="dimmed">{t('uploads.history.empty')}</Text>
         </Card>
       )}
-      {uploads.isSuccess && uploads.data.uploads.length > 0 && (
+      {uploads.isSuccess && uploads.data.uploads.length > 0 && phone && (
+        <Stack gap="xs" data-testid="upload-history">
+          {uploads.data.uploads.map((upload) => (
+            <Card key={upload.id} withBorder padding="sm" data-testid="upload-row" data-upload-id={upload.id}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                <Stack gap={2} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  <Text size="sm" fw={600}>
+                    {t(`uploads.type.${upload.type}`)} · {upload.input || t('uploads.pasted')}
+                  </Text>
+                  <Text size="sm">{destination(upload)}</Text>
+                  <Group gap={6}>
+                    <Text size="xs" c="dimmed">
+                      {upload.created_by.display_name} · {formatDateTime(upload.created, language)}
+                    </Text>
+                    {upload.created_via_support && <ViaSupportBadge name={upload.created_by.display_name} />}
+                  </Group>
+                  <Text size="xs">
+                    {t('uploads.history.success')}: {formatNumber(upload.success_count, language)} ·{' '}
+                    {t('uploads.history.failures')}: <span data-testid="upload-row-failures">{failures(upload)}</span>
+                  </Text>
+                </Stack>
+                <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+                  <UploadStatusBadge status={upload.status} errorCode={upload.error_code} />
+                  <Button size="xs" variant="subtle" onClick={() => onShow(upload.id)}>
+                    {t('uploads.history.open')}
+                  </Button>
+                </Stack>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      {uploads.isSuccess && uploads.data.uploads.length > 0 && !phone && (
         <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH}>
           <Table striped highlightOnHover data-testid="upload-history">
             <Table.Thead>
@@ -56,16 +104,7 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
                 <Table.Tr key={upload.id} data-testid="upload-row" data-upload-id={upload.id}>
                   <Table.Td>{t(`uploads.type.${upload.type}`)}</Table.Td>
                   <Table.Td>{upload.input || t('uploads.pasted')}</Table.Td>
-                  <Table.Td>
-                    {/* Whose My Accounts or which list: one's own My Accounts is said as such. */}
-                    {upload.destination.type === 'territory'
-                      ? upload.destination.id === uid
-                        ? t('uploads.form.myAccounts')
-                        : t('uploads.history.accountsOf', { name: upload.destination.name })
-                      : upload.destination.exists
-                        ? t('uploads.history.listNamed', { name: upload.destination.name })
-                        : t('uploads.history.listDeleted', { name: upload.destination.name })}
-                  </Table.Td>
+                  <Table.Td>{destination(upload)}</Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       <span>{upload.created_by.display_name}</span>
@@ -75,10 +114,7 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
                   {/* With its time: two uploads of one day are told apart. */}
                   <Table.Td>{formatDateTime(upload.created, language)}</Table.Td>
                   <Table.Td>{formatNumber(upload.success_count, language)}</Table.Td>
-                  {/* Every line that added no account, as the upload's result says: the ones that did not fit too. */}
-                  <Table.Td data-testid="upload-row-failures">
-                    {formatNumber(upload.failures_count + upload.not_fitted_count, language)}
-                  </Table.Td>
+                  <Table.Td data-testid="upload-row-failures">{failures(upload)}</Table.Td>
                   <Table.Td>
                     <UploadStatusBadge status={upload.status} errorCode={upload.error_code} />
                   </Table.Td>

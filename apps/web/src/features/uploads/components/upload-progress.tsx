@@ -12,6 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { isUploadRunning, TERRITORY_SELECTION_CAP, type Upload, type UploadFailureLines } from '@quarry/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -205,6 +206,8 @@ function FailureLines({ uploadId }: { uploadId: string }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
   const lines = useUploadFailureLines(uploadId);
+  // On a phone the reason goes under its value: a third column had run past the screen's edge.
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   if (lines.isPending) return <Skeleton h={60} />;
   if (lines.isError) return null;
   const { failures, total } = lines.data;
@@ -213,21 +216,28 @@ function FailureLines({ uploadId }: { uploadId: string }) {
       <Text size="sm" fw={600}>
         {t('uploads.failureLines.title')}
       </Text>
-      <Table.ScrollContainer minWidth={420} type="native">
+      <Table.ScrollContainer minWidth={phone ? 0 : 420} type="native">
         <Table striped withTableBorder>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={70}>{t('uploads.failureLines.line')}</Table.Th>
               <Table.Th>{t('uploads.failureLines.value')}</Table.Th>
-              <Table.Th>{t('uploads.failureLines.reason')}</Table.Th>
+              {!phone && <Table.Th>{t('uploads.failureLines.reason')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {failures.map((f) => (
-              <Table.Tr key={f.line}>
+              <Table.Tr key={f.line} data-testid="upload-failure-line">
                 <Table.Td>{formatNumber(f.line, language)}</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{f.value}</Table.Td>
-                <Table.Td>{reasonText(t, f)}</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-all' }}>
+                  {f.value}
+                  {phone && (
+                    <Text size="xs" c="dimmed" style={{ wordBreak: 'normal' }}>
+                      {reasonText(t, f)}
+                    </Text>
+                  )}
+                </Table.Td>
+                {!phone && <Table.Td>{reasonText(t, f)}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>
