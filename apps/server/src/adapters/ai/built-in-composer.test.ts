@@ -60,7 +60,7 @@ describe('built-in composer', () => {
     expect(body.startsWith('Hi Jane,\n\n')).toBe(true);
     for (const fact of [
       '"Acme Logistics opens a new hub in Ohio"',
-      '14 March 2026',
+      'March 14, 2026',
       'Reuters',
       'VP Operations',
       'Acme Logistics',
@@ -151,7 +151,7 @@ describe('built-in composer', () => {
     });
     const steps = await write(input);
     expect(everything(steps)).not.toMatch(/salesforce/i);
-    expect(steps[0]?.body).toContain('14 March 2026');
+    expect(steps[0]?.body).toContain('March 14, 2026');
     expect(ruleViolation(steps, effectiveRules(input.rules))).toBeNull();
   });
 
@@ -233,7 +233,29 @@ describe('built-in composer', () => {
       }),
     );
     expect(first?.subject).toBe('The "Senior Freight Buyer" role at Acme Logistics');
-    expect(first?.body).toContain('I saw that Acme Logistics posted "Senior Freight Buyer".');
+    expect(first?.body).toContain('I saw that Acme Logistics posted an opening for a Senior Freight Buyer.');
+  });
+
+  it("quotes the sentence of the signal that made the match, and a posting's role with its article", async () => {
+    const [news] = await write(context());
+    expect(news?.body).toContain('It reports: "Acme Logistics said on Friday it opened a hub in Columbus."');
+    const [posting] = await write(
+      context({
+        contact: { name: 'Jane Doe', title: 'Chairman & Chief Executive Officer' },
+        signal: {
+          title: 'Operations Analyst',
+          excerpt: 'Component shortages delayed shipments from our Akron plant this year. The role tracks suppliers.',
+          publishedAt: '2026-10-09T00:00:00.000Z',
+          sourceName: 'Quarry Jobs',
+          type: 'job_posting',
+        },
+      }),
+    );
+    const body = posting?.body ?? '';
+    expect(body).toContain('I saw that Acme Logistics posted an opening for an Operations Analyst on October 9, 2026.');
+    expect(body).toContain('The posting says: "Component shortages delayed shipments from our Akron plant this year."');
+    // One chairman per company: no "a" before the title.
+    expect(body).toContain('As Chairman & Chief Executive Officer, you may know this well');
   });
 
   it('writes one step for a single value message', async () => {

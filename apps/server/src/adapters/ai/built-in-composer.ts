@@ -39,8 +39,13 @@ type Facts = {
     title: string | null;
     source: string | null;
     date: string | null;
+    /** The sentence of the signal that made the match, short enough to quote whole. */
+    quote: string | null;
   } | null;
 };
+
+/** Longest sentence of a signal a message quotes. */
+const QUOTE_MAX = 200;
 
 /** One sentence or two that stand or fall together: kept whole or left out, never cut. */
 type Variant = { text: string; words: number };
@@ -143,6 +148,7 @@ function factsOf(context: MessageContext, banned: BannedTermMatcher): Facts {
       title: allowed(signal.title),
       source: allowed(signal.sourceName),
       date: plainDate(signal.publishedAt),
+      quote: allowed(quotableSentence(signal.excerpt, signal.title)),
     },
   };
 }
@@ -153,14 +159,17 @@ function firstTouchUnits(f: Facts, banned: BannedTermMatcher): Unit[] {
   const s = f.signal;
   const on = s?.date ? ` on ${s.date}` : '';
   if (s?.kind === 'job_posting') {
+    // The company posted an opening for a person, not the title itself.
     add(
       0,
       0,
-      s.title && f.account && `I saw that ${f.account} posted "${s.title}"${on}.`,
+      s.title && f.account && `I saw that ${f.account} posted an opening for ${withArticle(s.title)}${on}.`,
       s.title && `I saw the job posting "${s.title}"${on}.`,
       s.title && `I saw the job posting "${s.title}".`,
       f.account ? `I saw that ${f.account} is hiring.` : 'I saw that your team is hiring.',
     );
+    // What the posting says of the company is why the email is written: quoted as it stands.
+    add(0, 4, s.quote && `The posting says: "${s.quote}"`);
   } else if (s) {
     const where = s.source ? ` in ${s.source}` : '';
     add(
@@ -173,6 +182,7 @@ function firstTouchUnits(f: Facts, banned: BannedTermMatcher): Unit[] {
       `I read the recent news about ${f.account ?? 'your company'}${s.date ? ` from ${s.date}` : ''}.`,
       'I read your recent news.',
     );
+    add(0, 4, s.quote && `It reports: "${s.quote}"`);
   } else {
     add(
       0,
@@ -432,7 +442,7 @@ function sameStrings(a: readonly string[], b: readonly string[]): boolean {
 
 /** Roles a company has one of: "As VP Operations", "As Director of Logistics", "As CFO", "As Partner". */
 const ONE_PER_COMPANY_WORDS =
-  /^(?:chief|head|(?:senior |executive |assistant )?vice president|president|director|managing director|general manager|founder|co-founder|owner)\b/i;
+  /^(?:chief|head|(?:senior |executive |assistant )?vice president|president|director|managing director|general manager|founder|co-founder|owner|chair(?:man|woman|person)?)\b/i;
 const ONE_PER_COMPANY_ACRONYMS = /^(?:C[A-Z]{1,3}O|S?E?VP|AVP|GM|MD)\b/;
 /** Acronyms whose first letter is said with a vowel sound: "an HR Manager", "an SDR", "a QA Engineer". */
 const VOWEL_SOUNDING_LETTER = /^[AEFHILMNORSX]/;
@@ -444,9 +454,33 @@ const VOWEL_SOUNDING_LETTER = /^[AEFHILMNORSX]/;
 function asRole(title: string): string {
   if (ONE_PER_COMPANY_WORDS.test(title) || ONE_PER_COMPANY_ACRONYMS.test(title) || /^partner$/i.test(title))
     return title;
+  return withArticle(title);
+}
+
+/** A job title with "a" or "an" as it is said: "an Operations Analyst", "an HR Manager", "a Supply Chain Manager". */
+function withArticle(title: string): string {
   const acronym = /^\p{Lu}{2,}\b/u.test(title);
   const vowel = acronym ? VOWEL_SOUNDING_LETTER.test(title) : /^(?:[aio]|e(?!u)|u(?!ni|s|ti|k))/i.test(title);
   return `${vowel ? 'an' : 'a'} ${title}`;
+}
+
+/**
+ * The first sentence of a signal's matched passage, to quote in the email: none when it is too
+ * long to quote whole, or only repeats the headline.
+ */
+function quotableSentence(excerpt: string, title: string): string | null {
+  const first =
+    clean(excerpt)
+      .split(/(?<=[.!?])\s+(?=["“\p{Lu}])/u)[0]
+      ?.trim() ?? '';
+  if (first.length < 20 || first.length > QUOTE_MAX) return null;
+  if (
+    clean(title)
+      .toLowerCase()
+      .startsWith(first.replace(/[.!?]$/, '').toLowerCase())
+  )
+    return null;
+  return first;
 }
 
 /**

@@ -176,7 +176,7 @@ describe('OpenAI-compatible writer against a local chat-completions server', () 
     expect(user?.content).toContain('Saw your launch. Worth a chat?');
     // The evidence is fenced JSON: the title arrives as a quoted string that cannot close the fence.
     const evidence = /<evidence>\n([\s\S]*)\n<\/evidence>/.exec(user?.content ?? '')?.[1] ?? '';
-    expect(JSON.parse(evidence).signal).toMatchObject({ title: SIGNAL_TITLE, published: '14 March 2026' });
+    expect(JSON.parse(evidence).signal).toMatchObject({ title: SIGNAL_TITLE, published: 'March 14, 2026' });
     expect(user?.content.match(/<\/evidence>/g)).toHaveLength(1);
     expect(request?.body.response_format?.type).toBe('json_schema');
     expect(request?.body.response_format?.json_schema?.strict).toBe(true);
