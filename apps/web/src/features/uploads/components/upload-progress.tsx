@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { isUploadRunning, TERRITORY_SELECTION_CAP, type Upload, type UploadFailureLines } from '@quarry/shared';
+import { isUploadRunning, type Upload } from '@quarry/shared';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,6 +26,7 @@ import { useCancelUpload } from '../api/cancel-upload.ts';
 import { useDownloadUploadFailures } from '../api/download-upload-failures.ts';
 import { useUpload } from '../api/get-upload.ts';
 import { useUploadFailureLines } from '../api/get-upload-failure-lines.ts';
+import { failureReasonText } from '../utils/failure-reason-text.ts';
 import { UploadStatusBadge } from './upload-status-badge.tsx';
 
 /** One upload: a progress bar with counts while it runs, then the result, the failures CSV and where the accounts went. */
@@ -233,11 +234,11 @@ function FailureLines({ uploadId }: { uploadId: string }) {
                   {f.value}
                   {phone && (
                     <Text size="xs" c="dimmed" style={{ wordBreak: 'normal' }}>
-                      {reasonText(t, f)}
+                      {failureReasonText(t, f)}
                     </Text>
                   )}
                 </Table.Td>
-                {!phone && <Table.Td>{reasonText(t, f)}</Table.Td>}
+                {!phone && <Table.Td>{failureReasonText(t, f)}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -253,13 +254,4 @@ function FailureLines({ uploadId }: { uploadId: string }) {
       )}
     </Stack>
   );
-}
-
-function reasonText(
-  t: (key: string, options?: Record<string, unknown>) => string,
-  f: UploadFailureLines['failures'][number],
-) {
-  if (f.reason === 'duplicate') return t('uploads.reasons.duplicate', { line: f.duplicate_of });
-  if (f.reason === 'did_not_fit') return t('uploads.reasons.did_not_fit', { max: TERRITORY_SELECTION_CAP - 1 });
-  return t(`uploads.reasons.${f.reason}`);
 }
