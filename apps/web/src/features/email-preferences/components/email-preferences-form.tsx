@@ -11,6 +11,7 @@ import {
 } from '@quarry/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirm } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -173,7 +174,15 @@ export function EmailPreferencesForm({
           {changed && (
             <Button
               variant="default"
-              onClick={() => {
+              // What was typed is lost: asked first, as leaving the page would.
+              onClick={async () => {
+                const ok = await confirm({
+                  title: t('emailPreferences.discardTitle'),
+                  message: t('emailPreferences.discardMessage'),
+                  proceedLabel: t('emailPreferences.discard'),
+                  danger: true,
+                });
+                if (!ok) return;
                 form.reset();
                 setRefusal(null);
               }}

@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import type { EmailPreferences } from '@quarry/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -131,5 +132,28 @@ describe('EmailPreferencesPage', () => {
     const third = within(personal).getByLabelText('Rule 3');
     expect(third.getAttribute('aria-invalid')).toBe('true');
     expect(within(personal).getByLabelText('Rule 2').getAttribute('aria-invalid')).not.toBe('true');
+  });
+
+  it('asks before discarding changes: Cancel keeps what was typed, Discard changes takes it back', async () => {
+    serve(preferences(true), () => ({ status: 500, body: {} }));
+    renderWithProviders(
+      <ModalsProvider>
+        <RouterProvider router={createMemoryRouter([{ path: '/', element: <EmailPreferencesPage /> }])} />
+      </ModalsProvider>,
+    );
+    const personal = await openTab('Personal');
+    const rule = within(personal).getByLabelText('Rule 1') as HTMLInputElement;
+    fireEvent.change(rule, { target: { value: 'Sign off with Rita' } });
+    fireEvent.click(within(personal).getByRole('button', { name: 'Discard changes' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(rule.value).toBe('Sign off with Rita');
+    fireEvent.click(within(personal).getByRole('button', { name: 'Discard changes' }));
+    dialog = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    await vi.waitFor(() =>
+      expect((within(personal).getByLabelText('Rule 1') as HTMLInputElement).value).toBe('Sign off with my first name'),
+    );
   });
 });
