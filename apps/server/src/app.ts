@@ -192,6 +192,7 @@ export async function buildApp({
     users: usersRepository,
     supportEmail: config.supportEmail,
     exchangeRates: config.exchangeRates,
+    helpLinks: config.helpLinks,
     visibleHypothesisIds: (ctx, ids) => valuePreferences.visibleHypothesisIds(ctx, ids),
   });
   const login = createLoginService({

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { HelpLinks } from '@quarry/shared';
 import { DEFAULT_EXCHANGE_RATES, type ExchangeRates } from '@quarry/shared/languages';
 import { z } from 'zod';
 import { type BoardKind, DEFAULT_BOARD_APIS } from './adapters/signals/parse.ts';
@@ -106,6 +107,16 @@ const envSchema = z.object({
   EXCHANGE_RATES: z.string().default(''),
   /** The day EXCHANGE_RATES are of (YYYY-MM-DD), shown beside every converted figure. */
   EXCHANGE_RATES_AS_OF: z.iso.date().optional(),
+  /**
+   * Help hosted outside Quarry (spec section 9): support (default: an email to SUPPORT_EMAIL), the
+   * change log, how actions work, the form to request a new action, and configuring a sequence's
+   * variables. A link not set is not shown.
+   */
+  HELP_SUPPORT_URL: z.url().optional(),
+  HELP_CHANGELOG_URL: z.url().optional(),
+  HELP_ACTIONS_URL: z.url().optional(),
+  HELP_ACTIONS_REQUEST_URL: z.url().optional(),
+  HELP_SEQUENCE_VARIABLES_URL: z.url().optional(),
   /** Requests a second to the SEC from this process (its rule: at most 10 a second per client). */
   SIGNALS_SEC_REQUESTS_PER_SECOND: z.coerce.number().min(0.1).max(10).default(5),
 });
@@ -136,6 +147,8 @@ export type Config = {
   jobLeaseMs: number;
   /** Rates revenue in US dollars is converted at for each interface language's currency. */
   exchangeRates: ExchangeRates;
+  /** Help links shown in the app; null where none is configured. */
+  helpLinks: HelpLinks;
   /** Where flow messages are written: an OpenAI-compatible endpoint when baseUrl and model are set. */
   ai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined; matchReader: boolean };
   /** Sales-engagement integrations (issue #21): the credential key, the connector token's key, vendor hosts. */
@@ -207,6 +220,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: e.AUTH_SECRET,
     supportEmail: e.SUPPORT_EMAIL.toLowerCase(),
     exchangeRates: parseExchangeRates(e.EXCHANGE_RATES, e.EXCHANGE_RATES_AS_OF),
+    helpLinks: {
+      support: e.HELP_SUPPORT_URL ?? `mailto:${e.SUPPORT_EMAIL.toLowerCase()}`,
+      changelog: e.HELP_CHANGELOG_URL ?? null,
+      actions: e.HELP_ACTIONS_URL ?? null,
+      actions_request: e.HELP_ACTIONS_REQUEST_URL ?? null,
+      sequence_variables: e.HELP_SEQUENCE_VARIABLES_URL ?? null,
+    },
     demoPassword: e.DEMO_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

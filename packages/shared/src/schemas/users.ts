@@ -64,6 +64,16 @@ export const companyConfigurationSchema = z.object({
 });
 export type CompanyConfiguration = z.infer<typeof companyConfigurationSchema>;
 
+/** Help hosted outside Quarry (spec section 9), as the server is configured; null where none is. */
+export const helpLinksSchema = z.object({
+  support: z.string().nullable(),
+  changelog: z.string().nullable(),
+  actions: z.string().nullable(),
+  actions_request: z.string().nullable(),
+  sequence_variables: z.string().nullable(),
+});
+export type HelpLinks = z.infer<typeof helpLinksSchema>;
+
 export const meResponseSchema = z.object({
   user: userDocumentSchema,
   company_configuration: companyConfigurationSchema.nullable(),
@@ -73,6 +83,7 @@ export const meResponseSchema = z.object({
     as_of: z.string(),
     per_usd: z.object({ KRW: z.number(), EUR: z.number(), CNY: z.number(), JPY: z.number() }),
   }),
+  help_links: helpLinksSchema,
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

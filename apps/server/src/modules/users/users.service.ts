@@ -1,4 +1,11 @@
-import type { ExchangeRates, HomeFilters, MeResponse, UpdateOwnFieldBody, UserDocument } from '@quarry/shared';
+import type {
+  ExchangeRates,
+  HelpLinks,
+  HomeFilters,
+  MeResponse,
+  UpdateOwnFieldBody,
+  UserDocument,
+} from '@quarry/shared';
 import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { isServiceAccountEmail } from '../../lib/service-account.ts';
@@ -25,9 +32,11 @@ export function createUsersService(deps: {
   supportEmail: string;
   /** Sent with /api/me so that revenue (in US dollars) is shown in the reader's currency. */
   exchangeRates: ExchangeRates;
+  /** Sent with /api/me: where the app's help links lead (spec section 9). */
+  helpLinks: HelpLinks;
   visibleHypothesisIds: VisibleHypothesisIds;
 }) {
-  const { users, supportEmail, exchangeRates, visibleHypothesisIds } = deps;
+  const { users, supportEmail, exchangeRates, helpLinks, visibleHypothesisIds } = deps;
 
   /** Default Home filters may name only hypotheses the user can see; tiers are checked by the schema. */
   async function checkHomeFilters(ctx: RequestContext, filters: HomeFilters): Promise<void> {
@@ -58,7 +67,7 @@ export function createUsersService(deps: {
             expires_at: by.expiresAt,
           }
         : null;
-      return { user, company_configuration, impersonation, exchange_rates: exchangeRates };
+      return { user, company_configuration, impersonation, exchange_rates: exchangeRates, help_links: helpLinks };
     },
 
     /**

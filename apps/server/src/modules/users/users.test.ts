@@ -42,6 +42,14 @@ describe('GET /api/me', () => {
       impersonation: null,
       // Revenue is held in US dollars; the reader's currency is reached at these rates.
       exchange_rates: DEFAULT_EXCHANGE_RATES,
+      // Help hosted outside Quarry: support by email unless configured, the others where configured.
+      help_links: {
+        support: `mailto:${t.config.supportEmail}`,
+        changelog: null,
+        actions: null,
+        actions_request: null,
+        sequence_variables: null,
+      },
     });
   });
 

@@ -1,7 +1,15 @@
 import { Avatar, Menu, ScrollArea, Stack, Text } from '@mantine/core';
 import type { UserDocument } from '@quarry/shared';
 import { USER_MENU_MAX_HEIGHT, USER_MENU_WIDTH } from '@quarry/shared/constants';
-import { IconBuilding, IconCompass, IconLanguage, IconLogout, IconSettings } from '@tabler/icons-react';
+import {
+  IconBuilding,
+  IconCompass,
+  IconHelp,
+  IconLanguage,
+  IconLogout,
+  IconNews,
+  IconSettings,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -28,7 +36,9 @@ export function UserMenu({
   const navigate = useNavigate();
   const signOut = useSignOut();
   const queryClient = useQueryClient();
-  const companyName = queryClient.getQueryData(meQueryOptions().queryKey)?.company_configuration?.company_name;
+  const me = queryClient.getQueryData(meQueryOptions().queryKey);
+  const companyName = me?.company_configuration?.company_name;
+  const help = me?.help_links;
   const isOrgAdmin = user.is_admin || user.is_manager;
   const guide = useFirstRunGuide();
 
@@ -125,6 +135,29 @@ export function UserMenu({
           <Menu.Item leftSection={<IconCompass size={16} />} onClick={openGuide}>
             {t('userMenu.gettingStarted')}
           </Menu.Item>
+          {/* Help hosted outside Quarry (spec section 9), where the server names an address. */}
+          {help?.support && (
+            <Menu.Item
+              component="a"
+              href={help.support}
+              target="_blank"
+              rel="noopener noreferrer"
+              leftSection={<IconHelp size={16} />}
+            >
+              {t('help.support')}
+            </Menu.Item>
+          )}
+          {help?.changelog && (
+            <Menu.Item
+              component="a"
+              href={help.changelog}
+              target="_blank"
+              rel="noopener noreferrer"
+              leftSection={<IconNews size={16} />}
+            >
+              {t('help.changelog')}
+            </Menu.Item>
+          )}
         </ScrollArea.Autosize>
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>

@@ -37,12 +37,14 @@ const completed: FlowSummary = {
   delivered_count: 2,
 };
 
-/** The API answering /api/flows with these flows; every asked address is recorded. */
+/** The API answering /api/flows with these flows; every address asked of the flows is recorded. */
 function serve(flows: FlowSummary[], hidden = 0): string[] {
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
+      // The reader (its help links): no help configured.
+      if (String(input).endsWith('/api/me')) return new Response('{}', { status: 200 });
       asked.push(String(input));
       return new Response(JSON.stringify({ flows, hidden_older_count: hidden }), {
         status: 200,
@@ -194,5 +196,32 @@ describe('ActionsPage', () => {
     );
     renderPage();
     expect(await screen.findByText('Error listing flows, please try again')).toBeTruthy();
+  });
+
+  it('links the help on actions the server names, in a new tab, and none it has no address for', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const me = String(input).endsWith('/api/me');
+        const body = me
+          ? {
+              help_links: {
+                support: 'mailto:help@example.com',
+                changelog: null,
+                actions: 'https://help.example.com/actions',
+                actions_request: null,
+                sequence_variables: null,
+              },
+            }
+          : { flows: [base], hidden_older_count: 0 };
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    renderPage();
+    const links = await screen.findByTestId('help-links');
+    const actions = within(links).getByRole('link', { name: /^How actions work/ });
+    expect(actions.getAttribute('href')).toBe('https://help.example.com/actions');
+    expect(actions.getAttribute('target')).toBe('_blank');
+    expect(within(links).queryByRole('link', { name: /^Request a new action/ })).toBeNull();
   });
 });

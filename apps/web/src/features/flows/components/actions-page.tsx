@@ -15,6 +15,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { FLOW_STATUSES, FLOW_TYPES, FLOWS_HIDDEN_AFTER_DAYS, type FlowStatus, type FlowType } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { HelpLinkGroup, useHelpLinks } from '../../../components/help-links.tsx';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { type FlowsFilter, useFlows } from '../api/get-flows.ts';
 import { FlowRow } from './flow-row.tsx';
@@ -48,6 +49,7 @@ export function ActionsPage() {
     setParams(out, { replace: true });
   };
   const flows = useFlows(filter);
+  const help = useHelpLinks();
   const filtered = filter.status !== null || filter.type !== null;
   const hidden = flows.data?.hidden_older_count ?? 0;
 
@@ -56,6 +58,12 @@ export function ActionsPage() {
       <div>
         <Title order={1}>{t('screens.actions.title')}</Title>
         <Text c="dimmed">{t('screens.actions.description')}</Text>
+        <HelpLinkGroup
+          links={[
+            { label: t('help.actions'), href: help.actions },
+            { label: t('help.actionsRequest'), href: help.actions_request },
+          ]}
+        />
       </div>
       <Group gap="sm" align="flex-end">
         <Select

@@ -4,6 +4,7 @@ import { IconDownload, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HelpLinkGroup, useHelpLinks } from '../../../components/help-links.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useIntegrations, useSequences } from '../../../lib/integrations.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -33,6 +34,7 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
   // Where the sequence sends from, where the tool asks for one; none chosen is the tool's default.
   const [mailboxId, setMailboxId] = useState<string | null>(null);
   const send = useSendFlow(flow.id);
+  const help = useHelpLinks();
   const download = useDownloadFlow(flow.id);
   const nothingApproved = flow.approved_count === 0 && flow.delivery_failed_count === 0;
 
@@ -122,6 +124,9 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
         )}
         {destination === 'engagement' && sequenceId && tool && (
           <SendFromSelect tool={tool} toolName={toolName} value={mailboxId} onChange={setMailboxId} />
+        )}
+        {destination === 'engagement' && (
+          <HelpLinkGroup links={[{ label: t('help.sequenceVariables'), href: help.sequence_variables }]} />
         )}
         {nothingApproved && (
           <Text size="sm" c="dimmed" data-testid="flow-send-hint">
