@@ -162,7 +162,7 @@ describe('what support writes while impersonating', () => {
       await support.getByRole('option', { name: 'Français' }).click();
       await support
         .getByTestId('snackbar-general')
-        .getByText("Cette langue s'applique ici seulement : le support ne peut pas changer la langue de Rita Rep.")
+        .getByText('Cette langue s’applique ici seulement : le support ne peut pas changer la langue de Rita Rep.')
         .waitFor();
       // Rita's own choices, as the server keeps them, are as they were.
       expect(await preferences()).toEqual(before);

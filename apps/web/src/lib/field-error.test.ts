@@ -115,6 +115,6 @@ describe('api errors as a reader sees them', () => {
     // A code Quarry has no words for reads as the generic error, in French.
     vi.stubGlobal('fetch', answer(418, { error: { code: 'teapot', message: 'I am a teapot' } }));
     const unknown = (await api('/api/x').catch((e: unknown) => e)) as ApiError;
-    expect(unknown.message).toBe("Une erreur s'est produite, veuillez réessayer");
+    expect(unknown.message).toBe('Une erreur s’est produite, veuillez réessayer');
   });
 });

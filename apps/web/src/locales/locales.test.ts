@@ -119,4 +119,11 @@ describe('locale files', () => {
       .map(({ key, file }) => `${key} (${file})`);
     expect(missing).toEqual([]);
   });
+
+  it("writes French with its typographic apostrophe throughout (“l’accueil”, never “l'accueil” beside it)", () => {
+    const straight = [...messagesOf('fr')]
+      .filter(([, value]) => /\p{L}'\p{L}/u.test(String(value)))
+      .map(([key]) => key);
+    expect(straight).toEqual([]);
+  });
 });
