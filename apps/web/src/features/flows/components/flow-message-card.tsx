@@ -179,7 +179,17 @@ export function FlowMessageCard({
       if (!ok) return;
     }
     setError(null);
-    regenerate.mutate(message.id, { onError: (e) => failed(e, 'flows.errors.generate') });
+    const before = JSON.stringify(message.steps.map((s) => [s.subject, s.body]));
+    regenerate.mutate(message.id, {
+      // Said either way: a writer that answers the same evidence alike gives the same text back.
+      onSuccess: (written) =>
+        showSnackbar(
+          JSON.stringify(written.steps.map((s) => [s.subject, s.body])) === before
+            ? t('flows.message.regeneratedSame')
+            : t('flows.message.regenerated'),
+        ),
+      onError: (e) => failed(e, 'flows.errors.generate'),
+    });
   }
 
   async function takeOut() {

@@ -259,6 +259,28 @@ describe('FlowPage message editor', () => {
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
   });
 
+  it('says when Regenerate gave the same text back, and when it wrote a new one', async () => {
+    const state: { detail: FlowDetail; patch: () => Answer } = {
+      detail: { flow, messages: [message] },
+      patch: () => ({ status: 200, body: { ...message, version: 2 } }),
+    };
+    serve(state);
+    renderPage();
+    await screen.findAllByTestId('flow-message');
+    fireEvent.click(within(card('m1')).getByRole('button', { name: 'Regenerate' }));
+    await vi.waitFor(() =>
+      expect(useSnackbarStore.getState().general?.message).toBe(
+        'Written again from the same evidence: the text came out the same. Edit it to change it.',
+      ),
+    );
+    const rewritten = { ...message, version: 3, steps: [{ ...firstStep, subject: 'New words', body: 'Hello Dana' }] };
+    state.patch = () => ({ status: 200, body: rewritten });
+    state.detail = { flow, messages: [{ ...message, version: 2 }] };
+    await vi.waitFor(() => expect(within(card('m1')).getByRole('button', { name: 'Regenerate' })).toBeTruthy());
+    fireEvent.click(within(card('m1')).getByRole('button', { name: 'Regenerate' }));
+    await vi.waitFor(() => expect(useSnackbarStore.getState().general?.message).toBe('Message written again'));
+  });
+
   it('tells the reader an edit of an approved message needs approving again', async () => {
     const approved: FlowMessage = { ...message, status: 'approved' };
     const saved: FlowMessage = { ...message, version: 2, edited: true, status: 'generated' };
