@@ -136,27 +136,23 @@ export function UserMenu({
             {t('userMenu.gettingStarted')}
           </Menu.Item>
           {/* Help hosted outside Quarry (spec section 9), where the server names an address. */}
-          {help?.support && (
-            <Menu.Item
-              component="a"
-              href={help.support}
-              target="_blank"
-              rel="noopener noreferrer"
-              leftSection={<IconHelp size={16} />}
-            >
-              {t('help.support')}
-            </Menu.Item>
-          )}
-          {help?.changelog && (
-            <Menu.Item
-              component="a"
-              href={help.changelog}
-              target="_blank"
-              rel="noopener noreferrer"
-              leftSection={<IconNews size={16} />}
-            >
-              {t('help.changelog')}
-            </Menu.Item>
+          {[
+            { href: help?.support, icon: <IconHelp size={16} />, label: t('help.support') },
+            { href: help?.changelog, icon: <IconNews size={16} />, label: t('help.changelog') },
+          ].map(
+            (link) =>
+              link.href && (
+                <Menu.Item
+                  key={link.label}
+                  component="a"
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  leftSection={link.icon}
+                >
+                  {link.label}
+                </Menu.Item>
+              ),
           )}
         </ScrollArea.Autosize>
         <Menu.Divider />
