@@ -26,6 +26,18 @@ describe('reporting', () => {
     const ticks = await tickText.allTextContents();
     expect(ticks.some((tick) => /^[A-Z][a-z]{2} \d{1,2}$/.test(tick))).toBe(true);
     expect(ticks.some((tick) => /^\d{4}-\d{2}-\d{2}$/.test(tick))).toBe(false);
+    // A day's tooltip names it as a date, not as stored ("2026-11-14").
+    const signIns = b.page.getByTestId('report-sign-ins-chart');
+    // Pointed at as a reader would: over the middle of the chart, whatever that day's count.
+    const surface = signIns.locator('.recharts-surface').first();
+    await surface.scrollIntoViewIfNeeded();
+    const box = await surface.boundingBox();
+    if (!box) throw new Error('no sign-in chart drawn');
+    await b.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const tooltip = signIns.locator('.recharts-tooltip-wrapper');
+    await expect
+      .poll(() => tooltip.textContent(), { timeout: 10_000 })
+      .toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}Sign-ins/);
     // Pages are named as the navigation names them, not only by their path.
     const pageTicks = await b.page
       .getByTestId('report-pages-chart')

@@ -41,6 +41,14 @@ export function UsageCharts({ report }: { report: Report }) {
   const tooltipProps = phone ? { position: { x: 0 } } : undefined;
   // Days ("2026-10-24") read as local calendar days, shown in the interface language's short form.
   const days = { tickFormatter: (day: string) => formatDate(dayjs(day).toDate(), language, 'axis') };
+  // A day's tooltip names it as data does ("Nov 14, 2026"), not as stored ("2026-11-14").
+  // The tooltip is drawn before any bar is pointed at, with no day: nothing to name then.
+  const dayTooltip = {
+    labelFormatter: (day: unknown) => {
+      const date = dayjs(typeof day === 'string' ? day : null);
+      return date.isValid() ? formatDate(date.toDate(), language, 'data') : '';
+    },
+  };
   const nobody = report.days.every((d) => d.active_users === 0);
   return (
     <>
@@ -55,6 +63,7 @@ export function UsageCharts({ report }: { report: Report }) {
           data={report.days}
           dataKey="day"
           xAxisProps={days}
+          tooltipProps={dayTooltip}
           curveType="linear"
           withDots={report.days.length <= 31}
           yAxisProps={COUNTS}
@@ -72,6 +81,7 @@ export function UsageCharts({ report }: { report: Report }) {
           data={report.days}
           dataKey="day"
           xAxisProps={days}
+          tooltipProps={dayTooltip}
           yAxisProps={COUNTS}
           series={[{ name: 'sign_ins', label: t('reporting.signIns'), color: 'teal.6' }]}
         />
@@ -87,6 +97,7 @@ export function UsageCharts({ report }: { report: Report }) {
           data={report.weeks}
           dataKey="week"
           xAxisProps={days}
+          tooltipProps={dayTooltip}
           yAxisProps={COUNTS}
           series={[{ name: 'active_users', label: t('reporting.activeUsers'), color: 'blue.6' }]}
         />
