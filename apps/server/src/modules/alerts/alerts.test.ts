@@ -152,6 +152,15 @@ describe('global alerts', () => {
     );
   });
 
+  it('keeps the words of a link whose address is not allowed as plain text, not as a link that does nothing', async () => {
+    const alert = await publish({
+      message: 'See <a href="javascript:alert(3)">bad</a>, <a>bare</a> and <a href="/reporting">usage</a>',
+    });
+    expect(alert.message).toBe(
+      'See <span>bad</span>, <span>bare</span> and <a href="/reporting" target="_blank" rel="noopener noreferrer">usage</a>',
+    );
+  });
+
   it('edits and deletes an alert', async () => {
     const alert = await publish({ title: 'Editable' });
     const edited = await call(support, 'PUT', `/api/support/alerts/${alert.id}`, body({ title: 'Edited' }));
