@@ -144,11 +144,19 @@ export function createSignalsService(deps: {
       requireAdmin(ctx);
       const row = await owned(ctx, id);
       const now = clock().toISOString();
-      // Resuming fetches at once and forgets past failures: the admin asked for another try.
+      // Resuming fetches at once and forgets past failures, their error too: the admin asked for
+      // another try, and the next read says how it went (a walk had seen "Retrying" with no count).
       const changes =
         status === 'paused'
           ? { status, updated_at: now }
-          : { status, failure_count: 0, next_fetch_at: now, updated_at: now };
+          : {
+              status,
+              failure_count: 0,
+              last_error: null,
+              last_error_reason: null,
+              next_fetch_at: now,
+              updated_at: now,
+            };
       await signals.update(ctx.tenantId, row.id, changes);
       return (
         await toApi(ctx.tenantId, [(await signals.find(ctx.tenantId, row.id)) as SignalSourceRow])

@@ -269,7 +269,7 @@ describe('signal sources', () => {
     const resumed = (
       await call(ada, 'PATCH', `/api/signal-sources/${broken.id}`, { status: 'active' })
     ).json() as SignalSource;
-    expect(resumed).toMatchObject({ status: 'active', failure_count: 0 });
+    expect(resumed).toMatchObject({ status: 'active', failure_count: 0, last_error: null, last_error_reason: null });
     expect((await call(ada, 'DELETE', `/api/signal-sources/${broken.id}`)).statusCode).toBe(204);
     expect((await sources(ada)).has('Broken feed')).toBe(false);
   });
