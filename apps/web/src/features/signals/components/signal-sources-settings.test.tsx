@@ -218,7 +218,7 @@ describe('SignalSourcesSettings', () => {
     renderWithProviders(<SignalSourcesSettings />);
     const summary = await screen.findByTestId('signal-discovery-summary');
     expect(summary.textContent).toBe(
-      'So far, discovery has looked at the websites of 9 accounts: 0 gave a feed or job board; sources found: 0. 9 websites could not be read; they are tried again tomorrow.',
+      'So far, discovery has looked at the websites of 9 accounts: 0 gave a feed or job board; sources found: 0. 9 websites could not be read; they are tried again tomorrow. Not one could be read: this Quarry server may not be able to reach the web (check its network or proxy settings).',
     );
     cleanup();
     serve([], undefined, { ...NO_DISCOVERY, state: 'running', accounts_checked: 1234 });

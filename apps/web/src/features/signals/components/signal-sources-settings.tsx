@@ -122,6 +122,8 @@ export function SignalSourcesSettings() {
           })}
           {discovery.accounts_unreadable > 0 &&
             ` ${t('signals.discoveryUnreadable', { count: discovery.accounts_unreadable })}`}
+          {/* Not one site read: more likely this server cannot reach the web than every site being down. */}
+          {discovery.accounts_unreadable === discovery.accounts_checked && ` ${t('signals.discoveryNoneRead')}`}
         </Text>
       )}
       {sweep && sweep.state !== 'idle' && (
