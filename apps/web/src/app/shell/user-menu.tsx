@@ -1,15 +1,7 @@
 import { Avatar, Menu, ScrollArea, Stack, Text } from '@mantine/core';
 import type { UserDocument } from '@quarry/shared';
 import { USER_MENU_MAX_HEIGHT, USER_MENU_WIDTH } from '@quarry/shared/constants';
-import {
-  IconBuilding,
-  IconCompass,
-  IconHelp,
-  IconLanguage,
-  IconLogout,
-  IconNews,
-  IconSettings,
-} from '@tabler/icons-react';
+import { IconBuilding, IconCompass, IconLanguage, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -36,9 +28,7 @@ export function UserMenu({
   const navigate = useNavigate();
   const signOut = useSignOut();
   const queryClient = useQueryClient();
-  const me = queryClient.getQueryData(meQueryOptions().queryKey);
-  const companyName = me?.company_configuration?.company_name;
-  const help = me?.help_links;
+  const companyName = queryClient.getQueryData(meQueryOptions().queryKey)?.company_configuration?.company_name;
   const isOrgAdmin = user.is_admin || user.is_manager;
   const guide = useFirstRunGuide();
 
@@ -135,25 +125,6 @@ export function UserMenu({
           <Menu.Item leftSection={<IconCompass size={16} />} onClick={openGuide}>
             {t('userMenu.gettingStarted')}
           </Menu.Item>
-          {/* Help hosted outside Quarry (spec section 9), where the server names an address. */}
-          {[
-            { href: help?.support, icon: <IconHelp size={16} />, label: t('help.support') },
-            { href: help?.changelog, icon: <IconNews size={16} />, label: t('help.changelog') },
-          ].map(
-            (link) =>
-              link.href && (
-                <Menu.Item
-                  key={link.label}
-                  component="a"
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  leftSection={link.icon}
-                >
-                  {link.label}
-                </Menu.Item>
-              ),
-          )}
         </ScrollArea.Autosize>
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>

@@ -3,6 +3,7 @@ import type { UserDocument } from '@quarry/shared';
 import { MAX_NAME_LENGTH } from '@quarry/shared/constants';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HelpLinkGroup, useHelpLinks } from '../../../components/help-links.tsx';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -14,6 +15,7 @@ import { LanguageSelect } from './language-select.tsx';
 /** Personal preferences: one component wherever it appears (settings and /preferences/user). */
 export function UserPreferencesForm({ user, headingOrder = 2 }: { user: UserDocument; headingOrder?: 1 | 2 }) {
   const { t } = useTranslation();
+  const help = useHelpLinks();
   const update = useUpdateOwnField();
   // Support acting as the member sees the member's settings, and changes none of them.
   const impersonating = useAuthStore((st) => st.impersonationActive);
@@ -62,6 +64,13 @@ export function UserPreferencesForm({ user, headingOrder = 2 }: { user: UserDocu
         <AppearanceControl />
       </div>
       <DefaultHomeFilters saved={user.preferences.home_filters} />
+      {/* Help hosted outside Quarry (spec section 9): here, since the user menu has no room left in its 20rem. */}
+      <HelpLinkGroup
+        links={[
+          { label: t('help.support'), href: help.support },
+          { label: t('help.changelog'), href: help.changelog },
+        ]}
+      />
     </Stack>
   );
 }
