@@ -1,6 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import type { ReportQuery } from '@quarry/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lastDays, REPORT_PRESET_DAYS } from '../utils/report-range.ts';
 
@@ -59,13 +59,21 @@ function DayInput({
   onDay: (day: string) => void;
 }) {
   const [draft, setDraft] = useState(day);
-  useEffect(() => setDraft(day), [day]);
+  const input = useRef<HTMLInputElement>(null);
+  // The range changing from outside (a preset) shows here; while the field is being typed in, the
+  // range catching up with an earlier keystroke must not set the field under the typist's
+  // fingers: a busy browser had reset the year being typed, "2026" becoming "0026".
+  useEffect(() => {
+    if (document.activeElement !== input.current) setDraft(day);
+  }, [day]);
   return (
     <TextInput
+      ref={input}
       type="date"
       label={label}
       max={max}
       value={draft}
+      onBlur={() => setDraft(day)}
       onChange={(e) => {
         const value = e.currentTarget.value;
         setDraft(value);
