@@ -23,3 +23,12 @@ export function compactText(text: string): string {
   for (const ch of DROPPED) out = out.split(ch).join('');
   return out;
 }
+
+/**
+ * A typed text without its accents ("estée" → "estee", "ÉLAN" → "élan" → "elan"): the company data
+ * mostly writes names without them. Lower case as JavaScript does it, for every letter (SQLite's
+ * lower() knows only A to Z).
+ */
+export function foldedText(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}

@@ -1,6 +1,6 @@
 import type { AccountsQuery, TerritoryPage } from '@quarry/shared';
 import { sql } from 'kysely';
-import { compactNameSql, compactText } from '../../db/compact-name.ts';
+import { compactNameSql, compactText, foldedText } from '../../db/compact-name.ts';
 import type { Db, Engine } from '../../db/connection.ts';
 import { nameOrder } from '../../db/name-order.ts';
 import { scopedTo } from '../../db/scoped.ts';
@@ -43,24 +43,22 @@ export function createAccountQueryRepository(db: Db, engine: Engine) {
     const filtered = filterWhere(ctx, query.filter);
     const q = query.q?.trim().toLowerCase();
     if (!q) return filtered;
-    const pattern = sql<string>`${containsPattern(q)} escape '\\'`;
+    // As typed, and without its accents: "estée" finds "Estee Lauder", as the search box does.
+    const typed = [...new Set([q, foldedText(q)])];
+    const patterns = typed.map((text) => sql<string>`${containsPattern(text)} escape '\\'`);
     // Spelt another way too: "macy's" finds "Macy’s", "wal mart" Walmart (db/compact-name.ts).
-    const compact = compactText(q);
+    const compacts = [...new Set(typed.map(compactText))].filter((text) => text.length >= 2);
     return (eb: AccountsExpressionBuilder) =>
       eb.and([
         filtered(eb),
         eb.or([
-          eb(sql`lower(a.account_name)`, 'like', pattern),
-          eb(sql`lower(coalesce(a.website, ''))`, 'like', pattern),
-          ...(compact.length >= 2
-            ? [
-                eb(
-                  sql.raw(compactNameSql('a.account_name')),
-                  'like',
-                  sql<string>`${containsPattern(compact)} escape '\\'`,
-                ),
-              ]
-            : []),
+          ...patterns.flatMap((pattern) => [
+            eb(sql`lower(a.account_name)`, 'like', pattern),
+            eb(sql`lower(coalesce(a.website, ''))`, 'like', pattern),
+          ]),
+          ...compacts.map((compact) =>
+            eb(sql.raw(compactNameSql('a.account_name')), 'like', sql<string>`${containsPattern(compact)} escape '\\'`),
+          ),
         ]),
       ]);
   }

@@ -61,6 +61,16 @@ describe('My Accounts (territory)', () => {
     expect(await names("wells' fargo")).toEqual(['acc_wells']);
   });
 
+  it('finds a name typed with accents the data writes without ("estée" finds "Estee Lauder"), in any case', async () => {
+    const names = async (q: string) =>
+      (await get(raj, `/api/territory?q=${encodeURIComponent(q)}`))
+        .json()
+        .rows.map((r: { master_account_id: string }) => r.master_account_id);
+    expect(await names('wélls')).toEqual(['acc_wells']);
+    expect(await names('ÉXXON')).toEqual(['acc_exxon']);
+    expect(await names('wal-mårt')).toEqual(['acc_walmart']);
+  });
+
   it('treats a LIKE wildcard in the filter as plain text', async () => {
     expect((await get(raj, '/api/territory?q=%25')).json().total).toBe(0);
   });

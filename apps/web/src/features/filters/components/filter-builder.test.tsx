@@ -1,6 +1,7 @@
 import type { FilterGroup } from '@quarry/shared';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n.ts';
 import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
 import { FilterBuilder, newCondition } from './filter-builder.tsx';
 
@@ -24,5 +25,33 @@ describe('FilterBuilder', () => {
       '10,001–100,000',
       '100,001+',
     ]);
+  });
+
+  it('offers the data’s industries in the reader’s language and keeps the name the data writes', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ values: ['Airlines', 'General Merchandisers'] }), {
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    await changeLanguage('ko');
+    try {
+      const group: FilterGroup = { complex: true, operator: 'AND', days_ago: null, values: [newCondition('industry')] };
+      const onChange = vi.fn();
+      renderWithProviders(<FilterBuilder group={group} onChange={onChange} />);
+      const field = screen.getByPlaceholderText('값 선택');
+      // The name as the My Accounts table shows it, in Korean.
+      fireEvent.change(field, { target: { value: '소매' } });
+      const option = await screen.findByRole('option', { name: '종합 소매', hidden: true });
+      fireEvent.click(option);
+      await waitFor(() => expect(onChange).toHaveBeenCalled());
+      const sent = onChange.mock.calls.at(-1)?.[0] as FilterGroup;
+      expect(sent.values[0]).toMatchObject({ field: 'industry', values: ['General Merchandisers'] });
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemovablePills } from '../../../components/removable-pill.tsx';
 import { formatNumber } from '../../../lib/format.ts';
+import { industryLabel } from '../../../lib/industry-label.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useFilterValues } from '../api/get-filter-values.ts';
 import classes from './filter-builder.module.css';
@@ -100,6 +101,35 @@ function ConditionEditor({
       </Group>
     );
   }
+  if (field === 'industry' || field === 'sector') {
+    // The company data's own names, shown and searched in the reader's language (a typed word
+    // the data does not hold would match nothing: the server compares names whole). A value a
+    // saved filter holds stays shown, offered or not.
+    const names = [...new Set([...(pickList.data ?? []), ...condition.values])];
+    return (
+      <MultiSelect
+        aria-label={label}
+        renderPill={removablePill}
+        placeholder={condition.values.length === 0 ? t('filters.pickValues') : undefined}
+        searchable
+        selectFirstOptionOnChange
+        nothingFoundMessage={pickList.isPending ? undefined : t('filters.noValueMatches')}
+        data={names.map((name) => ({ value: name, label: industryLabel(name, t) }))}
+        limit={50}
+        maxDropdownHeight={280}
+        dropdownOpened={listOpened}
+        onDropdownOpen={() => setListOpened(true)}
+        onDropdownClose={() => setListOpened(false)}
+        value={condition.values}
+        onChange={(values) => {
+          setListOpened(false);
+          onChange({ ...condition, values: values.slice(0, 100) });
+        }}
+        style={{ flex: 1 }}
+        miw={0}
+      />
+    );
+  }
   if (field === 'territory_list_id') {
     return (
       <Text size="sm" style={{ flex: 1 }}>
@@ -112,21 +142,8 @@ function ConditionEditor({
       aria-label={label}
       renderPill={removablePill}
       placeholder={t('filters.typeValues')}
-      // Industries and sectors are offered from the accounts; what is typed matches in any case.
-      data={pickList.data ?? []}
-      // Enter takes the suggestion in sight ("general" → "General Merchandisers"); a value that
-      // suggests nothing is added as typed.
-      selectFirstOptionOnChange
-      limit={50}
-      maxDropdownHeight={280}
-      dropdownOpened={listOpened}
-      onDropdownOpen={() => setListOpened(true)}
-      onDropdownClose={() => setListOpened(false)}
       value={condition.values}
-      onChange={(values) => {
-        setListOpened(false);
-        onChange({ ...condition, values: values.slice(0, 100) });
-      }}
+      onChange={(values) => onChange({ ...condition, values: values.slice(0, 100) })}
       // Its room, on a phone a line of its own, is the row's (filter-builder.module.css).
     />
   );

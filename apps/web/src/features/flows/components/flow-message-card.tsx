@@ -56,6 +56,7 @@ export function FlowMessageCard({
   locked,
   language,
   removable = true,
+  onUnsavedChange,
 }: {
   flowId: string;
   flowType: FlowType;
@@ -65,6 +66,8 @@ export function FlowMessageCard({
   language: Language;
   /** Whether the message may be taken out of the flow (not its last one). */
   removable?: boolean;
+  /** Told whether the card holds text of the reader's that is not saved (the page asks before it is left). */
+  onUnsavedChange?: (messageId: string, unsaved: boolean) => void;
 }) {
   const { t } = useTranslation();
   const update = useUpdateFlowMessage(flowId);
@@ -81,6 +84,19 @@ export function FlowMessageCard({
   useEffect(() => {
     if (editing) firstSubject.current?.focus();
   }, [editing]);
+
+  // Text of the reader's that leaving would lose: an edit that changed something, or their text a
+  // conflicting save refused.
+  const changed =
+    draft !== null &&
+    draft.steps.some(
+      (s, i) => s.subject !== (message.steps[i]?.subject ?? '') || s.body !== (message.steps[i]?.body ?? ''),
+    );
+  const holdsText = changed || unsaved !== null;
+  useEffect(() => {
+    onUnsavedChange?.(message.id, holdsText);
+  }, [onUnsavedChange, message.id, holdsText]);
+  useEffect(() => () => onUnsavedChange?.(message.id, false), [onUnsavedChange, message.id]);
 
   const settled = message.status !== 'pending' && message.status !== 'delivered';
   const canEdit = !locked && settled;

@@ -1,7 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import type { FlowDetail, FlowMessage, UserDocument } from '@quarry/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { useSnackbarStore } from '../../../lib/snackbar-store.ts';
@@ -72,13 +72,19 @@ function serve(state: { detail: FlowDetail; patch: () => Answer }): { method: st
   return writes;
 }
 
+/** The flow page in a data router (leaving it may be blocked), with Actions to go back to. */
 function renderPage() {
+  const router = createMemoryRouter(
+    [
+      { path: '/action/:flowId', element: <FlowPage /> },
+      { path: '/actions', element: <p>Actions list</p> },
+    ],
+    { initialEntries: ['/action/f1'] },
+  );
   return renderWithProviders(
-    <MemoryRouter initialEntries={['/action/f1']}>
-      <Routes>
-        <Route path="/action/:flowId" element={<FlowPage />} />
-      </Routes>
-    </MemoryRouter>,
+    <ModalsProvider>
+      <RouterProvider router={router} />
+    </ModalsProvider>,
   );
 }
 
@@ -123,6 +129,34 @@ describe('FlowPage message editor', () => {
         body: { version: 1, steps: [{ subject: 'A shorter wait', body: 'Hello Dana' }] },
       },
     ]);
+  });
+
+  it('asks before leaving the page while an edit is not saved, and lets a saved one go', async () => {
+    const saved = {
+      ...message,
+      version: 2,
+      edited: true,
+      steps: [{ ...firstStep, subject: 'Mine', body: 'Hello Dana' }],
+    };
+    const state = { detail: { flow, messages: [message] }, patch: () => ({ status: 200, body: saved }) };
+    serve(state);
+    renderPage();
+    await screen.findAllByTestId('flow-message');
+    fireEvent.click(within(card('m1')).getByRole('button', { name: 'Edit' }));
+    fireEvent.change(within(card('m1')).getByLabelText('Subject'), { target: { value: 'Mine' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Back to Actions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog.textContent).toContain('A message you edited is not saved.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((within(card('m1')).getByLabelText('Subject') as HTMLInputElement).value).toBe('Mine');
+
+    state.detail = { flow, messages: [saved] };
+    fireEvent.click(within(card('m1')).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(within(card('m1')).getByTestId('flow-step-subject').textContent).toBe('Mine'));
+    fireEvent.click(screen.getByRole('link', { name: 'Back to Actions' }));
+    expect(await screen.findByText('Actions list')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('opens the editor in the first subject; follow-ups answering it follow its new subject, others stay', async () => {
@@ -211,15 +245,7 @@ describe('FlowPage message editor', () => {
   it('takes a message out of the flow once the rep confirms, and offers no removal of its last message', async () => {
     const state = { detail: { flow, messages: [message, unusable] }, patch: () => ({ status: 204, body: null }) };
     const writes = serve(state);
-    renderWithProviders(
-      <ModalsProvider>
-        <MemoryRouter initialEntries={['/action/f1']}>
-          <Routes>
-            <Route path="/action/:flowId" element={<FlowPage />} />
-          </Routes>
-        </MemoryRouter>
-      </ModalsProvider>,
-    );
+    renderPage();
     await screen.findAllByTestId('flow-message');
     fireEvent.click(within(card('m2')).getByRole('button', { name: 'Remove from flow' }));
     let dialog = await screen.findByRole('dialog', { name: 'Remove Nobody Reachable from this flow?' });

@@ -1,9 +1,11 @@
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type FlowDetail, isFlowInProgress, isFlowOpenable } from '@quarry/shared';
 import { IconArrowLeft, IconChecks } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AlertPageTitle } from '../../../components/alert-page-title.tsx';
+import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -85,6 +87,22 @@ function FlowView({ detail }: { detail: FlowDetail }) {
   const openable = isFlowOpenable(flow.status);
   const locked = isFlowInProgress(flow.status);
   const approvable = messages.filter((m) => m.status === 'generated' && m.email_usable).length;
+  // Messages holding the reader's unsaved text: leaving the page asks first, as every editor does.
+  const [unsavedIds, setUnsavedIds] = useState<ReadonlySet<string>>(() => new Set());
+  const markUnsaved = useCallback((messageId: string, unsaved: boolean) => {
+    setUnsavedIds((current) => {
+      if (current.has(messageId) === unsaved) return current;
+      const next = new Set(current);
+      if (unsaved) next.add(messageId);
+      else next.delete(messageId);
+      return next;
+    });
+  }, []);
+  useUnsavedChangesGuard(unsavedIds.size > 0, () => ({
+    title: t('flows.page.unsavedTitle'),
+    message: t('flows.page.unsavedMessage', { count: unsavedIds.size }),
+    proceedLabel: t('flows.page.leaveUnsaved'),
+  }));
 
   return (
     <Stack gap="lg">
@@ -152,6 +170,7 @@ function FlowView({ detail }: { detail: FlowDetail }) {
                   language={language}
                   // The flow's last message is not taken out: the flow is deleted instead.
                   removable={messages.length > 1}
+                  onUnsavedChange={markUnsaved}
                 />
               ))}
             </Stack>
