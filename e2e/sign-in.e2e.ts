@@ -1,6 +1,6 @@
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { demoPassword, signIn, useBrowser } from './support/browser.ts';
+import { demoPassword, openSignedIn, signIn, useBrowser } from './support/browser.ts';
 import { lastMailTo } from './support/inbox.ts';
 import { inviteAndJoin } from './support/invite.ts';
 import { uniqueName } from './support/unique.ts';
@@ -153,6 +153,33 @@ describe('sign-in', () => {
     await b.page.waitForURL('**/login?redirect=%2Factions');
     const stored = await b.page.evaluate(() => localStorage.getItem('quarry_auth_state') ?? '');
     expect(stored).not.toContain('rita@acme.test');
+  });
+
+  it('signing out in one tab takes the other tabs to sign-in, and lands on sign-in without the last page', async () => {
+    await openSignedIn(b.page, 'raj@acme.test', '/MyTerritory');
+    const other = await b.context.newPage();
+    await other.goto('/actions');
+    await other.getByTestId('user-menu').waitFor();
+    await b.page.getByTestId('user-menu').click();
+    await b.page.getByRole('menuitem', { name: 'Logout' }).click();
+    await b.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    // The next person to sign in on this machine starts at Home, not on the page Raj left.
+    expect(new URL(b.page.url()).search).toBe('');
+    await other.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(new URL(other.url()).pathname).toBe('/login');
+    await other.close();
+  });
+
+  it('takes a page whose session ended elsewhere to sign-in and back, not to an error', async () => {
+    await openSignedIn(b.page, 'raj@acme.test', '/MyTerritory');
+    // The session ends without this page being told (another browser's sign-out, an expiry).
+    expect((await b.page.request.post('/api/session/logout')).ok()).toBe(true);
+    await b.page.getByRole('link', { name: 'Actions' }).first().click();
+    await b.page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(new URL(b.page.url()).searchParams.get('redirect')).toBe('/actions');
+    expect(await b.page.getByText(/please try again/).count()).toBe(0);
+    await signIn(b.page, 'raj@acme.test');
+    expect(new URL(b.page.url()).pathname).toBe('/actions');
   });
 
   it('keeps no token or secret in localStorage', async () => {

@@ -1,7 +1,8 @@
-import { MutationCache, QueryClient, type QueryClientConfig, type QueryKey } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryClientConfig, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 import { fieldError } from './field-error.ts';
 import { logError } from './log-error.ts';
+import { endSessionIfOver } from './session-ended.ts';
 import { showSnackbar } from './snackbar-store.ts';
 
 /**
@@ -53,6 +54,14 @@ const startsWith = (key: QueryKey, prefix: QueryKey) => prefix.every((part, i) =
 export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
   const client: QueryClient = new QueryClient({
     ...config,
+    // A read or a change refused because the session is over (signed out in another tab, expired)
+    // takes the reader to sign-in, not to a page of errors. Not the signed-in user's own document:
+    // reading it is how the route guards learn who is signed in, and they send to sign-in themselves.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.queryKey[0] !== 'me') endSessionIfOver(error);
+      },
+    }),
     mutationCache: new MutationCache({
       // On failure too: a refused or half-done change leaves the screen showing the server's truth.
       onSettled: async (data, error, variables, _context, mutation) => {
@@ -71,6 +80,7 @@ export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
         if (gone) await client.invalidateQueries({ queryKey: gone, refetchType: 'none' });
       },
       onError: (error, _variables, _context, mutation) => {
+        if (endSessionIfOver(error)) return;
         const meta = mutation.meta;
         // A refusal the form shows under its input (a name taken) is the user's to fix, not a failure to log.
         if (shownInForm(error, meta?.fieldsInForm)) return;

@@ -31,8 +31,9 @@ export function AppShell({ user }: { user: UserDocument }) {
   const { t } = useTranslation();
   useSavedChoices(user, impersonating);
   // Support started or stopped acting as someone in another tab: this tab shares the cookie, so it
-  // starts over at Home as whoever it now is, rather than showing the old name and banner.
-  useEffect(() => onSessionChange(() => window.location.assign('/')), []);
+  // starts over at Home as whoever it now is, rather than showing the old name and banner. Signed
+  // out in another tab: this one goes to sign-in too, rather than failing on every click.
+  useEffect(() => onSessionChange((change) => window.location.assign(change === 'signed_out' ? '/login' : '/')), []);
   useImpersonationExpiry(impersonating ? me?.impersonation?.expires_at : undefined, () => {
     showSnackbar(t('impersonation.expired'));
     void stopImpersonation({ endedByServer: true });
