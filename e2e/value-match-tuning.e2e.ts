@@ -81,7 +81,7 @@ describe('value match tuning', () => {
         );
       expect(examples.every((e) => / · [A-Z][a-z]{2} \d{1,2}, \d{4}$/.test(e))).toBe(true);
       expect(await card.getByTestId('trigger-precision').textContent()).toBe(
-        `Your team's precision: not measured yet (none of the ${total} signals it found at Value Match and Value Alignment accounts is marked not relevant)`,
+        `Your team's precision: not measured yet (none of the ${total} signals it found at Value Match and Value Alignment accounts, the signal that ranks them or another of theirs, is marked not relevant)`,
       );
 
       // On the match, the signal is marked not relevant (from the keyboard)...
@@ -122,7 +122,7 @@ describe('value match tuning', () => {
           Math.round(share * 100) === 100
             ? `${(Math.floor(share * 1000) / 10).toFixed(1)}%`
             : `${Math.round(share * 100)}%`;
-        return `Your team's precision: ${percent} (${s?.marked_not_relevant} of the ${found} signals it found at Value Match and Value Alignment accounts marked not relevant; the signals nobody marked count as relevant)`;
+        return `Your team's precision: ${percent} (${s?.marked_not_relevant} of the ${found} signals it found at Value Match and Value Alignment accounts, the signal that ranks them or another of theirs, marked not relevant; the signals nobody marked count as relevant)`;
       };
       await expect
         .poll(
@@ -152,7 +152,7 @@ describe('value match tuning', () => {
       await cardOf(page, name)
         .getByTestId('trigger-precision')
         .getByText(
-          `Your team's precision: not measured yet (none of the ${total} signals it found at Value Match and Value Alignment accounts is marked not relevant)`,
+          `Your team's precision: not measured yet (none of the ${total} signals it found at Value Match and Value Alignment accounts, the signal that ranks them or another of theirs, is marked not relevant)`,
         )
         .waitFor();
 

@@ -17,6 +17,11 @@ export const triggerExampleSchema = z.object({
   marked_not_relevant: z.boolean().optional(),
   /** The tier of the account it was found at: at an Activity Found account it moved nothing. */
   tier: z.enum(['tier_1', 'tier_2', 'none']).optional(),
+  /**
+   * False for one of a Value Match or Value Alignment account's other signals: another signal ranks
+   * the account (the precision counts these too, and the admin finds them among its signals).
+   */
+  leads: z.boolean().optional(),
 });
 export type TriggerExample = z.output<typeof triggerExampleSchema>;
 

@@ -49,12 +49,24 @@ export type StoredValueHypothesis = z.output<typeof storedValueHypothesisSchema>
 /** The message of a trigger whose phrases are all blank (the API answers "phrases: …"). */
 export const TRIGGER_PHRASES_REQUIRED = 'Add at least one phrase';
 
+/** The message of a phrase of punctuation alone ("(", ".*", "!!!"): no article's words are it. */
+export const TRIGGER_PHRASE_NEEDS_WORD = 'A phrase needs a letter or a digit: punctuation alone never matches';
+
+/** Whether a phrase holds a word to find: a letter or a digit, in any script. */
+export const phraseHasWord = (phrase: string): boolean => /[\p{L}\p{N}]/u.test(phrase);
+
 /**
- * Phrases are plain text: blanks are dropped, nothing is ever read as a pattern. A trigger needs
- * at least one phrase left after that, since one without any could never match.
+ * Phrases are plain text: blanks are dropped, nothing is ever read as a pattern, and one of
+ * punctuation alone is refused (the API answers "phrases.N: …"). A trigger needs at least one
+ * phrase left after that, since one without any could never match.
  */
 const triggerPhrasesSchema = z
-  .array(z.string().max(TRIGGER_PHRASE_MAX_LENGTH))
+  .array(
+    z
+      .string()
+      .max(TRIGGER_PHRASE_MAX_LENGTH)
+      .refine((p) => p.trim() === '' || phraseHasWord(p), { message: TRIGGER_PHRASE_NEEDS_WORD }),
+  )
   .max(TRIGGER_PHRASES_MAX)
   .transform((phrases) => phrases.map((p) => p.trim()).filter((p) => p.length > 0))
   .refine((phrases) => phrases.length > 0, { message: TRIGGER_PHRASES_REQUIRED });

@@ -130,10 +130,14 @@ describe('triggers', () => {
     const res = await call(ada, 'POST', '/api/triggers', {
       name: 'Recall',
       hit_type: 'event',
-      phrases: ['product recall', '  ', '.*', '('],
+      phrases: ['product recall', '  ', 'recall.*', '(recall'],
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ phrases: ['product recall', '.*', '('], enabled: true, hypothesis_ids: [] });
+    expect(res.json()).toMatchObject({
+      phrases: ['product recall', 'recall.*', '(recall'],
+      enabled: true,
+      hypothesis_ids: [],
+    });
     const off = await call(mike, 'PATCH', `/api/triggers/${res.json().id}`, { enabled: false });
     expect(off.json().enabled).toBe(false);
     expect((await call(rita, 'PATCH', `/api/triggers/${res.json().id}`, { enabled: true })).statusCode).toBe(403);
@@ -154,6 +158,27 @@ describe('triggers', () => {
     expect(emptied.statusCode).toBe(400);
     expect(emptied.json().error.message).toBe('phrases: Add at least one phrase');
     expect((await call(ada, 'GET', `/api/triggers/${kept.json().id}`)).json().phrases).toEqual(['strike']);
+  });
+
+  it('refuses a phrase of punctuation alone, which no article holds, with 400 naming it, and saves nothing', async () => {
+    const before = (await call(ada, 'GET', '/api/triggers')).json().triggers.length as number;
+    const res = await call(ada, 'POST', '/api/triggers', {
+      name: 'Punctuation',
+      hit_type: 'event',
+      phrases: ['plant closure', '.*'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(
+      'phrases.1: A phrase needs a letter or a digit: punctuation alone never matches',
+    );
+    expect((await call(ada, 'GET', '/api/triggers')).json().triggers).toHaveLength(before);
+    // Any script's letters are words: a phrase in Japanese is kept.
+    const kept = await call(ada, 'POST', '/api/triggers', {
+      name: 'Japanese',
+      hit_type: 'event',
+      phrases: ['工場閉鎖'],
+    });
+    expect(kept.statusCode).toBe(201);
   });
 
   it('refuses a second trigger of one name, letter case and spaces aside, with 409 naming the field', async () => {

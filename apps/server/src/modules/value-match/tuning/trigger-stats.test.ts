@@ -167,4 +167,58 @@ describe('trigger examples, job postings', () => {
     expect(row?.examples.map((e) => e.tier)).toEqual([tierOf('acc_roofing'), 'none']);
     expect(tierOf('acc_roofing')).not.toBe('none');
   });
+
+  it("show a ranked account's other signals after the leads and before Activity Found, saying another signal ranks it", () => {
+    const input = valueMatchInputSchema.parse({
+      hypotheses: [
+        { id: 'hyp', name: 'Costs squeeze margins', description: 'x', problem_or_goal: 'x', product_value: 'x' },
+      ],
+      triggers: [
+        { id: 'fuel', name: 'Fuel costs', hit_type: 'event', phrases: ['fuel prices'], hypothesis_ids: ['hyp'] },
+        { id: 'close', name: 'Site closure', hit_type: 'event', phrases: ['plant closure'], hypothesis_ids: ['hyp'] },
+      ],
+      hits: [
+        {
+          id: 'lead',
+          account_id: 'acc_roofing',
+          type: 'job_posting',
+          title: 'Director of Logistics',
+          text:
+            'Beacon Roofing Supply is looking for a new Director of Logistics in Herndon, Va. ' +
+            'Fuel prices raised what it costs to move goods between our Herndon warehouses, and we are cutting those costs.',
+          published_at: '2026-10-28',
+          account_names: ['Beacon Roofing Supply'],
+        },
+        {
+          id: 'lesser',
+          account_id: 'acc_roofing',
+          type: 'news_article',
+          title: 'Beacon Roofing Supply weighs its options',
+          text: 'Beacon Roofing Supply said a plant closure in Ohio was possible next year.',
+          published_at: '2012-03-01',
+          account_names: ['Beacon Roofing Supply'],
+        },
+        {
+          id: 'found',
+          account_id: 'acc_bank',
+          type: 'news_article',
+          title: 'Analysts weigh a plant closure',
+          text: 'Morgan Stanley said a plant closure at the steelmaker was likely.',
+          published_at: '2008-06-06',
+          account_names: ['Morgan Stanley'],
+        },
+      ],
+    });
+    const results = matchAccounts(input, { now: '2026-11-29T00:00:00.000Z' });
+    const roofing = results.find((r) => r.account_id === 'acc_roofing');
+    expect(roofing?.tier).not.toBe('none');
+    expect(roofing?.top_hit_id).toBe('lead');
+    const [, close] = triggerStats(results, input.hits, ['fuel', 'close']);
+    // It ranks no account, yet counts the ranked account's other signal: that one is in sight.
+    expect([close?.tier_1_accounts, close?.tier_2_accounts, close?.top_tier_hits]).toEqual([0, 0, 1]);
+    expect(close?.examples.map((e) => [e.hit_id, e.tier, e.leads])).toEqual([
+      ['lesser', roofing?.tier, false],
+      ['found', 'none', undefined],
+    ]);
+  });
 });

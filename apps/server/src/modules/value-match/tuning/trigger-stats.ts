@@ -65,7 +65,8 @@ export function sentenceAround(
  * from: a trigger found only in an account's lesser signals moves it nowhere; an Activity Found
  * account counts for every trigger found in it), how many evidence hits of Value Match and Value
  * Alignment accounts it matched, and up to three example sentences, from the signals that lead the
- * strongest accounts (their `account_name` left for the caller to fill).
+ * strongest accounts, then those accounts' other signals (their `account_name` left for the caller
+ * to fill).
  */
 export function triggerStats(
   results: readonly AccountMatch[],
@@ -86,6 +87,8 @@ export function triggerStats(
     end: number;
     /** The sentence names the account (or refers back to it), or its names are unknown. */
     about: boolean;
+    /** The signal ranks the account (its lead), or the account is Activity Found. */
+    leads: boolean;
   };
   const candidates = new Map<string, Candidate[]>();
   const hitById = new Map(hits.map((hit) => [hit.id, hit]));
@@ -110,14 +113,14 @@ export function triggerStats(
     for (const hit of match.hits) {
       const ids = new Set(hit.triggers.map((t) => t.trigger_id));
       // A Value Match or Alignment is moved by the signal that leads it (a walk found Amazon's
-      // bankruptcy example to be Toys R Us's news, one of Amazon's lesser signals).
+      // bankruptcy example to be Toys R Us's news, one of Amazon's lesser signals): only the lead
+      // counts it, and its other signals are examples after every lead's.
       const leads = match.tier === 'none' || hit.hit_id === match.top_hit_id;
       for (const id of ids) {
         const row = rows.get(id);
         if (!row) continue;
         if (match.tier !== 'none') row.top_tier_hits++;
-        if (!leads) continue;
-        found.add(id);
+        if (leads) found.add(id);
         const spans = hit.spans.filter((s) => s.source === 'trigger' && s.source_id === id);
         const about = spans.find((s) => aboutAccount(hit.hit_id, s.field, s.start, s.end));
         const span = about ?? spans[0];
@@ -130,6 +133,7 @@ export function triggerStats(
             start: span.start,
             end: span.end,
             about: about !== undefined,
+            leads,
           });
           candidates.set(id, list);
         }
@@ -145,12 +149,17 @@ export function triggerStats(
   // The strongest accounts' sentences, one per account and each sentence once: three accounts
   // quoting the same sentence (a posting many companies word alike) show the admin one example.
   // Within a tier, sentences about the account come first; one about another company only when too few are.
+  const weight = (c: Candidate) => (c.match.tier === 'none' ? 0 : c.leads ? 2 : 1);
   for (const [id, list] of candidates) {
     // A sentence that made a Value Match or Alignment comes before one found at an Activity Found
     // account, however plainly about its company: a walk found a trigger's examples led by 2008
     // news that moved nothing ("purchases with credit cards" for a merger) above this autumn's.
+    // Then a Value Match or Alignment account's other signals, which the precision counts too
+    // (a trigger that ranks nothing had shown "0 · 0" beside "11 signals" and examples from
+    // Activity Found accounts only, none of the 11 in sight).
     list.sort(
       (a, b) =>
+        weight(b) - weight(a) ||
         TIER_RANK[b.match.tier] - TIER_RANK[a.match.tier] ||
         Number(b.about) - Number(a.about) ||
         b.match.score - a.match.score ||
@@ -175,6 +184,7 @@ export function triggerStats(
         account_name: '',
         published_at: hit.published_at,
         tier: c.match.tier,
+        ...(c.leads ? {} : { leads: false }),
         ...around,
       });
     }

@@ -124,7 +124,18 @@ export function ActionsPage() {
               <Text size="sm" c="dimmed">
                 {t('flows.list.emptyHelp')}
               </Text>
-              <Button component={Link} to="/" variant="light" size="xs">
+              <Button
+                component={Link}
+                to="/"
+                variant="light"
+                size="xs"
+                // A long translation ("Aller aux correspondances de valeur") wraps inside the button
+                // instead of running past the card on a phone.
+                maw="100%"
+                h="auto"
+                mih={30}
+                styles={{ label: { whiteSpace: 'normal', paddingBlock: 4 } }}
+              >
                 {t('flows.list.goToValueMatch')}
               </Button>
             </Stack>

@@ -22,3 +22,16 @@ export function confirmPreferenceDelete(kind: PreferenceKind, name: string): Pro
     danger: true,
   });
 }
+
+/**
+ * Asks before Cancel (or Escape) throws away an edit that changed something: resolves true when
+ * the user chooses to discard it, false to keep editing.
+ */
+export function confirmPreferenceDiscard(kind: Extract<PreferenceKind, 'signal' | 'trigger'>): Promise<boolean> {
+  return confirm({
+    title: i18n.t('preferences.discardTitle'),
+    message: i18n.t(kind === 'trigger' ? 'preferences.discardTrigger' : 'preferences.discardSignal'),
+    proceedLabel: i18n.t('preferences.discard'),
+    danger: true,
+  });
+}

@@ -17,7 +17,7 @@ import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 import { useQualificationSignals, useSaveQualificationSignal } from '../api/qualification-signals.ts';
 import { useFormReveal } from '../hooks/use-form-reveal.ts';
-import { confirmPreferenceDelete } from './confirm-delete.ts';
+import { confirmPreferenceDelete, confirmPreferenceDiscard } from './confirm-delete.ts';
 import { CardActions, PreferenceCard } from './preference-card.tsx';
 import { QualificationSignalForm, type SignalValues } from './qualification-signal-form.tsx';
 import { ReadOnlyNote } from './read-only-note.tsx';
@@ -55,6 +55,11 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
     setEditingId(undefined);
     form.setInitialValues(EMPTY);
     form.reset();
+  };
+  // Cancel (or Escape) on an edit that changed something asks first, as leaving the page does.
+  const cancel = async () => {
+    if (form.isDirty() && !(await confirmPreferenceDiscard('signal'))) return;
+    startOver();
   };
   const submit = (body: SignalValues) =>
     oneAtATime((settled) =>
@@ -107,7 +112,7 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
           saving={save.isPending}
           failure={failure && !failure.field ? failure.message : null}
           onSubmit={submit}
-          onCancel={startOver}
+          onCancel={cancel}
           formRef={formRef}
           firstFieldRef={firstFieldRef}
         />

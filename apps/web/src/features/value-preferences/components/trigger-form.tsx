@@ -2,6 +2,7 @@ import { Card, MultiSelect, Select, SimpleGrid, Stack, TagsInput, TextInput } fr
 import type { UseFormReturnType } from '@mantine/form';
 import {
   MAX_NAME_LENGTH,
+  phraseHasWord,
   TRIGGER_HIT_TYPES,
   TRIGGER_PHRASE_MAX_LENGTH,
   TRIGGER_PHRASES_MAX,
@@ -33,6 +34,10 @@ export const triggerBodyOf = ({ typed_phrase, phrases, ...rest }: TriggerValues)
 /** Whether a phrase (typed or added) is longer than the server takes, counted after trimming as it counts. */
 export const hasLongPhrase = ({ phrases, typed_phrase }: TriggerValues) =>
   [...phrases, typed_phrase].some((p) => p.trim().length > TRIGGER_PHRASE_MAX_LENGTH);
+
+/** Whether a phrase (typed or added) is punctuation alone, which the server refuses: it never matches. */
+export const hasWordlessPhrase = ({ phrases, typed_phrase }: TriggerValues) =>
+  [...phrases, typed_phrase].some((p) => p.trim() !== '' && !phraseHasWord(p));
 
 /**
  * The form that adds a trigger, or edits the one chosen (`editing`): name with its counter, hit

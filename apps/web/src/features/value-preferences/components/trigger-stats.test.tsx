@@ -33,7 +33,7 @@ describe('TriggerStatsBlock', () => {
   });
 
   it('names the tier of the account each example was found at: one at an Activity Found account moved nothing', () => {
-    const example = (id: string, tier: 'tier_1' | 'none', sentence: string) => ({
+    const example = (id: string, tier: 'tier_1' | 'tier_2' | 'none', sentence: string) => ({
       hit_id: `hit_${id}`,
       master_account_id: `acc_${id}`,
       account_name: id,
@@ -50,6 +50,7 @@ describe('TriggerStatsBlock', () => {
           accounts: { tier_1: 1, tier_2: 0, none: 1 },
           examples: [
             example('Beacon', 'tier_1', 'Fuel prices raised our costs.'),
+            { ...example('Masco', 'tier_2', 'Fuel prices rose again.'), leads: false },
             example('Visa', 'none', 'More purchases with credit cards.'),
           ],
         }}
@@ -59,8 +60,15 @@ describe('TriggerStatsBlock', () => {
     );
     expect(screen.getAllByTestId('trigger-example-tier').map((b) => b.textContent)).toEqual([
       'Value Match',
+      'Value Alignment',
       'Activity Found',
     ]);
+    // One of a ranked account's other signals says it did not rank it.
+    const notes = screen.getAllByTestId('trigger-example-beside-lead');
+    expect(notes.map((n) => n.closest('[data-testid="trigger-example"]')?.textContent?.startsWith('Masco'))).toEqual([
+      true,
+    ]);
+    expect(notes[0]?.textContent).toBe('(another of its signals ranks it)');
   });
 
   it('counts Activity Found accounts apart from the tiers it ranks, and says whose signals precision counts', () => {
@@ -78,7 +86,7 @@ describe('TriggerStatsBlock', () => {
       'Also found at 22 more accounts, left at Activity Found.',
     );
     expect(screen.getByTestId('trigger-precision').textContent).toBe(
-      "Your team's precision: not measured yet (none of the 3 signals it found at Value Match and Value Alignment accounts is marked not relevant)",
+      "Your team's precision: not measured yet (none of the 3 signals it found at Value Match and Value Alignment accounts, the signal that ranks them or another of theirs, is marked not relevant)",
     );
   });
 

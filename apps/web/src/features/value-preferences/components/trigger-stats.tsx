@@ -46,8 +46,8 @@ export function TriggerStatsBlock({
     );
   }
   // Precision counts every signal of a Value Match or Value Alignment account the trigger is found
-  // in, not only the signal that ranks it: the line says whose signals they are (a walk read "0 · 0"
-  // beside "none of 3 signals" as a contradiction).
+  // in, not only the signal that ranks it: the line says so (walks read "0 · 0" beside "none of
+  // 11 signals" as a contradiction), and those other signals are among the examples.
   const tierLabels = { tier1Label: t('valueMatch.tier.tier_1'), tier2Label: t('valueMatch.tier.tier_2') };
   return (
     <Stack gap={4} data-testid="trigger-stats">
@@ -118,6 +118,12 @@ export function TriggerStatsBlock({
                   >
                     {t(`valueMatch.tier.${e.tier}`)}
                   </Badge>
+                )}
+                {/* One of the account's other signals: the trigger did not rank it. */}
+                {e.leads === false && (
+                  <Text span size="xs" c="dimmed" ml={6} data-testid="trigger-example-beside-lead">
+                    ({t('preferences.triggerStats.besideLead')})
+                  </Text>
                 )}
                 {': '}
                 {e.cut_start && '… '}

@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import type { StoredTrigger } from '@quarry/shared';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -35,7 +36,9 @@ function serve(hypotheses: unknown[] = []): string[] {
 
 const renderPage = (canEdit: boolean) =>
   renderWithProviders(
-    <RouterProvider router={createMemoryRouter([{ path: '/', element: <TriggersPage canEdit={canEdit} /> }])} />,
+    <ModalsProvider>
+      <RouterProvider router={createMemoryRouter([{ path: '/', element: <TriggersPage canEdit={canEdit} /> }])} />
+    </ModalsProvider>,
   );
 
 beforeAll(prepareDom);
@@ -119,6 +122,41 @@ describe('TriggersPage saving', () => {
     // Saved: the form is empty again.
     await waitFor(() => expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe(''));
     expect(writes).toEqual(['PATCH /api/triggers/tr_new']);
+  });
+});
+
+describe('TriggersPage editing', () => {
+  it('asks before Cancel throws away a changed trigger, and keeps the edit when told to', async () => {
+    serve();
+    renderPage(true);
+    const cards = await screen.findAllByTestId('trigger');
+    fireEvent.click(within(cards[1] as HTMLElement).getByRole('button', { name: 'Edit “Harbour trigger”' }));
+    const form = screen.getByTestId('trigger-form');
+    const name = within(form).getByLabelText('Name') as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Harbour closures' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(name.value).toBe('Harbour closures');
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', {
+        name: 'Discard changes',
+      }),
+    );
+    await waitFor(() => expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe(''));
+  });
+
+  it('cancels an edit that changed nothing without asking', async () => {
+    serve();
+    renderPage(true);
+    const cards = await screen.findAllByTestId('trigger');
+    fireEvent.click(within(cards[1] as HTMLElement).getByRole('button', { name: 'Edit “Harbour trigger”' }));
+    const form = screen.getByTestId('trigger-form');
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe(''));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

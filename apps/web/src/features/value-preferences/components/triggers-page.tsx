@@ -15,10 +15,10 @@ import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
 import { useTriggerStats } from '../api/trigger-stats.ts';
 import { useSaveTrigger, useTriggers } from '../api/triggers.ts';
 import { useFormReveal } from '../hooks/use-form-reveal.ts';
-import { confirmPreferenceDelete } from './confirm-delete.ts';
+import { confirmPreferenceDelete, confirmPreferenceDiscard } from './confirm-delete.ts';
 import { CardActions, PreferenceCard } from './preference-card.tsx';
 import { ReadOnlyNote } from './read-only-note.tsx';
-import { hasLongPhrase, TriggerForm, type TriggerValues, triggerBodyOf } from './trigger-form.tsx';
+import { hasLongPhrase, hasWordlessPhrase, TriggerForm, type TriggerValues, triggerBodyOf } from './trigger-form.tsx';
 import { TriggerStatsBlock } from './trigger-stats.tsx';
 import { ValueHypothesesSection } from './value-hypotheses-section.tsx';
 
@@ -62,7 +62,9 @@ export function TriggersPage({
       phrases: (values) =>
         hasLongPhrase(values)
           ? t('preferences.phraseTooLong', { max: TRIGGER_PHRASE_MAX_LENGTH })
-          : t('preferences.phrasesRequired'),
+          : hasWordlessPhrase(values)
+            ? t('preferences.phraseNeedsWord')
+            : t('preferences.phrasesRequired'),
     }),
   });
   // A trigger or hypothesis typed and not saved: leaving the page asks first.
@@ -80,12 +82,17 @@ export function TriggersPage({
       .hypothesis_ids.filter((id) => !names.has(id))
       .map((id) => ({ value: id, label: labelOf(id) })),
   ];
-  const cancel = () => {
+  const startOver = () => {
     save.reset();
     setEditingId(undefined);
     form.setInitialValues(EMPTY);
     form.setValues(EMPTY);
     form.clearErrors();
+  };
+  // Cancel (or Escape) on an edit that changed something asks first, as leaving the page does.
+  const cancel = async () => {
+    if (form.isDirty() && !(await confirmPreferenceDiscard('trigger'))) return;
+    startOver();
   };
   const edit = (trigger: StoredTrigger) => {
     track('Trigger viewed', { trigger_id: trigger.id });
