@@ -50,6 +50,15 @@ describe('contacts ranked by target titles', () => {
     expect(titleMatch('Senior Supply Planner', acmeTargets)).toBe('similar');
   });
 
+  it('does not call a title of another department similar for the word it shares', () => {
+    expect(titleMatch('Security Operations Manager', acmeTargets)).toBe('none');
+    expect(titleMatch('Sales Operations Analyst', acmeTargets)).toBe('none');
+    expect(titleMatch('IT Procurement Lead', acmeTargets)).toBe('none');
+    // A department the target names is the same work.
+    expect(titleMatch('Sales Operations Manager', ['Director of Sales Operations'])).toBe('similar');
+    expect(titleMatch('Global Supply Chain Planning Manager', acmeTargets)).toBe('similar');
+  });
+
   it('ranks "VP, Supply Chain" above a Chief Marketing Officer for the Acme targets', () => {
     const ranked = rankContacts(
       [

@@ -1,5 +1,5 @@
 import type { ValueMatchContact } from '@quarry/shared';
-import { domainStems, titleKey } from './title-words.ts';
+import { departmentStems, domainStems, titleKey } from './title-words.ts';
 
 type ContactRow = {
   id: string;
@@ -15,8 +15,9 @@ type ContactRow = {
 /**
  * How a contact's title meets the target titles. exact: it is a target title once case,
  * punctuation and "&"/"and" are set aside ("VP, Supply Chain" = "VP Supply Chain"). similar: it
- * shares a domain word with one ("Logistics Manager" and "Director of Logistics"); seniority words
- * alone ("Chief … Officer", "… Analyst") do not count. none: neither.
+ * shares a domain word with one ("Logistics Manager" and "Director of Logistics") and names no
+ * department the target does not ("Security Operations Manager" is not "Operations Analyst");
+ * seniority words alone ("Chief … Officer", "… Analyst") do not count. none: neither.
  */
 export function titleMatch(title: string | null, targets: string[]): ValueMatchContact['title_match'] {
   if (!title) return 'none';
@@ -25,7 +26,14 @@ export function titleMatch(title: string | null, targets: string[]): ValueMatchC
   if (targets.some((target) => titleKey(target) === key)) return 'exact';
   const mine = domainStems(title);
   if (mine.size === 0) return 'none';
-  const shares = (target: string) => [...domainStems(target)].some((stem) => mine.has(stem));
+  // Sharing "operations" does not make a Security Operations Manager one of a supply-chain seller's
+  // operations people: a department word of the title must be the target's too.
+  const departments = [...departmentStems(title)];
+  const shares = (target: string) => {
+    const theirs = domainStems(target);
+    const theirDepartments = departmentStems(target);
+    return [...theirs].some((stem) => mine.has(stem)) && departments.every((stem) => theirDepartments.has(stem));
+  };
   return targets.some(shares) ? 'similar' : 'none';
 }
 

@@ -35,3 +35,50 @@ export function domainStems(title: string): Set<string> {
   }
   return stems;
 }
+
+/**
+ * Words naming a department of its own: a title holding one works there ("Security Operations
+ * Manager", "IT Procurement Lead", "Sales Operations Analyst"), whatever else it shares with a
+ * target title. English business vocabulary, never user text.
+ */
+const DEPARTMENT_WORDS = [
+  'security',
+  'cybersecurity',
+  'it',
+  'information',
+  'technology',
+  'software',
+  'engineering',
+  'sales',
+  'marketing',
+  'revenue',
+  'finance',
+  'financial',
+  'accounting',
+  'tax',
+  'legal',
+  'hr',
+  'human',
+  'people',
+  'talent',
+  'recruiting',
+  'customer',
+  'clinical',
+  'nursing',
+];
+const DEPARTMENT_STEMS: ReadonlySet<string> = new Set(DEPARTMENT_WORDS.map((word) => stemWord(word)));
+
+/**
+ * The stems of a title's department words (DEPARTMENT_WORDS): "it" only as written "IT", since the
+ * pronoun is a stop word the domain stems leave out.
+ */
+export function departmentStems(title: string): Set<string> {
+  const out = new Set<string>();
+  if (/(^|[^\p{L}])IT([^\p{L}]|$)/u.test(title)) out.add('it');
+  for (const word of titleWords(title)) {
+    if (word === 'it') continue;
+    const stem = stemWord(word);
+    if (DEPARTMENT_STEMS.has(stem)) out.add(stem);
+  }
+  return out;
+}
