@@ -78,6 +78,8 @@ describe('the first-run guide (#17 item 14)', () => {
       .waitFor();
     await guide.waitFor({ state: 'detached' });
     await expect.poll(() => savedGuide(page)).toBe('dismissed');
+    // The keyboard goes on from the page's content, not from the top of the document.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
   });
 
   it("lets support open and close it while impersonating a member without changing the member's own choice", async () => {

@@ -34,6 +34,9 @@ export function FirstRunGuide() {
 
   function dismiss() {
     if (guide.pending) return;
+    // The guide leaves the page with the focus inside it: the keyboard goes on from the page's
+    // content, not from the top of the document.
+    document.getElementById('main-content')?.focus();
     guide.setGuide('dismissed', () =>
       showSnackbar(t(guide.impersonating ? 'firstRun.dismissedImpersonating' : 'firstRun.dismissed')),
     );

@@ -221,4 +221,30 @@ describe('trigger examples, job postings', () => {
       ['found', 'none', undefined],
     ]);
   });
+
+  it('mark the whole phrase of an example found word by word, not its first word alone', () => {
+    const input = valueMatchInputSchema.parse({
+      hypotheses: [
+        { id: 'hyp', name: 'Costs squeeze margins', description: 'x', problem_or_goal: 'x', product_value: 'x' },
+      ],
+      triggers: [
+        { id: 'trg', name: 'Fuel costs', hit_type: 'event', phrases: ['fuel prices'], hypothesis_ids: ['hyp'] },
+      ],
+      hits: [
+        {
+          id: 'hit',
+          account_id: 'acc_roofing',
+          type: 'job_posting',
+          title: 'Director of Logistics',
+          text: 'Beacon Roofing Supply is hiring. Fuel and freight prices rose again this year. We ship from Herndon.',
+          published_at: '2026-10-28',
+          account_names: ['Beacon Roofing Supply'],
+        },
+      ],
+    });
+    const results = matchAccounts(input, { now: '2026-11-29T00:00:00.000Z' });
+    const [row] = triggerStats(results, input.hits, ['trg']);
+    const example = row?.examples[0];
+    expect(example?.sentence.slice(example.start, example.end)).toBe('Fuel and freight prices');
+  });
 });

@@ -1,4 +1,4 @@
-import { type AccountMatch, type MatchHit, TIER_RANK, type TriggerExample } from '@quarry/shared';
+import { type AccountMatch, type MatchHit, type MatchSpan, TIER_RANK, type TriggerExample } from '@quarry/shared';
 import { isAboutAccount, namesAccount } from '../engine/account-mention.ts';
 import { sentenceBoundsAt } from '../engine/sentence-index.ts';
 
@@ -57,6 +57,38 @@ export function sentenceAround(
     ...(cutStart ? { cut_start: true } : {}),
     ...(cutEnd ? { cut_end: true } : {}),
   };
+}
+
+/** At most this many characters between two words of one phrase found near each other. */
+const PHRASE_GAP = 40;
+
+/**
+ * The whole phrase a span belongs to: a phrase found word by word ("fuel … prices", near each
+ * other) has a span per word, and an example marking only "Fuel" of "fuel prices" said less than
+ * what matched. The trigger's spans in the same field within PHRASE_GAP of each other, as one.
+ */
+function wholePhrase(spans: readonly MatchSpan[], span: MatchSpan, text: string): { start: number; end: number } {
+  // Within the span's sentence: a word of the phrase in the next sentence is another finding.
+  const bounds = sentenceBoundsAt(text, span.start);
+  const near = spans
+    .filter((s) => s.field === span.field && s.start >= bounds.start && s.end <= bounds.end)
+    .sort((a, b) => a.start - b.start);
+  let start = span.start;
+  let end = span.end;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const s of near) {
+      if (s.end >= start - PHRASE_GAP && s.start < start) {
+        start = s.start;
+        grew = true;
+      }
+      if (s.start <= end + PHRASE_GAP && s.end > end) {
+        end = s.end;
+        grew = true;
+      }
+    }
+  }
+  return { start, end };
 }
 
 /**
@@ -125,13 +157,17 @@ export function triggerStats(
         const about = spans.find((s) => aboutAccount(hit.hit_id, s.field, s.start, s.end));
         const span = about ?? spans[0];
         if (span) {
+          const source = hitById.get(hit.hit_id);
+          const { start, end } = source
+            ? wholePhrase(spans, span, span.field === 'title' ? source.title : source.text)
+            : span;
           const list = candidates.get(id) ?? [];
           list.push({
             match,
             hitId: hit.hit_id,
             field: span.field,
-            start: span.start,
-            end: span.end,
+            start,
+            end,
             about: about !== undefined,
             leads,
           });
