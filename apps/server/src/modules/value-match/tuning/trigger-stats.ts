@@ -155,7 +155,9 @@ export function triggerStats(
         if (leads) found.add(id);
         const spans = hit.spans.filter((s) => s.source === 'trigger' && s.source_id === id);
         const about = spans.find((s) => aboutAccount(hit.hit_id, s.field, s.start, s.end));
-        const span = about ?? spans[0];
+        // A ranked account's other signal is an example only in a sentence about the account: a
+        // lesser signal is often another company's news that names it in passing.
+        const span = about ?? (leads ? spans[0] : undefined);
         if (span) {
           const source = hitById.get(hit.hit_id);
           const { start, end } = source
