@@ -41,6 +41,16 @@ function whyNowFactsOf(column: string | null): WhyNowFacts | null {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * The words a signal is marked at: what shows the problem (triggers, the hypothesis's words) and a
+ * target title, not a qualification signal's words, which say what kind of company qualifies: a
+ * walk found "Airlines" of "Southwest Airlines" marked in Boeing's news for the requirement
+ * "airline", read as evidence. The excerpt is cut around the marked words too.
+ */
+function markedSpans(spans: MatchSpan[]): MatchSpan[] {
+  return spans.filter((span) => span.source !== 'qualification_signal');
+}
+
 export function createValueMatchService(deps: {
   matches: ValueMatchesRepository;
   preferences: ValuePreferencesRepository;
@@ -121,7 +131,7 @@ export function createValueMatchService(deps: {
           hit_title: r.top_hit_title,
           hit_published_at: r.top_hit_published_at,
           hit_source: r.top_hit_source ?? null,
-          title_highlights: highlightsOf(parseJsonColumn<MatchSpan[]>(r.spans, []), 'title'),
+          title_highlights: highlightsOf(markedSpans(parseJsonColumn<MatchSpan[]>(r.spans, [])), 'title'),
           why_now: r.why_now,
           why_now_facts: whyNowFactsOf(r.why_now_facts),
           computed_at: r.computed_at,
@@ -157,7 +167,7 @@ export function createValueMatchService(deps: {
       const evidenceOf = (hitId: string): ValueMatchEvidence | null => {
         const hit = hitById.get(hitId);
         if (!hit) return null;
-        const spans = spansByHit.get(hitId) ?? [];
+        const spans = markedSpans(spansByHit.get(hitId) ?? []);
         const { excerpt, highlights, cutBefore, cutAfter } = excerptOf(hit.text, spans);
         return {
           hit_id: hit.id,

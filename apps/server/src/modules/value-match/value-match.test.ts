@@ -278,6 +278,43 @@ describe('value-match detail', () => {
     }
   });
 
+  it('marks a signal at the words that show the problem, not at a qualification signal’s words', async () => {
+    const rows = await t.handle.db
+      .selectFrom('value_matches')
+      .select(['master_account_id', 'result'])
+      .where('tenant_id', '=', 'tnt_acme')
+      .where('tier', '!=', 'none')
+      .execute();
+    // Evidence whose text holds a requirement's word that no trigger or hypothesis word covers.
+    const cases = rows.flatMap((r) =>
+      (JSON.parse(r.result) as AccountMatch).hits.flatMap((h) => {
+        const qualifying = h.spans.filter((x) => x.source === 'qualification_signal' && x.field === 'text');
+        const marked = h.spans.filter((x) => x.source !== 'qualification_signal' && x.field === 'text');
+        const alone = qualifying.filter((q) => !marked.some((m) => m.start < q.end && q.start < m.end));
+        return alone.length > 0 ? [{ account: r.master_account_id, hit: h.hit_id, alone }] : [];
+      }),
+    );
+    expect(cases.length).toBeGreaterThan(0);
+    let read = 0;
+    for (const c of cases.slice(0, 10)) {
+      const detail = (await get(rita, `/api/value-matches/${c.account}`)).json() as ValueMatchDetail;
+      const evidence = detail.hypotheses.flatMap((h) => h.evidence).find((e) => e.hit_id === c.hit);
+      if (!evidence) continue;
+      read++;
+      const hit = await t.handle.db
+        .selectFrom('master_hits')
+        .select('text')
+        .where('id', '=', c.hit)
+        .executeTakeFirstOrThrow();
+      const offset = hit.text.indexOf(evidence.excerpt);
+      expect(offset).toBeGreaterThanOrEqual(0);
+      const lit = evidence.excerpt_highlights.map((x) => [x.start + offset, x.end + offset]);
+      for (const q of c.alone)
+        expect(lit.some(([a, b]) => (a as number) < q.end && q.start < (b as number))).toBe(false);
+    }
+    expect(read).toBeGreaterThan(0);
+  });
+
   it('shows as a match’s evidence its leading signal and recent ones only; older news stays in the activity', async () => {
     const cards = (await allCards(rita)).filter((c) => c.tier !== 'none').slice(0, 60);
     const YEAR_MS = 360 * 86_400_000;
