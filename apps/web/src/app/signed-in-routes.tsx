@@ -146,6 +146,8 @@ export const signedInRoutes: RouteObject[] = [
   },
   {
     path: '*',
+    // Recorded in the analytics as one page (use-navigation-effects.ts).
+    handle: { notFound: true },
     lazy: lazyWithReload(() => import('./pages/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }))),
   },
 ];

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
+import { NOT_FOUND_PAGE } from '../features/reporting/utils/page-screens.ts';
 import { trackPage } from '../lib/analytics.ts';
 import { useAuthStore } from '../lib/auth-store.ts';
 
@@ -9,9 +10,11 @@ import { useAuthStore } from '../lib/auth-store.ts';
  */
 export function useNavigationEffects(): void {
   const location = useLocation();
+  // An address the app has no page for counts as one page, "not found", not as a page of its own.
+  const notFound = useMatches().some((match) => (match.handle as { notFound?: boolean } | undefined)?.notFound);
   useEffect(() => {
     if (!useAuthStore.getState().user) return;
     const source = new URLSearchParams(location.search).get('source');
-    trackPage(location.pathname, source ? { login_source: source } : {});
-  }, [location.pathname, location.search]);
+    trackPage(notFound ? NOT_FOUND_PAGE : location.pathname, source ? { login_source: source } : {});
+  }, [location.pathname, location.search, notFound]);
 }

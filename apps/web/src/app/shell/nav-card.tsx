@@ -102,7 +102,7 @@ export function NavCard({ user, impersonating }: { user: UserDocument; impersona
           to="/support-impersonation"
           icon={<IconLifebuoy size={iconSize} />}
           label={t('nav.supportTools')}
-          active={path === '/support-impersonation'}
+          active={path === '/support-impersonation' || path === '/support-alerts'}
         />
       )}
       {v.isManagerOrAdmin && (

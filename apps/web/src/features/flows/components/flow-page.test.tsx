@@ -375,11 +375,52 @@ describe('FlowPage send panel without a connected tool', () => {
     );
     useAuthStore.setState({ user: { uid: 'u_rita', is_admin: false } as UserDocument });
     renderPage();
-    await screen.findByText('Ask an admin to connect a tool and map its fields in Preferences › Integrations');
+    await screen.findByText(
+      'Ask an admin to connect a tool and map its fields in Organization Settings › Integrations',
+    );
     cleanup();
     useAuthStore.setState({ user: { uid: 'u_ada', is_admin: true } as UserDocument });
     renderPage();
-    await screen.findByText('Connect a tool and map its fields in Preferences › Integrations');
+    await screen.findByText('Connect a tool and map its fields in Organization Settings › Integrations');
+    useAuthStore.setState({ user: null });
+  });
+
+  it('says what a connected tool still needs, rather than to connect one', async () => {
+    let connection = { status: 'PENDING', value_messaging_configured: false };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('/api/integrations')
+          ? json({
+              status: 200,
+              body: { integrations: [{ entry: { type: 'hubspot', name: 'HubSpot' }, connection }], can_manage: true },
+            })
+          : json({ status: 200, body: { flow, messages: [message] } }),
+      ),
+    );
+    useAuthStore.setState({ user: { uid: 'u_ada', is_admin: true } as UserDocument });
+    renderPage();
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('flow-send-no-tool').textContent).toBe(
+        'HubSpot is connected but has not accepted its credential yet: check it again in Organization Settings › Integrations',
+      ),
+    );
+    cleanup();
+    connection = { status: 'VALID', value_messaging_configured: false };
+    renderPage();
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('flow-send-no-tool').textContent).toBe(
+        'HubSpot is connected: map a subject and a body to its fields in Organization Settings › Integrations',
+      ),
+    );
+    cleanup();
+    useAuthStore.setState({ user: { uid: 'u_rita', is_admin: false } as UserDocument });
+    renderPage();
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('flow-send-no-tool').textContent).toBe(
+        'HubSpot is connected but not ready to receive messages: ask an admin to finish it in Organization Settings › Integrations',
+      ),
+    );
     useAuthStore.setState({ user: null });
   });
 });

@@ -26,6 +26,18 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
   const tools = (integrations.data?.integrations ?? []).filter(
     ({ connection }) => connection?.status === 'VALID' && connection.value_messaging_configured,
   );
+  // A tool connected but not ready says what it still needs, rather than "connect a tool" to the
+  // admin who just did (its credential not yet accepted, or no subject and body mapped).
+  const unready = (integrations.data?.integrations ?? []).find(({ connection }) => connection);
+  const unavailable = !unready
+    ? isAdmin
+      ? t('flows.send.noTool')
+      : t('flows.send.noToolAskAdmin')
+    : !isAdmin
+      ? t('flows.send.toolNotReadyAskAdmin', { name: unready.entry.name })
+      : unready.connection?.status === 'VALID'
+        ? t('flows.send.toolNotMapped', { name: unready.entry.name })
+        : t('flows.send.toolNotVerified', { name: unready.entry.name });
   const [chosenTool, setChosenTool] = useState<IntegrationType | null>(null);
   const tool = chosenTool ?? flow.destination_integration ?? tools[0]?.entry.type ?? null;
   const toolName = tools.find((x) => x.entry.type === tool)?.entry.name ?? '';
@@ -85,9 +97,9 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
               label={t('flows.destinationType.engagement')}
               description={
                 tools.length === 0 ? (
-                  <Anchor component={Link} to="/preferences/integrations" size="xs">
+                  <Anchor component={Link} to="/preferences/integrations" size="xs" data-testid="flow-send-no-tool">
                     {/* Only an admin connects tools: anyone else is told whom to ask. */}
-                    {isAdmin ? t('flows.send.noTool') : t('flows.send.noToolAskAdmin')}
+                    {unavailable}
                   </Anchor>
                 ) : undefined
               }

@@ -3,6 +3,9 @@
  * server records a page with an id as its pattern ("/accounts/:id"); a path this version does
  * not know (an old one, or a mistyped address) shows as recorded.
  */
+/** The page recorded for an address the app has no page for. */
+export const NOT_FOUND_PAGE = '/not-found';
+
 export const PAGE_SCREENS: Readonly<Record<string, string>> = {
   // Home's page title is "Value Match", as is one match's: the navigation's "Value" tells them apart.
   '/': 'nav.value',
@@ -26,6 +29,9 @@ export const PAGE_SCREENS: Readonly<Record<string, string>> = {
   '/lists/:id': 'nav.lists',
   // A signed-in user who lands on the navigation error page is recorded there too.
   '/sorry': 'sorry.title',
+  // Any address the app has no page for, as one (use-navigation-effects.ts): a mistyped address
+  // had shown as a page of its own ("/nope").
+  [NOT_FOUND_PAGE]: 'reporting.pageNotFound',
 };
 
 /** The key of the screen a recorded page is, if this version knows it. */
