@@ -33,24 +33,46 @@ export function hostAllowed(url: URL, allowedHosts: readonly string[]): boolean 
 }
 
 /** Why a URL may not be fetched at all, or null: only http(s), no credentials, standard ports or allow-listed. */
+/** Why an address is refused: its text, and a reason code the web shows in the reader's language. */
+export type UrlRefusal = {
+  message: string;
+  reason: 'address_not_url' | 'address_scheme' | 'address_credentials' | 'address_not_public' | 'address_port';
+};
+
 export function refuseUrl(raw: string, allowedHosts: readonly string[]): string | null {
+  return urlRefusal(raw, allowedHosts)?.message ?? null;
+}
+
+/** As refuseUrl, with the reason: a form says in each language what to change ("add https://"). */
+export function urlRefusal(raw: string, allowedHosts: readonly string[]): UrlRefusal | null {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return 'Enter a full web address, such as https://example.com/feed';
+    return { message: 'Enter a full web address, such as https://example.com/feed', reason: 'address_not_url' };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Quarry reads only http:// and https:// addresses';
-  if (url.username || url.password) return 'Leave the user name and password out of the address';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { message: 'Quarry reads only http:// and https:// addresses', reason: 'address_scheme' };
+  if (url.username || url.password)
+    return { message: 'Leave the user name and password out of the address', reason: 'address_credentials' };
   if (hostAllowed(url, allowedHosts)) return null;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (ipaddr.isValid(host) && !isPublicAddress(host))
-    return `Quarry reads only public web addresses: ${host} is not a public address`;
+    return {
+      message: `Quarry reads only public web addresses: ${host} is not a public address`,
+      reason: 'address_not_public',
+    };
   // Names that never resolve on the public internet (RFC 2606, 6761, 6762): refused without a DNS query.
   if (/^localhost\.?$|\.(localhost|local|internal|test|example|invalid|lan|home\.arpa)\.?$/i.test(host)) {
-    return `Quarry reads only public web addresses: ${host} is not a public host`;
+    return {
+      message: `Quarry reads only public web addresses: ${host} is not a public host`,
+      reason: 'address_not_public',
+    };
   }
   if (url.port && url.port !== '80' && url.port !== '443')
-    return `Quarry reads only the standard web ports (80 and 443), not port ${url.port}`;
+    return {
+      message: `Quarry reads only the standard web ports (80 and 443), not port ${url.port}`,
+      reason: 'address_port',
+    };
   return null;
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { CreateSignalSourceBody, SignalSource, SignalSourceKind, SignalSourceStatus } from '@quarry/shared';
 import type { FetchOptions } from '../../adapters/signals/fetcher.ts';
 import { type BoardKind, boardUrl } from '../../adapters/signals/parse.ts';
-import { refuseUrl } from '../../adapters/signals/ssrf-guard.ts';
+import { urlRefusal } from '../../adapters/signals/ssrf-guard.ts';
 import { forbidden, invalidField, notFound } from '../../lib/http-error.ts';
 import type { RequestContext } from '../../lib/request-context.ts';
 import { DISCOVER_SIGNAL_SOURCES, type NewSource, type SignalDiscovery } from './signal-discovery.ts';
@@ -116,8 +116,8 @@ export function createSignalsService(deps: {
             'required',
           );
       }
-      const refusal = refuseUrl(url, fetchOptions.allowedHosts);
-      if (refusal) throw invalidField('url', refusal, 'address_refused');
+      const refusal = urlRefusal(url, fetchOptions.allowedHosts);
+      if (refusal) throw invalidField('url', refusal.message, refusal.reason);
       url = new URL(url).toString();
       let accountId: string | null = null;
       if (body.master_account_id) {

@@ -75,15 +75,19 @@ describe('signal sources', () => {
     expect(noUrl.json().error.message).toMatch(/^url:/);
     const noBoard = await call(ada, 'POST', '/api/signal-sources', { kind: 'lever' });
     expect(noBoard.json().error.message).toMatch(/^board_token:/);
-    for (const url of [
-      'http://127.0.0.1:1/feed',
-      'http://169.254.169.254/latest/meta-data/',
-      'ftp://example.com/x',
-      'not a url',
+    // Each refusal says why, with a reason the web says in the reader's language ("add https://").
+    for (const [url, reason] of [
+      ['http://127.0.0.1:1/feed', 'address_not_public'],
+      ['http://169.254.169.254/latest/meta-data/', 'address_not_public'],
+      ['ftp://example.com/x', 'address_scheme'],
+      ['not a url', 'address_not_url'],
+      ['example.com/feed', 'address_not_url'],
+      ['https://user:pw@news.example.org/feed', 'address_credentials'],
     ]) {
       const res = await call(ada, 'POST', '/api/signal-sources', { kind: 'feed', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error.message).toMatch(/^url:/);
+      expect(res.json().error.details.fields[0], url).toMatchObject({ field: 'url', reason });
     }
     const badAccount = await call(ada, 'POST', '/api/signal-sources', {
       kind: 'feed',

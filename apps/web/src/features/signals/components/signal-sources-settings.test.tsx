@@ -221,6 +221,19 @@ describe('SignalSourcesSettings', () => {
       'So far, discovery has looked at the websites of 9 accounts: 0 gave a feed or job board; sources found: 0. 9 websites could not be read; they are tried again tomorrow. Not one could be read: this Quarry server may not be able to reach the web (check its network or proxy settings).',
     );
     cleanup();
+    // Numbers in the reader's style, as the progress line writes them ("1,015", not "1015").
+    serve([], undefined, {
+      state: 'idle',
+      accounts_checked: 1015,
+      accounts_with_sources: 1002,
+      sources_found: 1200,
+      accounts_unreadable: 13,
+    });
+    renderWithProviders(<SignalSourcesSettings />);
+    expect((await screen.findByTestId('signal-discovery-summary')).textContent).toBe(
+      'So far, discovery has looked at the websites of 1,015 accounts: 1,002 gave a feed or job board; sources found: 1,200. 13 websites could not be read; they are tried again tomorrow.',
+    );
+    cleanup();
     serve([], undefined, { ...NO_DISCOVERY, state: 'running', accounts_checked: 1234 });
     renderWithProviders(<SignalSourcesSettings />);
     await screen.findByText("Looking for feeds and job boards on your accounts' websites…");

@@ -117,11 +117,15 @@ export function SignalSourcesSettings() {
         <Text size="sm" c="dimmed" data-testid="signal-discovery-summary">
           {t('signals.discoverySummary', {
             count: discovery.accounts_checked,
-            withSources: discovery.accounts_with_sources,
-            found: discovery.sources_found,
+            accounts: formatNumber(discovery.accounts_checked, language),
+            withSources: formatNumber(discovery.accounts_with_sources, language),
+            found: formatNumber(discovery.sources_found, language),
           })}
           {discovery.accounts_unreadable > 0 &&
-            ` ${t('signals.discoveryUnreadable', { count: discovery.accounts_unreadable })}`}
+            ` ${t('signals.discoveryUnreadable', {
+              count: discovery.accounts_unreadable,
+              accounts: formatNumber(discovery.accounts_unreadable, language),
+            })}`}
           {/* Not one site read: more likely this server cannot reach the web than every site being down. */}
           {discovery.accounts_unreadable === discovery.accounts_checked && ` ${t('signals.discoveryNoneRead')}`}
         </Text>
