@@ -82,6 +82,7 @@ export const UPLOAD_EMPTY_CELL = '\u2400';
 export const UPLOAD_FAILURE_REASONS = [
   'no_value',
   'not_a_domain',
+  'email_address',
   'unknown_company',
   'unknown_account',
   'duplicate',

@@ -102,6 +102,9 @@ type Entry = {
   duplicateOf: number | null;
 };
 
+/** A line that is an email address (no scheme, one "@", a dotted domain after it). */
+const EMAIL_ADDRESS = /^[^\s@/:]+@[^\s@/:]+\.[^\s@/:]+$/;
+
 /**
  * Reads every line: the key (registrable domain or account id), invalid lines, and repeats of an
  * earlier line. 100,000 lines take a fraction of a second of CPU: `pause` (a turn of the event
@@ -124,6 +127,12 @@ export async function readEntries(
     const line = firstLine + i;
     if (value === UPLOAD_EMPTY_CELL) {
       entries.push({ line, value: '', key: null, reason: 'no_value', duplicateOf: null });
+      continue;
+    }
+    // A person's email address names their mail provider as often as their company (a contacts
+    // export's john@gmail.com): refused, not read as gmail.com.
+    if (byDomain && EMAIL_ADDRESS.test(value)) {
+      entries.push({ line, value, key: null, reason: 'email_address', duplicateOf: null });
       continue;
     }
     const key = byDomain ? registrableDomain(value) : value;
@@ -645,6 +654,8 @@ function explanationOf(row: { reason: string; duplicate_of: number | string | nu
       return 'Nothing in the column read: the line has other cells but no website, domain or id';
     case 'not_a_domain':
       return 'Not a website or domain';
+    case 'email_address':
+      return 'An email address, not a website: give the company’s website or domain';
     case 'unknown_company':
       return 'No company is known for this domain';
     case 'unknown_account':

@@ -7,6 +7,7 @@ import { openDatabase } from '../../db/connection.ts';
 import { acrossTenants } from '../../db/tenant-scope.ts';
 import { registrableDomain } from '../../lib/registrable-domain.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { readEntries } from './uploads.service.ts';
 
 /** Issue #16: Add Accounts by upload over the real database (SQLite, or PostgreSQL with QUARRY_TEST_ENGINE). */
 
@@ -730,3 +731,15 @@ async function tenantOf(uploadId: string): Promise<string> {
     .executeTakeFirstOrThrow();
   return row.tenant_id;
 }
+
+describe('reading the lines of an upload', () => {
+  it('refuses an email address rather than reading its mail provider as the company', async () => {
+    const entries = await readEntries('WEBSITE', 'john@gmail.com\nhttps://sales@acme-upload.com/\nacme-upload.com', 1);
+    expect(entries.map((e) => [e.line, e.key, e.reason, e.duplicateOf])).toEqual([
+      [1, null, 'email_address', null],
+      // An address with a scheme is a website, whoever it names before its host.
+      [2, 'acme-upload.com', null, null],
+      [3, 'acme-upload.com', 'duplicate', 2],
+    ]);
+  });
+});

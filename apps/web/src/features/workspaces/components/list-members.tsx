@@ -135,7 +135,14 @@ export function ListMembers({ list, contactActions }: { list: List; contactActio
         // A smart list whose filter this reader cannot read is empty for that reason, which the
         // header says (SmartListSource): "nothing matches" would contradict it.
         unreadableFilter ? null : (
-          <Text c="dimmed">{isSmartList(list.type) ? t('lists.smartEmpty') : t('lists.empty')}</Text>
+          <Text c="dimmed" data-testid="list-empty">
+            {isSmartList(list.type)
+              ? t('lists.smartEmpty')
+              : // Contacts come from an account page's Contacts tab, not from search or My Accounts.
+                list.type === 'contacts'
+                ? t('lists.contactsEmpty')
+                : t('lists.empty')}
+          </Text>
         )
       ) : page ? (
         <ListMembersTable

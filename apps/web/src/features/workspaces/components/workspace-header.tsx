@@ -22,7 +22,11 @@ export function WorkspaceHeader({ workspace: w, owner }: { workspace: Workspace;
   async function confirmDelete() {
     const ok = await confirm({
       title: t('workspaces.deleteTitle'),
-      message: t('workspaces.deleteMessage', { name: w.name, count: w.items.length }),
+      // "for everyone it is shared with" only while it is shared with someone.
+      message: t(w.shared_users.length > 0 ? 'workspaces.deleteMessage' : 'workspaces.deleteUnsharedMessage', {
+        name: w.name,
+        count: w.items.length,
+      }),
       confirmPhrase: w.name,
       proceedLabel: t('workspaces.delete'),
       danger: true,
