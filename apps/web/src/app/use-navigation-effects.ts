@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { NOT_FOUND_PAGE } from '../features/reporting/utils/page-screens.ts';
 import { trackPage } from '../lib/analytics.ts';
 import { useAuthStore } from '../lib/auth-store.ts';
+import { NOT_FOUND_PAGE } from '../lib/not-found-page.ts';
 
 /**
  * After each navigation, track a page view (with a `source` query as the login source) for a

@@ -1,11 +1,10 @@
+import { NOT_FOUND_PAGE } from '../../../lib/not-found-page.ts';
+
 /**
  * The screen each recorded page is, by the name the navigation or the page itself gives it. The
  * server records a page with an id as its pattern ("/accounts/:id"); a path this version does
  * not know (an old one, or a mistyped address) shows as recorded.
  */
-/** The page recorded for an address the app has no page for. */
-export const NOT_FOUND_PAGE = '/not-found';
-
 export const PAGE_SCREENS: Readonly<Record<string, string>> = {
   // Home's page title is "Value Match", as is one match's: the navigation's "Value" tells them apart.
   '/': 'nav.value',
