@@ -65,6 +65,14 @@ export function IntegrationCard({
   const recheck = useRecheckIntegration();
   const disconnect = useDisconnectIntegration();
   const showConnectForm = canManage && entry.available && (!connection || replacing);
+  // Disconnected from the keyboard: the focus goes to the field to connect again, not to the page's
+  // top (the Disconnect button it was on is gone).
+  const [disconnected, setDisconnected] = useState(false);
+  useEffect(() => {
+    if (!disconnected || !showConnectForm) return;
+    credentialInput.current?.focus();
+    setDisconnected(false);
+  }, [disconnected, showConnectForm]);
   // A refused credential (too long, say) is said under its input, in the reader's language.
   const connectError = connect.error
     ? fieldError(connect.error, ['credential'] as const, t('integrations.errors.connect'))
@@ -117,7 +125,10 @@ export function IntegrationCard({
     });
     if (!ok) return;
     disconnect.mutate(entry.type, {
-      onSuccess: () => showSnackbar(t('integrations.disconnected', { name: entry.name })),
+      onSuccess: () => {
+        setDisconnected(true);
+        showSnackbar(t('integrations.disconnected', { name: entry.name }));
+      },
       onError: () => showSnackbar(t('integrations.errors.disconnect')),
     });
   }

@@ -307,7 +307,8 @@ describe('IntegrationsPage', () => {
   });
 
   it('disconnects a tool only once the admin confirms, and not when they cancel', async () => {
-    const calls = serve(list(true));
+    const body = list(true);
+    const calls = serve(body);
     // The app's shell provides the modals a confirmation opens in.
     renderWithProviders(
       <ModalsProvider>
@@ -326,9 +327,17 @@ describe('IntegrationsPage', () => {
 
     fireEvent.click(within(card).getByRole('button', { name: 'Disconnect' }));
     dialog = await screen.findByRole('dialog', { name: 'Disconnect HubSpot?' });
+    // Read again after the delete, HubSpot has no connection.
+    body.integrations = body.integrations.map((i) => (i.entry.type === 'hubspot' ? { ...i, connection: null } : i));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
     await vi.waitFor(() =>
       expect(deletes()).toEqual([{ method: 'DELETE', url: '/api/integrations/hubspot', body: undefined }]),
+    );
+    // The keyboard goes on from the field to connect it again, not from the page's top.
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(screen.getByTestId('integration-hubspot')).getByLabelText(/^Private-app token/),
+      ),
     );
   });
 

@@ -1,5 +1,6 @@
+import { ModalsProvider } from '@mantine/modals';
 import type { SignalSource } from '@quarry/shared';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n.ts';
@@ -84,6 +85,22 @@ afterEach(() => {
 });
 
 describe('SignalSourcesSettings', () => {
+  it('deletes a source once confirmed, and the keyboard goes on from the section, not the page top', async () => {
+    serve([source({ id: 'b', name: 'Hand-added wire', master_account_id: null, account_name: null })]);
+    renderWithProviders(
+      <ModalsProvider>
+        <MemoryRouter>
+          <SignalSourcesSettings />
+        </MemoryRouter>
+      </ModalsProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Hand-added wire' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this source?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const heading = screen.getByRole('heading', { level: 2, name: 'Signal sources' });
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
   it('marks discovered sources and queues discovery for the accounts on request', async () => {
     const posted = serve([
       source({ id: 'a', name: 'Disco newsroom', discovered: true }),

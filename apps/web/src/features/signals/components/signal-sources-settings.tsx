@@ -24,7 +24,7 @@ import {
   type SignalSourceKind,
 } from '@quarry/shared';
 import { IconPlayerPause, IconPlayerPlay, IconRefresh, IconTrash, IconWorldSearch } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
@@ -54,6 +54,8 @@ export function SignalSourcesSettings() {
   const actions = useSignalSourceActions();
   const when = (value: string | null) => (value ? formatDateTime(value, language) : t('signals.never'));
 
+  // The section's heading, where the keyboard goes on once a source (and the Delete it was on) is gone.
+  const heading = useRef<HTMLHeadingElement>(null);
   const onRemove = async (source: SignalSource) => {
     const ok = await confirm({
       title: t('signals.remove.title'),
@@ -63,6 +65,7 @@ export function SignalSourcesSettings() {
     });
     if (!ok) return;
     await actions.remove.mutateAsync(source.id);
+    heading.current?.focus();
     showSnackbar(t('signals.remove.done'));
   };
 
@@ -70,7 +73,9 @@ export function SignalSourcesSettings() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
-          <Title order={2}>{t('signals.title')}</Title>
+          <Title order={2} ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
+            {t('signals.title')}
+          </Title>
           <Text c="dimmed" size="sm">
             {t('signals.intro')}
           </Text>
