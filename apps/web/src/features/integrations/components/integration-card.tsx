@@ -258,6 +258,12 @@ export function IntegrationCard({
                 connect.reset();
               }}
               error={connectError?.field === 'credential' ? connectError.message : undefined}
+              // Connect waits for a whole key: while one is shorter, the field says why.
+              description={
+                credential.trim().length > 0 && credential.trim().length < 8
+                  ? t('integrations.credential.tooShort')
+                  : undefined
+              }
               autoComplete="off"
               style={{ flex: 1, minWidth: 220 }}
             />

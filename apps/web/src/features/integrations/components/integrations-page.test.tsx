@@ -341,6 +341,19 @@ describe('IntegrationsPage', () => {
     );
   });
 
+  it('says why Connect waits while the key typed is shorter than any key', async () => {
+    serve(list(true));
+    renderWithProviders(<IntegrationsPage />);
+    const card = await screen.findByTestId('integration-apolloio');
+    const input = within(card).getByLabelText('API key');
+    fireEvent.change(input, { target: { value: 'abc' } });
+    within(card).getByText('A key or token has at least 8 characters');
+    expect((within(card).getByRole('button', { name: 'Connect' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { value: 'apollo-key-long-enough' } });
+    expect(within(card).queryByText('A key or token has at least 8 characters')).toBeNull();
+    expect((within(card).getByRole('button', { name: 'Connect' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('says a refused credential under its field, and keeps what was typed', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     serve(list(true), (method) =>

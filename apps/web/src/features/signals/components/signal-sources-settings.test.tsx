@@ -85,6 +85,20 @@ afterEach(() => {
 });
 
 describe('SignalSourcesSettings', () => {
+  it('shows for an SEC source which address to give, with an example, and the way to let Quarry find it', async () => {
+    serve([]);
+    renderWithProviders(
+      <MemoryRouter>
+        <SignalSourcesSettings />
+      </MemoryRouter>,
+    );
+    const hint = /EDGAR filings feed, such as https:\/\/www\.sec\.gov\/cgi-bin\/browse-edgar/;
+    fireEvent.click((await screen.findAllByLabelText('Kind')).find((e) => e.tagName === 'INPUT') as HTMLElement);
+    expect(screen.queryByText(hint)).toBeNull();
+    fireEvent.click(await screen.findByRole('option', { name: 'SEC filings (8-K)', hidden: true }));
+    expect((await screen.findByText(hint)).textContent).toContain('“Find the account’s sources”');
+  });
+
   it('deletes a source once confirmed, and the keyboard goes on from the section, not the page top', async () => {
     serve([source({ id: 'b', name: 'Hand-added wire', master_account_id: null, account_name: null })]);
     renderWithProviders(

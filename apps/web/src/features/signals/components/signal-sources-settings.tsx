@@ -357,6 +357,8 @@ function AddSourceForm() {
           />
           <TextInput
             label={isBoard ? t('signals.add.urlOptional') : t('signals.add.url')}
+            // Which address an SEC source reads is not guessable: an example, and the way to let Quarry find it.
+            description={kind === 'sec' ? t('signals.add.secUrlHint') : undefined}
             placeholder="https://"
             value={url}
             onChange={(e) => setUrl(e.currentTarget.value)}
