@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, type QueryClientConfig, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 import { fieldError } from './field-error.ts';
+import { meQueryOptions } from './get-me.ts';
 import { logError } from './log-error.ts';
 import { endSessionIfOver } from './session-ended.ts';
 import { showSnackbar } from './snackbar-store.ts';
@@ -59,7 +60,7 @@ export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
     // reading it is how the route guards learn who is signed in, and they send to sign-in themselves.
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (query.queryKey[0] !== 'me') endSessionIfOver(error);
+        if (query.queryKey[0] !== meQueryOptions().queryKey[0]) endSessionIfOver(error);
       },
     }),
     mutationCache: new MutationCache({

@@ -20,6 +20,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+/** The ids of Raj's accounts whose name filter `q` finds. */
+const names = async (q: string) =>
+  (await get(raj, `/api/territory?q=${encodeURIComponent(q)}`))
+    .json()
+    .rows.map((r: { master_account_id: string }) => r.master_account_id);
 const send = (cookie: string, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload: unknown) =>
   t.app.inject({ method, url, headers: { cookie }, payload: payload as Record<string, unknown> });
 
@@ -52,20 +57,12 @@ describe('My Accounts (territory)', () => {
   });
 
   it('finds a name however it is spelt: hyphens, spaces, straight or curly apostrophes', async () => {
-    const names = async (q: string) =>
-      (await get(raj, `/api/territory?q=${encodeURIComponent(q)}`))
-        .json()
-        .rows.map((r: { master_account_id: string }) => r.master_account_id);
     expect(await names('exxon-mobil')).toEqual(['acc_exxon']);
     expect(await names('wal’mart')).toEqual(['acc_walmart']);
     expect(await names("wells' fargo")).toEqual(['acc_wells']);
   });
 
   it('finds a name typed with accents the data writes without ("estée" finds "Estee Lauder"), in any case', async () => {
-    const names = async (q: string) =>
-      (await get(raj, `/api/territory?q=${encodeURIComponent(q)}`))
-        .json()
-        .rows.map((r: { master_account_id: string }) => r.master_account_id);
     expect(await names('wélls')).toEqual(['acc_wells']);
     expect(await names('ÉXXON')).toEqual(['acc_exxon']);
     expect(await names('wal-mårt')).toEqual(['acc_walmart']);
