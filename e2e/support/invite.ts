@@ -18,6 +18,9 @@ export async function openInvitation(page: Page, context: BrowserContext): Promi
   await page.getByTestId('snackbar-general').getByText(`Invitation sent to ${address}`).waitFor();
   const link = lastMailTo(address)?.text_body.match(/https?:\/\/\S+accept-invitation\?token=[\w-]+/)?.[0];
   expect(link).toBeTruthy();
+  // Off Ada's signed-in page first: it answers its first refused request by going to sign-in
+  // itself, which would cut the navigation below short.
+  await page.goto('about:blank');
   await context.clearCookies();
   const url = new URL(link ?? '');
   await page.goto(url.pathname + url.search);
