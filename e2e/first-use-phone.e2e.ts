@@ -14,7 +14,7 @@ const onScreen = (locator: Locator) =>
 describe('on a 390 px phone', () => {
   const b = useBrowser();
 
-  it("shows Reporting's range presets whole, Last 90 days included, and its bar charts' counts and tooltips", async () => {
+  it("shows Reporting's range presets whole, Last 90 days included, and each page and event named whole with its count", async () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });
     await startSession(page, 'mike@acme.test');
@@ -24,32 +24,33 @@ describe('on a 390 px phone', () => {
       await button.waitFor();
       expect(await onScreen(button), name).toBe(true);
     }
-    for (const id of ['report-pages-chart', 'report-events-chart']) {
-      const card = page.getByTestId(id);
-      const bar = card.locator('.recharts-bar-rectangle').first();
-      await bar.waitFor();
-      // The count axis keeps every tick it draws at one step: none dropped between ("0, 35, 70, 140").
-      const ticks = (
-        await card.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents()
-      ).map(Number);
-      expect(ticks.length, id).toBeGreaterThanOrEqual(2);
-      const steps = new Set(ticks.slice(1).map((tick, i) => tick - (ticks[i] as number)));
-      expect([...steps], `${id}: ${ticks.join(', ')}`).toHaveLength(1);
-      // The longest bar's tooltip, its label whole, opens inside the card, its count in sight.
-      await card.scrollIntoViewIfNeeded();
-      const box = await bar.boundingBox();
-      if (!box) throw new Error(`${id}: no bar drawn`);
-      await page.mouse.move(box.x + box.width - 4, box.y + box.height / 2);
-      const tooltip = card.locator('.recharts-tooltip-wrapper');
-      await expect
-        .poll(() => tooltip.evaluate((el) => getComputedStyle(el).visibility), { timeout: 10_000 })
-        .toBe('visible');
-      const inside = await card.evaluate((el) => {
-        const outer = el.getBoundingClientRect();
-        const tip = el.querySelector('.recharts-tooltip-wrapper > *')?.getBoundingClientRect();
-        return !!tip && tip.width > 0 && tip.left >= outer.left && tip.right <= outer.right;
-      });
-      expect(inside, id).toBe(true);
+    for (const [id, name] of [
+      ['report-pages-chart', 'Page views by page'],
+      ['report-events-chart', 'Named events'],
+    ] as const) {
+      const list = page.getByTestId(id).getByRole('list', { name });
+      await list.getByRole('listitem').first().waitFor();
+      // An axis beside bars had room for a dozen characters: "My Accounts (…". Each row now gives
+      // its name whole, wrapped where long, and its count, inside the screen.
+      const rows = await list.getByRole('listitem').evaluateAll((items) =>
+        items.map((item) => {
+          const [label, count] = [...item.querySelectorAll('p')];
+          const box = item.getBoundingClientRect();
+          return {
+            label: label?.textContent ?? '',
+            count: count?.textContent ?? '',
+            cut: !!label && label.scrollWidth > label.clientWidth + 1,
+            inside: box.left >= 0 && box.right <= window.innerWidth,
+          };
+        }),
+      );
+      expect(rows.length, id).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.label, id).not.toMatch(/…/);
+        expect(row, id).toMatchObject({ cut: false, inside: true });
+        expect(row.count, `${id}: ${row.label}`).toMatch(/^\d[\d,]*$/);
+      }
+      if (id === 'report-pages-chart') expect(rows.map((r) => r.label)).toContain('My Accounts (/MyTerritory)');
     }
   });
 

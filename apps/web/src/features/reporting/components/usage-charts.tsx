@@ -9,11 +9,15 @@ import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { axisLabels } from '../utils/axis-label.ts';
 import { pageLabel } from '../utils/page-screens.ts';
 import { ChartCard } from './chart-card.tsx';
+import { RankedBars } from './ranked-bars.tsx';
 
 /** Counts are whole numbers: no 0.5 ticks on a quiet range. */
 const COUNTS = { allowDecimals: false };
 
 /** Height of a horizontal bar chart: enough room per bar for its label. */
+/** Characters of a bar's label beside a wide card's bars; a longer label ends in "…". */
+const LABEL_COLUMNS = 30;
+
 const barsHeight = (count: number) => Math.max(160, count * 28 + 40);
 
 /** Daily actives, sign-ins per day, weekly actives, page views by page and the named events. */
@@ -23,22 +27,17 @@ export function UsageCharts({ report }: { report: Report }) {
   const eventLabel = (event: string) =>
     (ANALYTICS_EVENTS as readonly string[]).includes(event) ? t(`eventNames.${event}`) : event;
   const language = useUiLanguage();
-  // On a phone the labels take less of the card, so the bars keep a readable length.
+  // On a phone the named counts are listed with their labels whole (RankedBars): an axis had room
+  // for a dozen characters there.
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
-  const columns = phone ? 14 : 30;
   const pages = report.pages.map((p) => ({ ...p, page: pageLabel(p.page, t) }));
   const events = report.events.map((e) => ({ ...e, event: eventLabel(e.event) }));
   // Each chart's labels shortened apart: two events cut to the same "Correspondanc…" keep their ends.
   const labelAxis = (labels: string[]) => {
-    const short = axisLabels(labels, columns);
-    return { width: phone ? 110 : 220, tickFormatter: (value: unknown) => short.get(String(value)) ?? String(value) };
+    const short = axisLabels(labels, LABEL_COLUMNS);
+    return { width: 220, tickFormatter: (value: unknown) => short.get(String(value)) ?? String(value) };
   };
-  // A bar chart's counts run across a narrow card on a phone: three ticks there, so the axis never
-  // drops one between (it had read "0, 35, 70, 140").
-  const valueAxis = { ...COUNTS, tickCount: phone ? 3 : 5 };
-  // Its tooltip names the page or event whole, wider than the bars' room on a phone: there it opens
-  // at the card's left edge, over the labels, instead of being cut at the right edge.
-  const tooltipProps = phone ? { position: { x: 0 } } : undefined;
+  const valueAxis = { ...COUNTS, tickCount: 5 };
   // Days ("2026-10-24") read as local calendar days, shown in the interface language's short form.
   const days = { tickFormatter: (day: string) => formatDate(dayjs(day).toDate(), language, 'axis') };
   // A day's tooltip names it as data does ("Nov 14, 2026"), not as stored ("2026-11-14").
@@ -109,18 +108,25 @@ export function UsageCharts({ report }: { report: Report }) {
           emptyText={t('reporting.noPages')}
           testId="report-pages-chart"
         >
-          <BarChart
-            h={barsHeight(report.pages.length)}
-            data={pages}
-            dataKey="page"
-            orientation="vertical"
-            // A page is named as the navigation names it, its path beside; a long label is shortened
-            // at its end, never cut at its start by the axis; the tooltip gives it whole.
-            yAxisProps={labelAxis(pages.map((p) => p.page))}
-            xAxisProps={valueAxis}
-            tooltipProps={tooltipProps}
-            series={[{ name: 'views', label: t('reporting.views'), color: 'violet.6' }]}
-          />
+          {phone ? (
+            <RankedBars
+              rows={pages.map((p) => ({ name: p.page, count: p.views }))}
+              label={t('reporting.pages')}
+              color="violet.6"
+            />
+          ) : (
+            <BarChart
+              h={barsHeight(report.pages.length)}
+              data={pages}
+              dataKey="page"
+              orientation="vertical"
+              // A page is named as the navigation names it, its path beside; a long label is shortened
+              // at its end, never cut at its start by the axis; the tooltip gives it whole.
+              yAxisProps={labelAxis(pages.map((p) => p.page))}
+              xAxisProps={valueAxis}
+              series={[{ name: 'views', label: t('reporting.views'), color: 'violet.6' }]}
+            />
+          )}
         </ChartCard>
         <ChartCard
           title={t('reporting.events')}
@@ -128,16 +134,23 @@ export function UsageCharts({ report }: { report: Report }) {
           emptyText={t('reporting.noEvents')}
           testId="report-events-chart"
         >
-          <BarChart
-            h={barsHeight(report.events.length)}
-            data={events}
-            dataKey="event"
-            orientation="vertical"
-            yAxisProps={labelAxis(events.map((e) => e.event))}
-            xAxisProps={valueAxis}
-            tooltipProps={tooltipProps}
-            series={[{ name: 'count', label: t('reporting.count'), color: 'orange.6' }]}
-          />
+          {phone ? (
+            <RankedBars
+              rows={events.map((e) => ({ name: e.event, count: e.count }))}
+              label={t('reporting.events')}
+              color="orange.6"
+            />
+          ) : (
+            <BarChart
+              h={barsHeight(report.events.length)}
+              data={events}
+              dataKey="event"
+              orientation="vertical"
+              yAxisProps={labelAxis(events.map((e) => e.event))}
+              xAxisProps={valueAxis}
+              series={[{ name: 'count', label: t('reporting.count'), color: 'orange.6' }]}
+            />
+          )}
         </ChartCard>
       </SimpleGrid>
     </>
