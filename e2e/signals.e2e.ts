@@ -86,4 +86,40 @@ describe('signal sources', () => {
     const nameBox = await name.boundingBox();
     expect(nameBox && urlBox && nameBox.y >= urlBox.y + urlBox.height).toBe(true);
   });
+  it('shows each source as a card on a 390 px phone: its health and its Pause and Delete in sight, no sideways scroll', async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, 'ada@acme.test');
+    const name = uniqueName('Phone Wire');
+    const added = await page.request.post('/api/signal-sources', {
+      headers: fromTheAppsPages(),
+      data: {
+        kind: 'feed',
+        name,
+        url: `${signalFixturesURL()}/feeds/wire.atom?attempt=${encodeURIComponent(name)}`,
+      },
+    });
+    expect(added.status()).toBe(201);
+    const { id } = (await added.json()) as { id: string };
+    try {
+      await page.goto('/settings?category=signalSources');
+      const card = page.getByTestId('signal-source-row').filter({ hasText: name });
+      await card.waitFor();
+      // A seven-column table had scrolled sideways, its status and buttons off the screen.
+      const inside = (locator: typeof card) =>
+        locator.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.left >= 0 && box.right <= window.innerWidth;
+        });
+      expect(await inside(card)).toBe(true);
+      for (const button of [`Pause ${name}`, `Delete ${name}`]) {
+        expect(await inside(card.getByRole('button', { name: button })), button).toBe(true);
+      }
+      await card.getByText('Status', { exact: true }).waitFor();
+      await card.getByText('Active', { exact: true }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await page.request.delete(`/api/signal-sources/${id}`, { headers: fromTheAppsPages() });
+    }
+  });
 });

@@ -5,6 +5,7 @@ import {
   Autocomplete,
   Badge,
   Button,
+  Card,
   Group,
   Loader,
   Select,
@@ -17,6 +18,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   SIGNAL_SOURCE_FAILING_AFTER,
   SIGNAL_SOURCE_KINDS,
@@ -52,6 +54,7 @@ export function SignalSourcesSettings() {
   const sweep = list.data?.sweep;
   const discovery = list.data?.discovery;
   const actions = useSignalSourceActions();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const when = (value: string | null) => (value ? formatDateTime(value, language) : t('signals.never'));
 
   // The section's heading, where the keyboard goes on once a source (and the Delete it was on) is gone.
@@ -68,6 +71,95 @@ export function SignalSourcesSettings() {
     heading.current?.focus();
     showSnackbar(t('signals.remove.done'));
   };
+
+  // A source's cells, drawn as a table's row on a wide screen and as a card on a phone.
+  const cellsOf = (source: SignalSource) => ({
+    source: (
+      <>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={500}>
+            {source.name}
+          </Text>
+          {source.discovered && (
+            <Tooltip label={t('signals.discoveredHint')}>
+              <Badge size="xs" variant="outline" color="blue" data-testid="signal-source-discovered">
+                {t('signals.discovered')}
+              </Badge>
+            </Tooltip>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+          {t(`signals.kind.${source.kind}`)} · {source.url}
+        </Text>
+      </>
+    ),
+    account: source.master_account_id ? (
+      <Anchor component={Link} to={`/accounts/${encodeURIComponent(source.master_account_id)}`} size="sm">
+        {source.account_name ?? source.master_account_id}
+      </Anchor>
+    ) : (
+      <Text size="sm" c="dimmed">
+        {t('signals.anyAccount')}
+      </Text>
+    ),
+    status: <SourceStatus source={source} />,
+    lastFetch: (
+      <>
+        <Text size="sm">{when(source.last_fetch_at)}</Text>
+        <Text size="xs" c="dimmed">
+          {t('signals.lastSuccess', { when: when(source.last_success_at) })}
+        </Text>
+      </>
+    ),
+    items: (
+      <>
+        <Text size="sm">{t('signals.itemsFound', { count: source.items_found })}</Text>
+        <Text size="xs" c="dimmed">
+          {t('signals.lastItems', { count: source.last_items_found })}
+        </Text>
+      </>
+    ),
+    lastError: (
+      <Text size="xs" c={source.last_error ? 'red' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
+        {source.last_error ? sentenceCase(signalReasonText(source.last_error_reason, source.last_error)) : '—'}
+      </Text>
+    ),
+    actions: (
+      <Group gap={4} wrap="nowrap">
+        {source.status === 'paused' ? (
+          <Tooltip label={t('signals.resume')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('signals.resumeNamed', { name: source.name })}
+              onClick={() => actions.setStatus.mutate({ id: source.id, status: 'active' })}
+            >
+              <IconPlayerPlay size={16} />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <Tooltip label={t('signals.pause')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('signals.pauseNamed', { name: source.name })}
+              onClick={() => actions.setStatus.mutate({ id: source.id, status: 'paused' })}
+            >
+              <IconPlayerPause size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        <Tooltip label={t('signals.remove.proceed')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('signals.removeNamed', { name: source.name })}
+            onClick={() => void onRemove(source)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    ),
+  });
 
   return (
     <Stack gap="lg">
@@ -150,6 +242,38 @@ export function SignalSourcesSettings() {
         <Alert color="red">{t('errors.generic')}</Alert>
       ) : list.data.sources.length === 0 ? (
         <Text c="dimmed">{t('signals.empty')}</Text>
+      ) : phone ? (
+        <Stack gap="sm">
+          {list.data.sources.map((source) => {
+            const cells = cellsOf(source);
+            return (
+              <Card key={source.id} withBorder padding="sm" data-testid="signal-source-row">
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                  <div style={{ minWidth: 0 }}>{cells.source}</div>
+                  {cells.actions}
+                </Group>
+                <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" mt="xs">
+                  {(['account', 'status', 'lastFetch', 'items'] as const).map((column) => (
+                    <div key={column} style={{ minWidth: 0 }}>
+                      <Text size="xs" c="dimmed">
+                        {t(`signals.column.${column}`)}
+                      </Text>
+                      {cells[column]}
+                    </div>
+                  ))}
+                </SimpleGrid>
+                {source.last_error && (
+                  <div style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
+                    <Text size="xs" c="dimmed">
+                      {t('signals.column.lastError')}
+                    </Text>
+                    {cells.lastError}
+                  </div>
+                )}
+              </Card>
+            );
+          })}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={900}>
           <Table striped aria-label={t('signals.title')}>
@@ -165,99 +289,20 @@ export function SignalSourcesSettings() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.data.sources.map((source) => (
-                <Table.Tr key={source.id} data-testid="signal-source-row">
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm" fw={500}>
-                        {source.name}
-                      </Text>
-                      {source.discovered && (
-                        <Tooltip label={t('signals.discoveredHint')}>
-                          <Badge size="xs" variant="outline" color="blue" data-testid="signal-source-discovered">
-                            {t('signals.discovered')}
-                          </Badge>
-                        </Tooltip>
-                      )}
-                    </Group>
-                    <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                      {t(`signals.kind.${source.kind}`)} · {source.url}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {source.master_account_id ? (
-                      <Anchor
-                        component={Link}
-                        to={`/accounts/${encodeURIComponent(source.master_account_id)}`}
-                        size="sm"
-                      >
-                        {source.account_name ?? source.master_account_id}
-                      </Anchor>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        {t('signals.anyAccount')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <SourceStatus source={source} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{when(source.last_fetch_at)}</Text>
-                    <Text size="xs" c="dimmed">
-                      {t('signals.lastSuccess', { when: when(source.last_success_at) })}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{t('signals.itemsFound', { count: source.items_found })}</Text>
-                    <Text size="xs" c="dimmed">
-                      {t('signals.lastItems', { count: source.last_items_found })}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs" c={source.last_error ? 'red' : 'dimmed'} style={{ wordBreak: 'break-word' }}>
-                      {source.last_error
-                        ? sentenceCase(signalReasonText(source.last_error_reason, source.last_error))
-                        : '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {source.status === 'paused' ? (
-                        <Tooltip label={t('signals.resume')}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('signals.resumeNamed', { name: source.name })}
-                            onClick={() => actions.setStatus.mutate({ id: source.id, status: 'active' })}
-                          >
-                            <IconPlayerPlay size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      ) : (
-                        <Tooltip label={t('signals.pause')}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('signals.pauseNamed', { name: source.name })}
-                            onClick={() => actions.setStatus.mutate({ id: source.id, status: 'paused' })}
-                          >
-                            <IconPlayerPause size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                      <Tooltip label={t('signals.remove.proceed')}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t('signals.removeNamed', { name: source.name })}
-                          onClick={() => void onRemove(source)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {list.data.sources.map((source) => {
+                const cells = cellsOf(source);
+                return (
+                  <Table.Tr key={source.id} data-testid="signal-source-row">
+                    <Table.Td>{cells.source}</Table.Td>
+                    <Table.Td>{cells.account}</Table.Td>
+                    <Table.Td>{cells.status}</Table.Td>
+                    <Table.Td>{cells.lastFetch}</Table.Td>
+                    <Table.Td>{cells.items}</Table.Td>
+                    <Table.Td>{cells.lastError}</Table.Td>
+                    <Table.Td>{cells.actions}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
