@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages, inLanguage, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
 import { inviteAndJoin } from './support/invite.ts';
+import { uniqueName } from './support/unique.ts';
 
 /** Whether an element lies wholly inside the 390 px wide screen. */
 const onScreen = (locator: Locator) =>
@@ -51,6 +52,58 @@ describe('on a 390 px phone', () => {
         expect(row.count, `${id}: ${row.label}`).toMatch(/^\d[\d,]*$/);
       }
       if (id === 'report-pages-chart') expect(rows.map((r) => r.label)).toContain('My Accounts (/MyTerritory)');
+    }
+  });
+
+  it('keeps view-as and an alert to a few lines at the top, each closed by a button beside its text', async () => {
+    const { page } = b;
+    // The alert is Globex's alone, published by the support account, so no other test meets it.
+    const support = await b.newContext('support');
+    const supportPage = await support.newPage();
+    await startSession(supportPage, 'support@quarry.test');
+    const title = uniqueName('Maintenance');
+    const published = await supportPage.request.post('/api/support/alerts', {
+      headers: fromTheAppsPages(),
+      data: {
+        title,
+        message: 'Quarry will be unavailable on Sunday from 02:00 to 04:00 UTC while we upgrade the database.',
+        color: 'warning',
+        starts_at: new Date(Date.now() - 60_000).toISOString(),
+        tenant_id: 'tnt_globex',
+      },
+    });
+    expect(published.status()).toBe(201);
+    const { id } = (await published.json()) as { id: string };
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await startSession(page, 'gail@globex.test');
+      await page.goto('/MyTerritory');
+      await page.getByTestId('view-as-select').click();
+      await page.getByRole('option', { name: /^Gus/ }).click();
+      const viewAs = page.getByTestId('view-as-banner');
+      const alert = page.getByTestId('alert-banner').filter({ hasText: title });
+      await viewAs.getByText(/^Viewing My Accounts as Gus.* \(read-only\)$/).waitFor();
+      await alert.waitFor();
+      // Beside worded Exit and Dismiss buttons the two had taken 252 px, a third of the screen: now
+      // at most a quarter.
+      const height = async (locator: Locator) => (await locator.boundingBox())?.height ?? Number.POSITIVE_INFINITY;
+      const both = (await height(viewAs)) + (await height(alert));
+      expect(both).toBeLessThanOrEqual(844 / 4);
+      for (const [banner, name] of [
+        [viewAs, 'Exit view-as'],
+        [alert, 'Dismiss'],
+      ] as const) {
+        const button = banner.getByRole('button', { name });
+        const box = await button.boundingBox();
+        expect(box && box.width >= 24 && box.height >= 24 && box.x + box.width <= 390, name).toBe(true);
+      }
+      await alert.getByRole('button', { name: 'Dismiss' }).click();
+      await alert.waitFor({ state: 'detached' });
+      await viewAs.getByRole('button', { name: 'Exit view-as' }).click();
+      await viewAs.waitFor({ state: 'detached' });
+      await page.getByLabel('Add an account').waitFor();
+    } finally {
+      await supportPage.request.delete(`/api/support/alerts/${id}`, { headers: fromTheAppsPages() });
     }
   });
 

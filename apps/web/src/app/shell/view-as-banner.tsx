@@ -1,4 +1,4 @@
-import { Box, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Text } from '@mantine/core';
 import type { UserSummary } from '@quarry/shared';
 import { IconEye, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,8 @@ export function ViewAsBanner({ colleague, onExit }: { colleague: UserSummary; on
   return (
     <Box bg="grape.6" c="white" px="md" py={6} role="status" data-testid="view-as-banner">
       <Group justify="space-between" wrap="nowrap">
-        <Group gap="xs" wrap="nowrap">
-          <IconEye size={16} />
+        <Group gap="xs" wrap="nowrap" miw={0}>
+          <IconEye size={16} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="sm" fw={600} miw={0}>
             {t('viewAs.banner', { name: colleague.display_name })}
           </Text>
@@ -18,6 +18,7 @@ export function ViewAsBanner({ colleague, onExit }: { colleague: UserSummary; on
         {/* Never narrower than its words: squeezed by a long banner on a phone, Japanese "表示を終了"
             ("end view-as") had shown as "表示" ("show"). */}
         <Button
+          visibleFrom="sm"
           size="compact-sm"
           variant="white"
           color="grape"
@@ -27,6 +28,19 @@ export function ViewAsBanner({ colleague, onExit }: { colleague: UserSummary; on
         >
           {t('viewAs.exit')}
         </Button>
+        {/* On a phone the exit is a close button, named for what it does: beside a worded button the
+            banner's text had wrapped to four lines, a ninth of the screen. */}
+        <ActionIcon
+          hiddenFrom="sm"
+          size="lg"
+          variant="white"
+          color="grape"
+          aria-label={t('viewAs.exit')}
+          onClick={onExit}
+          style={{ flexShrink: 0 }}
+        >
+          <IconX size={18} />
+        </ActionIcon>
       </Group>
     </Box>
   );

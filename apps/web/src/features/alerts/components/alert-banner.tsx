@@ -1,4 +1,4 @@
-import { Box, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Text } from '@mantine/core';
 import type { GlobalAlert } from '@quarry/shared';
 import { ALERT_BAR_HEIGHT } from '@quarry/shared/constants';
 import { IconAlertTriangle, IconCircleCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
@@ -24,6 +24,10 @@ function AlertBar({ alert, onHide }: { alert: GlobalAlert; onHide: () => void })
     track('Source Notification Clicked', { alert_id: alert.id, action: alert.action });
     if (alert.action.startsWith('/')) navigate(alert.action);
     else if (/^https?:\/\//i.test(alert.action)) window.open(alert.action, '_blank', 'noopener,noreferrer');
+  };
+  const dismiss = () => {
+    dismissForSession(alert.id);
+    onHide();
   };
   const tone = (shade: number) => `var(--mantine-color-${color}-${shade})`;
   return (
@@ -52,7 +56,26 @@ function AlertBar({ alert, onHide }: { alert: GlobalAlert; onHide: () => void })
           dangerouslySetInnerHTML={{ __html: sanitizeAlertHtml(alert.message) }}
         />
       </div>
-      <Group gap={4} wrap="nowrap" className={classes.actions}>
+      {/* On a phone Dismiss is the bar's close button, beside its text: as a worded button it took a
+          row of its own. */}
+      {alert.dismissible && (
+        <ActionIcon
+          hiddenFrom="sm"
+          variant="subtle"
+          size="lg"
+          className={classes.hide}
+          aria-label={t('alerts.dismiss')}
+          onClick={dismiss}
+        >
+          <IconX size={18} aria-hidden />
+        </ActionIcon>
+      )}
+      <Group
+        gap={4}
+        wrap="nowrap"
+        className={classes.actions}
+        data-phone-empty={!(alert.actionText && alert.action) && !alert.allowDontShowAgain ? true : undefined}
+      >
         {alert.actionText && alert.action && (
           <Button size="compact-sm" variant="filled" color={color} autoContrast onClick={runAction}>
             {alert.actionText}
@@ -73,14 +96,12 @@ function AlertBar({ alert, onHide }: { alert: GlobalAlert; onHide: () => void })
         )}
         {alert.dismissible && (
           <Button
+            visibleFrom="sm"
             size="compact-sm"
             variant="subtle"
             className={classes.hide}
             leftSection={<IconX size={14} aria-hidden />}
-            onClick={() => {
-              dismissForSession(alert.id);
-              onHide();
-            }}
+            onClick={dismiss}
           >
             {t('alerts.dismiss')}
           </Button>
