@@ -29,6 +29,7 @@ const envSchema = z.object({
   RATE_LIMIT_WRITE_PER_MINUTE: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_EXPENSIVE_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_FILES_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   /** Fastify's trustProxy: unset (the socket's address), true, or the proxies' addresses/CIDRs. */
   TRUST_PROXY: z.string().optional(),
   WEB_DIST: z.string().optional(),
@@ -238,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       write: e.RATE_LIMIT_WRITE_PER_MINUTE,
       expensive: e.RATE_LIMIT_EXPENSIVE_PER_MINUTE,
       auth: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      files: e.RATE_LIMIT_FILES_PER_MINUTE,
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST,

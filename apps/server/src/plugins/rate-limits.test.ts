@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -6,7 +9,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     config: {
-      rateLimits: { read: 6, write: 4, expensive: 3, auth: 20 },
+      rateLimits: { read: 6, write: 4, expensive: 3, auth: 20, files: 10 },
       loginIpLimitPerMinute: 3,
       trustProxy: ['127.0.0.1'],
     },
@@ -91,5 +94,40 @@ describe('rate limits', () => {
     expect(guesses).toEqual([401, 401, 401, 429]);
     expect((await login('ada@acme.test', t.config.demoPassword)).statusCode).toBe(200);
     expect((await login('gail@globex.test', t.config.demoPassword)).statusCode).toBe(200);
+  });
+});
+
+describe("the web app's own files", () => {
+  let web: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Quarry</title>');
+    for (let i = 0; i < 8; i++) fs.writeFileSync(path.join(dist, 'assets', `chunk-${i}.js`), `export const n = ${i};`);
+    web = await createTestApp({
+      config: { rateLimits: { read: 3, write: 4, expensive: 3, auth: 20, files: 10 }, webDist: dist },
+    });
+  });
+  afterAll(async () => {
+    await web?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('count against a budget of their own, never the API reads of the same session', async () => {
+    const rita = await web.signIn('rita@acme.test');
+    const fetch = (url: string) => web.app.inject({ method: 'GET', url, headers: { cookie: rita } });
+    // A cold load of a page and its scripts: more files than the session's API reads allow.
+    const files: number[] = [(await fetch('/MyTerritory')).statusCode];
+    for (let i = 0; i < 8; i++) files.push((await fetch(`/assets/chunk-${i}.js`)).statusCode);
+    expect(files).toEqual(Array(9).fill(200));
+    // Its API reads are all still there.
+    const reads: number[] = [];
+    for (let i = 0; i < 4; i++) reads.push((await fetch('/api/workspaces/owned')).statusCode);
+    expect(reads).toEqual([200, 200, 200, 429]);
+    // And the files have their own limit.
+    const more: number[] = [];
+    for (let i = 0; i < 3; i++) more.push((await fetch('/assets/chunk-0.js')).statusCode);
+    expect(more).toEqual([200, 429, 429]);
   });
 });

@@ -5,13 +5,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { isSafeMethod } from '../lib/http-methods.ts';
+import { isApiPath } from './no-store.ts';
 import { databaseRateLimitStore } from './rate-limit-store.ts';
 
 /**
  * What a route costs, as Infisical names its presets: `read` and `write` by method unless a
- * route says otherwise, `expensive` for searches and reports, `auth` for sign-in flows.
+ * route says otherwise, `expensive` for searches and reports, `auth` for sign-in flows; `files`
+ * for the web app's own files (its pages and scripts), which a cold load fetches by the dozen.
  */
-export type RateLimitPreset = 'auth' | 'read' | 'write' | 'expensive';
+export type RateLimitPreset = 'auth' | 'read' | 'write' | 'expensive' | 'files';
 
 /** Requests a minute per caller, per preset. */
 export type RateLimits = Record<RateLimitPreset, number>;
@@ -26,6 +28,9 @@ declare module 'fastify' {
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=([^;]+)/;
 
 export function presetOf(request: FastifyRequest): RateLimitPreset {
+  // The app's files had counted as API reads: a reader moving quickly on a cold cache (a new
+  // release) was refused scripts, and a page never drew.
+  if (!isApiPath(request.url)) return 'files';
   const config = request.routeOptions.config;
   if (config?.rateLimitPreset) return config.rateLimitPreset;
   // A POST that only reads (a query with a body) counts as a read.

@@ -33,7 +33,7 @@ export type TestApp = {
 
 /** Throttling stays out of the way unless a test asks for a low limit. */
 const UNTHROTTLED_LOGINS_PER_MINUTE = 100_000;
-const UNTHROTTLED_RATE_LIMITS = { read: 100_000, write: 100_000, expensive: 100_000, auth: 100_000 };
+const UNTHROTTLED_RATE_LIMITS = { read: 100_000, write: 100_000, expensive: 100_000, auth: 100_000, files: 100_000 };
 
 /**
  * A fresh Quarry on its own empty database (SQLite by default, PostgreSQL with
