@@ -53,6 +53,14 @@ describe('on a 390 px phone', () => {
       }
       if (id === 'report-pages-chart') expect(rows.map((r) => r.label)).toContain('My Accounts (/MyTerritory)');
     }
+    // Each user's counts are on the screen: a table of five columns had pushed them off to the right.
+    const rita = page.getByTestId('report-users').getByRole('listitem').filter({ hasText: 'rita@acme.test' });
+    await rita.scrollIntoViewIfNeeded();
+    for (const count of ['Last sign-in', 'Days active', 'Sign-ins', 'Events']) {
+      const line = rita.getByText(new RegExp(`^${count}: \\S`));
+      const box = await line.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390, count).toBe(true);
+    }
   });
 
   it('keeps view-as and an alert to a few lines at the top, each closed by a button beside its text', async () => {

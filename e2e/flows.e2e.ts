@@ -153,7 +153,9 @@ describe('outreach flows', () => {
       expect(csv.startsWith('\uFEFFAccount,Contact,Email,Title,Step 1 day,Step 1 subject,Step 1 body')).toBe(true);
       const lines = csv.split('\n');
       expect(lines.find((line) => line.includes(subject))).toContain(contact);
-      await message.getByTestId('flow-message-status').getByText('Delivered').waitFor();
+      // A CSV reached no prospect yet: the message reads downloaded, not delivered.
+      await page.getByTestId('snackbar-general').getByText('1 message downloaded as CSV').waitFor();
+      await message.getByTestId('flow-message-status').getByText('Downloaded').waitFor();
       // A sent flow cannot be written again: Retry is disabled and says why, so the record that the
       // message went out is never erased.
       const retry = page.getByTestId('retry-unavailable');

@@ -13,6 +13,12 @@ describe('sign-in', () => {
     await b.page.getByRole('button', { name: 'Sign in' }).click();
     await b.page.getByText('Please enter your email address').waitFor();
     await b.page.getByText('Password is required').waitFor();
+    // Each error goes as its field is filled in: they had stayed under an address typed since.
+    await b.page.getByLabel('Email').fill('ada@acme.test');
+    await b.page.getByText('Please enter your email address').waitFor({ state: 'detached' });
+    expect(await b.page.getByText('Password is required').count()).toBe(1);
+    await b.page.getByLabel('Password', { exact: true }).fill('x');
+    await b.page.getByText('Password is required').waitFor({ state: 'detached' });
   });
 
   it('asks for a valid email address', async () => {

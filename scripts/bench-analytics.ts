@@ -88,7 +88,7 @@ async function serveAndMeasure(): Promise<number> {
     }),
     // The bench signs in once from one address; throttling is not what it measures.
     loginIpLimitPerMinute: 1_000_000,
-    rateLimits: { read: 1_000_000, write: 1_000_000, expensive: 1_000_000, auth: 1_000_000 },
+    rateLimits: { read: 1_000_000, write: 1_000_000, expensive: 1_000_000, auth: 1_000_000, files: 1_000_000 },
   };
   const handle = openDatabase(config.database);
   const logger = createLogger(config.logLevel);

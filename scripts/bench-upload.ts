@@ -69,7 +69,7 @@ async function bench(engine: TestEngine): Promise<boolean> {
   const config = {
     ...loadConfig({ QUARRY_ENV: 'test', DATA_DIR: testDb.dataDir, LOG_LEVEL: 'silent' }),
     database: testDb.database,
-    rateLimits: { read: 1_000_000, write: 1_000_000, expensive: 1_000_000, auth: 1_000_000 },
+    rateLimits: { read: 1_000_000, write: 1_000_000, expensive: 1_000_000, auth: 1_000_000, files: 1_000_000 },
     loginIpLimitPerMinute: 1_000_000,
   };
   const handle = openDatabase(config.database);

@@ -12,6 +12,7 @@ import { showSnackbar } from '../../lib/snackbar-store.ts';
 import { useImpersonationExpiry } from '../impersonation/use-impersonation-expiry.ts';
 import { useStopImpersonation } from '../impersonation/use-stop-impersonation.ts';
 import { PageLoader } from '../pages/page-loader.tsx';
+import { FocusKeeper } from './focus-keeper.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
 import classes from './nav-card.module.css';
 import { NavCard } from './nav-card.tsx';
@@ -63,6 +64,7 @@ export function AppShell({ user }: { user: UserDocument }) {
         <AlertBanner />
       </Box>
       <NavCard user={user} impersonating={impersonating} />
+      <FocusKeeper />
       <WorkspaceDrawer />
       <Box
         component="main"

@@ -62,7 +62,7 @@ export function NavCard({ user, impersonating }: { user: UserDocument; impersona
   const v = navVisibility(user, impersonating);
   const iconSize = 22;
   return (
-    <nav className={classes.card} aria-label={t('nav.label')}>
+    <nav className={classes.card} aria-label={t('nav.label')} data-nav-card>
       <Link to="/" className={classes.logo} aria-label={t('nav.home')}>
         <img src="/favicon.svg" width={28} height={28} alt="" />
         <span>Quarry</span>

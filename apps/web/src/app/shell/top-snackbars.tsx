@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Paper, Text } from '@mantine/core';
 import { useTimeout } from '@mantine/hooks';
 import { IconX } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { type FocusEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type Snack, useSnackbarStore } from '../../lib/snackbar-store.ts';
@@ -9,15 +9,32 @@ import { type Snack, useSnackbarStore } from '../../lib/snackbar-store.ts';
 /** A long message wraps within the screen; its buttons keep their full width. */
 const SNACK_MAX_WIDTH = 'min(100%, 40rem)';
 
+/**
+ * Closes a message after its time, counted while nobody is on it: pointed at or holding the
+ * keyboard's focus, it waits (its Visit had gone before a keyboard reached it), and it gets its
+ * whole time again once left.
+ */
 function useAutoClose(snack: Snack | null, close: () => void) {
+  // Which message is held: a message that replaces it, or the next one, starts its time.
+  const [heldId, setHeldId] = useState<Snack['id'] | null>(null);
+  const held = snack !== null && heldId === snack.id;
   const { start, clear } = useTimeout(close, snack?.duration ?? 0);
-  // Restart the timer for each new message.
+  // Restart the timer for each new message, and when it is let go.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the message id on purpose
   useEffect(() => {
-    if (!snack) return;
+    if (!snack || held) return;
     start();
     return clear;
-  }, [snack?.id]);
+  }, [snack?.id, held]);
+  const hold = (on: boolean) => () => setHeldId(on && snack ? snack.id : null);
+  return {
+    onMouseEnter: hold(true),
+    onMouseLeave: hold(false),
+    onFocus: hold(true),
+    onBlur: (event: FocusEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeldId(null);
+    },
+  };
 }
 
 // While a message shows, dialogs open below it (dialogs-below-snackbars.tsx): loaded only then,
@@ -40,8 +57,8 @@ export function TopSnackbars() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { general, route, closeGeneral, closeRoute } = useSnackbarStore();
-  useAutoClose(general, closeGeneral);
-  useAutoClose(route, closeRoute);
+  const holdGeneral = useAutoClose(general, closeGeneral);
+  const holdRoute = useAutoClose(route, closeRoute);
   if (!general && !route) return null;
   return (
     <div
@@ -68,6 +85,7 @@ export function TopSnackbars() {
           role="status"
           data-testid="snackbar-general"
           maw={SNACK_MAX_WIDTH}
+          {...holdGeneral}
         >
           <Group gap="md" wrap="wrap" justify="flex-end" style={{ rowGap: 4 }}>
             <Text size="sm" miw={0} style={MESSAGE}>
@@ -104,6 +122,7 @@ export function TopSnackbars() {
           role="status"
           data-testid="snackbar-route"
           maw={SNACK_MAX_WIDTH}
+          {...holdRoute}
         >
           <Group gap="xs" wrap="wrap" justify="flex-end" style={{ rowGap: 4 }}>
             <Text size="sm" miw={0} style={MESSAGE}>

@@ -186,10 +186,16 @@ export function AccountPage({
       {summary && <Text data-testid="account-summary">{summary}</Text>}
 
       <Tabs key={`${a.master_account_id}:${contactId ?? ''}`} defaultValue={contactId ? 'contacts' : 'signals'}>
-        <Tabs.List>
-          <Tabs.Tab value="signals">{t('accounts.signals', { count: signals.length })}</Tabs.Tab>
-          <Tabs.Tab value="contacts">{t('accounts.contacts', { count: contacts.length })}</Tabs.Tab>
-          <Tabs.Tab value="comments">
+        {/* One row on a phone: the three tabs sit closer there and scroll sideways rather than wrap (a
+            third tab on a second row had broken the underline in Chinese). */}
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+          <Tabs.Tab value="signals" px={{ base: 'xs', sm: 'md' }} style={{ flexShrink: 0 }}>
+            {t('accounts.signals', { count: signals.length })}
+          </Tabs.Tab>
+          <Tabs.Tab value="contacts" px={{ base: 'xs', sm: 'md' }} style={{ flexShrink: 0 }}>
+            {t('accounts.contacts', { count: contacts.length })}
+          </Tabs.Tab>
+          <Tabs.Tab value="comments" px={{ base: 'xs', sm: 'md' }} style={{ flexShrink: 0 }}>
             {comments.data ? t('accounts.commentsCount', { count: comments.data.length }) : t('accounts.comments')}
           </Tabs.Tab>
         </Tabs.List>

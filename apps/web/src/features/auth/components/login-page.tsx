@@ -94,7 +94,11 @@ export function LoginPage() {
               autoComplete="username"
               autoFocus
               value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
+              // A field's error goes once the field is changed: it had stayed under an address typed since.
+              onChange={(e) => {
+                setEmail(e.currentTarget.value);
+                setEmailError(null);
+              }}
               error={emailError}
               maxLength={254}
             />
@@ -103,7 +107,10 @@ export function LoginPage() {
                 label={t('login.password')}
                 autoComplete="current-password"
                 value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
+                onChange={(e) => {
+                  setPassword(e.currentTarget.value);
+                  setPasswordError(null);
+                }}
                 error={passwordError}
                 maxLength={256}
               />

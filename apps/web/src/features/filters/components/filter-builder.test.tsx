@@ -1,5 +1,6 @@
 import type { FilterGroup } from '@quarry/shared';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
@@ -12,7 +13,37 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A builder that keeps what it is told, as its page does. */
+function StatefulBuilder() {
+  const [group, setGroup] = useState<FilterGroup>({
+    complex: true,
+    operator: 'AND',
+    days_ago: null,
+    values: [newCondition('employees')],
+  });
+  return <FilterBuilder group={group} onChange={setGroup} />;
+}
+
 describe('FilterBuilder', () => {
+  it('puts the keyboard on the field of a condition just added, not left on Add condition below it', async () => {
+    // The new condition's industries are asked of the server: none here.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ values: [] }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    renderWithProviders(<StatefulBuilder />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add condition' }));
+    const fields = [...document.querySelectorAll('input[aria-label="Field"]')];
+    expect(fields).toHaveLength(2);
+    await waitFor(() => expect(document.activeElement).toBe(fields[1]));
+  });
+
   it('offers employee ranges in the reader’s number style', async () => {
     const group: FilterGroup = { complex: true, operator: 'AND', days_ago: null, values: [newCondition('employees')] };
     renderWithProviders(<FilterBuilder group={group} onChange={() => {}} />);

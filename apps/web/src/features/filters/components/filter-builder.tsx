@@ -21,7 +21,7 @@ import {
   type Language,
 } from '@quarry/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemovablePills } from '../../../components/removable-pill.tsx';
 import { formatNumber } from '../../../lib/format.ts';
@@ -162,6 +162,16 @@ export function FilterBuilder({
   depth?: number;
 }) {
   const { t } = useTranslation();
+  // A condition added takes the focus: it had stayed on Add condition, below the new row, and Tab
+  // went on to Apply past it.
+  const added = useRef(false);
+  const newField = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a row was added, on purpose
+  useEffect(() => {
+    if (!added.current) return;
+    added.current = false;
+    newField.current?.focus();
+  }, [group.values.length]);
   const setNode = (index: number, node: FilterGroup | FilterCondition | null) =>
     onChange({
       ...group,
@@ -206,6 +216,7 @@ export function FilterBuilder({
             // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no identity of their own
             <div key={index} className={classes.row}>
               <Select
+                ref={index === group.values.length - 1 ? newField : undefined}
                 aria-label={t('filters.field')}
                 className={classes.field}
                 allowDeselect={false}
@@ -233,7 +244,10 @@ export function FilterBuilder({
             size="xs"
             variant="light"
             leftSection={<IconPlus size={14} />}
-            onClick={() => onChange({ ...group, values: [...group.values, newCondition()] })}
+            onClick={() => {
+              added.current = true;
+              onChange({ ...group, values: [...group.values, newCondition()] });
+            }}
           >
             {t('filters.addCondition')}
           </Button>

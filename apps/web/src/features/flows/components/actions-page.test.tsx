@@ -99,16 +99,23 @@ describe('ActionsPage', () => {
     expect(within(rowOf('f_writing')).getByTestId('flow-progress').textContent).toBe('12 of 40 messages');
     expect(within(rowOf('f_writing')).getByText('Acme, Globex, Initech and 17 more')).toBeTruthy();
     expect(within(rowOf('f_ready')).getByTestId('flow-progress').textContent).toBe('1 of 2 approved');
-    expect(within(rowOf('f_done')).getByTestId('flow-progress').textContent).toBe('2 of 2 delivered');
-    expect(within(rowOf('f_done')).getByText('Delivered')).toBeTruthy();
+    // A CSV reached no prospect: downloaded, not delivered.
+    expect(within(rowOf('f_done')).getByTestId('flow-progress').textContent).toBe('2 of 2 downloaded');
+    expect(within(rowOf('f_done')).getByTestId('flow-destination-status').textContent).toBe('Downloaded');
   });
 
-  it('says "Partly delivered" of a send of some messages only, and when each flow was created to the minute', async () => {
-    serve([{ ...completed, status: 'flow_ready_for_review', delivered_count: 1, message_count: 2 }]);
+  it('says "Partly delivered" (or downloaded, for a CSV) of a send of some messages only, and when each flow was created to the minute', async () => {
+    const partly = { ...completed, status: 'flow_ready_for_review', delivered_count: 1, message_count: 2 } as const;
+    serve([
+      { ...partly, id: 'f_tool', destination_type: 'engagement' },
+      { ...partly, id: 'f_csv' },
+    ]);
     renderPage();
-    const row = await screen.findByTestId('flow-row');
-    expect(within(row).getByTestId('flow-destination-status').textContent).toBe('Partly delivered');
-    expect(within(row).getByText(/\d{1,2}:\d{2}/)).toBeTruthy();
+    await screen.findAllByTestId('flow-row');
+    expect(within(rowOf('f_tool')).getByTestId('flow-destination-status').textContent).toBe('Partly delivered');
+    expect(within(rowOf('f_tool')).getByTestId('flow-progress').textContent).toBe('1 of 2 delivered');
+    expect(within(rowOf('f_csv')).getByTestId('flow-destination-status').textContent).toBe('Partly downloaded');
+    expect(within(rowOf('f_tool')).getByText(/\d{1,2}:\d{2}/)).toBeTruthy();
   });
 
   it('opens only flows ready for review or completed; the others say why not, a failed one with Retry', async () => {

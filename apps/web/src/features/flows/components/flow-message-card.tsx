@@ -56,6 +56,7 @@ export function FlowMessageCard({
   locked,
   language,
   removable = true,
+  downloaded = false,
   onUnsavedChange,
 }: {
   flowId: string;
@@ -66,6 +67,8 @@ export function FlowMessageCard({
   language: Language;
   /** Whether the message may be taken out of the flow (not its last one). */
   removable?: boolean;
+  /** The flow went to a CSV download: a sent message reads "Downloaded", since no prospect got it. */
+  downloaded?: boolean;
   /** Told whether the card holds text of the reader's that is not saved (the page asks before it is left). */
   onUnsavedChange?: (messageId: string, unsaved: boolean) => void;
 }) {
@@ -256,7 +259,11 @@ export function FlowMessageCard({
                   </Badge>
                 )}
                 <Badge color={STATUS_COLORS[message.status]} variant="light" data-testid="flow-message-status">
-                  {t(`flows.messageStatus.${message.status}`)}
+                  {t(
+                    downloaded && message.status === 'delivered'
+                      ? 'flows.messageStatus.downloaded'
+                      : `flows.messageStatus.${message.status}`,
+                  )}
                 </Badge>
               </Group>
             </Group>

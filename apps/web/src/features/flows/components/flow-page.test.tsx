@@ -280,6 +280,8 @@ describe('FlowPage message editor', () => {
     });
     renderPage();
     expect((await screen.findByTestId('flow-send-hint')).textContent).toBe('The 1 message of this flow was sent.');
+    // Sent as a CSV: the message was downloaded, not delivered to its prospect.
+    expect(screen.getByTestId('flow-message-status').textContent).toBe('Downloaded');
     expect(screen.queryByRole('button', { name: /^Send/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Approve all/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();

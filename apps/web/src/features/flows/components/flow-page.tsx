@@ -170,6 +170,7 @@ function FlowView({ detail }: { detail: FlowDetail }) {
                   language={language}
                   // The flow's last message is not taken out: the flow is deleted instead.
                   removable={messages.length > 1}
+                  downloaded={flow.destination_type === 'download'}
                   onUnsavedChange={markUnsaved}
                 />
               ))}

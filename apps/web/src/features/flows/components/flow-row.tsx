@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { accountNamesText } from '../utils/account-names-text.ts';
 import { flowClosedReason } from '../utils/flow-closed-reason.ts';
-import { flowProgressText } from '../utils/flow-progress-text.ts';
+import { destinationStatusText, flowProgressText } from '../utils/flow-progress-text.ts';
 import { DeleteFlowButton } from './delete-flow-button.tsx';
 import { FlowStatusBadge } from './flow-status-badge.tsx';
 import { FlowTypeLabel } from './flow-type-label.tsx';
@@ -37,9 +37,7 @@ export function FlowRow({ flow, compact = false }: { flow: FlowSummary; compact?
           data-testid="flow-destination-status"
         >
           {/* A send of some messages only (the others not approved yet) is no full delivery. */}
-          {flow.destination_status === 'destination_completed' && flow.delivered_count < flow.message_count
-            ? t('flows.destinationStatus.destination_partly')
-            : t(`flows.destinationStatus.${flow.destination_status}`)}
+          {destinationStatusText(flow, t)}
         </Text>
       )}
     </Stack>

@@ -71,8 +71,9 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
           showSnackbar(t('flows.send.queued', { count: sent.approved_count, name: toolName }));
           return;
         }
-        // The messages this send delivered, not every one the flow delivered so far.
-        showSnackbar(t('flows.send.sent', { count: sent.delivered_count - deliveredBefore }));
+        // The messages this send put in the CSV, not every one the flow delivered so far: downloaded,
+        // not delivered, since no prospect was written to.
+        showSnackbar(t('flows.send.downloaded', { count: sent.delivered_count - deliveredBefore }));
         fetchCsv();
       },
     });

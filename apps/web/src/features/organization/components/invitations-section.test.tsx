@@ -54,6 +54,18 @@ describe('Invitations', () => {
     await waitFor(() => expect(errorOf(nameInput())).toContain('110/120'));
   });
 
+  it('leaves empty fields alone when they are only tabbed past, and checks a typed address as it is left', async () => {
+    serve();
+    renderWithProviders(<Invitations />);
+    fireEvent.blur(emailInput());
+    fireEvent.blur(nameInput());
+    expect(errorOf(emailInput())).not.toMatch(/valid email/i);
+    expect(errorOf(nameInput())).not.toMatch(/required/i);
+    fireEvent.change(emailInput(), { target: { value: 'not-an-email' } });
+    fireEvent.blur(emailInput());
+    await waitFor(() => expect(errorOf(emailInput())).toMatch(/valid email/i));
+  });
+
   it('checks the invitation with the request’s own schema before sending, under each field', async () => {
     const posted = serve();
     renderWithProviders(<Invitations />);

@@ -22,7 +22,6 @@ function useInviteForm() {
   return useForm({
     mode: 'controlled',
     initialValues: { email: '', display_name: '' },
-    validateInputOnBlur: true,
     validate: validateWithSchema(createInvitationBodySchema, (values) => values, {
       email: t('organization.inviteEmailInvalid'),
       display_name: ({ display_name }) =>
@@ -41,6 +40,17 @@ export function Invitations() {
   const { invite, revoke } = useOrganizationActions();
   const form = useInviteForm();
   const [formError, setFormError] = useState<string | null>(null);
+  // A field is checked as it is left only once something was typed in it: tabbing past the empty
+  // form (or back over it after an invitation went out) had painted both fields red.
+  const checkedOnBlur = (field: 'email' | 'display_name') => {
+    const props = form.getInputProps(field);
+    return {
+      ...props,
+      onBlur: () => {
+        if (form.getValues()[field].trim()) form.validateField(field);
+      },
+    };
+  };
 
   function send(values: { email: string; display_name: string }) {
     setFormError(null);
@@ -82,7 +92,7 @@ export function Invitations() {
             className={classes.field}
             type="email"
             label={t('organization.inviteEmail')}
-            {...form.getInputProps('email')}
+            {...checkedOnBlur('email')}
             required
           />
           <TextInput
@@ -91,7 +101,7 @@ export function Invitations() {
             maxLength={MAX_NAME_LENGTH}
             // Near the limit the count shows: the field stops there, and that is said, not silent.
             description={limitNote(form.getValues().display_name.length, MAX_NAME_LENGTH)}
-            {...form.getInputProps('display_name')}
+            {...checkedOnBlur('display_name')}
             required
           />
           <Button

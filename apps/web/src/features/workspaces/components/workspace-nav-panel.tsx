@@ -1,4 +1,5 @@
 import { Accordion, Button, Group, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Workspace } from '@quarry/shared';
 import { IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
@@ -25,6 +26,7 @@ const matching = (list: Workspace[], needle: string) =>
 export function WorkspaceNavPanel({ currentUid, onNavigate }: { currentUid: string; onNavigate: () => void }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const touch = useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false });
   const visible = useWorkspaceNavStore((s) => s.visible);
   const expanded = useWorkspaceNavStore((s) => s.expanded);
   const setExpanded = useWorkspaceNavStore((s) => s.setExpanded);
@@ -67,7 +69,8 @@ export function WorkspaceNavPanel({ currentUid, onNavigate }: { currentUid: stri
           placeholder={t('workspaces.filter')}
           aria-label={t('workspaces.filter')}
           // The drawer opens on the filter, not on Close: typing a workspace's name is what comes next.
-          data-autofocus
+          // Not on a touch screen, where a focused field brings up the keyboard over half the drawer.
+          data-autofocus={touch ? undefined : true}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
           style={{ flex: 1 }}

@@ -32,11 +32,20 @@ function read(): Stored {
   }
 }
 
-/** The workspace navigation panel's visibility and expanded groups, kept in local storage (spec section 2). */
+/** A phone's screen (Mantine's sm breakpoint), where the drawer covers the whole page. */
+const onPhone = () => globalThis.matchMedia?.('(max-width: 48em)').matches === true;
+
+/**
+ * The workspace navigation panel's visibility and expanded groups, kept in local storage (spec
+ * section 2). On a phone a panel left open is remembered but not opened again by a reload: it had
+ * covered the page a person came back to.
+ */
 export const useWorkspaceNavStore = create<NavState>()((set, get) => {
   const save = (next: Stored) => local.set(STORAGE_KEYS.workspaceNav, JSON.stringify(next));
+  const stored = read();
   return {
-    ...read(),
+    ...stored,
+    visible: stored.visible && !onPhone(),
     creating: false,
     setVisible: (visible) => {
       set({ visible });

@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 export function addedMessage(t: TFunction, list: string, requested: number, added: number): string {
   const already = requested - added;
   if (added === 0) return t('lists.alreadyIn', { name: list });
-  if (already > 0) return t('lists.addedSomeAlreadyIn', { name: list, count: added, already });
-  return t('lists.addedTo', { name: list, count: added });
+  // "3 added to “Morning calls”", not "Added to “Morning calls”: 3" (a count left hanging).
+  if (already > 0) return t('lists.addedCountSomeAlreadyIn', { name: list, count: added, already });
+  return t('lists.addedCount', { name: list, count: added });
 }

@@ -1,0 +1,106 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openSignedIn, useBrowser } from './support/browser.ts';
+import { fromTheAppsPages } from './support/cleanup.ts';
+import { uniqueName } from './support/unique.ts';
+
+/** What has the keyboard's focus: its tag, id and accessible-ish name. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return {
+      tag: el?.tagName ?? '',
+      id: el?.id ?? '',
+      name: el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '',
+      inMain: !!el && !!document.getElementById('main-content')?.contains(el),
+    };
+  });
+
+/**
+ * A person who works by keyboard alone keeps their place: the focus never falls to the document
+ * (no ring anywhere, Tab back at "Skip to main content") when what it was on goes away or waits.
+ */
+describe('the keyboard keeps its place', () => {
+  const b = useBrowser();
+
+  it('a page opened from the navigation takes the focus, and the navigation folds away', async () => {
+    const { page } = b;
+    await openSignedIn(page, 'rita@acme.test');
+    await page.getByRole('heading', { name: 'Value Match', level: 1 }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    // Tab from the top, as a person does, to My Accounts.
+    for (let i = 0; i < 20 && (await focused(page)).name !== 'My Accounts'; i++) await page.keyboard.press('Tab');
+    expect((await focused(page)).name).toBe('My Accounts');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'My Accounts', level: 1 }).waitFor();
+    // The focus had stayed on the link, the navigation open over the page's left column.
+    await expect.poll(async () => (await focused(page)).id).toBe('main-content');
+    await expect.poll(async () => (await nav.boundingBox())?.width ?? 0).toBeLessThan(100);
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).inMain).toBe(true);
+  });
+
+  it('deleting a trigger hands the focus to its neighbour, not to the top of the page', async () => {
+    const { page } = b;
+    const name = uniqueName('E2E keyboard trigger');
+    await openSignedIn(page, 'ada@acme.test');
+    const made = await page.request.post('/api/triggers', {
+      headers: fromTheAppsPages(),
+      data: { name, hit_type: 'event', phrases: ['warehouse fire'] },
+    });
+    expect(made.status()).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    try {
+      await page.goto('/preferences/triggers');
+      const remove = page.getByRole('button', { name: `Delete “${name}”` });
+      await remove.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Delete' }).focus();
+      await page.keyboard.press('Enter');
+      await remove.waitFor({ state: 'detached' });
+      // The new trigger was the last: the focus goes to the one before it, where the reader was.
+      await expect.poll(async () => (await focused(page)).name).toMatch(/^Delete “/);
+      expect((await focused(page)).inMain).toBe(true);
+      expect(
+        await page.evaluate(() => {
+          const box = document.activeElement?.getBoundingClientRect();
+          return !!box && box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      ).toBe(true);
+    } finally {
+      await page.request.delete(`/api/triggers/${id}`, { headers: fromTheAppsPages() });
+    }
+  });
+
+  it('a role switched with Space keeps the focus while it saves', async () => {
+    const { page } = b;
+    await openSignedIn(page, 'ada@acme.test', '/settings?category=tenantConfiguration');
+    const raj = page.getByRole('switch', { name: /^Manager: Raj/ });
+    await raj.waitFor();
+    const was = await raj.isChecked();
+    try {
+      await raj.focus();
+      await page.keyboard.press('Space');
+      await page
+        .getByTestId('snackbar-general')
+        .getByText(/^Roles of Raj.* saved$/)
+        .waitFor();
+      await expect.poll(() => raj.isChecked()).toBe(!was);
+      // The switch is disabled while it saves, which had dropped the focus to the document.
+      await expect.poll(async () => (await focused(page)).name).toMatch(/^Manager: Raj/);
+      await page.keyboard.press('Space');
+      await expect.poll(() => raj.isChecked()).toBe(was);
+    } finally {
+      const { members } = (await (await page.request.get('/api/organization/members')).json()) as {
+        members: { uid: string; email: string; is_admin: boolean; is_manager: boolean }[];
+      };
+      const member = members.find((m) => m.email === 'raj@acme.test');
+      if (member && member.is_manager !== was)
+        await page.request.put(`/api/organization/members/${member.uid}/roles`, {
+          headers: fromTheAppsPages(),
+          data: { is_admin: member.is_admin, is_manager: was },
+        });
+    }
+  });
+});
