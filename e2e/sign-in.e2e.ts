@@ -19,6 +19,11 @@ describe('sign-in', () => {
     expect(await b.page.getByText('Password is required').count()).toBe(1);
     await b.page.getByLabel('Password', { exact: true }).fill('x');
     await b.page.getByText('Password is required').waitFor({ state: 'detached' });
+    // Show/hide is reachable by Tab, so a keyboard user can check what they typed.
+    await b.page.keyboard.press('Tab');
+    await expect.poll(() => b.page.evaluate(() => document.activeElement?.getAttribute('aria-pressed'))).toBe('false');
+    await b.page.keyboard.press('Enter');
+    await expect.poll(() => b.page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
   });
 
   it('asks for a valid email address', async () => {

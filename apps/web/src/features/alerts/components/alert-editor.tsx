@@ -22,6 +22,7 @@ import {
 } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
@@ -97,7 +98,7 @@ export function AlertEditor({
       size="lg"
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form onSubmit={form.onSubmit(submit)}>
+      <form onSubmit={form.onSubmit(submit, focusFirstInvalid)}>
         <Stack gap="sm">
           <TextInput
             label={t('alertsAdmin.alertTitle')}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { limitNote } from '../../../components/character-counter.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldError } from '../../../lib/field-error.ts';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 
 export type SaveFilterValues = { name: string; description: string; private: boolean };
@@ -55,7 +56,7 @@ export function SaveFilterDialog({
       size={CREATE_DIALOG_MAX_WIDTH}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form onSubmit={form.onSubmit(save)} noValidate>
+      <form onSubmit={form.onSubmit(save, focusFirstInvalid)} noValidate>
         <Stack>
           {error && <Alert color="red">{error}</Alert>}
           <TextInput

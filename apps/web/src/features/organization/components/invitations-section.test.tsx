@@ -66,6 +66,15 @@ describe('Invitations', () => {
     await waitFor(() => expect(errorOf(emailInput())).toMatch(/valid email/i));
   });
 
+  it('puts the keyboard on the first field that says what is wrong when Invite is refused', async () => {
+    serve();
+    renderWithProviders(<Invitations />);
+    fireEvent.change(emailInput(), { target: { value: 'ada@acme.test' } });
+    (screen.getByRole('button', { name: /invit/i }) as HTMLButtonElement).focus();
+    fireEvent.submit(emailInput().closest('form') as HTMLFormElement);
+    await waitFor(() => expect(document.activeElement).toBe(nameInput()));
+  });
+
   it('checks the invitation with the request’s own schema before sending, under each field', async () => {
     const posted = serve();
     renderWithProviders(<Invitations />);

@@ -8,6 +8,7 @@ import { limitNote } from '../../../components/character-counter.tsx';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldError } from '../../../lib/field-error.ts';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -86,7 +87,7 @@ export function Invitations() {
         {t('organization.invite')}
       </Title>
       {/* Quarry checks the fields and says what is wrong in the reader's language: no browser bubble on top. */}
-      <form onSubmit={form.onSubmit(send)} noValidate>
+      <form onSubmit={form.onSubmit(send, focusFirstInvalid)} noValidate>
         <div className={classes.row}>
           <TextInput
             className={classes.field}

@@ -9,6 +9,7 @@ import {
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CharacterCounter } from '../../../components/character-counter.tsx';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import { escapeToCancel } from './escape-to-cancel.ts';
 import { FormActions } from './form-actions.tsx';
 
@@ -43,7 +44,7 @@ export function QualificationSignalForm({
 
   return (
     <Card ref={formRef} withBorder onKeyDown={editing ? escapeToCancel(onCancel) : undefined} data-testid="signal-form">
-      <form onSubmit={form.onSubmit(onSubmit)}>
+      <form onSubmit={form.onSubmit(onSubmit, focusFirstInvalid)}>
         <Stack gap="xs">
           <Select
             ref={firstFieldRef}

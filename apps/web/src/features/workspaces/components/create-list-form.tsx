@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { createListBodySchema, isSmartList, LIST_TYPES, type ListType, MAX_NAME_LENGTH } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
 import { limitNote } from '../../../components/character-counter.tsx';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
@@ -71,7 +72,7 @@ export function CreateListForm({ workspaceId, shared }: { workspaceId: string; s
   }
 
   return (
-    <form onSubmit={form.onSubmit(create)}>
+    <form onSubmit={form.onSubmit(create, focusFirstInvalid)}>
       {/* The fields' labels align, with notes and errors under the boxes: a refusal under Name
           leaves the boxes and the button level. */}
       <Group align="flex-start" gap="xs" wrap="wrap">

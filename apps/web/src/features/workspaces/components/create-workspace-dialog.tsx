@@ -6,6 +6,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { limitNote } from '../../../components/character-counter.tsx';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
@@ -92,7 +93,7 @@ export function CreateWorkspaceDialog({
       closeOnEscape={false}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form onSubmit={form.onSubmit(create)}>
+      <form onSubmit={form.onSubmit(create, focusFirstInvalid)}>
         <Stack>
           <TextInput
             label={t('workspaces.name')}

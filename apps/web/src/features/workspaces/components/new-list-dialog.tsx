@@ -4,6 +4,7 @@ import { createListBodySchema, type List, MAX_NAME_LENGTH } from '@quarry/shared
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limitNote } from '../../../components/character-counter.tsx';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 import { useCreateList } from '../api/create-list.ts';
 import { useCreateWorkspace } from '../api/create-workspace.ts';
@@ -91,7 +92,7 @@ export function NewListDialog({
       title={t(type === 'contacts' ? 'lists.newContactList' : 'lists.newAccountList')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <form onSubmit={form.onSubmit(create)}>
+      <form onSubmit={form.onSubmit(create, focusFirstInvalid)}>
         <Stack>
           <TextInput
             label={t('lists.name')}
