@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
+import { openHome } from './support/home.ts';
 import { uniqueName } from './support/unique.ts';
 
 /** What has the keyboard's focus: its tag, id and accessible-ish name. */
@@ -102,5 +103,37 @@ describe('the keyboard keeps its place', () => {
           data: { is_admin: member.is_admin, is_manager: was },
         });
     }
+  });
+  it('a choice made from a menu, and the confirmation it asks, hand the focus back to the button that opened it', async () => {
+    const { page } = b;
+    await openHome(page, 'raj@acme.test');
+    const cards = page.getByTestId('value-match-card');
+    // A card Raj does not hold (other tests assign some to him).
+    let card = cards.nth(4);
+    for (let i = 4; i < 12; i++) {
+      card = cards.nth(i);
+      if ((await card.getByText('In your accounts', { exact: true }).count()) === 0) break;
+    }
+    const name = ((await card.getByTestId('value-match-account-name').textContent()) ?? '').trim();
+    const assign = card.getByRole('button', { name: `Assign ${name}` });
+    const onAssign = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    await assign.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Assign to me' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await card.getByText('In your accounts', { exact: true }).waitFor();
+    // It had gone to the feed's last button, "Load more", thousands of pixels below.
+    await expect.poll(onAssign).toBe(`Assign ${name}`);
+
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: /Assign to me/ }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Remove ${name} from your accounts?` });
+    await dialog.getByRole('button', { name: 'Remove' }).focus();
+    await page.keyboard.press('Enter');
+    await card.getByText('In your accounts', { exact: true }).waitFor({ state: 'detached' });
+    await expect.poll(onAssign).toBe(`Assign ${name}`);
   });
 });

@@ -36,7 +36,8 @@ function tabbables(within: Element): HTMLElement[] {
 /** The element the keyboard goes on to where `places` was: the next one after it, else the one before. */
 function successor(places: readonly Place[]): HTMLElement | null {
   for (const { parent, prev, next } of places) {
-    if (!parent.isConnected) continue;
+    // Never the whole page: beside an overlay's portal at its end, "before" is the page's last control.
+    if (!parent.isConnected || parent === document.body) continue;
     const inside = tabbables(parent);
     if (inside.length === 0) continue;
     if (next?.isConnected) {
@@ -51,6 +52,26 @@ function successor(places: readonly Place[]): HTMLElement | null {
   }
   return null;
 }
+
+/** Where an element sits, level by level up to the page. */
+function placesOf(element: Element): Place[] {
+  const places: Place[] = [];
+  for (let node: Element = element; node.parentElement && node !== document.body; node = node.parentElement)
+    places.push({ parent: node.parentElement, prev: node.previousElementSibling, next: node.nextElementSibling });
+  return places;
+}
+
+/** Focus without the page jumping, then into view only as far as needed (a ring cut at the window's edge). */
+function focusInPlace(element: HTMLElement): void {
+  element.focus({ preventScroll: true });
+  element.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+}
+
+/** Whether an element is in an overlay (a menu, a dialog, a popover): Mantine draws those in a portal. */
+const inOverlay = (element: Element) => element.closest('[data-portal]') !== null;
+
+/** How long a control may stay disabled (saving) before the keyboard goes on to its neighbour. */
+const DISABLED_WAIT_MS = 1_500;
 
 /**
  * Keeps the keyboard's place when what it was on goes away (issue #2's keyboard users):
@@ -73,40 +94,68 @@ export function FocusKeeper() {
   }, [pathname]);
 
   useEffect(() => {
-    let focused: HTMLElement | null = null;
-    let places: Place[] = [];
+    /** What had the focus, and where it sat. */
+    let focused: { element: HTMLElement; places: Place[] } | null = null;
+    /** The last control on the page itself (not in an overlay): where an overlay's focus goes back. */
+    let onPage: { element: HTMLElement; places: Place[] } | null = null;
     let timer = 0;
+    let disabledSince = 0;
 
     const onFocusIn = (event: FocusEvent) => {
       if (!(event.target instanceof HTMLElement)) return;
-      focused = event.target;
-      places = [];
-      for (let node: Element = event.target; node.parentElement && node !== document.body; node = node.parentElement)
-        places.push({ parent: node.parentElement, prev: node.previousElementSibling, next: node.nextElementSibling });
+      focused = { element: event.target, places: placesOf(event.target) };
+      disabledSince = 0;
+      if (!inOverlay(event.target)) onPage = focused;
     };
     // Focus let go on purpose (a click on the page's background) is not taken back.
     const onFocusOut = (event: FocusEvent) => {
       const left = event.target;
       if (event.relatedTarget || !(left instanceof HTMLElement)) return;
       window.setTimeout(() => {
-        if (left === focused && left.isConnected && !left.matches(':disabled')) focused = null;
+        if (left !== focused?.element || !left.isConnected || left.matches(':disabled') || inOverlay(left)) return;
+        focused = null;
       });
     };
-    const rescue = () => {
+    /** Where the keyboard goes now that `lost` is gone; null: wait for the control to be free. */
+    const landing = (lost: { element: HTMLElement; places: Place[] }): HTMLElement | null => {
+      // A menu item or a dialog's button: back to the control that opened it, as a dialog does.
+      if (lost.places.some((place) => place.parent.hasAttribute('data-portal'))) {
+        const back = onPage;
+        if (!back || back === lost) return mainContent();
+        if (back.element.isConnected && !back.element.matches(':disabled')) return back.element;
+        if (back.element.isConnected) {
+          // Busy with what was chosen (Assign saving): back on it once done.
+          focused = back;
+          return null;
+        }
+        return successor(back.places) ?? mainContent();
+      }
+      return successor(lost.places) ?? mainContent();
+    };
+    const rescue = (delay = AFTER_DIALOGS_MS) => {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
         const lost = focused;
         if (!lost || (document.activeElement && document.activeElement !== document.body)) return;
         if (!document.hasFocus()) return;
-        if (lost.isConnected) {
-          // Still there: back on it once it works again.
-          if (!lost.matches(':disabled')) lost.focus({ preventScroll: true });
+        if (lost.element.isConnected) {
+          if (!lost.element.matches(':disabled')) return focusInPlace(lost.element);
+          // Disabled while it saves: back on it once it works again; still disabled after a while
+          // (nothing left for it to do), on to its neighbour, within its dialog if it is in one.
+          disabledSince ||= performance.now();
+          if (performance.now() - disabledSince < DISABLED_WAIT_MS) return rescue(DISABLED_WAIT_MS);
+          const next = successor(lost.places);
+          if (next) {
+            focused = null;
+            focusInPlace(next);
+          }
           return;
         }
+        const target = landing(lost);
+        if (!target) return rescue(DISABLED_WAIT_MS);
         focused = null;
-        // Beside where the reader was: the page does not move.
-        (successor(places) ?? mainContent())?.focus({ preventScroll: true });
-      }, AFTER_DIALOGS_MS);
+        focusInPlace(target);
+      }, delay);
     };
     const observer = new MutationObserver(() => {
       if (focused && (document.activeElement === document.body || !document.activeElement)) rescue();

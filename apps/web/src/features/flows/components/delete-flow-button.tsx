@@ -8,7 +8,16 @@ import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useDeleteFlow } from '../api/delete-flow.ts';
 
 /** Deletes a flow after confirming; refused (and said so) while its messages are being written. */
-export function DeleteFlowButton({ flow, label }: { flow: FlowSummary; label: string }) {
+export function DeleteFlowButton({
+  flow,
+  label,
+  onDeleted,
+}: {
+  flow: FlowSummary;
+  label: string;
+  /** Where the reader goes once it is gone (the flow's own page leaves for Actions). */
+  onDeleted?: () => void;
+}) {
   const { t } = useTranslation();
   const remove = useDeleteFlow();
   const inProgress = isFlowInProgress(flow.status);
@@ -22,7 +31,10 @@ export function DeleteFlowButton({ flow, label }: { flow: FlowSummary; label: st
     });
     if (!ok) return;
     // Its row leaves the table with the refetch, taking this button with it: a promise still announces.
-    remove.mutateAsync(flow.id).then(() => showSnackbar(t('flows.delete.done')), reportedByMutationCache);
+    remove.mutateAsync(flow.id).then(() => {
+      showSnackbar(t('flows.delete.done'));
+      onDeleted?.();
+    }, reportedByMutationCache);
   }
 
   const button = (

@@ -264,6 +264,18 @@ describe('FlowPage message editor', () => {
     expect(within(card('m1')).queryByRole('button', { name: 'Remove from flow' })).toBeNull();
   });
 
+  it('deletes the flow from its own page after confirming, and goes back to Actions', async () => {
+    const writes = serve({ detail: { flow, messages: [message] }, patch: () => ({ status: 204, body: null }) });
+    renderPage();
+    const remove = await screen.findByRole('button', { name: /^Delete / });
+    fireEvent.click(remove);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Actions list');
+    expect(writes).toEqual([{ method: 'DELETE', url: expect.stringMatching(/\/api\/flows\/f1$/), body: undefined }]);
+    expect(useSnackbarStore.getState().general?.message).toBe('Flow deleted');
+  });
+
   it('says every message of a completed flow was sent, and offers neither approval nor sending', async () => {
     const done = flowSummary({
       status: 'flow_completed',

@@ -3,7 +3,7 @@ import { type FlowDetail, isFlowInProgress, isFlowOpenable } from '@quarry/share
 import { IconArrowLeft, IconChecks } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { AlertPageTitle } from '../../../components/alert-page-title.tsx';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { ViaSupportBadge } from '../../../components/via-support-badge.tsx';
@@ -16,6 +16,7 @@ import { useFlow } from '../api/get-flow.ts';
 import { accountNamesText } from '../utils/account-names-text.ts';
 import { flowProgressText } from '../utils/flow-progress-text.ts';
 import { groupMessagesByAccount } from '../utils/group-messages-by-account.ts';
+import { DeleteFlowButton } from './delete-flow-button.tsx';
 import { FlowMessageCard } from './flow-message-card.tsx';
 import { FlowSendPanel } from './flow-send-panel.tsx';
 import { FlowStatusBadge } from './flow-status-badge.tsx';
@@ -82,6 +83,7 @@ export function FlowPage() {
 function FlowView({ detail }: { detail: FlowDetail }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
+  const navigate = useNavigate();
   const { flow, messages } = detail;
   const approveAll = useApproveAllFlowMessages(flow.id);
   const openable = isFlowOpenable(flow.status);
@@ -146,6 +148,13 @@ function FlowView({ detail }: { detail: FlowDetail }) {
               </Button>
             )}
             <RetryFlowButton flow={flow} />
+            {/* Deleted from its own page too: on a tablet the Actions table had kept its delete
+                button off the screen. */}
+            <DeleteFlowButton
+              flow={flow}
+              label={`${t(`flows.type.${flow.type}`)}: ${accountNamesText(flow.account_names, flow.account_count, t)}`}
+              onDeleted={() => navigate('/actions')}
+            />
           </Group>
         )}
       </Group>
