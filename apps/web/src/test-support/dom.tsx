@@ -5,11 +5,11 @@ import type { ReactNode } from 'react';
 import { initI18n, loadFeatureStrings } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
-/** What Mantine needs of a browser that happy-dom lacks, and the English texts. Call in beforeAll. */
-export async function prepareDom(): Promise<void> {
-  window.matchMedia ??= (query: string) =>
+/** A browser's media queries, those in `matching` holding (a phone's width, a touch screen). */
+export function mediaQueries(matching: readonly string[] = []): (query: string) => MediaQueryList {
+  return (query: string) =>
     ({
-      matches: false,
+      matches: matching.includes(query),
       media: query,
       onchange: null,
       addListener: () => {},
@@ -18,6 +18,11 @@ export async function prepareDom(): Promise<void> {
       removeEventListener: () => {},
       dispatchEvent: () => false,
     }) as MediaQueryList;
+}
+
+/** What Mantine needs of a browser that happy-dom lacks, and the English texts. Call in beforeAll. */
+export async function prepareDom(): Promise<void> {
+  window.matchMedia ??= mediaQueries();
   Element.prototype.scrollIntoView ??= () => {};
   // Mantine's autosizing Textarea listens for web fonts loading.
   if (!('fonts' in document) || !document.fonts) {

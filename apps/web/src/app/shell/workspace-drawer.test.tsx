@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { useWorkspaceNavStore } from '../../features/workspaces/stores/workspace-nav-store.ts';
-import { prepareDom, renderWithProviders } from '../../test-support/dom.tsx';
+import { mediaQueries, prepareDom, renderWithProviders } from '../../test-support/dom.tsx';
 import { WorkspaceDrawer } from './workspace-drawer.tsx';
 
 beforeAll(prepareDom);
@@ -13,7 +13,8 @@ afterEach(() => {
   useWorkspaceNavStore.getState().setVisible(false);
 });
 
-it('opens the Lists drawer with the focus on "Filter workspaces", not on Close', async () => {
+/** The drawer, for a user with no workspace yet. */
+function renderDrawer() {
   vi.stubGlobal(
     'fetch',
     vi.fn(
@@ -29,42 +30,18 @@ it('opens the Lists drawer with the focus on "Filter workspaces", not on Close',
       <WorkspaceDrawer />
     </MemoryRouter>,
   );
+}
+
+it('opens the Lists drawer with the focus on "Filter workspaces", not on Close', async () => {
+  renderDrawer();
   act(() => useWorkspaceNavStore.getState().setVisible(true));
   const filter = await screen.findByRole('textbox', { name: 'Filter workspaces' });
   await waitFor(() => expect(document.activeElement).toBe(filter));
 });
 
-/** A browser whose media queries in `matching` hold (a phone's width, a touch screen). */
-function stubMedia(matching: string[]) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: matching.includes(query),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
-}
-
 it('opens on a touch screen with the focus on Close, so no keyboard comes up over the drawer', async () => {
-  stubMedia(['(pointer: coarse)']);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ workspaces: [] }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-    ),
-  );
-  renderWithProviders(
-    <MemoryRouter>
-      <WorkspaceDrawer />
-    </MemoryRouter>,
-  );
+  vi.stubGlobal('matchMedia', mediaQueries(['(pointer: coarse)']));
+  renderDrawer();
   act(() => useWorkspaceNavStore.getState().setVisible(true));
   const close = await screen.findByRole('button', { name: 'Close' });
   await screen.findByRole('textbox', { name: 'Filter workspaces' });
@@ -77,12 +54,12 @@ it('remembers a drawer left open, but opens it again on reload only where it doe
     vi.resetModules();
     return (await import('../../features/workspaces/stores/workspace-nav-store.ts')).useWorkspaceNavStore.getState();
   };
-  stubMedia(['(max-width: 48em)']);
+  vi.stubGlobal('matchMedia', mediaQueries(['(max-width: 48em)']));
   const phone = await load();
   expect(phone.visible).toBe(false);
   expect(phone.expanded).toEqual(['personal']);
   // Still remembered: a wide screen opens it.
-  stubMedia([]);
+  vi.stubGlobal('matchMedia', mediaQueries());
   expect((await load()).visible).toBe(true);
   localStorage.removeItem(STORAGE_KEYS.workspaceNav);
 });
