@@ -117,19 +117,28 @@ describe('the keyboard keeps its place', () => {
     const name = ((await card.getByTestId('value-match-account-name').textContent()) ?? '').trim();
     const assign = card.getByRole('button', { name: `Assign ${name}` });
     const onAssign = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    /** Opens the card's menu from the keyboard and picks its item once it is in sight and focused. */
+    const pick = async (item: RegExp) => {
+      await page.keyboard.press('Enter');
+      const option = page.getByRole('menuitem', { name: item });
+      await option.waitFor();
+      await expect
+        .poll(async () => {
+          if (await option.evaluate((el) => el === document.activeElement)) return true;
+          await page.keyboard.press('ArrowDown');
+          return option.evaluate((el) => el === document.activeElement);
+        })
+        .toBe(true);
+      await page.keyboard.press('Enter');
+    };
     await assign.focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('menuitem', { name: 'Assign to me' }).waitFor();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
+    await pick(/Assign to me/);
     await card.getByText('In your accounts', { exact: true }).waitFor();
     // It had gone to the feed's last button, "Load more", thousands of pixels below.
     await expect.poll(onAssign).toBe(`Assign ${name}`);
+    await expect.poll(() => assign.isEnabled()).toBe(true);
 
-    await page.keyboard.press('Enter');
-    await page.getByRole('menuitem', { name: /Assign to me/ }).waitFor();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
+    await pick(/Remove/);
     const dialog = page.getByRole('dialog', { name: `Remove ${name} from your accounts?` });
     await dialog.getByRole('button', { name: 'Remove' }).focus();
     await page.keyboard.press('Enter');

@@ -21,7 +21,7 @@ import {
   type Language,
 } from '@quarry/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemovablePills } from '../../../components/removable-pill.tsx';
 import { formatNumber } from '../../../lib/format.ts';
@@ -113,6 +113,10 @@ function ConditionEditor({
         placeholder={condition.values.length === 0 ? t('filters.pickValues') : undefined}
         searchable
         selectFirstOptionOnChange
+        // Waits for the names while they first load: typed before they came, a word had found no
+        // option to pick, and Enter picked nothing.
+        disabled={pickList.isPending}
+        loading={pickList.isPending}
         nothingFoundMessage={pickList.isPending ? undefined : t('filters.noValueMatches')}
         data={names.map((name) => ({ value: name, label: industryLabel(name, t) }))}
         limit={50}
@@ -166,8 +170,10 @@ export function FilterBuilder({
   // went on to Apply past it.
   const added = useRef(false);
   const newField = useRef<HTMLInputElement>(null);
+  // At once, as the row is drawn: a later effect could take the focus back from a field the reader
+  // had already moved to (a test typing into the new row's values met that).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a row was added, on purpose
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!added.current) return;
     added.current = false;
     newField.current?.focus();
