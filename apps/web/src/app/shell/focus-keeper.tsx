@@ -62,13 +62,28 @@ function placesOf(element: Element): Place[] {
 }
 
 /** Focus without the page jumping, then into view only as far as needed (a ring cut at the window's edge). */
-function focusInPlace(element: HTMLElement): void {
+function focusInPlace(element: HTMLElement): boolean {
+  if (!mayFocus(element)) return false;
   element.focus({ preventScroll: true });
   element.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  return true;
 }
 
 /** Whether an element is in an overlay (a menu, a dialog, a popover): Mantine draws those in a portal. */
 const inOverlay = (element: Element) => element.closest('[data-portal]') !== null;
+
+/** The dialog or drawer on top, if one is open: it keeps the focus itself (its own trap). */
+function openDialog(): Element | null {
+  return (
+    [...document.querySelectorAll('[role="dialog"]')].filter((el) => el.getClientRects().length > 0).at(-1) ?? null
+  );
+}
+
+/** Whether the keeper may move the focus to `element`: never out of an open dialog or drawer. */
+const mayFocus = (element: Element) => {
+  const dialog = openDialog();
+  return !dialog || dialog.contains(element);
+};
 
 /** How long a control may stay disabled (saving) before the keyboard goes on to its neighbour. */
 const DISABLED_WAIT_MS = 1_500;
@@ -90,7 +105,9 @@ export function FocusKeeper() {
     firstPath.current = pathname;
     const active = document.activeElement;
     const nav = document.querySelector('[data-nav-card]');
-    if (!active || active === document.body || nav?.contains(active)) mainContent()?.focus({ preventScroll: true });
+    const main = mainContent();
+    if (main && mayFocus(main) && (!active || active === document.body || nav?.contains(active)))
+      main.focus({ preventScroll: true });
   }, [pathname]);
 
   useEffect(() => {
@@ -139,22 +156,24 @@ export function FocusKeeper() {
         if (!lost || (document.activeElement && document.activeElement !== document.body)) return;
         if (!document.hasFocus()) return;
         if (lost.element.isConnected) {
-          if (!lost.element.matches(':disabled')) return focusInPlace(lost.element);
+          if (!lost.element.matches(':disabled')) {
+            focusInPlace(lost.element);
+            return;
+          }
           // Disabled while it saves: back on it once it works again; still disabled after a while
           // (nothing left for it to do), on to its neighbour, within its dialog if it is in one.
           disabledSince ||= performance.now();
           if (performance.now() - disabledSince < DISABLED_WAIT_MS) return rescue(DISABLED_WAIT_MS);
           const next = successor(lost.places);
           if (next) {
-            focused = null;
-            focusInPlace(next);
+            // A dialog still open over it keeps the focus: tried again when the page changes.
+            if (focusInPlace(next)) focused = null;
           }
           return;
         }
         const target = landing(lost);
         if (!target) return rescue(DISABLED_WAIT_MS);
-        focused = null;
-        focusInPlace(target);
+        if (focusInPlace(target)) focused = null;
       }, delay);
     };
     const observer = new MutationObserver(() => {
