@@ -38,6 +38,24 @@ export function UsageCharts({ report }: { report: Report }) {
     return { width: 220, tickFormatter: (value: unknown) => short.get(String(value)) ?? String(value) };
   };
   const valueAxis = { ...COUNTS, tickCount: 5 };
+  /**
+   * A chart of named counts (pages, events): on a phone a list with each name whole, elsewhere bars
+   * beside an axis whose long labels are shortened at their end (the tooltip gives them whole).
+   */
+  const namedCounts = (rows: { name: string; count: number }[], title: string, unit: string, color: string) =>
+    phone ? (
+      <RankedBars rows={rows} label={title} color={color} />
+    ) : (
+      <BarChart
+        h={barsHeight(rows.length)}
+        data={rows}
+        dataKey="name"
+        orientation="vertical"
+        yAxisProps={labelAxis(rows.map((row) => row.name))}
+        xAxisProps={valueAxis}
+        series={[{ name: 'count', label: unit, color }]}
+      />
+    );
   // Days ("2026-10-24") read as local calendar days, shown in the interface language's short form.
   const days = { tickFormatter: (day: string) => formatDate(dayjs(day).toDate(), language, 'axis') };
   // A day's tooltip names it as data does ("Nov 14, 2026"), not as stored ("2026-11-14").
@@ -108,24 +126,11 @@ export function UsageCharts({ report }: { report: Report }) {
           emptyText={t('reporting.noPages')}
           testId="report-pages-chart"
         >
-          {phone ? (
-            <RankedBars
-              rows={pages.map((p) => ({ name: p.page, count: p.views }))}
-              label={t('reporting.pages')}
-              color="violet.6"
-            />
-          ) : (
-            <BarChart
-              h={barsHeight(report.pages.length)}
-              data={pages}
-              dataKey="page"
-              orientation="vertical"
-              // A page is named as the navigation names it, its path beside; a long label is shortened
-              // at its end, never cut at its start by the axis; the tooltip gives it whole.
-              yAxisProps={labelAxis(pages.map((p) => p.page))}
-              xAxisProps={valueAxis}
-              series={[{ name: 'views', label: t('reporting.views'), color: 'violet.6' }]}
-            />
+          {namedCounts(
+            pages.map((p) => ({ name: p.page, count: p.views })),
+            t('reporting.pages'),
+            t('reporting.views'),
+            'violet.6',
           )}
         </ChartCard>
         <ChartCard
@@ -134,22 +139,11 @@ export function UsageCharts({ report }: { report: Report }) {
           emptyText={t('reporting.noEvents')}
           testId="report-events-chart"
         >
-          {phone ? (
-            <RankedBars
-              rows={events.map((e) => ({ name: e.event, count: e.count }))}
-              label={t('reporting.events')}
-              color="orange.6"
-            />
-          ) : (
-            <BarChart
-              h={barsHeight(report.events.length)}
-              data={events}
-              dataKey="event"
-              orientation="vertical"
-              yAxisProps={labelAxis(events.map((e) => e.event))}
-              xAxisProps={valueAxis}
-              series={[{ name: 'count', label: t('reporting.count'), color: 'orange.6' }]}
-            />
+          {namedCounts(
+            events.map((e) => ({ name: e.event, count: e.count })),
+            t('reporting.events'),
+            t('reporting.count'),
+            'orange.6',
           )}
         </ChartCard>
       </SimpleGrid>
