@@ -24,6 +24,12 @@ export default defineConfig({
               name: 'mantine-basics',
               test: /@mantine[\\/](core[\\/]esm[\\/]components[\\/](Alert|Anchor|ActionIcon|Button|Center|CloseButton|Input|InputBase|Loader|Paper|PasswordInput|Stack|Text|TextInput|Title)[\\/]|hooks[\\/]esm[\\/]use-(timeout|uncontrolled)[\\/])/,
             },
+            {
+              // What every floating piece shares (menus, selects, tooltips, modals, date pickers): one
+              // chunk, not four that each lazy page lists by name.
+              name: 'mantine-floating',
+              test: /@mantine[\\/](core[\\/]esm[\\/]components[\\/](Popover|Portal|AccordionChevron)[\\/]|hooks[\\/]esm[\\/]utils[\\/]clamp)/,
+            },
           ],
         },
       },

@@ -1,10 +1,16 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { ReportQuery } from '@quarry/shared';
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../components/day-input.tsx';
 import { lastDays, REPORT_PRESET_DAYS } from '../utils/report-range.ts';
 
-/** From and to days (native date inputs) and one-click presets for the last 7, 30 and 90 days. */
+/** No report reaches further back than this. */
+const FIRST_DAY = '2000-01-01';
+
+/**
+ * From and to days, typed or picked in the interface language (a native date input follows the
+ * browser's: 10/31/2026 on a Chinese page), and one-click presets for the last 7, 30 and 90 days.
+ */
 export function ReportRangePicker({
   range,
   onChange,
@@ -18,8 +24,20 @@ export function ReportRangePicker({
   const today = lastDays(1).to;
   return (
     <Group align="end" gap="sm" wrap="wrap">
-      <DayInput label={t('reporting.from')} max={today} day={range.from} onDay={(from) => onChange({ from })} />
-      <DayInput label={t('reporting.to')} max={today} day={range.to} onDay={(to) => onChange({ to })} />
+      <DayInput
+        label={t('reporting.from')}
+        minDate={FIRST_DAY}
+        maxDate={today}
+        value={range.from}
+        onDay={(from) => from && onChange({ from })}
+      />
+      <DayInput
+        label={t('reporting.to')}
+        minDate={FIRST_DAY}
+        maxDate={today}
+        value={range.to}
+        onDay={(to) => to && onChange({ to })}
+      />
       {/* Separate buttons that wrap: joined, the three did not fit a 390 px phone ("Last 90 days" cut off). */}
       <Group gap={6} wrap="wrap">
         {REPORT_PRESET_DAYS.map((days) => {
@@ -38,47 +56,5 @@ export function ReportRangePicker({
         })}
       </Group>
     </Group>
-  );
-}
-
-/**
- * A native date input that hands on only whole days. While a day is being typed the browser
- * reports "" (and, in the year, "0002-…"): handing that on rewrote the field under the typist's
- * fingers, so only a value with a four-digit year from 1900 on leaves the field, and the field
- * follows the range when it changes from outside (a preset).
- */
-function DayInput({
-  label,
-  max,
-  day,
-  onDay,
-}: {
-  label: string;
-  max: string;
-  day: string;
-  onDay: (day: string) => void;
-}) {
-  const [draft, setDraft] = useState(day);
-  const input = useRef<HTMLInputElement>(null);
-  // The range changing from outside (a preset) shows here; while the field is being typed in, the
-  // range catching up with an earlier keystroke must not set the field under the typist's
-  // fingers: a busy browser had reset the year being typed, "2026" becoming "0026".
-  useEffect(() => {
-    if (document.activeElement !== input.current) setDraft(day);
-  }, [day]);
-  return (
-    <TextInput
-      ref={input}
-      type="date"
-      label={label}
-      max={max}
-      value={draft}
-      onBlur={() => setDraft(day)}
-      onChange={(e) => {
-        const value = e.currentTarget.value;
-        setDraft(value);
-        if (/^(19|2\d)\d\d-\d\d-\d\d$/.test(value)) onDay(value);
-      }}
-    />
   );
 }

@@ -1,0 +1,50 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../lib/i18n.ts';
+import { prepareDom, renderWithProviders } from '../test-support/dom.tsx';
+import { DayInput, parseTypedDay } from './day-input.tsx';
+
+beforeAll(prepareDom);
+afterEach(() => changeLanguage('en'));
+
+describe('parseTypedDay', () => {
+  it('reads a day as the interface language writes it, whatever the browser’s language', () => {
+    expect(parseTypedDay('10/31/2026', 'en')).toBe('2026-10-31');
+    expect(parseTypedDay('31/10/2026', 'fr')).toBe('2026-10-31');
+    expect(parseTypedDay('2026/10/31', 'ja')).toBe('2026-10-31');
+    expect(parseTypedDay('2026年10月31日', 'cn')).toBe('2026-10-31');
+    expect(parseTypedDay('2026. 10. 31.', 'ko')).toBe('2026-10-31');
+    expect(parseTypedDay(' 2026-10-31 ', 'fr')).toBe('2026-10-31');
+  });
+
+  it('reads back the text the field shows', () => {
+    expect(parseTypedDay('Oct 31, 2026', 'en')).toBe('2026-10-31');
+    expect(parseTypedDay('31 oct. 2026', 'fr')).toBe('2026-10-31');
+  });
+
+  it('is no day until the day is whole and real', () => {
+    expect(parseTypedDay('10/31/202', 'en')).toBeNull();
+    expect(parseTypedDay('10/31', 'en')).toBeNull();
+    expect(parseTypedDay('02/31/2026', 'en')).toBeNull();
+    expect(parseTypedDay('31/10/2026', 'en')).toBeNull();
+    expect(parseTypedDay('Oct 31, 20', 'en')).toBeNull();
+    expect(parseTypedDay('', 'en')).toBeNull();
+  });
+});
+
+describe('DayInput', () => {
+  it('shows and takes a day in the interface language', async () => {
+    await changeLanguage('fr');
+    const onDay = vi.fn();
+    renderWithProviders(<DayInput label="Du" value="2026-10-31" onDay={onDay} />);
+    const field = screen.getByLabelText('Du') as HTMLInputElement;
+    expect(field.value).toBe('31 oct. 2026');
+    fireEvent.focus(field);
+    // The calendar names the month in French.
+    expect(await screen.findByText('octobre 2026')).toBeTruthy();
+    fireEvent.change(field, { target: { value: '01/10/202' } });
+    expect(onDay).not.toHaveBeenCalled();
+    fireEvent.change(field, { target: { value: '01/10/2026' } });
+    expect(onDay).toHaveBeenLastCalledWith('2026-10-01');
+  });
+});
