@@ -47,4 +47,13 @@ describe('DayInput', () => {
     fireEvent.change(field, { target: { value: '01/10/2026' } });
     expect(onDay).toHaveBeenLastCalledWith('2026-10-01');
   });
+
+  it('heads the calendar’s month as Chinese writes it', async () => {
+    await changeLanguage('cn');
+    renderWithProviders(<DayInput label="开始日期" value="2026-10-31" onDay={() => {}} />);
+    const field = screen.getByLabelText('开始日期') as HTMLInputElement;
+    expect(field.value).toBe('2026年10月31日');
+    fireEvent.focus(field);
+    expect(await screen.findByText('2026年10月')).toBeTruthy();
+  });
 });

@@ -7,16 +7,20 @@ import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
 import type { Language } from '@quarry/shared';
 import { LOCALE_FORMATS } from '@quarry/shared/languages';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { formatDate } from '../lib/format.ts';
 import { useUiLanguage } from '../lib/use-ui-language.ts';
 
-/** The calendar's month and weekday names, and the day its weeks start on, per interface language. */
-const CALENDARS: Record<Language, { locale: string; firstDayOfWeek: 0 | 1 }> = {
-  en: { locale: 'en', firstDayOfWeek: 0 },
-  fr: { locale: 'fr', firstDayOfWeek: 1 },
-  ja: { locale: 'ja', firstDayOfWeek: 0 },
-  ko: { locale: 'ko', firstDayOfWeek: 0 },
-  cn: { locale: 'zh-cn', firstDayOfWeek: 1 },
+/**
+ * The calendar's month and weekday names, how its month is headed ("2026年10月", not "十月 2026")
+ * and the day its weeks start on, per interface language.
+ */
+export const CALENDARS: Record<Language, { locale: string; month: string; firstDayOfWeek: 0 | 1 }> = {
+  en: { locale: 'en', month: 'MMMM YYYY', firstDayOfWeek: 0 },
+  fr: { locale: 'fr', month: 'MMMM YYYY', firstDayOfWeek: 1 },
+  ja: { locale: 'ja', month: 'YYYY年M月', firstDayOfWeek: 0 },
+  ko: { locale: 'ko', month: 'YYYY년 M월', firstDayOfWeek: 0 },
+  cn: { locale: 'zh-cn', month: 'YYYY年M月', firstDayOfWeek: 1 },
 };
 
 /** The order the language writes a numeric date in ("10/31/2026", "31/10/2026", "2026/10/31"). */
@@ -82,17 +86,27 @@ export function DayInput({
   onDay: (day: string | null) => void;
 }) {
   const language = useUiLanguage();
-  const calendar = CALENDARS[language];
   return (
-    <DatesProvider settings={{ locale: calendar.locale, firstDayOfWeek: calendar.firstDayOfWeek }}>
+    <LanguageDates>
       <DateInput
         placeholder={example(language)}
+        monthLabelFormat={CALENDARS[language].month}
         {...props}
         value={value}
         onChange={onDay}
         valueFormat={(day) => (dayjs(day).isValid() ? formatDate(dayjs(day).toDate(), language) : '')}
         dateParser={(text) => parseTypedDay(text, language)}
       />
+    </LanguageDates>
+  );
+}
+
+/** Mantine's calendars inside speak the interface language and start their weeks as it does. */
+export function LanguageDates({ children }: { children: ReactNode }) {
+  const calendar = CALENDARS[useUiLanguage()];
+  return (
+    <DatesProvider settings={{ locale: calendar.locale, firstDayOfWeek: calendar.firstDayOfWeek }}>
+      {children}
     </DatesProvider>
   );
 }

@@ -22,6 +22,7 @@ import {
 } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MomentInput } from '../../../components/moment-input.tsx';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -163,13 +164,8 @@ export function AlertEditor({
           </Group>
           {/* One under the other on a phone: side by side they were cut to "11/29/2026, 1(". */}
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
-              type="datetime-local"
-              label={t('alertsAdmin.starts')}
-              {...form.getInputProps('starts_at')}
-              required
-            />
-            <TextInput type="datetime-local" label={t('alertsAdmin.ends')} {...form.getInputProps('ends_at')} />
+            <MomentInput label={t('alertsAdmin.starts')} {...form.getInputProps('starts_at')} required />
+            <MomentInput label={t('alertsAdmin.ends')} clearable {...form.getInputProps('ends_at')} />
           </SimpleGrid>
           <Checkbox label={t('alertsAdmin.dismissible')} {...form.getInputProps('dismissible', { type: 'checkbox' })} />
           <Checkbox
