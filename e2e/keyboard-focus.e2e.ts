@@ -41,6 +41,30 @@ describe('the keyboard keeps its place', () => {
     expect((await focused(page)).inMain).toBe(true);
   });
 
+  it('a menu opened by keyboard starts on its first item', async () => {
+    const { page } = b;
+    await openSignedIn(page, 'rita@acme.test');
+    const trigger = page.getByTestId('user-menu');
+    /** The focused element's place among its menu's items: 0 the first, -1 when not an item. */
+    const itemAt = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        const menu = el?.closest('[role="menu"]');
+        return menu ? [...menu.querySelectorAll('[data-menu-item]')].indexOf(el as Element) : -1;
+      });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    // Mantine had left the focus on the menu itself, no item shown, until an arrow was pressed.
+    await expect.poll(itemAt).toBe(0);
+    await page.keyboard.press('ArrowDown');
+    expect(await itemAt()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press(' ');
+    await expect.poll(itemAt).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+
   it('deleting a trigger hands the focus to its neighbour, not to the top of the page', async () => {
     const { page } = b;
     const name = uniqueName('E2E keyboard trigger');

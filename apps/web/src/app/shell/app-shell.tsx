@@ -14,6 +14,7 @@ import { useStopImpersonation } from '../impersonation/use-stop-impersonation.ts
 import { PageLoader } from '../pages/page-loader.tsx';
 import { FocusKeeper } from './focus-keeper.tsx';
 import { ImpersonationBanner } from './impersonation-banner.tsx';
+import { useMenuKeys } from './menu-keys.ts';
 import classes from './nav-card.module.css';
 import { NavCard } from './nav-card.tsx';
 import { PreferencesBackLink } from './preferences-back-link.tsx';
@@ -29,6 +30,7 @@ export function AppShell({ user }: { user: UserDocument }) {
   const setViewAs = useAuthStore((s) => s.setViewAs);
   const stopImpersonation = useStopImpersonation();
   const { data: me } = useMe();
+  useMenuKeys();
   const { t } = useTranslation();
   useSavedChoices(user, impersonating);
   // Support started or stopped acting as someone in another tab: this tab shares the cookie, so it
