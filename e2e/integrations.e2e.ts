@@ -32,13 +32,13 @@ describe('integrations (#21)', () => {
       const card = page.getByTestId('integration-hubspot');
       await card.getByText('Not connected').waitFor();
       // A wrong token: HubSpot's own reason, shown on the card.
-      await card.getByLabel('Private-app token').fill('pat-e2e-wrong-token');
+      await card.getByLabel('Private-app token', { exact: true }).fill('pat-e2e-wrong-token');
       await card.getByRole('button', { name: 'Connect', exact: true }).click();
       await card.getByText('Invalid', { exact: true }).waitFor();
       await card.getByText(/Authentication credentials not found/).waitFor();
 
       await card.getByRole('button', { name: 'Replace credential' }).click();
-      await card.getByLabel('Private-app token').fill(hubspotToken());
+      await card.getByLabel('Private-app token', { exact: true }).fill(hubspotToken());
       await card.getByRole('button', { name: 'Connect', exact: true }).click();
       await card.getByText('Valid', { exact: true }).waitFor();
       await card.getByText('Connected account: HubSpot account 4242 (app.hubspot.com)').waitFor();

@@ -22,8 +22,12 @@ describe('sign-in', () => {
     // Show/hide is reachable by Tab, so a keyboard user can check what they typed.
     await b.page.keyboard.press('Tab');
     await expect.poll(() => b.page.evaluate(() => document.activeElement?.getAttribute('aria-pressed'))).toBe('false');
+    // It says what it does to which field, in the interface language (it had read "Toggle password
+    // visibility" in every language).
+    expect(await b.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Show Password');
     await b.page.keyboard.press('Enter');
     await expect.poll(() => b.page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    expect(await b.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Hide Password');
   });
 
   it('asks for a valid email address', async () => {

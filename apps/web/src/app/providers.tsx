@@ -29,9 +29,6 @@ const theme = createTheme({
     // pointer: on a touch screen the Email and Admin columns had been cut off with no sign they
     // were there. (Named, not extended: Table stays out of the sign-in page's JavaScript.)
     TableScrollContainer: { defaultProps: { scrollAreaProps: { type: 'auto' } } },
-    // Show/hide on a password or token field is reachable by Tab: a keyboard user checks what they
-    // pasted too.
-    PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
   },
 });
 const colorSchemeManager = themePreferenceManager();

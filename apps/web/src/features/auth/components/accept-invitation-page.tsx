@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Loader,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { acceptInvitation } from '../api/accept-invitation.ts';
 import { useEnterApp } from '../hooks/use-enter-app.ts';
@@ -98,14 +87,14 @@ export function AcceptInvitationPage() {
                   error={fieldErrors.name}
                   required
                 />
-                <PasswordInput
+                <PasswordField
                   label={t('invitation.password')}
                   value={password}
                   onChange={(e) => setPassword(e.currentTarget.value)}
                   error={fieldErrors.password}
                   required
                 />
-                <PasswordInput
+                <PasswordField
                   label={t('invitation.confirmPassword')}
                   value={confirm}
                   onChange={(e) => setConfirm(e.currentTarget.value)}

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { forgotPassword } from '../api/forgot-password.ts';
 import { useSignIn } from '../hooks/use-sign-in.ts';
@@ -103,7 +104,7 @@ export function LoginPage() {
               maxLength={254}
             />
             {mode === 'signIn' && (
-              <PasswordInput
+              <PasswordField
                 label={t('login.password')}
                 autoComplete="current-password"
                 value={password}

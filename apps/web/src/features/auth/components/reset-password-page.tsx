@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Center, Loader, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { checkResetLink, resetPassword } from '../api/reset-password.ts';
 
@@ -83,13 +84,13 @@ export function ResetPasswordPage() {
               <Loader aria-label={t('common.loading')} />
             ) : (
               <>
-                <PasswordInput
+                <PasswordField
                   label={t('resetPassword.newPassword')}
                   autoComplete="new-password"
                   value={password}
                   onChange={(e) => setPassword(e.currentTarget.value)}
                 />
-                <PasswordInput
+                <PasswordField
                   label={t('resetPassword.confirmPassword')}
                   autoComplete="new-password"
                   value={confirm}

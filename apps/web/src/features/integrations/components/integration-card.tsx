@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Image, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import type { CredentialStatus, IntegrationCatalogueEntry, IntegrationConnection } from '@quarry/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { WHOLE_BADGE } from '../../../components/fitting-labels.ts';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { fieldError } from '../../../lib/field-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -248,7 +249,7 @@ export function IntegrationCard({
               if (credential.trim().length >= 8 && !connect.isPending) submit();
             }}
           >
-            <PasswordInput
+            <PasswordField
               ref={credentialInput}
               label={t(CREDENTIAL_LABEL[entry.type] ?? 'integrations.credential.api_key')}
               placeholder={t('integrations.credential.placeholder')}
