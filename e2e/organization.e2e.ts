@@ -53,10 +53,11 @@ describe('organization settings', () => {
       await rajManager.waitFor();
       const wasManager = await rajManager.isChecked();
       await rajManager.click({ force: true });
-      await page
+      // The role saves at once, and the message says what changed, with a way back.
+      const said = page
         .getByTestId('snackbar-general')
-        .getByText(/^Roles of Raj.* saved$/)
-        .waitFor();
+        .getByText(wasManager ? /^Raj.* is no longer a manager$/ : /^Raj.* is now a manager$/);
+      await said.waitFor();
       await expect.poll(() => rajManager.isChecked()).toBe(!wasManager);
       // Ada is the only admin: her role is shown as text, not as a switch she could turn off.
       expect(await page.getByRole('switch', { name: 'Admin: Ada Lovelace' }).count()).toBe(0);
@@ -67,9 +68,14 @@ describe('organization settings', () => {
       expect(await page.getByRole('switch', { name: 'Admin: Acme Service Account' }).count()).toBe(0);
       const service = page.getByRole('row').filter({ hasText: 'admin@acme.test' });
       expect(await service.locator('[data-role="is_admin"]').textContent()).toBe('No');
-      // Put Raj back as he was for the other tests.
-      await rajManager.click({ force: true });
+      // Undo puts Raj back as he was (for the other tests too).
+      await page.getByTestId('snackbar-general').getByRole('button', { name: 'Undo' }).click();
+      await page
+        .getByTestId('snackbar-general')
+        .getByText(/^Roles of Raj.* saved$/)
+        .waitFor();
       await expect.poll(() => rajManager.isChecked()).toBe(wasManager);
+      expect((await rolesOf(page, 'raj@acme.test')).is_manager).toBe(wasManager);
     } finally {
       await restoreRoles(page, rajBefore);
     }

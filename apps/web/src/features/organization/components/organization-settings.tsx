@@ -114,10 +114,28 @@ function Members({ isAdmin, currentUid }: { isAdmin: boolean; currentUid: string
       });
       if (!ok) return;
     }
+    const name = member.display_name;
+    const before = { is_admin: member.is_admin, is_manager: member.is_manager };
     setRoles.mutate(
       { uid: member.uid, roles },
       {
-        onSuccess: () => showSnackbar(t('organization.rolesSaved', { name: member.display_name })),
+        onSuccess: () => {
+          // Admin rights were confirmed before saving. The manager role saves at once, so it can be
+          // taken back from the message that says what changed.
+          if (roles.is_admin !== before.is_admin) return showSnackbar(t('organization.rolesSaved', { name }));
+          showSnackbar(
+            t(roles.is_manager ? 'organization.nowManager' : 'organization.noLongerManager', { name }),
+            undefined,
+            {
+              label: t('organization.undoRoles'),
+              run: () =>
+                setRoles.mutate(
+                  { uid: member.uid, roles: before },
+                  { onSuccess: () => showSnackbar(t('organization.rolesSaved', { name })) },
+                ),
+            },
+          );
+        },
       },
     );
   }
