@@ -1,11 +1,14 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../lib/i18n.ts';
 import { prepareDom, renderWithProviders } from '../test-support/dom.tsx';
 import { DayInput, parseTypedDay } from './day-input.tsx';
 
 beforeAll(prepareDom);
-afterEach(() => changeLanguage('en'));
+afterEach(async () => {
+  cleanup();
+  await changeLanguage('en');
+});
 
 describe('parseTypedDay', () => {
   it('reads a day as the interface language writes it, whatever the browser’s language', () => {

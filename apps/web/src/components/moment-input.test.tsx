@@ -1,11 +1,14 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../lib/i18n.ts';
 import { prepareDom, renderWithProviders } from '../test-support/dom.tsx';
 import { MomentInput } from './moment-input.tsx';
 
 beforeAll(prepareDom);
-afterEach(() => changeLanguage('en'));
+afterEach(async () => {
+  cleanup();
+  await changeLanguage('en');
+});
 
 describe('MomentInput', () => {
   it('shows and picks a moment in the interface language, on the 24-hour clock where it is used', async () => {

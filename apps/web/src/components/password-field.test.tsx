@@ -1,11 +1,14 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../lib/i18n.ts';
 import { prepareDom, renderWithProviders } from '../test-support/dom.tsx';
 import { PasswordField } from './password-field.tsx';
 
 beforeAll(prepareDom);
-afterEach(() => changeLanguage('en'));
+afterEach(async () => {
+  cleanup();
+  await changeLanguage('en');
+});
 
 describe('PasswordField', () => {
   it('names its show/hide button in the interface language, after the field it shows', async () => {
