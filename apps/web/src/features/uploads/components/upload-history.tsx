@@ -32,6 +32,15 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
         : t('uploads.history.listDeleted', { name: upload.destination.name });
   /** Every line that added no account, as the upload's result says: the ones that did not fit too. */
   const failures = (upload: Upload) => formatNumber(upload.failures_count + upload.not_fitted_count, language);
+  // Accounts that were there before count as a success, said as such: "12" had read as 12 added.
+  const successOf = (upload: Upload) =>
+    upload.already_present_count > 0
+      ? t('uploads.history.successWithAlready', {
+          success: formatNumber(upload.success_count, language),
+          already: formatNumber(upload.already_present_count, language),
+          count: upload.already_present_count,
+        })
+      : formatNumber(upload.success_count, language);
 
   return (
     <Stack gap="sm">
@@ -68,8 +77,8 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
                     {upload.created_via_support && <ViaSupportBadge name={upload.created_by.display_name} />}
                   </Group>
                   <Text size="xs">
-                    {t('uploads.history.success')}: {formatNumber(upload.success_count, language)} ·{' '}
-                    {t('uploads.history.failures')}: <span data-testid="upload-row-failures">{failures(upload)}</span>
+                    {t('uploads.history.success')}: {successOf(upload)} · {t('uploads.history.failures')}:{' '}
+                    <span data-testid="upload-row-failures">{failures(upload)}</span>
                   </Text>
                 </Stack>
                 <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
@@ -113,7 +122,7 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
                   </Table.Td>
                   {/* With its time: two uploads of one day are told apart. */}
                   <Table.Td>{formatDateTime(upload.created, language)}</Table.Td>
-                  <Table.Td>{formatNumber(upload.success_count, language)}</Table.Td>
+                  <Table.Td>{successOf(upload)}</Table.Td>
                   <Table.Td data-testid="upload-row-failures">{failures(upload)}</Table.Td>
                   <Table.Td>
                     <UploadStatusBadge status={upload.status} errorCode={upload.error_code} />

@@ -205,6 +205,13 @@ describe('UploadPage', () => {
     expect(within(row).getByTestId('upload-row-failures').textContent).toBe('2,000');
   });
 
+  it('says how many of the successes were accounts already there, not added by the upload', async () => {
+    serve({ ...running, status: 'COMPLETED', processed_count: 1000, failures_count: 0, not_fitted_count: 0 });
+    renderPage();
+    const row = await screen.findByTestId('upload-row');
+    expect(row.textContent).toContain('800 (200 already there)');
+  });
+
   it('says a destination list deleted since, and links to none', async () => {
     serve({
       ...running,
