@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSignedIn, useBrowser } from './support/browser.ts';
+import { baseURL, openSignedIn, useBrowser } from './support/browser.ts';
+import { fromTheAppsPages } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
-async function openComments(page: Page): Promise<void> {
+/** Opens Walmart's comments; answers Walmart's account id. */
+async function openComments(page: Page): Promise<string> {
   const search = (await (await page.request.get('/api/accounts/search?q=walmart')).json()) as {
     hits: { master_account_id: string; account_name: string }[];
   };
@@ -11,6 +13,7 @@ async function openComments(page: Page): Promise<void> {
   if (!walmart) throw new Error('the demo data has no Walmart');
   await page.goto(`/accounts/${walmart.master_account_id}`);
   await page.getByRole('tab', { name: 'Comments' }).click();
+  return walmart.master_account_id;
 }
 
 describe('comments', () => {
@@ -79,5 +82,46 @@ describe('comments', () => {
     await openComments(page);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Accounts' }).click();
     await page.waitForURL((url) => url.pathname.toLowerCase() === '/myterritory');
+  });
+
+  it('answers a finger anywhere 44 px around a comment’s small Edit and Delete on a touch phone', async () => {
+    const browser = b.context.browser();
+    if (!browser) throw new Error('no browser');
+    const phone = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const marker = uniqueName('Touch');
+    const page = await phone.newPage();
+    await openSignedIn(page, 'rita@acme.test');
+    const account = await openComments(page);
+    await page.getByLabel('Add a comment for your colleagues').fill(marker);
+    await page.getByRole('button', { name: 'Post comment' }).tap();
+    const mine = page.getByTestId('comment').filter({ hasText: marker });
+    try {
+      const edit = mine.getByRole('button', { name: 'Edit' });
+      await edit.waitFor();
+      const box = await edit.boundingBox();
+      if (!box) throw new Error('Edit is not laid out');
+      // Drawn small (22 px tall), it still takes a tap 20 px above its middle, within 44 px.
+      expect(box.height).toBeLessThan(30);
+      const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 - 20 };
+      const hit = await page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null,
+        at,
+      );
+      expect(hit).toBe('Edit');
+      await page.touchscreen.tap(at.x, at.y);
+      await mine.getByLabel('Your comment').waitFor();
+    } finally {
+      const listed = await page.request.get(`/api/accounts/${account}/comments`);
+      const { comments } = (await listed.json()) as { comments: { id: string; text: string }[] };
+      for (const c of comments.filter((c) => c.text === marker)) {
+        await page.request.delete(`/api/accounts/${account}/comments/${c.id}`, { headers: fromTheAppsPages() });
+      }
+      await phone.close();
+    }
   });
 });
