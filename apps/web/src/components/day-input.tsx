@@ -8,6 +8,7 @@ import type { Language } from '@quarry/shared';
 import { LOCALE_FORMATS } from '@quarry/shared/languages';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDate } from '../lib/format.ts';
 import { useUiLanguage } from '../lib/use-ui-language.ts';
 
@@ -15,7 +16,7 @@ import { useUiLanguage } from '../lib/use-ui-language.ts';
  * The calendar's month and weekday names, how its month is headed ("2026年10月", not "十月 2026")
  * and the day its weeks start on, per interface language.
  */
-export const CALENDARS: Record<Language, { locale: string; month: string; firstDayOfWeek: 0 | 1 }> = {
+const CALENDARS: Record<Language, { locale: string; month: string; firstDayOfWeek: 0 | 1 }> = {
   en: { locale: 'en', month: 'MMMM YYYY', firstDayOfWeek: 0 },
   fr: { locale: 'fr', month: 'MMMM YYYY', firstDayOfWeek: 1 },
   ja: { locale: 'ja', month: 'YYYY年M月', firstDayOfWeek: 0 },
@@ -90,7 +91,7 @@ export function DayInput({
     <LanguageDates>
       <DateInput
         placeholder={example(language)}
-        monthLabelFormat={CALENDARS[language].month}
+        {...useCalendarTexts()}
         {...props}
         value={value}
         onChange={onDay}
@@ -99,6 +100,21 @@ export function DayInput({
       />
     </LanguageDates>
   );
+}
+
+/**
+ * What a calendar says in the interface language: its month's heading, its arrows' names, and
+ * each day's name as the language reads a date ("2026년 11월 30일", not "30 11월 2026").
+ */
+export function useCalendarTexts() {
+  const { t } = useTranslation();
+  const language = useUiLanguage();
+  return {
+    monthLabelFormat: CALENDARS[language].month,
+    previousLabel: t('moment.previousMonth'),
+    nextLabel: t('moment.nextMonth'),
+    getDayAriaLabel: (day: string) => formatDate(dayjs(day).toDate(), language, 'sentence'),
+  };
 }
 
 /** Mantine's calendars inside speak the interface language and start their weeks as it does. */

@@ -152,7 +152,7 @@ export function AlertEditor({
             />
             <TextInput
               label={t('alertsAdmin.actionLink')}
-              placeholder="/actions or https://…"
+              placeholder={t('alertsAdmin.actionLinkPlaceholder')}
               {...form.getInputProps('action')}
               // A page not every member may open sends the others to "no access": support is told.
               description={
