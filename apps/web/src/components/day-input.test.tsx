@@ -39,7 +39,9 @@ describe('DayInput', () => {
   it('shows and takes a day in the interface language', async () => {
     await changeLanguage('fr');
     const onDay = vi.fn();
-    renderWithProviders(<DayInput label="Du" value="2026-10-31" onDay={onDay} />);
+    renderWithProviders(
+      <DayInput label="Du" minDate="2000-01-01" maxDate="2026-11-29" value="2026-10-31" onDay={onDay} />,
+    );
     const field = screen.getByLabelText('Du') as HTMLInputElement;
     expect(field.value).toBe('31 oct. 2026');
     fireEvent.focus(field);
@@ -49,11 +51,17 @@ describe('DayInput', () => {
     expect(onDay).not.toHaveBeenCalled();
     fireEvent.change(field, { target: { value: '01/10/2026' } });
     expect(onDay).toHaveBeenLastCalledWith('2026-10-01');
+    // A whole day after the last one offered is not taken, and the field says why.
+    fireEvent.change(field, { target: { value: '15/12/2026' } });
+    expect(onDay).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Choisissez un jour du 1 janv. 2000 au 29 nov. 2026.')).toBeTruthy();
   });
 
   it('heads the calendar’s month as Chinese writes it', async () => {
     await changeLanguage('cn');
-    renderWithProviders(<DayInput label="开始日期" value="2026-10-31" onDay={() => {}} />);
+    renderWithProviders(
+      <DayInput label="开始日期" minDate="2000-01-01" maxDate="2026-11-29" value="2026-10-31" onDay={() => {}} />,
+    );
     const field = screen.getByLabelText('开始日期') as HTMLInputElement;
     expect(field.value).toBe('2026年10月31日');
     fireEvent.focus(field);

@@ -7,7 +7,7 @@ import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
 import type { Language } from '@quarry/shared';
 import { LOCALE_FORMATS } from '@quarry/shared/languages';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../lib/format.ts';
 import { useUiLanguage } from '../lib/use-ui-language.ts';
@@ -82,21 +82,40 @@ export function DayInput({
   value,
   onDay,
   ...props
-}: Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser' | 'locale'> & {
+}: Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser' | 'locale' | 'minDate' | 'maxDate'> & {
   value: string | null;
   onDay: (day: string | null) => void;
+  minDate: string;
+  maxDate: string;
 }) {
+  const { t } = useTranslation();
   const language = useUiLanguage();
+  // A whole day typed outside the days offered is said, not dropped without a word when the field is left.
+  // Said against the day the field held then: a day chosen another way (a preset) answers it.
+  const [outsideAt, setOutsideAt] = useState<string | null | undefined>(undefined);
+  const outside = outsideAt === value;
   return (
     <LanguageDates>
       <DateInput
         placeholder={example(language)}
         {...useCalendarTexts()}
         {...props}
+        error={
+          props.error ??
+          (outside &&
+            t('moment.outside', {
+              from: formatDate(dayjs(props.minDate).toDate(), language),
+              to: formatDate(dayjs(props.maxDate).toDate(), language),
+            }))
+        }
         value={value}
         onChange={onDay}
         valueFormat={(day) => (dayjs(day).isValid() ? formatDate(dayjs(day).toDate(), language) : '')}
-        dateParser={(text) => parseTypedDay(text, language)}
+        dateParser={(text) => {
+          const day = parseTypedDay(text, language);
+          setOutsideAt(day !== null && (day < props.minDate || day > props.maxDate) ? value : undefined);
+          return day;
+        }}
       />
     </LanguageDates>
   );
