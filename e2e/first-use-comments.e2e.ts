@@ -54,6 +54,10 @@ describe('comments', () => {
     await mine.getByRole('button', { name: 'Save' }).click();
     const edited = page.getByTestId('comment').filter({ hasText: `${marker}: moved to Tuesday` });
     await edited.getByText('edited', { exact: false }).waitFor();
+    // Saved, the edit ends where it began: on Edit (it had fallen to the Delete beside it).
+    await expect
+      .poll(() => edited.getByRole('button', { name: 'Edit' }).evaluate((el) => el === document.activeElement))
+      .toBe(true);
 
     await edited.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete' }).click();

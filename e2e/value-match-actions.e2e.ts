@@ -246,13 +246,13 @@ describe('value match actions', () => {
 
     await page.getByRole('button', { name: 'Add to list' }).first().click();
     await page.getByRole('menuitem', { name: names.accounts }).click();
-    await page.getByTestId('snackbar-route').getByText(`1 added to "${names.accounts}"`).waitFor();
+    await page.getByTestId('snackbar-route').getByText(`1 account added to "${names.accounts}"`).waitFor();
 
     await page.getByTestId('ranked-contact').first().getByRole('checkbox').check();
     await page.getByText('1 selected').waitFor();
     await page.getByRole('button', { name: 'Add to list' }).nth(1).click();
     await page.getByRole('menuitem', { name: names.people }).click();
-    await page.getByTestId('snackbar-route').getByText(`1 added to "${names.people}"`).waitFor();
+    await page.getByTestId('snackbar-route').getByText(`1 contact added to "${names.people}"`).waitFor();
 
     await page.getByRole('link', { name: 'Open account page' }).click();
     await page.waitForURL(/\/accounts\//);

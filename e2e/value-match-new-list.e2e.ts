@@ -64,7 +64,7 @@ describe('value match: a new list from "Add to list"', () => {
       await dialog.getByText('List name is required').waitFor();
       await dialog.getByRole('textbox', { name: 'Name' }).fill(accountList);
       await create.click();
-      await page.getByTestId('snackbar-route').getByText(`1 added to "${accountList}"`).waitFor();
+      await page.getByTestId('snackbar-route').getByText(`1 account added to "${accountList}"`).waitFor();
       await dialog.waitFor({ state: 'hidden' });
 
       const accounts = (await myLists(page)).find((l) => l.name === accountList);
@@ -82,7 +82,7 @@ describe('value match: a new list from "Add to list"', () => {
       await people.getByText('It will be created in the workspace "My lists".').waitFor();
       await people.getByRole('textbox', { name: 'Name' }).fill(contactList);
       await people.getByRole('button', { name: 'Create and add' }).click();
-      await page.getByTestId('snackbar-route').getByText(`1 added to "${contactList}"`).waitFor();
+      await page.getByTestId('snackbar-route').getByText(`1 contact added to "${contactList}"`).waitFor();
 
       const contacts = (await myLists(page)).find((l) => l.name === contactList);
       expect(contacts).toMatchObject({ type: 'contacts', workspace_name: 'My lists' });
@@ -126,7 +126,7 @@ describe('value match: a new list from "Add to list"', () => {
     await dialog.getByLabel('Workspace', { exact: true }).click();
     await page.getByRole('option', { name: west, exact: true }).click();
     await dialog.getByRole('button', { name: 'Create and add' }).click();
-    await page.getByTestId('snackbar-route').getByText(`1 added to "${listName}"`).waitFor();
+    await page.getByTestId('snackbar-route').getByText(`1 account added to "${listName}"`).waitFor();
     expect((await myLists(page)).find((l) => l.name === listName)).toMatchObject({
       type: 'accounts',
       workspace_name: west,
@@ -156,7 +156,7 @@ describe('value match: a new list from "Add to list"', () => {
 
     await page.unrouteAll();
     await create.click();
-    await page.getByTestId('snackbar-route').getByText(`1 added to "${listName}"`).waitFor();
+    await page.getByTestId('snackbar-route').getByText(`1 account added to "${listName}"`).waitFor();
     await dialog.waitFor({ state: 'hidden' });
     const list = (await myLists(page)).find((l) => l.name === listName);
     expect(await memberAccounts(page, list?.id ?? '')).toEqual([name]);
@@ -181,7 +181,7 @@ describe('value match: a new list from "Add to list"', () => {
       const snackbar = page.getByTestId('snackbar-route');
       await page.getByRole('button', { name: 'Add to list' }).first().click();
       await page.getByRole('menuitem', { name: listName }).click();
-      await snackbar.getByText(`1 added to "${listName}"`).waitFor();
+      await snackbar.getByText(`1 account added to "${listName}"`).waitFor();
 
       await page.getByRole('button', { name: 'Add to list' }).first().click();
       await page.getByRole('menuitem', { name: listName }).click();

@@ -361,7 +361,7 @@ describe('workspaces', () => {
     await page.getByRole('heading', { name: 'Walmart', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Add to list' }).first().click();
     await page.getByRole('menuitem', { name: names.accounts }).click();
-    await page.getByTestId('snackbar-route').getByText(`1 added to "${names.accounts}"`).waitFor();
+    await page.getByTestId('snackbar-route').getByText(`1 account added to "${names.accounts}"`).waitFor();
 
     await page.getByRole('tab', { name: /Contacts/ }).click();
     const boxes = page.getByRole('tabpanel').getByRole('checkbox', { name: /^Select (?!all)/ });
@@ -369,7 +369,7 @@ describe('workspaces', () => {
     await boxes.nth(1).check();
     await page.getByRole('tabpanel').getByRole('button', { name: 'Add to list' }).click();
     await page.getByRole('menuitem', { name: names.people }).click();
-    await page.getByTestId('snackbar-route').getByText(`2 added to "${names.people}"`).waitFor();
+    await page.getByTestId('snackbar-route').getByText(`2 contacts added to "${names.people}"`).waitFor();
     await page.getByTestId('snackbar-route').getByRole('button', { name: 'Visit' }).click();
     await page.waitForURL(`**/lists/${ids.people}`);
     // A header row and the two contacts.

@@ -19,7 +19,7 @@ export function ListRoutePage() {
             onSelect={(hit) =>
               addMembers.mutate(
                 { id: list.id, ids: [hit.master_account_id] },
-                { onSuccess: (result) => showSnackbar(addedMessage(t, list.name, 1, result.added)) },
+                { onSuccess: (result) => showSnackbar(addedMessage(t, list, 1, result.added)) },
               )
             }
           />

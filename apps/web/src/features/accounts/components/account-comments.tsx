@@ -83,12 +83,24 @@ function CommentItem({ accountId, comment: c, language }: { accountId: string; c
   const edit = useEditComment(accountId);
   const remove = useDeleteComment(accountId);
   const [draft, setDraft] = useState<string | null>(null);
+  // Saved or cancelled, the edit ends where it began: on Edit, not on the Delete beside it.
+  const focusEdit = useRef(false);
+  const editButton = (button: HTMLButtonElement | null) => {
+    if (button && focusEdit.current) {
+      focusEdit.current = false;
+      button.focus();
+    }
+  };
+  const endEdit = () => {
+    focusEdit.current = true;
+    setDraft(null);
+  };
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (draft === null || !draft.trim()) return;
     await edit.mutateAsync({ commentId: c.id, text: draft.trim() });
-    setDraft(null);
+    endEdit();
   }
 
   async function deleteIt() {
@@ -121,7 +133,7 @@ function CommentItem({ accountId, comment: c, language }: { accountId: string; c
         </Group>
         {c.can_edit && draft === null && (
           <Group gap={4} wrap="nowrap">
-            <Button size="compact-xs" variant="subtle" onClick={() => setDraft(c.text)}>
+            <Button ref={editButton} size="compact-xs" variant="subtle" onClick={() => setDraft(c.text)}>
               {t('comments.edit')}
             </Button>
             <Button size="compact-xs" variant="subtle" onClick={() => void deleteIt()}>
@@ -159,7 +171,7 @@ function CommentItem({ accountId, comment: c, language }: { accountId: string; c
             <CharacterCounter length={draft.length} max={MAX_TEXT_LENGTH} />
             {edit.isError && <Alert color="red">{t('errors.generic')}</Alert>}
             <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={() => setDraft(null)}>
+              <Button variant="default" onClick={endEdit}>
                 {t('common.cancel')}
               </Button>
               <Button type="submit" loading={edit.isPending} disabled={!draft.trim()}>

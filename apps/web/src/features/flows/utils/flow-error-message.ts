@@ -11,8 +11,14 @@ const BY_CODE: Record<string, string> = {
   not_found: 'flows.errors.notFound',
 };
 
-/** A failed flow request as a sentence: the refusal's meaning when the server gave a known code, else `fallbackKey`. */
+/**
+ * A failed flow request as a sentence: the refusal's meaning when the server gave a known code,
+ * else what it said of the request's field ("None of these accounts has a contact to write to":
+ * "please try again" would never help), else `fallbackKey`.
+ */
 export function flowErrorMessage(error: unknown, t: TFunction, fallbackKey: string): string {
-  const key = error instanceof ApiError ? BY_CODE[error.code] : undefined;
-  return t(key ?? fallbackKey);
+  if (!(error instanceof ApiError)) return t(fallbackKey);
+  const key = BY_CODE[error.code];
+  if (key) return t(key);
+  return error.fields[0]?.message ?? t(fallbackKey);
 }

@@ -44,7 +44,7 @@ export function AddToListMenu({
       return;
     }
     onAdded?.();
-    showRouteSnackbar(addedMessage(t, list.name, chosen.length, result.added), `/lists/${list.id}`);
+    showRouteSnackbar(addedMessage(t, list, chosen.length, result.added), `/lists/${list.id}`);
   }
 
   const groups = new Map<string, List[]>();

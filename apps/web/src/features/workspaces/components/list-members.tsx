@@ -97,7 +97,7 @@ export function ListMembers({ list, contactActions }: { list: List; contactActio
       {
         onSuccess: (result) => {
           selection.clear();
-          showSnackbar(t('lists.removedCount', { count: result.removed }));
+          showSnackbar(t('lists.removedCount', { count: result.removed, context: contacts ? 'contacts' : undefined }));
         },
       },
     );
