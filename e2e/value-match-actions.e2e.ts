@@ -49,7 +49,7 @@ describe('value match actions', () => {
     await openHome(page, 'rita@acme.test');
     const card = page.getByTestId('value-match-card').nth(1);
     const { id, name } = await accountOf(card);
-    await card.getByRole('button', { name: `Share ${name}` }).focus();
+    await card.getByRole('button', { name: `Copy the link to ${name}` }).focus();
     await page.keyboard.press('Enter');
     await page.getByTestId('snackbar-general').getByText('Link copied to the clipboard').waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -74,7 +74,7 @@ describe('value match actions', () => {
     await openHome(page, 'rita@acme.test');
     const card = page.getByTestId('value-match-card').first();
     const { id, name } = await accountOf(card);
-    await card.getByRole('button', { name: `Share ${name}` }).click();
+    await card.getByRole('button', { name: `Copy the link to ${name}` }).click();
     await page
       .getByTestId('snackbar-general')
       .getByText(`Could not copy the link. Copy it from here: ${baseURL()}/valueMatch/${id}`)

@@ -13,8 +13,10 @@ function valueMatchUrl(masterAccountId: string): string {
 }
 
 /**
- * "Share": copies the link to the account's /valueMatch page. Where the browser has no clipboard
- * or refuses it (no permission, not a secure page), the link is shown to copy by hand.
+ * "Copy the link to …": copies the link to the account's /valueMatch page, and is named so for a
+ * screen reader as its tooltip says it (it had been "Share …" under "Copy link"). Where the
+ * browser has no clipboard or refuses it (no permission, not a secure page), the link is shown to
+ * copy by hand.
  */
 export function ShareButton({ masterAccountId, accountName }: { masterAccountId: string; accountName: string }) {
   const { t } = useTranslation();
