@@ -3,13 +3,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { FilterGroup } from '@quarry/shared';
 import { SEARCH_DEBOUNCE_MS, TERRITORY_SELECTION_CAP } from '@quarry/shared/constants';
 import { IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SortableHeader } from '../../../components/sortable-header.tsx';
 import { displayDomain } from '../../../lib/display-domain.ts';
+import { focusRowsLeft } from '../../../lib/focus-rows-left.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { industryLabel } from '../../../lib/industry-label.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -64,6 +65,7 @@ export function MyAccountsPage({
   const [q] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const setPage = (next: number) => onOptionsChange({ ...options, page: next });
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const screen = useRef<HTMLDivElement>(null);
   const params: TerritoryParams = { page, page_size: PAGE_SIZE, sort, direction, q, filter };
   const territory = useTerritory(params, viewAsUid);
   const change = useChangeTerritory();
@@ -97,6 +99,7 @@ export function MyAccountsPage({
     }
     setSelected(new Set());
     showSnackbar(territoryRemovedMessage(t, ids.length, name));
+    focusRowsLeft(screen.current);
   }
 
   const header = (key: SortKey, label: string) => (
@@ -107,7 +110,7 @@ export function MyAccountsPage({
   // Selected accounts this page does not show (other pages, or filtered out): said, never hidden.
   const offPage = selected.size - rows.filter((r) => selected.has(r.master_account_id)).length;
   return (
-    <Stack>
+    <Stack ref={screen}>
       <Title order={1}>{t('screens.myTerritory.title')}</Title>
       <Box className={classes.toolbar}>
         {toolbar}

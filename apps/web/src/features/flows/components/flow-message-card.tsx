@@ -91,10 +91,9 @@ export function FlowMessageCard({
   // Text of the reader's that leaving would lose: an edit that changed something, or their text a
   // conflicting save refused.
   const changed =
-    draft !== null &&
-    draft.steps.some(
+    draft?.steps.some(
       (s, i) => s.subject !== (message.steps[i]?.subject ?? '') || s.body !== (message.steps[i]?.body ?? ''),
-    );
+    ) ?? false;
   const holdsText = changed || unsaved !== null;
   useEffect(() => {
     onUnsavedChange?.(message.id, holdsText);

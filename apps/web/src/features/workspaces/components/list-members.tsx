@@ -8,11 +8,12 @@ import {
   TERRITORY_SORTS,
 } from '@quarry/shared';
 import { TERRITORY_SELECTION_CAP } from '@quarry/shared/constants';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { Pager } from '../../../components/pager.tsx';
+import { focusRowsLeft } from '../../../lib/focus-rows-left.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useIdSelection } from '../../../lib/use-id-selection.ts';
 import type { MembersParams } from '../api/list-keys.ts';
@@ -53,6 +54,7 @@ export function ListMembers({ list, contactActions }: { list: List; contactActio
   const members = useListMembers(list.id, params);
   const unreadableFilter = list.smart_filter?.state === 'private' || list.smart_filter?.state === 'missing';
   const removeMembers = useRemoveListMembers();
+  const panel = useRef<HTMLDivElement>(null);
   const page = members.data;
   const editable = !isSmartList(list.type);
   const rows =
@@ -98,13 +100,14 @@ export function ListMembers({ list, contactActions }: { list: List; contactActio
         onSuccess: (result) => {
           selection.clear();
           showSnackbar(t('lists.removedCount', { count: result.removed, context: contacts ? 'contacts' : undefined }));
+          focusRowsLeft(panel.current);
         },
       },
     );
   }
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={panel}>
       {editable && (
         <Group justify="flex-end" gap="xs">
           <Text size="sm" c="dimmed">
