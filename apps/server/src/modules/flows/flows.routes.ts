@@ -9,6 +9,7 @@ import {
   sendFlowBodySchema,
   updateFlowMessageBodySchema,
 } from '@quarry/shared';
+import { LANGUAGES } from '@quarry/shared/languages';
 import { z } from 'zod';
 import { contextOf, type Guard } from '../../plugins/auth-context.ts';
 import type { App } from '../../server-types.ts';
@@ -117,9 +118,15 @@ export function registerFlowsRoutes(app: App, { flows, signedIn }: { flows: Flow
     method: 'GET',
     url: '/api/flows/:flowId/download',
     preHandler: signedIn,
-    schema: { tags, params: flowIdParamsSchema, response: { 200: z.string() } },
+    schema: {
+      tags,
+      params: flowIdParamsSchema,
+      // The column names' language: the reader's, as the web sends it.
+      querystring: z.object({ language: z.enum(LANGUAGES).default('en') }),
+      response: { 200: z.string() },
+    },
     handler: async (request, reply) => {
-      const { filename, csv } = await flows.download(contextOf(request), request.params.flowId);
+      const { filename, csv } = await flows.download(contextOf(request), request.params.flowId, request.query.language);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

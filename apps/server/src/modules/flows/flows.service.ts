@@ -19,6 +19,7 @@ import {
   type FlowType,
   type IntegrationType,
   isEmailUsable,
+  type Language,
   type UpdateFlowMessageBody,
 } from '@quarry/shared';
 import type { MessageContext, MessageWriter } from '../../adapters/ai/message-writer.ts';
@@ -34,6 +35,7 @@ import type { EngagementDestination } from '../integrations/engagement-destinati
 import { excerptOf } from '../value-match/highlights.ts';
 import { rankContacts } from '../value-match/rank-contacts.ts';
 import type { ValuePreferencesRepository } from '../value-preferences/value-preferences.repository.ts';
+import { flowCsvHeader } from './csv-headers.ts';
 import type { FlowSourcesRepository } from './flow-sources.repository.ts';
 import type { FlowMessageRow, FlowReader, FlowRow, FlowsRepository, NewFlowMessage } from './flows.repository.ts';
 
@@ -985,15 +987,19 @@ export function createFlowsService(deps: {
       return toSummary(await visibleFlow(ctx, flowId));
     },
 
-    /** The delivered messages as CSV: account, contact, email, title, then each step's day, subject and body. */
-    async download(ctx: RequestContext, flowId: string): Promise<{ filename: string; csv: string }> {
+    /**
+     * The delivered messages as CSV: account, contact, email, title, then each step's day, subject
+     * and body, the column names in the reader's `language`.
+     */
+    async download(
+      ctx: RequestContext,
+      flowId: string,
+      language: Language = 'en',
+    ): Promise<{ filename: string; csv: string }> {
       const flow = await visibleFlow(ctx, flowId);
       const plan = FLOW_STEP_PLANS[flow.type as FlowType];
       const messages = (await flows.messages(ctx.tenantId, flowId, ['delivered'])).map(toMessage);
-      const header = ['Account', 'Contact', 'Email', 'Title'];
-      for (const step of plan.keys()) {
-        header.push(`Step ${step + 1} day`, `Step ${step + 1} subject`, `Step ${step + 1} body`);
-      }
+      const header = flowCsvHeader(language, plan.length);
       const rows = messages.map((m) => [
         m.account_name,
         m.contact_name,

@@ -612,6 +612,16 @@ describe('sending to the download destination', () => {
       `Flowtest Logistics,Cora Tester,cora@flowtest.example,Chief Financial Officer,0,"'=HYPERLINK(""http://evil.example"",""Open"")","Hi Cora,\nLine two, with ""quotes""."`,
     );
     expect(text).not.toContain('Vik Tester');
+    // The column names in the reader's language; an unknown language is refused, naming the field.
+    const french = await call(rita, 'GET', `/api/flows/${flow.id}/download?language=fr`);
+    expect(
+      french.rawPayload
+        .toString('utf8')
+        .startsWith('\uFEFFCompte,Contact,E-mail,Fonction,Étape 1 jour,Étape 1 objet,Étape 1 message\n'),
+    ).toBe(true);
+    const unknown = await call(rita, 'GET', `/api/flows/${flow.id}/download?language=xx`);
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.stringify(unknown.json())).toContain('language');
     const edit = await call(rita, 'PATCH', `/api/flows/${flow.id}/messages/${first.id}`, {
       version: first.version + 2,
       steps: [{ subject: 'Too late', body: 'Already sent' }],
