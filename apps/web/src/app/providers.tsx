@@ -4,6 +4,9 @@ import type { ReactNode } from 'react';
 import { themePreferenceManager } from '../lib/color-scheme-manager.ts';
 import { queryClient } from '../lib/query-client.ts';
 
+/** A finger, not a mouse, points here: small controls grow to a size a finger hits. */
+const touchScreen = typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true;
+
 const theme = createTheme({
   primaryColor: 'blue',
   // Shade 8 keeps white button text above the WCAG AA contrast ratio.
@@ -29,6 +32,10 @@ const theme = createTheme({
     // pointer: on a touch screen the Email and Admin columns had been cut off with no sign they
     // were there. (Named, not extended: Table stays out of the sign-in page's JavaScript.)
     TableScrollContainer: { defaultProps: { scrollAreaProps: { type: 'auto' } } },
+    // On a touch screen a tick box is 24 px (WCAG 2.5.8), not 20: rows of them in My Accounts, a
+    // list and an account's contacts were hard to hit with a finger. (Named, not extended, as above.)
+    Checkbox: { defaultProps: { size: touchScreen ? 'md' : 'sm' } },
+    Radio: { defaultProps: { size: touchScreen ? 'md' : 'sm' } },
   },
 });
 const colorSchemeManager = themePreferenceManager();
