@@ -56,7 +56,7 @@ describe('on a 390 px phone', () => {
     // Each user's counts are on the screen: a table of five columns had pushed them off to the right.
     const rita = page.getByTestId('report-users').getByRole('listitem').filter({ hasText: 'rita@acme.test' });
     await rita.scrollIntoViewIfNeeded();
-    for (const count of ['Last sign-in', 'Days active', 'Sign-ins', 'Events']) {
+    for (const count of ['Last sign-in', 'Days active', 'Days signed in', 'Events']) {
       const line = rita.getByText(new RegExp(`^${count}: \\S`));
       const box = await line.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 390, count).toBe(true);

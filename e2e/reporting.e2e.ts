@@ -37,7 +37,7 @@ describe('reporting', () => {
     const tooltip = signIns.locator('.recharts-tooltip-wrapper');
     await expect
       .poll(() => tooltip.textContent(), { timeout: 10_000 })
-      .toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}Sign-ins/);
+      .toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}Signed in/);
     // Pages are named as the navigation names them, not only by their path.
     const pageTicks = await b.page
       .getByTestId('report-pages-chart')
@@ -102,7 +102,7 @@ describe('reporting', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^quarry-usage-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = fs.readFileSync(await download.path(), 'utf8').split('\n');
-    expect(csv[0]).toBe('User,Email,Last sign-in,Days active,Sign-ins,Events');
+    expect(csv[0]).toBe('User,Email,Last sign-in,Days active,Days signed in,Events');
     expect(csv.find((line) => line.includes('rita@acme.test'))).toMatch(/^Rita Rep,rita@acme\.test,\d{4}-/);
     await relayed;
   }, 60_000);

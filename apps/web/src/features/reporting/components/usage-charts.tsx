@@ -100,7 +100,7 @@ export function UsageCharts({ report }: { report: Report }) {
           xAxisProps={days}
           tooltipProps={dayTooltip}
           yAxisProps={COUNTS}
-          series={[{ name: 'sign_ins', label: t('reporting.signIns'), color: 'teal.6' }]}
+          series={[{ name: 'sign_ins', label: t('reporting.signedInMembers'), color: 'teal.6' }]}
         />
       </ChartCard>
       <ChartCard

@@ -6,7 +6,7 @@ const headers = {
   email: 'Email',
   lastSignIn: 'Last sign-in',
   daysActive: 'Days active',
-  signIns: 'Sign-ins',
+  signIns: 'Days signed in',
   events: 'Events',
 };
 
@@ -36,7 +36,7 @@ describe('reportUsersCsv', () => {
       headers,
     );
     expect(csv.split('\n')).toEqual([
-      'User,Email,Last sign-in,Days active,Sign-ins,Events',
+      'User,Email,Last sign-in,Days active,Days signed in,Events',
       '"Rep, ""Rita""",rita@acme.test,2026-03-30T08:00:00.000Z,12,12,140',
       'Raj,raj@acme.test,,0,0,0',
       '',
