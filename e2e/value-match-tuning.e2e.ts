@@ -141,13 +141,19 @@ describe('value match tuning', () => {
       await page.goto(`/valueMatch/${accountId}`);
       await signal(page, hitId)
         .getByRole('button', { name: `Undo the not relevant mark on “${title}”` })
-        .click();
-      await page
+        .focus();
+      await page.keyboard.press('Enter');
+      const markAgain = page
         .getByTestId('matched-hypothesis')
         .locator(`[data-hit-id="${hitId}"]`)
         .getByRole('button', { name: `Mark “${title}” not relevant` })
-        .first()
-        .waitFor({ timeout: 30_000 });
+        .first();
+      await markAgain.waitFor({ timeout: 30_000 });
+      // The focus followed the signal back: it had stayed where the app put it when Undo went (the
+      // contacts' Select all, far below).
+      await expect
+        .poll(() => markAgain.evaluate((el) => el === document.activeElement), { timeout: 10_000 })
+        .toBe(true);
       await openTriggers(page);
       await cardOf(page, name)
         .getByTestId('trigger-precision')

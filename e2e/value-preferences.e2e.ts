@@ -317,6 +317,7 @@ describe('value preferences', () => {
     await hypothesis.getByRole('button', { name: `Delete “${hypothesisName}”` }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await hypothesis.waitFor({ state: 'detached' });
+    await page.getByTestId('snackbar-general').getByText(`Hypothesis “${hypothesisName}” deleted`).waitFor();
     // The trigger no longer names the deleted hypothesis, neither by name nor by id.
     await expect.poll(() => trigger.getByTestId('trigger-hypotheses').count()).toBe(0);
     expect(await trigger.textContent()).not.toContain(hypothesisId);
@@ -329,6 +330,8 @@ describe('value preferences', () => {
     await trigger.getByRole('button', { name: `Delete “${triggerName}”` }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await trigger.waitFor({ state: 'detached' });
+    // Deleted as saved: said (a save had a message, a delete none).
+    await page.getByTestId('snackbar-general').getByText(`Trigger “${triggerName}” deleted`).waitFor();
   });
 
   it('lets Escape close an open dropdown first, then the trigger edit form; deleting the edited trigger closes its form', async () => {

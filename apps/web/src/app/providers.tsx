@@ -32,10 +32,12 @@ const theme = createTheme({
     // pointer: on a touch screen the Email and Admin columns had been cut off with no sign they
     // were there. (Named, not extended: Table stays out of the sign-in page's JavaScript.)
     TableScrollContainer: { defaultProps: { scrollAreaProps: { type: 'auto' } } },
-    // On a touch screen a tick box is 24 px (WCAG 2.5.8), not 20: rows of them in My Accounts, a
-    // list and an account's contacts were hard to hit with a finger. (Named, not extended, as above.)
+    // On a touch screen a tick box or a switch is 24 px tall (WCAG 2.5.8), not 20: rows of them in
+    // My Accounts, a list, an account's contacts, triggers and roles were hard to hit with a finger.
+    // (Named, not extended, as above.)
     Checkbox: { defaultProps: { size: touchScreen ? 'md' : 'sm' } },
     Radio: { defaultProps: { size: touchScreen ? 'md' : 'sm' } },
+    Switch: { defaultProps: { size: touchScreen ? 'md' : 'sm' } },
   },
 });
 const colorSchemeManager = themePreferenceManager();

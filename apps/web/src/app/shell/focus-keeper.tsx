@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { markKeptFocus } from '../../lib/kept-focus.ts';
 
 /** What a keyboard can reach: the candidates for the focus once its element is gone. */
 const TABBABLE = [
@@ -65,6 +66,7 @@ function placesOf(element: Element): Place[] {
 function focusInPlace(element: HTMLElement): boolean {
   if (!mayFocus(element)) return false;
   element.focus({ preventScroll: true });
+  markKeptFocus(element);
   element.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   return true;
 }

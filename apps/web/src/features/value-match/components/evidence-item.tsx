@@ -4,6 +4,7 @@ import { type FocusEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../../lib/auth-store.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { isKeptFocus } from '../../../lib/kept-focus.ts';
 import { reportedByMutationCache } from '../../../lib/query-client.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useMarkNotRelevant } from '../api/mark-not-relevant.ts';
@@ -83,8 +84,10 @@ function NotRelevantToggle({ masterAccountId, evidence }: { masterAccountId: str
       focusWhen = null;
       return;
     }
+    // Where the focus fell when the pressed button went: the document, or the control the app's
+    // focus keeper chose meanwhile (the contacts' Select all, below), not one the reader chose.
     const active = document.activeElement;
-    if (!active || active === document.body) button.current?.focus();
+    if (!active || active === document.body || isKeptFocus(active)) button.current?.focus();
   }, [evidence.hit_id, evidence.not_relevant]);
   /** The reader took the focus elsewhere (a removed button has nowhere it went): it stays there. */
   const onBlur = (event: FocusEvent) => {

@@ -93,6 +93,7 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
       {
         onSuccess: () => {
           if (editingId === s.id) startOver();
+          showSnackbar(t('preferences.signalDeleted', { text: s.text }));
         },
       },
     );

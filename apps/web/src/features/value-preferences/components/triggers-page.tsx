@@ -121,6 +121,7 @@ export function TriggersPage({
       {
         onSuccess: () => {
           if (editingId === trigger.id) cancel();
+          showSnackbar(t('preferences.triggerDeleted', { name: trigger.name }));
         },
       },
     );

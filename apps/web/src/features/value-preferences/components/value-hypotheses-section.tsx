@@ -129,6 +129,7 @@ export function ValueHypothesesSection({
         onSuccess: () => {
           setDraft((d) => (d?.id === h.id ? null : d));
           onDeleted?.(h.id);
+          showSnackbar(t('preferences.hypothesisDeleted', { name: h.name }));
         },
       },
     );
