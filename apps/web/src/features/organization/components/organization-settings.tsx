@@ -149,7 +149,13 @@ function Members({ isAdmin, currentUid }: { isAdmin: boolean; currentUid: string
     const readOnly = !isAdmin || member.is_service_account || lastAdmin;
     if (readOnly) {
       const text = member[role] ? (
-        <Badge variant="light" tt="none" data-role={role}>
+        // Whole, never "管理…": the column takes the badge's width (a tablet's table had squeezed it).
+        <Badge
+          variant="light"
+          tt="none"
+          data-role={role}
+          styles={{ root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
+        >
           {label}
         </Badge>
       ) : (
