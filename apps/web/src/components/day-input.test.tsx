@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../lib/i18n.ts';
 import { prepareDom, renderWithProviders } from '../test-support/dom.tsx';
@@ -51,6 +51,11 @@ describe('DayInput', () => {
     expect(onDay).not.toHaveBeenCalled();
     fireEvent.change(field, { target: { value: '01/10/2026' } });
     expect(onDay).toHaveBeenLastCalledWith('2026-10-01');
+    // Enter closes the calendar over the page, as Escape does.
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await waitFor(() => expect(screen.queryByText('octobre 2026')).toBeNull());
+    fireEvent.keyDown(field, { key: '1' });
+    expect(await screen.findByText('octobre 2026')).toBeTruthy();
     // A whole day after the last one offered is not taken, and the field says why.
     fireEvent.change(field, { target: { value: '15/12/2026' } });
     expect(onDay).toHaveBeenCalledTimes(1);

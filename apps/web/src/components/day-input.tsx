@@ -94,12 +94,33 @@ export function DayInput({
   // Said against the day the field held then: a day chosen another way (a preset) answers it.
   const [outsideAt, setOutsideAt] = useState<string | null | undefined>(undefined);
   const outside = outsideAt === value;
+  // The calendar under the field opens while it has the focus, and closes on a day picked, on
+  // Escape, and on Enter once a day is typed (Mantine's stayed open over the page after Enter).
+  const [open, setOpen] = useState(false);
   return (
     <LanguageDates>
       <DateInput
         placeholder={example(language)}
         {...useCalendarTexts()}
         {...props}
+        popoverProps={{ ...props.popoverProps, opened: open }}
+        getDayProps={() => ({ onClick: () => setOpen(false) })}
+        onFocus={(event) => {
+          setOpen(true);
+          props.onFocus?.(event);
+        }}
+        onClick={(event) => {
+          setOpen(true);
+          props.onClick?.(event);
+        }}
+        onBlur={(event) => {
+          setOpen(false);
+          props.onBlur?.(event);
+        }}
+        onKeyDown={(event) => {
+          setOpen(event.key !== 'Enter' && event.key !== 'Escape');
+          props.onKeyDown?.(event);
+        }}
         error={
           props.error ??
           (outside &&
