@@ -69,7 +69,7 @@ describe('Add Accounts by upload', () => {
         .waitFor();
 
       const failures = await downloadFailures(page);
-      expect(failures.startsWith('\uFEFFline,value,reason,duplicate_of')).toBe(true);
+      expect(failures.startsWith('\uFEFFLine,Value,Reason code,Same as line,Why')).toBe(true);
       expect(failures).toContain('4,not a website,not_a_domain,');
 
       // The history lists it, and My Accounts holds the new account.

@@ -10,14 +10,18 @@ import { StartCampaignButton } from './start-campaign-button.tsx';
 vi.mock('../../../components/confirm-dialog.tsx', () => ({ confirm: vi.fn(async () => true) }));
 
 /** The flows the button asked the server to start. */
-function serverStartingFlows() {
+function serverStartingFlows(accountsWithContacts?: number) {
   const bodies: { accounts: { master_account_id: string }[] }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: string, init?: RequestInit) => {
       bodies.push(JSON.parse(String(init?.body)));
       return new Response(
-        JSON.stringify({ id: 'flow_1', type: 'syft_value_match_campaign', account_count: bodies[0]?.accounts.length }),
+        JSON.stringify({
+          id: 'flow_1',
+          type: 'syft_value_match_campaign',
+          account_count: accountsWithContacts ?? bodies[0]?.accounts.length,
+        }),
         { status: 201, headers: { 'content-type': 'application/json' } },
       );
     }),
@@ -42,6 +46,19 @@ describe('Start a Value Match campaign', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start a Value Match campaign (2)' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]?.accounts.map((a) => a.master_account_id)).toEqual(['a', 'b']);
+  });
+
+  it('says which accounts were left out, for long enough to read, when some have nobody to write to', async () => {
+    serverStartingFlows(2);
+    renderButton(<StartCampaignButton masterAccountIds={['a', 'b', 'c']} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Start a Value Match campaign (3)' }));
+    await waitFor(() =>
+      expect(useSnackbarStore.getState().route?.message).toBe(
+        'Value Match campaign started for 2 of 3 accounts: the others have nobody with one of your target titles',
+      ),
+    );
+    // A walk had missed it in the usual 4 s.
+    expect(useSnackbarStore.getState().route?.duration).toBe(10_000);
   });
 
   it('says "20+" while the feed has more, and loads the rest before asking: the campaign covers all of them', async () => {

@@ -16,6 +16,9 @@ import { useCreateFlow } from '../api/create-flow.ts';
  * be more accounts than those given (the feed has not loaded them all yet), loads them first and
  * gives them all: the button says "20+", and the confirmation the full count.
  */
+/** How long the message of a campaign started for only some accounts stays. */
+const PARTLY_STARTED_MS = 10_000;
+
 export function StartCampaignButton({
   masterAccountIds,
   loadRest,
@@ -80,6 +83,9 @@ export function StartCampaignButton({
                 })
               : t('flows.start.started', { type: t(`flows.type.${flow.type}`) }),
             `/action/${encodeURIComponent(flow.id)}`,
+            // Accounts left out are news the reader needs: the message stays long enough to read
+            // and act on (a walk missed it in the usual 4 s).
+            flow.account_count < count ? PARTLY_STARTED_MS : undefined,
           ),
       },
     );

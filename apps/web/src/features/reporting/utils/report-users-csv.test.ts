@@ -36,8 +36,8 @@ describe('reportUsersCsv', () => {
       headers,
     );
     expect(csv.split('\n')).toEqual([
-      'User,Email,Last sign-in,Days active,Days signed in,Events',
-      '"Rep, ""Rita""",rita@acme.test,2026-03-30T08:00:00.000Z,12,12,140',
+      '\uFEFFUser,Email,Last sign-in,Days active,Days signed in,Events',
+      '"Rep, ""Rita""",rita@acme.test,2026-03-30 08:00,12,12,140',
       'Raj,raj@acme.test,,0,0,0',
       '',
     ]);

@@ -13,10 +13,10 @@ const serverCsv =
   '3,"ge.com, again",duplicate,1,Same company as line 1\n';
 
 describe('translateFailuresCsv', () => {
-  it("writes each explanation in the reader's language and leaves the rest as the server wrote it", async () => {
+  it("writes the column names and each explanation in the reader's language, the rest as the server wrote it", async () => {
     await changeLanguage('fr');
     const csv = translateFailuresCsv(serverCsv, i18n.t.bind(i18n));
-    expect(csv.startsWith('\uFEFFline,value,reason,duplicate_of,explanation\n')).toBe(true);
+    expect(csv.startsWith('\uFEFFLigne,Valeur,Code du motif,Identique à la ligne,Motif\n')).toBe(true);
     const lines = csv
       .replace(/^\uFEFF/, '')
       .trim()

@@ -14,8 +14,9 @@ export function failureReasonText(
 }
 
 /**
- * The server's failures CSV with its explanation column in the reader's language (the server
- * writes it in English): the other columns, their quoting and escaped formulas, stay as they came.
+ * The server's failures CSV with its column names and explanation column in the reader's language
+ * (the server writes them in English): the other columns (the reason's code among them), their
+ * quoting and escaped formulas, stay as they came.
  */
 export function translateFailuresCsv(csv: string, t: TFunction): string {
   let rows: string[][];
@@ -31,7 +32,8 @@ export function translateFailuresCsv(csv: string, t: TFunction): string {
   const explanation = header.indexOf('explanation');
   if (reason < 0 || explanation < 0) return csv;
   const translated = rows.map((row, i) => {
-    if (i === 0) return row;
+    // The column names too: a Chinese reader had "line,value,reason,duplicate_of" over their own text.
+    if (i === 0) return row.map((name) => t(`uploads.failuresCsv.${name}`, { defaultValue: name }));
     const copy = [...row];
     copy[explanation] = failureReasonText(t, { reason: row[reason] ?? '', duplicate_of: row[duplicateOf] || null });
     return copy;
