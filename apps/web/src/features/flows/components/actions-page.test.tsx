@@ -187,7 +187,7 @@ describe('ActionsPage', () => {
     renderPage();
     const empty = await screen.findByTestId('flows-empty');
     expect(within(empty).getByText('No flows yet')).toBeTruthy();
-    expect(within(empty).getByText(/Start one from a Value Match page/)).toBeTruthy();
+    expect(within(empty).getByText(/Start one from an account: open it from Value Match/)).toBeTruthy();
   });
 
   it('says listing failed, in the spec’s words', async () => {
