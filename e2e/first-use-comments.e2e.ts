@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, openSignedIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { uniqueName } from './support/unique.ts';
 
@@ -89,14 +89,7 @@ describe('comments', () => {
   });
 
   it('answers a finger anywhere 44 px around a comment’s small Edit and Delete on a touch phone', async () => {
-    const browser = b.context.browser();
-    if (!browser) throw new Error('no browser');
-    const phone = await browser.newContext({
-      baseURL: baseURL(),
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const phone = await b.newContext('the phone', 'phone');
     const marker = uniqueName('Touch');
     const page = await phone.newPage();
     await openSignedIn(page, 'rita@acme.test');
@@ -125,7 +118,6 @@ describe('comments', () => {
       for (const c of comments.filter((c) => c.text === marker)) {
         await page.request.delete(`/api/accounts/${account}/comments/${c.id}`, { headers: fromTheAppsPages() });
       }
-      await phone.close();
     }
   });
 });

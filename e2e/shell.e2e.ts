@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, openSignedIn, useBrowser } from './support/browser.ts';
+import { openSignedIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
 import { chooseLanguage } from './support/language.ts';
 
@@ -103,37 +103,26 @@ describe('app shell', () => {
   });
 
   it("keeps the user menu on a touch phone's screen, and the navigation folded once it closes", async () => {
-    const browser = b.context.browser();
-    if (!browser) throw new Error('no browser');
-    const phone = await browser.newContext({
-      baseURL: baseURL(),
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    try {
-      const page = await phone.newPage();
-      await openSignedIn(page, 'rita@acme.test');
-      await page.getByTestId('user-menu').tap();
-      const menu = page.getByRole('menu');
-      await menu.getByRole('menuitem', { name: 'Logout' }).waitFor();
-      const box = await menu.boundingBox();
-      if (!box) throw new Error('the user menu is not laid out');
-      // It ran 75 px past the right edge, cutting off "System" and "Personal Settings".
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(390);
-      // A tap beside it closes it, and the navigation folds back to its icons. (A phone's tap also
-      // leaves a hover behind, which kept it open; Chromium's touch emulation leaves none, so the
-      // stylesheet's "hover: hover" condition is not what this checks.)
-      const heading = await page.getByRole('heading', { name: 'Value Match' }).boundingBox();
-      if (!heading) throw new Error('the page heading is not laid out');
-      await page.touchscreen.tap(heading.x + heading.width - 10, heading.y + heading.height / 2);
-      await menu.waitFor({ state: 'hidden' });
-      const nav = page.getByRole('navigation', { name: 'Main navigation' });
-      await expect.poll(() => nav.evaluate((e) => e.getBoundingClientRect().width)).toBeLessThan(70);
-    } finally {
-      await phone.close();
-    }
+    const phone = await b.newContext('the phone', 'phone');
+    const page = await phone.newPage();
+    await openSignedIn(page, 'rita@acme.test');
+    await page.getByTestId('user-menu').tap();
+    const menu = page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    const box = await menu.boundingBox();
+    if (!box) throw new Error('the user menu is not laid out');
+    // It ran 75 px past the right edge, cutting off "System" and "Personal Settings".
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    // A tap beside it closes it, and the navigation folds back to its icons. (A phone's tap also
+    // leaves a hover behind, which kept it open; Chromium's touch emulation leaves none, so the
+    // stylesheet's "hover: hover" condition is not what this checks.)
+    const heading = await page.getByRole('heading', { name: 'Value Match' }).boundingBox();
+    if (!heading) throw new Error('the page heading is not laid out');
+    await page.touchscreen.tap(heading.x + heading.width - 10, heading.y + heading.height / 2);
+    await menu.waitFor({ state: 'hidden' });
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect.poll(() => nav.evaluate((e) => e.getBoundingClientRect().width)).toBeLessThan(70);
   });
 
   it('switches the language and offers to visit the settings in the route snackbar', async () => {

@@ -43,6 +43,10 @@ export type ReaderSettings = Pick<BrowserContextOptions, 'colorScheme' | 'reduce
  * One Chromium per test file (Debian's, never a downloaded one) and a fresh context per test,
  * so storage and cookies never leak between tests.
  */
+/** The touch screens a test can open: a phone and a tablet, as their makers size them in CSS pixels. */
+const TOUCH_SCREENS = { phone: { width: 390, height: 844 }, tablet: { width: 820, height: 1180 } } as const;
+export type TouchScreen = keyof typeof TOUCH_SCREENS;
+
 export function useBrowser(settings: ReaderSettings = {}) {
   let browser: Browser;
   /** The contexts a test opened besides its own (a colleague, the support account), closed after it. */
@@ -50,13 +54,15 @@ export function useBrowser(settings: ReaderSettings = {}) {
   let watch: (context: BrowserContext, who: string) => void = () => undefined;
   const state = {
     /**
-     * Another person's browser in the same test: its requests, errors and pages are in the
-     * failure report too, and it is closed before the next test.
+     * Another person's browser in the same test, or the same person's `touch` screen (a phone or
+     * a tablet: a finger's pointer, no hover): its requests, errors and pages are in the failure
+     * report too, and it is closed before the next test.
      */
-    async newContext(who: string): Promise<BrowserContext> {
+    async newContext(who: string, touch?: TouchScreen): Promise<BrowserContext> {
       const context = await browser.newContext({
         baseURL: baseURL(),
-        viewport: { width: 1280, height: 800 },
+        viewport: touch ? TOUCH_SCREENS[touch] : { width: 1280, height: 800 },
+        ...(touch ? { isMobile: true, hasTouch: true } : {}),
         ...settings,
       });
       speakAsTheAppsPages(context.request, new URL(baseURL()).origin);
@@ -64,7 +70,11 @@ export function useBrowser(settings: ReaderSettings = {}) {
       others.push(context);
       return context;
     },
-  } as { context: BrowserContext; page: Page; newContext: (who: string) => Promise<BrowserContext> };
+  } as {
+    context: BrowserContext;
+    page: Page;
+    newContext: (who: string, touch?: TouchScreen) => Promise<BrowserContext>;
+  };
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
