@@ -98,7 +98,7 @@ describe('a refusal read in French', () => {
   it('reads a code by its translation, and an unknown one as the generic error', async () => {
     refuse(409, { error: { code: 'flow_in_progress', message: 'This flow is being written' } });
     expect((await failureOf(api('/api/flows/f1', { method: 'DELETE' }))).message).toBe(
-      'Ce flux est en cours de rédaction : attendez qu’il soit prêt',
+      'Cette séquence est en cours de rédaction : attendez qu’elle soit prête',
     );
     refuse(418, { error: { code: 'teapot', message: 'I am a teapot' } });
     expect((await failureOf(api('/api/x'))).message).not.toMatch(/teapot/i);
@@ -114,7 +114,7 @@ describe('a refusal read in French', () => {
     });
     const sending = await failureOf(api('/api/flows/f1/send', { method: 'POST', body: {} }));
     expect(sending.code).toBe('conflict');
-    expect(sending.message).toBe('Ce flux est en cours d’envoi : attendez qu’il soit terminé');
+    expect(sending.message).toBe('Cette séquence est en cours d’envoi : attendez qu’elle soit terminée');
     refuse(409, {
       error: { code: 'conflict', message: 'A company needs at least one admin', details: { reason: 'last_admin' } },
     });
