@@ -163,6 +163,40 @@ describe('on a 390 px phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
+  it("shows an account's three tabs whole in French, none scrolled off the screen", async () => {
+    const { page } = b;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, 'raj@acme.test');
+    const search = (await (await page.request.get('/api/accounts/search?q=walmart')).json()) as {
+      hits: { master_account_id: string; account_name: string }[];
+    };
+    const walmart = search.hits.find((h) => h.account_name === 'Walmart');
+    if (!walmart) throw new Error('the demo data has no Walmart');
+    await inLanguage(page, 'fr', async () => {
+      await page.goto(`/accounts/${walmart.master_account_id}`);
+      const comments = page.getByRole('tab', { name: /^Commentaires \(\d+\)$/ });
+      await comments.waitFor();
+      // The tabs had scrolled sideways, "Commentaires (0)" half past the screen's edge with
+      // nothing to say it was there.
+      for (const tab of [
+        page.getByRole('tab', { name: /^Signaux/ }),
+        page.getByRole('tab', { name: /^Contacts/ }),
+        comments,
+      ])
+        expect(await onScreen(tab)).toBe(true);
+      const list = page.getByRole('tablist');
+      expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      const clipped = await list.evaluate((el) =>
+        [...el.querySelectorAll('[role="tab"] > span')]
+          .filter((label) => label.scrollWidth > label.clientWidth + 1)
+          .map((label) => label.textContent),
+      );
+      expect(clipped).toEqual([]);
+      await comments.click();
+      await page.getByRole('tabpanel', { name: /^Commentaires/ }).waitFor();
+    });
+  });
+
   it("gives a touch screen's tick boxes 24 px, and keeps an account's contacts on the screen with them", async () => {
     const phone = await b.newContext('the phone', 'phone');
     const page = await phone.newPage();

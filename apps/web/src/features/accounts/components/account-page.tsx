@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { Account } from '@quarry/shared';
 import { LOCALE_FORMATS } from '@quarry/shared/languages';
 import { IconExternalLink, IconStar, IconStarFilled } from '@tabler/icons-react';
@@ -47,6 +48,7 @@ export function AccountPage({
   const favorite = useSetFavorite(masterAccountId);
   const territory = useChangeTerritory();
   const language = useUiLanguage();
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   // Revenue is held in US dollars and shown in the reader's currency at the server's rates.
   const rates = useMe().data?.exchange_rates;
   const addedByUpload = (u: NonNullable<Account['added_by_upload']>) =>
@@ -186,16 +188,17 @@ export function AccountPage({
       {summary && <Text data-testid="account-summary">{summary}</Text>}
 
       <Tabs key={`${a.master_account_id}:${contactId ?? ''}`} defaultValue={contactId ? 'contacts' : 'signals'}>
-        {/* One row on a phone: the three tabs sit closer there and scroll sideways rather than wrap (a
-            third tab on a second row had broken the underline in Chinese). */}
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-          <Tabs.Tab value="signals" px={{ base: 'xs', sm: 'md' }} style={{ flexShrink: 0 }}>
+        {/* One row on a phone, a long name ("Commentaires (3)") on two lines inside its tab: scrolled
+            sideways, the third tab had been half off the screen with nothing to say it was there,
+            and wrapped onto a second row it broke the underline in Chinese. */}
+        <Tabs.List grow={phone} style={{ flexWrap: 'nowrap' }}>
+          <Tabs.Tab value="signals" {...(phone ? PHONE_TAB : { px: 'md' })}>
             {t('accounts.signals', { count: signals.length })}
           </Tabs.Tab>
-          <Tabs.Tab value="contacts" px={{ base: 'xs', sm: 'md' }} style={{ flexShrink: 0 }}>
+          <Tabs.Tab value="contacts" {...(phone ? PHONE_TAB : { px: 'md' })}>
             {t('accounts.contacts', { count: contacts.length })}
           </Tabs.Tab>
-          <Tabs.Tab value="comments" px={{ base: 'xs', sm: 'md' }} style={{ flexShrink: 0 }}>
+          <Tabs.Tab value="comments" {...(phone ? PHONE_TAB : { px: 'md' })}>
             {comments.data ? t('accounts.commentsCount', { count: comments.data.length }) : t('accounts.comments')}
           </Tabs.Tab>
         </Tabs.List>
@@ -212,6 +215,16 @@ export function AccountPage({
     </Stack>
   );
 }
+
+/**
+ * On a phone, the tabs share the row: each as wide as its label, narrowed when the row is short by
+ * wrapping its label between words ("Commentaires" over "(0)"), never below its longest word.
+ */
+const PHONE_TAB = {
+  px: 'xs',
+  style: { flex: '1 1 auto' },
+  styles: { tabLabel: { whiteSpace: 'normal', textAlign: 'center' } },
+} as const;
 
 function Fact({ label, value, full, note }: { label: string; value: string | null; full?: string; note?: string }) {
   const { t } = useTranslation();
