@@ -44,12 +44,12 @@ describe("dates, revenue and the account summary in the reader's style (#17 item
     await summary
       .filter({
         hasText:
-          /^Classée n° 1 au Fortune 500 de 2019 \(secteur : Commerce de détail ; industrie : Grande distribution\)/,
+          /^Classée n° 1 au Fortune 500 de 2019 \(secteur\s: Commerce de détail\s; industrie\s: Grande distribution\)/,
       })
       .waitFor();
     expect(await page.getByTestId('account-industry').textContent()).toBe('Grande distribution');
     expect(await page.getByTestId('account-sector').textContent()).toBe('Commerce de détail');
-    expect(await summary.textContent()).toMatch(/Siège : Bentonville, Ark\. ; dirigée par C\. Douglas McMillon, /);
+    expect(await summary.textContent()).toMatch(/Siège\s: Bentonville, Ark\.\s; dirigée par C\. Douglas McMillon, /);
     expect(await page.getByText(/^Ranked #/).count()).toBe(0);
     const euros = page.getByText(/^\d{1,3}(,\d)?\sMd\s€$/);
     await euros.waitFor();

@@ -98,7 +98,7 @@ describe('a refusal read in French', () => {
   it('reads a code by its translation, and an unknown one as the generic error', async () => {
     refuse(409, { error: { code: 'flow_in_progress', message: 'This flow is being written' } });
     expect((await failureOf(api('/api/flows/f1', { method: 'DELETE' }))).message).toBe(
-      'Cette séquence est en cours de rédaction : attendez qu’elle soit prête',
+      'Cette séquence est en cours de rédaction\u00a0: attendez qu’elle soit prête',
     );
     refuse(418, { error: { code: 'teapot', message: 'I am a teapot' } });
     expect((await failureOf(api('/api/x'))).message).not.toMatch(/teapot/i);
@@ -114,7 +114,7 @@ describe('a refusal read in French', () => {
     });
     const sending = await failureOf(api('/api/flows/f1/send', { method: 'POST', body: {} }));
     expect(sending.code).toBe('conflict');
-    expect(sending.message).toBe('Cette séquence est en cours d’envoi : attendez qu’elle soit terminée');
+    expect(sending.message).toBe('Cette séquence est en cours d’envoi\u00a0: attendez qu’elle soit terminée');
     refuse(409, {
       error: { code: 'conflict', message: 'A company needs at least one admin', details: { reason: 'last_admin' } },
     });
@@ -144,7 +144,7 @@ describe('a refusal read in French', () => {
       },
     });
     expect((await failureOf(api('/api/integrations/outreach/oauth/callback'))).fields).toEqual([
-      { field: 'state', message: 'L’autorisation a pris trop de temps : connectez l’outil à nouveau' },
+      { field: 'state', message: 'L’autorisation a pris trop de temps\u00a0: connectez l’outil à nouveau' },
     ]);
     // A reason this app has no text for, or one that is not a plain word, reads as the code.
     for (const reason of ['no_such_reason', '../fields/required']) {

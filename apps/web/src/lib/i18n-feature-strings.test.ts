@@ -17,7 +17,7 @@ describe('feature strings and a language chosen while they load', () => {
     await changeLanguage('fr');
     await route;
     expect(i18n.language).toBe('fr');
-    expect(i18n.t('flows.start.campaignTitle')).toBe('Lancer une campagne de correspondance de valeur ?');
+    expect(i18n.t('flows.start.campaignTitle')).toBe('Lancer une campagne de correspondance de valeur\u202f?');
   });
 
   it('loads the chosen language when the route asked after the change began', async () => {
@@ -35,6 +35,6 @@ describe('feature strings and a language chosen while they load', () => {
     await initI18n();
     await route;
     expect(i18n.language).toBe('fr');
-    expect(i18n.t('flows.start.campaignTitle')).toBe('Lancer une campagne de correspondance de valeur ?');
+    expect(i18n.t('flows.start.campaignTitle')).toBe('Lancer une campagne de correspondance de valeur\u202f?');
   });
 });

@@ -20,10 +20,10 @@ describe('plural texts through i18next', () => {
     expect(i18n.t('lists.memberCount', { count: 3003 })).toBe('Members: 3,003');
 
     await changeLanguage('fr');
-    expect(i18n.t('lists.memberCount', { count: 3003 })).toMatch(/^Membres : 3\s003$/u);
+    expect(i18n.t('lists.memberCount', { count: 3003 })).toMatch(/^Membres\u00a0: 3\s003$/u);
     // A label before its value takes each language's colon: a space before it in French, a full-width one in Chinese.
     expect(i18n.t('common.labelled', { label: i18n.t('valueMatch.matchedHypothesis') })).toBe(
-      'Hypothèse correspondante : ',
+      'Hypothèse correspondante\u00a0: ',
     );
     expect(i18n.t('myAccounts.removed', { count: 1 })).toBe('1 compte retiré de Mes comptes');
     expect(i18n.t('myAccounts.removed', { count: 3 })).toBe('3 comptes retirés de Mes comptes');

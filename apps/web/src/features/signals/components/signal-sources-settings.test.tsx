@@ -229,7 +229,7 @@ describe('SignalSourcesSettings', () => {
         </MemoryRouter>,
       );
       rows = await screen.findAllByTestId('signal-source-row');
-      expect(rows[0]?.textContent).toContain('Ce n’est pas un flux : ni RSS, ni Atom, ni RDF');
+      expect(rows[0]?.textContent).toContain('Ce n’est pas un flux\u00a0: ni RSS, ni Atom, ni RDF');
       expect(rows[0]?.textContent).not.toContain('no RSS');
       expect(rows[1]?.textContent).toContain('Délai dépassé après 10 s');
       expect(rows[2]?.textContent).toContain('HTTP 503');

@@ -19,7 +19,7 @@ describe('addedMessage', () => {
 
   it('agrees in French with what was added, where a bare "1 ajouté" said neither what nor its gender', async () => {
     await changeLanguage('fr');
-    expect(addedMessage(i18n.t, accounts, 1, 1)).toBe('1 compte ajouté à « Morning calls »');
-    expect(addedMessage(i18n.t, people, 2, 2)).toBe('2 contacts ajoutés à « Buyers »');
+    expect(addedMessage(i18n.t, accounts, 1, 1)).toBe('1 compte ajouté à «\u00a0Morning calls\u00a0»');
+    expect(addedMessage(i18n.t, people, 2, 2)).toBe('2 contacts ajoutés à «\u00a0Buyers\u00a0»');
   });
 });
