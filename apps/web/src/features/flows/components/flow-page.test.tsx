@@ -299,6 +299,34 @@ describe('FlowPage message editor', () => {
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
   });
 
+  it('says before the first send that a sent flow can no longer be retried, and not once one went out', async () => {
+    const ready = flowSummary({ approved_count: 1 });
+    serve({
+      detail: { flow: ready, messages: [{ ...message, status: 'approved' }] },
+      patch: () => ({ status: 500, body: {} }),
+    });
+    renderPage();
+    expect((await screen.findByTestId('flow-send-final')).textContent).toBe(
+      'Once sent, this flow can no longer be retried: its messages stay as they went out.',
+    );
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    cleanup();
+    const partly = flowSummary({ approved_count: 1, delivered_count: 1 });
+    serve({
+      detail: {
+        flow: partly,
+        messages: [
+          { ...message, status: 'approved' },
+          { ...message, id: 'm3', status: 'delivered' },
+        ],
+      },
+      patch: () => ({ status: 500, body: {} }),
+    });
+    renderPage();
+    await screen.findByTestId('retry-unavailable');
+    expect(screen.queryByTestId('flow-send-final')).toBeNull();
+  });
+
   it('says when Regenerate gave the same text back, and when it wrote a new one', async () => {
     const state: { detail: FlowDetail; patch: () => Answer } = {
       detail: { flow, messages: [message] },

@@ -171,6 +171,12 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
             </Button>
           )}
         </Group>
+        {/* Said before the first send, not found after it: Retry is refused once a message went out. */}
+        {flow.delivered_count === 0 && !nothingApproved && flow.status !== 'flow_completed' && (
+          <Text size="xs" c="dimmed" data-testid="flow-send-final">
+            {t('flows.send.noRetryAfter')}
+          </Text>
+        )}
         {flow.destination_status === 'destination_failed' && (
           <Alert color="red" variant="light">
             {t('flows.send.failed')}
