@@ -4,7 +4,10 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '@quarry/shared/languages';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en/common.json';
+import { resolveKoreanParticles } from './korean-particles.ts';
 import { local } from './storage.ts';
+
+const KOREAN_PARTICLES = 'koreanParticles';
 
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, unknown> }>> = {
   ko: () => import('../locales/ko/common.json'),
@@ -114,16 +117,26 @@ export async function initI18n(): Promise<void> {
   // A route may have asked for them already: the router starts loading the first page's route
   // when it is created, before this runs, and a French reader's page then got English ones only.
   featureStrings.clear();
-  await i18n.use(initReactI18next).init({
-    // A copy, as for every language: feature strings are merged into it, never into the imported module.
-    resources: { en: { common: structuredClone(en) } },
-    lng: 'en',
-    fallbackLng: DEFAULT_LANGUAGE,
-    defaultNS: 'common',
-    ns: ['common'],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await i18n
+    .use(initReactI18next)
+    .use({
+      type: 'postProcessor',
+      name: KOREAN_PARTICLES,
+      // The Korean particle for the word filled in: "가치 메시지를", not "가치 메시지을(를)".
+      process: (value: string, _key: unknown, _options: unknown, translator: { language?: string }) =>
+        translator.language === 'ko' ? resolveKoreanParticles(value) : value,
+    })
+    .init({
+      // A copy, as for every language: feature strings are merged into it, never into the imported module.
+      resources: { en: { common: structuredClone(en) } },
+      lng: 'en',
+      fallbackLng: DEFAULT_LANGUAGE,
+      defaultNS: 'common',
+      ns: ['common'],
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      postProcess: [KOREAN_PARTICLES],
+    });
   askChinesePluralRulesForCn();
   const language = savedLanguage();
   if (language !== 'en') await changeLanguage(language);
