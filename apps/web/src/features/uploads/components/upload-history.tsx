@@ -82,7 +82,7 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
                   </Text>
                 </Stack>
                 <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-                  <UploadStatusBadge status={upload.status} errorCode={upload.error_code} />
+                  <UploadStatusBadge upload={upload} />
                   <Button size="xs" variant="subtle" onClick={() => onShow(upload.id)}>
                     {t('uploads.history.open')}
                   </Button>
@@ -125,7 +125,7 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
                   <Table.Td>{successOf(upload)}</Table.Td>
                   <Table.Td data-testid="upload-row-failures">{failures(upload)}</Table.Td>
                   <Table.Td>
-                    <UploadStatusBadge status={upload.status} errorCode={upload.error_code} />
+                    <UploadStatusBadge upload={upload} />
                   </Table.Td>
                   <Table.Td>
                     <Button size="xs" variant="subtle" onClick={() => onShow(upload.id)}>

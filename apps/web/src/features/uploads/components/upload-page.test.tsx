@@ -198,6 +198,27 @@ describe('UploadPage', () => {
     expect(within(row).queryByTestId('via-support')).toBeNull();
   });
 
+  it('says an upload where every line failed added no account, in orange, not the green of one that did', async () => {
+    const none = { added_count: 0, already_present_count: 0, created_count: 0, success_count: 0 };
+    serve({ ...running, ...none, status: 'COMPLETED', processed_count: 6, line_count: 6, failures_count: 6 });
+    renderPage('/upload?upload=up_1');
+    expect((await screen.findByTestId('upload-nothing-added')).textContent).toBe(
+      'No account was added: none of the 6 lines gave one. Their reasons are below, and all of them in the failures CSV.',
+    );
+    const badges = () => screen.getAllByTestId('upload-status').map((b) => b.getAttribute('style') ?? '');
+    await screen.findByTestId('upload-row');
+    expect(badges()).toHaveLength(2);
+    for (const style of badges()) expect(style).toContain('#b34700');
+    cleanup();
+    // One that added accounts keeps its green, and says nothing of the kind.
+    serve({ ...running, status: 'COMPLETED', processed_count: 3000 });
+    renderPage('/upload?upload=up_1');
+    await screen.findByTestId('upload-row');
+    await screen.findByTestId('upload-progress');
+    expect(screen.queryByTestId('upload-nothing-added')).toBeNull();
+    for (const style of badges()) expect(style).not.toContain('#b34700');
+  });
+
   it('counts in the past uploads every line that added no account, the ones that did not fit too', async () => {
     serve({ ...running, status: 'COMPLETED', processed_count: 3000, failures_count: 200, not_fitted_count: 1800 });
     renderPage();

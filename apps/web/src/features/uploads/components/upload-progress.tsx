@@ -27,7 +27,7 @@ import { useDownloadUploadFailures } from '../api/download-upload-failures.ts';
 import { useUpload } from '../api/get-upload.ts';
 import { useUploadFailureLines } from '../api/get-upload-failure-lines.ts';
 import { failureReasonText } from '../utils/failure-reason-text.ts';
-import { UploadStatusBadge } from './upload-status-badge.tsx';
+import { addedNothing, UploadStatusBadge } from './upload-status-badge.tsx';
 
 /** One upload: a progress bar with counts while it runs, then the result, the failures CSV and where the accounts went. */
 export function UploadProgress({ uploadId }: { uploadId: string }) {
@@ -77,7 +77,7 @@ function UploadResult({ upload }: { upload: Upload }) {
               : // Its own sentence: "Pasted lines" put inside another one kept its capital ("Import de Lignes collées").
                 t('uploads.progress.titlePasted')}
           </Title>
-          <UploadStatusBadge status={upload.status} errorCode={upload.error_code} />
+          <UploadStatusBadge upload={upload} />
         </Group>
         <Progress
           value={percent}
@@ -103,6 +103,11 @@ function UploadResult({ upload }: { upload: Upload }) {
         {upload.status === 'FAILED' && upload.error_code && !stopped && (
           <Alert color="red" role="alert">
             {t(`uploads.errors.${upload.error_code}`)}
+          </Alert>
+        )}
+        {addedNothing(upload) && (
+          <Alert color="orange" role="status" data-testid="upload-nothing-added">
+            {t('uploads.progress.nothingAdded', { count: problems, formatted: n(problems) })}
           </Alert>
         )}
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
