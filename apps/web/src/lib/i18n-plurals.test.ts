@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { changeLanguage, i18n, initI18n } from './i18n.ts';
+import { changeLanguage, i18n, initI18n, loadFeatureStrings } from './i18n.ts';
 
 describe('plural texts through i18next', () => {
   it('says "its 1 list" and "its 2 lists" in English, and a form of each language for 1, never the English', async () => {
     await initI18n();
+    // Its texts are feature strings: asked for here, as a route asks, not left to an earlier test.
+    await loadFeatureStrings();
     await changeLanguage('en');
     const deleting = (count: number) => i18n.t('workspaces.deleteMessage', { name: 'Q3', count });
     expect(deleting(1)).toBe(
