@@ -219,6 +219,11 @@ describe('every screen in the light and the dark theme', () => {
       page.getByRole('heading', { name: 'Acme Analytics' }),
       page.getByText('rita@acme.test').first(),
     );
+    // The user menu with its Language menu open: their choices are menu items, and nothing else
+    // in them takes the focus (a select, a segmented control and Mantine's focus placeholder had).
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('language-menu').click();
+    await sweep.check('the user menu and its Language menu', page.getByRole('menuitemradio', { name: 'Français' }));
     expect(sweep.findings).toEqual([]);
   });
 

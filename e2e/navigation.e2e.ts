@@ -133,7 +133,8 @@ describe('navigation', () => {
         () => document.querySelector('nav[aria-label="Main navigation"]')?.getBoundingClientRect().width ?? 0,
       );
     await page.getByTestId('user-menu').click();
-    const item = page.getByRole('menuitem').first();
+    // An item that opens no menu of its own: Appearance and Language open theirs beside it.
+    const item = page.getByRole('menuitem', { name: 'Personal Settings' });
     await item.hover();
     // The card would take 150 ms to collapse: check after that that it stayed open.
     await page.waitForTimeout(400);

@@ -44,7 +44,8 @@ describe('app shell', () => {
     const before = (await me(b.page)).preferences.theme ?? 'system';
     try {
       await b.page.getByTestId('user-menu').click();
-      await b.page.getByText('Dark', { exact: true }).click();
+      await b.page.getByTestId('appearance-menu').click();
+      await b.page.getByRole('menuitemradio', { name: 'Dark' }).click();
       expect(await b.page.evaluate(() => localStorage.getItem('theme_preference'))).toBe('dark');
       expect(await b.page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
       await b.page.reload();
@@ -93,10 +94,7 @@ describe('app shell', () => {
       if (!above) throw new Error(`${name} is not laid out`);
       expect(above.y + above.height, name).toBeLessThanOrEqual(item.y);
     }
-    const scroll = await menu
-      .locator('.mantine-ScrollArea-viewport')
-      .first()
-      .evaluate((v) => v.scrollHeight - v.clientHeight);
+    const scroll = await menu.getByTestId('user-menu-scroll').evaluate((v) => v.scrollHeight - v.clientHeight);
     expect(scroll).toBeLessThanOrEqual(0);
     await logout.click();
     await b.page.waitForURL('**/login**');

@@ -38,6 +38,10 @@ const theme = createTheme({
     Checkbox: { defaultProps: { size: touchScreen ? 'md' : 'sm' } },
     Radio: { defaultProps: { size: touchScreen ? 'md' : 'sm' } },
     Switch: { defaultProps: { size: touchScreen ? 'md' : 'sm' } },
+    // A menu opened by a click holds its focus on itself, not on a focusable "presentation" element
+    // Mantine adds among the items, which a screen reader's menu may not hold (axe:
+    // aria-required-children, on every menu). Keys still start on the first item (menu-keys.ts).
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 const colorSchemeManager = themePreferenceManager();

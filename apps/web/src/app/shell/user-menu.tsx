@@ -1,13 +1,14 @@
-import { Avatar, Menu, ScrollArea, Stack, Text } from '@mantine/core';
+import { Avatar, Menu, Stack, Text } from '@mantine/core';
 import type { UserDocument } from '@quarry/shared';
 import { USER_MENU_MAX_HEIGHT, USER_MENU_WIDTH } from '@quarry/shared/constants';
-import { IconBuilding, IconCompass, IconLanguage, IconLogout, IconSettings } from '@tabler/icons-react';
+import { LANGUAGES, LOCALE_FORMATS, type ThemePreference } from '@quarry/shared/languages';
+import { IconBuilding, IconCompass, IconLanguage, IconLogout, IconSettings, IconSunMoon } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
-import { AppearanceControl } from '../../features/users/components/appearance-control.tsx';
-import { LANGUAGE_NAMES, LanguageSelect } from '../../features/users/components/language-select.tsx';
+import { THEME_PREFERENCES, useAppearance } from '../../features/users/components/appearance-control.tsx';
+import { LANGUAGE_NAMES, useChooseLanguage } from '../../features/users/components/language-select.tsx';
 import { meQueryOptions } from '../../lib/get-me.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { showRouteSnackbar } from '../../lib/snackbar-store.ts';
@@ -31,6 +32,14 @@ export function UserMenu({
   const companyName = queryClient.getQueryData(meQueryOptions().queryKey)?.company_configuration?.company_name;
   const isOrgAdmin = user.is_admin || user.is_manager;
   const guide = useFirstRunGuide();
+  const appearance = useAppearance();
+  const language = useChooseLanguage((chosen) =>
+    showRouteSnackbar(
+      // In the language just chosen: this render's `t` still speaks the one it replaced.
+      i18n.t('userMenu.languageChanged', { language: LANGUAGE_NAMES[chosen] }),
+      '/settings?category=userPreferences',
+    ),
+  );
 
   /** Reopens the first-run guide on Home (issue #17, item 14). */
   function openGuide() {
@@ -71,7 +80,10 @@ export function UserMenu({
       <Menu.Dropdown mah={USER_MENU_MAX_HEIGHT} style={{ display: 'flex', flexDirection: 'column' }}>
         {/* Everything but Logout scrolls inside the menu's 20rem; Logout stays in sight below it,
             whatever the role adds above (Organization Settings) and however short the window. */}
-        <ScrollArea.Autosize type="auto" style={{ flex: '1 1 auto', minHeight: 0 }}>
+        {/* A plain scrolling box: Mantine's ScrollArea put a focusable presentational element
+            among the menu's items (axe: aria-required-children). Not positioned, so the two
+            sub-menus it holds open beside the menu, not cut off inside it. */}
+        <div style={{ flex: '1 1 auto', minHeight: 0, overflowY: 'auto' }} data-testid="user-menu-scroll">
           <Stack gap={0} px="sm" py={4}>
             <Text fw={600} size="sm" truncate>
               {user.display_name}
@@ -86,27 +98,44 @@ export function UserMenu({
             )}
           </Stack>
           <Menu.Divider />
-          {/* Appearance (Light, Dark, System) and language (a globe and "English") are named by what
-              they show, not by a label line each: with those, an admin's menu passed its 20rem and
-              "Getting started" scrolled out of sight. Each has its name for a screen reader. */}
-          <AppearanceControl mx="xs" mt={6} size="xs" fullWidth />
-          <LanguageSelect
-            mx="xs"
-            mt={6}
-            size="xs"
-            label={undefined}
-            aria-label={t('userMenu.language')}
-            leftSection={<IconLanguage size={14} aria-hidden />}
-            comboboxProps={{ withinPortal: false }}
-            data-testid="language-select"
-            onChanged={(language) =>
-              showRouteSnackbar(
-                // In the language just chosen: this render's `t` still speaks the one it replaced.
-                i18n.t('userMenu.languageChanged', { language: LANGUAGE_NAMES[language] }),
-                '/settings?category=userPreferences',
-              )
-            }
-          />
+          {/* Appearance and language are menus of their own, one line each, named by what they
+              show ("Appearance: System"): their choices are menu radio items a screen reader reads
+              as choices, where a segmented control and a select inside the menu were not items of
+              it (axe: aria-required-children), and the two took a line each all the same. */}
+          <Menu.Sub>
+            <Menu.Sub.Target>
+              <Menu.Sub.Item leftSection={<IconSunMoon size={16} aria-hidden />} data-testid="appearance-menu">
+                {t('common.labelled', { label: t('userMenu.appearance') })}
+                {t(`userMenu.${appearance.appearance}`)}
+              </Menu.Sub.Item>
+            </Menu.Sub.Target>
+            <Menu.Sub.Dropdown aria-label={t('userMenu.appearance')}>
+              <Menu.RadioGroup value={appearance.appearance} onChange={(v) => appearance.choose(v as ThemePreference)}>
+                {THEME_PREFERENCES.map((value) => (
+                  <Menu.RadioItem key={value} value={value}>
+                    {t(`userMenu.${value}`)}
+                  </Menu.RadioItem>
+                ))}
+              </Menu.RadioGroup>
+            </Menu.Sub.Dropdown>
+          </Menu.Sub>
+          <Menu.Sub>
+            <Menu.Sub.Target>
+              <Menu.Sub.Item leftSection={<IconLanguage size={16} aria-hidden />} data-testid="language-menu">
+                {t('common.labelled', { label: t('userMenu.language') })}
+                {LANGUAGE_NAMES[language.language]}
+              </Menu.Sub.Item>
+            </Menu.Sub.Target>
+            <Menu.Sub.Dropdown aria-label={t('userMenu.language')}>
+              <Menu.RadioGroup value={language.language} onChange={(v) => void language.choose(v)}>
+                {LANGUAGES.map((value) => (
+                  <Menu.RadioItem key={value} value={value} lang={LOCALE_FORMATS[value].locale}>
+                    {LANGUAGE_NAMES[value]}
+                  </Menu.RadioItem>
+                ))}
+              </Menu.RadioGroup>
+            </Menu.Sub.Dropdown>
+          </Menu.Sub>
           <Menu.Divider />
           <Menu.Item
             leftSection={<IconSettings size={16} />}
@@ -125,7 +154,7 @@ export function UserMenu({
           <Menu.Item leftSection={<IconCompass size={16} />} onClick={openGuide}>
             {t('userMenu.gettingStarted')}
           </Menu.Item>
-        </ScrollArea.Autosize>
+        </div>
         <Menu.Divider />
         <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
           {t('userMenu.logout')}

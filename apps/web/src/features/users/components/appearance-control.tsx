@@ -9,24 +9,29 @@ import { useSaveOwnChoice } from '../api/save-own-choice.ts';
  */
 export function AppearanceControl(props: Omit<SegmentedControlProps, 'value' | 'onChange' | 'data'>) {
   const { t } = useTranslation();
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const save = useSaveOwnChoice();
-  function onChange(value: string) {
-    const preference = value as ThemePreference;
-    setColorScheme(preference === 'system' ? 'auto' : preference);
-    save({ field: 'preferences.theme', value: preference });
-  }
+  const { appearance, choose } = useAppearance();
   return (
     <SegmentedControl
       aria-label={t('userMenu.appearance')}
       {...props}
-      value={colorScheme === 'auto' ? 'system' : colorScheme}
-      onChange={onChange}
-      data={[
-        { value: 'light', label: t('userMenu.light') },
-        { value: 'dark', label: t('userMenu.dark') },
-        { value: 'system', label: t('userMenu.system') },
-      ]}
+      value={appearance}
+      onChange={(value) => choose(value as ThemePreference)}
+      data={THEME_PREFERENCES.map((value) => ({ value, label: t(`userMenu.${value}`) }))}
     />
   );
+}
+
+export const THEME_PREFERENCES: readonly ThemePreference[] = ['light', 'dark', 'system'];
+
+/** The appearance shown, and the choice of another: applied at once and kept (see AppearanceControl). */
+export function useAppearance(): { appearance: ThemePreference; choose: (preference: ThemePreference) => void } {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const save = useSaveOwnChoice();
+  return {
+    appearance: colorScheme === 'auto' ? 'system' : colorScheme,
+    choose(preference) {
+      setColorScheme(preference === 'system' ? 'auto' : preference);
+      save({ field: 'preferences.theme', value: preference });
+    },
+  };
 }

@@ -22,21 +22,32 @@ type Props = Omit<SelectProps, 'value' | 'onChange' | 'data'> & { onChanged?: (l
  */
 export function LanguageSelect({ onChanged, ...props }: Props) {
   const { t } = useTranslation();
-  const language = useUiLanguage();
-  const save = useSaveOwnChoice();
-  async function onChange(value: string | null) {
-    if (!isLanguage(value) || value === language) return;
-    await changeLanguage(value);
-    if (save({ field: 'preferences.language', value })) onChanged?.(value);
-  }
+  const { language, choose } = useChooseLanguage(onChanged);
   return (
     <Select
       label={t('userMenu.language')}
       {...props}
       value={language}
-      onChange={(value) => void onChange(value)}
+      onChange={(value) => void choose(value)}
       data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
       allowDeselect={false}
     />
   );
+}
+
+/** The interface language, and the choice of another: see LanguageSelect. */
+export function useChooseLanguage(onChanged?: (language: Language) => void): {
+  language: Language;
+  choose: (value: string | null) => Promise<void>;
+} {
+  const language = useUiLanguage();
+  const save = useSaveOwnChoice();
+  return {
+    language,
+    async choose(value) {
+      if (!isLanguage(value) || value === language) return;
+      await changeLanguage(value);
+      if (save({ field: 'preferences.language', value })) onChanged?.(value);
+    },
+  };
 }
