@@ -183,6 +183,10 @@ describe('every screen in the light and the dark theme', () => {
       await drawer.getByRole('link', { name: workspaceName }).click();
       await drawer.waitFor({ state: 'detached' });
       await sweep.check('/workspaces/:id', h1(page, workspaceName));
+      // Its people picker: the list of colleagues had no name.
+      await page.getByRole('button', { name: 'Add people' }).click();
+      await sweep.check('/workspaces/:id, Add people', page.getByRole('option', { name: /raj@acme\.test/ }));
+      await page.keyboard.press('Escape');
       await navigate(page, `/lists/${list.id}`);
       await sweep.check('/lists/:id', page.getByTestId('list-members').getByRole('link').first());
 
@@ -280,6 +284,9 @@ describe('every screen in the light and the dark theme', () => {
         h1(page, 'Support Tools'),
         page.getByTestId('support-users').getByText('rita@acme.test'),
       );
+      // Chosen, her row turns blue: her name on it had read at 4.06:1.
+      await page.getByRole('button', { name: 'Choose Rita Rep' }).click();
+      await sweep.check('/support-impersonation, Rita chosen', page.getByRole('button', { name: /^Impersonate/ }));
       await navigate(page, '/support-alerts');
       await sweep.check('/support-alerts', h1(page, 'Global alerts'), page.getByRole('row').filter({ hasText: title }));
 

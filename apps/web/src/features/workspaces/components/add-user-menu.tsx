@@ -77,7 +77,11 @@ export function AddUserMenu({
             if (e.key === 'Escape') refocus();
           }}
         />
-        <Combobox.Options mah={USER_MENU_MAX_HEIGHT} style={{ overflowY: 'auto' }}>
+        <Combobox.Options
+          mah={USER_MENU_MAX_HEIGHT}
+          style={{ overflowY: 'auto' }}
+          aria-label={t('workspaces.addPeople')}
+        >
           {users.isPending ? (
             <Combobox.Empty>{t('common.loading')}</Combobox.Empty>
           ) : options.length === 0 ? (
