@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, useBrowser } from './support/browser.ts';
-import { fromTheAppsPages } from './support/cleanup.ts';
+import { fromTheAppsPages, inLanguage } from './support/cleanup.ts';
 import { chooseLanguage } from './support/language.ts';
 
 type Me = { user: { preferences: { language?: string } } };
@@ -78,5 +78,24 @@ describe('Reporting in Japanese on a 390 px phone', () => {
         data: { field: 'preferences.language', value: 'en' },
       });
     }
+  });
+});
+
+describe('an account in Korean', () => {
+  const b = useBrowser({ reducedMotion: 'reduce' });
+
+  it('names a sector once where it reads as its industry does (자동차 및 부품), and both where they differ in English', async () => {
+    const { page } = b;
+    await openSignedIn(page, 'raj@acme.test');
+    // Goodyear's industry is "Motor Vehicles and Parts", its sector "Motor Vehicles & Parts".
+    await page.goto('/accounts/acc_goodyear_com');
+    await page.getByTestId('account-sector').getByText('Motor Vehicles & Parts').waitFor();
+    expect(await page.getByTestId('account-industry').textContent()).toBe('Motor Vehicles and Parts');
+    await inLanguage(page, 'ko', async () => {
+      await page.reload();
+      await page.getByTestId('account-industry').getByText('자동차 및 부품').waitFor();
+      // Two badges both saying 자동차 및 부품 had looked like a glitch.
+      expect(await page.getByTestId('account-sector').count()).toBe(0);
+    });
   });
 });

@@ -16,6 +16,12 @@ const signal = (page: Page, hitId: string) => page.locator(`[data-testid="eviden
 const cardOf = (page: Page, name: string) =>
   page.getByTestId('trigger').filter({ has: page.getByText(name, { exact: true }) });
 
+/** What a trigger's card says of its precision while nobody has marked any of its `total` signals. */
+const unmarkedPrecision = (total: number) =>
+  total === 1
+    ? "Your team's precision: not measured yet. Nobody has marked its one signal at Value Match and Value Alignment accounts not relevant."
+    : `Your team's precision: not measured yet. Nobody has marked any of its ${total} signals at Value Match and Value Alignment accounts not relevant.`;
+
 describe('value match tuning', () => {
   const b = useBrowser();
 
@@ -80,9 +86,7 @@ describe('value match tuning', () => {
           `${e.account_name}${e.tier ? tierNames[e.tier] : ''}: ${e.sentence}${published(e.published_at)}`,
         );
       expect(examples.every((e) => / · [A-Z][a-z]{2} \d{1,2}, \d{4}$/.test(e))).toBe(true);
-      expect(await card.getByTestId('trigger-precision').textContent()).toBe(
-        `Your team's precision: not measured yet (none of the ${total} signals it found at Value Match and Value Alignment accounts, the signal that ranks them or another of theirs, is marked not relevant)`,
-      );
+      expect(await card.getByTestId('trigger-precision').textContent()).toBe(unmarkedPrecision(total));
 
       // On the match, the signal is marked not relevant (from the keyboard)...
       await page.goto(`/valueMatch/${accountId}`);
@@ -122,7 +126,8 @@ describe('value match tuning', () => {
           Math.round(share * 100) === 100
             ? `${(Math.floor(share * 1000) / 10).toFixed(1)}%`
             : `${Math.round(share * 100)}%`;
-        return `Your team's precision: ${percent} (${s?.marked_not_relevant} of the ${found} signals it found at Value Match and Value Alignment accounts, the signal that ranks them or another of theirs, marked not relevant; the signals nobody marked count as relevant)`;
+        const marked = s?.marked_not_relevant ?? 0;
+        return `Your team's precision: ${percent}. ${marked} of its ${found} signals at Value Match and Value Alignment accounts ${marked === 1 ? 'is' : 'are'} marked not relevant; the others count as relevant.`;
       };
       await expect
         .poll(
@@ -155,12 +160,7 @@ describe('value match tuning', () => {
         .poll(() => markAgain.evaluate((el) => el === document.activeElement), { timeout: 10_000 })
         .toBe(true);
       await openTriggers(page);
-      await cardOf(page, name)
-        .getByTestId('trigger-precision')
-        .getByText(
-          `Your team's precision: not measured yet (none of the ${total} signals it found at Value Match and Value Alignment accounts, the signal that ranks them or another of theirs, is marked not relevant)`,
-        )
-        .waitFor();
+      await cardOf(page, name).getByTestId('trigger-precision').getByText(unmarkedPrecision(total)).waitFor();
 
       // Marked by mistake, the message that confirms the mark undoes it: the recompute may have
       // moved the signal out of sight by the time the manager sees the slip. On a phone here: the

@@ -1,7 +1,8 @@
 import { Flex, MultiSelect, Switch } from '@mantine/core';
 import { type HomeFilters, MATCH_TIERS, type MatchTier } from '@quarry/shared';
 import { useTranslation } from 'react-i18next';
-import { industryLabel } from '../lib/industry-label.ts';
+import { industryOptions } from '../lib/industry-label.ts';
+import { useUiLanguage } from '../lib/use-ui-language.ts';
 import { useValueHypotheses } from '../lib/value-hypotheses.ts';
 import { useValueMatchIndustries } from '../lib/value-match-industries.ts';
 import { useRemovablePills } from './removable-pill.tsx';
@@ -40,6 +41,7 @@ export function HomeFilterFields({
   const removablePill = useRemovablePills();
   const hypotheses = useValueHypotheses().data ?? [];
   const industries = useValueMatchIndustries().data ?? [];
+  const language = useUiLanguage();
   // On a phone each takes the line: a fixed 300 px had stuck out past a 390 px screen's margin.
   const width =
     direction === 'row' ? { hypotheses: { base: '100%', xs: 300 }, industries: { base: '100%', xs: 240 } } : undefined;
@@ -91,7 +93,7 @@ export function HomeFilterFields({
         searchable
         openOnFocus={false}
         selectFirstOptionOnChange
-        data={industries.map((name) => ({ value: name, label: industryLabel(name, t) }))}
+        data={industryOptions(industries, t, language)}
         value={value.industries}
         onChange={(industries) => onChange({ ...value, industries })}
         w={width?.industries}

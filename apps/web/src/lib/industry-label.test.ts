@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES } from '@quarry/shared/languages';
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { industryKey } from './industry-label.ts';
+import { industryKey, industryOptions } from './industry-label.ts';
 
 const locales = path.resolve(import.meta.dirname, '../locales');
 const namesOf = (language: string) =>
@@ -51,5 +52,30 @@ describe('industry names', () => {
       // A few words read alike in French ("Pipelines"); none in the other languages.
       expect(same.length, `${language}: ${same.join(', ')}`).toBeLessThanOrEqual(language === 'fr' ? 1 : 0);
     }
+  });
+});
+
+describe('industryOptions', () => {
+  const names = ['Advertising, marketing', 'Aerospace & Defense', 'Airlines', 'Apparel'];
+  const korean: Record<string, string> = {
+    'advertising-comma-marketing': '광고, 마케팅',
+    'aerospace-amp-defense': '항공우주 및 방위',
+    airlines: '항공사',
+    apparel: '의류',
+  };
+  const t = ((key: string, options?: { defaultValue?: string }) =>
+    korean[key.replace('industryNames.', '')] ?? options?.defaultValue ?? key) as unknown as TFunction;
+
+  it("orders the reader's names as the reader's language sorts them, not as the English ones sort", () => {
+    expect(industryOptions(names, t, 'ko').map((o) => o.label)).toEqual([
+      '광고, 마케팅',
+      '의류',
+      '항공사',
+      '항공우주 및 방위',
+    ]);
+    // Each keeps the company data's own name as its value.
+    expect(industryOptions(names, t, 'ko').find((o) => o.label === '항공사')?.value).toBe('Airlines');
+    const english = ((_: string, options?: { defaultValue?: string }) => options?.defaultValue) as unknown as TFunction;
+    expect(industryOptions([...names].reverse(), english, 'en').map((o) => o.value)).toEqual(names);
   });
 });

@@ -1,3 +1,5 @@
+import type { Language } from '@quarry/shared';
+import { LOCALE_FORMATS } from '@quarry/shared/languages';
 import type { TFunction } from 'i18next';
 
 /**
@@ -20,4 +22,20 @@ export function industryKey(name: string): string {
  */
 export function industryLabel(name: string, t: TFunction): string {
   return t(`industryNames.${industryKey(name)}`, { defaultValue: name });
+}
+
+/**
+ * Industry names as a picker's options, in the reader's language and in its order (가나다 in
+ * Korean, not the English names' order: "광고, 마케팅" had come before "항공우주" as Advertising
+ * before Aerospace).
+ */
+export function industryOptions(
+  names: readonly string[],
+  t: TFunction,
+  language: Language,
+): { value: string; label: string }[] {
+  const collator = new Intl.Collator(LOCALE_FORMATS[language].locale);
+  return names
+    .map((name) => ({ value: name, label: industryLabel(name, t) }))
+    .sort((a, b) => collator.compare(a.label, b.label));
 }

@@ -122,7 +122,9 @@ export function AccountPage({
                   {industryLabel(a.industry, t)}
                 </Badge>
               )}
-              {a.sector && (
+              {/* A sector named as its industry is ("Motor Vehicles & Parts" and "… and Parts" both
+                  read 자동차 및 부품) is said once: two same badges looked like a glitch. */}
+              {a.sector && !(a.industry && industryLabel(a.industry, t) === industryLabel(a.sector, t)) && (
                 <Badge variant="outline" data-testid="account-sector" {...WRAPPING_BADGE}>
                   {industryLabel(a.sector, t)}
                 </Badge>

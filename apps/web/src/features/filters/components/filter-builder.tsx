@@ -25,7 +25,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemovablePills } from '../../../components/removable-pill.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import { industryLabel } from '../../../lib/industry-label.ts';
+import { industryOptions } from '../../../lib/industry-label.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useFilterValues } from '../api/get-filter-values.ts';
 import classes from './filter-builder.module.css';
@@ -118,7 +118,7 @@ function ConditionEditor({
         disabled={pickList.isPending}
         loading={pickList.isPending}
         nothingFoundMessage={pickList.isPending ? undefined : t('filters.noValueMatches')}
-        data={names.map((name) => ({ value: name, label: industryLabel(name, t) }))}
+        data={industryOptions(names, t, language)}
         limit={50}
         maxDropdownHeight={280}
         dropdownOpened={listOpened}

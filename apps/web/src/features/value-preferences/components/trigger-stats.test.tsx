@@ -86,7 +86,7 @@ describe('TriggerStatsBlock', () => {
       'Also found at 22 more accounts, left at Activity Found.',
     );
     expect(screen.getByTestId('trigger-precision').textContent).toBe(
-      "Your team's precision: not measured yet (none of the 3 signals it found at Value Match and Value Alignment accounts, the signal that ranks them or another of theirs, is marked not relevant)",
+      "Your team's precision: not measured yet. Nobody has marked any of its 3 signals at Value Match and Value Alignment accounts not relevant.",
     );
   });
 

@@ -82,9 +82,10 @@ export function TriggerStatsBlock({
           ? t('preferences.triggerStats.noPrecision')
           : stats.marked_not_relevant === 0
             ? // Nobody has judged a signal yet: a share of 100% would claim a precision no one measured.
-              t('preferences.triggerStats.unmarkedPrecision', { total: stats.top_tier_hits, ...tierLabels })
+              t('preferences.triggerStats.unmarkedPrecision', { count: stats.top_tier_hits, ...tierLabels })
             : t('preferences.triggerStats.precision', {
                 percent: formatPercent(stats.precision, language),
+                count: stats.marked_not_relevant,
                 marked: stats.marked_not_relevant,
                 total: stats.top_tier_hits,
                 ...tierLabels,
