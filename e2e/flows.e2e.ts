@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages } from './support/cleanup.ts';
+import { startFlowFor } from './support/start-flow.ts';
 import { uniqueName } from './support/unique.ts';
 
 /** Opens the first Value Match card's /valueMatch page; answers the account's name. */
@@ -28,10 +29,7 @@ async function tickContactWithEmail(page: Page): Promise<string> {
 
 /** Presses "Create value message" and answers the id of the flow the server started. */
 async function createValueMessage(page: Page): Promise<string> {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/flows') && r.request().method() === 'POST'),
-    page.getByRole('button', { name: 'Create value message' }).click(),
-  ]);
+  const response = await startFlowFor(page, 'Create value message');
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
@@ -230,10 +228,7 @@ describe('outreach flows', () => {
       await page.goto(`/lists/${list.id}`);
       const name = `${contact?.first_name} ${contact?.last_name}`;
       await page.getByRole('checkbox', { name: `Select ${name}` }).check();
-      const [response] = await Promise.all([
-        page.waitForResponse((r) => r.url().endsWith('/api/flows') && r.request().method() === 'POST'),
-        page.getByRole('button', { name: 'Quick Prospect' }).click(),
-      ]);
+      const response = await startFlowFor(page, 'Quick Prospect');
       expect(response.status()).toBe(201);
       flowId = ((await response.json()) as { id: string }).id;
       await page.getByTestId('snackbar-route').getByRole('button', { name: 'Visit' }).click();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hubspotToken, openSignedIn, useBrowser } from './support/browser.ts';
+import { startFlowFor } from './support/start-flow.ts';
 
 /** Opens the first Value Match card's /valueMatch page. */
 async function openFirstMatch(page: Page): Promise<void> {
@@ -56,10 +57,7 @@ describe('integrations (#21)', () => {
 
       await openFirstMatch(page);
       const contact = await tickContactWithEmail(page);
-      const [created] = await Promise.all([
-        page.waitForResponse((r) => r.url().endsWith('/api/flows') && r.request().method() === 'POST'),
-        page.getByRole('button', { name: 'Create value message' }).click(),
-      ]);
+      const created = await startFlowFor(page, 'Create value message');
       flowId = ((await created.json()) as { id: string }).id;
       await page.getByTestId('snackbar-route').getByRole('button', { name: 'Visit' }).click();
       await page.waitForURL((url) => url.pathname === `/action/${flowId}`);

@@ -179,6 +179,14 @@ export const listFlowsQuerySchema = z.object({
   type: z.enum(FLOW_TYPES).optional(),
   /** Flows older than FLOWS_HIDDEN_AFTER_DAYS (constants.ts) are left out unless this is 'true'. */
   include_older: z.enum(['true', 'false']).optional(),
+  /** Only flows writing to one of these contacts (comma-separated ids): who is already being written to. */
+  contact_ids: z
+    .string()
+    .trim()
+    .min(1)
+    .transform((v) => v.split(',').map((c) => c.trim()))
+    .pipe(z.array(id).min(1).max(FLOW_MESSAGES_MAX))
+    .optional(),
 });
 
 export const createFlowBodySchema = z

@@ -17,6 +17,8 @@ export type FlowListFilters = {
   /** Flows created before this are left out (and counted); null keeps every one. */
   createdSince: string | null;
   limit: number;
+  /** Only flows writing to one of these contacts. */
+  contactIds?: string[];
 };
 
 /** Counts of a flow's messages by status, as kept on the flow row. */
@@ -71,6 +73,15 @@ export function createFlowsRepository(db: Db) {
       let query = flowsOf(reader);
       if (f.status) query = query.where('flows.status', '=', f.status);
       if (f.type) query = query.where('flows.type', '=', f.type);
+      const contactIds = f.contactIds;
+      if (contactIds?.length) {
+        query = query.where('flows.id', 'in', (eb) =>
+          eb
+            .selectFrom('flow_messages')
+            .select('flow_messages.flow_id')
+            .where('flow_messages.contact_id', 'in', contactIds),
+        );
+      }
       const recent = f.createdSince ? query.where('flows.created_at', '>=', f.createdSince) : query;
       const [rows, older] = await Promise.all([
         recent.orderBy('flows.created_at', 'desc').orderBy('flows.id', 'desc').limit(f.limit).execute(),

@@ -737,7 +737,7 @@ export function createFlowsService(deps: {
 
     async list(
       ctx: RequestContext,
-      query: { status?: FlowStatus; type?: FlowType; include_older?: 'true' | 'false' },
+      query: { status?: FlowStatus; type?: FlowType; include_older?: 'true' | 'false'; contact_ids?: string[] },
     ): Promise<{ flows: FlowSummary[]; hidden_older_count: number }> {
       const createdSince =
         query.include_older === 'true'
@@ -746,6 +746,7 @@ export function createFlowsService(deps: {
       const { rows, olderCount } = await flows.list(readerOf(ctx), {
         ...(query.status ? { status: query.status } : {}),
         ...(query.type ? { type: query.type } : {}),
+        ...(query.contact_ids ? { contactIds: query.contact_ids } : {}),
         createdSince,
         limit: FLOWS_LIST_LIMIT,
       });

@@ -767,6 +767,33 @@ describe('who sees which flow', () => {
     expect(gusList.flows).toEqual([]);
   });
 
+  it("finds the flows already writing to given contacts, the reader's own only, and answers 400 for an empty list", async () => {
+    script = null;
+    const toLou = await startFlow(rita, [CONTACTS.locked]);
+    const toCora = await startFlow(rita, [CONTACTS.cfo]);
+    const mikesToLou = await startFlow(mike, [CONTACTS.locked]);
+    const ids = (body: { flows: FlowSummary[] }) => body.flows.map((f) => f.id);
+    const found = (await call(rita, 'GET', `/api/flows?contact_ids=${CONTACTS.locked}`)).json() as {
+      flows: FlowSummary[];
+    };
+    expect(ids(found)).toContain(toLou.id);
+    expect(ids(found)).not.toContain(toCora.id);
+    // Another user's flow stays theirs, as in the plain list.
+    expect(ids(found)).not.toContain(mikesToLou.id);
+    const both = (await call(rita, 'GET', `/api/flows?contact_ids=${CONTACTS.locked},${CONTACTS.cfo}`)).json() as {
+      flows: FlowSummary[];
+    };
+    expect(ids(both)).toEqual(expect.arrayContaining([toLou.id, toCora.id]));
+    // Another company never sees them, whatever ids it asks for.
+    const other = (await call(gus, 'GET', `/api/flows?contact_ids=${CONTACTS.locked}`)).json() as {
+      flows: FlowSummary[];
+    };
+    expect(other.flows).toEqual([]);
+    const empty = await call(rita, 'GET', '/api/flows?contact_ids=');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('contact_ids');
+  });
+
   it('hides flows older than 30 days unless asked, and counts them', async () => {
     const old = await startFlow(mike, [CONTACTS.vp]);
     await t.handle.db

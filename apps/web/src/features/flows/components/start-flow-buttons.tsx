@@ -1,10 +1,30 @@
 import { Button, Group } from '@mantine/core';
-import type { FlowType } from '@quarry/shared';
+import type { FlowSummary, FlowType } from '@quarry/shared';
 import { IconListNumbers, IconMailBolt } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { confirm } from '../../../components/confirm-dialog.tsx';
+import { api } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { showRouteSnackbar } from '../../../lib/snackbar-store.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useCreateFlow } from '../api/create-flow.ts';
+import type { FlowsList } from '../api/get-flows.ts';
+
+/**
+ * The reader's flows not yet sent that write to one of these contacts, newest first; none when
+ * that cannot be told (the flow then starts as asked: the check must not stand in its way).
+ */
+async function openFlowsWritingTo(contactIds: string[]): Promise<FlowSummary[]> {
+  try {
+    const params = new URLSearchParams({ contact_ids: contactIds.join(','), include_older: 'false' });
+    const { flows } = await api<FlowsList>(`/api/flows?${params}`);
+    return flows.filter((f) => f.status !== 'flow_completed' && f.status !== 'flow_failed');
+  } catch {
+    return [];
+  }
+}
 
 /**
  * "Create value message" and "Quick Prospect" for the ticked contacts of one account: the flow
@@ -26,9 +46,29 @@ export function StartFlowButtons({
   const { t } = useTranslation();
   const location = useLocation();
   const create = useCreateFlow();
-  const off = disabled || contactIds.length === 0;
+  const language = useUiLanguage();
+  const [checking, setChecking] = useState<FlowType | null>(null);
+  const off = disabled || contactIds.length === 0 || checking !== null;
 
-  function start(type: FlowType) {
+  async function start(type: FlowType) {
+    setChecking(type);
+    const open = await openFlowsWritingTo(contactIds);
+    setChecking(null);
+    const latest = open[0];
+    if (latest) {
+      // Started twice by a tap that seemed to do nothing, the same people got the same letters
+      // three times over: asked first, naming the flow already writing to them.
+      const ok = await confirm({
+        title: t('flows.start.alreadyTitle'),
+        message: t('flows.start.alreadyMessage', {
+          count: open.length,
+          flow: `${t(`flows.type.${latest.type}`)} · ${latest.account_names.join(', ')}`,
+          date: formatDate(latest.created, language, 'sentence'),
+        }),
+        proceedLabel: t('flows.start.alreadyProceed'),
+      });
+      if (!ok) return;
+    }
     create.mutate(
       {
         type,
@@ -47,7 +87,7 @@ export function StartFlowButtons({
     );
   }
 
-  const pending = create.isPending ? create.variables?.type : undefined;
+  const pending = checking ?? (create.isPending ? create.variables?.type : undefined);
   return (
     <Group gap="xs" justify="flex-end">
       <Button
@@ -55,7 +95,7 @@ export function StartFlowButtons({
         leftSection={<IconMailBolt size={16} />}
         disabled={off || create.isPending}
         loading={pending === 'create_value_message'}
-        onClick={() => start('create_value_message')}
+        onClick={() => void start('create_value_message')}
       >
         {t('flows.start.createValueMessage')}
       </Button>
@@ -65,7 +105,7 @@ export function StartFlowButtons({
         leftSection={<IconListNumbers size={16} />}
         disabled={off || create.isPending}
         loading={pending === 'value_message_sequence'}
-        onClick={() => start('value_message_sequence')}
+        onClick={() => void start('value_message_sequence')}
       >
         {t('flows.type.value_message_sequence')}
       </Button>
