@@ -100,6 +100,8 @@ describe('comments', () => {
     try {
       const edit = mine.getByRole('button', { name: 'Edit' });
       await edit.waitFor();
+      // In sight with room above it, as a person scrolls to it before tapping.
+      await edit.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       const box = await edit.boundingBox();
       if (!box) throw new Error('Edit is not laid out');
       // Drawn small (22 px tall), it still takes a tap 20 px above its middle, within 44 px.
