@@ -385,7 +385,7 @@ describe('value preferences', () => {
     await startSession(rita, 'rita@acme.test');
     await rita.goto('/preferences/triggers');
     const trigger = rita.getByTestId('trigger').filter({ hasText: triggerName });
-    await trigger.getByText('Private hypothesis', { exact: true }).waitFor();
+    await trigger.getByText('Supports the hypothesis: Private hypothesis', { exact: true }).waitFor();
     expect(await trigger.textContent()).not.toContain(privateId);
     await rita.getByText('Only admins and managers can change these.').waitFor();
 

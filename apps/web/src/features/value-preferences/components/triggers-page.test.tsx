@@ -227,3 +227,38 @@ describe('TriggersPage value hypotheses', () => {
     expect(cards[1]?.textContent).not.toContain('Importers');
   });
 });
+
+describe('TriggersPage, a trigger that supports hypotheses', () => {
+  it('names what the hypotheses under a trigger are, one or several', async () => {
+    const hypothesis = (id: string, name: string) => ({
+      id,
+      name,
+      description: '',
+      visibility: 'public',
+      problem_or_goal: '',
+      product_value: '',
+      roi_explanation: '',
+      importance: '',
+      observation: '',
+      ...stamps,
+    });
+    const one = { ...withPhrase, id: 'tr_one', name: 'Port strike', hypothesis_ids: ['hyp_1'] };
+    const two = { ...withPhrase, id: 'tr_two', name: 'Fuel surcharge', hypothesis_ids: ['hyp_1', 'hyp_2'] };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const body = String(input).endsWith('/api/triggers')
+          ? { triggers: [one, two] }
+          : { hypotheses: [hypothesis('hyp_1', 'Port congestion'), hypothesis('hyp_2', 'Fuel costs')] };
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    renderPage(false);
+    await screen.findByText('Port strike');
+    const lines = await screen.findAllByTestId('trigger-hypotheses');
+    expect(lines.map((l) => l.textContent)).toEqual([
+      'Supports the hypothesis: Port congestion',
+      'Supports the hypotheses: Port congestion · Fuel costs',
+    ]);
+  });
+});

@@ -231,6 +231,12 @@ export function TriggersPage({
             )}
             {tr.hypothesis_ids.length + (tr.private_hypothesis_count ?? 0) > 0 && hypotheses.data && (
               <Text size="xs" c="dimmed" data-testid="trigger-hypotheses">
+                {/* Named as what it is: a bare grey line of hypothesis names read as a stray note. */}
+                {t('common.labelled', {
+                  label: t('preferences.supports', {
+                    count: tr.hypothesis_ids.length + (tr.private_hypothesis_count ?? 0),
+                  }),
+                })}
                 {[
                   ...tr.hypothesis_ids.map(labelOf),
                   ...Array.from({ length: tr.private_hypothesis_count ?? 0 }, () => t('preferences.privateHypothesis')),
