@@ -97,7 +97,10 @@ describe('ActionsPage', () => {
       'Value message',
     ]);
     expect(within(rowOf('f_writing')).getByTestId('flow-progress').textContent).toBe('12 of 40 messages');
-    expect(within(rowOf('f_writing')).getByText('Acme, Globex, Initech and 17 more')).toBeTruthy();
+    const many = within(rowOf('f_writing')).getByText('Acme, Globex, Initech and 17 more');
+    // A list of accounts is cut at two lines; one account's name never is.
+    expect(many.getAttribute('data-line-clamp')).toBe('true');
+    expect(within(rowOf('f_ready')).getByText('Acme').getAttribute('data-line-clamp')).toBeNull();
     expect(within(rowOf('f_ready')).getByTestId('flow-progress').textContent).toBe('1 of 2 approved');
     // A CSV reached no prospect: downloaded, not delivered.
     expect(within(rowOf('f_done')).getByTestId('flow-progress').textContent).toBe('2 of 2 downloaded');
