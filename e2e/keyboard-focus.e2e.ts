@@ -65,6 +65,36 @@ describe('the keyboard keeps its place', () => {
     await page.keyboard.press('Escape');
   });
 
+  it("opens the user menu's Appearance menu on its current choice with Enter or →, and goes back to it with Escape or ←", async () => {
+    const { page } = b;
+    await openSignedIn(page, 'rita@acme.test');
+    const trigger = page.getByTestId('user-menu');
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return `${el?.getAttribute('role')}: ${el?.textContent?.trim()}${el?.getAttribute('aria-checked') === 'true' ? ' (checked)' : ''}`;
+      });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('menuitem: Appearance: System');
+    // Enter opens it on the current choice (Mantine's opened on → only, on its first item).
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('menuitemradio: System (checked)');
+    // Escape closes it alone (it had closed the whole menu) and goes back to its item.
+    await page.keyboard.press('Escape');
+    await expect.poll(focused).toBe('menuitem: Appearance: System');
+    await page.getByRole('menuitemradio').first().waitFor({ state: 'detached' });
+    expect(await page.getByRole('menuitem', { name: 'Personal Settings' }).isVisible()).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focused).toBe('menuitemradio: System (checked)');
+    // ← as Escape (it had left the focus on the menu's button, the menu open and Escape dead).
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(focused).toBe('menuitem: Appearance: System');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+  });
+
   it('removing ticked accounts from a list hands the focus to the rows left, not to the top of the page', async () => {
     const { page } = b;
     await openSignedIn(page, 'raj@acme.test');

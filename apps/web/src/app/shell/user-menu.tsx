@@ -14,6 +14,7 @@ import { i18n } from '../../lib/i18n.ts';
 import { showRouteSnackbar } from '../../lib/snackbar-store.ts';
 import { FOCUS_GUIDE_STATE } from '../first-run/first-run-guide.tsx';
 import { useFirstRunGuide } from '../first-run/use-first-run-guide.ts';
+import { useSubMenuKeys } from './sub-menu-keys.ts';
 import { userInitials } from './user-initials.ts';
 
 export function UserMenu({
@@ -33,6 +34,9 @@ export function UserMenu({
   const isOrgAdmin = user.is_admin || user.is_manager;
   const guide = useFirstRunGuide();
   const appearance = useAppearance();
+  const subMenu = useSubMenuKeys<'appearance' | 'language'>();
+  const appearanceKeys = subMenu('appearance');
+  const languageKeys = subMenu('language');
   const language = useChooseLanguage((chosen) =>
     showRouteSnackbar(
       // In the language just chosen: this render's `t` still speaks the one it replaced.
@@ -102,14 +106,18 @@ export function UserMenu({
               show ("Appearance: System"): their choices are menu radio items a screen reader reads
               as choices, where a segmented control and a select inside the menu were not items of
               it (axe: aria-required-children), and the two took a line each all the same. */}
-          <Menu.Sub>
+          <Menu.Sub {...appearanceKeys.sub}>
             <Menu.Sub.Target>
-              <Menu.Sub.Item leftSection={<IconSunMoon size={16} aria-hidden />} data-testid="appearance-menu">
+              <Menu.Sub.Item
+                leftSection={<IconSunMoon size={16} aria-hidden />}
+                data-testid="appearance-menu"
+                {...appearanceKeys.item}
+              >
                 {t('common.labelled', { label: t('userMenu.appearance') })}
                 {t(`userMenu.${appearance.appearance}`)}
               </Menu.Sub.Item>
             </Menu.Sub.Target>
-            <Menu.Sub.Dropdown aria-label={t('userMenu.appearance')}>
+            <Menu.Sub.Dropdown aria-label={t('userMenu.appearance')} {...appearanceKeys.dropdown}>
               <Menu.RadioGroup value={appearance.appearance} onChange={(v) => appearance.choose(v as ThemePreference)}>
                 {THEME_PREFERENCES.map((value) => (
                   <Menu.RadioItem key={value} value={value}>
@@ -119,14 +127,18 @@ export function UserMenu({
               </Menu.RadioGroup>
             </Menu.Sub.Dropdown>
           </Menu.Sub>
-          <Menu.Sub>
+          <Menu.Sub {...languageKeys.sub}>
             <Menu.Sub.Target>
-              <Menu.Sub.Item leftSection={<IconLanguage size={16} aria-hidden />} data-testid="language-menu">
+              <Menu.Sub.Item
+                leftSection={<IconLanguage size={16} aria-hidden />}
+                data-testid="language-menu"
+                {...languageKeys.item}
+              >
                 {t('common.labelled', { label: t('userMenu.language') })}
                 {LANGUAGE_NAMES[language.language]}
               </Menu.Sub.Item>
             </Menu.Sub.Target>
-            <Menu.Sub.Dropdown aria-label={t('userMenu.language')}>
+            <Menu.Sub.Dropdown aria-label={t('userMenu.language')} {...languageKeys.dropdown}>
               <Menu.RadioGroup value={language.language} onChange={(v) => void language.choose(v)}>
                 {LANGUAGES.map((value) => (
                   <Menu.RadioItem key={value} value={value} lang={LOCALE_FORMATS[value].locale}>

@@ -87,10 +87,14 @@ describe('StartFlowButtons', () => {
     expect(asked).toEqual(['/api/flows?contact_ids=c1%2Cc2&include_older=false']);
     // The flow already sent is not counted: only the one still open.
     expect(dialog.textContent).toContain(
-      'A flow of yours not sent yet already writes to these contacts: Value message · Goodyear Tire & Rubber, started',
+      'You already have a flow not sent yet for these contacts: Value message · Goodyear Tire & Rubber, started',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Asked from an enabled button that held the focus, the question gives the focus back to it.
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Create value message' })),
+    );
     expect(posts).toEqual([]);
     expect(onStarted).not.toHaveBeenCalled();
 

@@ -1,7 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import type { FlowSummary, FlowType } from '@quarry/shared';
 import { IconListNumbers, IconMailBolt } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
@@ -49,11 +50,16 @@ export function StartFlowButtons({
   const language = useUiLanguage();
   const [checking, setChecking] = useState<FlowType | null>(null);
   const off = disabled || contactIds.length === 0 || checking !== null;
+  const buttons = useRef<Partial<Record<FlowType, HTMLButtonElement | null>>>({});
 
   async function start(type: FlowType) {
     setChecking(type);
     const open = await openFlowsWritingTo(contactIds);
-    setChecking(null);
+    // Enabled and focused again before the question opens, so that it gives the focus back to the
+    // button: disabled while the check ran, it had lost the focus to the page, and "Start another"
+    // left a keyboard user nowhere.
+    flushSync(() => setChecking(null));
+    buttons.current[type]?.focus();
     const latest = open[0];
     if (latest) {
       // Started twice by a tap that seemed to do nothing, the same people got the same letters
@@ -95,6 +101,9 @@ export function StartFlowButtons({
         leftSection={<IconMailBolt size={16} />}
         disabled={off || create.isPending}
         loading={pending === 'create_value_message'}
+        ref={(el) => {
+          buttons.current.create_value_message = el;
+        }}
         onClick={() => void start('create_value_message')}
       >
         {t('flows.start.createValueMessage')}
@@ -105,6 +114,9 @@ export function StartFlowButtons({
         leftSection={<IconListNumbers size={16} />}
         disabled={off || create.isPending}
         loading={pending === 'value_message_sequence'}
+        ref={(el) => {
+          buttons.current.value_message_sequence = el;
+        }}
         onClick={() => void start('value_message_sequence')}
       >
         {t('flows.type.value_message_sequence')}
