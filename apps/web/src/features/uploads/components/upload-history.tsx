@@ -77,7 +77,8 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
                     {upload.created_via_support && <ViaSupportBadge name={upload.created_by.display_name} />}
                   </Group>
                   <Text size="xs">
-                    {t('uploads.history.success')}: {successOf(upload)} · {t('uploads.history.failures')}:{' '}
+                    {t('common.labelled', { label: t('uploads.history.success') })}
+                    {successOf(upload)} · {t('common.labelled', { label: t('uploads.history.failures') })}
                     <span data-testid="upload-row-failures">{failures(upload)}</span>
                   </Text>
                 </Stack>

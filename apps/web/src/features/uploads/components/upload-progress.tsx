@@ -131,7 +131,15 @@ function UploadResult({ upload }: { upload: Upload }) {
         {!running && (
           <Group gap="sm">
             {problems > 0 && (
-              <Button variant="light" onClick={() => download.mutate()} loading={download.isPending}>
+              <Button
+                variant="light"
+                onClick={() => download.mutate()}
+                loading={download.isPending}
+                // Its words wrap on a phone rather than run past the card ("Télécharger les échecs (CS").
+                h="auto"
+                mih={36}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+              >
                 {t('uploads.progress.downloadFailures')}
               </Button>
             )}
