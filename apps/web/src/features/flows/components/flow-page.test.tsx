@@ -309,6 +309,11 @@ describe('FlowPage message editor', () => {
     expect((await screen.findByTestId('flow-send-final')).textContent).toBe(
       'Once sent, this flow can no longer be retried: its messages stay as they went out.',
     );
+    // Read with the Send button, which it stands above.
+    const note = screen.getByTestId('flow-send-final');
+    const send = screen.getByRole('button', { name: /^Send 1 approved/ });
+    expect(send.getAttribute('aria-describedby')).toBe(note.id);
+    expect(note.compareDocumentPosition(send) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     cleanup();
     const partly = flowSummary({ approved_count: 1, delivered_count: 1 });

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import type { DestinationType, FlowSummary, IntegrationType } from '@quarry/shared';
 import { IconDownload, IconSend } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HelpLinkGroup, useHelpLinks } from '../../../components/help-links.tsx';
@@ -49,6 +49,8 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
   const help = useHelpLinks();
   const download = useDownloadFlow(flow.id);
   const nothingApproved = flow.approved_count === 0 && flow.delivery_failed_count === 0;
+  const finalNote = flow.delivered_count === 0 && !nothingApproved && flow.status !== 'flow_completed';
+  const finalNoteId = useId();
 
   function fetchCsv() {
     download.mutate();
@@ -149,9 +151,17 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
               : t('flows.errors.nothingApproved')}
           </Text>
         )}
+        {/* Said before the first send, above its button and read with it, not found after it: Retry
+            is refused once a message went out. */}
+        {finalNote && (
+          <Text size="xs" c="dimmed" data-testid="flow-send-final" id={finalNoteId}>
+            {t('flows.send.noRetryAfter')}
+          </Text>
+        )}
         <Group gap="xs">
           {flow.status !== 'flow_completed' && (
             <Button
+              aria-describedby={finalNote ? finalNoteId : undefined}
               leftSection={<IconSend size={16} />}
               onClick={run}
               loading={send.isPending}
@@ -171,12 +181,6 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
             </Button>
           )}
         </Group>
-        {/* Said before the first send, not found after it: Retry is refused once a message went out. */}
-        {flow.delivered_count === 0 && !nothingApproved && flow.status !== 'flow_completed' && (
-          <Text size="xs" c="dimmed" data-testid="flow-send-final">
-            {t('flows.send.noRetryAfter')}
-          </Text>
-        )}
         {flow.destination_status === 'destination_failed' && (
           <Alert color="red" variant="light">
             {t('flows.send.failed')}

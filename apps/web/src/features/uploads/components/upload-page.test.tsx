@@ -203,12 +203,14 @@ describe('UploadPage', () => {
     serve({ ...running, ...none, status: 'COMPLETED', processed_count: 6, line_count: 6, failures_count: 6 });
     renderPage('/upload?upload=up_1');
     expect((await screen.findByTestId('upload-nothing-added')).textContent).toBe(
-      'No account was added: none of the 6 lines gave one. Their reasons are below, and all of them in the failures CSV.',
+      'No account was added: none of the 6 lines matched one. Their reasons are below, and all of them in the failures CSV.',
     );
     const badges = () => screen.getAllByTestId('upload-status').map((b) => b.getAttribute('style') ?? '');
     await screen.findByTestId('upload-row');
     expect(badges()).toHaveLength(2);
     for (const style of badges()) expect(style).toContain('#b34700');
+    // Nothing to open where nothing went.
+    expect(screen.queryByText(/^Open My Accounts/)).toBeNull();
     cleanup();
     // One that added accounts keeps its green, and says nothing of the kind.
     serve({ ...running, status: 'COMPLETED', processed_count: 3000 });

@@ -65,7 +65,8 @@ function UploadResult({ upload }: { upload: Upload }) {
     wasRunning.current = running;
   }, [stopped, running]);
   // Where the accounts went, once it is over: a stopped upload's first accounts are there too.
-  const landed = upload.status === 'COMPLETED' || (stopped && upload.added_count > 0);
+  // (Not one that added nothing: "Open My Accounts" would show nothing of it.)
+  const landed = (upload.status === 'COMPLETED' && !addedNothing(upload)) || (stopped && upload.added_count > 0);
 
   return (
     <Card withBorder padding="lg" data-testid="upload-progress" data-upload-id={upload.id} data-status={upload.status}>
