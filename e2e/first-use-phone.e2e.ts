@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignedIn, startSession, useBrowser } from './support/browser.ts';
 import { fromTheAppsPages, inLanguage, removeAddedToTerritory, territoryIds } from './support/cleanup.ts';
@@ -11,6 +11,16 @@ const onScreen = (locator: Locator) =>
     const box = el.getBoundingClientRect();
     return box.left >= 0 && box.right <= window.innerWidth;
   });
+
+/** The demo's Walmart, found as the search finds it. */
+async function walmartId(page: Page): Promise<string> {
+  const search = (await (await page.request.get('/api/accounts/search?q=walmart')).json()) as {
+    hits: { master_account_id: string; account_name: string }[];
+  };
+  const walmart = search.hits.find((h) => h.account_name === 'Walmart');
+  if (!walmart) throw new Error('the demo data has no Walmart');
+  return walmart.master_account_id;
+}
 
 describe('on a 390 px phone', () => {
   const b = useBrowser();
@@ -140,17 +150,13 @@ describe('on a 390 px phone', () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });
     await openSignedIn(page, 'rita@acme.test');
-    const search = (await (await page.request.get('/api/accounts/search?q=walmart')).json()) as {
-      hits: { master_account_id: string; account_name: string }[];
-    };
-    const walmart = search.hits.find((h) => h.account_name === 'Walmart');
-    if (!walmart) throw new Error('the demo data has no Walmart');
-    const contacts = (await (await page.request.get(`/api/accounts/${walmart.master_account_id}`)).json()) as {
+    const walmart = await walmartId(page);
+    const contacts = (await (await page.request.get(`/api/accounts/${walmart}`)).json()) as {
       contacts: { id: string; title: string; email: string | null }[];
     };
     const reachable = contacts.contacts.find((c) => c.email);
     if (!reachable) throw new Error('Walmart has no contact with an email');
-    await page.goto(`/accounts/${walmart.master_account_id}`);
+    await page.goto(`/accounts/${walmart}`);
     await page.getByRole('tab', { name: /^Contacts/ }).click();
     const row = page.locator(`[data-contact-id="${reachable.id}"]`);
     const email = row.getByRole('link', { name: reachable.email as string });
@@ -167,13 +173,9 @@ describe('on a 390 px phone', () => {
     const { page } = b;
     await page.setViewportSize({ width: 390, height: 844 });
     await openSignedIn(page, 'raj@acme.test');
-    const search = (await (await page.request.get('/api/accounts/search?q=walmart')).json()) as {
-      hits: { master_account_id: string; account_name: string }[];
-    };
-    const walmart = search.hits.find((h) => h.account_name === 'Walmart');
-    if (!walmart) throw new Error('the demo data has no Walmart');
+    const walmart = await walmartId(page);
     await inLanguage(page, 'fr', async () => {
-      await page.goto(`/accounts/${walmart.master_account_id}`);
+      await page.goto(`/accounts/${walmart}`);
       const comments = page.getByRole('tab', { name: /^Commentaires \(\d+\)$/ });
       await comments.waitFor();
       // The tabs had scrolled sideways, "Commentaires (0)" half past the screen's edge with
@@ -201,12 +203,8 @@ describe('on a 390 px phone', () => {
     const phone = await b.newContext('the phone', 'phone');
     const page = await phone.newPage();
     await openSignedIn(page, 'rita@acme.test');
-    const search = (await (await page.request.get('/api/accounts/search?q=walmart')).json()) as {
-      hits: { master_account_id: string; account_name: string }[];
-    };
-    const walmart = search.hits.find((h) => h.account_name === 'Walmart');
-    if (!walmart) throw new Error('the demo data has no Walmart');
-    await page.goto(`/accounts/${walmart.master_account_id}`);
+    const walmart = await walmartId(page);
+    await page.goto(`/accounts/${walmart}`);
     await page.getByRole('tab', { name: /^Contacts/ }).tap();
     const box = page.getByTestId('account-contacts-scroll').getByRole('checkbox').nth(1);
     await box.waitFor();

@@ -4,6 +4,7 @@ import { USER_MENU_MAX_HEIGHT, USER_MENU_WIDTH } from '@quarry/shared/constants'
 import { LANGUAGES, LOCALE_FORMATS, type ThemePreference } from '@quarry/shared/languages';
 import { IconBuilding, IconCompass, IconLanguage, IconLogout, IconSettings, IconSunMoon } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
@@ -106,48 +107,28 @@ export function UserMenu({
               show ("Appearance: System"): their choices are menu radio items a screen reader reads
               as choices, where a segmented control and a select inside the menu were not items of
               it (axe: aria-required-children), and the two took a line each all the same. */}
-          <Menu.Sub {...appearanceKeys.sub}>
-            <Menu.Sub.Target>
-              <Menu.Sub.Item
-                leftSection={<IconSunMoon size={16} aria-hidden />}
-                data-testid="appearance-menu"
-                {...appearanceKeys.item}
-              >
-                {t('common.labelled', { label: t('userMenu.appearance') })}
-                {t(`userMenu.${appearance.appearance}`)}
-              </Menu.Sub.Item>
-            </Menu.Sub.Target>
-            <Menu.Sub.Dropdown aria-label={t('userMenu.appearance')} {...appearanceKeys.dropdown}>
-              <Menu.RadioGroup value={appearance.appearance} onChange={(v) => appearance.choose(v as ThemePreference)}>
-                {THEME_PREFERENCES.map((value) => (
-                  <Menu.RadioItem key={value} value={value}>
-                    {t(`userMenu.${value}`)}
-                  </Menu.RadioItem>
-                ))}
-              </Menu.RadioGroup>
-            </Menu.Sub.Dropdown>
-          </Menu.Sub>
-          <Menu.Sub {...languageKeys.sub}>
-            <Menu.Sub.Target>
-              <Menu.Sub.Item
-                leftSection={<IconLanguage size={16} aria-hidden />}
-                data-testid="language-menu"
-                {...languageKeys.item}
-              >
-                {t('common.labelled', { label: t('userMenu.language') })}
-                {LANGUAGE_NAMES[language.language]}
-              </Menu.Sub.Item>
-            </Menu.Sub.Target>
-            <Menu.Sub.Dropdown aria-label={t('userMenu.language')} {...languageKeys.dropdown}>
-              <Menu.RadioGroup value={language.language} onChange={(v) => void language.choose(v)}>
-                {LANGUAGES.map((value) => (
-                  <Menu.RadioItem key={value} value={value} lang={LOCALE_FORMATS[value].locale}>
-                    {LANGUAGE_NAMES[value]}
-                  </Menu.RadioItem>
-                ))}
-              </Menu.RadioGroup>
-            </Menu.Sub.Dropdown>
-          </Menu.Sub>
+          <ChoiceMenu
+            keys={appearanceKeys}
+            icon={<IconSunMoon size={16} aria-hidden />}
+            label={t('userMenu.appearance')}
+            testId="appearance-menu"
+            value={appearance.appearance}
+            choices={THEME_PREFERENCES.map((value) => ({ value, label: t(`userMenu.${value}`) }))}
+            onChoose={(value) => appearance.choose(value as ThemePreference)}
+          />
+          <ChoiceMenu
+            keys={languageKeys}
+            icon={<IconLanguage size={16} aria-hidden />}
+            label={t('userMenu.language')}
+            testId="language-menu"
+            value={language.language}
+            choices={LANGUAGES.map((value) => ({
+              value,
+              label: LANGUAGE_NAMES[value],
+              lang: LOCALE_FORMATS[value].locale,
+            }))}
+            onChoose={(value) => void language.choose(value)}
+          />
           <Menu.Divider />
           <Menu.Item
             leftSection={<IconSettings size={16} />}
@@ -173,5 +154,48 @@ export function UserMenu({
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/**
+ * One line of the user menu naming its current choice ("Language: English"), opening a menu of
+ * radio items to choose another; `keys` from useSubMenuKeys.
+ */
+function ChoiceMenu({
+  keys,
+  icon,
+  label,
+  testId,
+  value,
+  choices,
+  onChoose,
+}: {
+  keys: ReturnType<ReturnType<typeof useSubMenuKeys>>;
+  icon: ReactNode;
+  label: string;
+  testId: string;
+  value: string;
+  choices: { value: string; label: string; lang?: string }[];
+  onChoose: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Menu.Sub {...keys.sub}>
+      <Menu.Sub.Target>
+        <Menu.Sub.Item leftSection={icon} data-testid={testId} {...keys.item}>
+          {t('common.labelled', { label })}
+          {choices.find((c) => c.value === value)?.label}
+        </Menu.Sub.Item>
+      </Menu.Sub.Target>
+      <Menu.Sub.Dropdown aria-label={label} {...keys.dropdown}>
+        <Menu.RadioGroup value={value} onChange={onChoose}>
+          {choices.map((c) => (
+            <Menu.RadioItem key={c.value} value={c.value} lang={c.lang}>
+              {c.label}
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioGroup>
+      </Menu.Sub.Dropdown>
+    </Menu.Sub>
   );
 }

@@ -4,7 +4,13 @@ import { api } from '../../../lib/api-client.ts';
 import { isFlowBusy } from '../utils/is-flow-busy.ts';
 import { flowQueryKeys } from './flow-query-keys.ts';
 
-export type FlowsFilter = { status: FlowStatus | null; type: FlowType | null; includeOlder: boolean };
+export type FlowsFilter = {
+  status: FlowStatus | null;
+  type: FlowType | null;
+  includeOlder: boolean;
+  /** Only flows writing to one of these contacts. */
+  contactIds?: string[];
+};
 export type FlowsList = { flows: FlowSummary[]; hidden_older_count: number };
 
 /** While a flow is being written or sent, the list is asked again this often. */
@@ -14,6 +20,7 @@ export function getFlows(filter: FlowsFilter, signal?: AbortSignal): Promise<Flo
   const params = new URLSearchParams();
   if (filter.status) params.set('status', filter.status);
   if (filter.type) params.set('type', filter.type);
+  if (filter.contactIds?.length) params.set('contact_ids', filter.contactIds.join(','));
   params.set('include_older', String(filter.includeOlder));
   return api<FlowsList>(`/api/flows?${params}`, { signal });
 }

@@ -6,12 +6,11 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
-import { api } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { showRouteSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useCreateFlow } from '../api/create-flow.ts';
-import type { FlowsList } from '../api/get-flows.ts';
+import { getFlows } from '../api/get-flows.ts';
 
 /**
  * The reader's flows not yet sent that write to one of these contacts, newest first; none when
@@ -19,8 +18,7 @@ import type { FlowsList } from '../api/get-flows.ts';
  */
 async function openFlowsWritingTo(contactIds: string[]): Promise<FlowSummary[]> {
   try {
-    const params = new URLSearchParams({ contact_ids: contactIds.join(','), include_older: 'false' });
-    const { flows } = await api<FlowsList>(`/api/flows?${params}`);
+    const { flows } = await getFlows({ status: null, type: null, includeOlder: false, contactIds });
     return flows.filter((f) => f.status !== 'flow_completed' && f.status !== 'flow_failed');
   } catch {
     return [];
