@@ -53,6 +53,53 @@ describe('effectiveRules', () => {
     expect(rules).toMatchObject({ maxWords: 119, bannedTerms: ['pricing'], signOff: 'Thanks' });
   });
 
+  it('reads a word limit written in French, Japanese, Korean or Chinese, as the rules screen suggests', () => {
+    expect(org('Moins de 120 mots').maxWords).toBe(119);
+    expect(org('Pas plus de 80 mots.').maxWords).toBe(80);
+    expect(org('Ne pas dépasser 100 mots').maxWords).toBe(100);
+    expect(org('90 mots maximum').maxWords).toBe(90);
+    expect(org('Entre 50 et 75 mots').maxWords).toBe(75);
+    expect(org('120 語以内にまとめる').maxWords).toBe(120);
+    expect(org('１２０語未満').maxWords).toBe(119);
+    expect(org('120단어 이내로 작성').maxWords).toBe(120);
+    expect(org('최대 90단어').maxWords).toBe(90);
+    expect(org('控制在 120 字以内').maxWords).toBe(120);
+    expect(org('不超过100个词').maxWords).toBe(100);
+    expect(org("L'objet en moins de 8 mots").maxWords).toBeNull();
+    expect(org('件名は 10 語以内').maxWords).toBeNull();
+    expect(org('Soyez chaleureux').maxWords).toBeNull();
+  });
+
+  it('reads banned words, a greeting and a sign-off written in French', () => {
+    expect(org('Ne jamais mentionner les concurrents').bannedTerms).toEqual(['concurrents']);
+    expect(org("N'utilisez jamais le mot synergie").bannedTerms).toEqual(['synergie']);
+    expect(org('Évitez « revenir vers vous »').bannedTerms).toEqual(['revenir vers vous']);
+    expect(org('Ne citez pas Salesforce, HubSpot ou Pipedrive.').bannedTerms).toEqual([
+      'Salesforce',
+      'HubSpot',
+      'Pipedrive',
+    ]);
+    expect(org('Commencer par « Bonjour »').greeting).toBe('Bonjour');
+    expect(org('Signer avec Cordialement').signOff).toBe('Cordialement');
+    expect(org('Terminer par une question').signOff).toBeNull();
+    expect(org('Moins de 120 mots et ne jamais mentionner les prix')).toMatchObject({
+      maxWords: 119,
+      bannedTerms: ['prix'],
+    });
+  });
+
+  it('reads quoted banned words, greetings and sign-offs written in Japanese, Korean or Chinese', () => {
+    expect(org('「シナジー」という言葉を使わない').bannedTerms).toEqual(['シナジー']);
+    expect(org('Salesforceに触れない').bannedTerms).toEqual(['Salesforce']);
+    expect(org("'synergy'를 쓰지 마세요").bannedTerms).toEqual(['synergy']);
+    expect(org('不要提及 Salesforce').bannedTerms).toEqual(['Salesforce']);
+    expect(org('「Hi」で始める').greeting).toBe('Hi');
+    expect(org('「Best regards」で締める').signOff).toBe('Best regards');
+    expect(org('"Hello"로 시작').greeting).toBe('Hello');
+    expect(org('用“Cheers”结尾').signOff).toBe('Cheers');
+    expect(org('120 語以内にまとめる。「ASAP」は使わない')).toMatchObject({ maxWords: 120, bannedTerms: ['ASAP'] });
+  });
+
   it('lets personal rules replace the organization word limit, greeting and sign-off', () => {
     const rules = effectiveRules({
       organization: ['Keep it under 120 words', "Start with 'Hello'", 'Sign off with Best regards'],

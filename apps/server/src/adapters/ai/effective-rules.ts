@@ -1,3 +1,17 @@
+import {
+  BANNED,
+  GREETING,
+  NOT_A_LITERAL_LEAD,
+  NOT_A_LITERAL_WORD,
+  NOT_THE_BODY,
+  SIGN_OFF,
+  TERM_ARTICLE,
+  TERM_LEAD,
+  TERM_SEPARATORS,
+  TERM_TAIL,
+  WORD_LIMITS,
+} from './email-rule-phrasings.ts';
+
 /**
  * The email rules a writer can check, read from the free text of the organization's and the
  * user's rules (spec section 6: personal rules override the organization's). Rules it cannot read
@@ -74,75 +88,57 @@ function readLevel(rules: readonly string[]): LevelRules {
   return level;
 }
 
-/** "Keep it short; never mention X. Sign off with Y" holds three rules. */
+/** "Keep it short; never mention X. Sign off with Y" holds three rules, in any of the five languages. */
 function clausesOf(rule: string): string[] {
   return (
-    rule
-      .replace(/[\u2018\u2019\u201a\u201b\u2032]/g, "'")
-      .replace(/[\u201c\u201d\u201e\u201f\u2033]/g, '"')
+    foldRule(rule)
       // No `i` flag: with it \p{Lu} would match lower-case letters too.
-      .split(/\s*[;\n]\s*|(?<=[.!?])\s+(?=["'\p{Lu}])|,?\s+and\s+(?=(?:never|don't|do not|avoid|always)\b)/u)
+      .split(
+        /\s*[;\n]\s*|(?<=[.!?])\s+(?=["'\p{Lu}])|(?<=。)\s*|,?\s+and\s+(?=(?:never|don't|do not|avoid|always)\b)|,?\s+et\s+(?=ne\b|n'|jamais\b|évit|toujours\b)/u,
+      )
       .map((c) =>
         c
           .trim()
-          .replace(/^(?:please|also)\s+/i, '')
+          .replace(/^(?:please|also|veuillez|merci de|aussi)\s+/i, '')
           .trim(),
       )
       .filter((c) => c.length > 0)
   );
 }
 
-const WORD_LIMITS: { pattern: RegExp; under: boolean }[] = [
-  { pattern: /\b(?:under|below|fewer than|less than|shorter than)\s+(\d{1,4})\s+words?\b/i, under: true },
-  {
-    pattern:
-      /\b(?:at most|no more than|not more than|no longer than|max(?:imum)?\.?(?:\s+of)?|up to|within|limit(?:ed)?\s+to|exceed(?:ing)?)\s+(\d{1,4})\s+words?\b/i,
-    under: false,
-  },
-  {
-    pattern: /\b(?:never|don't|do not|avoid|not)\b.*?\b(?:more than|longer than|over)\s+(\d{1,4})\s+words?\b/i,
-    under: false,
-  },
-  { pattern: /\b(\d{1,4})\s+words?\s+(?:max(?:imum)?|or (?:less|fewer)|at most|tops)\b/i, under: false },
-  { pattern: /\b\d{1,4}\s*(?:-|\u2013|to|and)\s*(\d{1,4})\s+words\b/i, under: false },
-];
+/** Full-width digits and letters as ASCII, every kind of double quote as `"` and single as `'`. */
+function foldRule(rule: string): string {
+  return rule
+    .normalize('NFKC')
+    .replace(/[\u2018\u2019\u201a\u201b\u2032]/g, "'")
+    .replace(/[\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\u300c\u300d\u300e\u300f]/g, '"');
+}
 
 /** A number, null for a limit on something else (a subject, a sentence), undefined for no limit. */
 function wordLimitIn(clause: string): number | null | undefined {
   for (const { pattern, under } of WORD_LIMITS) {
     const match = pattern.exec(clause);
     if (!match) continue;
-    if (/\b(?:subject|sentences?|paragraphs?|lines?|bullets?)\b/i.test(clause)) return null;
+    if (NOT_THE_BODY.test(clause)) return null;
     const words = Number(match[1]) - (under ? 1 : 0);
     return words >= 1 ? words : null;
   }
   return undefined;
 }
 
-const NEGATED =
-  /^(?:always\s+)?(?:never|don't|dont|do not|must not|mustn't|should not|shouldn't|we never)\s+(?:ever\s+)?(?:mention|use|say|write|include|reference|refer to|bring up|talk about|discuss|name|start with|open with|begin with|end with|close with|sign off with)\s+(.+)$/i;
-const AVOIDED =
-  /^(?:always\s+)?avoid\s+(?:(?:mentioning|using|saying|writing|including|referencing|the use of)\s+)?(.+)$/i;
-
 function bannedTermsIn(clause: string): string[] | null {
-  const match = NEGATED.exec(clause) ?? AVOIDED.exec(clause);
-  if (!match?.[1]) return null;
-  const rest = match[1].trim();
-  const quoted = [...rest.matchAll(/(?<![\p{L}\p{N}])(?:"([^"]+)"|'([^']+)')(?![\p{L}\p{N}])/gu)]
-    .map((m) => (m[1] ?? m[2] ?? '').trim())
-    .filter((t) => t.length > 0);
+  const rest = firstGroup(BANNED, clause);
+  if (!rest) return null;
+  const quoted = quotedTerms(rest);
   if (quoted.length > 0) return quoted;
   const terms = rest
-    .replace(/[.!?:]+$/, '')
-    .replace(
-      /\s+(?:by name|at all|ever|in (?:the |any |an |our |your )?(?:emails?|messages?|subject(?: lines?)?|body))$/i,
-      '',
-    )
-    .replace(/^(?:the|any|a|an)\s+(?:words?|phrases?|terms?|expressions?|names?)(?:\s+of)?\s+/i, '')
-    .split(/\s*(?:,|;|\/|&|\bor\b|\band\b)\s*/i)
+    .replace(/[.!?:。]+$/, '')
+    .replace(TERM_TAIL, '')
+    .replace(TERM_LEAD, '')
+    .split(TERM_SEPARATORS)
     .map((t) =>
       t
-        .replace(/^(?:our|the|any|a|an|their|your|other)\s+/i, '')
+        .replace(TERM_ARTICLE, '')
         .replace(/[.!?:,]+$/, '')
         .trim(),
     )
@@ -150,31 +146,35 @@ function bannedTermsIn(clause: string): string[] | null {
   return terms.length > 0 ? terms : null;
 }
 
-const GREETING = [
-  /^(?:always\s+)?(?:start|open|begin|greet)(?:\s+(?:each|every|the|all|your|my)?\s*(?:emails?|messages?|them|people|contacts?|prospects?))?\s+(?:with|using|by saying)\s+(?:the\s+greeting\s+)?(.+)$/i,
-  /^(?:use\s+)?(.+?)\s+as\s+(?:the|a|my|our)\s+greeting\.?$/i,
-  /^greeting\s*:\s*(.+)$/i,
-];
-const SIGN_OFF = [
-  /^(?:always\s+)?(?:sign(?:\s+|-)?off|end|close|finish)(?:\s+(?:each|every|the|all|your|my)?\s*(?:emails?|messages?))?\s+(?:with|using)\s+(?:the\s+sign(?:\s+|-)?off\s+)?(.+)$/i,
-  /^(?:use\s+)?(.+?)\s+as\s+(?:the|a|my|our)\s+(?:sign(?:\s+|-)?off|closing)\.?$/i,
-  /^(?:sign(?:\s+|-)?off|closing)\s*:\s*(.+)$/i,
-];
+/**
+ * Terms in quotes. A double quote may touch a word ("「競合」を使わない" folds to `"競合"を`); a
+ * single quote must not touch a Latin letter, so the apostrophes of "don't" or "l'expression" are
+ * not read as quotes.
+ */
+function quotedTerms(text: string): string[] {
+  return [...text.matchAll(/"([^"]+)"|(?<![A-Za-z0-9])'([^']+)'(?![A-Za-z0-9])/g)]
+    .map((m) => (m[1] ?? m[2] ?? '').trim())
+    .filter((t) => t.length > 0);
+}
+
+function firstGroup(patterns: readonly RegExp[], clause: string): string | null {
+  for (const pattern of patterns) {
+    const value = pattern.exec(clause)?.[1]?.trim();
+    if (value) return value;
+  }
+  return null;
+}
 
 /** The literal words a greeting or sign-off rule names; null for "End with a question". */
-function firstLiteral(patterns: RegExp[], clause: string): string | null {
+function firstLiteral(patterns: readonly RegExp[], clause: string): string | null {
   for (const pattern of patterns) {
     const value = pattern.exec(clause)?.[1]?.trim();
     if (!value) continue;
     const quoted = /^(?:"([^"]+)"|'([^']+)')/.exec(value);
-    let literal = quoted ? (quoted[1] ?? quoted[2] ?? '') : value.replace(/[.!]+$/, '');
+    let literal = quoted ? (quoted[1] ?? quoted[2] ?? '').trim() : value.replace(/[.!。]+$/, '');
     if (
       !quoted &&
-      (/^(?:a|an|the|your|my|their|his|her|our|some|one|\d)\b/i.test(literal) ||
-        literal.split(/\s+/).length > 4 ||
-        /\b(?:question|call|cta|link|name|summary|sentence|line|note|offer|request|greeting|sign-?off)\b/i.test(
-          literal,
-        ))
+      (NOT_A_LITERAL_LEAD.test(literal) || literal.split(/\s+/).length > 4 || NOT_A_LITERAL_WORD.test(literal))
     ) {
       continue;
     }
