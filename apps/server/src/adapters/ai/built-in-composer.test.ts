@@ -239,7 +239,7 @@ describe('built-in composer', () => {
   it("quotes the sentence of the signal that made the match, and a posting's role with its article", async () => {
     const [news] = await write(context());
     expect(news?.body).toContain('It reports: "Acme Logistics said on Friday it opened a hub in Columbus."');
-    const [posting] = await write(
+    const [posting, followUp] = await write(
       context({
         contact: { name: 'Jane Doe', title: 'Chairman & Chief Executive Officer' },
         signal: {
@@ -256,6 +256,8 @@ describe('built-in composer', () => {
     expect(body).toContain('The posting says: "Component shortages delayed shipments from our Akron plant this year."');
     // One chairman per company: no "a" before the title.
     expect(body).toContain('As Chairman & Chief Executive Officer, you may know this well');
+    // The follow-up, too, speaks of the opening, not of a note titled with a role.
+    expect(followUp?.body).toContain('I wanted to follow up on my note about your opening for an Operations Analyst.');
   });
 
   it('writes one step for a single value message', async () => {
@@ -277,7 +279,9 @@ describe('built-in composer, in the prospect’s reading', () => {
       productValue: 'Acme traces parts and products across suppliers.',
       roiExplanation: 'A 2 to 5 percent cut in recall costs.',
     });
-    expect(body).toContain('How Acme Inc. helps: Acme traces parts and products across suppliers.');
+    // A value that opens on the company's name stands alone: "How Acme Inc. helps: Acme traces…" says it twice.
+    expect(body).toContain('\nAcme traces parts and products across suppliers.');
+    expect(body).not.toContain('helps: Acme');
     expect(body).toContain('What it is worth: a 2 to 5 percent cut in recall costs.');
     expect(body).toContain('you may know this well: Salesforce data is stale by the time a recall starts.');
     const more = await wrote({

@@ -206,7 +206,11 @@ function firstTouchUnits(f: Facts, banned: BannedTermMatcher): Unit[] {
   } else if (f.title) {
     add(0, 4, `As ${asRole(f.title)}, you are probably close to this.`);
   }
-  if (f.value) add(1, 3, `${f.tenant ? `How ${f.tenant} helps` : 'How we help'}: ${continuing(f.value)}`, f.value);
+  if (f.value) {
+    // "How Acme Inc. helps: Acme traces…" says the name twice: a value that opens on it stands alone.
+    if (opensOnName(f.value, f.tenant)) add(1, 3, f.value);
+    else add(1, 3, `${f.tenant ? `How ${f.tenant} helps` : 'How we help'}: ${continuing(f.value)}`, f.value);
+  }
   if (f.roi) add(1, 4, `What it is worth: ${continuing(f.roi)}`, f.roi);
   if (!f.value && !f.roi) {
     add(1, 5, `${f.tenant ? `At ${f.tenant}, we` : 'We'} help teams like yours act on moments like this.`);
@@ -231,7 +235,11 @@ function followUpUnits(f: Facts, banned: BannedTermMatcher, ordinal: number): Un
     add(
       0,
       0,
-      title && `I wanted to follow up on my note about "${title}".`,
+      // A posting's title is a role, not a subject: "my note about your opening for an Operations Analyst".
+      title &&
+        (f.signal?.kind === 'job_posting'
+          ? `I wanted to follow up on my note about your opening for ${withArticle(title)}.`
+          : `I wanted to follow up on my note about "${title}".`),
       'I wanted to follow up on my last note.',
       'Following up.',
     );
@@ -455,6 +463,13 @@ function asRole(title: string): string {
   if (ONE_PER_COMPANY_WORDS.test(title) || ONE_PER_COMPANY_ACRONYMS.test(title) || /^partner$/i.test(title))
     return title;
   return withArticle(title);
+}
+
+/** Whether a sentence opens on the first word of the company's name ("Acme traces…" for "Acme Inc."). */
+function opensOnName(sentence: string, name: string | null): boolean {
+  const first = name ? /^[\p{L}\p{N}&'’.-]+/u.exec(name)?.[0]?.replace(/[.,]+$/, '') : undefined;
+  if (!first) return false;
+  return sentence.startsWith(first) && !/[\p{L}\p{N}]/u.test(sentence.charAt(first.length));
 }
 
 /** A job title with "a" or "an" as it is said: "an Operations Analyst", "an HR Manager", "a Supply Chain Manager". */

@@ -249,7 +249,10 @@ export function createFlowsService(deps: {
         (lead?.hitId ? hits.get(lead.hitId) : undefined) ??
         (await sources.latestHit(tenantId, accountId, markedOf(accountId)));
       const spans = lead?.match.hits.find((h) => h.hit_id === hit?.id)?.spans ?? [];
-      const excerpt = hit ? excerptOf(hit.text, spans).excerpt.trim() : '';
+      // What a posting says of the company, as Home's card quotes it; its matched passage would
+      // start at the posting's opening line ("… is looking for a new Supply Chain Manager").
+      const said = hit && hit.id === lead?.match.top_hit_id ? lead.match.why_now_facts?.top_hit?.said : undefined;
+      const excerpt = said ?? (hit ? excerptOf(hit.text, spans).excerpt.trim() : '');
       out.set(accountId, {
         evidence: {
           hypothesis_name: hypothesis?.name ?? null,

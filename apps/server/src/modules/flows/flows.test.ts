@@ -211,6 +211,78 @@ describe('starting a flow and writing its messages', () => {
     expect(step?.body).not.toContain('2018');
   });
 
+  it("quotes what a job posting says of the company, as Home's card does, not the posting's opening line", async () => {
+    script = null;
+    const account = 'acc_flows_posting';
+    const said = 'Supply shortages and delivery delays reached our plants this year.';
+    await insertTestAccount(t.handle.db, account, 'Postwell Brands');
+    await t.handle.db
+      .insertInto('master_hits')
+      .values({
+        id: 'hit_flows_posting',
+        master_account_id: account,
+        type: 'job_posting',
+        title: 'Supply Chain Manager',
+        text: `Postwell Brands is looking for a new Supply Chain Manager in Hoboken, N.J. ${said} The Supply Chain Manager plans supply across our plants.`,
+        url: null,
+        source: 'Quarry Jobs',
+        published_at: '2026-11-01T00:00:00.000Z',
+      })
+      .execute();
+    await t.handle.db
+      .insertInto('master_contacts')
+      .values({
+        ...testContact('ct_posting', account, 'Pia', 'Tester', 'VP Operations'),
+        email: 'pia@postwell.example',
+        email_status: 'verified',
+      })
+      .execute();
+    const spans = [{ start: 52, end: 72 }];
+    const result = {
+      account_id: account,
+      tier: 'tier_1',
+      hypotheses: [
+        { hypothesis_id: 'hyp_none', name: 'Supply', tier: 'tier_1', score: 1, hit_ids: ['hit_flows_posting'] },
+      ],
+      hits: [{ hit_id: 'hit_flows_posting', spans }],
+      top_hit_id: 'hit_flows_posting',
+      why_now_facts: { top_hit: { type: 'job_posting', title: 'Supply Chain Manager', said } },
+    };
+    await acrossTenants(t.handle.db)
+      .insertInto('value_matches')
+      .values({
+        tenant_id: 'tnt_acme',
+        master_account_id: account,
+        tier: 'tier_1',
+        tier_rank: 2,
+        score: 1,
+        industry: null,
+        top_hypothesis_id: 'hyp_none',
+        top_hypothesis_name: 'Supply',
+        top_hit_id: 'hit_flows_posting',
+        top_hit_title: 'Supply Chain Manager',
+        top_hit_published_at: '2026-11-01T00:00:00.000Z',
+        latest_hit_at: '2026-11-01T00:00:00.000Z',
+        why_now: '',
+        why_now_facts: null,
+        spans: JSON.stringify(spans),
+        result: JSON.stringify(result),
+        computed_at: '2026-11-04T00:00:00.000Z',
+      })
+      .execute();
+    const res = await call(rita, 'POST', '/api/flows', {
+      type: 'create_value_message',
+      initiated_from: `/valueMatch/${account}`,
+      accounts: [{ master_account_id: account, contact_ids: ['ct_posting'] }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.jobRunner.drain();
+    const [message] = (await detail(rita, (res.json() as FlowSummary).id)).messages as [FlowMessage];
+    expect(message.evidence.signal_excerpt).toBe(said);
+    expect(message.steps[0]?.body).toContain(`"${said}"`);
+    expect(message.steps[0]?.body).not.toContain('is looking for');
+  });
+
   it("never quotes a signal the team marked not relevant: the next of the match's signals, or the newest unmarked one", async () => {
     script = null;
     const account = 'acc_flows_marked';
