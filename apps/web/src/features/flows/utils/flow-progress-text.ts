@@ -20,7 +20,7 @@ export function flowProgressText(flow: FlowSummary, t: TFunction): string {
     parts.push(t(key, { count: flow.delivered_count, total: flow.message_count }));
   }
   if (flow.delivered_count === 0 || flow.approved_count > 0) {
-    parts.push(t('flows.progress.approved', { approved: flow.approved_count, total: flow.message_count }));
+    parts.push(t('flows.progress.approved', { count: flow.approved_count, total: flow.message_count }));
   }
   if (flow.needs_review_count > 0) parts.push(t('flows.progress.needsReview', { count: flow.needs_review_count }));
   if (flow.delivery_failed_count > 0) {
