@@ -109,7 +109,11 @@ export function CreateListForm({ workspaceId, shared }: { workspaceId: string; s
       {privateInShared && chosenFilter && (
         <Stack gap={4} mt="xs" data-testid="smart-list-private-note">
           <Text size="sm">
-            {t('smartLists.rule')} {t('smartLists.privateFilterNote', { name: chosenFilter.name })}
+            {/* Two sentences, with the space only languages that put one between sentences use. */}
+            {t('common.sentences', {
+              first: t('smartLists.rule'),
+              second: t('smartLists.privateFilterNote', { name: chosenFilter.name }),
+            })}
           </Text>
           <Checkbox
             label={t('smartLists.makePublicOnCreate', { name: chosenFilter.name })}
