@@ -651,7 +651,7 @@ export type UploadsService = ReturnType<typeof createUploadsService>;
 function explanationOf(row: { reason: string; duplicate_of: number | string | null }): string {
   switch (row.reason) {
     case 'no_value':
-      return 'Nothing in the column read: the line has other cells but no website, domain or id';
+      return 'This line has no website, domain or id (its cell is empty)';
     case 'not_a_domain':
       return 'Not a website or domain';
     case 'email_address':

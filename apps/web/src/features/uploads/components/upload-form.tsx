@@ -22,6 +22,7 @@ import {
   type Upload,
   type UploadType,
 } from '@quarry/shared';
+import { LOCALE_FORMATS } from '@quarry/shared/languages';
 import { useQuery } from '@tanstack/react-query';
 import { type DragEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -172,8 +173,16 @@ export function UploadForm({
             {!file && (
               <Textarea
                 label={t('uploads.form.input')}
-                description={t('uploads.form.inputHelp', { max })}
-                placeholder={t('uploads.form.inputPlaceholder')}
+                description={
+                  type === 'ACCOUNT_ID'
+                    ? t('common.sentences', {
+                        first: t('uploads.form.inputHelp', { max }),
+                        second: t('uploads.form.idHelp'),
+                      })
+                    : t('uploads.form.inputHelp', { max })
+                }
+                // Examples of the type chosen: ids for ids (websites there were refused line by line).
+                placeholder={t(`uploads.form.inputPlaceholder.${type}`)}
                 value={text}
                 onChange={(e) => setText(e.currentTarget.value)}
                 // Grows with its lines from the line breaks, not by measuring: autosize laid the
@@ -234,7 +243,10 @@ export function UploadForm({
               {noColumn && (
                 <Text size="sm" c="red" role="alert" mt="xs">
                   {t('uploads.form.noColumn', {
-                    columns: UPLOAD_CSV_COLUMNS[type as Exclude<UploadType, 'FILTER'>].join(', '),
+                    // "website, domain, url, company_website, or site": one of them, as the reader's language lists.
+                    columns: new Intl.ListFormat(LOCALE_FORMATS[language].locale, { type: 'disjunction' }).format(
+                      UPLOAD_CSV_COLUMNS[type as Exclude<UploadType, 'FILTER'>],
+                    ),
                   })}
                 </Text>
               )}

@@ -135,6 +135,20 @@ describe('UploadPage', () => {
     expect(within(none).getByRole('link', { name: 'Open My Accounts' }).getAttribute('href')).toBe('/MyTerritory');
   });
 
+  it('shows examples of the type chosen, and where an account id is found, where ids showed websites', async () => {
+    serve(running);
+    renderPage();
+    const input = (await screen.findByTestId('upload-input')) as HTMLTextAreaElement;
+    expect(input.placeholder).toContain('https://www.ge.com/');
+    fireEvent.click(screen.getByTestId('upload-type'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Account ids', hidden: true }));
+    await waitFor(() => expect(input.placeholder).toBe('acc_ge_com\nacc_walmart_com\nacc_apple_com'));
+    expect(screen.getByText(/acc_walmart_com in \/accounts\/acc_walmart_com/)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('upload-type'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Domains', hidden: true }));
+    await waitFor(() => expect(input.placeholder).toBe('ge.com\nbbc.co.uk\nacme-widgets.com'));
+  });
+
   it('starts an upload into My Accounts and shows its progress with counts', async () => {
     const posted = serve(running);
     renderPage();
