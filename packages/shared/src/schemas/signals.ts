@@ -145,3 +145,10 @@ export const discoverSignalSourcesResultSchema = z.object({
 });
 
 export const sweepSignalSourcesResultSchema = z.object({ queued: z.boolean() });
+
+/**
+ * Discovery asked for: whether it was queued, and whether the company has any account in a
+ * territory or a list to look at (without one, nothing is queued and the admin is told why).
+ */
+export const discoverAllSignalSourcesResultSchema = z.object({ queued: z.boolean(), has_accounts: z.boolean() });
+export type DiscoverAllSignalSourcesResult = z.output<typeof discoverAllSignalSourcesResultSchema>;

@@ -70,6 +70,10 @@ describe('finding boards and careers pages in HTML', () => {
 describe('automatic discovery of signal sources', () => {
   it("is a job over the tenant's territory accounts: feeds and job boards, marked discovered, then read", async () => {
     expect((await call(rita, 'POST', '/api/signal-sources/discover-all')).statusCode).toBe(403);
+    // Day one, no account in a territory or a list: nothing to look at, and the admin is told so.
+    const none = await call(ada, 'POST', '/api/signal-sources/discover-all');
+    expect(none.statusCode, none.body).toBe(202);
+    expect(none.json()).toEqual({ queued: false, has_accounts: false });
     const territory = await call(ada, 'POST', '/api/territory', { master_account_ids: [SITE, PLAIN] });
     expect(territory.statusCode, territory.body).toBe(200);
     await discoverAll(ada);

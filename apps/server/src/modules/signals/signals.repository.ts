@@ -149,6 +149,15 @@ export function createSignalsRepository(db: Db) {
         .execute();
     },
 
+    /** Whether any account is in one of the tenant's territories or account lists. */
+    async hasHeldAccounts(tenantId: string): Promise<boolean> {
+      const [territory, list] = await Promise.all([
+        scoped(tenantId).selectFrom('territory_accounts').select('master_account_id').limit(1).executeTakeFirst(),
+        scoped(tenantId).selectFrom('list_accounts').select('master_account_id').limit(1).executeTakeFirst(),
+      ]);
+      return territory !== undefined || list !== undefined;
+    },
+
     /**
      * Accounts of the tenant's territories and account lists, with a website, that discovery has
      * not looked at since `before`: at most `limit`, those never looked at first.

@@ -1,5 +1,6 @@
 import {
   createSignalSourceBodySchema,
+  discoverAllSignalSourcesResultSchema,
   discoverSignalSourcesBodySchema,
   discoverSignalSourcesResultSchema,
   signalSourceListSchema,
@@ -72,7 +73,7 @@ export function registerSignalsRoutes(app: App, { signals, signedIn }: { signals
     // Before validation: a caller without the role learns nothing of the fields (403, not 400).
     preValidation: adminOnly,
     config: { rateLimitPreset: 'expensive' },
-    schema: { tags, response: { 202: sweepSignalSourcesResultSchema } },
+    schema: { tags, response: { 202: discoverAllSignalSourcesResultSchema } },
     handler: async (request, reply) => reply.code(202).send(await signals.discoverAll(contextOf(request))),
   });
   app.route({

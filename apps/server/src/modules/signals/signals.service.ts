@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
-import type { CreateSignalSourceBody, SignalSource, SignalSourceKind, SignalSourceStatus } from '@quarry/shared';
+import type {
+  CreateSignalSourceBody,
+  DiscoverAllSignalSourcesResult,
+  SignalSource,
+  SignalSourceKind,
+  SignalSourceStatus,
+} from '@quarry/shared';
 import type { FetchOptions } from '../../adapters/signals/fetcher.ts';
 import { type BoardKind, boardUrl } from '../../adapters/signals/parse.ts';
 import { urlRefusal } from '../../adapters/signals/ssrf-guard.ts';
@@ -199,9 +205,11 @@ export function createSignalsService(deps: {
     },
 
     /** Queues the discovery job for the accounts of the tenant's territories and lists. */
-    async discoverAll(ctx: RequestContext) {
+    async discoverAll(ctx: RequestContext): Promise<DiscoverAllSignalSourcesResult> {
       requireAdmin(ctx);
-      return { queued: await deps.requestDiscovery(ctx.tenantId) };
+      // Day one, nothing in a territory or a list: a job would look at no website and end in silence.
+      if (!(await signals.hasHeldAccounts(ctx.tenantId))) return { queued: false, has_accounts: false };
+      return { queued: await deps.requestDiscovery(ctx.tenantId), has_accounts: true };
     },
 
     insert,

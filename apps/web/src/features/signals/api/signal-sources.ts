@@ -1,4 +1,5 @@
 import type {
+  DiscoverAllSignalSourcesResult,
   SearchHit,
   SignalDiscoveryState,
   SignalReason,
@@ -77,7 +78,7 @@ export function useSignalSourceActions() {
       meta,
     }),
     discoverAll: useMutation({
-      mutationFn: () => api<{ queued: boolean }>('/api/signal-sources/discover-all', { method: 'POST' }),
+      mutationFn: () => api<DiscoverAllSignalSourcesResult>('/api/signal-sources/discover-all', { method: 'POST' }),
       mutationKey,
       meta,
     }),

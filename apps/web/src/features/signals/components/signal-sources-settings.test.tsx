@@ -41,6 +41,9 @@ const NO_DISCOVERY = {
   accounts_unreadable: 0,
 };
 
+/** Whether the company has accounts in a territory or a list, as discover-all answers. */
+let heldAccounts = true;
+
 function serve(sources: SignalSource[], sweep = { state: 'idle', due: 0 }, discovery: object = NO_DISCOVERY) {
   const posted: string[] = [];
   vi.stubGlobal(
@@ -65,6 +68,7 @@ function serve(sources: SignalSource[], sweep = { state: 'idle', due: 0 }, disco
           sources.push(added);
           return json(added, 201);
         }
+        if (url.endsWith('/discover-all')) return json({ queued: heldAccounts, has_accounts: heldAccounts }, 202);
         return json(
           url.endsWith('/discover') ? { added: [], reason: 'nothing new', reasons: [] } : { queued: true },
           202,
@@ -138,6 +142,26 @@ describe('SignalSourcesSettings', () => {
     );
   });
 
+  it('says there is nothing to look at, and where accounts are added, when no account is in a territory or a list', async () => {
+    heldAccounts = false;
+    useSnackbarStore.getState().closeGeneral();
+    try {
+      serve([]);
+      renderWithProviders(
+        <MemoryRouter>
+          <SignalSourcesSettings />
+        </MemoryRouter>,
+      );
+      fireEvent.click(await screen.findByRole('button', { name: 'Find sources for our accounts' }));
+      const told = await screen.findByTestId('signal-discovery-no-accounts');
+      expect(told.textContent).toMatch(/^No account is in My Accounts or a list yet/);
+      expect(within(told).getByRole('link', { name: 'Open Add Accounts' }).getAttribute('href')).toBe('/upload');
+      expect(useSnackbarStore.getState().general?.message ?? '').not.toMatch(/^Quarry is looking/);
+    } finally {
+      heldAccounts = true;
+    }
+  });
+
   it('keeps an account chosen from the list, so its sources can be looked for; typing again unbinds it', async () => {
     const posted = serve([]);
     renderWithProviders(
@@ -193,8 +217,12 @@ describe('SignalSourcesSettings', () => {
     const statuses = screen.getAllByTestId('signal-source-status').map((b) => b.textContent);
     expect(statuses).toEqual(['Retrying', 'Failing', 'Active']);
     const [once] = screen.getAllByTestId('signal-source-row');
-    expect(once?.textContent).toContain('Failed reads in a row: 1 (Failing after 3)');
+    expect(once?.textContent).toContain('The last read failed; after 3 failed reads in a row it is marked Failing.');
     expect(once?.textContent).toContain('HTTP 500');
+    // When Quarry tries again, in the reader's date format.
+    expect(within(once as HTMLElement).getByTestId('signal-source-next-fetch').textContent).toMatch(
+      /^Next read: Nov 26, 2026/,
+    );
   });
 
   it('says a source’s failure in the reader’s language, and in the server’s own words in English', async () => {

@@ -53,6 +53,8 @@ export function SignalSourcesSettings() {
   const list = useSignalSources();
   const sweep = list.data?.sweep;
   const discovery = list.data?.discovery;
+  // "Find sources" asked on a day with no account in a territory or a list: said until asked again.
+  const [nothingToDiscover, setNothingToDiscover] = useState(false);
   const actions = useSignalSourceActions();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const when = (value: string | null) => (value ? formatDateTime(value, language) : t('signals.never'));
@@ -109,6 +111,12 @@ export function SignalSourcesSettings() {
         <Text size="xs" c="dimmed">
           {t('signals.lastSuccess', { when: when(source.last_success_at) })}
         </Text>
+        {/* When Quarry tries again, above all for a source that is retrying; a paused one is not read. */}
+        {source.status !== 'paused' && source.next_fetch_at && (
+          <Text size="xs" c="dimmed" data-testid="signal-source-next-fetch">
+            {t('signals.nextFetch', { when: when(source.next_fetch_at) })}
+          </Text>
+        )}
       </>
     ),
     items: (
@@ -178,8 +186,9 @@ export function SignalSourcesSettings() {
             leftSection={<IconWorldSearch size={16} />}
             loading={actions.discoverAll.isPending}
             onClick={async () => {
-              await actions.discoverAll.mutateAsync();
-              showSnackbar(t('signals.discoverAllQueued'));
+              const { has_accounts } = await actions.discoverAll.mutateAsync();
+              setNothingToDiscover(!has_accounts);
+              if (has_accounts) showSnackbar(t('signals.discoverAllQueued'));
             }}
           >
             {t('signals.discoverAll')}
@@ -197,6 +206,17 @@ export function SignalSourcesSettings() {
           </Button>
         </Group>
       </Group>
+      {nothingToDiscover && (
+        // Stays until the next try: a snackbar would be gone before the admin found Add Accounts.
+        <Alert color="blue" data-testid="signal-discovery-no-accounts" role="status">
+          <Text size="sm">
+            {t('signals.discoverNoAccounts')}{' '}
+            <Anchor component={Link} to="/upload" size="sm">
+              {t('signals.openAddAccounts')}
+            </Anchor>
+          </Text>
+        </Alert>
+      )}
       {discovery && discovery.state !== 'idle' && (
         <Group gap="xs" role="status" data-testid="signal-discovery-progress">
           <Loader size="xs" />
@@ -327,7 +347,7 @@ function SourceStatus({ source }: { source: SignalSource }) {
       {badge}
       <Text size="xs" c="dimmed">
         {t('signals.retryingHint', {
-          failures: Math.min(source.failure_count, SIGNAL_SOURCE_FAILING_AFTER),
+          count: Math.min(source.failure_count, SIGNAL_SOURCE_FAILING_AFTER),
           limit: SIGNAL_SOURCE_FAILING_AFTER,
         })}
       </Text>
