@@ -30,6 +30,12 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
       : upload.destination.exists
         ? t('uploads.history.listNamed', { name: upload.destination.name })
         : t('uploads.history.listDeleted', { name: upload.destination.name });
+  // Each Show names its upload: a list of "Show, Show, Show" told a screen reader nothing.
+  const showLabel = (upload: Upload) =>
+    t('uploads.history.openNamed', {
+      input: upload.input || t('uploads.pasted'),
+      when: formatDateTime(upload.created, language),
+    });
   /** Every line that added no account, as the upload's result says: the ones that did not fit too. */
   const failures = (upload: Upload) => formatNumber(upload.failures_count + upload.not_fitted_count, language);
   // Accounts that were there before count as a success, said as such: "12" had read as 12 added.
@@ -84,7 +90,7 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
                 </Stack>
                 <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
                   <UploadStatusBadge upload={upload} />
-                  <Button size="xs" variant="subtle" onClick={() => onShow(upload.id)}>
+                  <Button size="xs" variant="subtle" onClick={() => onShow(upload.id)} aria-label={showLabel(upload)}>
                     {t('uploads.history.open')}
                   </Button>
                 </Stack>
@@ -129,7 +135,7 @@ export function UploadHistory({ onShow }: { onShow: (uploadId: string) => void }
                     <UploadStatusBadge upload={upload} />
                   </Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="subtle" onClick={() => onShow(upload.id)}>
+                    <Button size="xs" variant="subtle" onClick={() => onShow(upload.id)} aria-label={showLabel(upload)}>
                       {t('uploads.history.open')}
                     </Button>
                   </Table.Td>

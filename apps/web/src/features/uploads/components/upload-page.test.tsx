@@ -164,6 +164,8 @@ describe('UploadPage', () => {
     expect((await screen.findByTestId('upload-counted')).textContent).toBe('1,000 of 3,000 lines');
     expect(screen.getByTestId('upload-added').textContent).toBe('600');
     expect(screen.getByText('You can leave this page: the upload keeps going.')).toBeTruthy();
+    // The keyboard follows: Upload is disabled once the form empties, which left it on the page.
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Upload progress' }));
   });
 
   it('stops a running upload once asked to confirm, saying the accounts added so far stay', async () => {
@@ -210,6 +212,10 @@ describe('UploadPage', () => {
     // Created with its time, so two uploads of one day are told apart.
     expect(row.textContent).toMatch(/Mar [12], 2026,? \d{1,2}:\d{2}/);
     expect(within(row).queryByTestId('via-support')).toBeNull();
+    // Its Show says which upload it shows: a list of "Show, Show, Show" told a screen reader nothing.
+    expect(
+      within(row).getByRole('button', { name: /^Show the upload of trade-show\.csv, Mar [12], 2026/ }),
+    ).toBeTruthy();
   });
 
   it('says an upload where every line failed added no account, in orange, not the green of one that did', async () => {

@@ -15,12 +15,21 @@ export function UploadPage({ newListAction }: { newListAction?: (pick: (listId: 
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const shown = params.get('upload');
-  const show = (uploadId: string) => setParams({ upload: uploadId });
+  // Shown by a press here (Upload, a past upload's Show), not by opening the page's address.
+  const pressed = useRef(false);
+  const show = (uploadId: string) => {
+    pressed.current = true;
+    setParams({ upload: uploadId });
+  };
   // The upload started or picked from the history comes into sight: below the form at 1366×768,
-  // a press on Upload otherwise only emptied the form.
-  const progress = useRef<HTMLDivElement>(null);
+  // a press on Upload otherwise only emptied the form. The keyboard goes there too: the Upload
+  // it was on is disabled once the form empties, which left the focus on the page itself.
+  const progress = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (shown) progress.current?.scrollIntoView?.({ block: 'nearest' });
+    if (!shown) return;
+    progress.current?.scrollIntoView?.({ block: 'nearest' });
+    if (pressed.current) progress.current?.focus({ preventScroll: true });
+    pressed.current = false;
   }, [shown]);
 
   return (
@@ -31,9 +40,9 @@ export function UploadPage({ newListAction }: { newListAction?: (pick: (listId: 
       </div>
       <UploadForm onStarted={(upload) => show(upload.id)} newListAction={newListAction} />
       {shown && (
-        <div ref={progress}>
+        <section ref={progress} tabIndex={-1} aria-label={t('uploads.progress.region')}>
           <UploadProgress key={shown} uploadId={shown} />
-        </div>
+        </section>
       )}
       <UploadHistory onShow={show} />
     </Stack>
