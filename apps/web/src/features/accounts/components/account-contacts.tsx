@@ -1,8 +1,9 @@
 import { Anchor, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Contact } from '@quarry/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusTableBox } from '../../../lib/focus-table-box.ts';
 import { useIdSelection } from '../../../lib/use-id-selection.ts';
 
 /** Brings the row of the person the page was opened at into view and moves focus to it. */
@@ -28,6 +29,13 @@ export function AccountContacts({
 }) {
   const { t } = useTranslation();
   const selection = useIdSelection(contacts.map((c) => c.id));
+  // Acted on (a value message started, added to a list), the ticks clear and the button pressed is
+  // disabled: the keyboard goes on from the "select all" box rather than from the page's top.
+  const root = useRef<HTMLDivElement>(null);
+  const clearAfterAction = () => {
+    selection.clear();
+    focusTableBox(root.current, 'selectAll');
+  };
   // On a phone each person reads in one cell, name, title and email under one another: three
   // columns had left the Email column off the screen, behind a sideways scroll.
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
@@ -43,13 +51,13 @@ export function AccountContacts({
       </Text>
     );
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" ref={root}>
       {bulkActions && (
         <Group justify="flex-end" gap="xs">
           <Text size="sm" c="dimmed">
             {t('myAccounts.selected', { count: selection.count })}
           </Text>
-          {bulkActions(selection.selected, selection.clear)}
+          {bulkActions(selection.selected, clearAfterAction)}
         </Group>
       )}
       {/* Between a phone and this width the table scrolls in its own box: the Email column stays reachable. */}

@@ -1,5 +1,5 @@
 import type { FilterGroup, TerritoryPage } from '@quarry/shared';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prepareDom, renderWithProviders } from '../../../test-support/dom.tsx';
@@ -124,5 +124,35 @@ describe('MyAccountsPage, empty', () => {
     serve(empty);
     renderPage();
     await screen.findByText('No accounts yet. Add accounts from the search or an account page.');
+  });
+});
+
+describe('MyAccountsPage bulk actions', () => {
+  it('moves the keyboard to "Select all on this page" once an action on the ticked accounts clears them', async () => {
+    serve(pageOf(2, false));
+    renderWithProviders(
+      <MemoryRouter>
+        <MyAccountsPage
+          filter={filter}
+          options={options}
+          onOptionsChange={() => {}}
+          viewAsUid={null}
+          // As Add to list does: acts, then clears the ticks, which disables the button pressed.
+          bulkActions={(selected, clear, disabled) => (
+            <button type="button" disabled={disabled} onClick={() => selected.length > 0 && clear()}>
+              Act
+            </button>
+          )}
+        />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Account 2');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Account 1' }));
+    const act = screen.getByRole('button', { name: 'Act' }) as HTMLButtonElement;
+    act.focus();
+    fireEvent.click(act);
+    const selectAll = screen.getByRole('checkbox', { name: 'Select all on this page' });
+    await waitFor(() => expect(document.activeElement).toBe(selectAll));
+    expect(act.disabled).toBe(true);
   });
 });

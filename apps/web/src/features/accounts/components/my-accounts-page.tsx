@@ -10,7 +10,7 @@ import { AccountLogo } from '../../../components/account-logo.tsx';
 import { Pager } from '../../../components/pager.tsx';
 import { SortableHeader } from '../../../components/sortable-header.tsx';
 import { displayDomain } from '../../../lib/display-domain.ts';
-import { focusRowsLeft } from '../../../lib/focus-rows-left.ts';
+import { focusTableBox } from '../../../lib/focus-table-box.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { industryLabel } from '../../../lib/industry-label.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
@@ -99,7 +99,7 @@ export function MyAccountsPage({
     }
     setSelected(new Set());
     showSnackbar(territoryRemovedMessage(t, ids.length, name));
-    focusRowsLeft(screen.current);
+    focusTableBox(screen.current, 'firstRow');
   }
 
   const header = (key: SortKey, label: string) => (
@@ -128,7 +128,14 @@ export function MyAccountsPage({
             <Text size="sm" c="dimmed">
               {t('myAccounts.selected', { count: selected.size })}
             </Text>
-            {bulkActions?.([...selected], () => setSelected(new Set()), readOnly || selected.size === 0 || overCap)}
+            {bulkActions?.(
+              [...selected],
+              () => {
+                setSelected(new Set());
+                focusTableBox(screen.current, 'selectAll');
+              },
+              readOnly || selected.size === 0 || overCap,
+            )}
             <Button
               color="red"
               variant="light"

@@ -1,8 +1,9 @@
 import { Badge, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ValueMatchContact } from '@quarry/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusTableBox } from '../../../lib/focus-table-box.ts';
 import { useIdSelection } from '../../../lib/use-id-selection.ts';
 
 function TitleMatchBadge({ match }: { match: ValueMatchContact['title_match'] }) {
@@ -43,6 +44,13 @@ export function RankedContacts({
 }) {
   const { t } = useTranslation();
   const selection = useIdSelection(contacts.map((c) => c.id));
+  // Acted on (a value message started, added to a list), the ticks clear and the button pressed is
+  // disabled: the keyboard goes on from the "select all" box rather than from the page's top.
+  const root = useRef<HTMLDivElement>(null);
+  const clearAfterAction = () => {
+    selection.clear();
+    focusTableBox(root.current, 'selectAll');
+  };
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   if (contacts.length === 0) return <Text c="dimmed">{t('valueMatch.noContacts')}</Text>;
   const selectAll = bulkActions && (
@@ -61,7 +69,7 @@ export function RankedContacts({
       />
     );
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" ref={root}>
       {bulkActions && (
         <Group justify="flex-end" gap="xs">
           {phone && (
@@ -75,7 +83,7 @@ export function RankedContacts({
           <Text size="sm" c="dimmed">
             {t('valueMatch.contactsSelected', { count: selection.count })}
           </Text>
-          {bulkActions(selection.selected, selection.clear)}
+          {bulkActions(selection.selected, clearAfterAction)}
         </Group>
       )}
       {phone ? (

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { Pager } from '../../../components/pager.tsx';
-import { focusRowsLeft } from '../../../lib/focus-rows-left.ts';
+import { focusTableBox } from '../../../lib/focus-table-box.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useIdSelection } from '../../../lib/use-id-selection.ts';
 import type { MembersParams } from '../api/list-keys.ts';
@@ -100,7 +100,7 @@ export function ListMembers({ list, contactActions }: { list: List; contactActio
         onSuccess: (result) => {
           selection.clear();
           showSnackbar(t('lists.removedCount', { count: result.removed, context: contacts ? 'contacts' : undefined }));
-          focusRowsLeft(panel.current);
+          focusTableBox(panel.current, 'firstRow');
         },
       },
     );
