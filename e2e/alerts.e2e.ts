@@ -40,6 +40,11 @@ describe('global alerts', () => {
       await editor.getByRole('button', { name: 'Publish', exact: true }).click();
       await editor.getByText('This alert will show to every user of every tenant').waitFor();
       await editor.getByRole('button', { name: 'Cancel' }).click();
+      // What was typed is thrown away only once confirmed.
+      await support
+        .getByRole('dialog', { name: 'Discard this alert?' })
+        .getByRole('button', { name: 'Discard' })
+        .click();
       await editor.waitFor({ state: 'detached' });
       const titles = await support.evaluate(async () => {
         const res = await fetch('/api/support/alerts');

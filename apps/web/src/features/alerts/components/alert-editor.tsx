@@ -22,6 +22,7 @@ import {
 } from '@quarry/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirm } from '../../../components/confirm-dialog.tsx';
 import { MomentInput } from '../../../components/moment-input.tsx';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid.ts';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
@@ -74,6 +75,22 @@ export function AlertEditor({
     }),
   });
   const draft = form.getValues();
+  // Escape, Close or Cancel on an alert that changed asks first: it closed at once, its text lost.
+  const leave = async () => {
+    if (
+      form.isDirty() &&
+      !(await confirm({
+        title: t('alertsAdmin.discardTitle'),
+        message: t('alertsAdmin.discardMessage'),
+        proceedLabel: t('alertsAdmin.discard'),
+        cancelLabel: t('alertsAdmin.keepEditing'),
+        danger: true,
+      }))
+    ) {
+      return;
+    }
+    onClose();
+  };
   const toEveryone = !id && draft.tenant_id === ALL_TENANTS;
 
   function submit(values: AlertDraft) {
@@ -94,7 +111,7 @@ export function AlertEditor({
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={() => void leave()}
       title={id ? t('alertsAdmin.edit') : t('alertsAdmin.new')}
       size="lg"
       closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -183,7 +200,7 @@ export function AlertEditor({
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={() => void leave()}>
               {t('common.cancel')}
             </Button>
             <Button
