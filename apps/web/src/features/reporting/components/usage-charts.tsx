@@ -7,16 +7,19 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { axisLabels } from '../utils/axis-label.ts';
-import { pageLabel } from '../utils/page-screens.ts';
+import { pageLabel, pageScreenName } from '../utils/page-screens.ts';
 import { ChartCard } from './chart-card.tsx';
 import { RankedBars } from './ranked-bars.tsx';
 
 /** Counts are whole numbers: no 0.5 ticks on a quiet range. */
 const COUNTS = { allowDecimals: false };
 
-/** Height of a horizontal bar chart: enough room per bar for its label. */
 /** Characters of a bar's label beside a wide card's bars; a longer label ends in "…". */
-const LABEL_COLUMNS = 30;
+const LABEL_COLUMNS = 36;
+/** Room for those characters beside the bars, in pixels. */
+const LABEL_WIDTH = 250;
+
+/** Height of a horizontal bar chart: enough room per bar for its label. */
 
 const barsHeight = (count: number) => Math.max(160, count * 28 + 40);
 
@@ -30,19 +33,36 @@ export function UsageCharts({ report }: { report: Report }) {
   // On a phone the named counts are listed with their labels whole (RankedBars): an axis had room
   // for a dozen characters there.
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
-  const pages = report.pages.map((p) => ({ ...p, page: pageLabel(p.page, t) }));
+  // Beside the bars a page is its screen's name ("Déclencheurs"), which tells it apart unless two
+  // pages share one; the tooltip gives the path too. "Vos préférences (/preferences…" was cut
+  // before the part that told the preferences pages apart.
+  const screens = report.pages.map((p) => pageScreenName(p.page, t));
+  const pages = report.pages.map((p, i) => ({
+    ...p,
+    page: pageLabel(p.page, t),
+    axis: screens.filter((name) => name === screens[i]).length === 1 ? screens[i] : pageLabel(p.page, t),
+  }));
   const events = report.events.map((e) => ({ ...e, event: eventLabel(e.event) }));
   // Each chart's labels shortened apart: two events cut to the same "Correspondanc…" keep their ends.
-  const labelAxis = (labels: string[]) => {
-    const short = axisLabels(labels, LABEL_COLUMNS);
-    return { width: 220, tickFormatter: (value: unknown) => short.get(String(value)) ?? String(value) };
+  const labelAxis = (rows: { name: string; axis?: string }[]) => {
+    const short = axisLabels(
+      rows.map((row) => row.axis ?? row.name),
+      LABEL_COLUMNS,
+    );
+    const shown = new Map(rows.map((row) => [row.name, short.get(row.axis ?? row.name) ?? row.name]));
+    return { width: LABEL_WIDTH, tickFormatter: (value: unknown) => shown.get(String(value)) ?? String(value) };
   };
   const valueAxis = { ...COUNTS, tickCount: 5 };
   /**
    * A chart of named counts (pages, events): on a phone a list with each name whole, elsewhere bars
    * beside an axis whose long labels are shortened at their end (the tooltip gives them whole).
    */
-  const namedCounts = (rows: { name: string; count: number }[], title: string, unit: string, color: string) =>
+  const namedCounts = (
+    rows: { name: string; count: number; axis?: string }[],
+    title: string,
+    unit: string,
+    color: string,
+  ) =>
     phone ? (
       <RankedBars rows={rows} label={title} color={color} />
     ) : (
@@ -51,7 +71,7 @@ export function UsageCharts({ report }: { report: Report }) {
         data={rows}
         dataKey="name"
         orientation="vertical"
-        yAxisProps={labelAxis(rows.map((row) => row.name))}
+        yAxisProps={labelAxis(rows)}
         xAxisProps={valueAxis}
         series={[{ name: 'count', label: unit, color }]}
       />
@@ -127,7 +147,7 @@ export function UsageCharts({ report }: { report: Report }) {
           testId="report-pages-chart"
         >
           {namedCounts(
-            pages.map((p) => ({ name: p.page, count: p.views })),
+            pages.map((p) => ({ name: p.page, count: p.views, axis: p.axis })),
             t('reporting.pages'),
             t('reporting.views'),
             'violet.6',

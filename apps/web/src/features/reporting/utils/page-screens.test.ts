@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { signedInRoutes } from '../../../app/signed-in-routes.tsx';
 import admin from '../../../locales/en/admin.json';
 import common from '../../../locales/en/common.json';
-import { axisLabels } from './axis-label.ts';
-import { PAGE_SCREENS, pageLabel, pageScreenKey } from './page-screens.ts';
+import { axisLabel, axisLabels } from './axis-label.ts';
+import { PAGE_SCREENS, pageLabel, pageScreenKey, pageScreenName } from './page-screens.ts';
 
 const eventNames = import.meta.glob<Record<string, string>>('../../../locales/*/flows.json', {
   eager: true,
@@ -58,6 +58,12 @@ describe('the screen a recorded page is, on Reporting', () => {
         ).values(),
       ];
       expect(new Set(labels).size, `${language}: ${labels.join(' | ')}`).toBe(labels.length);
+      // Beside a wide card's bars a page is its screen's name alone, whole in the axis's 36 columns:
+      // with the path it read "Vos préférences (/preferences…", cut before what told it apart.
+      const cut = Object.keys(PAGE_SCREENS)
+        .map((page) => pageScreenName(page, (key) => String(name(key))))
+        .filter((screen) => axisLabel(screen, 36) !== screen);
+      expect(cut, language).toEqual([]);
     }
   });
 

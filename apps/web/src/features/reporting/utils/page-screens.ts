@@ -42,3 +42,9 @@ export const pageLabel = (page: string, t: (key: string) => string): string => {
   const key = pageScreenKey(page);
   return key ? `${t(key)} (${page})` : page;
 };
+
+/** A recorded page's screen name alone ("Triggers"); an unknown path as recorded. */
+export const pageScreenName = (page: string, t: (key: string) => string): string => {
+  const key = pageScreenKey(page);
+  return key ? t(key) : page;
+};
