@@ -55,7 +55,7 @@ export function AccountContacts({
       {bulkActions && (
         <Group justify="flex-end" gap="xs">
           <Text size="sm" c="dimmed">
-            {t('myAccounts.selected', { count: selection.count })}
+            {t('myAccounts.contactsSelected', { count: selection.count })}
           </Text>
           {bulkActions(selection.selected, clearAfterAction)}
         </Group>

@@ -111,7 +111,7 @@ export function ListMembers({ list, contactActions }: { list: List; contactActio
       {editable && (
         <Group justify="flex-end" gap="xs">
           <Text size="sm" c="dimmed">
-            {t('myAccounts.selected', { count: selection.count })}
+            {t(contacts ? 'myAccounts.contactsSelected' : 'myAccounts.selected', { count: selection.count })}
           </Text>
           {page?.kind === 'contacts' &&
             contactActions?.(
