@@ -75,12 +75,13 @@ describe('StartFlowButtons', () => {
       }),
     );
     const onStarted = vi.fn();
+    // As in the app, the dialogs open inside the router: the flow named in one is a link.
     renderWithProviders(
-      <ModalsProvider>
-        <MemoryRouter initialEntries={['/accounts/acc_1']}>
+      <MemoryRouter initialEntries={['/accounts/acc_1']}>
+        <ModalsProvider>
           <StartFlowButtons masterAccountId="acc_1" contactIds={['c1', 'c2']} onStarted={onStarted} />
-        </MemoryRouter>
-      </ModalsProvider>,
+        </ModalsProvider>
+      </MemoryRouter>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Create value message' }));
     const dialog = await screen.findByRole('dialog', { name: 'Already being written to' });
@@ -97,6 +98,15 @@ describe('StartFlowButtons', () => {
     );
     expect(posts).toEqual([]);
     expect(onStarted).not.toHaveBeenCalled();
+
+    // The flow it names opens from the question, which it answers: nothing new starts.
+    fireEvent.click(screen.getByRole('button', { name: 'Create value message' }));
+    const again = await screen.findByRole('dialog', { name: 'Already being written to' });
+    const link = within(again).getByRole('link', { name: 'Value message · Goodyear Tire & Rubber' });
+    expect(link.getAttribute('href')).toBe('/action/f1');
+    fireEvent.click(link);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Create value message' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Start another' }));

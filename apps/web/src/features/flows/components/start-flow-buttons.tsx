@@ -1,10 +1,11 @@
-import { Button, Group } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import type { FlowSummary, FlowType } from '@quarry/shared';
 import { IconListNumbers, IconMailBolt } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { showRouteSnackbar } from '../../../lib/snackbar-store.ts';
@@ -64,11 +65,27 @@ export function StartFlowButtons({
       // three times over: asked first, naming the flow already writing to them.
       const ok = await confirm({
         title: t('flows.start.alreadyTitle'),
-        message: t('flows.start.alreadyMessage', {
-          count: open.length,
-          flow: `${t(`flows.type.${latest.type}`)} · ${latest.account_names.join(', ')}`,
-          date: formatDate(latest.created, language, 'sentence'),
-        }),
+        // The flow named is a link: the rep can look at what it already wrote before starting another.
+        message: (
+          <Trans
+            i18nKey="flows.start.alreadyMessage"
+            count={open.length}
+            values={{
+              flow: `${t(`flows.type.${latest.type}`)} · ${latest.account_names.join(', ')}`,
+              date: formatDate(latest.created, language, 'sentence'),
+            }}
+            components={{
+              flowLink: (
+                <Anchor
+                  component={Link}
+                  to={`/action/${encodeURIComponent(latest.id)}`}
+                  // Leaving for the flow answers the question: nothing new is started.
+                  onClick={() => modals.closeAll()}
+                />
+              ),
+            }}
+          />
+        ),
         proceedLabel: t('flows.start.alreadyProceed'),
       });
       if (!ok) return;
