@@ -65,17 +65,19 @@ describe('built-in composer', () => {
       'VP Operations',
       'Acme Logistics',
       'Northwind Analytics',
-      // After the colon a sentence goes on in lower case when it opens with a word that is never
-      // a name ("We"); any other capital is kept, as it may be a name's.
-      'As VP Operations, you may know this well: Shippers facing carrier delays lose margin on every late load.',
+      // The problem in its own words, then the reader's part in it.
+      'Shippers facing carrier delays lose margin on every late load. As VP Operations, you may know this well.',
+      // After a label and a colon a sentence goes on in lower case when it opens with a word that
+      // is never a name ("We"); one complete in itself stands on its own, its capital kept.
       'How Northwind Analytics helps: we track carrier delays live and reroute loads before they slip.',
-      'What it is worth: Customers cut expedited freight spend by 8% within a quarter.',
+      'before they slip. Customers cut expedited freight spend by 8% within a quarter.',
     ]) {
       expect(body).toContain(fact);
     }
     expect(body.endsWith('\n\nBest,\nSam Seller')).toBe(true);
     expect(follow?.subject).toBe(`Re: ${first?.subject}`);
     expect(breakUp?.body).toContain('close the loop');
+    expect(breakUp?.body).toContain('here is the short version: we track carrier delays live');
   });
 
   it('keeps subjects and bodies within the flow limits, even from evidence longer than a body', async () => {
@@ -116,7 +118,7 @@ describe('built-in composer', () => {
     const [short] = await write(context({ rules: { organization: ['Keep it under 60 words'], personal: [] } }));
     expect(countWords(full?.body ?? '')).toBeGreaterThan(60);
     expect(short?.body).toContain('"Acme Logistics opens a new hub in Ohio"');
-    expect(short?.body).not.toContain('What it is worth');
+    expect(short?.body).not.toContain('Customers cut expedited freight spend');
   });
 
   it('never writes a banned word, leaving out evidence that holds one', async () => {
@@ -132,7 +134,7 @@ describe('built-in composer', () => {
     const steps = await write(input);
     const text = everything(steps);
     expect(text).not.toMatch(/competitor|synerg/i);
-    expect(text).toContain('you may know this well: Shippers lose margin on late loads.');
+    expect(text).toContain('Shippers lose margin on late loads. As VP Operations, you may know this well.');
     expect(ruleViolation(steps, effectiveRules(input.rules))).toBeNull();
   });
 
@@ -256,6 +258,21 @@ describe('built-in composer', () => {
     expect(body).toContain('The posting says: "Component shortages delayed shipments from our Akron plant this year."');
     // One chairman per company: no "a" before the title.
     expect(body).toContain('As Chairman & Chief Executive Officer, you may know this well');
+    // A quote without its full stop gets one: it ran into the next sentence ("…this year" As a…).
+    const [unstopped] = await write(
+      context({
+        signal: {
+          title: 'Supply Chain Manager',
+          excerpt: 'Supply shortages and delivery delays reached our plants this year',
+          publishedAt: '2026-10-09T00:00:00.000Z',
+          sourceName: 'Quarry Jobs',
+          type: 'job_posting',
+        },
+      }),
+    );
+    expect(unstopped?.body).toContain(
+      'The posting says: "Supply shortages and delivery delays reached our plants this year." Shippers',
+    );
     // The follow-up, too, speaks of the opening, not of a note titled with a role.
     expect(followUp?.body).toContain('I wanted to follow up on my note about your opening for an Operations Analyst.');
   });
@@ -283,14 +300,17 @@ describe('built-in composer, in the prospect’s reading', () => {
     expect(body).toContain('\nAcme traces parts and products across suppliers.');
     expect(body).not.toContain('helps: Acme');
     expect(body).toContain('What it is worth: a 2 to 5 percent cut in recall costs.');
-    expect(body).toContain('you may know this well: Salesforce data is stale by the time a recall starts.');
+    expect(body).toContain(
+      'Salesforce data is stale by the time a recall starts. As VP Operations, you may know this well.',
+    );
+    expect(body).not.toMatch(/: [A-Z][a-z]/);
     const more = await wrote({
       name: 'x',
       problemOrGoal: 'ERP data shows the delays late.',
       productValue: 'We find them a week earlier.',
       roiExplanation: '',
     });
-    expect(more).toContain('you may know this well: ERP data shows the delays late.');
+    expect(more).toContain('ERP data shows the delays late. As VP Operations');
     expect(more).toContain('helps: we find them a week earlier.');
   });
 

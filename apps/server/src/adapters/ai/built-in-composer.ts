@@ -169,7 +169,8 @@ function firstTouchUnits(f: Facts, banned: BannedTermMatcher): Unit[] {
       f.account ? `I saw that ${f.account} is hiring.` : 'I saw that your team is hiring.',
     );
     // What the posting says of the company is why the email is written: quoted as it stands.
-    add(0, 4, s.quote && `The posting says: "${s.quote}"`);
+    // A quote closes its sentence: "…this year" ran into the next one ("…this year" As a…).
+    add(0, 4, s.quote && `The posting says: "${sentence(s.quote)}"`);
   } else if (s) {
     const where = s.source ? ` in ${s.source}` : '';
     add(
@@ -182,7 +183,7 @@ function firstTouchUnits(f: Facts, banned: BannedTermMatcher): Unit[] {
       `I read the recent news about ${f.account ?? 'your company'}${s.date ? ` from ${s.date}` : ''}.`,
       'I read your recent news.',
     );
-    add(0, 4, s.quote && `It reports: "${s.quote}"`);
+    add(0, 4, s.quote && `It reports: "${sentence(s.quote)}"`);
   } else {
     add(
       0,
@@ -197,21 +198,17 @@ function firstTouchUnits(f: Facts, banned: BannedTermMatcher): Unit[] {
     add(
       0,
       1,
-      // After the colon the problem continues the sentence: its first letter in lower case, unless
-      // it starts with a name or an acronym ("Recalls, shortages…" → "recalls, shortages…").
-      f.title && `As ${asRole(f.title)}, you may know this well: ${continuing(f.problem)}`,
-      `You may know this well: ${continuing(f.problem)}`,
+      // The problem in its own words first, then the reader's part in it: after a colon its
+      // capital ("…know this well: Recalls, shortages") read as a mistake.
+      f.title && `${f.problem} As ${asRole(f.title)}, you may know this well.`,
+      `${f.problem} You may know this well.`,
       f.problem,
     );
   } else if (f.title) {
     add(0, 4, `As ${asRole(f.title)}, you are probably close to this.`);
   }
-  if (f.value) {
-    // "How Acme Inc. helps: Acme traces…" says the name twice: a value that opens on it stands alone.
-    if (opensOnName(f.value, f.tenant)) add(1, 3, f.value);
-    else add(1, 3, `${f.tenant ? `How ${f.tenant} helps` : 'How we help'}: ${continuing(f.value)}`, f.value);
-  }
-  if (f.roi) add(1, 4, `What it is worth: ${continuing(f.roi)}`, f.roi);
+  if (f.value) add(1, 3, introduced(f.tenant ? `How ${f.tenant} helps` : 'How we help', f.value), f.value);
+  if (f.roi) add(1, 4, introduced('What it is worth', f.roi), f.roi);
   if (!f.value && !f.roi) {
     add(1, 5, `${f.tenant ? `At ${f.tenant}, we` : 'We'} help teams like yours act on moments like this.`);
   }
@@ -247,14 +244,14 @@ function followUpUnits(f: Facts, banned: BannedTermMatcher, ordinal: number): Un
     add(0, 0, 'I wanted to follow up once more on my earlier notes.', 'One more note from me.');
   }
   // Alternate which point leads, so a second follow-up does not repeat the first.
-  const worth = [f.roi && `One reason it may be worth a look: ${continuing(f.roi)}`, f.roi];
+  const worth = [f.roi && introduced('One reason it may be worth a look', f.roi), f.roi];
   const recap = [
-    f.value && `To recap ${f.tenant ? `how ${f.tenant} helps` : 'how we help'}: ${continuing(f.value)}`,
+    f.value && introduced(`To recap ${f.tenant ? `how ${f.tenant} helps` : 'how we help'}`, f.value),
     f.value,
   ];
   add(0, 1, ...(ordinal % 2 === 0 ? worth : recap));
   add(1, 3, ...(ordinal % 2 === 0 ? recap : worth));
-  if (!f.roi && !f.value && f.problem) add(0, 1, `The reason I wrote: ${continuing(f.problem)}`, f.problem);
+  if (!f.roi && !f.value && f.problem) add(0, 1, introduced('The reason I wrote', f.problem), f.problem);
   add(
     2,
     2,
@@ -279,7 +276,7 @@ function breakUpUnits(f: Facts, banned: BannedTermMatcher): Unit[] {
     0,
     2,
     f.value &&
-      `Should it become a priority${f.account ? ` at ${f.account}` : ''}, here is the short version: ${f.value}`,
+      `Should it become a priority${f.account ? ` at ${f.account}` : ''}, here is the short version: ${continuing(f.value)}`,
     'Should it become a priority, I am glad to pick this up again.',
   );
   add(1, 1, 'Thank you for your time either way.', 'Thank you.');
@@ -465,13 +462,6 @@ function asRole(title: string): string {
   return withArticle(title);
 }
 
-/** Whether a sentence opens on the first word of the company's name ("Acme traces…" for "Acme Inc."). */
-function opensOnName(sentence: string, name: string | null): boolean {
-  const first = name ? /^[\p{L}\p{N}&'’.-]+/u.exec(name)?.[0]?.replace(/[.,]+$/, '') : undefined;
-  if (!first) return false;
-  return sentence.startsWith(first) && !/[\p{L}\p{N}]/u.test(sentence.charAt(first.length));
-}
-
 /** A job title with "a" or "an" as it is said: "an Operations Analyst", "an HR Manager", "a Supply Chain Manager". */
 function withArticle(title: string): string {
   const acronym = /^\p{Lu}{2,}\b/u.test(title);
@@ -512,6 +502,17 @@ const SENTENCE_OPENERS = new Set(
     'when while if after before with without in on for by at from as once since'
   ).split(' '),
 );
+
+/**
+ * A sentence after a label and a colon when it goes on in lower case there ("What it is worth: a 2
+ * to 5 percent cut", "How we help: we track…"); else the sentence on its own, its capital kept: it
+ * opens on a name ("Acme traces…", which "How Acme helps:" would say twice) or is complete in
+ * itself ("Recalls scoped to the affected lots…", whose capital after a colon read as a mistake).
+ */
+function introduced(label: string, text: string): string {
+  const going = continuing(text);
+  return going === text ? text : `${label}: ${going}`;
+}
 
 /** A sentence going on after a colon: its first word lower-cased when it is one of SENTENCE_OPENERS. */
 function continuing(sentence: string): string {
