@@ -1,3 +1,5 @@
+import { refocusIfLost } from './refocus-if-lost.ts';
+
 /**
  * After a bulk action, the button it was pressed on is disabled (nothing is ticked any more) and
  * the keyboard's focus drops to the document. It goes on in `within` instead:
@@ -8,19 +10,17 @@
  * Left alone while a dialog holds it.
  */
 export function focusTableBox(within: HTMLElement | null, which: 'firstRow' | 'selectAll'): void {
+  if (which === 'selectAll') {
+    refocusIfLost(
+      () =>
+        within?.querySelector<HTMLInputElement>('table input[type="checkbox"]') ??
+        within?.querySelector<HTMLInputElement>('input[type="checkbox"]'),
+    );
+    return;
+  }
   setTimeout(() => {
     if (document.activeElement?.closest('[role="dialog"]')) return;
-    if (which === 'firstRow') {
-      const boxes = within?.querySelectorAll<HTMLInputElement>('table input[type="checkbox"]');
-      (boxes?.[1] ?? boxes?.[0])?.focus();
-      return;
-    }
-    const active = document.activeElement as HTMLElement | null;
-    const lost = !active || active === document.body || (active as HTMLButtonElement).disabled === true;
-    if (!lost) return;
-    const box =
-      within?.querySelector<HTMLInputElement>('table input[type="checkbox"]') ??
-      within?.querySelector<HTMLInputElement>('input[type="checkbox"]');
-    box?.focus();
+    const boxes = within?.querySelectorAll<HTMLInputElement>('table input[type="checkbox"]');
+    (boxes?.[1] ?? boxes?.[0])?.focus();
   }, 0);
 }

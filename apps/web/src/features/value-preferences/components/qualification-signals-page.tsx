@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { fieldError } from '../../../lib/field-error.ts';
+import { refocusIfLost } from '../../../lib/refocus-if-lost.ts';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
@@ -69,6 +70,8 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
           onSuccess: () => {
             startOver();
             showSnackbar(t('preferences.signalSaved', { text: body.text.trim() }));
+            // Ready for the next signal: the Add the keyboard was on is disabled once the form empties.
+            refocusIfLost(() => firstFieldRef.current);
           },
           // The draft is kept as typed.
           onError: (error) => setServerErrors(form, error, t('preferences.saveError')),

@@ -7,11 +7,12 @@ import {
   TARGET_TITLES_MAX,
   targetTitlesBodySchema,
 } from '@quarry/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemovablePills } from '../../../components/removable-pill.tsx';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { fieldError } from '../../../lib/field-error.ts';
+import { refocusIfLost } from '../../../lib/refocus-if-lost.ts';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
@@ -64,6 +65,7 @@ export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
   useUnsavedChangesGuard(changed);
   // A title already listed is not added twice: said, rather than the input silently emptied.
   const [alreadyListed, setAlreadyListed] = useState<string | null>(null);
+  const titlesInput = useRef<HTMLInputElement>(null);
   const submit = () => {
     if (form.validate().hasErrors) return;
     save.mutate(toSave, {
@@ -71,6 +73,8 @@ export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
         form.setInitialValues({ titles: saved, typed_title: '' });
         form.setValues({ titles: saved, typed_title: '' });
         showSnackbar(t('preferences.saved'));
+        // Save is disabled once nothing is left to save: the keyboard goes back to the titles.
+        refocusIfLost(() => titlesInput.current);
       },
       onError: (error) => setServerErrors(form, error, t('preferences.saveError')),
     });
@@ -89,6 +93,7 @@ export function TargetTitlesPage({ canEdit }: { canEdit: boolean }) {
         <ReadOnlyNote />
       )}
       <TagsInput
+        ref={titlesInput}
         label={t('preferences.titlesLabel')}
         renderPill={removablePill}
         // "VP, Logistics" is one title: only a pasted list's lines are several.

@@ -125,6 +125,34 @@ describe('TriggersPage saving', () => {
   });
 });
 
+describe('TriggersPage after a save', () => {
+  it("gives the keyboard the saved trigger's Edit, where it had dropped to the page with the form's Save", async () => {
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'PATCH') return json({ ...withPhrase, phrases: ['harbour', 'port'] });
+        return json(
+          String(input).endsWith('/api/triggers') ? { triggers: [phraseless, withPhrase] } : { hypotheses: [] },
+        );
+      }),
+    );
+    renderPage(true);
+    const cards = await screen.findAllByTestId('trigger');
+    fireEvent.click(within(cards[1] as HTMLElement).getByRole('button', { name: 'Edit “Harbour trigger”' }));
+    const form = screen.getByTestId('trigger-form');
+    // Edit opens the form on its name; the keyboard goes on to Save from there.
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Name')));
+    const save = within(form).getByRole('button', { name: 'Save' });
+    save.focus();
+    fireEvent.click(save);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit “Harbour trigger”' })),
+    );
+  });
+});
+
 describe('TriggersPage editing', () => {
   it('asks before Cancel throws away a changed trigger, and keeps the edit when told to', async () => {
     serve();

@@ -7,6 +7,7 @@ import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { useUnsavedChangesGuard } from '../../../components/use-unsaved-changes-guard.ts';
 import { track } from '../../../lib/analytics.ts';
 import { fieldError } from '../../../lib/field-error.ts';
+import { refocusIfLost } from '../../../lib/refocus-if-lost.ts';
 import { setServerErrors } from '../../../lib/set-server-errors.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
@@ -204,6 +205,8 @@ export function TriggersPage({
             if (card && justSaved?.id === tr.id && justSaved.scroll) {
               card.scrollIntoView({ block: 'center' });
               setJustSaved({ id: tr.id, scroll: false });
+              // The keyboard goes on from the saved trigger: the Save it was on had gone with the form.
+              refocusIfLost(() => card.querySelector<HTMLButtonElement>('[data-testid="card-actions"] button'));
             }
           }}
           actions={canEdit && <CardActions name={tr.name} onEdit={() => edit(tr)} onDelete={() => void remove(tr)} />}

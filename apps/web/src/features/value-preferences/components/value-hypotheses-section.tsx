@@ -12,10 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH, type StoredValueHypothesis, type ValueHypothesisBody } from '@quarry/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CharacterCounter } from '../../../components/character-counter.tsx';
 import { fieldError } from '../../../lib/field-error.ts';
+import { refocusIfLost } from '../../../lib/refocus-if-lost.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
@@ -134,6 +135,7 @@ export function ValueHypothesesSection({
       },
     );
   };
+  const addButton = useRef<HTMLButtonElement>(null);
   const submit = () => {
     if (!draft?.name.trim() || anyTooLong) return;
     const { id, ...body } = draft;
@@ -144,6 +146,8 @@ export function ValueHypothesesSection({
           onSuccess: () => {
             setDraft(null);
             showSnackbar(t('preferences.hypothesisSaved', { name: body.name.trim() }));
+            // The form and its Save are gone: the keyboard goes on from "Add hypothesis", back in their place.
+            refocusIfLost(() => addButton.current);
           },
           onSettled: settled,
         },
@@ -159,6 +163,7 @@ export function ValueHypothesesSection({
         </Title>
         {canEdit && !draft && (
           <Button
+            ref={addButton}
             onClick={() => {
               setDraft(EMPTY);
               reveal();
