@@ -131,7 +131,7 @@ describe('whyNowText', () => {
     // And a requirement not seen met is said too, not left out.
     expect(whyNowText({ ...hiring, unmet_requirements: ['Goods: plant, factory'] }, i18n.t, 'en', NOW)).toBe(
       'They posted an opening for “Director of Logistics” yesterday, one of the roles you sell to. ' +
-        'The posting names your field, but says nothing yet of “Freight costs eat margin”, and we have not yet seen that they meet your requirements.',
+        'The posting names your field, but says nothing yet of “Freight costs eat margin”, and we have not yet seen that they meet your requirement “Goods”.',
     );
     // A posting whose words match the hypothesis's triggers, with no event told: those words are
     // said, as the reader sees them highlighted, not "says nothing" of the hypothesis.
@@ -160,7 +160,7 @@ describe('whyNowText', () => {
       ),
     ).toBe(
       'They posted an opening for “Director of Logistics” yesterday, one of the roles you sell to. ' +
-        'We have not yet seen that they meet your requirements.',
+        'We have not yet seen that they meet your requirement “Goods”.',
     );
     // For a role nobody sells to, it is plain activity, requirement or not.
     expect(
@@ -185,11 +185,20 @@ describe('whyNowText', () => {
     );
   });
 
-  it('says an unmet requirement in plain words, never as the rule’s text', async () => {
+  it('names an unmet requirement by the name its author gave it, never by its phrases', async () => {
     await changeLanguage('en');
     const text = whyNowText(UNMET, i18n.t, 'en', NOW);
-    expect(text).toContain('we have not yet seen that they meet your requirements');
-    expect(text).not.toContain('Goods');
+    expect(text).toContain('we have not yet seen that they meet your requirement “Goods”.');
+    expect(text).not.toMatch(/plant|factory|warehouse/);
+    const two = { ...UNMET, unmet_requirements: ['Goods: plant', 'Size: 1,000 employees or more'] };
+    expect(whyNowText(two, i18n.t, 'en', NOW)).toContain('meet your requirements “Goods” and “Size”.');
+    // A requirement written as phrases alone has no name: said in general, its phrases never shown.
+    const unnamed = whyNowText({ ...UNMET, unmet_requirements: ['plant, factory, warehouse'] }, i18n.t, 'en', NOW);
+    expect(unnamed).toContain('we have not yet seen that they meet your requirements.');
+    expect(unnamed).not.toMatch(/plant|factory|warehouse/);
+    await changeLanguage('fr');
+    expect(whyNowText(UNMET, i18n.t, 'fr', NOW)).toContain('répond à votre exigence «\u00a0Goods\u00a0».');
+    await changeLanguage('en');
   });
 
   it('never carries rule text, counts or tier names, in any language, and stays within two sentences', async () => {

@@ -55,6 +55,18 @@ export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language,
       }),
     );
   }
+  // Which requirement is not yet seen met, by the name its author gave it ("Goods" in "Goods: plant,
+  // factory…"), where "your requirements" left a rep guessing; never by its phrases, which are rule
+  // text. One without a name leaves the sentence general.
+  const names = facts.unmet_requirements.map(requirementName);
+  const named = names.length > 0 && names.every((name) => name !== null);
+  const unmet = {
+    count: names.length,
+    requirements: new Intl.ListFormat(LOCALE_FORMATS[language].locale, { type: 'conjunction' }).format(
+      names.map((name) => quote(name ?? '')),
+    ),
+  };
+  const unmetKey = (key: string) => (named ? `${key}Named` : key);
   if (
     hit?.type === 'job_posting' &&
     facts.tier === 'none' &&
@@ -62,7 +74,7 @@ export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language,
     facts.unmet_requirements.length > 0
   ) {
     // Hiring for a role the tenant sells to, at a company not yet seen to be one it sells to.
-    sentences.push(t('valueMatch.whyNowText.unproven'));
+    sentences.push(t(unmetKey('valueMatch.whyNowText.unproven'), unmet));
   } else if (facts.tier === 'none' || !facts.hypothesis_name) {
     sentences.push(t(hit ? 'valueMatch.whyNowText.nothing' : 'valueMatch.whyNowText.quiet'));
   } else {
@@ -74,14 +86,14 @@ export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language,
     const key =
       mentioned.length > 0
         ? unproven
-          ? 'valueMatch.whyNowText.postingMentionsUnproven'
+          ? unmetKey('valueMatch.whyNowText.postingMentionsUnproven')
           : 'valueMatch.whyNowText.postingMentions'
         : postingOnly && facts.tier !== 'tier_1'
           ? unproven
-            ? 'valueMatch.whyNowText.postingOnlyUnproven'
+            ? unmetKey('valueMatch.whyNowText.postingOnlyUnproven')
             : 'valueMatch.whyNowText.postingOnly'
           : unproven
-            ? 'valueMatch.whyNowText.possibleUnproven'
+            ? unmetKey('valueMatch.whyNowText.possibleUnproven')
             : facts.tier === 'tier_1'
               ? // "Worth a call now" is said of a signal of the last two months, not of one read "3 months ago".
                 hit && calendarDaysBetween(new Date(hit.published_at), now) >= CALL_NOW_DAYS
@@ -91,10 +103,16 @@ export function whyNowText(facts: WhyNowFacts, t: TFunction, language: Language,
     const phrases = new Intl.ListFormat(LOCALE_FORMATS[language].locale, { type: 'conjunction' }).format(
       mentioned.map(quote),
     );
-    sentences.push(t(key, { hypothesis, phrases }));
+    sentences.push(t(key, { hypothesis, phrases, ...unmet }));
   }
   // Chinese and Japanese sentences end in 。 and run on without a space.
   return sentences.join(language === 'cn' || language === 'ja' ? '' : ' ');
+}
+
+/** A requirement signal's name, what stands before its colon ("Goods: plant, factory…"); null without one. */
+function requirementName(text: string): string | null {
+  const colon = text.indexOf(':');
+  return colon > 0 && colon <= 40 ? text.slice(0, colon).trim() : null;
 }
 
 /**
