@@ -49,6 +49,7 @@ import * as accountCompactName from './migrations/058-account-compact-name.ts';
 import * as accountAliases from './migrations/059-account-aliases.ts';
 import * as analyticsSupportEvents from './migrations/060-analytics-support-events.ts';
 import * as uploadFlowViaSupport from './migrations/061-upload-flow-via-support.ts';
+import * as triggerStatsBeside from './migrations/062-trigger-stats-beside.ts';
 import { acrossTenants } from './tenant-scope.ts';
 
 function migrationsFor(handle: DbHandle): Record<string, Migration> {
@@ -100,6 +101,7 @@ function migrationsFor(handle: DbHandle): Record<string, Migration> {
     '059-account-aliases': { up: (db) => accountAliases.up(db) },
     '060-analytics-support-events': { up: (db) => analyticsSupportEvents.up(db) },
     '061-upload-flow-via-support': { up: (db) => uploadFlowViaSupport.up(db) },
+    '062-trigger-stats-beside': { up: (db) => triggerStatsBeside.up(db) },
   };
 }
 

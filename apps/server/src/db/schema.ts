@@ -522,6 +522,8 @@ export type ValueMatchTriggerStatsTable = {
   tier_1_accounts: number;
   tier_2_accounts: number;
   none_accounts: number;
+  /** Value Match and Value Alignment accounts where it is found in a signal that does not rank them (062). */
+  beside_accounts: Generated<number>;
   top_tier_hits: number;
   /** JSON: TriggerExample[] */
   examples: string;

@@ -28,7 +28,13 @@ export type TriggerExample = z.output<typeof triggerExampleSchema>;
 /** What one trigger currently does for the tenant, and the tenant's own precision for it. */
 export const triggerStatsSchema = z.object({
   trigger_id: z.string(),
-  accounts: z.object({ tier_1: z.number().int(), tier_2: z.number().int(), none: z.number().int() }),
+  accounts: z.object({
+    tier_1: z.number().int(),
+    tier_2: z.number().int(),
+    none: z.number().int(),
+    /** Value Match and Value Alignment accounts where it is found in a signal that does not rank them. */
+    ranked_by_others: z.number().int(),
+  }),
   examples: z.array(triggerExampleSchema),
   /** Evidence of Value Match and Value Alignment accounts the trigger matched. */
   top_tier_hits: z.number().int(),

@@ -12,6 +12,8 @@ export type TriggerStatsRow = {
   tier_1_accounts: number;
   tier_2_accounts: number;
   none_accounts: number;
+  /** Value Match and Value Alignment accounts it is found at in a signal that does not rank them. */
+  beside_accounts: number;
   top_tier_hits: number;
   examples: TriggerExample[];
 };
@@ -108,7 +110,15 @@ export function triggerStats(
   const rows = new Map<string, TriggerStatsRow>(
     triggerIds.map((id) => [
       id,
-      { trigger_id: id, tier_1_accounts: 0, tier_2_accounts: 0, none_accounts: 0, top_tier_hits: 0, examples: [] },
+      {
+        trigger_id: id,
+        tier_1_accounts: 0,
+        tier_2_accounts: 0,
+        none_accounts: 0,
+        beside_accounts: 0,
+        top_tier_hits: 0,
+        examples: [],
+      },
     ]),
   );
   type Candidate = {
@@ -142,6 +152,7 @@ export function triggerStats(
   };
   for (const match of results) {
     const found = new Set<string>();
+    const beside = new Set<string>();
     for (const hit of match.hits) {
       const ids = new Set(hit.triggers.map((t) => t.trigger_id));
       // A Value Match or Alignment is moved by the signal that leads it (a walk found Amazon's
@@ -153,6 +164,7 @@ export function triggerStats(
         if (!row) continue;
         if (match.tier !== 'none') row.top_tier_hits++;
         if (leads) found.add(id);
+        else beside.add(id);
         const spans = hit.spans.filter((s) => s.source === 'trigger' && s.source_id === id);
         const about = spans.find((s) => aboutAccount(hit.hit_id, s.field, s.start, s.end));
         // A ranked account's other signal is an example only in a sentence about the account: a
@@ -183,6 +195,7 @@ export function triggerStats(
       else if (match.tier === 'tier_2') row.tier_2_accounts++;
       else row.none_accounts++;
     }
+    for (const id of beside) if (!found.has(id)) (rows.get(id) as TriggerStatsRow).beside_accounts++;
   }
   // The strongest accounts' sentences, one per account and each sentence once: three accounts
   // quoting the same sentence (a posting many companies word alike) show the admin one example.

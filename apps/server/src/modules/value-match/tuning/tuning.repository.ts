@@ -29,6 +29,7 @@ export function createTuningRepository(db: Db, engine: Engine) {
               tier_1_accounts: r.tier_1_accounts,
               tier_2_accounts: r.tier_2_accounts,
               none_accounts: r.none_accounts,
+              beside_accounts: r.beside_accounts,
               top_tier_hits: r.top_tier_hits,
               examples: JSON.stringify(r.examples),
               computed_at: computedAt,

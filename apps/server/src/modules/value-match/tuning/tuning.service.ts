@@ -42,7 +42,12 @@ export function createTuningService(deps: {
           const notRelevant = Math.min(marked.get(r.trigger_id) ?? 0, r.top_tier_hits);
           return {
             trigger_id: r.trigger_id,
-            accounts: { tier_1: r.tier_1_accounts, tier_2: r.tier_2_accounts, none: r.none_accounts },
+            accounts: {
+              tier_1: r.tier_1_accounts,
+              tier_2: r.tier_2_accounts,
+              none: r.none_accounts,
+              ranked_by_others: r.beside_accounts,
+            },
             // A marked example says so: the admin sees which quoted sentences the team rejected.
             examples: r.examples.map((e) => ({
               ...e,

@@ -60,10 +60,19 @@ describe('trigger stats', () => {
             (m.tier === 'none' || h.hit_id === m.top_hit_id) && h.triggers.some((tr) => tr.trigger_id === s.trigger_id),
         ),
       );
+      // And apart, the Value Match and Alignment accounts it is found at in a signal that does not
+      // rank them, which its examples may quote: "ranks 0 · 0" beside them had read as a contradiction.
+      const rankedByOthers = results.filter(
+        (m) =>
+          m.tier !== 'none' &&
+          !withTrigger.includes(m) &&
+          m.hits.some((h) => h.triggers.some((tr) => tr.trigger_id === s.trigger_id)),
+      );
       expect(s.accounts).toEqual({
         tier_1: withTrigger.filter((m) => m.tier === 'tier_1').length,
         tier_2: withTrigger.filter((m) => m.tier === 'tier_2').length,
         none: withTrigger.filter((m) => m.tier === 'none').length,
+        ranked_by_others: rankedByOthers.length,
       });
       expect(s.examples.length).toBeLessThanOrEqual(3);
       if (withTrigger.length > 0) expect(s.examples.length).toBeGreaterThan(0);
@@ -104,6 +113,7 @@ describe('trigger stats', () => {
       tier_1_accounts: s.accounts.tier_1,
       tier_2_accounts: s.accounts.tier_2,
       none_accounts: s.accounts.none,
+      beside_accounts: s.accounts.ranked_by_others,
       top_tier_hits: s.top_tier_hits,
       examples: s.examples,
     }));

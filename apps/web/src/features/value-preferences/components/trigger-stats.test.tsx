@@ -7,7 +7,7 @@ import { TriggerStatsBlock } from './trigger-stats.tsx';
 /** What a trigger that was switched off moved at the last computation: nothing. */
 const switchedOff: TriggerStats = {
   trigger_id: 'trg_recall',
-  accounts: { tier_1: 0, tier_2: 0, none: 0 },
+  accounts: { tier_1: 0, tier_2: 0, none: 0, ranked_by_others: 0 },
   examples: [],
   top_tier_hits: 0,
   marked_not_relevant: 0,
@@ -47,7 +47,7 @@ describe('TriggerStatsBlock', () => {
       <TriggerStatsBlock
         stats={{
           ...switchedOff,
-          accounts: { tier_1: 1, tier_2: 0, none: 1 },
+          accounts: { tier_1: 1, tier_2: 0, none: 1, ranked_by_others: 1 },
           examples: [
             example('Beacon', 'tier_1', 'Fuel prices raised our costs.'),
             { ...example('Masco', 'tier_2', 'Fuel prices rose again.'), leads: false },
@@ -69,12 +69,21 @@ describe('TriggerStatsBlock', () => {
       true,
     ]);
     expect(notes[0]?.textContent).toBe('(another of its signals ranks it)');
+    // And Masco is counted as such, beside the accounts it ranks.
+    expect(screen.getByTestId('trigger-ranked-by-others').textContent).toBe(
+      'Also found at 1 Value Match or Value Alignment account that another of its signals ranks.',
+    );
   });
 
   it('counts Activity Found accounts apart from the tiers it ranks, and says whose signals precision counts', () => {
     renderWithProviders(
       <TriggerStatsBlock
-        stats={{ ...switchedOff, accounts: { tier_1: 0, tier_2: 0, none: 22 }, top_tier_hits: 3, precision: 1 }}
+        stats={{
+          ...switchedOff,
+          accounts: { tier_1: 0, tier_2: 0, none: 22, ranked_by_others: 0 },
+          top_tier_hits: 3,
+          precision: 1,
+        }}
         loading={false}
         failed={false}
       />,
@@ -93,7 +102,7 @@ describe('TriggerStatsBlock', () => {
   it('says nothing of Activity Found accounts when the trigger is found at none', () => {
     renderWithProviders(
       <TriggerStatsBlock
-        stats={{ ...switchedOff, accounts: { tier_1: 1, tier_2: 0, none: 0 } }}
+        stats={{ ...switchedOff, accounts: { tier_1: 1, tier_2: 0, none: 0, ranked_by_others: 0 } }}
         loading={false}
         failed={false}
       />,

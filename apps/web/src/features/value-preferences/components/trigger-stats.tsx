@@ -77,6 +77,13 @@ export function TriggerStatsBlock({
           })}
         </Text>
       )}
+      {/* Value Match and Alignment accounts another signal ranks, whose sentences the examples may
+          quote: counted, so that "ranks 0 · 0" beside them reads as what it is. */}
+      {stats.accounts.ranked_by_others > 0 && (
+        <Text size="sm" data-testid="trigger-ranked-by-others" c={updating ? 'dimmed' : undefined}>
+          {t('preferences.triggerStats.rankedByOthers', { count: stats.accounts.ranked_by_others, ...tierLabels })}
+        </Text>
+      )}
       <Text size="sm" data-testid="trigger-precision">
         {stats.precision === null
           ? t('preferences.triggerStats.noPrecision')
