@@ -291,7 +291,8 @@ describe('FlowPage message editor', () => {
       patch: () => ({ status: 500, body: {} }),
     });
     renderPage();
-    expect((await screen.findByTestId('flow-send-hint')).textContent).toBe('The 1 message of this flow was sent.');
+    // A CSV is downloaded, not sent: "sent" had told the rep someone was written to.
+    expect((await screen.findByTestId('flow-send-hint')).textContent).toBe("This flow's message was downloaded.");
     // Sent as a CSV: the message was downloaded, not delivered to its prospect.
     expect(screen.getByTestId('flow-message-status').textContent).toBe('Downloaded');
     expect(screen.queryByRole('button', { name: /^Send/ })).toBeNull();

@@ -147,7 +147,10 @@ export function FlowSendPanel({ flow, locked }: { flow: FlowSummary; locked: boo
           <Text size="sm" c="dimmed" data-testid="flow-send-hint">
             {/* Once every message went out there is nothing left to approve: said as such. */}
             {flow.status === 'flow_completed'
-              ? t('flows.send.allSent', { count: flow.delivered_count })
+              ? // A CSV is downloaded, not sent: nobody was written to yet.
+                t(flow.destination_type === 'download' ? 'flows.send.allDownloaded' : 'flows.send.allSent', {
+                  count: flow.delivered_count,
+                })
               : t('flows.errors.nothingApproved')}
           </Text>
         )}
