@@ -65,7 +65,13 @@ describe('navigation', () => {
     await startSession(b.page, 'rita@acme.test');
     await b.page.goto('/reporting');
     await b.page.waitForURL((u) => u.pathname === '/');
-    await b.page.getByTestId('snackbar-general').getByText('You don’t have access to that page.').waitFor();
+    // Told who may open it, not only that they may not.
+    await b.page
+      .getByTestId('snackbar-general')
+      .getByText(
+        'You don’t have access to that page. Reporting is for managers and admins: ask an admin of your company if you need it.',
+      )
+      .waitFor();
   });
 
   it('shows a manager Reporting and Organization Settings', async () => {

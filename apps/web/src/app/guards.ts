@@ -32,25 +32,35 @@ export const redirectSignedIn = guarded(async () => (useAuthStore.getState().use
  * Signed-out visitors go to /login with the full original path and query in `redirect`;
  * a signed-in user who fails the check goes home, told that the page is not theirs to see.
  */
-function requireRole(check: Check) {
+function requireRole(check: Check, refusal = 'errors.noAccess') {
   return guarded(async ({ request }) => {
     const url = new URL(request.url);
     const me = await loadSession();
     if (!me) return redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
     if (check(me)) return null;
-    // Not a silent bounce: the user learns why the page they asked for is not shown.
-    showSnackbar(i18n.t('errors.noAccess'));
+    // Not a silent bounce: the user learns why the page they asked for is not shown, and who may
+    // open it, for long enough to read it (it waits while pointed at).
+    showSnackbar(i18n.t(refusal), REFUSAL_MS);
     return redirect('/');
   });
 }
 
+/** How long a refusal stays: it names the page's owners, longer than the default 4 s allows to read. */
+const REFUSAL_MS = 10_000;
+
 export const requireSession = requireRole(() => true);
 
 /** Reporting: managers and admins (the server enforces it too). */
-export const requireManagerOrAdmin = requireRole(({ user }) => user.is_admin || user.is_manager);
+export const requireManagerOrAdmin = requireRole(
+  ({ user }) => user.is_admin || user.is_manager,
+  'errors.noAccessReporting',
+);
 
 /** Support Tools: the support account, or any session already impersonating. */
-export const requireSupport = requireRole(({ user, impersonation }) => user.is_support || impersonation !== null);
+export const requireSupport = requireRole(
+  ({ user, impersonation }) => user.is_support || impersonation !== null,
+  'errors.noAccessSupport',
+);
 
 /**
  * Global alerts: the support account as itself. Acting as a member, the page had opened on a
@@ -58,6 +68,7 @@ export const requireSupport = requireRole(({ user, impersonation }) => user.is_s
  */
 export const requireSupportAsItself = requireRole(
   ({ user, impersonation }) => user.is_support && impersonation === null,
+  'errors.noAccessSupport',
 );
 
 /**
