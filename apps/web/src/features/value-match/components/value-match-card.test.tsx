@@ -40,6 +40,52 @@ const show = (tier: Card['tier']) =>
   );
 
 describe('ValueMatchCard', () => {
+  it("marks the evidence's own words in the sentence its why-now quotes, not the posting's title alone", () => {
+    const said = 'Supply shortages and delivery delays reached our plants this year';
+    renderWithProviders(
+      <MemoryRouter>
+        <ValueMatchCard
+          match={{
+            ...card('tier_1'),
+            hit_title: 'Supply Chain Manager',
+            hit_published_at: '2026-09-12T05:00:00.000Z',
+            why_now_facts: {
+              tier: 'tier_1',
+              evidence_tier: 'tier_1',
+              hypothesis_name: 'Supply disruption puts revenue at risk',
+              top_hit: {
+                type: 'job_posting',
+                title: 'Supply Chain Manager',
+                published_at: '2026-09-12T05:00:00.000Z',
+                age_days: 79,
+                said,
+              },
+              top_hit_is_latest: false,
+              phrases: ['plant', 'delivery delays', 'supply shortage'],
+              trigger_names: [],
+              target_titles: [],
+              supporting_hits: 0,
+              activity_hits: 0,
+              good: [],
+              bad: [],
+              unmet_requirements: [],
+            },
+          }}
+          language="en"
+          onOpen={() => {}}
+          assigner={{ readOnly: true } as Assigner}
+        />
+      </MemoryRouter>,
+    );
+    const whyNow = screen.getByTestId('value-match-why-now');
+    expect(whyNow.textContent).toContain(said);
+    expect([...whyNow.querySelectorAll('mark')].map((m) => m.textContent)).toEqual([
+      'Supply shortages',
+      'delivery delays',
+      'plants',
+    ]);
+  });
+
   it('says "Matched hypothesis" on a Value Match only, and "Closest hypothesis" on a weaker card', () => {
     show('tier_1');
     expect(screen.getByText('Matched hypothesis:', { exact: false })).toBeTruthy();

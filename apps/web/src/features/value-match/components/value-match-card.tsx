@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { AccountLogo } from '../../../components/account-logo.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { industryLabel } from '../../../lib/industry-label.ts';
+import { saidHighlights } from '../utils/said-highlights.ts';
 import { whyNowOf } from '../utils/why-now-text.ts';
 import { type Assigner, AssignMenu } from './assign-menu.tsx';
 import { HeldBy } from './held-by.tsx';
@@ -109,7 +110,15 @@ export function ValueMatchCard({
           )}
           {whyNow && (
             <Text size="sm" c="dimmed" data-testid="value-match-why-now">
-              {whyNow}
+              {/* The evidence's own words marked in the sentence it quotes, as on the match's page. */}
+              <HighlightedText
+                text={whyNow}
+                highlights={saidHighlights(
+                  whyNow,
+                  match.why_now_facts?.top_hit?.said,
+                  match.why_now_facts?.phrases ?? [],
+                )}
+              />
             </Text>
           )}
         </Stack>
