@@ -98,7 +98,12 @@ export function CreateListForm({ workspaceId, shared }: { workspaceId: string; s
             data={(filters.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
             nothingFoundMessage={t('lists.noFilters')}
             searchable
-            w={220}
+            // A long filter name ("大手小売チェーン（総合小売）") takes the room the row has, and
+            // ends in "…" beyond it rather than being cut mid-character.
+            miw={220}
+            maw={380}
+            style={{ flex: '1 1 220px' }}
+            styles={{ input: { textOverflow: 'ellipsis' } }}
             {...form.getInputProps('filter_id')}
           />
         )}
