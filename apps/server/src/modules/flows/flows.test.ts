@@ -129,6 +129,30 @@ async function writtenFlow(cookie: string, contactIds?: string[], type?: string)
   return detail(cookie, flow.id);
 }
 
+/** An account's contact with a usable email, for a test of its own. */
+async function insertContact(id: string, account: string, first: string, title: string) {
+  await t.handle.db
+    .insertInto('master_contacts')
+    .values({
+      ...testContact(id, account, first, 'Tester', title),
+      email: `${first.toLowerCase()}@${account}.example`,
+      email_status: 'verified',
+    })
+    .execute();
+}
+
+/** Rita starts a value message for one contact of an account; answers the message once written. */
+async function messageFor(account: string, contactId: string): Promise<FlowMessage> {
+  const res = await call(rita, 'POST', '/api/flows', {
+    type: 'create_value_message',
+    initiated_from: `/valueMatch/${account}`,
+    accounts: [{ master_account_id: account, contact_ids: [contactId] }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  await t.app.jobRunner.drain();
+  return (await detail(rita, (res.json() as FlowSummary).id)).messages[0] as FlowMessage;
+}
+
 describe('starting a flow and writing its messages', () => {
   it('writes each chosen contact a message from the account evidence, then stands ready for review', async () => {
     script = null;
@@ -188,22 +212,8 @@ describe('starting a flow and writing its messages', () => {
         published_at: '2018-03-02T00:00:00.000Z',
       })
       .execute();
-    await t.handle.db
-      .insertInto('master_contacts')
-      .values({
-        ...testContact('ct_stale', account, 'Sia', 'Tester', 'Chief Financial Officer'),
-        email: 'sia@stale.example',
-        email_status: 'verified',
-      })
-      .execute();
-    const res = await call(rita, 'POST', '/api/flows', {
-      type: 'create_value_message',
-      initiated_from: `/valueMatch/${account}`,
-      accounts: [{ master_account_id: account, contact_ids: ['ct_stale'] }],
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    await t.app.jobRunner.drain();
-    const [message] = (await detail(rita, (res.json() as FlowSummary).id)).messages as [FlowMessage];
+    await insertContact('ct_stale', account, 'Sia', 'Chief Financial Officer');
+    const message = await messageFor(account, 'ct_stale');
     expect(message.evidence.signal_title).toBe('Stale Goods buys a doorbell startup');
     const step = message.steps[0];
     expect(step?.subject).not.toContain('doorbell');
@@ -229,14 +239,7 @@ describe('starting a flow and writing its messages', () => {
         published_at: '2026-11-01T00:00:00.000Z',
       })
       .execute();
-    await t.handle.db
-      .insertInto('master_contacts')
-      .values({
-        ...testContact('ct_posting', account, 'Pia', 'Tester', 'VP Operations'),
-        email: 'pia@postwell.example',
-        email_status: 'verified',
-      })
-      .execute();
+    await insertContact('ct_posting', account, 'Pia', 'VP Operations');
     const spans = [{ start: 52, end: 72 }];
     const result = {
       account_id: account,
@@ -270,14 +273,7 @@ describe('starting a flow and writing its messages', () => {
         computed_at: '2026-11-04T00:00:00.000Z',
       })
       .execute();
-    const res = await call(rita, 'POST', '/api/flows', {
-      type: 'create_value_message',
-      initiated_from: `/valueMatch/${account}`,
-      accounts: [{ master_account_id: account, contact_ids: ['ct_posting'] }],
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    await t.app.jobRunner.drain();
-    const [message] = (await detail(rita, (res.json() as FlowSummary).id)).messages as [FlowMessage];
+    const message = await messageFor(account, 'ct_posting');
     expect(message.evidence.signal_excerpt).toBe(said);
     expect(message.steps[0]?.body).toContain(`"${said}"`);
     expect(message.steps[0]?.body).not.toContain('is looking for');
@@ -305,24 +301,8 @@ describe('starting a flow and writing its messages', () => {
         hit('hit_marked_old', 'Markedly Freight names a new CFO', '2026-10-01T00:00:00.000Z'),
       ])
       .execute();
-    await t.handle.db
-      .insertInto('master_contacts')
-      .values({
-        ...testContact('ct_marked', account, 'Mara', 'Tester', 'Chief Financial Officer'),
-        email: 'mara@markedly.example',
-        email_status: 'verified',
-      })
-      .execute();
-    const titleOf = async () => {
-      const res = await call(rita, 'POST', '/api/flows', {
-        type: 'create_value_message',
-        initiated_from: `/valueMatch/${account}`,
-        accounts: [{ master_account_id: account, contact_ids: ['ct_marked'] }],
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      await t.app.jobRunner.drain();
-      return (await detail(rita, (res.json() as FlowSummary).id)).messages[0]?.evidence.signal_title;
-    };
+    await insertContact('ct_marked', account, 'Mara', 'Chief Financial Officer');
+    const titleOf = async () => (await messageFor(account, 'ct_marked')).evidence.signal_title;
     const mark = (hitId: string) =>
       acrossTenants(t.handle.db)
         .insertInto('value_match_marks')
