@@ -119,6 +119,9 @@ describe('built-in composer', () => {
     expect(countWords(full?.body ?? '')).toBeGreaterThan(60);
     expect(short?.body).toContain('"Acme Logistics opens a new hub in Ohio"');
     expect(short?.body).not.toContain('Customers cut expedited freight spend');
+    // The prospect's own news and what the sender's company does stay before the general words.
+    expect(short?.body).toContain('It reports: "Acme Logistics said on Friday it opened a hub in Columbus."');
+    expect(short?.body).toMatch(/[Ww]e track carrier delays live/);
   });
 
   it('never writes a banned word, leaving out evidence that holds one', async () => {
@@ -136,6 +139,58 @@ describe('built-in composer', () => {
     expect(text).not.toMatch(/competitor|synerg/i);
     expect(text).toContain('Shippers lose margin on late loads. As VP Operations, you may know this well.');
     expect(ruleViolation(steps, effectiveRules(input.rules))).toBeNull();
+  });
+
+  it('signs off as a rule gives it when it already names the sender, without the name again', async () => {
+    const [first] = await write(context({ rules: { organization: [], personal: ['Sign off with "Cheers, Sam"'] } }));
+    expect(first?.body.endsWith('\n\nCheers, Sam')).toBe(true);
+    expect(first?.body).not.toContain('Sam Seller');
+  });
+
+  it('says no title with a comma in a sentence, and nothing of the reader without the problem', async () => {
+    const [first, follow] = await write(
+      context({ contact: { name: 'Nora Patel', title: 'Director, Strategic Accounts' } }),
+    );
+    // "As Director, Strategic Accounts, you…" and "as Director, Strategic Accounts this quarter" broke their sentences.
+    expect(everything([first, follow] as WrittenStep[])).not.toContain('Director, Strategic Accounts');
+    const [noProblem] = await write(
+      context({ rules: { organization: ['Never mention carrier delays'], personal: [] } }),
+    );
+    expect(noProblem?.body).not.toContain('close to this');
+    expect(noProblem?.body).not.toContain('know this well');
+  });
+
+  it('names the company whose posting it saw when "opening" is banned', async () => {
+    const [first] = await write(
+      context({
+        rules: { organization: ['Never use the word "opening"'], personal: [] },
+        signal: {
+          title: 'Operations Analyst',
+          excerpt: '',
+          publishedAt: '2026-10-09T00:00:00.000Z',
+          sourceName: null,
+          type: 'job_posting',
+        },
+      }),
+    );
+    expect(first?.body).toContain('I saw the Acme Logistics job posting for an Operations Analyst on October 9, 2026.');
+  });
+
+  it('never leaves a worth that is no sentence on its own', async () => {
+    const input = (limit: number) =>
+      context({
+        hypothesis: {
+          name: 'x',
+          problemOrGoal: 'Shippers lose margin on late loads.',
+          productValue: 'We track carrier delays live.',
+          roiExplanation: 'A 2 to 5 percent cut in logistics cost.',
+        },
+        rules: { organization: [`Keep it under ${limit} words`], personal: [] },
+      });
+    for (const limit of [200, 90, 70, 60]) {
+      const text = everything(await write(input(limit)));
+      expect(text, String(limit)).not.toMatch(/(?:^|\n|\. )A 2 to 5 percent/);
+    }
   });
 
   it('writes around a banned signal title, account name or sender name', async () => {

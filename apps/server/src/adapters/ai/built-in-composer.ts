@@ -138,7 +138,9 @@ function factsOf(context: MessageContext, banned: BannedTermMatcher): Facts {
     tenant: allowed(context.tenantName),
     sender: allowed(context.sender.displayName),
     firstName: allowed(firstName(clean(context.contact.name))),
-    title: allowed(context.contact.title),
+    // "Director, Strategic Accounts" breaks the sentence it stands in ("As Director, Strategic
+    // Accounts, you…", "as Director, Strategic Accounts this quarter"): such a title is not said.
+    title: sayable(allowed(context.contact.title)),
     industry: allowed(context.account.industry),
     problem: sentence(allowed(hypothesis?.problemOrGoal)),
     value: sentence(allowed(hypothesis?.productValue)),
@@ -164,13 +166,16 @@ function firstTouchUnits(f: Facts, banned: BannedTermMatcher): Unit[] {
       0,
       0,
       s.title && f.account && `I saw that ${f.account} posted an opening for ${withArticle(s.title)}${on}.`,
+      s.title && f.account && `I saw the ${f.account} job posting for ${withArticle(s.title)}${on}.`,
       s.title && `I saw the job posting "${s.title}"${on}.`,
       s.title && `I saw the job posting "${s.title}".`,
       f.account ? `I saw that ${f.account} is hiring.` : 'I saw that your team is hiring.',
     );
     // What the posting says of the company is why the email is written: quoted as it stands.
     // A quote closes its sentence: "…this year" ran into the next one ("…this year" As a…).
-    add(0, 4, s.quote && `The posting says: "${sentence(s.quote)}"`);
+    // The prospect's own news is what makes the email theirs: kept under a word limit before the
+    // hypothesis's general words.
+    add(0, 1, s.quote && `The posting says: "${sentence(s.quote)}"`);
   } else if (s) {
     const where = s.source ? ` in ${s.source}` : '';
     add(
@@ -183,7 +188,7 @@ function firstTouchUnits(f: Facts, banned: BannedTermMatcher): Unit[] {
       `I read the recent news about ${f.account ?? 'your company'}${s.date ? ` from ${s.date}` : ''}.`,
       'I read your recent news.',
     );
-    add(0, 4, s.quote && `It reports: "${sentence(s.quote)}"`);
+    add(0, 1, s.quote && `It reports: "${sentence(s.quote)}"`);
   } else {
     add(
       0,
@@ -194,27 +199,31 @@ function firstTouchUnits(f: Facts, banned: BannedTermMatcher): Unit[] {
     );
   }
   // The opener has just named the account: the role alone reads better than "VP at Acme" again.
+  // Without the problem (left out, or holding a banned word) nothing is said of the reader's part:
+  // "you are probably close to this" had pointed at nothing.
   if (f.problem) {
     add(
       0,
-      1,
+      3,
       // The problem in its own words first, then the reader's part in it: after a colon its
       // capital ("…know this well: Recalls, shortages") read as a mistake.
       f.title && `${f.problem} As ${asRole(f.title)}, you may know this well.`,
       `${f.problem} You may know this well.`,
       f.problem,
     );
-  } else if (f.title) {
-    add(0, 4, `As ${asRole(f.title)}, you are probably close to this.`);
   }
-  if (f.value) add(1, 3, introduced(f.tenant ? `How ${f.tenant} helps` : 'How we help', f.value), f.value);
-  if (f.roi) add(1, 4, introduced('What it is worth', f.roi), f.roi);
+  // What the sender's company does is core: under a word limit an email had lost it and never
+  // said what it sells.
+  if (f.value) add(1, 2, introduced(f.tenant ? `How ${f.tenant} helps` : 'How we help', f.value), f.value);
+  // Only as a sentence: a worth like "A 2 to 5 percent cut…" alone is a fragment.
+  if (f.roi) add(1, 4, introduced('What it is worth', f.roi));
   if (!f.value && !f.roi) {
     add(1, 5, `${f.tenant ? `At ${f.tenant}, we` : 'We'} help teams like yours act on moments like this.`);
   }
+  // The ask before what the company does: an email without one asks nothing.
   add(
     2,
-    2,
+    1,
     f.problem || f.value
       ? `Would a 20-minute call next week be useful to see whether this fits ${f.account ?? 'your team'}?`
       : 'Would a short call next week be useful to compare notes?',
@@ -244,7 +253,7 @@ function followUpUnits(f: Facts, banned: BannedTermMatcher, ordinal: number): Un
     add(0, 0, 'I wanted to follow up once more on my earlier notes.', 'One more note from me.');
   }
   // Alternate which point leads, so a second follow-up does not repeat the first.
-  const worth = [f.roi && introduced('One reason it may be worth a look', f.roi), f.roi];
+  const worth = [f.roi && introduced('One reason it may be worth a look', f.roi)];
   const recap = [
     f.value && introduced(`To recap ${f.tenant ? `how ${f.tenant} helps` : 'how we help'}`, f.value),
     f.value,
@@ -277,7 +286,7 @@ function breakUpUnits(f: Facts, banned: BannedTermMatcher): Unit[] {
     2,
     f.value &&
       `Should it become a priority${f.account ? ` at ${f.account}` : ''}, here is the short version: ${continuing(f.value)}`,
-    'Should it become a priority, I am glad to pick this up again.',
+    'Should it become a priority, just reply to this email.',
   );
   add(1, 1, 'Thank you for your time either way.', 'Thank you.');
   return units;
@@ -334,6 +343,8 @@ function greetingLine(f: Facts, { rules, style, banned }: Voice): string | null 
 function signOffLines(f: Facts, { rules, style, banned }: Voice): string | null {
   for (const signOff of [rules.signOff, style.signOff, 'Best', 'Thanks']) {
     if (!signOff || banned(signOff)) continue;
+    // "Cheers, Rita" already signs: written as given, not as "Cheers, Rita," over "Rita Rep".
+    if (namesSender(signOff, f.sender)) return signOff;
     const line = /[,.!]$/.test(signOff) ? signOff : `${signOff},`;
     return f.sender ? `${line}\n${f.sender}` : line;
   }
@@ -460,6 +471,18 @@ function asRole(title: string): string {
   if (ONE_PER_COMPANY_WORDS.test(title) || ONE_PER_COMPANY_ACRONYMS.test(title) || /^partner$/i.test(title))
     return title;
   return withArticle(title);
+}
+
+/** A title a sentence can hold: none with a comma in it. */
+function sayable(title: string | null): string | null {
+  return title && !title.includes(',') ? title : null;
+}
+
+/** Whether a sign-off already names the sender: "Cheers, Rita" for Rita Rep. */
+function namesSender(signOff: string, sender: string | null): boolean {
+  const first = sender?.trim().split(/\s+/)[0];
+  if (!first) return false;
+  return new RegExp(`(?<![\\p{L}])${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'iu').test(signOff);
 }
 
 /** A job title with "a" or "an" as it is said: "an Operations Analyst", "an HR Manager", "a Supply Chain Manager". */
