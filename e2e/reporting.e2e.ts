@@ -103,7 +103,7 @@ describe('reporting', () => {
       users.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^quarry-usage-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = fs.readFileSync(await download.path(), 'utf8').split('\n');
+    const csv = fs.readFileSync(await download.path(), 'utf8').split('\r\n');
     expect(csv[0]).toBe('\uFEFFUser,Email,Last sign-in,Days active,Days signed in,Events');
     expect(csv.find((line) => line.includes('rita@acme.test'))).toMatch(/^Rita Rep,rita@acme\.test,\d{4}-/);
     await relayed;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from './csv.ts';
 
-const cell = (value: string | number | boolean | null) => toCsv([[value]]).replace(/\n$/, '');
+const cell = (value: string | number | boolean | null) => toCsv([[value]]).replace(/\r\n$/, '');
 
 describe('toCsv', () => {
   it.each([
@@ -41,13 +41,13 @@ describe('toCsv', () => {
     expect(cell(null)).toBe('');
   });
 
-  it('writes one line per row, each ending in a line feed', () => {
+  it('writes one record per row, each ending in CRLF (RFC 4180)', () => {
     expect(
       toCsv([
         ['User', 'Events'],
         ['=HYPERLINK("http://x","y")', 3],
         ['Raj', null],
       ]),
-    ).toBe(`User,Events\n"'=HYPERLINK(""http://x"",""y"")",3\nRaj,\n`);
+    ).toBe(`User,Events\r\n"'=HYPERLINK(""http://x"",""y"")",3\r\nRaj,\r\n`);
   });
 });

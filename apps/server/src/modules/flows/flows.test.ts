@@ -659,7 +659,8 @@ describe('sending to the download destination', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="quarry-flow-.*\.csv"$/);
     const text = csv.rawPayload.toString('utf8');
-    expect(text.startsWith('\uFEFFAccount,Contact,Email,Title,Step 1 day,Step 1 subject,Step 1 body\n')).toBe(true);
+    // Records end in CRLF (RFC 4180); a line break inside a message stays as written.
+    expect(text.startsWith('\uFEFFAccount,Contact,Email,Title,Step 1 day,Step 1 subject,Step 1 body\r\n')).toBe(true);
     expect(text).toContain(
       `Flowtest Logistics,Cora Tester,cora@flowtest.example,Chief Financial Officer,0,"'=HYPERLINK(""http://evil.example"",""Open"")","Hi Cora,\nLine two, with ""quotes""."`,
     );
@@ -669,7 +670,7 @@ describe('sending to the download destination', () => {
     expect(
       french.rawPayload
         .toString('utf8')
-        .startsWith('\uFEFFCompte,Contact,E-mail,Fonction,Étape 1 jour,Étape 1 objet,Étape 1 message\n'),
+        .startsWith('\uFEFFCompte,Contact,E-mail,Fonction,Étape 1 jour,Étape 1 objet,Étape 1 message\r\n'),
     ).toBe(true);
     const unknown = await call(rita, 'GET', `/api/flows/${flow.id}/download?language=xx`);
     expect(unknown.statusCode).toBe(400);

@@ -65,7 +65,7 @@ describe('ReportUsersTable export', () => {
 
     const { name, text } = await exportCsv();
     expect(name).toBe('quarry-usage-2026-03-01-to-2026-03-30.csv');
-    expect(text.split('\n')).toEqual([
+    expect(text.split('\r\n')).toEqual([
       '\uFEFFUser,Email,Last sign-in,Days active,Days signed in,Events',
       `"'=HYPERLINK(""http://x"",""y"")",mallory@acme.test,2026-03-30 08:00,3,4,5`,
       'Rita Rep,rita@acme.test,,0,0,0',

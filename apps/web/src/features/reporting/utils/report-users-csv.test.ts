@@ -35,7 +35,7 @@ describe('reportUsersCsv', () => {
       ],
       headers,
     );
-    expect(csv.split('\n')).toEqual([
+    expect(csv.split('\r\n')).toEqual([
       '\uFEFFUser,Email,Last sign-in,Days active,Days signed in,Events',
       '"Rep, ""Rita""",rita@acme.test,2026-03-30 08:00,12,12,140',
       'Raj,raj@acme.test,,0,0,0',
@@ -58,6 +58,6 @@ describe('reportUsersCsv', () => {
       ],
       headers,
     );
-    expect(csv.split('\n')[1]).toBe(`"'=HYPERLINK(""http://x"",""y"")",'@rita@acme.test,,1,1,2`);
+    expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://x"",""y"")",'@rita@acme.test,,1,1,2`);
   });
 });
