@@ -14,7 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../components/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldError } from '../../../lib/field-error.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
+import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 import { useSaveEmailPreferences } from '../api/save-email-preferences.ts';
 import { emailPreferencesToSave } from '../utils/email-preferences-draft.ts';
@@ -60,6 +62,7 @@ export function EmailPreferencesForm({
   onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const language = useUiLanguage();
   const save = useSaveEmailPreferences();
   const form = useForm<AiEmailPreferences>({
     mode: 'controlled',
@@ -147,7 +150,8 @@ export function EmailPreferencesForm({
       <EmailTextList
         name="example_emails"
         label={t('emailPreferences.examples')}
-        description={t('emailPreferences.examplesHelp', { max: EMAIL_EXAMPLE_MAX_LENGTH })}
+        // "3 000" in French, "3,000" in English: a count as the reader writes it.
+        description={t('emailPreferences.examplesHelp', { max: formatNumber(EMAIL_EXAMPLE_MAX_LENGTH, language) })}
         items={values.example_emails}
         onChange={edit('example_emails')}
         maxItems={EMAIL_EXAMPLES_MAX}

@@ -133,7 +133,8 @@ export function TriggerStatsBlock({
                     ({t('preferences.triggerStats.besideLead')})
                   </Text>
                 )}
-                {': '}
+                {/* The reader's colon: French puts a space before it, after the badge or ")" too. */}
+                {t('common.labelled', { label: '' })}
                 {e.cut_start && '… '}
                 {e.sentence.slice(0, e.start)}
                 <mark>{e.sentence.slice(e.start, e.end)}</mark>
@@ -142,7 +143,8 @@ export function TriggerStatsBlock({
                 {e.published_at && (
                   <Text span size="xs" c="dimmed">
                     {' · '}
-                    {formatDate(e.published_at, language)}
+                    {/* A date is never broken across lines ("7 août" / "2026"). */}
+                    <span style={{ whiteSpace: 'nowrap' }}>{formatDate(e.published_at, language)}</span>
                   </Text>
                 )}
                 {e.marked_not_relevant && (
