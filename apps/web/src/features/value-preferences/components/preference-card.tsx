@@ -44,6 +44,8 @@ export function PreferenceCard({
   style?: CSSProperties;
   'data-testid'?: string;
   'data-just-saved'?: boolean;
+  /** The saved item's id: where the keyboard returns once its edit ends (focusCardEdit). */
+  'data-item-id'?: string;
 }) {
   return (
     <Card withBorder {...cardProps}>

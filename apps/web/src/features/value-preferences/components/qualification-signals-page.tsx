@@ -18,6 +18,7 @@ import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 import { validateWithSchema } from '../../../lib/validate-with-schema.ts';
 import { useQualificationSignals, useSaveQualificationSignal } from '../api/qualification-signals.ts';
 import { useFormReveal } from '../hooks/use-form-reveal.ts';
+import { focusCardEdit } from '../utils/focus-card-edit.ts';
 import { confirmPreferenceDelete, confirmPreferenceDiscard } from './confirm-delete.ts';
 import { CardActions, PreferenceCard } from './preference-card.tsx';
 import { QualificationSignalForm, type SignalValues } from './qualification-signal-form.tsx';
@@ -60,7 +61,9 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
   // Cancel (or Escape) on an edit that changed something asks first, as leaving the page does.
   const cancel = async () => {
     if (form.isDirty() && !(await confirmPreferenceDiscard('signal'))) return;
+    const edited = editingId;
     startOver();
+    if (edited) focusCardEdit(edited);
   };
   const submit = (body: SignalValues) =>
     oneAtATime((settled) =>
@@ -68,10 +71,13 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
         { id: editingId, body },
         {
           onSuccess: () => {
+            const edited = editingId;
             startOver();
             showSnackbar(t('preferences.signalSaved', { text: body.text.trim() }));
-            // Ready for the next signal: the Add the keyboard was on is disabled once the form empties.
-            refocusIfLost(() => firstFieldRef.current);
+            // An edit goes back to its card; an added signal leaves the form ready for the next one
+            // (its Add is disabled once the form empties).
+            if (edited) focusCardEdit(edited);
+            else refocusIfLost(() => firstFieldRef.current);
           },
           // The draft is kept as typed.
           onError: (error) => setServerErrors(form, error, t('preferences.saveError')),
@@ -126,6 +132,7 @@ export function QualificationSignalsPage({ canEdit }: { canEdit: boolean }) {
       {signals.data?.map((s) => (
         <PreferenceCard
           key={s.id}
+          data-item-id={s.id}
           data-testid="qualification-signal"
           actions={canEdit && <CardActions name={s.text} onEdit={() => edit(s)} onDelete={() => void remove(s)} />}
         >

@@ -182,9 +182,15 @@ describe('TriggersPage editing', () => {
     const cards = await screen.findAllByTestId('trigger');
     fireEvent.click(within(cards[1] as HTMLElement).getByRole('button', { name: 'Edit “Harbour trigger”' }));
     const form = screen.getByTestId('trigger-form');
+    // Once the form has taken the keyboard (Edit opens it on its name).
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Name')));
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe(''));
     expect(screen.queryByRole('dialog')).toBeNull();
+    // The keyboard goes back to the card it was editing, not to the form's first field.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit “Harbour trigger”' })),
+    );
   });
 });
 

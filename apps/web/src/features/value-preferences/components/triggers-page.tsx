@@ -16,6 +16,7 @@ import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
 import { useTriggerStats } from '../api/trigger-stats.ts';
 import { useSaveTrigger, useTriggers } from '../api/triggers.ts';
 import { useFormReveal } from '../hooks/use-form-reveal.ts';
+import { focusCardEdit } from '../utils/focus-card-edit.ts';
 import { confirmPreferenceDelete, confirmPreferenceDiscard } from './confirm-delete.ts';
 import { CardActions, PreferenceCard } from './preference-card.tsx';
 import { ReadOnlyNote } from './read-only-note.tsx';
@@ -93,7 +94,9 @@ export function TriggersPage({
   // Cancel (or Escape) on an edit that changed something asks first, as leaving the page does.
   const cancel = async () => {
     if (form.isDirty() && !(await confirmPreferenceDiscard('trigger'))) return;
+    const edited = editingId;
     startOver();
+    if (edited) focusCardEdit(edited);
   };
   const edit = (trigger: StoredTrigger) => {
     track('Trigger viewed', { trigger_id: trigger.id });
@@ -197,6 +200,7 @@ export function TriggersPage({
       {triggers.data?.map((tr) => (
         <PreferenceCard
           key={tr.id}
+          data-item-id={tr.id}
           data-testid="trigger"
           data-just-saved={justSaved?.id === tr.id || undefined}
           style={justSaved?.id === tr.id ? { borderColor: 'var(--mantine-color-green-7)' } : undefined}

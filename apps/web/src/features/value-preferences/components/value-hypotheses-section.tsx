@@ -22,6 +22,7 @@ import { useOneAtATime } from '../../../lib/use-one-at-a-time.ts';
 import { useValueHypotheses } from '../../../lib/value-hypotheses.ts';
 import { useSaveValueHypothesis } from '../api/save-value-hypothesis.ts';
 import { useFormReveal } from '../hooks/use-form-reveal.ts';
+import { focusCardEdit } from '../utils/focus-card-edit.ts';
 import { confirmPreferenceDelete } from './confirm-delete.ts';
 import { escapeToCancel } from './escape-to-cancel.ts';
 import { CardActions, PreferenceCard } from './preference-card.tsx';
@@ -120,7 +121,9 @@ export function ValueHypothesesSection({
   };
   const cancel = () => {
     save.reset();
+    const edited = draft?.id;
     setDraft(null);
+    if (edited) focusCardEdit(edited);
   };
   const remove = async (h: StoredValueHypothesis) => {
     if (!(await confirmPreferenceDelete('hypothesis', h.name))) return;
@@ -146,8 +149,10 @@ export function ValueHypothesesSection({
           onSuccess: () => {
             setDraft(null);
             showSnackbar(t('preferences.hypothesisSaved', { name: body.name.trim() }));
-            // The form and its Save are gone: the keyboard goes on from "Add hypothesis", back in their place.
-            refocusIfLost(() => addButton.current);
+            // The form and its Save are gone: an edit goes back to its card, an added one to
+            // "Add hypothesis", back in their place.
+            if (id) focusCardEdit(id);
+            else refocusIfLost(() => addButton.current);
           },
           onSettled: settled,
         },
@@ -233,6 +238,7 @@ export function ValueHypothesesSection({
       {hypotheses.data?.map((h) => (
         <PreferenceCard
           key={h.id}
+          data-item-id={h.id}
           data-testid="value-hypothesis"
           actions={canEdit && <CardActions name={h.name} onEdit={() => edit(h)} onDelete={() => void remove(h)} />}
         >
