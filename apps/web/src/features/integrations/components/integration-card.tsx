@@ -7,6 +7,7 @@ import { WHOLE_BADGE } from '../../../components/fitting-labels.ts';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { fieldError } from '../../../lib/field-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { refocusIfLost } from '../../../lib/refocus-if-lost.ts';
 import { showSnackbar } from '../../../lib/snackbar-store.ts';
 import { useUiLanguage } from '../../../lib/use-ui-language.ts';
 import { useConnectIntegration } from '../api/connect-integration.ts';
@@ -62,6 +63,7 @@ export function IntegrationCard({
   useEffect(() => {
     if (replacing) credentialInput.current?.focus();
   }, [replacing]);
+  const recheckButton = useRef<HTMLButtonElement>(null);
   const connect = useConnectIntegration();
   const recheck = useRecheckIntegration();
   const disconnect = useDisconnectIntegration();
@@ -112,6 +114,9 @@ export function IntegrationCard({
           setReplacing(false);
           showSnackbar(t(OUTCOME_TEXT[result.status], { name: entry.name }));
         },
+        // The Connect the keyboard was on is disabled while checking, then gone once connected:
+        // it goes on from the connection's Re-check, or back to the field when refused.
+        onSettled: () => refocusIfLost(() => recheckButton.current ?? credentialInput.current),
       },
     );
   }
@@ -318,11 +323,14 @@ export function IntegrationCard({
               </Button>
             )}
             <Button
+              ref={recheckButton}
               variant="default"
               size="xs"
               loading={recheck.isPending}
               onClick={() =>
                 recheck.mutate(entry.type, {
+                  // Disabled while checking, the button had lost the keyboard to the page.
+                  onSettled: () => refocusIfLost(() => recheckButton.current),
                   // Checked: what the tool said, so a re-check never ends in silence.
                   onSuccess: (result) =>
                     showSnackbar(

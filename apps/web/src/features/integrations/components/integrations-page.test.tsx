@@ -149,6 +149,20 @@ describe('IntegrationsPage', () => {
     await vi.waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
   });
 
+  it('gives the keyboard back once a key was checked, where the Connect it was on had gone disabled', async () => {
+    serve(list(true));
+    renderWithProviders(<IntegrationsPage />);
+    const card = await screen.findByTestId('integration-apolloio');
+    const input = within(card).getByLabelText('API key') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'apollo-key-123456' } });
+    const connect = within(card).getByRole('button', { name: 'Connect' });
+    connect.focus();
+    fireEvent.click(connect);
+    await vi.waitFor(() => expect(input.value).toBe(''));
+    // Still unconnected in this list: back to the field, not left on a disabled button.
+    await vi.waitFor(() => expect(document.activeElement).toBe(input));
+  });
+
   it('says Pending at once while a key is checked, not the old status', async () => {
     // The tool takes its time to answer: the check is still running when the card is read.
     serve(list(true), (method) => (method === 'PUT' ? (new Promise(() => {}) as unknown as Response) : null));
