@@ -183,6 +183,22 @@ describe('SignalSourcesSettings', () => {
     await waitFor(() => expect(find.hasAttribute('disabled')).toBe(true));
   });
 
+  it('gives the keyboard to the field the server refused, not the Add source it was on', async () => {
+    serve([source({ url: 'https://disco.example/news.rss' })]);
+    renderWithProviders(
+      <MemoryRouter>
+        <SignalSourcesSettings />
+      </MemoryRouter>,
+    );
+    const url = (await screen.findByLabelText(/^URL/)) as HTMLInputElement;
+    fireEvent.change(url, { target: { value: 'https://disco.example/news.rss' } });
+    const submit = screen.getByRole('button', { name: 'Add source' });
+    submit.focus();
+    fireEvent.click(submit);
+    await screen.findByText('This source is already watched');
+    await waitFor(() => expect(document.activeElement).toBe(url));
+  });
+
   it('adds a source once for a double click on Add source, with no false "already watched"', async () => {
     const posted = serve([]);
     renderWithProviders(

@@ -372,8 +372,9 @@ function AddSourceForm() {
   const error = add.error ? fieldError(add.error, FIELDS, t('errors.generic')) : null;
   const errorFor = (field: (typeof FIELDS)[number]) => (error?.field === field ? error.message : undefined);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     // A job board's name typed where its address goes ("acme" for boards.greenhouse.io/acme) is
     // taken as the name: the label offers either, so either place works.
     const bareName = isBoard && !boardToken.trim() && /^[\w-]+$/.test(url.trim());
@@ -396,6 +397,9 @@ function AddSourceForm() {
           setAccountQuery('');
           showSnackbar(t('signals.add.done'));
         },
+        // Refused, the keyboard goes to the field that says why, not left on Add source.
+        // (Drawn on the next render: looked for then.)
+        onError: () => requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()),
         onSettled: settled,
       }),
     );
