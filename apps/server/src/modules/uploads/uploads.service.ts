@@ -170,9 +170,13 @@ export function nextChunkLines(lines: number, tookMs: number, budgetMs = POSTGRE
   return Math.max(MIN_CHUNK_LINES, Math.min(MAX_BUDGET_CHUNK_LINES, lines * 2, fits));
 }
 
-/** A new account's name from its domain: "acme-widgets.co.uk" → "Acme Widgets". */
+/**
+ * A new account's name from its domain: "acme-widgets.co.uk" → "Acme Widgets". A name of one to
+ * three letters is most likely initials, written as such: "bbc.co.uk" → "BBC", not "Bbc".
+ */
 export function nameFromDomain(domain: string): string {
   const label = domainToUnicode(parse(domain).domainWithoutSuffix ?? domain) || domain;
+  if (/^\p{L}{1,3}$/u.test(label)) return label.toUpperCase();
   return label
     .split(/[-_.]+/)
     .filter(Boolean)
