@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { Contact } from '@quarry/shared';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BreakableEmail } from '../../../components/breakable-email.tsx';
 import { focusTableBox } from '../../../lib/focus-table-box.ts';
 import { useIdSelection } from '../../../lib/use-id-selection.ts';
 
@@ -43,7 +44,7 @@ export function AccountContacts({
   const email = (c: Contact) =>
     c.email ? (
       <Anchor href={`mailto:${c.email}`} style={phone ? { overflowWrap: 'anywhere' } : undefined}>
-        {c.email}
+        <BreakableEmail email={c.email} />
       </Anchor>
     ) : (
       <Text size="sm" c="dimmed" fs="italic">

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { ValueMatchContact } from '@quarry/shared';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BreakableEmail } from '../../../components/breakable-email.tsx';
 import { focusTableBox } from '../../../lib/focus-table-box.ts';
 import { useIdSelection } from '../../../lib/use-id-selection.ts';
 
@@ -20,7 +21,7 @@ function ContactEmail({ contact }: { contact: ValueMatchContact }) {
   const { t } = useTranslation();
   return contact.email_usable && contact.email ? (
     <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
-      {contact.email}
+      <BreakableEmail email={contact.email} />
     </Text>
   ) : (
     <Text span c="dimmed" size="sm">
