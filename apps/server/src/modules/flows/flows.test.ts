@@ -141,6 +141,40 @@ async function insertContact(id: string, account: string, first: string, title: 
     .execute();
 }
 
+/**
+ * Acme's Value Match for an account as the recompute stores it: its lead hypothesis ("hyp_none",
+ * named `hypothesis`), its top hit and the engine's result (as much of it as the flow reads).
+ */
+async function insertMatch(
+  account: string,
+  hypothesis: string,
+  top: { id: string; title: string; published_at: string },
+  result: Record<string, unknown>,
+) {
+  await acrossTenants(t.handle.db)
+    .insertInto('value_matches')
+    .values({
+      tenant_id: 'tnt_acme',
+      master_account_id: account,
+      tier: 'tier_1',
+      tier_rank: 2,
+      score: 1,
+      industry: null,
+      top_hypothesis_id: 'hyp_none',
+      top_hypothesis_name: hypothesis,
+      top_hit_id: top.id,
+      top_hit_title: top.title,
+      top_hit_published_at: top.published_at,
+      latest_hit_at: top.published_at,
+      why_now: '',
+      why_now_facts: null,
+      spans: '[]',
+      result: JSON.stringify({ account_id: account, tier: 'tier_1', top_hit_id: top.id, ...result }),
+      computed_at: '2026-11-04T00:00:00.000Z',
+    })
+    .execute();
+}
+
 /** Rita starts a value message for one contact of an account; answers the message once written. */
 async function messageFor(account: string, contactId: string): Promise<FlowMessage> {
   const res = await call(rita, 'POST', '/api/flows', {
@@ -240,39 +274,18 @@ describe('starting a flow and writing its messages', () => {
       })
       .execute();
     await insertContact('ct_posting', account, 'Pia', 'VP Operations');
-    const spans = [{ start: 52, end: 72 }];
-    const result = {
-      account_id: account,
-      tier: 'tier_1',
-      hypotheses: [
-        { hypothesis_id: 'hyp_none', name: 'Supply', tier: 'tier_1', score: 1, hit_ids: ['hit_flows_posting'] },
-      ],
-      hits: [{ hit_id: 'hit_flows_posting', spans }],
-      top_hit_id: 'hit_flows_posting',
-      why_now_facts: { top_hit: { type: 'job_posting', title: 'Supply Chain Manager', said } },
-    };
-    await acrossTenants(t.handle.db)
-      .insertInto('value_matches')
-      .values({
-        tenant_id: 'tnt_acme',
-        master_account_id: account,
-        tier: 'tier_1',
-        tier_rank: 2,
-        score: 1,
-        industry: null,
-        top_hypothesis_id: 'hyp_none',
-        top_hypothesis_name: 'Supply',
-        top_hit_id: 'hit_flows_posting',
-        top_hit_title: 'Supply Chain Manager',
-        top_hit_published_at: '2026-11-01T00:00:00.000Z',
-        latest_hit_at: '2026-11-01T00:00:00.000Z',
-        why_now: '',
-        why_now_facts: null,
-        spans: JSON.stringify(spans),
-        result: JSON.stringify(result),
-        computed_at: '2026-11-04T00:00:00.000Z',
-      })
-      .execute();
+    await insertMatch(
+      account,
+      'Supply',
+      { id: 'hit_flows_posting', title: 'Supply Chain Manager', published_at: '2026-11-01T00:00:00.000Z' },
+      {
+        hypotheses: [
+          { hypothesis_id: 'hyp_none', name: 'Supply', tier: 'tier_1', score: 1, hit_ids: ['hit_flows_posting'] },
+        ],
+        hits: [{ hit_id: 'hit_flows_posting', spans: [{ start: 52, end: 72 }] }],
+        why_now_facts: { top_hit: { type: 'job_posting', title: 'Supply Chain Manager', said } },
+      },
+    );
     const message = await messageFor(account, 'ct_posting');
     expect(message.evidence.signal_excerpt).toBe(said);
     expect(message.steps[0]?.body).toContain(`"${said}"`);
@@ -322,43 +335,23 @@ describe('starting a flow and writing its messages', () => {
     expect(await titleOf()).toBe('Markedly Freight opens a depot');
 
     // With a match, its top signal, then the hypothesis's next unmarked one.
-    const result = {
-      account_id: account,
-      tier: 'tier_1',
-      hypotheses: [
-        {
-          hypothesis_id: 'hyp_none',
-          name: 'Freight',
-          tier: 'tier_1',
-          score: 1,
-          hit_ids: ['hit_marked_top', 'hit_marked_old'],
-        },
-      ],
-      hits: [],
-      top_hit_id: 'hit_marked_top',
-    };
-    await acrossTenants(t.handle.db)
-      .insertInto('value_matches')
-      .values({
-        tenant_id: 'tnt_acme',
-        master_account_id: account,
-        tier: 'tier_1',
-        tier_rank: 2,
-        score: 1,
-        industry: null,
-        top_hypothesis_id: 'hyp_none',
-        top_hypothesis_name: 'Freight',
-        top_hit_id: 'hit_marked_top',
-        top_hit_title: 'Markedly Freight recalls its trucks',
-        top_hit_published_at: '2026-11-03T00:00:00.000Z',
-        latest_hit_at: '2026-11-03T00:00:00.000Z',
-        why_now: '',
-        why_now_facts: null,
-        spans: '[]',
-        result: JSON.stringify(result),
-        computed_at: '2026-11-04T00:00:00.000Z',
-      })
-      .execute();
+    await insertMatch(
+      account,
+      'Freight',
+      { id: 'hit_marked_top', title: 'Markedly Freight recalls its trucks', published_at: '2026-11-03T00:00:00.000Z' },
+      {
+        hypotheses: [
+          {
+            hypothesis_id: 'hyp_none',
+            name: 'Freight',
+            tier: 'tier_1',
+            score: 1,
+            hit_ids: ['hit_marked_top', 'hit_marked_old'],
+          },
+        ],
+        hits: [],
+      },
+    );
     expect(await titleOf()).toBe('Markedly Freight names a new CFO');
   });
 
